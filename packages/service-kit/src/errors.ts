@@ -1,0 +1,72 @@
+import { Metadata, status, type ServiceError } from '@grpc/grpc-js';
+
+/**
+ * A failure the caller can act on. Services throw these from their domain
+ * code; the gRPC layer turns them into status codes and the gateway turns
+ * those into HTTP statuses, keeping the message the user should read.
+ */
+export class DomainError extends Error {
+  constructor(
+    readonly code: status,
+    message: string,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class NotFound extends DomainError {
+  constructor(message = 'Not found') {
+    super(status.NOT_FOUND, message);
+  }
+}
+
+export class InvalidArgument extends DomainError {
+  constructor(message: string) {
+    super(status.INVALID_ARGUMENT, message);
+  }
+}
+
+export class AlreadyExists extends DomainError {
+  constructor(message: string) {
+    super(status.ALREADY_EXISTS, message);
+  }
+}
+
+export class Unauthenticated extends DomainError {
+  constructor(message = 'Unauthorized') {
+    super(status.UNAUTHENTICATED, message);
+  }
+}
+
+export class PermissionDenied extends DomainError {
+  constructor(message = 'Forbidden') {
+    super(status.PERMISSION_DENIED, message);
+  }
+}
+
+/** The request is well formed but the current state forbids it (e.g. a declined card). */
+export class FailedPrecondition extends DomainError {
+  constructor(message: string) {
+    super(status.FAILED_PRECONDITION, message);
+  }
+}
+
+export class Unavailable extends DomainError {
+  constructor(message: string) {
+    super(status.UNAVAILABLE, message);
+  }
+}
+
+/** What travels over the wire: grpc-js sends `details` as the status message. */
+export function toServiceError(error: DomainError): Partial<ServiceError> {
+  return { code: error.code, details: error.message, metadata: new Metadata() };
+}
+
+export function isServiceError(error: unknown): error is ServiceError {
+  return (
+    error instanceof Error &&
+    typeof (error as Partial<ServiceError>).code === 'number' &&
+    'details' in error
+  );
+}

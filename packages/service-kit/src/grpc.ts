@@ -1,0 +1,245 @@
+import {
+  type CallOptions,
+  type ChannelCredentials,
+  type Client,
+  type ClientOptions,
+  type ClientUnaryCall,
+  credentials,
+  makeClientConstructor,
+  Metadata,
+  Server,
+  ServerCredentials,
+  type ServerUnaryCall,
+  type ServiceDefinition,
+  type ServiceError,
+  status,
+  type UntypedServiceImplementation,
+} from '@grpc/grpc-js';
+import { HealthImplementation, service as healthService } from 'grpc-health-check';
+import { DomainError, toServiceError } from './errors';
+import type { Logger } from './logger';
+
+/** What a handler knows about the call besides the request. */
+export interface CallContext {
+  metadata: Metadata;
+  /** Aborted when the caller cancels or its deadline passes. */
+  signal: AbortSignal;
+}
+
+interface UnaryMethod<Req, Res> {
+  path: string;
+  requestDeserialize: (bytes: Buffer) => Req;
+  responseSerialize: (value: Res) => Buffer;
+}
+
+/** A service's handlers as plain async functions, derived from the ts-proto definition. */
+export type AsyncServiceImplementation<D> = {
+  [K in keyof D]: D[K] extends UnaryMethod<infer Req, infer Res>
+    ? (request: Req, context: CallContext) => Promise<Res>
+    : never;
+};
+
+/**
+ * Adapts async handlers to grpc-js callbacks. DomainErrors keep their status
+ * and message; anything else is logged and answered INTERNAL without detail.
+ */
+export function implement<D extends ServiceDefinition>(
+  definition: D,
+  handlers: AsyncServiceImplementation<D>,
+  logger: Logger,
+): UntypedServiceImplementation {
+  const implementation: UntypedServiceImplementation = {};
+  for (const name of Object.keys(definition)) {
+    const handler = handlers[name as keyof D] as unknown as (
+      request: unknown,
+      context: CallContext,
+    ) => Promise<unknown>;
+    const path = (definition[name] as { path: string }).path;
+    implementation[name] = (
+      call: ServerUnaryCall<unknown, unknown>,
+      callback: (error: Partial<ServiceError> | null, response?: unknown) => void,
+    ) => {
+      const abort = new AbortController();
+      call.on('cancelled', () => abort.abort());
+      handler(call.request, { metadata: call.metadata, signal: abort.signal }).then(
+        (response) => callback(null, response),
+        (error: unknown) => {
+          if (error instanceof DomainError) {
+            callback(toServiceError(error));
+            return;
+          }
+          logger.error({ err: error, method: path }, 'unhandled error in gRPC handler');
+          callback({ code: status.INTERNAL, details: 'Internal error', metadata: new Metadata() });
+        },
+      );
+    };
+  }
+  return implementation;
+}
+
+export interface GrpcServiceBinding {
+  definition: ServiceDefinition;
+  implementation: UntypedServiceImplementation;
+}
+
+export interface RunningGrpcServer {
+  port: number;
+  health: HealthImplementation;
+  /**
+   * Stops accepting calls, lets in-flight calls finish (up to graceMs), then
+   * closes. Health turns NOT_SERVING first so load balancers drain us.
+   */
+  shutdown(graceMs?: number): Promise<void>;
+}
+
+/** The fully qualified service name, e.g. chorus.identity.v1.IdentityService. */
+export function serviceName(definition: ServiceDefinition): string {
+  const first = Object.values(definition)[0];
+  if (!first) throw new Error('service definition has no methods');
+  return first.path.split('/')[1] ?? '';
+}
+
+export async function startGrpcServer(options: {
+  host?: string;
+  port: number;
+  services: GrpcServiceBinding[];
+  logger: Logger;
+}): Promise<RunningGrpcServer> {
+  const server = new Server({ 'grpc.max_receive_message_length': 16 * 1024 * 1024 });
+  const names = options.services.map((s) => serviceName(s.definition));
+  const health = new HealthImplementation(
+    Object.fromEntries(['', ...names].map((name) => [name, 'SERVING'])),
+  );
+  health.addToServer(server);
+  for (const { definition, implementation } of options.services) {
+    server.addService(definition, implementation);
+  }
+  const address = `${options.host ?? '0.0.0.0'}:${options.port}`;
+  const port = await new Promise<number>((resolve, reject) =>
+    server.bindAsync(address, ServerCredentials.createInsecure(), (error, bound) =>
+      error ? reject(error) : resolve(bound),
+    ),
+  );
+  options.logger.info({ port, services: names }, 'gRPC server listening');
+
+  let stopping: Promise<void> | undefined;
+  return {
+    port,
+    health,
+    shutdown(graceMs = 10_000) {
+      stopping ??= new Promise<void>((resolve) => {
+        for (const name of ['', ...names]) health.setStatus(name, 'NOT_SERVING');
+        const force = setTimeout(() => {
+          options.logger.warn({ graceMs }, 'in-flight calls did not finish in time; forcing');
+          server.forceShutdown();
+          resolve();
+        }, graceMs);
+        server.tryShutdown(() => {
+          clearTimeout(force);
+          resolve();
+        });
+      });
+      return stopping;
+    },
+  };
+}
+
+/** Per-call settings of a typed client. */
+export interface CallSettings {
+  /** Milliseconds before the call fails with DEADLINE_EXCEEDED. */
+  timeoutMs?: number;
+  metadata?: Metadata;
+}
+
+type PromiseMethod<F> = F extends (
+  request: infer Req,
+  metadata: Metadata,
+  options: Partial<CallOptions>,
+  callback: (error: ServiceError | null, response: infer Res) => void,
+) => ClientUnaryCall
+  ? (request: Req, settings?: CallSettings) => Promise<Res>
+  : never;
+
+/** A ts-proto grpc-js client with every unary method returning a promise. */
+export type PromiseClient<C extends Client> = {
+  [K in Exclude<keyof C, keyof Client>]: PromiseMethod<C[K]>;
+} & { close(): void };
+
+type UntypedUnaryMethod = (
+  request: unknown,
+  metadata: Metadata,
+  options: Partial<CallOptions>,
+  callback: (error: ServiceError | null, response: unknown) => void,
+) => ClientUnaryCall;
+
+type ClientConstructor<C extends Client> = new (
+  address: string,
+  credentials: ChannelCredentials,
+  options?: Partial<ClientOptions>,
+) => C;
+
+/**
+ * One long-lived channel per downstream service. Calls fail fast when the
+ * service is down (no waitForReady), so the gateway can answer 503 at once
+ * and recover by itself when the service returns.
+ */
+export function createPromiseClient<C extends Client>(
+  Constructor: ClientConstructor<C> & { service: ServiceDefinition },
+  address: string,
+  defaults: { timeoutMs?: number } = {},
+): PromiseClient<C> {
+  const raw = new Constructor(address, credentials.createInsecure(), {
+    'grpc.keepalive_time_ms': 30_000,
+    'grpc.max_receive_message_length': 16 * 1024 * 1024,
+    // Reconnect quickly after a restart instead of backing off for minutes.
+    'grpc.initial_reconnect_backoff_ms': 200,
+    'grpc.max_reconnect_backoff_ms': 2_000,
+  });
+  const client: Record<string, unknown> = { close: () => raw.close() };
+  for (const name of Object.keys(Constructor.service)) {
+    const method = (raw as unknown as Record<string, UntypedUnaryMethod>)[name]!.bind(raw);
+    client[name] = (request: unknown, settings: CallSettings = {}) =>
+      new Promise((resolve, reject) => {
+        const timeoutMs = settings.timeoutMs ?? defaults.timeoutMs ?? 10_000;
+        method(
+          request,
+          settings.metadata ?? new Metadata(),
+          { deadline: new Date(Date.now() + timeoutMs) },
+          (error: ServiceError | null, response: unknown) =>
+            error ? reject(error) : resolve(response),
+        );
+      });
+  }
+  return client as PromiseClient<C>;
+}
+
+type HealthCheckClient = Client & {
+  check(
+    request: { service: string },
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response?: { status: string }) => void,
+  ): void;
+};
+
+const HealthClient = makeClientConstructor(healthService, 'grpc.health.v1.Health');
+
+/**
+ * Asks a server's standard gRPC health service whether it serves; resolves
+ * to the status name, or 'UNAVAILABLE' when nothing answers in time.
+ */
+export function checkHealth(address: string, options: { timeoutMs?: number } = {}) {
+  const client = new HealthClient(
+    address,
+    credentials.createInsecure(),
+  ) as unknown as HealthCheckClient;
+  return new Promise<string>((resolve) => {
+    client.check(
+      { service: '' },
+      { deadline: new Date(Date.now() + (options.timeoutMs ?? 1_000)) },
+      (error, response) => {
+        client.close();
+        resolve(error ? 'UNAVAILABLE' : (response?.status ?? 'UNKNOWN'));
+      },
+    );
+  });
+}

@@ -1,0 +1,62 @@
+export { ConfigError, env, loadConfig } from './config';
+export { consumeEvents, consumeEventsStateless, processedEventsMigration } from './consumer';
+export type { EventContext, EventHandlers } from './consumer';
+export { type Knex, type Migration, dropDatabase, ensureDatabase, openDatabase } from './database';
+export {
+  AlreadyExists,
+  DomainError,
+  FailedPrecondition,
+  InvalidArgument,
+  isServiceError,
+  NotFound,
+  PermissionDenied,
+  Unauthenticated,
+  Unavailable,
+} from './errors';
+export { type BusMessage, type EventBus, InMemoryEventBus } from './event-bus';
+export {
+  createEnvelope,
+  decodeEnvelope,
+  type DomainEvent,
+  encodeEnvelope,
+  Envelope,
+  type EventCase,
+  type EventOf,
+  type Topic,
+  Topics,
+} from './events';
+export {
+  type AsyncServiceImplementation,
+  type CallContext,
+  type CallSettings,
+  checkHealth,
+  createPromiseClient,
+  implement,
+  type PromiseClient,
+  type RunningGrpcServer,
+  serviceName,
+  startGrpcServer,
+} from './grpc';
+export { KafkaEventBus } from './kafka-bus';
+export { createEventBus } from './bus-factory';
+export { createLogger, type Logger } from './logger';
+export { enqueueEvent, OutboxRelay, outboxMigration } from './outbox';
+export { runMain, type Stoppable } from './process';
+
+import { processedEventsMigration } from './consumer';
+import type { Migration } from './database';
+import { outboxMigration } from './outbox';
+
+/** The outbox and the processed-event ids: every service with a database includes these first. */
+export const eventMigrations: Migration[] = [outboxMigration, processedEventsMigration];
+export {
+  type Audience,
+  generateTokenKeys,
+  InvalidToken,
+  privateKeyFromPem,
+  publicKeyFromPem,
+  readPem,
+  type TokenClaims,
+  TokenIssuer,
+  TokenVerifier,
+} from './tokens';

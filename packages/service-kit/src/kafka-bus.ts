@@ -1,0 +1,107 @@
+import { type Consumer, Kafka, logLevel, type Producer } from 'kafkajs';
+import { type BusMessage, type BusSubscription, type EventBus, handleWithRetry } from './event-bus';
+import type { Logger } from './logger';
+
+export interface KafkaBusOptions {
+  brokers: string[];
+  clientId: string;
+  logger: Logger;
+  /** Consumer session timeout; short in tests so rebalances are quick. */
+  sessionTimeoutMs?: number;
+}
+
+/**
+ * The distributed run's bus. Producing is at-least-once (the outbox retries
+ * until Kafka acknowledges); consuming commits an offset only after the
+ * handler succeeded, so a crash redelivers instead of losing.
+ */
+export class KafkaEventBus implements EventBus {
+  private readonly kafka: Kafka;
+  private producer?: Promise<Producer>;
+  private readonly consumers: Consumer[] = [];
+
+  constructor(private readonly options: KafkaBusOptions) {
+    const logger = options.logger.child({ component: 'kafkajs' });
+    this.kafka = new Kafka({
+      clientId: options.clientId,
+      brokers: options.brokers,
+      connectionTimeout: 3_000,
+      requestTimeout: 10_000,
+      retry: { initialRetryTime: 200, maxRetryTime: 5_000, retries: 5 },
+      logLevel: logLevel.WARN,
+      logCreator:
+        () =>
+        ({ level, log }) => {
+          const { message, ...extra } = log;
+          if (level <= logLevel.ERROR) logger.error(extra, message);
+          else logger.warn(extra, message);
+        },
+    });
+  }
+
+  async publish(messages: BusMessage[]): Promise<void> {
+    if (messages.length === 0) return;
+    const producer = await this.connectedProducer();
+    const byTopic = new Map<string, BusMessage[]>();
+    for (const m of messages) byTopic.set(m.topic, [...(byTopic.get(m.topic) ?? []), m]);
+    await producer.sendBatch({
+      acks: -1,
+      topicMessages: [...byTopic].map(([topic, list]) => ({
+        topic,
+        messages: list.map((m) => ({ key: m.key, value: m.value, headers: m.headers })),
+      })),
+    });
+  }
+
+  async subscribe(subscription: BusSubscription): Promise<void> {
+    const consumer = this.kafka.consumer({
+      groupId: subscription.groupId,
+      sessionTimeout: this.options.sessionTimeoutMs ?? 30_000,
+      heartbeatInterval: Math.min(3_000, (this.options.sessionTimeoutMs ?? 30_000) / 3),
+      allowAutoTopicCreation: true,
+      retry: { initialRetryTime: 200, maxRetryTime: 5_000, retries: Number.MAX_SAFE_INTEGER },
+    });
+    this.consumers.push(consumer);
+    await consumer.connect();
+    for (const topic of subscription.topics) {
+      await consumer.subscribe({ topic, fromBeginning: true });
+    }
+    await consumer.run({
+      autoCommit: true,
+      eachMessage: async ({ topic, partition, message }) => {
+        const busMessage: BusMessage = {
+          topic,
+          key: message.key?.toString() ?? '',
+          value: message.value ?? Buffer.alloc(0),
+          headers: Object.fromEntries(
+            Object.entries(message.headers ?? {}).map(([k, v]) => [k, v?.toString() ?? '']),
+          ),
+        };
+        await handleWithRetry(
+          () => subscription.handle(busMessage),
+          this.options.logger,
+          () => ({ topic, partition, offset: message.offset, groupId: subscription.groupId }),
+          { attempts: 20, maxDelayMs: 5_000 },
+        );
+      },
+    });
+  }
+
+  async close(): Promise<void> {
+    await Promise.allSettled(this.consumers.map((c) => c.disconnect()));
+    if (this.producer) await (await this.producer).disconnect().catch(() => undefined);
+  }
+
+  private connectedProducer(): Promise<Producer> {
+    this.producer ??= (async () => {
+      const producer = this.kafka.producer({ allowAutoTopicCreation: true });
+      await producer.connect();
+      return producer;
+    })();
+    // A failed connect must not poison later attempts (Kafka may come back).
+    this.producer.catch(() => {
+      this.producer = undefined;
+    });
+    return this.producer;
+  }
+}
