@@ -1,0 +1,70 @@
+import type { User } from '@chorus/proto/identity/v1/identity';
+import { type IdentityServiceService } from '@chorus/proto/identity/v1/identity';
+import { type AsyncServiceImplementation } from '@chorus/service-kit';
+import type { Accounts, IssuedToken } from './accounts';
+import type { UserRow } from './store';
+
+function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    friendOfOurs: row.friend_of_ours,
+    profileImageUrl: row.profile_image_url ?? '',
+    promoCode: row.promo_code ?? '',
+    discountPercent: row.discount_percent,
+    promoExpiresAt: row.promo_expires_at ?? undefined,
+    createdAt: row.created_at,
+  };
+}
+
+function toAccessToken(token: IssuedToken) {
+  return { token: token.token, sessionId: token.sessionId, expiresAt: token.expiresAt };
+}
+
+/** gRPC handlers: translate messages, call the use case, translate back. */
+export function identityHandlers(
+  accounts: Accounts,
+): AsyncServiceImplementation<typeof IdentityServiceService> {
+  return {
+    async register(request) {
+      const { user, token } = await accounts.register(request);
+      return { user: toUser(user), accessToken: toAccessToken(token) };
+    },
+    async login(request) {
+      const { user, token } = await accounts.login(request.email, request.password);
+      return { user: toUser(user), accessToken: toAccessToken(token) };
+    },
+    async getUser(request) {
+      return { user: toUser(await accounts.getUser(request.userId)) };
+    },
+    async logout(request) {
+      await accounts.logout(request.sessionId);
+      return {};
+    },
+    async listRevokedSessions() {
+      const sessions = await accounts.listRevokedSessions();
+      return { sessions: sessions.map((s) => ({ sessionId: s.sid, expiresAt: s.expire })) };
+    },
+    async requestPasswordReset(request) {
+      await accounts.requestPasswordReset(request.email, request.resetPageUrl);
+      return {};
+    },
+    async validateResetToken(request) {
+      return accounts.validateResetToken(request.token);
+    },
+    async resetPassword(request) {
+      await accounts.resetPassword(request.token, request.password);
+      return {};
+    },
+    async adminLogin(request) {
+      const { admin, token } = await accounts.adminLogin(request.email, request.password);
+      return { accessToken: toAccessToken(token), email: admin.email, role: admin.role };
+    },
+    async getUserStats() {
+      const stats = await accounts.userStats();
+      return { totalUsers: stats.total, signupsByMonth: stats.byMonth };
+    },
+  };
+}
