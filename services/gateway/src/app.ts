@@ -1,0 +1,60 @@
+import type { Logger } from '@chorus/service-kit';
+import { checkHealth } from '@chorus/service-kit';
+import express, { type Express } from 'express';
+import helmet from 'helmet';
+import type { Authenticator, RevocationList } from './auth';
+import type { ServiceClients } from './clients';
+import type { GatewayConfig } from './config';
+import { errorHandler } from './http-errors';
+import { openApiDocument } from './openapi';
+import type { RateLimits } from './rate-limit';
+import { authRoutes } from './routes/auth';
+import { ApiRoutes } from './routing';
+
+export interface AppDeps {
+  config: GatewayConfig;
+  clients: ServiceClients;
+  authenticator: Authenticator;
+  revocations: RevocationList;
+  limits: RateLimits;
+  logger: Logger;
+  /** gRPC addresses probed by /readyz. */
+  downstream: Record<string, string>;
+}
+
+export function createApp(deps: AppDeps): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', deps.config.TRUST_PROXY);
+  app.use(helmet());
+
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  app.get('/readyz', async (_req, res) => {
+    const entries = await Promise.all(
+      Object.entries(deps.downstream).map(
+        async ([name, address]) => [name, await checkHealth(address)] as const,
+      ),
+    );
+    const ready = entries.every(([, state]) => state === 'SERVING');
+    res.status(ready ? 200 : 503).json({
+      status: ready ? 'ready' : 'degraded',
+      services: Object.fromEntries(entries),
+    });
+  });
+
+  const routes = new ApiRoutes(deps.authenticator, deps.config.JSON_BODY_LIMIT);
+  authRoutes(routes, deps);
+  app.use(routes.router);
+
+  const document = openApiDocument(routes.descriptions, { version: '1.0.0' });
+  app.get('/api/openapi.json', (_req, res) => {
+    res.json(document);
+  });
+  app.use('/api', (_req, res) => {
+    res.status(404).json({ message: 'Not found' });
+  });
+  app.use(errorHandler(deps.logger));
+  return app;
+}

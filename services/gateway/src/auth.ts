@@ -1,0 +1,83 @@
+import { authMessages } from '@chorus/contracts';
+import { type Audience, InvalidToken, type TokenVerifier } from '@chorus/service-kit';
+import type { Request } from 'express';
+import { HttpError } from './http-errors';
+
+export interface Principal {
+  /** User id for customers, admin user id for operators. */
+  id: string;
+  sessionId: string;
+  email: string;
+  expiresAt: Date;
+}
+
+/**
+ * Sessions that were logged out before their token expired. Fed by this
+ * gateway's own logouts, by SessionRevoked events from other replicas, and
+ * at start by identity's list, so a revoked token stays refused everywhere.
+ */
+export class RevocationList {
+  private readonly revoked = new Map<string, number>();
+
+  revoke(sessionId: string, expiresAt: Date): void {
+    if (expiresAt.getTime() > Date.now()) this.revoked.set(sessionId, expiresAt.getTime());
+    if (this.revoked.size % 1000 === 0) this.prune();
+  }
+
+  has(sessionId: string): boolean {
+    return this.revoked.has(sessionId);
+  }
+
+  private prune(): void {
+    const now = Date.now();
+    for (const [id, expires] of this.revoked) if (expires <= now) this.revoked.delete(id);
+  }
+}
+
+export function bearerToken(req: Request): string | undefined {
+  const header = req.headers.authorization;
+  if (!header) return undefined;
+  const [scheme, token] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
+}
+
+/** Verifies tokens locally (public key + revocation list); no identity call per request. */
+export class Authenticator {
+  constructor(
+    private readonly verifier: TokenVerifier,
+    private readonly revocations: RevocationList,
+  ) {}
+
+  /** The principal behind a valid token, or undefined for none, forged, expired or revoked. */
+  async principal(req: Request, audience: Audience): Promise<Principal | undefined> {
+    const token = bearerToken(req);
+    if (!token) return undefined;
+    try {
+      const claims = await this.verifier.verify(token, audience);
+      if (this.revocations.has(claims.sessionId)) return undefined;
+      return {
+        id: claims.subject,
+        sessionId: claims.sessionId,
+        email: claims.email,
+        expiresAt: claims.expiresAt,
+      };
+    } catch (error) {
+      if (error instanceof InvalidToken) return undefined;
+      throw error;
+    }
+  }
+
+  async user(req: Request): Promise<Principal> {
+    const principal = await this.principal(req, 'chorus');
+    if (!principal) throw new HttpError(401, authMessages.unauthorized);
+    return principal;
+  }
+
+  /** No token: 401. A valid customer token: 403 (authenticated, but not an operator). */
+  async admin(req: Request): Promise<Principal> {
+    const admin = await this.principal(req, 'chorus-admin');
+    if (admin) return admin;
+    if (await this.principal(req, 'chorus')) throw new HttpError(403, authMessages.adminOnly);
+    throw new HttpError(401, authMessages.unauthorized);
+  }
+}

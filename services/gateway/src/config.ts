@@ -1,0 +1,33 @@
+import { env, loadConfig } from '@chorus/service-kit';
+import { z } from 'zod';
+
+const address = (fallback: string) =>
+  z
+    .string()
+    .regex(/^[^:\s]+:\d+$/, 'expected host:port')
+    .default(fallback);
+
+export const gatewayConfigSchema = z.object({
+  PORT: env.port(8080),
+  HOST: z.string().default('0.0.0.0'),
+  /** Where users reach the app; used to build links in e-mails (password reset). */
+  PUBLIC_URL: z.url().default('http://localhost:8080'),
+  IDENTITY_ADDR: address('127.0.0.1:50051'),
+  /** Ed25519 public key (PEM, or base64 of it) that verifies access tokens. */
+  TOKEN_PUBLIC_KEY: z.string().min(1, 'required: the PEM public key that verifies access tokens'),
+  /** The administrator's e-mail: that customer sees the Admin entry in the top bar. */
+  ADMIN_EMAIL: z.email().optional(),
+  /** Rate limits live here when set, so every gateway replica counts together. */
+  REDIS_URL: z.url().optional(),
+  KAFKA_BROKERS: env.brokers(),
+  /** Number of proxy hops in front of the gateway (ingress), for client IPs in rate limits. */
+  TRUST_PROXY: z.coerce.number().int().min(0).default(0),
+  JSON_BODY_LIMIT: z.string().default('1mb'),
+  LOG_LEVEL: env.logLevel(),
+});
+
+export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
+
+export function readGatewayConfig(source: Record<string, string | undefined> = process.env) {
+  return loadConfig('gateway', gatewayConfigSchema, source);
+}

@@ -1,0 +1,2 @@
+export { type GatewayConfig, gatewayConfigSchema, readGatewayConfig } from './config';
+export { type RunningGateway, startGateway } from './service';

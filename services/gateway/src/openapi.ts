@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import type { RouteDescription } from './routing';
+
+function jsonSchema(schema: z.ZodType): unknown {
+  // Requests are described as clients send them (before transforms and defaults).
+  return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
+}
+
+/** Express `:id` becomes OpenAPI `{id}`. */
+function openApiPath(path: string): string {
+  return path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+}
+
+function pathParameters(path: string) {
+  return [...path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => ({
+    name: m[1],
+    in: 'path',
+    required: true,
+    schema: { type: 'string' },
+  }));
+}
+
+function queryParameters(query?: z.ZodType) {
+  if (!(query instanceof z.ZodObject)) return [];
+  return Object.entries(query.shape as Record<string, z.ZodType>).map(([name, schema]) => ({
+    name,
+    in: 'query',
+    required: !schema.safeParse(undefined).success,
+    schema: jsonSchema(schema),
+  }));
+}
+
+/** The OpenAPI 3.1 document of every route declared through ApiRoutes. */
+export function openApiDocument(routes: RouteDescription[], info: { version: string }) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of routes) {
+    const operation: Record<string, unknown> = {
+      summary: route.summary,
+      tags: [route.tag],
+      'x-access': route.access,
+      parameters: [...pathParameters(route.path), ...queryParameters(route.query)],
+      responses: {
+        [route.status]: { description: 'Success' },
+        ...(route.body || route.params || route.query
+          ? { 400: { description: 'Invalid input; `message` says what to fix' } }
+          : {}),
+        ...(route.access !== 'public' ? { 401: { description: 'No valid token' } } : {}),
+        ...(route.access === 'admin' ? { 403: { description: 'Not an admin token' } } : {}),
+      },
+    };
+    if (route.access !== 'public') operation.security = [{ bearer: [] }];
+    if (route.rawBody) {
+      operation.requestBody = {
+        required: true,
+        content: { 'application/json': { schema: { type: 'object' } } },
+      };
+    } else if (route.body) {
+      operation.requestBody = {
+        required: true,
+        content: { 'application/json': { schema: jsonSchema(route.body) } },
+      };
+    }
+    const path = openApiPath(route.path);
+    paths[path] = { ...paths[path], [route.method]: operation };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Chorus API',
+      version: info.version,
+      description: 'Every route the Chorus web app calls. Errors answer { "message": string }.',
+    },
+    components: {
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+    },
+    paths,
+  };
+}

@@ -1,0 +1,147 @@
+import express, { type Request, type RequestHandler, type Response, Router } from 'express';
+import { type z } from 'zod';
+import type { Authenticator, Principal } from './auth';
+import { HttpError } from './http-errors';
+
+/** Who may call a route. */
+export type Access = 'public' | 'user' | 'admin';
+
+type Schema = z.ZodType;
+type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface RouteContext<B, P, Q> {
+  req: Request;
+  res: Response;
+  body: B;
+  params: P;
+  query: Q;
+  /** The signed-in customer (routes with access 'user'). */
+  user: Principal;
+  /** The signed-in operator (routes with access 'admin'). */
+  admin: Principal;
+}
+
+export interface RouteDefinition<
+  B extends Schema | undefined,
+  P extends Schema | undefined,
+  Q extends Schema | undefined,
+> {
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
+  /** Express-style path, e.g. /api/products/:id */
+  path: string;
+  summary: string;
+  tag: string;
+  access: Access;
+  body?: B;
+  params?: P;
+  query?: Q;
+  /** Status of a successful answer (200 unless said). */
+  status?: number;
+  /** Largest accepted JSON body, e.g. '6mb' for YAML imports; the default applies otherwise. */
+  bodyLimit?: string;
+  /** Keep the body as raw bytes (webhook signatures are computed over them). */
+  rawBody?: boolean;
+  /** Runs after the body is parsed and before validation, e.g. rate limits. */
+  before?: RequestHandler[];
+  /** Answers that are not JSON (files, streams) write to ctx.res and return undefined. */
+  handler: (context: RouteContext<Infer<B>, Infer<P>, Infer<Q>>) => Promise<unknown>;
+}
+
+/** What the OpenAPI document needs to know about a route. */
+export interface RouteDescription {
+  method: string;
+  path: string;
+  summary: string;
+  tag: string;
+  access: Access;
+  status: number;
+  body?: Schema;
+  params?: Schema;
+  query?: Schema;
+  rawBody?: boolean;
+}
+
+/** The message of the first problem, in the words the schema gave it. */
+function validationMessage(error: z.ZodError, where: string): string {
+  const issue = error.issues[0];
+  if (!issue) return `Invalid ${where}`;
+  if (issue.path.length === 0 && issue.code === 'invalid_type') {
+    return where === 'body' ? 'Request body must be a JSON object' : `Invalid ${where}`;
+  }
+  return issue.message;
+}
+
+function parse<S extends Schema | undefined>(schema: S, value: unknown, where: string): Infer<S> {
+  if (!schema) return undefined as Infer<S>;
+  const result = schema.safeParse(value);
+  if (!result.success) throw new HttpError(400, validationMessage(result.error, where));
+  return result.data as Infer<S>;
+}
+
+/**
+ * Every documented route is declared through here, once: the same
+ * declaration mounts it in Express (body parsing, limits, validation,
+ * authentication) and describes it in the OpenAPI document, so the two
+ * cannot drift apart. Handlers stay thin: validate, call, map.
+ */
+export class ApiRoutes {
+  readonly router = Router();
+  readonly descriptions: RouteDescription[] = [];
+
+  constructor(
+    private readonly authenticator: Authenticator,
+    private readonly defaultBodyLimit: string,
+  ) {}
+
+  add<
+    B extends Schema | undefined = undefined,
+    P extends Schema | undefined = undefined,
+    Q extends Schema | undefined = undefined,
+  >(route: RouteDefinition<B, P, Q>): void {
+    const status = route.status ?? 200;
+    this.descriptions.push({
+      method: route.method,
+      path: route.path,
+      summary: route.summary,
+      tag: route.tag,
+      access: route.access,
+      status,
+      body: route.body,
+      params: route.params,
+      query: route.query,
+      rawBody: route.rawBody,
+    });
+    const bodyParser = route.rawBody
+      ? express.raw({ type: '*/*', limit: route.bodyLimit ?? this.defaultBodyLimit })
+      : express.json({ limit: route.bodyLimit ?? this.defaultBodyLimit });
+    const handle: RequestHandler = async (req, res) => {
+      const principal =
+        route.access === 'user'
+          ? await this.authenticator.user(req)
+          : route.access === 'admin'
+            ? await this.authenticator.admin(req)
+            : undefined;
+      const context: RouteContext<Infer<B>, Infer<P>, Infer<Q>> = {
+        req,
+        res,
+        body: route.rawBody
+          ? (req.body as Infer<B>)
+          : parse(route.body as B, req.body ?? {}, 'body'),
+        params: parse(route.params as P, req.params, 'path parameter'),
+        query: parse(route.query as Q, req.query, 'query parameter'),
+        get user(): Principal {
+          if (route.access !== 'user' || !principal) throw new HttpError(401, 'Unauthorized');
+          return principal;
+        },
+        get admin(): Principal {
+          if (route.access !== 'admin' || !principal) throw new HttpError(401, 'Unauthorized');
+          return principal;
+        },
+      };
+      const result = await route.handler(context);
+      if (!res.headersSent && result !== undefined) res.status(status).json(result);
+      else if (!res.headersSent) res.status(status === 200 ? 204 : status).end();
+    };
+    this.router[route.method](route.path, bodyParser, ...(route.before ?? []), handle);
+  }
+}

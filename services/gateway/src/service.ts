@@ -1,0 +1,99 @@
+import {
+  consumeEventsStateless,
+  createEventBus,
+  createLogger,
+  type EventBus,
+  type Logger,
+  publicKeyFromPem,
+  Topics,
+  TokenVerifier,
+} from '@chorus/service-kit';
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import { hostname } from 'node:os';
+import { createClient, type RedisClientType } from 'redis';
+import { createApp } from './app';
+import { Authenticator, RevocationList } from './auth';
+import { closeClients, connectClients } from './clients';
+import type { GatewayConfig } from './config';
+import { RateLimits } from './rate-limit';
+
+export interface RunningGateway {
+  port: number;
+  stop(): Promise<void>;
+}
+
+async function connectRedis(url: string, logger: Logger): Promise<RedisClientType> {
+  const client: RedisClientType = createClient({
+    url,
+    socket: { reconnectStrategy: (retries) => Math.min(retries * 200, 5_000) },
+  });
+  client.on('error', (error: unknown) => logger.warn({ err: error }, 'redis error'));
+  await client.connect();
+  return client;
+}
+
+/** Starts the HTTP gateway in front of the services' gRPC ports. */
+export async function startGateway(
+  config: GatewayConfig,
+  deps: { bus?: EventBus; logger?: Logger } = {},
+): Promise<RunningGateway> {
+  const logger = deps.logger ?? createLogger('gateway', config.LOG_LEVEL);
+  const clients = connectClients(config);
+  const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL, logger) : undefined;
+  const revocations = new RevocationList();
+  const authenticator = new Authenticator(
+    new TokenVerifier(publicKeyFromPem(config.TOKEN_PUBLIC_KEY)),
+    revocations,
+  );
+
+  // Logouts seen by other replicas arrive as events; each replica is its own
+  // consumer group so that every replica hears every logout.
+  const bus =
+    deps.bus ?? createEventBus({ brokers: config.KAFKA_BROKERS, clientId: 'gateway', logger });
+  await consumeEventsStateless({
+    bus,
+    groupId: `gateway-${hostname()}-${process.pid}-${config.PORT}`,
+    topics: [Topics.identity],
+    handlers: {
+      sessionRevoked: async (event) => {
+        revocations.revoke(event.sessionId, event.expiresAt ?? new Date(0));
+      },
+    },
+  });
+  // Logouts from before this replica started.
+  try {
+    const { sessions } = await clients.identity.listRevokedSessions({});
+    for (const s of sessions) revocations.revoke(s.sessionId, s.expiresAt ?? new Date(0));
+  } catch (error) {
+    logger.warn({ err: error }, 'identity not reachable; revoked sessions will arrive as events');
+  }
+
+  const app = createApp({
+    config,
+    clients,
+    authenticator,
+    revocations,
+    limits: new RateLimits(redis, logger),
+    logger,
+    downstream: { identity: config.IDENTITY_ADDR },
+  });
+  const server = app.listen(config.PORT, config.HOST);
+  await once(server, 'listening');
+  const port = (server.address() as AddressInfo).port;
+  logger.info({ port }, 'gateway listening');
+
+  return {
+    port,
+    async stop() {
+      // Stop taking connections; requests already in flight finish first.
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      });
+      closeClients(clients);
+      if (!deps.bus) await bus.close();
+      await redis?.quit().catch(() => undefined);
+    },
+  };
+}
