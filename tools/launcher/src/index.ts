@@ -1,0 +1,2 @@
+export { type EmbeddedPostgresServer, startEmbeddedPostgres } from './postgres';
+export { type ChorusOptions, databaseUrlFor, type RunningChorus, startChorus } from './system';

@@ -1,0 +1,77 @@
+import { createLogger, env, loadConfig } from '@chorus/service-kit';
+import path from 'node:path';
+import { z } from 'zod';
+import { developmentTokenKeys } from './dev-keys';
+import { type EmbeddedPostgresServer, startEmbeddedPostgres } from './postgres';
+import { startChorus } from './system';
+
+const schema = z.object({
+  PORT: env.port(8080),
+  /** Where the embedded run keeps its database and development keys. */
+  CHORUS_DATA_DIR: z.string().default('.data'),
+  /** Port of the embedded PostgreSQL (not 5432, to stay clear of a local server). */
+  CHORUS_PG_PORT: env.port(54329),
+  CHORUS_GRPC_PORT_BASE: env.port(50051),
+  /** Use this PostgreSQL server instead of the embedded one. */
+  DATABASE_URL: z.url().optional(),
+  REDIS_URL: z.url().optional(),
+  KAFKA_BROKERS: z.string().optional(),
+  TOKEN_PRIVATE_KEY: z.string().optional(),
+  TOKEN_PUBLIC_KEY: z.string().optional(),
+  LOG_LEVEL: env.logLevel(),
+});
+
+/**
+ * `npm start`: the whole of Chorus in one process on a fresh machine.
+ * PostgreSQL is embedded unless DATABASE_URL is set; the event bus is in
+ * memory unless KAFKA_BROKERS is set; rate limits are in memory unless
+ * REDIS_URL is set.
+ */
+export async function main(): Promise<void> {
+  const config = loadConfig('embedded', schema);
+  const logger = createLogger(null, config.LOG_LEVEL, { pretty: process.stdout.isTTY });
+  const dataDir = path.resolve(config.CHORUS_DATA_DIR);
+
+  let postgres: EmbeddedPostgresServer | undefined;
+  if (!config.DATABASE_URL) {
+    logger.info({ dataDir: path.join(dataDir, 'postgres') }, 'starting embedded PostgreSQL');
+    postgres = await startEmbeddedPostgres({
+      dataDir: path.join(dataDir, 'postgres'),
+      port: config.CHORUS_PG_PORT,
+    });
+  }
+  const tokenKeys =
+    config.TOKEN_PRIVATE_KEY && config.TOKEN_PUBLIC_KEY
+      ? { privateKey: config.TOKEN_PRIVATE_KEY, publicKey: config.TOKEN_PUBLIC_KEY }
+      : await developmentTokenKeys(dataDir);
+
+  const chorus = await startChorus({
+    databaseUrl: config.DATABASE_URL ?? postgres!.url,
+    port: config.PORT,
+    grpcPortBase: config.CHORUS_GRPC_PORT_BASE,
+    logger,
+    kafkaBrokers: config.KAFKA_BROKERS,
+    redisUrl: config.REDIS_URL,
+    tokenKeys,
+    env: process.env,
+  }).catch(async (error: unknown) => {
+    await postgres?.stop();
+    throw error;
+  });
+  logger.info(
+    { grpcPorts: chorus.grpcPorts },
+    `Chorus is running at http://localhost:${chorus.port} (Ctrl-C stops it)`,
+  );
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    logger.info({ signal }, 'stopping Chorus');
+    await chorus.stop();
+    await postgres?.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}

@@ -1,0 +1,139 @@
+import { readGatewayConfig, startGateway } from '@chorus/gateway';
+import { readIdentityConfig, startIdentity } from '@chorus/identity';
+import {
+  createEventBus,
+  type EventBus,
+  generateTokenKeys,
+  InMemoryEventBus,
+  type Logger,
+} from '@chorus/service-kit';
+
+type Env = Record<string, string | undefined>;
+
+interface Started {
+  port: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * The services of Chorus in start order. Each reads its configuration from
+ * an environment record through its own schema — the same validation as
+ * when it runs as its own process — and exposes its gRPC port.
+ */
+const services: {
+  name: string;
+  /** Gateway variable that receives this service's address. */
+  addressVariable: string;
+  start(env: Env, deps: { bus: EventBus; logger: Logger }): Promise<Started>;
+}[] = [
+  {
+    name: 'identity',
+    addressVariable: 'IDENTITY_ADDR',
+    start: (env, deps) => startIdentity(readIdentityConfig(env), deps),
+  },
+];
+
+export interface ChorusOptions {
+  /** URL of a PostgreSQL server; each service gets its own database on it. */
+  databaseUrl: string;
+  /** Database names are `${databasePrefix}_${service}`. */
+  databasePrefix?: string;
+  /** HTTP port of the gateway (0 picks a free one). */
+  port: number;
+  /** First gRPC port; services take consecutive ports. 0 picks free ports. */
+  grpcPortBase: number;
+  logger: Logger;
+  kafkaBrokers?: string;
+  redisUrl?: string;
+  tokenKeys?: { privateKey: string; publicKey: string };
+  /** Anything else for every service (ADMIN_EMAIL, STRIPE_SECRET_KEY, ...). */
+  env?: Env;
+}
+
+export interface RunningChorus {
+  /** Where the app and the API answer, e.g. http://127.0.0.1:8080 */
+  url: string;
+  port: number;
+  grpcPorts: Record<string, number>;
+  bus: EventBus;
+  /** The key that verifies access tokens (for a second gateway replica, say). */
+  tokenPublicKey: string;
+  stop(): Promise<void>;
+}
+
+export function databaseUrlFor(serverUrl: string, database: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+/**
+ * Starts every service and the gateway in this process, each service on its
+ * own loopback gRPC port, sharing one event bus: in-memory, or Kafka when
+ * brokers are given. Stops in reverse order.
+ */
+export async function startChorus(options: ChorusOptions): Promise<RunningChorus> {
+  const { logger } = options;
+  const keys = options.tokenKeys ?? generateTokenKeys();
+  const bus = options.kafkaBrokers
+    ? createEventBus({
+        brokers: options.kafkaBrokers.split(','),
+        clientId: 'chorus-embedded',
+        logger: logger.child({ component: 'event-bus' }),
+      })
+    : new InMemoryEventBus(logger.child({ component: 'event-bus' }));
+  const prefix = options.databasePrefix ?? 'chorus';
+  const common: Env = {
+    ...options.env,
+    KAFKA_BROKERS: options.kafkaBrokers ?? '',
+    TOKEN_PRIVATE_KEY: keys.privateKey,
+    TOKEN_PUBLIC_KEY: keys.publicKey,
+    GRPC_HOST: '127.0.0.1',
+    DATABASE_CREATE: 'true',
+  };
+
+  const running: { name: string; started: Started }[] = [];
+  const stopAll = async () => {
+    for (const { name, started } of running.reverse()) {
+      await started.stop().catch((error: unknown) => logger.error({ err: error, name }, 'stop'));
+    }
+    await bus.close();
+  };
+  try {
+    const addresses: Env = {};
+    for (const [index, service] of services.entries()) {
+      const started = await service.start(
+        {
+          ...common,
+          GRPC_PORT: String(options.grpcPortBase === 0 ? 0 : options.grpcPortBase + index),
+          DATABASE_URL: databaseUrlFor(options.databaseUrl, `${prefix}_${service.name}`),
+        },
+        { bus, logger: logger.child({ service: service.name }) },
+      );
+      running.push({ name: service.name, started });
+      addresses[service.addressVariable] = `127.0.0.1:${started.port}`;
+    }
+    const gateway = await startGateway(
+      readGatewayConfig({
+        ...common,
+        ...addresses,
+        PORT: String(options.port),
+        HOST: options.env?.HOST ?? '0.0.0.0',
+        REDIS_URL: options.redisUrl,
+      }),
+      { bus, logger: logger.child({ service: 'gateway' }) },
+    );
+    running.push({ name: 'gateway', started: gateway });
+    return {
+      url: `http://127.0.0.1:${gateway.port}`,
+      port: gateway.port,
+      grpcPorts: Object.fromEntries(running.map(({ name, started }) => [name, started.port])),
+      bus,
+      tokenPublicKey: keys.publicKey,
+      stop: stopAll,
+    };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}
