@@ -83,6 +83,10 @@ export interface SubscriptionChanged {
   personaCount: number;
   currentPeriodEnd?: Date | undefined;
   cancelAtPeriodEnd: boolean;
+  /** Payment-provider references (Stripe ids, or the local provider's). */
+  providerCustomerId: string;
+  providerSubscriptionId: string;
+  providerPriceId: string;
 }
 
 function createBaseEnvelope(): Envelope {
@@ -960,6 +964,9 @@ function createBaseSubscriptionChanged(): SubscriptionChanged {
     personaCount: 0,
     currentPeriodEnd: undefined,
     cancelAtPeriodEnd: false,
+    providerCustomerId: "",
+    providerSubscriptionId: "",
+    providerPriceId: "",
   };
 }
 
@@ -988,6 +995,15 @@ export const SubscriptionChanged: MessageFns<SubscriptionChanged> = {
     }
     if (message.cancelAtPeriodEnd !== false) {
       writer.uint32(64).bool(message.cancelAtPeriodEnd);
+    }
+    if (message.providerCustomerId !== "") {
+      writer.uint32(74).string(message.providerCustomerId);
+    }
+    if (message.providerSubscriptionId !== "") {
+      writer.uint32(82).string(message.providerSubscriptionId);
+    }
+    if (message.providerPriceId !== "") {
+      writer.uint32(90).string(message.providerPriceId);
     }
     return writer;
   },
@@ -1069,6 +1085,30 @@ export const SubscriptionChanged: MessageFns<SubscriptionChanged> = {
             message.cancelAtPeriodEnd = reader.bool();
             continue;
           }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.providerCustomerId = reader.string();
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.providerSubscriptionId = reader.string();
+            continue;
+          }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.providerPriceId = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1119,6 +1159,21 @@ export const SubscriptionChanged: MessageFns<SubscriptionChanged> = {
         : isSet(object.cancel_at_period_end)
         ? globalThis.Boolean(object.cancel_at_period_end)
         : false,
+      providerCustomerId: isSet(object.providerCustomerId)
+        ? globalThis.String(object.providerCustomerId)
+        : isSet(object.provider_customer_id)
+        ? globalThis.String(object.provider_customer_id)
+        : "",
+      providerSubscriptionId: isSet(object.providerSubscriptionId)
+        ? globalThis.String(object.providerSubscriptionId)
+        : isSet(object.provider_subscription_id)
+        ? globalThis.String(object.provider_subscription_id)
+        : "",
+      providerPriceId: isSet(object.providerPriceId)
+        ? globalThis.String(object.providerPriceId)
+        : isSet(object.provider_price_id)
+        ? globalThis.String(object.provider_price_id)
+        : "",
     };
   },
 
@@ -1148,6 +1203,15 @@ export const SubscriptionChanged: MessageFns<SubscriptionChanged> = {
     if (message.cancelAtPeriodEnd !== false) {
       obj.cancelAtPeriodEnd = message.cancelAtPeriodEnd;
     }
+    if (message.providerCustomerId !== "") {
+      obj.providerCustomerId = message.providerCustomerId;
+    }
+    if (message.providerSubscriptionId !== "") {
+      obj.providerSubscriptionId = message.providerSubscriptionId;
+    }
+    if (message.providerPriceId !== "") {
+      obj.providerPriceId = message.providerPriceId;
+    }
     return obj;
   },
 
@@ -1164,6 +1228,9 @@ export const SubscriptionChanged: MessageFns<SubscriptionChanged> = {
     message.personaCount = object.personaCount ?? 0;
     message.currentPeriodEnd = object.currentPeriodEnd ?? undefined;
     message.cancelAtPeriodEnd = object.cancelAtPeriodEnd ?? false;
+    message.providerCustomerId = object.providerCustomerId ?? "";
+    message.providerSubscriptionId = object.providerSubscriptionId ?? "";
+    message.providerPriceId = object.providerPriceId ?? "";
     return message;
   },
 };
