@@ -34,6 +34,11 @@ export default tseslint.config(
     },
   },
   {
+    // Command-line scripts talk to a person on a terminal.
+    files: ['**/scripts/**', '**/src/cli.ts'],
+    rules: { 'no-console': 'off' },
+  },
+  {
     files: ['**/*.js', '**/*.cjs', '**/*.mjs'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },

@@ -20,18 +20,23 @@ interface Started {
  * an environment record through its own schema — the same validation as
  * when it runs as its own process — and exposes its gRPC port.
  */
-const services: {
+export const services: {
   name: string;
   /** Gateway variable that receives this service's address. */
   addressVariable: string;
+  /** The service's own process entry, relative to the repository root (distributed run). */
+  main: string;
   start(env: Env, deps: { bus: EventBus; logger: Logger }): Promise<Started>;
 }[] = [
   {
     name: 'identity',
     addressVariable: 'IDENTITY_ADDR',
+    main: 'services/identity/dist/src/main.js',
     start: (env, deps) => startIdentity(readIdentityConfig(env), deps),
   },
 ];
+
+export const gatewayMain = 'services/gateway/dist/main.js';
 
 export interface ChorusOptions {
   /** URL of a PostgreSQL server; each service gets its own database on it. */
