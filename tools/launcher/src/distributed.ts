@@ -60,8 +60,8 @@ async function main(): Promise<void> {
     children.push({ name, process: child });
   };
 
-  services.forEach((service, index) => {
-    const port = config.CHORUS_GRPC_PORT_BASE + index;
+  services.forEach((service) => {
+    const port = config.CHORUS_GRPC_PORT_BASE + service.portOffset;
     addresses[service.addressVariable] = `127.0.0.1:${port}`;
     run(service.name, service.main, {
       ...common,

@@ -26,12 +26,18 @@ export const services: {
   addressVariable: string;
   /** The service's own process entry, relative to the repository root (distributed run). */
   main: string;
+  /**
+   * Offset from the gRPC port base: identity 0, catalog 1, billing 2,
+   * roadmap 3, persona-inference 4 (50051..50055 by default).
+   */
+  portOffset: number;
   start(env: Env, deps: { bus: EventBus; logger: Logger }): Promise<Started>;
 }[] = [
   {
     name: 'identity',
     addressVariable: 'IDENTITY_ADDR',
     main: 'services/identity/dist/src/main.js',
+    portOffset: 0,
     start: (env, deps) => startIdentity(readIdentityConfig(env), deps),
   },
 ];
@@ -106,11 +112,13 @@ export async function startChorus(options: ChorusOptions): Promise<RunningChorus
   };
   try {
     const addresses: Env = {};
-    for (const [index, service] of services.entries()) {
+    for (const service of services) {
       const started = await service.start(
         {
           ...common,
-          GRPC_PORT: String(options.grpcPortBase === 0 ? 0 : options.grpcPortBase + index),
+          GRPC_PORT: String(
+            options.grpcPortBase === 0 ? 0 : options.grpcPortBase + service.portOffset,
+          ),
           DATABASE_URL: databaseUrlFor(options.databaseUrl, `${prefix}_${service.name}`),
         },
         { bus, logger: logger.child({ service: service.name }) },
