@@ -101,11 +101,13 @@ export async function consumeEventsStateless(options: {
   groupId: string;
   topics: Topic[];
   handlers: EventHandlers<undefined>;
+  fromBeginning?: boolean;
 }): Promise<void> {
   const { handlers } = options;
   await options.bus.subscribe({
     groupId: options.groupId,
     topics: options.topics,
+    fromBeginning: options.fromBeginning,
     async handle(message) {
       const envelope = decodeEnvelope(message.value);
       if (!handles(handlers, envelope.event)) return;

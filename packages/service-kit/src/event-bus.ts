@@ -13,6 +13,11 @@ export interface BusSubscription {
   groupId: string;
   topics: string[];
   handle(message: BusMessage): Promise<void>;
+  /**
+   * A new group starts from the oldest retained message (the default), or
+   * with false only from messages published after it subscribed.
+   */
+  fromBeginning?: boolean;
 }
 
 /**
@@ -87,7 +92,9 @@ export class InMemoryEventBus implements EventBus {
   subscribe(subscription: BusSubscription): Promise<void> {
     let group = this.groups.get(subscription.groupId);
     if (!group) {
-      group = { topics: new Set(), members: [], next: this.offset, running: false };
+      const start =
+        subscription.fromBeginning === false ? this.offset + this.log.length : this.offset;
+      group = { topics: new Set(), members: [], next: start, running: false };
       this.groups.set(subscription.groupId, group);
     }
     subscription.topics.forEach((t) => group.topics.add(t));

@@ -64,7 +64,7 @@ export class KafkaEventBus implements EventBus {
     this.consumers.push(consumer);
     await consumer.connect();
     for (const topic of subscription.topics) {
-      await consumer.subscribe({ topic, fromBeginning: true });
+      await consumer.subscribe({ topic, fromBeginning: subscription.fromBeginning ?? true });
     }
     await consumer.run({
       autoCommit: true,

@@ -8,6 +8,7 @@ import {
   Topics,
   TokenVerifier,
 } from '@chorus/service-kit';
+import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { hostname } from 'node:os';
@@ -48,13 +49,15 @@ export async function startGateway(
   );
 
   // Logouts seen by other replicas arrive as events; each replica is its own
-  // consumer group so that every replica hears every logout.
+  // consumer group so that every replica hears every logout, and only needs
+  // what happens from now on (earlier logouts come from identity, below).
   const bus =
     deps.bus ?? createEventBus({ brokers: config.KAFKA_BROKERS, clientId: 'gateway', logger });
   await consumeEventsStateless({
     bus,
-    groupId: `gateway-${hostname()}-${process.pid}-${config.PORT}`,
+    groupId: `gateway-${hostname()}-${randomUUID()}`,
     topics: [Topics.identity],
+    fromBeginning: false,
     handlers: {
       sessionRevoked: async (event) => {
         revocations.revoke(event.sessionId, event.expiresAt ?? new Date(0));
@@ -88,7 +91,11 @@ export async function startGateway(
     async stop() {
       // Stop taking connections; requests already in flight finish first.
       await new Promise<void>((resolve) => {
-        server.close(() => resolve());
+        const force = setTimeout(() => server.closeAllConnections(), 10_000);
+        server.close(() => {
+          clearTimeout(force);
+          resolve();
+        });
         server.closeIdleConnections();
       });
       closeClients(clients);
