@@ -1,0 +1,135 @@
+/**
+ * Pricing, the one place it is computed (DESIGN.md resolves the specs'
+ * conflict this way): current products cost $25/month or $270/year with 10
+ * personas included and $2/month per extra persona; products with legacy
+ * pricing cost $100/month covering 4 personas and $10 per extra. A promo
+ * discount applies to the whole amount for its duration. Every screen and
+ * the billing service call these functions; amounts are integer cents.
+ */
+
+export type BillingCycle = 'monthly' | 'annual';
+
+export interface PricePlan {
+  /** Base price per month on the monthly plan. */
+  monthlyCents: number;
+  /** Base price per year on the annual plan. */
+  annualCents: number;
+  includedPersonas: number;
+  /** Per extra persona, per month. */
+  extraPersonaCents: number;
+}
+
+export const CURRENT_PLAN: PricePlan = {
+  monthlyCents: 2500,
+  annualCents: 27000,
+  includedPersonas: 10,
+  extraPersonaCents: 200,
+};
+
+export const LEGACY_PLAN: PricePlan = {
+  monthlyCents: 10000,
+  annualCents: 108000,
+  includedPersonas: 4,
+  extraPersonaCents: 1000,
+};
+
+/** Stored default on products: the annual plan saves 10% ("Save 10%"). */
+export const ANNUAL_DISCOUNT_PERCENT = 10;
+
+export function planFor(product: { isLegacyPricing?: boolean }): PricePlan {
+  return product.isLegacyPricing ? LEGACY_PLAN : CURRENT_PLAN;
+}
+
+/** Twelve monthly payments minus one annual payment. */
+export function annualSavingsCents(plan: PricePlan = CURRENT_PLAN): number {
+  return 12 * plan.monthlyCents - plan.annualCents;
+}
+
+export function extraPersonas(personaCount: number, plan: PricePlan = CURRENT_PLAN): number {
+  return Math.max(0, Math.floor(personaCount) - plan.includedPersonas);
+}
+
+export interface Promo {
+  discountPercent: number;
+  durationMonths: number;
+  /** When the discount started (the subscription's start). */
+  startedAt: Date;
+}
+
+/** Whether the promo still applies at `at`: from its start, for durationMonths calendar months. */
+export function promoActive(promo: Promo | undefined, at: Date): promo is Promo {
+  if (!promo || promo.discountPercent <= 0 || promo.durationMonths <= 0) return false;
+  const ends = new Date(promo.startedAt);
+  ends.setUTCMonth(ends.getUTCMonth() + promo.durationMonths);
+  return at >= promo.startedAt && at < ends;
+}
+
+export interface Quote {
+  billingCycle: BillingCycle;
+  personaCount: number;
+  includedPersonas: number;
+  extraPersonas: number;
+  /** Base price for one billing period (a month or a year). */
+  baseCents: number;
+  /** Extra personas for one billing period. */
+  extrasCents: number;
+  /** Discount for one billing period (0 without an active promo). */
+  discountCents: number;
+  discountPercent: number;
+  /** What one billing period costs. */
+  periodCents: number;
+  /** What the product costs per month (annual plans: a twelfth of the year). */
+  monthlyRateCents: number;
+}
+
+/** The price of one product for one billing period. */
+export function quote(input: {
+  personaCount: number;
+  billingCycle: BillingCycle;
+  isLegacyPricing?: boolean;
+  promo?: Promo;
+  at?: Date;
+}): Quote {
+  const plan = planFor(input);
+  const months = input.billingCycle === 'annual' ? 12 : 1;
+  const extra = extraPersonas(input.personaCount, plan);
+  const baseCents = input.billingCycle === 'annual' ? plan.annualCents : plan.monthlyCents;
+  const extrasCents = extra * plan.extraPersonaCents * months;
+  const promo = promoActive(input.promo, input.at ?? new Date()) ? input.promo : undefined;
+  const discountPercent = promo ? Math.min(100, promo.discountPercent) : 0;
+  const discountCents = Math.round(((baseCents + extrasCents) * discountPercent) / 100);
+  const periodCents = baseCents + extrasCents - discountCents;
+  return {
+    billingCycle: input.billingCycle,
+    personaCount: Math.max(0, Math.floor(input.personaCount)),
+    includedPersonas: plan.includedPersonas,
+    extraPersonas: extra,
+    baseCents,
+    extrasCents,
+    discountCents,
+    discountPercent,
+    periodCents,
+    monthlyRateCents: Math.round(periodCents / months),
+  };
+}
+
+/** What adding one persona does to the monthly cost, for the confirmation dialog. */
+export function personaAdditionCost(input: {
+  personaCount: number;
+  billingCycle: BillingCycle;
+  isLegacyPricing?: boolean;
+}): { from: number; to: number; extraPersonaCents: number; monthlyIncreaseCents: number } {
+  const before = quote(input);
+  const after = quote({ ...input, personaCount: input.personaCount + 1 });
+  return {
+    from: before.personaCount,
+    to: after.personaCount,
+    extraPersonaCents: planFor(input).extraPersonaCents,
+    monthlyIncreaseCents: after.monthlyRateCents - before.monthlyRateCents,
+  };
+}
+
+/** "$25.00" */
+export function formatCents(cents: number, currency = 'USD'): string {
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(cents / 100);
+}

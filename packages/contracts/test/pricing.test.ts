@@ -1,0 +1,124 @@
+import {
+  annualSavingsCents,
+  formatCents,
+  LEGACY_PLAN,
+  personaAdditionCost,
+  promoActive,
+  quote,
+} from '../src/pricing';
+
+describe('quote: current pricing', () => {
+  it.each([
+    // personas, cycle, period cents, monthly rate cents
+    [0, 'monthly', 2500, 2500],
+    [10, 'monthly', 2500, 2500],
+    [11, 'monthly', 2700, 2700],
+    [15, 'monthly', 3500, 3500],
+    [10, 'annual', 27000, 2250],
+    [12, 'annual', 27000 + 2 * 200 * 12, 2650],
+  ] as const)(
+    '%i personas, %s: %i per period, %i per month',
+    (personas, cycle, period, monthly) => {
+      const q = quote({ personaCount: personas, billingCycle: cycle });
+      expect(q.periodCents).toBe(period);
+      expect(q.monthlyRateCents).toBe(monthly);
+    },
+  );
+
+  it('counts extra personas above the 10 included', () => {
+    expect(quote({ personaCount: 13, billingCycle: 'monthly' })).toMatchObject({
+      includedPersonas: 10,
+      extraPersonas: 3,
+      extrasCents: 600,
+    });
+  });
+});
+
+describe('quote: legacy pricing (the billing page reading)', () => {
+  it.each([
+    [4, 10000],
+    [5, 11000],
+    [10, 16000],
+  ])('%i personas cost %i cents a month', (personas, monthly) => {
+    expect(
+      quote({ personaCount: personas, billingCycle: 'monthly', isLegacyPricing: true })
+        .monthlyRateCents,
+    ).toBe(monthly);
+  });
+
+  it('covers 4 personas', () => {
+    expect(LEGACY_PLAN.includedPersonas).toBe(4);
+  });
+});
+
+describe('annual saving', () => {
+  it('is twelve monthly payments minus the annual price: $30', () => {
+    expect(annualSavingsCents()).toBe(3000);
+    expect(formatCents(annualSavingsCents())).toBe('$30.00');
+  });
+});
+
+describe('promo discounts', () => {
+  const startedAt = new Date('2026-01-15T00:00:00Z');
+  const promo = { discountPercent: 20, durationMonths: 3, startedAt };
+
+  it.each([
+    ['2026-01-15T00:00:00Z', true],
+    ['2026-04-14T23:59:59Z', true],
+    ['2026-04-15T00:00:00Z', false],
+    ['2026-01-14T00:00:00Z', false],
+  ])('at %s active: %s', (at, active) => {
+    expect(promoActive(promo, new Date(at))).toBe(active);
+  });
+
+  it('takes the percentage off the whole amount while active', () => {
+    const during = quote({
+      personaCount: 12,
+      billingCycle: 'monthly',
+      promo,
+      at: new Date('2026-02-01T00:00:00Z'),
+    });
+    expect(during).toMatchObject({ discountPercent: 20, discountCents: 580, periodCents: 2320 });
+    const after = quote({
+      personaCount: 12,
+      billingCycle: 'monthly',
+      promo,
+      at: new Date('2026-05-01T00:00:00Z'),
+    });
+    expect(after).toMatchObject({ discountPercent: 0, periodCents: 2900 });
+  });
+
+  it('never makes a price negative', () => {
+    const q = quote({
+      personaCount: 1,
+      billingCycle: 'monthly',
+      promo: { ...promo, discountPercent: 150 },
+      at: new Date('2026-02-01T00:00:00Z'),
+    });
+    expect(q.periodCents).toBe(0);
+  });
+});
+
+describe('personaAdditionCost', () => {
+  it.each([
+    [9, 0],
+    [10, 200],
+    [14, 200],
+  ])('adding to %i personas raises the monthly cost by %i cents', (personas, increase) => {
+    expect(personaAdditionCost({ personaCount: personas, billingCycle: 'monthly' })).toMatchObject({
+      from: personas,
+      to: personas + 1,
+      monthlyIncreaseCents: increase,
+    });
+  });
+});
+
+describe('formatCents', () => {
+  it.each([
+    [2500, '$25.00'],
+    [27000, '$270.00'],
+    [199, '$1.99'],
+  ])('%i -> %s', (cents, text) => {
+    expect(formatCents(cents)).toBe(text);
+  });
+});
