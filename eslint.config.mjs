@@ -15,6 +15,7 @@ export default tseslint.config(
       'proto/src/gen/**',
       'test-results/**',
       'playwright-report/**',
+      'e2e/artifacts/**',
     ],
   },
   js.configs.recommended,

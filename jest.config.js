@@ -23,7 +23,13 @@ const common = {
   testEnvironmentOptions: {
     customExportConditions: ['@chorus/source', 'node', 'require', 'default'],
   },
-  roots: ['<rootDir>/packages', '<rootDir>/services', '<rootDir>/tools', '<rootDir>/proto'],
+  roots: [
+    '<rootDir>/packages',
+    '<rootDir>/services',
+    '<rootDir>/tools',
+    '<rootDir>/proto',
+    '<rootDir>/shell',
+  ],
   modulePathIgnorePatterns: ['<rootDir>/.*/dist/'],
 };
 

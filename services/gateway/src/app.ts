@@ -10,6 +10,7 @@ import { openApiDocument } from './openapi';
 import type { RateLimits } from './rate-limit';
 import { authRoutes } from './routes/auth';
 import { ApiRoutes } from './routing';
+import { createWebApp, parseRemoteDirs, securityHeaders } from './web';
 
 export interface AppDeps {
   config: GatewayConfig;
@@ -26,7 +27,14 @@ export function createApp(deps: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', deps.config.TRUST_PROXY);
-  app.use(helmet());
+  const web = deps.config.WEB_SHELL_DIR
+    ? createWebApp({
+        shellDir: deps.config.WEB_SHELL_DIR,
+        remoteDirs: parseRemoteDirs(deps.config.WEB_MFE_DIRS),
+        remotesFile: deps.config.WEB_REMOTES_FILE,
+      })
+    : undefined;
+  app.use(helmet(securityHeaders(web, deps.config.PUBLIC_URL)));
 
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
@@ -55,6 +63,7 @@ export function createApp(deps: AppDeps): Express {
   app.use('/api', (_req, res) => {
     res.status(404).json({ message: 'Not found' });
   });
+  if (web) app.use(web.router);
   app.use(errorHandler(deps.logger));
   return app;
 }

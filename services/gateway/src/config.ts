@@ -24,6 +24,12 @@ export const gatewayConfigSchema = z.object({
   /** Number of proxy hops in front of the gateway (ingress), for client IPs in rate limits. */
   TRUST_PROXY: z.coerce.number().int().min(0).default(0),
   JSON_BODY_LIMIT: z.string().default('1mb'),
+  /** The built shell (index.html and assets); when set, the gateway serves the web app too. */
+  WEB_SHELL_DIR: z.string().optional(),
+  /** Built microfrontends as `name=dir,...`, each served at /mfe/<name>/. */
+  WEB_MFE_DIRS: z.string().optional(),
+  /** A remotes.json to serve instead of the generated one (a redeploy is a write to this file). */
+  WEB_REMOTES_FILE: z.string().optional(),
   LOG_LEVEL: env.logLevel(),
 });
 

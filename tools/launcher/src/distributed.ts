@@ -5,6 +5,7 @@ import { createInterface } from 'node:readline';
 import { z } from 'zod';
 import { developmentTokenKeys } from './dev-keys';
 import { databaseUrlFor, gatewayMain, services } from './system';
+import { webAppEnv } from './web';
 
 const schema = z.object({
   PORT: env.port(8080),
@@ -72,6 +73,7 @@ async function main(): Promise<void> {
   run('gateway', gatewayMain, {
     ...common,
     ...addresses,
+    ...webAppEnv(root, process.env),
     PORT: String(config.PORT),
     ...(config.REDIS_URL ? { REDIS_URL: config.REDIS_URL } : {}),
   });

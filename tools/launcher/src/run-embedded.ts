@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { developmentTokenKeys } from './dev-keys';
 import { type EmbeddedPostgresServer, startEmbeddedPostgres } from './postgres';
 import { startChorus } from './system';
+import { webAppEnv } from './web';
 
 const schema = z.object({
   PORT: env.port(8080),
@@ -14,6 +15,11 @@ const schema = z.object({
   CHORUS_GRPC_PORT_BASE: env.port(50051),
   /** Use this PostgreSQL server instead of the embedded one. */
   DATABASE_URL: z.url().optional(),
+  /** Database names on that server are `<prefix>_<service>`. */
+  CHORUS_DATABASE_PREFIX: z
+    .string()
+    .regex(/^[a-z][a-z0-9_]*$/, 'lower-case letters, digits and _')
+    .default('chorus'),
   REDIS_URL: z.url().optional(),
   KAFKA_BROKERS: z.string().optional(),
   TOKEN_PRIVATE_KEY: z.string().optional(),
@@ -47,13 +53,15 @@ export async function main(): Promise<void> {
 
   const chorus = await startChorus({
     databaseUrl: config.DATABASE_URL ?? postgres!.url,
+    databasePrefix: config.CHORUS_DATABASE_PREFIX,
     port: config.PORT,
     grpcPortBase: config.CHORUS_GRPC_PORT_BASE,
     logger,
     kafkaBrokers: config.KAFKA_BROKERS,
     redisUrl: config.REDIS_URL,
     tokenKeys,
-    env: process.env,
+    // The built shell and microfrontends, served by the gateway on the same origin.
+    env: { ...process.env, ...webAppEnv(path.resolve(__dirname, '../../..'), process.env) },
   }).catch(async (error: unknown) => {
     await postgres?.stop();
     throw error;

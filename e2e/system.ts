@@ -1,0 +1,93 @@
+import { spawnChorus } from '@chorus/launcher/spawn';
+import { readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+export { freePort } from '@chorus/launcher/spawn';
+
+export const repoRoot = path.resolve(__dirname, '..');
+export const artifactsDir = path.join(__dirname, 'artifacts');
+export const systemLog = path.join(artifactsDir, 'system.log');
+
+/** The administrator's e-mail of the test system (that customer sees Admin). */
+export const ADMIN_EMAIL = 'admin@chorus.test';
+/** Test-only credentials of the seeded admin account. */
+const ADMIN_PASSWORD = 'admin-e2e-password';
+
+/** What global setup tells the tests, through the environment. */
+export interface SystemInfo {
+  baseUrl: string;
+  databaseServer: string;
+  databasePrefix: string;
+  /** The remotes.json the gateway serves; tests may rewrite it. */
+  remotesFile: string;
+  /** The table as first deployed. */
+  defaultRemotes: Record<string, string>;
+}
+
+export function systemInfo(): SystemInfo {
+  const raw = process.env.CHORUS_E2E_SYSTEM;
+  if (!raw) throw new Error('the e2e system is not running (global setup sets CHORUS_E2E_SYSTEM)');
+  return JSON.parse(raw) as SystemInfo;
+}
+
+/** The system under test, with an administrator e-mail and a remotes table of its own. */
+export async function startSystem(): Promise<{ info: SystemInfo; stop(): Promise<void> }> {
+  await mkdir(artifactsDir, { recursive: true });
+  const remotesFile = path.join(await mkdtemp(path.join(tmpdir(), 'chorus-e2e-')), 'remotes.json');
+  const defaultRemotes = Object.fromEntries(
+    ['products', 'roadmaps', 'billing', 'admin'].map((name) => [
+      name,
+      `/mfe/${name}/mf-manifest.json`,
+    ]),
+  );
+  await writeFile(remotesFile, JSON.stringify(defaultRemotes, null, 2));
+  const chorus = await spawnChorus({
+    logFile: systemLog,
+    env: { ADMIN_EMAIL, ADMIN_PASSWORD, WEB_REMOTES_FILE: remotesFile, LOG_LEVEL: 'info' },
+  });
+  return {
+    info: {
+      baseUrl: chorus.url,
+      databaseServer: chorus.databaseServer,
+      databasePrefix: chorus.databasePrefix,
+      remotesFile,
+      defaultRemotes,
+    },
+    stop: () => chorus.stop(),
+  };
+}
+
+/** A query on one service's database of the running system. */
+export async function withServiceDatabase<T>(
+  service: string,
+  run: (client: pg.Client) => Promise<T>,
+): Promise<T> {
+  const { databaseServer, databasePrefix } = systemInfo();
+  const url = new URL(databaseServer);
+  url.pathname = `/${databasePrefix}_${service}`;
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The newest password reset link the system logged for `email`, as a developer would find it. */
+export function resetLinkFor(email: string): string | undefined {
+  let link: string | undefined;
+  for (const line of readFileSync(systemLog, 'utf8').split('\n')) {
+    if (!line.includes('password reset link')) continue;
+    try {
+      const entry = JSON.parse(line) as { to?: string; link?: string };
+      if (entry.to === email && entry.link) link = entry.link;
+    } catch {
+      // Not a JSON log line.
+    }
+  }
+  return link;
+}

@@ -1,0 +1,73 @@
+import { expect, test } from '../fixtures';
+
+test.describe('routes', () => {
+  test('signed out, unknown paths and app paths show the landing page; /admin has its own screen', async ({
+    page,
+    shot,
+  }) => {
+    for (const path of ['/no/such/page', '/products', '/billing', '/about']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toContainText(
+        'Hear from your customers',
+      );
+    }
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+    await shot('admin-signed-out');
+  });
+
+  test('signed in, each path reaches its microfrontend and unknown paths the product list', async ({
+    page,
+    register,
+    signIn,
+    shot,
+  }) => {
+    const { token } = await register();
+    await signIn(token, '/');
+    await expect(page.getByRole('heading', { name: 'My Products' })).toBeVisible();
+
+    const pages: [string, string][] = [
+      ['/no/such/page', 'My Products'],
+      ['/companies', 'My Products'],
+      ['/companies/p-1/questions', 'Questions'],
+      ['/products/p-1/personas', 'Personas'],
+      ['/products/p-1/roadmap/r-1', 'Roadmaps'],
+      ['/products/p-1/roadmap/r-1/edit', 'Edit Roadmap'],
+      ['/products/p-1/roadmaps', 'All Roadmaps'],
+      ['/subscription-plans', 'Subscription Plans'],
+      ['/billing', 'Subscription & Billing'],
+    ];
+    for (const [path, heading] of pages) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+    }
+    await shot('billing');
+
+    await page.goto('/landing');
+    await expect(page.getByRole('button', { name: 'Go to Dashboard' })).toBeVisible();
+    await page.getByRole('button', { name: 'Go to Dashboard' }).click();
+    await expect(page).toHaveURL(/\/companies$/);
+    await expect(page.getByRole('heading', { name: 'My Products' })).toBeVisible();
+  });
+
+  test('switching pages in the browser sends a page view for each', async ({
+    page,
+    register,
+    signIn,
+  }) => {
+    const { token } = await register();
+    await signIn(token, '/products');
+    await expect(page.getByRole('heading', { name: 'My Products' })).toBeVisible();
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Billing' })
+      .click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Subscription & Billing');
+    const views = await page.evaluate(() =>
+      (window.dataLayer ?? [])
+        .filter((entry) => entry.event === 'page_view')
+        .map((entry) => entry.page_path),
+    );
+    expect(views).toEqual(['/products', '/billing']);
+  });
+});

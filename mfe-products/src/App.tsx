@@ -1,0 +1,36 @@
+import { Route, Routes } from 'react-router-dom';
+import { ProductListPage } from './pages/ProductListPage';
+import { ProductDashboardPage } from './pages/ProductDashboardPage';
+import { BusinessProfilePage } from './pages/BusinessProfilePage';
+import { PersonasPage } from './pages/PersonasPage';
+import { QuestionsPage } from './pages/QuestionsPage';
+import { CreateProductPage } from './pages/CreateProductPage';
+import { OnboardingPage } from './pages/OnboardingPage';
+import { SubscribePage } from './pages/SubscribePage';
+
+/** The routes this microfrontend owns (the shell mounts it only on these paths). */
+export function App() {
+  return (
+    <Routes>
+      <Route path="/" element={<ProductListPage />} />
+      <Route path="/products" element={<ProductListPage />} />
+      <Route path="/companies" element={<ProductListPage />} />
+      <Route path="/products/:id/dashboard" element={<ProductDashboardPage />} />
+      <Route path="/companies/:id/dashboard" element={<ProductDashboardPage />} />
+      <Route path="/dashboard" element={<ProductDashboardPage />} />
+      <Route path="/products/:id/profile" element={<BusinessProfilePage />} />
+      <Route path="/companies/:id/profile" element={<BusinessProfilePage />} />
+      <Route path="/business-profile" element={<BusinessProfilePage />} />
+      <Route path="/products/:id/personas" element={<PersonasPage />} />
+      <Route path="/companies/:id/personas" element={<PersonasPage />} />
+      <Route path="/products/:id/questions" element={<QuestionsPage />} />
+      <Route path="/companies/:id/questions" element={<QuestionsPage />} />
+      <Route path="/companies/:id/questions/:questionId" element={<QuestionsPage />} />
+      <Route path="/create-product" element={<CreateProductPage />} />
+      <Route path="/onboarding" element={<OnboardingPage />} />
+      <Route path="/subscribe" element={<SubscribePage />} />
+      {/* Any unknown path of a signed-in user falls back to the product list. */}
+      <Route path="*" element={<ProductListPage />} />
+    </Routes>
+  );
+}

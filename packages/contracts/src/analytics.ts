@@ -1,0 +1,37 @@
+/**
+ * The analytics events the spec names, with their payload fields. The browser
+ * pushes them to the tag manager's dataLayer; defaults: method "email",
+ * currency "USD", conversion value 1, subscription transaction id "sub_" + a
+ * timestamp.
+ */
+export const analyticsEvents = [
+  'sign_up',
+  'login',
+  'product_created',
+  'purchase',
+  'persona_selection',
+  'question_submitted',
+  'billing_interaction',
+  'conversion',
+] as const;
+export type AnalyticsEvent = (typeof analyticsEvents)[number];
+
+export interface AnalyticsPayload {
+  product_name?: string;
+  industry?: string;
+  plan_type?: string;
+  value?: number;
+  currency?: string;
+  persona_count?: number;
+  question_type?: string;
+  method?: string;
+  transaction_id?: string;
+  action?: string;
+}
+
+export const analyticsDefaults = { method: 'email', currency: 'USD', conversionValue: 1 } as const;
+
+/** "sub_" followed by a timestamp. */
+export function subscriptionTransactionId(at: Date = new Date()): string {
+  return `sub_${at.getTime()}`;
+}

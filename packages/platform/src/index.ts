@@ -1,0 +1,32 @@
+/**
+ * @chorus/platform: the state the shell and every microfrontend share, loaded
+ * once per page as a Module Federation singleton — api client, session,
+ * QueryClient, toasts, analytics, the payment provider. It stays small and
+ * free of UI so the first page loads fast; components are in
+ * `@chorus/platform/ui`, which each app bundles (tree-shaken) for itself.
+ */
+export * from './analytics';
+export {
+  ApiError,
+  apiRequest,
+  clearToken,
+  getQueryFn,
+  getToken,
+  serverMessage,
+  setToken,
+  TOKEN_KEY,
+} from './api';
+export * from './payments';
+export { queryClient } from './query-client';
+export * from './session';
+export {
+  dismissToast,
+  subscribeToasts,
+  currentToasts,
+  toast,
+  type ToastInput,
+  type ToastItem,
+  TOAST_DURATION,
+  TOAST_LIMIT,
+  TOAST_REMOVE_DELAY,
+} from './toasts';

@@ -1,0 +1,21 @@
+/**
+ * The UI kit: shadcn-style components on Radix and Tailwind, the toaster, the
+ * microfrontend frame and the local card form. Stateless (state lives in
+ * `@chorus/platform`), so each app bundles only what it uses.
+ */
+export { zodResolver } from '@hookform/resolvers/zod';
+export * from './alert-dialog';
+export * from './avatar';
+export * from './badge';
+export * from './button';
+export * from './card';
+export { cn } from './cn';
+export * from './dialog';
+export * from './dropdown-menu';
+export * from './input';
+export * from './label';
+export { localCardProvider, usePaymentProvider } from './LocalCardForm';
+export * from './fallbacks';
+export * from './microfrontend';
+export * from './spinner';
+export { Toaster, useToast } from './toaster';

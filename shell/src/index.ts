@@ -1,0 +1,2 @@
+// An async boundary: the shared singletons are negotiated before any of them is used.
+void import('./bootstrap');

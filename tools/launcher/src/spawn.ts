@@ -1,0 +1,143 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { chmod, mkdtemp } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import pg from 'pg';
+
+const root = path.resolve(__dirname, '../../..');
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+/** A run of consecutive free ports (the services' gRPC servers sit at fixed offsets). */
+async function freePortRange(size: number): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const base = 20_000 + Math.floor(Math.random() * 20_000);
+    const free = await Promise.all(Array.from({ length: size }, (_, i) => portIsFree(base + i)));
+    if (free.every(Boolean)) return base;
+  }
+  throw new Error('no free port range for the gRPC servers');
+}
+
+export interface SpawnedChorus {
+  url: string;
+  /** A PostgreSQL server URL (its `postgres` database) the services' databases live on. */
+  databaseServer: string;
+  /** Service databases are `<prefix>_<service>`. */
+  databasePrefix: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs the built embedded system as its own process, as `npm start` does, on
+ * free ports with fresh data: on the PostgreSQL at `TEST_DATABASE_URL` under
+ * a new database prefix (dropped on stop) when set, otherwise on an embedded
+ * PostgreSQL in a temporary folder. For browser tests and benchmarks.
+ */
+export async function spawnChorus(
+  options: { env?: Record<string, string>; logFile?: string } = {},
+): Promise<SpawnedChorus> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'chorus-run-'));
+  // The embedded PostgreSQL runs as the postgres user, which must reach its folder.
+  await chmod(dataDir, 0o755);
+  const port = await freePort();
+  const pgPort = await freePort();
+  const databasePrefix = `run_${randomBytes(4).toString('hex')}`;
+  const testServer = process.env.TEST_DATABASE_URL;
+  const databaseServer =
+    testServer ?? `postgres://postgres:chorus-dev-only@127.0.0.1:${pgPort}/postgres`;
+
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [path.join(root, 'tools/launcher/dist/embedded.js')],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        CHORUS_PG_PORT: String(pgPort),
+        CHORUS_GRPC_PORT_BASE: String(await freePortRange(5)),
+        CHORUS_DATA_DIR: dataDir,
+        CHORUS_DATABASE_PREFIX: databasePrefix,
+        ...(testServer ? { DATABASE_URL: testServer } : {}),
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        ...options.env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  const log = options.logFile ? createWriteStream(options.logFile) : undefined;
+  const lines: string[] = [];
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`Chorus did not start:\n${lines.join('\n')}`)),
+      120_000,
+    );
+    for (const stream of [child.stdout!, child.stderr!]) {
+      createInterface({ input: stream }).on('line', (line) => {
+        log?.write(`${line}\n`);
+        if (lines.length < 200) lines.push(line);
+        if (line.includes('Chorus is running at')) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+    }
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`Chorus exited with ${code}:\n${lines.join('\n')}`));
+    });
+  });
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    databaseServer,
+    databasePrefix,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      log?.end();
+      if (testServer) await dropDatabases(testServer, databasePrefix);
+    },
+  };
+}
+
+async function dropDatabases(server: string, prefix: string): Promise<void> {
+  const client = new pg.Client({ connectionString: server });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ datname: string }>(
+      'SELECT datname FROM pg_database WHERE datname LIKE $1',
+      [`${prefix}\\_%`],
+    );
+    for (const { datname } of rows) {
+      await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+    }
+  } finally {
+    await client.end();
+  }
+}
