@@ -93,7 +93,7 @@ export const test = base.extend<Fixtures>({
   },
 });
 
-/** The toast on screen (one at a time). */
+/** The toast on screen (one at a time), in the notifications region that F8 focuses. */
 export function toast(page: Page) {
-  return page.locator('li[role="status"]').first();
+  return page.locator('[aria-label="Notifications (F8)"] li').first();
 }

@@ -44,8 +44,10 @@ test.describe('routes', () => {
     await shot('billing');
 
     await page.goto('/landing');
-    await expect(page.getByRole('button', { name: 'Go to Dashboard' })).toBeVisible();
-    await page.getByRole('button', { name: 'Go to Dashboard' }).click();
+    const header = page.locator('header');
+    await expect(header.getByRole('button', { name: 'Go to Dashboard' })).toBeVisible();
+    await shot('landing-signed-in');
+    await header.getByRole('button', { name: 'Go to Dashboard' }).click();
     await expect(page).toHaveURL(/\/companies$/);
     await expect(page.getByRole('heading', { name: 'My Products' })).toBeVisible();
   });

@@ -2,6 +2,8 @@ import { isSignedIn, onSessionChange, restoreSession, trackPageView } from '@cho
 import { registerApplication, start, triggerAppChange } from 'single-spa';
 import { loadRemoteLifecycles, readRemoteTable, registerRemoteTable } from './remotes';
 import { type PageOwner, pageOwner, type RemoteName, remoteNames } from './routes';
+// Inter for the app; a microfrontend run alone falls back to the system font.
+import '@fontsource-variable/inter';
 import './styles.css';
 
 /**

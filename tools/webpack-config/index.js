@@ -140,6 +140,10 @@ function federatedApp(app) {
           shared: sharedSingletons(pkg.dependencies ?? {}),
           manifest: app.exposes ? true : false,
           dts: false,
+          // Use the singletons already on the page. 'version-first' would fetch
+          // every registered remote at boot to compare versions: slower, and a
+          // remote that is down would take the whole page with it.
+          shareStrategy: 'loaded-first',
         }),
         ...(app.html || standalone
           ? [
@@ -154,8 +158,6 @@ function federatedApp(app) {
       optimization: { runtimeChunk: false },
       performance: { hints: false },
       stats: 'errors-warnings',
-      // publicPath 'auto' is intended: a remote's files are found next to its manifest.
-      ignoreWarnings: [/Manifest will use absolute path resolution/],
       devServer: {
         port: app.port,
         historyApiFallback: true,

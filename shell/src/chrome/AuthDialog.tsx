@@ -192,8 +192,8 @@ function RegisterDetailsForm({
     message === authMessages.missingInformation ? 'Required' : message;
 
   return (
-    <form onSubmit={submit} className="grid gap-4" noValidate>
-      <div className="grid gap-4 sm:grid-cols-2">
+    <form onSubmit={submit} className="grid gap-3.5" noValidate>
+      <div className="grid gap-3.5 sm:grid-cols-2">
         <Field label="First name" htmlFor="reg-first" error={fieldError(errors.firstName?.message)}>
           <Input id="reg-first" autoComplete="given-name" {...form.register('firstName')} />
         </Field>
@@ -220,7 +220,12 @@ function RegisterDetailsForm({
         <Input id="reg-product" {...form.register('productName')} />
       </Field>
       <Field label="Product description (optional)" htmlFor="reg-description">
-        <Textarea id="reg-description" rows={2} {...form.register('productDescription')} />
+        <Textarea
+          id="reg-description"
+          rows={2}
+          className="min-h-16"
+          {...form.register('productDescription')}
+        />
       </Field>
       <Field label="Industry (optional)" htmlFor="reg-industry">
         <select
