@@ -105,6 +105,10 @@ function federatedApp(app) {
             use: {
               loader: 'swc-loader',
               options: {
+                // Not the repository's .swcrc (CommonJS for Node): webpack needs ES
+                // modules to tree-shake and to share modules between builds.
+                swcrc: false,
+                module: { type: 'es6' },
                 jsc: {
                   parser: { syntax: 'typescript', tsx: true },
                   target: 'es2020',

@@ -26,8 +26,8 @@ import {
   Input,
   Textarea,
   usePaymentProvider,
-  zodResolver,
 } from '@chorus/platform/ui';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft, MailCheck } from 'lucide-react';
 import { useCallback, useRef, useState } from 'react';
 import { type FieldErrors, useForm } from 'react-hook-form';

@@ -8,7 +8,11 @@ import { usePathname } from './navigation';
 
 // Loaded when first needed, so a signed-out visitor's first page stays light.
 const TopBar = lazy(() => import('./TopBar'));
-const Toaster = lazy(() => import('@chorus/platform/ui').then((ui) => ({ default: ui.Toaster })));
+const Toaster = lazy(() =>
+  import(/* webpackExports: ["Toaster"] */ '@chorus/platform/ui').then((ui) => ({
+    default: ui.Toaster,
+  })),
+);
 
 /** The toasts, mounted from the first toast on. */
 function Toasts() {

@@ -3,7 +3,6 @@
  * microfrontend frame and the local card form. Stateless (state lives in
  * `@chorus/platform`), so each app bundles only what it uses.
  */
-export { zodResolver } from '@hookform/resolvers/zod';
 export * from './alert-dialog';
 export * from './avatar';
 export * from './badge';
