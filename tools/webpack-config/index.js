@@ -84,7 +84,8 @@ function federatedApp(app) {
       entry: './src/index.ts',
       output: {
         path: outputDir,
-        publicPath: app.publicPath ?? 'auto',
+        // Remotes find their files next to their manifest; alone, an app serves from /.
+        publicPath: app.publicPath ?? (standalone ? '/' : 'auto'),
         filename: jsFilename(hashed),
         chunkFilename: jsFilename(hashed),
         assetModuleFilename: `assets/[name]${hashed}[ext]`,
@@ -154,6 +155,7 @@ function federatedApp(app) {
               new HtmlWebpackPlugin({
                 template: path.join(app.dir, 'src/index.html'),
                 favicon: path.join(__dirname, 'favicon.svg'),
+                chunks: ['main'],
                 scriptLoading: 'defer',
               }),
             ]
