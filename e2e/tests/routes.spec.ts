@@ -46,7 +46,14 @@ test.describe('routes', () => {
     await page.goto('/landing');
     const header = page.locator('header');
     await expect(header.getByRole('button', { name: 'Go to Dashboard' })).toBeVisible();
+    await header.getByRole('button', { name: 'Account menu' }).click();
+    await expect(page.getByRole('menuitem')).toHaveText([
+      'My Companies',
+      'Company Info',
+      'Log out',
+    ]);
     await shot('landing-signed-in');
+    await page.keyboard.press('Escape');
     await header.getByRole('button', { name: 'Go to Dashboard' }).click();
     await expect(page).toHaveURL(/\/companies$/);
     await expect(page.getByRole('heading', { name: 'My Products' })).toBeVisible();
