@@ -1,2 +1,5 @@
 export * from './auth';
+export * from './business-profile';
+export * from './personas';
 export * from './pricing';
+export * from './products';
