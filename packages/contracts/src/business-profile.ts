@@ -54,8 +54,12 @@ export const profileTabs: readonly {
   },
 ];
 
-const field = <N extends string>(name: N, tab: ProfileTab, label: string, kind: ProfileFieldKind) =>
-  ({ name, tab, label, kind }) as const;
+const field = <N extends string, K extends ProfileFieldKind>(
+  name: N,
+  tab: ProfileTab,
+  label: string,
+  kind: K,
+) => ({ name, tab, label, kind }) as const;
 
 export const businessProfileFields = [
   // Core
