@@ -9,6 +9,9 @@ import { errorHandler } from './http-errors';
 import { openApiDocument } from './openapi';
 import type { RateLimits } from './rate-limit';
 import { authRoutes } from './routes/auth';
+import { businessProfileRoutes } from './routes/business-profiles';
+import { personaRoutes } from './routes/personas';
+import { productRoutes } from './routes/products';
 import { ApiRoutes } from './routing';
 
 export interface AppDeps {
@@ -46,6 +49,9 @@ export function createApp(deps: AppDeps): Express {
 
   const routes = new ApiRoutes(deps.authenticator, deps.config.JSON_BODY_LIMIT);
   authRoutes(routes, deps);
+  productRoutes(routes, deps);
+  businessProfileRoutes(routes, deps);
+  personaRoutes(routes, deps);
   app.use(routes.router);
 
   const document = openApiDocument(routes.descriptions, { version: '1.0.0' });

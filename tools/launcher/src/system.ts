@@ -1,3 +1,4 @@
+import { readCatalogConfig, startCatalog } from '@chorus/catalog';
 import { readGatewayConfig, startGateway } from '@chorus/gateway';
 import { readIdentityConfig, startIdentity } from '@chorus/identity';
 import {
@@ -39,6 +40,13 @@ export const services: {
     main: 'services/identity/dist/src/main.js',
     portOffset: 0,
     start: (env, deps) => startIdentity(readIdentityConfig(env), deps),
+  },
+  {
+    name: 'catalog',
+    addressVariable: 'CATALOG_ADDR',
+    main: 'services/catalog/dist/src/main.js',
+    portOffset: 1,
+    start: (env, deps) => startCatalog(readCatalogConfig(env), deps),
   },
 ];
 
