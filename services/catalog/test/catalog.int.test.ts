@@ -359,8 +359,11 @@ describe('persona templates and product personas', () => {
 
   it('does not seed again when the service restarts', async () => {
     const before = (await client.listAllTemplates({})).templates.length;
-    const again = await startCatalog(config(), { bus, logger: testLogger() });
+    // Its own bus: a stopped instance must not stay a member of the shared consumer group.
+    const otherBus = new InMemoryEventBus(testLogger());
+    const again = await startCatalog(config(), { bus: otherBus, logger: testLogger() });
     await again.stop();
+    await otherBus.close();
     expect((await client.listAllTemplates({})).templates.length).toBe(before);
   });
 
