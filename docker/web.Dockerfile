@@ -29,5 +29,7 @@ RUN case "${APP}" in \
 FROM ${NGINX_IMAGE}
 COPY docker/nginx.conf /etc/nginx/conf.d/default.conf
 COPY --from=build /site /usr/share/nginx/html
+# nginx-unprivileged's own user, by number so the kubelet can verify non-root.
+USER 101
 EXPOSE 8080
 HEALTHCHECK --interval=30s --timeout=3s CMD wget -q -O /dev/null http://127.0.0.1:8080/healthz || exit 1
