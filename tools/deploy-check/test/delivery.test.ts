@@ -208,7 +208,7 @@ describe('images', () => {
     expect(headerOf('~ /mf-manifest\\.json$')).toBe('no-cache');
     expect(
       headerOf(
-        '~* \\.[0-9a-f]{8,}\\.(?:js|mjs|css|map|woff2?|ttf|svg|png|jpe?g|gif|webp|avif|ico)$',
+        '~* "\\.[0-9a-f]{8,}\\.(?:js|mjs|css|map|woff2?|ttf|svg|png|jpe?g|gif|webp|avif|ico)$"',
       ),
     ).toBe('public, max-age=31536000, immutable');
   });
