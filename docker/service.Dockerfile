@@ -1,7 +1,7 @@
 # syntax=docker/dockerfile:1
 #
 # One recipe for every Node service; the service is a build argument, so the
-# five images cannot drift apart. Build from the repository root, which holds
+# service images cannot drift apart. Build from the repository root, which holds
 # the protos and shared packages every service compiles against:
 #
 #   docker build -f docker/service.Dockerfile --build-arg SERVICE=identity -t identity .
@@ -18,11 +18,13 @@ ARG SHARED="proto packages/contracts packages/service-kit"
 RUN test -n "${SERVICE}" || (echo "--build-arg SERVICE=<folder under services/> is required" >&2 && exit 1)
 WORKDIR /repo
 COPY . .
+# Only the workspaces this service needs, plus the root's build tools (swc).
 # npm install, not npm ci: the lock file holds only linux binaries of
 # platform-specific packages (see .ci/run). No install scripts: nothing a
 # service needs at run time relies on one.
 RUN --mount=type=cache,target=/root/.npm \
-    npm install --no-fund --no-audit --ignore-scripts
+    npm install --no-fund --no-audit --ignore-scripts --include-workspace-root \
+      $(for ws in ${SHARED} services/${SERVICE}; do printf -- '-w %s ' "$ws"; done)
 RUN npm run build $(for ws in ${SHARED} services/${SERVICE}; do printf -- '-w %s ' "$ws"; done)
 
 # The runtime tree: package manifests and compiled code of the service and
