@@ -157,6 +157,8 @@ export function checkYamlFile(file: { name: string; size: number }): string | un
 
 /** UTF-8 size of text, without encoding it (it may be megabytes). */
 export function utf8ByteLength(text: string): number {
+  // Most YAML is ASCII: one native scan settles it at a byte per character.
+  if (!/[\u0080-\uffff]/.test(text)) return text.length;
   let bytes = 0;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
@@ -197,12 +199,23 @@ function describeParseFailure(error: unknown): string {
   return String(error);
 }
 
+/**
+ * The checks that need no parsing: size, then the structural pre-scan
+ * (aliases, anchors, nesting), then emptiness. The message that refuses the
+ * text, or undefined. Cheap enough to run before passing text anywhere.
+ */
+export function screenRoadmapYaml(text: string): string | undefined {
+  if (yamlTooLarge(text)) return roadmapYamlMessages.fileTooLarge;
+  const scan = scanYamlStructure(text, YAML_LIMITS);
+  if (!scan.ok) return roadmapYamlMessages.parseError(scan.reason);
+  if (scan.empty) return roadmapYamlMessages.notAnObject;
+  return undefined;
+}
+
 /** Reads YAML text as roadmap items: every valid item, and a message for every problem. */
 export function parseRoadmapYaml(text: string): RoadmapYamlParse {
-  if (yamlTooLarge(text)) return refused(roadmapYamlMessages.fileTooLarge);
-  const scan = scanYamlStructure(text, YAML_LIMITS);
-  if (!scan.ok) return refused(roadmapYamlMessages.parseError(scan.reason));
-  if (scan.empty) return refused(roadmapYamlMessages.notAnObject);
+  const refusal = screenRoadmapYaml(text);
+  if (refusal) return refused(refusal);
 
   let document: unknown;
   try {

@@ -6,6 +6,7 @@ import {
   ROADMAP_YAML_TEMPLATE,
   roadmapYamlMessages as messages,
   type RoadmapItemFields,
+  screenRoadmapYaml,
   utf8ByteLength,
 } from '../src';
 
@@ -86,7 +87,25 @@ describe('documents that cannot be imported at all', () => {
     const accents = 'é'.repeat(MAX_YAML_BYTES / 2); // 2 bytes each: exactly the limit
     expect(utf8ByteLength(accents)).toBe(MAX_YAML_BYTES);
     expect(utf8ByteLength('😀')).toBe(4);
+    expect(utf8ByteLength('plain ascii')).toBe(11);
+    expect(utf8ByteLength('a€b')).toBe(5);
     expect(parseRoadmapYaml(`#${accents}`).errors).toEqual([messages.fileTooLarge]);
+  });
+});
+
+describe('screening before parsing', () => {
+  it.each([
+    ['a valid document passes', 'roadmap_items: [{title: A}]', undefined],
+    ['a syntax error is left to the parser', 'roadmap_items: [oops', undefined],
+    ['an empty text', '', messages.notAnObject],
+    [
+      'too many aliases',
+      `a: &a [x]\nb: [${Array(1001).fill('*a').join(',')}]`,
+      messages.parseError('the document uses more than 1000 aliases'),
+    ],
+    ['more than 5MB', `#${'x'.repeat(MAX_YAML_BYTES)}`, messages.fileTooLarge],
+  ])('%s', (_what, yaml, message) => {
+    expect(screenRoadmapYaml(yaml)).toBe(message);
   });
 });
 

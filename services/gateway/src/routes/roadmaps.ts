@@ -12,6 +12,7 @@ import {
   type RoadmapItem,
   type RoadmapSummary,
   type RoadmapWithItems,
+  screenRoadmapYaml,
   TIMELINE_TYPES,
   updateRoadmapItemRequest,
   updateRoadmapRequest,
@@ -23,6 +24,7 @@ import type {
 } from '@chorus/proto/roadmap/v1/roadmap';
 import { z } from 'zod';
 import type { ServiceClients } from '../clients';
+import { HttpError } from '../http-errors';
 import type { ApiRoutes } from '../routing';
 
 const productParams = z.object({ productId: z.string().min(1).max(200) });
@@ -265,6 +267,9 @@ export function roadmapRoutes(routes: ApiRoutes, deps: { clients: ServiceClients
     // The 5MB limit applies to the YAML text; its JSON encoding is somewhat larger.
     bodyLimit: '8mb',
     async handler({ user, params, body }): Promise<RoadmapImportResult> {
+      // Oversized and hostile documents are refused here, without sending megabytes on.
+      const refusal = screenRoadmapYaml(body.yamlContent);
+      if (refusal) throw new HttpError(400, refusal);
       return roadmaps.importYaml(
         { userId: user.id, roadmapId: params.id, yamlContent: body.yamlContent },
         { timeoutMs: 60_000 },
