@@ -105,9 +105,13 @@ const optionalDate = z
   .transform((value) => (value?.trim() ? value.trim().slice(0, 10) : null))
   .refine((value) => value === null || isCalendarDate(value), roadmapMessages.invalidDate);
 
+/** As the item form sends it (JSON-encoded text), as a list, or as comma-separated text. */
 const textList = z
-  .unknown()
-  .optional()
+  .union(
+    [z.string(), z.array(z.union([z.string(), z.number(), z.boolean()]))],
+    roadmapMessages.invalidList,
+  )
+  .nullish()
   .transform((value, context) => {
     const list = toTextList(value);
     if (list === undefined) {
@@ -115,8 +119,7 @@ const textList = z
       return z.NEVER;
     }
     return list;
-  })
-  .pipe(z.array(z.string()));
+  });
 
 const roadmapName = z
   .string(roadmapMessages.nameRequired)

@@ -139,6 +139,8 @@ describe('item requests', () => {
     [{ title: 'A', priority: 'high' }, roadmapMessages.invalidPriority],
     [{ title: 'A', status: 'done' }, roadmapMessages.invalidStatus],
     [{ title: 'A', tags: { a: 1 } }, roadmapMessages.invalidList],
+    [{ title: 'A', dependencies: [['nested']] }, roadmapMessages.invalidList],
+    [{ title: 'A', targetPersonas: '[{"name":"x"}]' }, roadmapMessages.invalidList],
     [{ title: 'A', startDate: 'soon' }, roadmapMessages.invalidDate],
   ])('refuses %j', (body, message) => {
     expect(firstMessage(createRoadmapItemRequest.safeParse(body))).toBe(message);
