@@ -8,9 +8,9 @@
  *
  * It is a tokenizer, not a parser: it skips quoted scalars, comments and
  * block scalars, and counts `*alias` and `&anchor` only where a node may
- * start, so a `*` in ordinary text is not taken for an alias. Where it is
- * unsure it counts too much rather than too little; the parser's own limits
- * (js-yaml's maxAliases and maxDepth) remain the exact check.
+ * start, so a `*` in ordinary text is not taken for an alias. It can be
+ * wrong on unusual layouts; the parser's own limits (js-yaml's maxAliases
+ * and maxDepth) remain the exact check behind it.
  */
 
 export interface YamlStructureLimits {
