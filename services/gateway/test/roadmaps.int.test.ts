@@ -1,5 +1,6 @@
 import {
   MAX_YAML_BYTES,
+  productMessages,
   type Roadmap,
   type RoadmapItem,
   roadmapMessages,
@@ -8,70 +9,24 @@ import {
   roadmapYamlMessages,
 } from '@chorus/contracts';
 import { startTestChorus, type TestChorus } from '@chorus/launcher/testing';
-import { CatalogServiceService, Product } from '@chorus/proto/catalog/v1/catalog';
-import {
-  DomainError,
-  implement,
-  NotFound,
-  type RunningGrpcServer,
-  startGrpcServer,
-} from '@chorus/service-kit';
-import { testLogger } from '@chorus/service-kit/testing';
-import { status } from '@grpc/grpc-js';
+import { eventually } from '@chorus/service-kit/testing';
 import { randomUUID } from 'node:crypto';
 
-/**
- * The catalog's GetProduct as its contract states it (NOT_FOUND unless the
- * user owns the product), standing in for the catalog service in this file
- * until that service is part of the embedded system.
- */
-const products = new Map<string, string>();
-let catalog: RunningGrpcServer;
 let chorus: TestChorus;
 
-function unimplemented(): Promise<never> {
-  return Promise.reject(new DomainError(status.UNIMPLEMENTED, 'not part of this test'));
-}
-
 beforeAll(async () => {
-  catalog = await startGrpcServer({
-    host: '127.0.0.1',
-    port: 0,
-    logger: testLogger(),
-    services: [
-      {
-        definition: CatalogServiceService,
-        implementation: implement(
-          CatalogServiceService,
-          {
-            async getProduct({ userId, productId }) {
-              if (products.get(productId) !== userId) throw new NotFound('Product not found');
-              return { product: Product.fromPartial({ id: productId, userId, name: 'Lantern' }) };
-            },
-            createProduct: unimplemented,
-            listProducts: unimplemented,
-            deleteProduct: unimplemented,
-          },
-          testLogger(),
-        ),
-      },
-    ],
-  });
-  chorus = await startTestChorus({ env: { CATALOG_ADDR: `127.0.0.1:${catalog.port}` } });
+  chorus = await startTestChorus();
 });
-
-afterAll(async () => {
-  await chorus.stop();
-  await catalog.shutdown();
-});
+afterAll(() => chorus.stop());
 
 interface Customer {
   token: string;
+  /** The product created at registration. */
   productId: string;
 }
 
 async function customer(): Promise<Customer> {
-  const registered = await chorus.api<{ token: string; user: { id: string } }>(
+  const registered = await chorus.api<{ token: string; product: { id: string } | null }>(
     '/api/auth/register',
     {
       method: 'POST',
@@ -81,13 +36,12 @@ async function customer(): Promise<Customer> {
         firstName: 'Rae',
         lastName: 'Mapper',
         productName: 'Lantern',
+        industry: 'technology',
       },
     },
   );
   expect(registered.status).toBe(201);
-  const productId = randomUUID();
-  products.set(productId, registered.body.user.id);
-  return { token: registered.body.token, productId };
+  return { token: registered.body.token, productId: registered.body.product!.id };
 }
 
 async function createRoadmap(who: Customer, body: Record<string, unknown> = { name: 'Plan' }) {
@@ -187,7 +141,7 @@ describe('a product’s roadmaps', () => {
     const listed = await chorus.api(`/api/products/${them.productId}/roadmaps`, {
       token: me.token,
     });
-    expect(listed).toMatchObject({ status: 404, body: { message: 'Product not found' } });
+    expect(listed).toMatchObject({ status: 404, body: { message: productMessages.notFound } });
     const created = await chorus.api(`/api/products/${them.productId}/roadmaps`, {
       method: 'POST',
       token: me.token,
@@ -198,6 +152,20 @@ describe('a product’s roadmaps', () => {
       token: them.token,
     });
     expect(theirs.body.map((r) => r.name)).toEqual(['Theirs']);
+  });
+
+  it('goes with its product: deleting the product removes its roadmaps and their items', async () => {
+    const who = await customer();
+    const roadmap = await createRoadmap(who, { name: 'Doomed' });
+    await addItem(who, roadmap.id, { title: 'Doomed too' });
+    const deleted = await chorus.api(`/api/products/${who.productId}`, {
+      method: 'DELETE',
+      token: who.token,
+    });
+    expect(deleted.status).toBe(200);
+    await eventually(async () => (await getRoadmap(who, roadmap.id)).status === 404, {
+      what: 'the deleted product’s roadmap to go',
+    });
   });
 });
 
