@@ -55,6 +55,13 @@ function isClosing(code: number): boolean {
   return code === 0x5d || code === 0x7d;
 }
 
+// Runs of characters that cannot end what is being skipped (sticky: they
+// match from lastIndex only).
+const PLAIN_BLOCK_RUN = /[^\n:#]*/y;
+const PLAIN_FLOW_RUN = /[^\n:#,[\]{}]*/y;
+const DOUBLE_QUOTED_RUN = /[^"\\\n]*/y;
+const SINGLE_QUOTED_RUN = /[^'\n]*/y;
+
 export function scanYamlStructure(text: string, limits: YamlStructureLimits): YamlStructureScan {
   const n = text.length;
   const peek = (at: number) => text.charCodeAt(at);
@@ -86,36 +93,48 @@ export function scanYamlStructure(text: string, limits: YamlStructureLimits): Ya
     i++;
     while (i < n && isNameChar(peek(i))) i++;
   };
+  /** Moves past a run of ordinary characters: native regular-expression speed. */
+  const skipRun = (run: RegExp) => {
+    run.lastIndex = i;
+    run.test(text);
+    i = run.lastIndex;
+  };
   const skipQuoted = (quote: number) => {
+    const run = quote === 0x22 ? DOUBLE_QUOTED_RUN : SINGLE_QUOTED_RUN;
     i++;
-    while (i < n) {
+    for (;;) {
+      skipRun(run);
+      if (i >= n) return;
       const code = peek(i);
-      if (quote === 0x22 && code === 0x5c) {
-        i += 2; // a backslash escape inside "..."
-      } else if (code === quote) {
-        if (quote === 0x27 && peek(i + 1) === 0x27) {
-          i += 2; // '' inside '...'
-        } else {
-          i++;
-          return;
-        }
-      } else {
-        if (code === LF) lineStart = i + 1;
+      if (code === LF) {
         i++;
+        lineStart = i;
+      } else if (code === 0x5c) {
+        if (peek(i + 1) === LF) lineStart = i + 2;
+        i += 2; // a backslash escape inside "..."
+      } else if (quote === 0x27 && peek(i + 1) === 0x27) {
+        i += 2; // '' inside '...'
+      } else {
+        i++; // the closing quote
+        return;
       }
     }
   };
   /** A plain scalar ends at a key's ": ", a comment, the line's end or (in flow) an indicator. */
   const skipPlain = () => {
     i++;
-    while (i < n) {
+    for (;;) {
+      skipRun(flow > 0 ? PLAIN_FLOW_RUN : PLAIN_BLOCK_RUN);
+      if (i >= n) return;
       const code = peek(i);
-      if (code === LF) return;
-      if (code === COLON && (isBlank(peek(i + 1)) || (flow > 0 && isFlowIndicator(peek(i + 1))))) {
-        return;
+      if (code === COLON) {
+        const next = peek(i + 1);
+        if (isBlank(next) || (flow > 0 && isFlowIndicator(next))) return;
+      } else if (code === HASH) {
+        if (isBlank(peek(i - 1))) return;
+      } else {
+        return; // the line's end, or a flow indicator
       }
-      if (code === HASH && isBlank(peek(i - 1))) return;
-      if (flow > 0 && isFlowIndicator(code)) return;
       i++;
     }
   };

@@ -9,8 +9,7 @@ const path = require('node:path');
 const pino = require('pino');
 const { databaseUrlFor, startChorus, startEmbeddedPostgres } = require('@chorus/launcher');
 const { exportRoadmapYaml, utf8ByteLength } = require('@chorus/contracts');
-const { RoadmapServiceClient } = require('@chorus/proto/roadmap/v1/roadmap');
-const { createPromiseClient, dropDatabase } = require('@chorus/service-kit');
+const { dropDatabase } = require('@chorus/service-kit');
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 
@@ -60,10 +59,6 @@ async function main() {
     logger: pino({ level: 'warn' }),
     env: { HOST: '127.0.0.1' },
   });
-  const roadmap = createPromiseClient(
-    RoadmapServiceClient,
-    `127.0.0.1:${chorus.grpcPorts.roadmap}`,
-  );
   try {
     const registered = await fetch(`${chorus.url}/api/auth/register`, {
       method: 'POST',
@@ -74,6 +69,7 @@ async function main() {
         firstName: 'Bench',
         lastName: 'Mark',
         productName: 'Bench',
+        industry: 'technology',
       }),
     }).then((r) => r.json());
     const post = async (roadmapId, yamlContent) => {
@@ -89,14 +85,17 @@ async function main() {
       const body = await response.json();
       return { ms: performance.now() - started, status: response.status, body };
     };
-    const newRoadmap = async () =>
-      (
-        await roadmap.createRoadmap({
-          userId: registered.user.id,
-          productId: 'bench',
-          fields: { name: 'Bench' },
-        })
-      ).roadmap.id;
+    const newRoadmap = async () => {
+      const response = await fetch(`${chorus.url}/api/products/${registered.product.id}/roadmaps`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${registered.token}`,
+        },
+        body: JSON.stringify({ name: 'Bench' }),
+      });
+      return (await response.json()).id;
+    };
 
     const valid = tenThousandItems();
     const bomb = aliasBomb();
@@ -123,7 +122,6 @@ async function main() {
       ].join('\n'),
     );
   } finally {
-    roadmap.close();
     await chorus.stop();
     for (const name of Object.keys(chorus.grpcPorts).filter((n) => n !== 'gateway')) {
       await dropDatabase(databaseUrlFor(databaseUrl, `${prefix}_${name}`));

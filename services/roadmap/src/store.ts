@@ -265,7 +265,7 @@ export class RoadmapStore {
             start_date, end_date, tags, target_personas, dependencies, position)
          select ?, title, description, priority, status, assigned_to,
                 start_date, end_date, tags, target_personas, dependencies, position
-         from jsonb_to_recordset(?::jsonb) as x(
+         from json_to_recordset(?::json) as x(
            title text, description text, priority text, status text, assigned_to text,
            start_date date, end_date date, tags text, target_personas text,
            dependencies text, position int)`,
