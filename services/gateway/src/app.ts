@@ -12,6 +12,7 @@ import { authRoutes } from './routes/auth';
 import { businessProfileRoutes } from './routes/business-profiles';
 import { personaRoutes } from './routes/personas';
 import { productRoutes } from './routes/products';
+import { roadmapRoutes } from './routes/roadmaps';
 import { ApiRoutes } from './routing';
 
 export interface AppDeps {
@@ -52,6 +53,7 @@ export function createApp(deps: AppDeps): Express {
   productRoutes(routes, deps);
   businessProfileRoutes(routes, deps);
   personaRoutes(routes, deps);
+  roadmapRoutes(routes, deps);
   app.use(routes.router);
 
   const document = openApiDocument(routes.descriptions, { version: '1.0.0' });

@@ -79,7 +79,11 @@ export async function startGateway(
     revocations,
     limits: new RateLimits(redis, logger),
     logger,
-    downstream: { identity: config.IDENTITY_ADDR, catalog: config.CATALOG_ADDR },
+    downstream: {
+      identity: config.IDENTITY_ADDR,
+      catalog: config.CATALOG_ADDR,
+      roadmap: config.ROADMAP_ADDR,
+    },
   });
   const server = app.listen(config.PORT, config.HOST);
   await once(server, 'listening');

@@ -1,6 +1,7 @@
 import { readCatalogConfig, startCatalog } from '@chorus/catalog';
 import { readGatewayConfig, startGateway } from '@chorus/gateway';
 import { readIdentityConfig, startIdentity } from '@chorus/identity';
+import { readRoadmapConfig, startRoadmap } from '@chorus/roadmap';
 import {
   createEventBus,
   type EventBus,
@@ -47,6 +48,13 @@ export const services: {
     main: 'services/catalog/dist/src/main.js',
     portOffset: 1,
     start: (env, deps) => startCatalog(readCatalogConfig(env), deps),
+  },
+  {
+    name: 'roadmap',
+    addressVariable: 'ROADMAP_ADDR',
+    main: 'services/roadmap/dist/src/main.js',
+    portOffset: 3,
+    start: (env, deps) => startRoadmap(readRoadmapConfig(env), deps),
   },
 ];
 
