@@ -1,4 +1,5 @@
 export * from './auth';
+export * from './billing';
 export * from './business-profile';
 export * from './personas';
 export * from './pricing';
