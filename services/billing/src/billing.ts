@@ -396,31 +396,34 @@ export class Billing {
     return this.view(owned.id);
   }
 
-  /** The gateway deleted the product: its subscription ends now. */
+  /** The gateway is deleting the product: its subscription ends now. */
   async endSubscription(userId: string, productId: string) {
     const result = await this.store.db.transaction((trx) =>
-      this.endForDeletedProduct(trx, productId, userId),
+      this.endForDeletedProduct(trx, productId, { userId }),
     );
     this.deps.relay.nudge();
     return result;
   }
 
   /**
-   * Ends the subscription of a deleted product, once: the gateway's call and
-   * catalog's ProductDeleted event may both arrive, in either order, and
-   * whichever comes second finds the work done.
+   * Ends the subscription of a product being deleted, once: the gateway's
+   * call (just before catalog deletes the product) and catalog's
+   * ProductDeleted event may both arrive, and whichever comes second finds
+   * the work done.
    */
   async endForDeletedProduct(
     trx: Knex.Transaction,
     productId: string,
-    userId?: string,
+    by: { userId: string } | { deleted: true },
   ): Promise<{ subscriptionCancelled: boolean; hadSubscription: boolean }> {
     const product = await this.store.product(productId, trx, true);
     if (!product) return { subscriptionCancelled: false, hadSubscription: false };
-    if (userId !== undefined && product.user_id !== userId) {
+    if ('userId' in by && product.user_id !== by.userId) {
       throw new NotFound(billingMessages.productNotFound);
     }
-    await this.store.markProductDeleted(trx, productId, this.deps.now());
+    // Only catalog's event says the product is gone; the gateway asks just
+    // before deleting it, and the deletion may still fail.
+    if ('deleted' in by) await this.store.markProductDeleted(trx, productId, this.deps.now());
     const row = await this.store.subscriptionOfProduct(productId, trx, true);
     if (!row) return { subscriptionCancelled: false, hadSubscription: false };
     if (isLive(row.provider_status) && row.provider === this.provider.name) {

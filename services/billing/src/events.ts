@@ -72,7 +72,7 @@ export async function consumeBillingEvents(options: {
         relay.nudge();
       },
       productDeleted: async (event, { trx }) => {
-        await billing.endForDeletedProduct(trx, event.productId);
+        await billing.endForDeletedProduct(trx, event.productId, { deleted: true });
         relay.nudge();
       },
       userRegistered: async (event, { trx }) => {

@@ -317,6 +317,9 @@ describe('cancelling', () => {
     expect(again).toEqual({ subscriptionCancelled: true, hadSubscription: true });
     const { subscriptions } = await client.listSubscriptions({ userId: product.userId });
     expect(subscriptions).toEqual([]);
+    await expect(
+      client.setupPayment({ payer: { userId: product.userId, email: 'a@b.c' }, product }),
+    ).rejects.toMatchObject({ code: status.NOT_FOUND });
   });
 
   it('cancels when the ProductDeleted event arrives before the gateway asks', async () => {
