@@ -9,6 +9,7 @@ import { errorHandler } from './http-errors';
 import { openApiDocument } from './openapi';
 import type { RateLimits } from './rate-limit';
 import { authRoutes } from './routes/auth';
+import { billingRoutes } from './routes/billing';
 import { businessProfileRoutes } from './routes/business-profiles';
 import { personaRoutes } from './routes/personas';
 import { productRoutes } from './routes/products';
@@ -53,6 +54,7 @@ export function createApp(deps: AppDeps): Express {
   productRoutes(routes, deps);
   businessProfileRoutes(routes, deps);
   personaRoutes(routes, deps);
+  billingRoutes(routes, deps);
   roadmapRoutes(routes, deps);
   app.use(routes.router);
 

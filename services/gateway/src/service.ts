@@ -82,6 +82,7 @@ export async function startGateway(
     downstream: {
       identity: config.IDENTITY_ADDR,
       catalog: config.CATALOG_ADDR,
+      billing: config.BILLING_ADDR,
       roadmap: config.ROADMAP_ADDR,
     },
   });

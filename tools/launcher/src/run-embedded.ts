@@ -1,7 +1,7 @@
 import { createLogger, env, loadConfig } from '@chorus/service-kit';
 import path from 'node:path';
 import { z } from 'zod';
-import { developmentTokenKeys } from './dev-keys';
+import { developmentCardDataKey, developmentTokenKeys } from './dev-keys';
 import { type EmbeddedPostgresServer, startEmbeddedPostgres } from './postgres';
 import { startChorus } from './system';
 
@@ -18,6 +18,7 @@ const schema = z.object({
   KAFKA_BROKERS: z.string().optional(),
   TOKEN_PRIVATE_KEY: z.string().optional(),
   TOKEN_PUBLIC_KEY: z.string().optional(),
+  CARD_DATA_KEY: z.string().optional(),
   LOG_LEVEL: env.logLevel(),
 });
 
@@ -53,6 +54,7 @@ export async function main(): Promise<void> {
     kafkaBrokers: config.KAFKA_BROKERS,
     redisUrl: config.REDIS_URL,
     tokenKeys,
+    cardDataKey: config.CARD_DATA_KEY || (await developmentCardDataKey(dataDir)),
     env: process.env,
   }).catch(async (error: unknown) => {
     await postgres?.stop();

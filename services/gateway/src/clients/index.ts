@@ -1,4 +1,5 @@
 import type { GatewayConfig } from '../config';
+import { type BillingClient, billingClient } from './billing';
 import { type CatalogClient, catalogClient } from './catalog';
 import { type IdentityClient, identityClient } from './identity';
 import { type RoadmapClient, roadmapClient } from './roadmap';
@@ -7,6 +8,7 @@ import { type RoadmapClient, roadmapClient } from './roadmap';
 export interface ServiceClients {
   identity: IdentityClient;
   catalog: CatalogClient;
+  billing: BillingClient;
   roadmap: RoadmapClient;
 }
 
@@ -14,6 +16,7 @@ export function connectClients(config: GatewayConfig): ServiceClients {
   return {
     identity: identityClient(config.IDENTITY_ADDR),
     catalog: catalogClient(config.CATALOG_ADDR),
+    billing: billingClient(config.BILLING_ADDR),
     roadmap: roadmapClient(config.ROADMAP_ADDR),
   };
 }
