@@ -83,16 +83,14 @@ export function renderInvoicePdf(
     y = doc.y + 6;
   }
   doc.moveTo(left, y).lineTo(right, y).stroke();
-  doc
-    .font('Helvetica-Bold')
-    .text('Total', left, y + 8)
-    .text(money(invoice.amount_cents), right - 100, y + 8, { width: 100, align: 'right' });
-  if (invoice.status === 'paid') {
-    doc.text('Amount paid', left, doc.y + 4);
-    doc.text(money(invoice.amount_cents), right - 100, doc.y - doc.currentLineHeight(), {
-      width: 100,
-      align: 'right',
-    });
+  const totals: [string, number][] = [['Total', invoice.amount_cents]];
+  if (invoice.status === 'paid') totals.push(['Amount paid', invoice.amount_cents]);
+  doc.font('Helvetica-Bold');
+  y += 8;
+  for (const [label, cents] of totals) {
+    doc.text(label, left, y);
+    doc.text(money(cents), right - 100, y, { width: 100, align: 'right' });
+    y = doc.y + 4;
   }
   doc
     .font('Helvetica')

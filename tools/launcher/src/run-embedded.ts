@@ -55,7 +55,9 @@ export async function main(): Promise<void> {
     redisUrl: config.REDIS_URL,
     tokenKeys,
     cardDataKey: config.CARD_DATA_KEY || (await developmentCardDataKey(dataDir)),
-    env: process.env,
+    // Links the services hand out (reset e-mails, the local checkout page)
+    // point at this run's own port unless PUBLIC_URL says otherwise.
+    env: { PUBLIC_URL: `http://localhost:${config.PORT}`, ...process.env },
   }).catch(async (error: unknown) => {
     await postgres?.stop();
     throw error;
