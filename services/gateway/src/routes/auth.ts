@@ -9,6 +9,7 @@ import {
   registerRequest,
   resetPasswordRequest,
 } from '@chorus/contracts';
+import type { Product } from '@chorus/proto/catalog/v1/catalog';
 import type { User } from '@chorus/proto/identity/v1/identity';
 import type { Logger } from '@chorus/service-kit';
 import { z } from 'zod';
@@ -18,6 +19,7 @@ import type { GatewayConfig } from '../config';
 import { HttpError, toHttpError } from '../http-errors';
 import { authLimits, type RateLimits } from '../rate-limit';
 import type { ApiRoutes } from '../routing';
+import { subscribeAtRegistration } from './billing';
 
 export interface AuthRouteDeps {
   clients: ServiceClients;
@@ -36,6 +38,10 @@ interface Registration {
   product: { id: string } | null;
   /** Set when a step after the account failed: the account exists, the rest needs doing. */
   warning?: string;
+  /** The first product's subscription: active once paid, inactive when payment failed. */
+  subscriptionStatus?: string;
+  /** The payment provider's message when the card was refused. */
+  paymentError?: string | null;
 }
 
 export const registrationMessages = {
@@ -104,7 +110,7 @@ export function authRoutes(routes: ApiRoutes, deps: AuthRouteDeps): void {
 
       // From here on the account exists: a failing step is reported, never
       // undone, so the user can sign in and finish from the app.
-      let productId: string;
+      let created: Product;
       try {
         const { product } = await clients.catalog.createProduct({
           userId: user.id,
@@ -113,7 +119,7 @@ export function authRoutes(routes: ApiRoutes, deps: AuthRouteDeps): void {
           industry: industryValue(body.industry) || DEFAULT_INDUSTRY,
           billingCycle: billingCycleOf(body.billingCycle),
         });
-        productId = product!.id;
+        created = product!;
       } catch (error) {
         deps.logger.warn({ err: error, userId: user.id }, 'registration: product not created');
         return {
@@ -122,9 +128,18 @@ export function authRoutes(routes: ApiRoutes, deps: AuthRouteDeps): void {
           warning: toHttpError(error).message,
         };
       }
-      answer.product = { id: productId };
+      answer.product = { id: created.id };
 
-      return answer;
+      // The payment step: the card the browser made starts the product's
+      // subscription; a declined card leaves the product inactive.
+      const payment = await subscribeAtRegistration(clients, deps.logger, {
+        userId: user.id,
+        email: user.email,
+        product: created,
+        paymentMethodId: body.stripeToken,
+        billingCycle: body.billingCycle,
+      });
+      return { ...answer, ...payment };
     },
   });
 

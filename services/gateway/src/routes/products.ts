@@ -1,28 +1,19 @@
 import { createProductRequest, type ProductDeletion, productMessages } from '@chorus/contracts';
-import type { Product } from '@chorus/proto/catalog/v1/catalog';
+import type { Logger } from '@chorus/service-kit';
 import { z } from 'zod';
 import { toProductView } from '../catalog-views';
 import type { ServiceClients } from '../clients';
 import type { ApiRoutes } from '../routing';
+import { endSubscriptionOfDeletedProduct } from './billing';
 
 /** A product id in a path; another user's id answers 404 from the catalog. */
 export const productParams = z.object({ id: z.string().min(1).max(100) });
 
-/** What deleting a product did to its subscription. */
-type SubscriptionOutcome = Pick<ProductDeletion, 'subscriptionCancelled' | 'warning'>;
-
-/**
- * The billing step of a product deletion. Billing joins here: it cancels the
- * product's subscription before the product goes, answering whether it did,
- * or a warning when the provider refused. Until then no product has a
- * subscription to cancel.
- */
-async function settleSubscription(_product: Product): Promise<SubscriptionOutcome> {
-  return { subscriptionCancelled: false, warning: null };
-}
-
 /** My Products: /api/products and /api/products/{id}. */
-export function productRoutes(routes: ApiRoutes, deps: { clients: ServiceClients }): void {
+export function productRoutes(
+  routes: ApiRoutes,
+  deps: { clients: ServiceClients; logger: Logger },
+): void {
   const { catalog } = deps.clients;
 
   routes.add({
@@ -79,14 +70,17 @@ export function productRoutes(routes: ApiRoutes, deps: { clients: ServiceClients
     params: productParams,
     async handler({ user, params }): Promise<ProductDeletion> {
       const ids = { userId: user.id, productId: params.id };
-      const { product } = await catalog.getProduct(ids);
-      const outcome = await settleSubscription(product!);
+      await catalog.getProduct(ids);
+      // The subscription ends first, so no product is left paying without existing.
+      const outcome = await endSubscriptionOfDeletedProduct(deps.clients, deps.logger, ids);
       await catalog.deleteProduct(ids);
       return {
         ...outcome,
-        message: outcome.subscriptionCancelled
-          ? productMessages.deletedWithSubscription
-          : productMessages.deleted,
+        message:
+          outcome.warning ??
+          (outcome.subscriptionCancelled
+            ? productMessages.deletedWithSubscription
+            : productMessages.deleted),
       };
     },
   });
