@@ -232,16 +232,18 @@ export class Billing {
       expYear: card.expYear,
       cardholderName: input.cardData?.cardholderName?.trim() || card.cardholderName,
     });
-    const running = await this.store.subscriptionOfProduct(product.id);
-    if (running && isLive(running.provider_status) && running.provider === this.provider.name) {
-      const observedAt = this.deps.now();
-      const updated = await providerCall(() =>
-        this.provider.setDefaultPaymentMethod(running.provider_subscription_id, card.id),
-      );
-      await this.record(updated, observedAt);
-    } else {
-      await this.startSubscription(product, customer.provider_customer_id, card.id, cycle, promo);
-    }
+    await this.oneAtATime(product.id, async () => {
+      const running = await this.store.subscriptionOfProduct(product.id);
+      if (running && isLive(running.provider_status) && running.provider === this.provider.name) {
+        const observedAt = this.deps.now();
+        const updated = await providerCall(() =>
+          this.provider.setDefaultPaymentMethod(running.provider_subscription_id, card.id),
+        );
+        await this.record(updated, observedAt);
+      } else {
+        await this.startSubscription(product, customer.provider_customer_id, card.id, cycle, promo);
+      }
+    });
     return { paymentMethod, subscription: await this.view(product.id) };
   }
 
@@ -260,6 +262,18 @@ export class Billing {
       }),
     );
     return { id: row.id, providerPaymentMethodId, isDefault: true, ...card };
+  }
+
+  /**
+   * Runs the decision "does this product already have a subscription?" and
+   * its consequence for one request at a time per product, so a double
+   * click or two tabs never start two subscriptions (two charges).
+   */
+  private async oneAtATime<T>(productId: string, work: () => Promise<T>): Promise<T> {
+    return this.store.db.transaction(async (trx) => {
+      await this.store.lockProductBilling(trx, productId);
+      return work();
+    });
   }
 
   private async applicablePromo(code: string): Promise<PromoCodeRow> {
@@ -527,7 +541,6 @@ export class Billing {
       throw new FailedPrecondition(billingMessages.checkoutSessionExpired);
     const userId = details.metadata.userId ?? '';
     const product = await this.ownProduct(userId, details.metadata.productId ?? '');
-    await this.refuseSecondSubscription(product.id);
     const card = await providerCall(() =>
       this.provider.attachPaymentMethod({
         customerId: details.customerId,
@@ -541,13 +554,18 @@ export class Billing {
       expYear: card.expYear,
       cardholderName: input.cardholderName.trim() || card.cardholderName,
     });
-    const subscription = await this.startSubscription(
-      product,
-      details.customerId,
-      card.id,
-      details.billingCycle,
-    );
-    await this.localCheckout().completeCheckoutSession(input.sessionId, subscription.id);
+    await this.oneAtATime(product.id, async () => {
+      // A second click on Pay waited for the first one, which paid.
+      if ((await this.checkoutDetails(input.sessionId)).status === 'complete') return;
+      await this.refuseSecondSubscription(product.id);
+      const subscription = await this.startSubscription(
+        product,
+        details.customerId,
+        card.id,
+        details.billingCycle,
+      );
+      await this.localCheckout().completeCheckoutSession(input.sessionId, subscription.id);
+    });
     return details.successUrl;
   }
 

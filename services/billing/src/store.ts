@@ -200,6 +200,11 @@ export class BillingStore {
     await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`billing-user:${userId}`]);
   }
 
+  /** Serialises starting a product's subscription (held until the transaction ends). */
+  async lockProductBilling(trx: Knex.Transaction, productId: string): Promise<void> {
+    await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`billing-product:${productId}`]);
+  }
+
   // Payment methods.
 
   /** Saves a card as the product's default; the product's earlier cards stop being default. */

@@ -204,6 +204,24 @@ describe('paying for a product', () => {
     expect(await db('payment_methods').where({ product_id: product.id })).toEqual([]);
   });
 
+  it('starts one subscription when the card is sent twice at once', async () => {
+    const { product, payer } = await newProduct();
+    const save = () =>
+      client.savePaymentMethod({
+        payer,
+        product,
+        paymentMethodId: 'pm_card_visa',
+        billingCycle: '',
+        promoCode: '',
+      });
+    await Promise.all([save(), save()]);
+    expect(
+      await db('local_subscriptions').whereRaw(`metadata->>'productId' = ?`, [product.id]),
+    ).toHaveLength(1);
+    const { invoices } = await client.listInvoices({ userId: product.userId });
+    expect(invoices).toHaveLength(1);
+  });
+
   it('takes a price id as the billing cycle', async () => {
     const prices = await client.getPrices({});
     const { product, payer } = await newProduct();

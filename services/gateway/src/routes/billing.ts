@@ -19,7 +19,7 @@ import { HttpError, toHttpError } from '../http-errors';
 import { checkoutPagePolicy, renderCheckoutPage } from '../local-checkout-page';
 import type { ApiRoutes } from '../routing';
 
-const productParams = z.object({ id: z.string().min(1).max(100) });
+const idParams = z.object({ id: z.string().min(1).max(100) });
 const sessionParams = z.object({ sessionId: z.string().min(1).max(200) });
 
 const dateFormat = new Intl.DateTimeFormat('en-US', {
@@ -140,7 +140,7 @@ export function billingRoutes(
     summary: 'The catalogue product and its list of prices',
     tag: 'billing',
     access: 'public',
-    params: productParams,
+    params: idParams,
     async handler({ params }) {
       const prices = await billing.getPrices({});
       if (params.id !== prices.productId) throw new HttpError(404, billingMessages.productNotFound);
@@ -173,7 +173,7 @@ export function billingRoutes(
     summary: 'A setup intent for the product; the browser confirms a card with its client secret',
     tag: 'billing',
     access: 'user',
-    params: productParams,
+    params: idParams,
     async handler({ user, params }) {
       const product = await ownedProduct(clients, user.id, params.id);
       const intent = await billing.setupPayment({
@@ -217,7 +217,7 @@ export function billingRoutes(
     summary: "Refresh the product's subscription from the payment provider",
     tag: 'billing',
     access: 'user',
-    params: productParams,
+    params: idParams,
     async handler({ user, params }) {
       const product = await ownedProduct(clients, user.id, params.id);
       const { subscription } = await billing.syncStatus({ userId: user.id, product });
@@ -257,7 +257,7 @@ export function billingRoutes(
     summary: 'An invoice as a PDF (send the bearer token; Stripe invoices redirect to Stripe)',
     tag: 'billing',
     access: 'user',
-    params: productParams,
+    params: idParams,
     async handler({ user, params, res }) {
       const found = await billing.getInvoicePdf({ userId: user.id, invoiceId: params.id });
       if (found.document?.$case === 'url') {
@@ -300,7 +300,7 @@ export function billingRoutes(
     summary: 'Cancel at the end of the paid period; the product stays active until then',
     tag: 'billing',
     access: 'user',
-    params: productParams,
+    params: idParams,
     async handler({ user, params }) {
       const product = await ownedProduct(clients, user.id, params.id);
       const { subscription } = await billing.cancelSubscription({ userId: user.id, product });
