@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredString } from './auth';
 
 /**
  * Billing's words: the spec's where it has them (payment, checkout and
@@ -45,19 +46,26 @@ export const webUrl = text
     message: billingMessages.invalidUrl,
   });
 
-/** Card data the browser sends with a payment method: never a card number. */
+/**
+ * Card data the browser sends with a payment method: never a card number.
+ * The browser sends placeholders and the provider's own card details win,
+ * so a malformed value is dropped rather than refusing the payment.
+ */
 export const cardDataSchema = z.object({
-  brand: text.max(40).optional().default(''),
-  last4: text.max(4).optional().default(''),
-  expMonth: z.coerce.number().int().min(0).max(12).optional().default(0),
-  expYear: z.coerce.number().int().min(0).max(2200).optional().default(0),
-  cardholderName: text.max(200).optional().default(''),
+  brand: text.max(40).catch(''),
+  last4: z
+    .string()
+    .regex(/^\d{4}$/)
+    .catch(''),
+  expMonth: z.coerce.number().int().min(1).max(12).catch(0),
+  expYear: z.coerce.number().int().min(2000).max(2200).catch(0),
+  cardholderName: text.max(200).catch(''),
 });
 
 /** POST /api/payment-methods */
 export const savePaymentMethodRequest = z.object({
-  productId: text.min(1, billingMessages.noProductSelected).max(100),
-  stripePaymentMethodId: text.min(1, billingMessages.paymentMethodRequired).max(255),
+  productId: requiredString(billingMessages.noProductSelected).max(100),
+  stripePaymentMethodId: requiredString(billingMessages.paymentMethodRequired).max(255),
   cardData: cardDataSchema.optional(),
   billingCycle: text.max(100).optional(),
 });
