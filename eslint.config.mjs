@@ -1,5 +1,6 @@
 // @ts-check
 import js from '@eslint/js';
+import { builtinModules } from 'node:module';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -38,6 +39,14 @@ export default tseslint.config(
     // Command-line scripts talk to a person on a terminal.
     files: ['**/scripts/**', '**/src/cli.ts'],
     rules: { 'no-console': 'off' },
+  },
+  {
+    // Contracts run in the browser too: nothing in them may need Node.js.
+    files: ['packages/contracts/src/**'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: builtinModules, patterns: ['node:*'] }],
+      'no-restricted-globals': ['error', 'process', 'Buffer', 'require', '__dirname', 'global'],
+    },
   },
   {
     files: ['**/*.js', '**/*.cjs', '**/*.mjs'],

@@ -40,7 +40,18 @@ module.exports = {
       ...common,
       displayName: 'unit',
       testMatch: ['**/test/**/*.test.ts', '**/test/**/*.test.tsx'],
-      testPathIgnorePatterns: ['/node_modules/', '\\.int\\.test\\.tsx?$'],
+      testPathIgnorePatterns: [
+        '/node_modules/',
+        '\\.int\\.test\\.tsx?$',
+        '<rootDir>/tools/deploy-check/',
+      ],
+    },
+    {
+      ...common,
+      // Helm, kustomize, skaffold and Dockerfile checks (npm run test:delivery).
+      displayName: 'delivery',
+      roots: ['<rootDir>/tools/deploy-check'],
+      testMatch: ['**/test/**/*.test.ts'],
     },
     {
       ...common,

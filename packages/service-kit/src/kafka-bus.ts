@@ -8,6 +8,11 @@ export interface KafkaBusOptions {
   logger: Logger;
   /** Consumer session timeout; short in tests so rebalances are quick. */
   sessionTimeoutMs?: number;
+  /**
+   * How long a fetch waits for new messages (kafkajs default 5 s). Tests on
+   * the mock cluster use ~100 ms: it answers an empty fetch only at the end.
+   */
+  maxWaitTimeMs?: number;
 }
 
 /**
@@ -54,10 +59,12 @@ export class KafkaEventBus implements EventBus {
   }
 
   async subscribe(subscription: BusSubscription): Promise<void> {
+    const sessionTimeout = this.options.sessionTimeoutMs ?? 30_000;
     const consumer = this.kafka.consumer({
       groupId: subscription.groupId,
-      sessionTimeout: this.options.sessionTimeoutMs ?? 30_000,
-      heartbeatInterval: Math.min(3_000, (this.options.sessionTimeoutMs ?? 30_000) / 3),
+      sessionTimeout,
+      heartbeatInterval: Math.min(3_000, Math.floor(sessionTimeout / 6)),
+      maxWaitTimeInMs: this.options.maxWaitTimeMs ?? 500,
       allowAutoTopicCreation: true,
       retry: { initialRetryTime: 200, maxRetryTime: 5_000, retries: Number.MAX_SAFE_INTEGER },
     });

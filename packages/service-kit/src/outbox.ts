@@ -108,7 +108,9 @@ export class OutboxRelay {
 
   private schedule(delayMs: number): void {
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.tick(), delayMs);
+    // The relay's own polling belongs to no request: without this, a nudge
+    // from inside a request would make every later poll part of its trace.
+    this.timer = setTimeout(() => context.with(ROOT_CONTEXT, () => void this.tick()), delayMs);
   }
 
   private async tick(): Promise<void> {

@@ -9,6 +9,11 @@ import { errorHandler } from './http-errors';
 import { openApiDocument } from './openapi';
 import type { RateLimits } from './rate-limit';
 import { authRoutes } from './routes/auth';
+import { billingRoutes } from './routes/billing';
+import { businessProfileRoutes } from './routes/business-profiles';
+import { personaRoutes } from './routes/personas';
+import { productRoutes } from './routes/products';
+import { roadmapRoutes } from './routes/roadmaps';
 import { ApiRoutes } from './routing';
 import { createWebApp, parseRemoteDirs, securityHeaders } from './web';
 
@@ -54,6 +59,11 @@ export function createApp(deps: AppDeps): Express {
 
   const routes = new ApiRoutes(deps.authenticator, deps.config.JSON_BODY_LIMIT);
   authRoutes(routes, deps);
+  productRoutes(routes, deps);
+  businessProfileRoutes(routes, deps);
+  personaRoutes(routes, deps);
+  billingRoutes(routes, deps);
+  roadmapRoutes(routes, deps);
   app.use(routes.router);
 
   const document = openApiDocument(routes.descriptions, { version: '1.0.0' });

@@ -14,6 +14,8 @@ export const gatewayConfigSchema = z.object({
   PUBLIC_URL: z.url().default('http://localhost:8080'),
   IDENTITY_ADDR: address('127.0.0.1:50051'),
   CATALOG_ADDR: address('127.0.0.1:50052'),
+  BILLING_ADDR: address('127.0.0.1:50053'),
+  ROADMAP_ADDR: address('127.0.0.1:50054'),
   /** Ed25519 public key (PEM, or base64 of it) that verifies access tokens. */
   TOKEN_PUBLIC_KEY: z.string().min(1, 'required: the PEM public key that verifies access tokens'),
   /** The administrator's e-mail: that customer sees the Admin entry in the top bar. */

@@ -79,7 +79,12 @@ export async function startGateway(
     revocations,
     limits: new RateLimits(redis, logger),
     logger,
-    downstream: { identity: config.IDENTITY_ADDR },
+    downstream: {
+      identity: config.IDENTITY_ADDR,
+      catalog: config.CATALOG_ADDR,
+      billing: config.BILLING_ADDR,
+      roadmap: config.ROADMAP_ADDR,
+    },
   });
   const server = app.listen(config.PORT, config.HOST);
   await once(server, 'listening');

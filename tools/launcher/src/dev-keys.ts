@@ -1,4 +1,5 @@
 import { generateTokenKeys } from '@chorus/service-kit';
+import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -18,5 +19,23 @@ export async function developmentTokenKeys(
     await mkdir(dataDir, { recursive: true });
     await writeFile(file, JSON.stringify(keys), { mode: 0o600 });
     return keys;
+  }
+}
+
+/**
+ * DEVELOPMENT ONLY: the embedded run's key for card data at rest, generated
+ * on first start and kept beside the token keys so saved cards stay
+ * readable across restarts. Real deployments pass CARD_DATA_KEY from a
+ * secret store.
+ */
+export async function developmentCardDataKey(dataDir: string): Promise<string> {
+  const file = path.join(dataDir, 'dev-card-data-key');
+  try {
+    return (await readFile(file, 'utf8')).trim();
+  } catch {
+    const key = randomBytes(32).toString('base64');
+    await mkdir(dataDir, { recursive: true });
+    await writeFile(file, `${key}\n`, { mode: 0o600 });
+    return key;
   }
 }

@@ -3,7 +3,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { z } from 'zod';
-import { developmentTokenKeys } from './dev-keys';
+import { developmentCardDataKey, developmentTokenKeys } from './dev-keys';
 import { databaseUrlFor, gatewayMain, services } from './system';
 import { webAppEnv } from './web';
 
@@ -17,6 +17,7 @@ const schema = z.object({
   CHORUS_DATA_DIR: z.string().default('.data'),
   TOKEN_PRIVATE_KEY: z.string().optional(),
   TOKEN_PUBLIC_KEY: z.string().optional(),
+  CARD_DATA_KEY: z.string().optional(),
 });
 
 const root = path.resolve(__dirname, '../../..');
@@ -41,6 +42,8 @@ async function main(): Promise<void> {
     KAFKA_BROKERS: config.KAFKA_BROKERS,
     TOKEN_PRIVATE_KEY: keys.privateKey,
     TOKEN_PUBLIC_KEY: keys.publicKey,
+    CARD_DATA_KEY:
+      config.CARD_DATA_KEY || (await developmentCardDataKey(path.resolve(config.CHORUS_DATA_DIR))),
     DATABASE_CREATE: 'true',
   };
 

@@ -1,7 +1,7 @@
 import { createLogger, env, loadConfig } from '@chorus/service-kit';
 import path from 'node:path';
 import { z } from 'zod';
-import { developmentTokenKeys } from './dev-keys';
+import { developmentCardDataKey, developmentTokenKeys } from './dev-keys';
 import { type EmbeddedPostgresServer, startEmbeddedPostgres } from './postgres';
 import { startChorus } from './system';
 import { webAppEnv } from './web';
@@ -24,6 +24,7 @@ const schema = z.object({
   KAFKA_BROKERS: z.string().optional(),
   TOKEN_PRIVATE_KEY: z.string().optional(),
   TOKEN_PUBLIC_KEY: z.string().optional(),
+  CARD_DATA_KEY: z.string().optional(),
   LOG_LEVEL: env.logLevel(),
 });
 
@@ -60,8 +61,15 @@ export async function main(): Promise<void> {
     kafkaBrokers: config.KAFKA_BROKERS,
     redisUrl: config.REDIS_URL,
     tokenKeys,
-    // The built shell and microfrontends, served by the gateway on the same origin.
-    env: { ...process.env, ...webAppEnv(path.resolve(__dirname, '../../..'), process.env) },
+    cardDataKey: config.CARD_DATA_KEY || (await developmentCardDataKey(dataDir)),
+    // Links the services hand out (reset e-mails, the local checkout page)
+    // point at this run's own port unless PUBLIC_URL says otherwise; the built
+    // shell and microfrontends are served by the gateway on the same origin.
+    env: {
+      PUBLIC_URL: `http://localhost:${config.PORT}`,
+      ...process.env,
+      ...webAppEnv(path.resolve(__dirname, '../../..'), process.env),
+    },
   }).catch(async (error: unknown) => {
     await postgres?.stop();
     throw error;

@@ -1,5 +1,8 @@
+import { readBillingConfig, startBilling } from '@chorus/billing';
+import { readCatalogConfig, startCatalog } from '@chorus/catalog';
 import { readGatewayConfig, startGateway } from '@chorus/gateway';
 import { readIdentityConfig, startIdentity } from '@chorus/identity';
+import { readRoadmapConfig, startRoadmap } from '@chorus/roadmap';
 import {
   createEventBus,
   type EventBus,
@@ -7,6 +10,7 @@ import {
   InMemoryEventBus,
   type Logger,
 } from '@chorus/service-kit';
+import { randomBytes } from 'node:crypto';
 
 type Env = Record<string, string | undefined>;
 
@@ -40,6 +44,27 @@ export const services: {
     portOffset: 0,
     start: (env, deps) => startIdentity(readIdentityConfig(env), deps),
   },
+  {
+    name: 'catalog',
+    addressVariable: 'CATALOG_ADDR',
+    main: 'services/catalog/dist/src/main.js',
+    portOffset: 1,
+    start: (env, deps) => startCatalog(readCatalogConfig(env), deps),
+  },
+  {
+    name: 'billing',
+    addressVariable: 'BILLING_ADDR',
+    main: 'services/billing/dist/src/main.js',
+    portOffset: 2,
+    start: (env, deps) => startBilling(readBillingConfig(env), deps),
+  },
+  {
+    name: 'roadmap',
+    addressVariable: 'ROADMAP_ADDR',
+    main: 'services/roadmap/dist/src/main.js',
+    portOffset: 3,
+    start: (env, deps) => startRoadmap(readRoadmapConfig(env), deps),
+  },
 ];
 
 export const gatewayMain = 'services/gateway/dist/main.js';
@@ -57,6 +82,8 @@ export interface ChorusOptions {
   kafkaBrokers?: string;
   redisUrl?: string;
   tokenKeys?: { privateKey: string; publicKey: string };
+  /** Key for card data at rest (32 bytes, base64); a fresh one when absent (tests). */
+  cardDataKey?: string;
   /** Anything else for every service (ADMIN_EMAIL, STRIPE_SECRET_KEY, ...). */
   env?: Env;
 }
@@ -99,6 +126,8 @@ export async function startChorus(options: ChorusOptions): Promise<RunningChorus
     KAFKA_BROKERS: options.kafkaBrokers ?? '',
     TOKEN_PRIVATE_KEY: keys.privateKey,
     TOKEN_PUBLIC_KEY: keys.publicKey,
+    CARD_DATA_KEY:
+      options.cardDataKey || options.env?.CARD_DATA_KEY || randomBytes(32).toString('base64'),
     GRPC_HOST: '127.0.0.1',
     DATABASE_CREATE: 'true',
   };

@@ -1,17 +1,23 @@
 import type { GatewayConfig } from '../config';
+import { type BillingClient, billingClient } from './billing';
 import { type CatalogClient, catalogClient } from './catalog';
 import { type IdentityClient, identityClient } from './identity';
+import { type RoadmapClient, roadmapClient } from './roadmap';
 
 /** One typed client per downstream service. */
 export interface ServiceClients {
   identity: IdentityClient;
   catalog: CatalogClient;
+  billing: BillingClient;
+  roadmap: RoadmapClient;
 }
 
 export function connectClients(config: GatewayConfig): ServiceClients {
   return {
     identity: identityClient(config.IDENTITY_ADDR),
     catalog: catalogClient(config.CATALOG_ADDR),
+    billing: billingClient(config.BILLING_ADDR),
+    roadmap: roadmapClient(config.ROADMAP_ADDR),
   };
 }
 

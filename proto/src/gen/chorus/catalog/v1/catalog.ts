@@ -94,6 +94,294 @@ export interface DeleteProductRequest {
 export interface DeleteProductResponse {
 }
 
+/**
+ * Every field of a business profile. All are optional: on update, an unset
+ * field keeps its stored value and an empty text clears it; on read, an unset
+ * field was never given.
+ */
+export interface BusinessProfileFields {
+  /** Core */
+  companyName?: string | undefined;
+  industry?: string | undefined;
+  businessModel?: string | undefined;
+  employeeCount?: string | undefined;
+  annualRevenue?: string | undefined;
+  locations?: string | undefined;
+  yearsInOperation?: number | undefined;
+  primaryProducts?: string | undefined;
+  uniqueSellingPoints?: string | undefined;
+  competitiveAdvantages?: string | undefined;
+  marketPositioning?:
+    | string
+    | undefined;
+  /** Market */
+  geographicScope?: string | undefined;
+  marketSize?: string | undefined;
+  primaryMarkets?: string | undefined;
+  secondaryMarkets?: string | undefined;
+  marketShare?: string | undefined;
+  customerDemographics?: string | undefined;
+  customerPsychographics?: string | undefined;
+  customerBehaviors?: string | undefined;
+  segmentSizes?: string | undefined;
+  directCompetitors?: string | undefined;
+  indirectCompetitors?: string | undefined;
+  marketDifferentiation?:
+    | string
+    | undefined;
+  /** Operations */
+  distributionChannels?: string | undefined;
+  salesProcesses?: string | undefined;
+  customerAcquisition?: string | undefined;
+  serviceDelivery?: string | undefined;
+  operationalScale?: string | undefined;
+  digitalPresence?: string | undefined;
+  ecommerceCapabilities?: string | undefined;
+  crmSystems?: string | undefined;
+  marketingAutomation?: string | undefined;
+  dataCollection?: string | undefined;
+  pricingModels?: string | undefined;
+  avgTransactionValue?: string | undefined;
+  customerLifetimeValue?: string | undefined;
+  paymentMethods?:
+    | string
+    | undefined;
+  /** Experience */
+  customerTouchpoints?: string | undefined;
+  customerJourney?: string | undefined;
+  decisionMakingProcess?: string | undefined;
+  purchaseCycles?: string | undefined;
+  customerSupport?: string | undefined;
+  serviceLevelAgreements?: string | undefined;
+  qualityMetrics?:
+    | string
+    | undefined;
+  /** Performance */
+  revenueStreams?: string | undefined;
+  profitability?: string | undefined;
+  growthTrajectory?: string | undefined;
+  investmentCapacity?: string | undefined;
+  acquisitionCosts?: string | undefined;
+  retentionRates?: string | undefined;
+  satisfactionScores?: string | undefined;
+  referralPatterns?:
+    | string
+    | undefined;
+  /** Unknown companions: the field counts as answered. */
+  companyNameUnknown?: boolean | undefined;
+  industryUnknown?: boolean | undefined;
+  businessModelUnknown?: boolean | undefined;
+  employeeCountUnknown?: boolean | undefined;
+  annualRevenueUnknown?: boolean | undefined;
+  locationsUnknown?: boolean | undefined;
+  yearsInOperationUnknown?: boolean | undefined;
+  primaryProductsUnknown?: boolean | undefined;
+  uniqueSellingPointsUnknown?: boolean | undefined;
+  competitiveAdvantagesUnknown?: boolean | undefined;
+  marketPositioningUnknown?: boolean | undefined;
+  geographicScopeUnknown?: boolean | undefined;
+  marketSizeUnknown?: boolean | undefined;
+  primaryMarketsUnknown?: boolean | undefined;
+  secondaryMarketsUnknown?: boolean | undefined;
+  marketShareUnknown?: boolean | undefined;
+  customerDemographicsUnknown?: boolean | undefined;
+  customerPsychographicsUnknown?: boolean | undefined;
+  customerBehaviorsUnknown?: boolean | undefined;
+  segmentSizesUnknown?: boolean | undefined;
+  directCompetitorsUnknown?: boolean | undefined;
+  indirectCompetitorsUnknown?: boolean | undefined;
+  marketDifferentiationUnknown?: boolean | undefined;
+  distributionChannelsUnknown?: boolean | undefined;
+  salesProcessesUnknown?: boolean | undefined;
+  customerAcquisitionUnknown?: boolean | undefined;
+  serviceDeliveryUnknown?: boolean | undefined;
+  operationalScaleUnknown?: boolean | undefined;
+  digitalPresenceUnknown?: boolean | undefined;
+  ecommerceCapabilitiesUnknown?: boolean | undefined;
+  crmSystemsUnknown?: boolean | undefined;
+  marketingAutomationUnknown?: boolean | undefined;
+  dataCollectionUnknown?: boolean | undefined;
+  pricingModelsUnknown?: boolean | undefined;
+  avgTransactionValueUnknown?: boolean | undefined;
+  customerLifetimeValueUnknown?: boolean | undefined;
+  paymentMethodsUnknown?: boolean | undefined;
+  customerTouchpointsUnknown?: boolean | undefined;
+  customerJourneyUnknown?: boolean | undefined;
+  decisionMakingProcessUnknown?: boolean | undefined;
+  purchaseCyclesUnknown?: boolean | undefined;
+  customerSupportUnknown?: boolean | undefined;
+  serviceLevelAgreementsUnknown?: boolean | undefined;
+  qualityMetricsUnknown?: boolean | undefined;
+  revenueStreamsUnknown?: boolean | undefined;
+  profitabilityUnknown?: boolean | undefined;
+  growthTrajectoryUnknown?: boolean | undefined;
+  investmentCapacityUnknown?: boolean | undefined;
+  acquisitionCostsUnknown?: boolean | undefined;
+  retentionRatesUnknown?: boolean | undefined;
+  satisfactionScoresUnknown?: boolean | undefined;
+  referralPatternsUnknown?: boolean | undefined;
+}
+
+export interface BusinessProfile {
+  id: string;
+  productId: string;
+  fields?: BusinessProfileFields | undefined;
+  createdAt?: Date | undefined;
+  updatedAt?: Date | undefined;
+}
+
+export interface GetBusinessProfileRequest {
+  userId: string;
+  productId: string;
+}
+
+export interface GetBusinessProfileResponse {
+  profile?: BusinessProfile | undefined;
+}
+
+export interface CreateBusinessProfileRequest {
+  userId: string;
+  productId: string;
+  fields?: BusinessProfileFields | undefined;
+}
+
+export interface CreateBusinessProfileResponse {
+  profile?: BusinessProfile | undefined;
+}
+
+export interface UpdateBusinessProfileRequest {
+  userId: string;
+  productId: string;
+  fields?: BusinessProfileFields | undefined;
+}
+
+export interface UpdateBusinessProfileResponse {
+  profile?: BusinessProfile | undefined;
+}
+
+/** Each out of 10 (one decimal). */
+export interface SafetyScores {
+  economic: number;
+  world: number;
+  local: number;
+  occupation: number;
+}
+
+export interface PersonaTemplate {
+  id: string;
+  name: string;
+  age: number;
+  gender?: string | undefined;
+  occupation: string;
+  location: string;
+  /** As people say it, e.g. "$85,000/year". */
+  income: string;
+  iq?: number | undefined;
+  lifestyle: string;
+  motivations: string;
+  personality: string;
+  safetyScores?: SafetyScores | undefined;
+  isActive: boolean;
+  createdAt?: Date | undefined;
+  updatedAt?: Date | undefined;
+}
+
+/** A template selected for a product. */
+export interface ProductPersona {
+  id: string;
+  productId: string;
+  templateId: string;
+  template?: PersonaTemplate | undefined;
+  createdAt?: Date | undefined;
+}
+
+export interface ListTemplatesRequest {
+}
+
+export interface ListTemplatesResponse {
+  templates: PersonaTemplate[];
+}
+
+export interface ListProductPersonasRequest {
+  userId: string;
+  productId: string;
+}
+
+export interface ListProductPersonasResponse {
+  personas: ProductPersona[];
+}
+
+export interface AddProductPersonaRequest {
+  userId: string;
+  productId: string;
+  templateId: string;
+}
+
+export interface AddProductPersonaResponse {
+  persona?:
+    | ProductPersona
+    | undefined;
+  /** False when the product already had this template. */
+  added: boolean;
+}
+
+export interface RemoveProductPersonaRequest {
+  userId: string;
+  productId: string;
+  personaId: string;
+}
+
+export interface RemoveProductPersonaResponse {
+}
+
+export interface ListAllTemplatesRequest {
+}
+
+export interface ListAllTemplatesResponse {
+  templates: PersonaTemplate[];
+}
+
+export interface CreateTemplateRequest {
+  name: string;
+  age: number;
+  gender?: string | undefined;
+  occupation: string;
+  location: string;
+  income: string;
+  iq?: number | undefined;
+  lifestyle: string;
+  motivations: string;
+  personality: string;
+  /**
+   * The admin form's sliders, each 0-100; stored out of 10 with one decimal
+   * (73 becomes 7.3).
+   */
+  safetyScoresPercent?:
+    | SafetyScores
+    | undefined;
+  /** Absent means active. */
+  isActive?: boolean | undefined;
+}
+
+export interface CreateTemplateResponse {
+  template?: PersonaTemplate | undefined;
+}
+
+export interface DeleteTemplateRequest {
+  templateId: string;
+}
+
+export interface DeleteTemplateResponse {
+}
+
+export interface SyncTemplatesRequest {
+}
+
+export interface SyncTemplatesResponse {
+  imported: number;
+  updated: number;
+}
+
 function createBaseProduct(): Product {
   return {
     id: "",
@@ -1253,6 +1541,4870 @@ export const DeleteProductResponse: MessageFns<DeleteProductResponse> = {
   },
 };
 
+function createBaseBusinessProfileFields(): BusinessProfileFields {
+  return {
+    companyName: undefined,
+    industry: undefined,
+    businessModel: undefined,
+    employeeCount: undefined,
+    annualRevenue: undefined,
+    locations: undefined,
+    yearsInOperation: undefined,
+    primaryProducts: undefined,
+    uniqueSellingPoints: undefined,
+    competitiveAdvantages: undefined,
+    marketPositioning: undefined,
+    geographicScope: undefined,
+    marketSize: undefined,
+    primaryMarkets: undefined,
+    secondaryMarkets: undefined,
+    marketShare: undefined,
+    customerDemographics: undefined,
+    customerPsychographics: undefined,
+    customerBehaviors: undefined,
+    segmentSizes: undefined,
+    directCompetitors: undefined,
+    indirectCompetitors: undefined,
+    marketDifferentiation: undefined,
+    distributionChannels: undefined,
+    salesProcesses: undefined,
+    customerAcquisition: undefined,
+    serviceDelivery: undefined,
+    operationalScale: undefined,
+    digitalPresence: undefined,
+    ecommerceCapabilities: undefined,
+    crmSystems: undefined,
+    marketingAutomation: undefined,
+    dataCollection: undefined,
+    pricingModels: undefined,
+    avgTransactionValue: undefined,
+    customerLifetimeValue: undefined,
+    paymentMethods: undefined,
+    customerTouchpoints: undefined,
+    customerJourney: undefined,
+    decisionMakingProcess: undefined,
+    purchaseCycles: undefined,
+    customerSupport: undefined,
+    serviceLevelAgreements: undefined,
+    qualityMetrics: undefined,
+    revenueStreams: undefined,
+    profitability: undefined,
+    growthTrajectory: undefined,
+    investmentCapacity: undefined,
+    acquisitionCosts: undefined,
+    retentionRates: undefined,
+    satisfactionScores: undefined,
+    referralPatterns: undefined,
+    companyNameUnknown: undefined,
+    industryUnknown: undefined,
+    businessModelUnknown: undefined,
+    employeeCountUnknown: undefined,
+    annualRevenueUnknown: undefined,
+    locationsUnknown: undefined,
+    yearsInOperationUnknown: undefined,
+    primaryProductsUnknown: undefined,
+    uniqueSellingPointsUnknown: undefined,
+    competitiveAdvantagesUnknown: undefined,
+    marketPositioningUnknown: undefined,
+    geographicScopeUnknown: undefined,
+    marketSizeUnknown: undefined,
+    primaryMarketsUnknown: undefined,
+    secondaryMarketsUnknown: undefined,
+    marketShareUnknown: undefined,
+    customerDemographicsUnknown: undefined,
+    customerPsychographicsUnknown: undefined,
+    customerBehaviorsUnknown: undefined,
+    segmentSizesUnknown: undefined,
+    directCompetitorsUnknown: undefined,
+    indirectCompetitorsUnknown: undefined,
+    marketDifferentiationUnknown: undefined,
+    distributionChannelsUnknown: undefined,
+    salesProcessesUnknown: undefined,
+    customerAcquisitionUnknown: undefined,
+    serviceDeliveryUnknown: undefined,
+    operationalScaleUnknown: undefined,
+    digitalPresenceUnknown: undefined,
+    ecommerceCapabilitiesUnknown: undefined,
+    crmSystemsUnknown: undefined,
+    marketingAutomationUnknown: undefined,
+    dataCollectionUnknown: undefined,
+    pricingModelsUnknown: undefined,
+    avgTransactionValueUnknown: undefined,
+    customerLifetimeValueUnknown: undefined,
+    paymentMethodsUnknown: undefined,
+    customerTouchpointsUnknown: undefined,
+    customerJourneyUnknown: undefined,
+    decisionMakingProcessUnknown: undefined,
+    purchaseCyclesUnknown: undefined,
+    customerSupportUnknown: undefined,
+    serviceLevelAgreementsUnknown: undefined,
+    qualityMetricsUnknown: undefined,
+    revenueStreamsUnknown: undefined,
+    profitabilityUnknown: undefined,
+    growthTrajectoryUnknown: undefined,
+    investmentCapacityUnknown: undefined,
+    acquisitionCostsUnknown: undefined,
+    retentionRatesUnknown: undefined,
+    satisfactionScoresUnknown: undefined,
+    referralPatternsUnknown: undefined,
+  };
+}
+
+export const BusinessProfileFields: MessageFns<BusinessProfileFields> = {
+  encode(message: BusinessProfileFields, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.companyName !== undefined) {
+      writer.uint32(10).string(message.companyName);
+    }
+    if (message.industry !== undefined) {
+      writer.uint32(18).string(message.industry);
+    }
+    if (message.businessModel !== undefined) {
+      writer.uint32(26).string(message.businessModel);
+    }
+    if (message.employeeCount !== undefined) {
+      writer.uint32(34).string(message.employeeCount);
+    }
+    if (message.annualRevenue !== undefined) {
+      writer.uint32(42).string(message.annualRevenue);
+    }
+    if (message.locations !== undefined) {
+      writer.uint32(50).string(message.locations);
+    }
+    if (message.yearsInOperation !== undefined) {
+      writer.uint32(56).int32(message.yearsInOperation);
+    }
+    if (message.primaryProducts !== undefined) {
+      writer.uint32(66).string(message.primaryProducts);
+    }
+    if (message.uniqueSellingPoints !== undefined) {
+      writer.uint32(74).string(message.uniqueSellingPoints);
+    }
+    if (message.competitiveAdvantages !== undefined) {
+      writer.uint32(82).string(message.competitiveAdvantages);
+    }
+    if (message.marketPositioning !== undefined) {
+      writer.uint32(90).string(message.marketPositioning);
+    }
+    if (message.geographicScope !== undefined) {
+      writer.uint32(98).string(message.geographicScope);
+    }
+    if (message.marketSize !== undefined) {
+      writer.uint32(106).string(message.marketSize);
+    }
+    if (message.primaryMarkets !== undefined) {
+      writer.uint32(114).string(message.primaryMarkets);
+    }
+    if (message.secondaryMarkets !== undefined) {
+      writer.uint32(122).string(message.secondaryMarkets);
+    }
+    if (message.marketShare !== undefined) {
+      writer.uint32(130).string(message.marketShare);
+    }
+    if (message.customerDemographics !== undefined) {
+      writer.uint32(138).string(message.customerDemographics);
+    }
+    if (message.customerPsychographics !== undefined) {
+      writer.uint32(146).string(message.customerPsychographics);
+    }
+    if (message.customerBehaviors !== undefined) {
+      writer.uint32(154).string(message.customerBehaviors);
+    }
+    if (message.segmentSizes !== undefined) {
+      writer.uint32(162).string(message.segmentSizes);
+    }
+    if (message.directCompetitors !== undefined) {
+      writer.uint32(170).string(message.directCompetitors);
+    }
+    if (message.indirectCompetitors !== undefined) {
+      writer.uint32(178).string(message.indirectCompetitors);
+    }
+    if (message.marketDifferentiation !== undefined) {
+      writer.uint32(186).string(message.marketDifferentiation);
+    }
+    if (message.distributionChannels !== undefined) {
+      writer.uint32(194).string(message.distributionChannels);
+    }
+    if (message.salesProcesses !== undefined) {
+      writer.uint32(202).string(message.salesProcesses);
+    }
+    if (message.customerAcquisition !== undefined) {
+      writer.uint32(210).string(message.customerAcquisition);
+    }
+    if (message.serviceDelivery !== undefined) {
+      writer.uint32(218).string(message.serviceDelivery);
+    }
+    if (message.operationalScale !== undefined) {
+      writer.uint32(226).string(message.operationalScale);
+    }
+    if (message.digitalPresence !== undefined) {
+      writer.uint32(234).string(message.digitalPresence);
+    }
+    if (message.ecommerceCapabilities !== undefined) {
+      writer.uint32(242).string(message.ecommerceCapabilities);
+    }
+    if (message.crmSystems !== undefined) {
+      writer.uint32(250).string(message.crmSystems);
+    }
+    if (message.marketingAutomation !== undefined) {
+      writer.uint32(258).string(message.marketingAutomation);
+    }
+    if (message.dataCollection !== undefined) {
+      writer.uint32(266).string(message.dataCollection);
+    }
+    if (message.pricingModels !== undefined) {
+      writer.uint32(274).string(message.pricingModels);
+    }
+    if (message.avgTransactionValue !== undefined) {
+      writer.uint32(282).string(message.avgTransactionValue);
+    }
+    if (message.customerLifetimeValue !== undefined) {
+      writer.uint32(290).string(message.customerLifetimeValue);
+    }
+    if (message.paymentMethods !== undefined) {
+      writer.uint32(298).string(message.paymentMethods);
+    }
+    if (message.customerTouchpoints !== undefined) {
+      writer.uint32(306).string(message.customerTouchpoints);
+    }
+    if (message.customerJourney !== undefined) {
+      writer.uint32(314).string(message.customerJourney);
+    }
+    if (message.decisionMakingProcess !== undefined) {
+      writer.uint32(322).string(message.decisionMakingProcess);
+    }
+    if (message.purchaseCycles !== undefined) {
+      writer.uint32(330).string(message.purchaseCycles);
+    }
+    if (message.customerSupport !== undefined) {
+      writer.uint32(338).string(message.customerSupport);
+    }
+    if (message.serviceLevelAgreements !== undefined) {
+      writer.uint32(346).string(message.serviceLevelAgreements);
+    }
+    if (message.qualityMetrics !== undefined) {
+      writer.uint32(354).string(message.qualityMetrics);
+    }
+    if (message.revenueStreams !== undefined) {
+      writer.uint32(362).string(message.revenueStreams);
+    }
+    if (message.profitability !== undefined) {
+      writer.uint32(370).string(message.profitability);
+    }
+    if (message.growthTrajectory !== undefined) {
+      writer.uint32(378).string(message.growthTrajectory);
+    }
+    if (message.investmentCapacity !== undefined) {
+      writer.uint32(386).string(message.investmentCapacity);
+    }
+    if (message.acquisitionCosts !== undefined) {
+      writer.uint32(394).string(message.acquisitionCosts);
+    }
+    if (message.retentionRates !== undefined) {
+      writer.uint32(402).string(message.retentionRates);
+    }
+    if (message.satisfactionScores !== undefined) {
+      writer.uint32(410).string(message.satisfactionScores);
+    }
+    if (message.referralPatterns !== undefined) {
+      writer.uint32(418).string(message.referralPatterns);
+    }
+    if (message.companyNameUnknown !== undefined) {
+      writer.uint32(808).bool(message.companyNameUnknown);
+    }
+    if (message.industryUnknown !== undefined) {
+      writer.uint32(816).bool(message.industryUnknown);
+    }
+    if (message.businessModelUnknown !== undefined) {
+      writer.uint32(824).bool(message.businessModelUnknown);
+    }
+    if (message.employeeCountUnknown !== undefined) {
+      writer.uint32(832).bool(message.employeeCountUnknown);
+    }
+    if (message.annualRevenueUnknown !== undefined) {
+      writer.uint32(840).bool(message.annualRevenueUnknown);
+    }
+    if (message.locationsUnknown !== undefined) {
+      writer.uint32(848).bool(message.locationsUnknown);
+    }
+    if (message.yearsInOperationUnknown !== undefined) {
+      writer.uint32(856).bool(message.yearsInOperationUnknown);
+    }
+    if (message.primaryProductsUnknown !== undefined) {
+      writer.uint32(864).bool(message.primaryProductsUnknown);
+    }
+    if (message.uniqueSellingPointsUnknown !== undefined) {
+      writer.uint32(872).bool(message.uniqueSellingPointsUnknown);
+    }
+    if (message.competitiveAdvantagesUnknown !== undefined) {
+      writer.uint32(880).bool(message.competitiveAdvantagesUnknown);
+    }
+    if (message.marketPositioningUnknown !== undefined) {
+      writer.uint32(888).bool(message.marketPositioningUnknown);
+    }
+    if (message.geographicScopeUnknown !== undefined) {
+      writer.uint32(896).bool(message.geographicScopeUnknown);
+    }
+    if (message.marketSizeUnknown !== undefined) {
+      writer.uint32(904).bool(message.marketSizeUnknown);
+    }
+    if (message.primaryMarketsUnknown !== undefined) {
+      writer.uint32(912).bool(message.primaryMarketsUnknown);
+    }
+    if (message.secondaryMarketsUnknown !== undefined) {
+      writer.uint32(920).bool(message.secondaryMarketsUnknown);
+    }
+    if (message.marketShareUnknown !== undefined) {
+      writer.uint32(928).bool(message.marketShareUnknown);
+    }
+    if (message.customerDemographicsUnknown !== undefined) {
+      writer.uint32(936).bool(message.customerDemographicsUnknown);
+    }
+    if (message.customerPsychographicsUnknown !== undefined) {
+      writer.uint32(944).bool(message.customerPsychographicsUnknown);
+    }
+    if (message.customerBehaviorsUnknown !== undefined) {
+      writer.uint32(952).bool(message.customerBehaviorsUnknown);
+    }
+    if (message.segmentSizesUnknown !== undefined) {
+      writer.uint32(960).bool(message.segmentSizesUnknown);
+    }
+    if (message.directCompetitorsUnknown !== undefined) {
+      writer.uint32(968).bool(message.directCompetitorsUnknown);
+    }
+    if (message.indirectCompetitorsUnknown !== undefined) {
+      writer.uint32(976).bool(message.indirectCompetitorsUnknown);
+    }
+    if (message.marketDifferentiationUnknown !== undefined) {
+      writer.uint32(984).bool(message.marketDifferentiationUnknown);
+    }
+    if (message.distributionChannelsUnknown !== undefined) {
+      writer.uint32(992).bool(message.distributionChannelsUnknown);
+    }
+    if (message.salesProcessesUnknown !== undefined) {
+      writer.uint32(1000).bool(message.salesProcessesUnknown);
+    }
+    if (message.customerAcquisitionUnknown !== undefined) {
+      writer.uint32(1008).bool(message.customerAcquisitionUnknown);
+    }
+    if (message.serviceDeliveryUnknown !== undefined) {
+      writer.uint32(1016).bool(message.serviceDeliveryUnknown);
+    }
+    if (message.operationalScaleUnknown !== undefined) {
+      writer.uint32(1024).bool(message.operationalScaleUnknown);
+    }
+    if (message.digitalPresenceUnknown !== undefined) {
+      writer.uint32(1032).bool(message.digitalPresenceUnknown);
+    }
+    if (message.ecommerceCapabilitiesUnknown !== undefined) {
+      writer.uint32(1040).bool(message.ecommerceCapabilitiesUnknown);
+    }
+    if (message.crmSystemsUnknown !== undefined) {
+      writer.uint32(1048).bool(message.crmSystemsUnknown);
+    }
+    if (message.marketingAutomationUnknown !== undefined) {
+      writer.uint32(1056).bool(message.marketingAutomationUnknown);
+    }
+    if (message.dataCollectionUnknown !== undefined) {
+      writer.uint32(1064).bool(message.dataCollectionUnknown);
+    }
+    if (message.pricingModelsUnknown !== undefined) {
+      writer.uint32(1072).bool(message.pricingModelsUnknown);
+    }
+    if (message.avgTransactionValueUnknown !== undefined) {
+      writer.uint32(1080).bool(message.avgTransactionValueUnknown);
+    }
+    if (message.customerLifetimeValueUnknown !== undefined) {
+      writer.uint32(1088).bool(message.customerLifetimeValueUnknown);
+    }
+    if (message.paymentMethodsUnknown !== undefined) {
+      writer.uint32(1096).bool(message.paymentMethodsUnknown);
+    }
+    if (message.customerTouchpointsUnknown !== undefined) {
+      writer.uint32(1104).bool(message.customerTouchpointsUnknown);
+    }
+    if (message.customerJourneyUnknown !== undefined) {
+      writer.uint32(1112).bool(message.customerJourneyUnknown);
+    }
+    if (message.decisionMakingProcessUnknown !== undefined) {
+      writer.uint32(1120).bool(message.decisionMakingProcessUnknown);
+    }
+    if (message.purchaseCyclesUnknown !== undefined) {
+      writer.uint32(1128).bool(message.purchaseCyclesUnknown);
+    }
+    if (message.customerSupportUnknown !== undefined) {
+      writer.uint32(1136).bool(message.customerSupportUnknown);
+    }
+    if (message.serviceLevelAgreementsUnknown !== undefined) {
+      writer.uint32(1144).bool(message.serviceLevelAgreementsUnknown);
+    }
+    if (message.qualityMetricsUnknown !== undefined) {
+      writer.uint32(1152).bool(message.qualityMetricsUnknown);
+    }
+    if (message.revenueStreamsUnknown !== undefined) {
+      writer.uint32(1160).bool(message.revenueStreamsUnknown);
+    }
+    if (message.profitabilityUnknown !== undefined) {
+      writer.uint32(1168).bool(message.profitabilityUnknown);
+    }
+    if (message.growthTrajectoryUnknown !== undefined) {
+      writer.uint32(1176).bool(message.growthTrajectoryUnknown);
+    }
+    if (message.investmentCapacityUnknown !== undefined) {
+      writer.uint32(1184).bool(message.investmentCapacityUnknown);
+    }
+    if (message.acquisitionCostsUnknown !== undefined) {
+      writer.uint32(1192).bool(message.acquisitionCostsUnknown);
+    }
+    if (message.retentionRatesUnknown !== undefined) {
+      writer.uint32(1200).bool(message.retentionRatesUnknown);
+    }
+    if (message.satisfactionScoresUnknown !== undefined) {
+      writer.uint32(1208).bool(message.satisfactionScoresUnknown);
+    }
+    if (message.referralPatternsUnknown !== undefined) {
+      writer.uint32(1216).bool(message.referralPatternsUnknown);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): BusinessProfileFields {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseBusinessProfileFields();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.companyName = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.industry = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.businessModel = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.employeeCount = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.annualRevenue = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.locations = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.yearsInOperation = reader.int32();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.primaryProducts = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.uniqueSellingPoints = reader.string();
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.competitiveAdvantages = reader.string();
+            continue;
+          }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.marketPositioning = reader.string();
+            continue;
+          }
+          case 12: {
+            if (tag !== 98) {
+              break;
+            }
+
+            message.geographicScope = reader.string();
+            continue;
+          }
+          case 13: {
+            if (tag !== 106) {
+              break;
+            }
+
+            message.marketSize = reader.string();
+            continue;
+          }
+          case 14: {
+            if (tag !== 114) {
+              break;
+            }
+
+            message.primaryMarkets = reader.string();
+            continue;
+          }
+          case 15: {
+            if (tag !== 122) {
+              break;
+            }
+
+            message.secondaryMarkets = reader.string();
+            continue;
+          }
+          case 16: {
+            if (tag !== 130) {
+              break;
+            }
+
+            message.marketShare = reader.string();
+            continue;
+          }
+          case 17: {
+            if (tag !== 138) {
+              break;
+            }
+
+            message.customerDemographics = reader.string();
+            continue;
+          }
+          case 18: {
+            if (tag !== 146) {
+              break;
+            }
+
+            message.customerPsychographics = reader.string();
+            continue;
+          }
+          case 19: {
+            if (tag !== 154) {
+              break;
+            }
+
+            message.customerBehaviors = reader.string();
+            continue;
+          }
+          case 20: {
+            if (tag !== 162) {
+              break;
+            }
+
+            message.segmentSizes = reader.string();
+            continue;
+          }
+          case 21: {
+            if (tag !== 170) {
+              break;
+            }
+
+            message.directCompetitors = reader.string();
+            continue;
+          }
+          case 22: {
+            if (tag !== 178) {
+              break;
+            }
+
+            message.indirectCompetitors = reader.string();
+            continue;
+          }
+          case 23: {
+            if (tag !== 186) {
+              break;
+            }
+
+            message.marketDifferentiation = reader.string();
+            continue;
+          }
+          case 24: {
+            if (tag !== 194) {
+              break;
+            }
+
+            message.distributionChannels = reader.string();
+            continue;
+          }
+          case 25: {
+            if (tag !== 202) {
+              break;
+            }
+
+            message.salesProcesses = reader.string();
+            continue;
+          }
+          case 26: {
+            if (tag !== 210) {
+              break;
+            }
+
+            message.customerAcquisition = reader.string();
+            continue;
+          }
+          case 27: {
+            if (tag !== 218) {
+              break;
+            }
+
+            message.serviceDelivery = reader.string();
+            continue;
+          }
+          case 28: {
+            if (tag !== 226) {
+              break;
+            }
+
+            message.operationalScale = reader.string();
+            continue;
+          }
+          case 29: {
+            if (tag !== 234) {
+              break;
+            }
+
+            message.digitalPresence = reader.string();
+            continue;
+          }
+          case 30: {
+            if (tag !== 242) {
+              break;
+            }
+
+            message.ecommerceCapabilities = reader.string();
+            continue;
+          }
+          case 31: {
+            if (tag !== 250) {
+              break;
+            }
+
+            message.crmSystems = reader.string();
+            continue;
+          }
+          case 32: {
+            if (tag !== 258) {
+              break;
+            }
+
+            message.marketingAutomation = reader.string();
+            continue;
+          }
+          case 33: {
+            if (tag !== 266) {
+              break;
+            }
+
+            message.dataCollection = reader.string();
+            continue;
+          }
+          case 34: {
+            if (tag !== 274) {
+              break;
+            }
+
+            message.pricingModels = reader.string();
+            continue;
+          }
+          case 35: {
+            if (tag !== 282) {
+              break;
+            }
+
+            message.avgTransactionValue = reader.string();
+            continue;
+          }
+          case 36: {
+            if (tag !== 290) {
+              break;
+            }
+
+            message.customerLifetimeValue = reader.string();
+            continue;
+          }
+          case 37: {
+            if (tag !== 298) {
+              break;
+            }
+
+            message.paymentMethods = reader.string();
+            continue;
+          }
+          case 38: {
+            if (tag !== 306) {
+              break;
+            }
+
+            message.customerTouchpoints = reader.string();
+            continue;
+          }
+          case 39: {
+            if (tag !== 314) {
+              break;
+            }
+
+            message.customerJourney = reader.string();
+            continue;
+          }
+          case 40: {
+            if (tag !== 322) {
+              break;
+            }
+
+            message.decisionMakingProcess = reader.string();
+            continue;
+          }
+          case 41: {
+            if (tag !== 330) {
+              break;
+            }
+
+            message.purchaseCycles = reader.string();
+            continue;
+          }
+          case 42: {
+            if (tag !== 338) {
+              break;
+            }
+
+            message.customerSupport = reader.string();
+            continue;
+          }
+          case 43: {
+            if (tag !== 346) {
+              break;
+            }
+
+            message.serviceLevelAgreements = reader.string();
+            continue;
+          }
+          case 44: {
+            if (tag !== 354) {
+              break;
+            }
+
+            message.qualityMetrics = reader.string();
+            continue;
+          }
+          case 45: {
+            if (tag !== 362) {
+              break;
+            }
+
+            message.revenueStreams = reader.string();
+            continue;
+          }
+          case 46: {
+            if (tag !== 370) {
+              break;
+            }
+
+            message.profitability = reader.string();
+            continue;
+          }
+          case 47: {
+            if (tag !== 378) {
+              break;
+            }
+
+            message.growthTrajectory = reader.string();
+            continue;
+          }
+          case 48: {
+            if (tag !== 386) {
+              break;
+            }
+
+            message.investmentCapacity = reader.string();
+            continue;
+          }
+          case 49: {
+            if (tag !== 394) {
+              break;
+            }
+
+            message.acquisitionCosts = reader.string();
+            continue;
+          }
+          case 50: {
+            if (tag !== 402) {
+              break;
+            }
+
+            message.retentionRates = reader.string();
+            continue;
+          }
+          case 51: {
+            if (tag !== 410) {
+              break;
+            }
+
+            message.satisfactionScores = reader.string();
+            continue;
+          }
+          case 52: {
+            if (tag !== 418) {
+              break;
+            }
+
+            message.referralPatterns = reader.string();
+            continue;
+          }
+          case 101: {
+            if (tag !== 808) {
+              break;
+            }
+
+            message.companyNameUnknown = reader.bool();
+            continue;
+          }
+          case 102: {
+            if (tag !== 816) {
+              break;
+            }
+
+            message.industryUnknown = reader.bool();
+            continue;
+          }
+          case 103: {
+            if (tag !== 824) {
+              break;
+            }
+
+            message.businessModelUnknown = reader.bool();
+            continue;
+          }
+          case 104: {
+            if (tag !== 832) {
+              break;
+            }
+
+            message.employeeCountUnknown = reader.bool();
+            continue;
+          }
+          case 105: {
+            if (tag !== 840) {
+              break;
+            }
+
+            message.annualRevenueUnknown = reader.bool();
+            continue;
+          }
+          case 106: {
+            if (tag !== 848) {
+              break;
+            }
+
+            message.locationsUnknown = reader.bool();
+            continue;
+          }
+          case 107: {
+            if (tag !== 856) {
+              break;
+            }
+
+            message.yearsInOperationUnknown = reader.bool();
+            continue;
+          }
+          case 108: {
+            if (tag !== 864) {
+              break;
+            }
+
+            message.primaryProductsUnknown = reader.bool();
+            continue;
+          }
+          case 109: {
+            if (tag !== 872) {
+              break;
+            }
+
+            message.uniqueSellingPointsUnknown = reader.bool();
+            continue;
+          }
+          case 110: {
+            if (tag !== 880) {
+              break;
+            }
+
+            message.competitiveAdvantagesUnknown = reader.bool();
+            continue;
+          }
+          case 111: {
+            if (tag !== 888) {
+              break;
+            }
+
+            message.marketPositioningUnknown = reader.bool();
+            continue;
+          }
+          case 112: {
+            if (tag !== 896) {
+              break;
+            }
+
+            message.geographicScopeUnknown = reader.bool();
+            continue;
+          }
+          case 113: {
+            if (tag !== 904) {
+              break;
+            }
+
+            message.marketSizeUnknown = reader.bool();
+            continue;
+          }
+          case 114: {
+            if (tag !== 912) {
+              break;
+            }
+
+            message.primaryMarketsUnknown = reader.bool();
+            continue;
+          }
+          case 115: {
+            if (tag !== 920) {
+              break;
+            }
+
+            message.secondaryMarketsUnknown = reader.bool();
+            continue;
+          }
+          case 116: {
+            if (tag !== 928) {
+              break;
+            }
+
+            message.marketShareUnknown = reader.bool();
+            continue;
+          }
+          case 117: {
+            if (tag !== 936) {
+              break;
+            }
+
+            message.customerDemographicsUnknown = reader.bool();
+            continue;
+          }
+          case 118: {
+            if (tag !== 944) {
+              break;
+            }
+
+            message.customerPsychographicsUnknown = reader.bool();
+            continue;
+          }
+          case 119: {
+            if (tag !== 952) {
+              break;
+            }
+
+            message.customerBehaviorsUnknown = reader.bool();
+            continue;
+          }
+          case 120: {
+            if (tag !== 960) {
+              break;
+            }
+
+            message.segmentSizesUnknown = reader.bool();
+            continue;
+          }
+          case 121: {
+            if (tag !== 968) {
+              break;
+            }
+
+            message.directCompetitorsUnknown = reader.bool();
+            continue;
+          }
+          case 122: {
+            if (tag !== 976) {
+              break;
+            }
+
+            message.indirectCompetitorsUnknown = reader.bool();
+            continue;
+          }
+          case 123: {
+            if (tag !== 984) {
+              break;
+            }
+
+            message.marketDifferentiationUnknown = reader.bool();
+            continue;
+          }
+          case 124: {
+            if (tag !== 992) {
+              break;
+            }
+
+            message.distributionChannelsUnknown = reader.bool();
+            continue;
+          }
+          case 125: {
+            if (tag !== 1000) {
+              break;
+            }
+
+            message.salesProcessesUnknown = reader.bool();
+            continue;
+          }
+          case 126: {
+            if (tag !== 1008) {
+              break;
+            }
+
+            message.customerAcquisitionUnknown = reader.bool();
+            continue;
+          }
+          case 127: {
+            if (tag !== 1016) {
+              break;
+            }
+
+            message.serviceDeliveryUnknown = reader.bool();
+            continue;
+          }
+          case 128: {
+            if (tag !== 1024) {
+              break;
+            }
+
+            message.operationalScaleUnknown = reader.bool();
+            continue;
+          }
+          case 129: {
+            if (tag !== 1032) {
+              break;
+            }
+
+            message.digitalPresenceUnknown = reader.bool();
+            continue;
+          }
+          case 130: {
+            if (tag !== 1040) {
+              break;
+            }
+
+            message.ecommerceCapabilitiesUnknown = reader.bool();
+            continue;
+          }
+          case 131: {
+            if (tag !== 1048) {
+              break;
+            }
+
+            message.crmSystemsUnknown = reader.bool();
+            continue;
+          }
+          case 132: {
+            if (tag !== 1056) {
+              break;
+            }
+
+            message.marketingAutomationUnknown = reader.bool();
+            continue;
+          }
+          case 133: {
+            if (tag !== 1064) {
+              break;
+            }
+
+            message.dataCollectionUnknown = reader.bool();
+            continue;
+          }
+          case 134: {
+            if (tag !== 1072) {
+              break;
+            }
+
+            message.pricingModelsUnknown = reader.bool();
+            continue;
+          }
+          case 135: {
+            if (tag !== 1080) {
+              break;
+            }
+
+            message.avgTransactionValueUnknown = reader.bool();
+            continue;
+          }
+          case 136: {
+            if (tag !== 1088) {
+              break;
+            }
+
+            message.customerLifetimeValueUnknown = reader.bool();
+            continue;
+          }
+          case 137: {
+            if (tag !== 1096) {
+              break;
+            }
+
+            message.paymentMethodsUnknown = reader.bool();
+            continue;
+          }
+          case 138: {
+            if (tag !== 1104) {
+              break;
+            }
+
+            message.customerTouchpointsUnknown = reader.bool();
+            continue;
+          }
+          case 139: {
+            if (tag !== 1112) {
+              break;
+            }
+
+            message.customerJourneyUnknown = reader.bool();
+            continue;
+          }
+          case 140: {
+            if (tag !== 1120) {
+              break;
+            }
+
+            message.decisionMakingProcessUnknown = reader.bool();
+            continue;
+          }
+          case 141: {
+            if (tag !== 1128) {
+              break;
+            }
+
+            message.purchaseCyclesUnknown = reader.bool();
+            continue;
+          }
+          case 142: {
+            if (tag !== 1136) {
+              break;
+            }
+
+            message.customerSupportUnknown = reader.bool();
+            continue;
+          }
+          case 143: {
+            if (tag !== 1144) {
+              break;
+            }
+
+            message.serviceLevelAgreementsUnknown = reader.bool();
+            continue;
+          }
+          case 144: {
+            if (tag !== 1152) {
+              break;
+            }
+
+            message.qualityMetricsUnknown = reader.bool();
+            continue;
+          }
+          case 145: {
+            if (tag !== 1160) {
+              break;
+            }
+
+            message.revenueStreamsUnknown = reader.bool();
+            continue;
+          }
+          case 146: {
+            if (tag !== 1168) {
+              break;
+            }
+
+            message.profitabilityUnknown = reader.bool();
+            continue;
+          }
+          case 147: {
+            if (tag !== 1176) {
+              break;
+            }
+
+            message.growthTrajectoryUnknown = reader.bool();
+            continue;
+          }
+          case 148: {
+            if (tag !== 1184) {
+              break;
+            }
+
+            message.investmentCapacityUnknown = reader.bool();
+            continue;
+          }
+          case 149: {
+            if (tag !== 1192) {
+              break;
+            }
+
+            message.acquisitionCostsUnknown = reader.bool();
+            continue;
+          }
+          case 150: {
+            if (tag !== 1200) {
+              break;
+            }
+
+            message.retentionRatesUnknown = reader.bool();
+            continue;
+          }
+          case 151: {
+            if (tag !== 1208) {
+              break;
+            }
+
+            message.satisfactionScoresUnknown = reader.bool();
+            continue;
+          }
+          case 152: {
+            if (tag !== 1216) {
+              break;
+            }
+
+            message.referralPatternsUnknown = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): BusinessProfileFields {
+    return {
+      companyName: isSet(object.companyName)
+        ? globalThis.String(object.companyName)
+        : isSet(object.company_name)
+        ? globalThis.String(object.company_name)
+        : undefined,
+      industry: isSet(object.industry) ? globalThis.String(object.industry) : undefined,
+      businessModel: isSet(object.businessModel)
+        ? globalThis.String(object.businessModel)
+        : isSet(object.business_model)
+        ? globalThis.String(object.business_model)
+        : undefined,
+      employeeCount: isSet(object.employeeCount)
+        ? globalThis.String(object.employeeCount)
+        : isSet(object.employee_count)
+        ? globalThis.String(object.employee_count)
+        : undefined,
+      annualRevenue: isSet(object.annualRevenue)
+        ? globalThis.String(object.annualRevenue)
+        : isSet(object.annual_revenue)
+        ? globalThis.String(object.annual_revenue)
+        : undefined,
+      locations: isSet(object.locations) ? globalThis.String(object.locations) : undefined,
+      yearsInOperation: isSet(object.yearsInOperation)
+        ? globalThis.Number(object.yearsInOperation)
+        : isSet(object.years_in_operation)
+        ? globalThis.Number(object.years_in_operation)
+        : undefined,
+      primaryProducts: isSet(object.primaryProducts)
+        ? globalThis.String(object.primaryProducts)
+        : isSet(object.primary_products)
+        ? globalThis.String(object.primary_products)
+        : undefined,
+      uniqueSellingPoints: isSet(object.uniqueSellingPoints)
+        ? globalThis.String(object.uniqueSellingPoints)
+        : isSet(object.unique_selling_points)
+        ? globalThis.String(object.unique_selling_points)
+        : undefined,
+      competitiveAdvantages: isSet(object.competitiveAdvantages)
+        ? globalThis.String(object.competitiveAdvantages)
+        : isSet(object.competitive_advantages)
+        ? globalThis.String(object.competitive_advantages)
+        : undefined,
+      marketPositioning: isSet(object.marketPositioning)
+        ? globalThis.String(object.marketPositioning)
+        : isSet(object.market_positioning)
+        ? globalThis.String(object.market_positioning)
+        : undefined,
+      geographicScope: isSet(object.geographicScope)
+        ? globalThis.String(object.geographicScope)
+        : isSet(object.geographic_scope)
+        ? globalThis.String(object.geographic_scope)
+        : undefined,
+      marketSize: isSet(object.marketSize)
+        ? globalThis.String(object.marketSize)
+        : isSet(object.market_size)
+        ? globalThis.String(object.market_size)
+        : undefined,
+      primaryMarkets: isSet(object.primaryMarkets)
+        ? globalThis.String(object.primaryMarkets)
+        : isSet(object.primary_markets)
+        ? globalThis.String(object.primary_markets)
+        : undefined,
+      secondaryMarkets: isSet(object.secondaryMarkets)
+        ? globalThis.String(object.secondaryMarkets)
+        : isSet(object.secondary_markets)
+        ? globalThis.String(object.secondary_markets)
+        : undefined,
+      marketShare: isSet(object.marketShare)
+        ? globalThis.String(object.marketShare)
+        : isSet(object.market_share)
+        ? globalThis.String(object.market_share)
+        : undefined,
+      customerDemographics: isSet(object.customerDemographics)
+        ? globalThis.String(object.customerDemographics)
+        : isSet(object.customer_demographics)
+        ? globalThis.String(object.customer_demographics)
+        : undefined,
+      customerPsychographics: isSet(object.customerPsychographics)
+        ? globalThis.String(object.customerPsychographics)
+        : isSet(object.customer_psychographics)
+        ? globalThis.String(object.customer_psychographics)
+        : undefined,
+      customerBehaviors: isSet(object.customerBehaviors)
+        ? globalThis.String(object.customerBehaviors)
+        : isSet(object.customer_behaviors)
+        ? globalThis.String(object.customer_behaviors)
+        : undefined,
+      segmentSizes: isSet(object.segmentSizes)
+        ? globalThis.String(object.segmentSizes)
+        : isSet(object.segment_sizes)
+        ? globalThis.String(object.segment_sizes)
+        : undefined,
+      directCompetitors: isSet(object.directCompetitors)
+        ? globalThis.String(object.directCompetitors)
+        : isSet(object.direct_competitors)
+        ? globalThis.String(object.direct_competitors)
+        : undefined,
+      indirectCompetitors: isSet(object.indirectCompetitors)
+        ? globalThis.String(object.indirectCompetitors)
+        : isSet(object.indirect_competitors)
+        ? globalThis.String(object.indirect_competitors)
+        : undefined,
+      marketDifferentiation: isSet(object.marketDifferentiation)
+        ? globalThis.String(object.marketDifferentiation)
+        : isSet(object.market_differentiation)
+        ? globalThis.String(object.market_differentiation)
+        : undefined,
+      distributionChannels: isSet(object.distributionChannels)
+        ? globalThis.String(object.distributionChannels)
+        : isSet(object.distribution_channels)
+        ? globalThis.String(object.distribution_channels)
+        : undefined,
+      salesProcesses: isSet(object.salesProcesses)
+        ? globalThis.String(object.salesProcesses)
+        : isSet(object.sales_processes)
+        ? globalThis.String(object.sales_processes)
+        : undefined,
+      customerAcquisition: isSet(object.customerAcquisition)
+        ? globalThis.String(object.customerAcquisition)
+        : isSet(object.customer_acquisition)
+        ? globalThis.String(object.customer_acquisition)
+        : undefined,
+      serviceDelivery: isSet(object.serviceDelivery)
+        ? globalThis.String(object.serviceDelivery)
+        : isSet(object.service_delivery)
+        ? globalThis.String(object.service_delivery)
+        : undefined,
+      operationalScale: isSet(object.operationalScale)
+        ? globalThis.String(object.operationalScale)
+        : isSet(object.operational_scale)
+        ? globalThis.String(object.operational_scale)
+        : undefined,
+      digitalPresence: isSet(object.digitalPresence)
+        ? globalThis.String(object.digitalPresence)
+        : isSet(object.digital_presence)
+        ? globalThis.String(object.digital_presence)
+        : undefined,
+      ecommerceCapabilities: isSet(object.ecommerceCapabilities)
+        ? globalThis.String(object.ecommerceCapabilities)
+        : isSet(object.ecommerce_capabilities)
+        ? globalThis.String(object.ecommerce_capabilities)
+        : undefined,
+      crmSystems: isSet(object.crmSystems)
+        ? globalThis.String(object.crmSystems)
+        : isSet(object.crm_systems)
+        ? globalThis.String(object.crm_systems)
+        : undefined,
+      marketingAutomation: isSet(object.marketingAutomation)
+        ? globalThis.String(object.marketingAutomation)
+        : isSet(object.marketing_automation)
+        ? globalThis.String(object.marketing_automation)
+        : undefined,
+      dataCollection: isSet(object.dataCollection)
+        ? globalThis.String(object.dataCollection)
+        : isSet(object.data_collection)
+        ? globalThis.String(object.data_collection)
+        : undefined,
+      pricingModels: isSet(object.pricingModels)
+        ? globalThis.String(object.pricingModels)
+        : isSet(object.pricing_models)
+        ? globalThis.String(object.pricing_models)
+        : undefined,
+      avgTransactionValue: isSet(object.avgTransactionValue)
+        ? globalThis.String(object.avgTransactionValue)
+        : isSet(object.avg_transaction_value)
+        ? globalThis.String(object.avg_transaction_value)
+        : undefined,
+      customerLifetimeValue: isSet(object.customerLifetimeValue)
+        ? globalThis.String(object.customerLifetimeValue)
+        : isSet(object.customer_lifetime_value)
+        ? globalThis.String(object.customer_lifetime_value)
+        : undefined,
+      paymentMethods: isSet(object.paymentMethods)
+        ? globalThis.String(object.paymentMethods)
+        : isSet(object.payment_methods)
+        ? globalThis.String(object.payment_methods)
+        : undefined,
+      customerTouchpoints: isSet(object.customerTouchpoints)
+        ? globalThis.String(object.customerTouchpoints)
+        : isSet(object.customer_touchpoints)
+        ? globalThis.String(object.customer_touchpoints)
+        : undefined,
+      customerJourney: isSet(object.customerJourney)
+        ? globalThis.String(object.customerJourney)
+        : isSet(object.customer_journey)
+        ? globalThis.String(object.customer_journey)
+        : undefined,
+      decisionMakingProcess: isSet(object.decisionMakingProcess)
+        ? globalThis.String(object.decisionMakingProcess)
+        : isSet(object.decision_making_process)
+        ? globalThis.String(object.decision_making_process)
+        : undefined,
+      purchaseCycles: isSet(object.purchaseCycles)
+        ? globalThis.String(object.purchaseCycles)
+        : isSet(object.purchase_cycles)
+        ? globalThis.String(object.purchase_cycles)
+        : undefined,
+      customerSupport: isSet(object.customerSupport)
+        ? globalThis.String(object.customerSupport)
+        : isSet(object.customer_support)
+        ? globalThis.String(object.customer_support)
+        : undefined,
+      serviceLevelAgreements: isSet(object.serviceLevelAgreements)
+        ? globalThis.String(object.serviceLevelAgreements)
+        : isSet(object.service_level_agreements)
+        ? globalThis.String(object.service_level_agreements)
+        : undefined,
+      qualityMetrics: isSet(object.qualityMetrics)
+        ? globalThis.String(object.qualityMetrics)
+        : isSet(object.quality_metrics)
+        ? globalThis.String(object.quality_metrics)
+        : undefined,
+      revenueStreams: isSet(object.revenueStreams)
+        ? globalThis.String(object.revenueStreams)
+        : isSet(object.revenue_streams)
+        ? globalThis.String(object.revenue_streams)
+        : undefined,
+      profitability: isSet(object.profitability) ? globalThis.String(object.profitability) : undefined,
+      growthTrajectory: isSet(object.growthTrajectory)
+        ? globalThis.String(object.growthTrajectory)
+        : isSet(object.growth_trajectory)
+        ? globalThis.String(object.growth_trajectory)
+        : undefined,
+      investmentCapacity: isSet(object.investmentCapacity)
+        ? globalThis.String(object.investmentCapacity)
+        : isSet(object.investment_capacity)
+        ? globalThis.String(object.investment_capacity)
+        : undefined,
+      acquisitionCosts: isSet(object.acquisitionCosts)
+        ? globalThis.String(object.acquisitionCosts)
+        : isSet(object.acquisition_costs)
+        ? globalThis.String(object.acquisition_costs)
+        : undefined,
+      retentionRates: isSet(object.retentionRates)
+        ? globalThis.String(object.retentionRates)
+        : isSet(object.retention_rates)
+        ? globalThis.String(object.retention_rates)
+        : undefined,
+      satisfactionScores: isSet(object.satisfactionScores)
+        ? globalThis.String(object.satisfactionScores)
+        : isSet(object.satisfaction_scores)
+        ? globalThis.String(object.satisfaction_scores)
+        : undefined,
+      referralPatterns: isSet(object.referralPatterns)
+        ? globalThis.String(object.referralPatterns)
+        : isSet(object.referral_patterns)
+        ? globalThis.String(object.referral_patterns)
+        : undefined,
+      companyNameUnknown: isSet(object.companyNameUnknown)
+        ? globalThis.Boolean(object.companyNameUnknown)
+        : isSet(object.company_name_unknown)
+        ? globalThis.Boolean(object.company_name_unknown)
+        : undefined,
+      industryUnknown: isSet(object.industryUnknown)
+        ? globalThis.Boolean(object.industryUnknown)
+        : isSet(object.industry_unknown)
+        ? globalThis.Boolean(object.industry_unknown)
+        : undefined,
+      businessModelUnknown: isSet(object.businessModelUnknown)
+        ? globalThis.Boolean(object.businessModelUnknown)
+        : isSet(object.business_model_unknown)
+        ? globalThis.Boolean(object.business_model_unknown)
+        : undefined,
+      employeeCountUnknown: isSet(object.employeeCountUnknown)
+        ? globalThis.Boolean(object.employeeCountUnknown)
+        : isSet(object.employee_count_unknown)
+        ? globalThis.Boolean(object.employee_count_unknown)
+        : undefined,
+      annualRevenueUnknown: isSet(object.annualRevenueUnknown)
+        ? globalThis.Boolean(object.annualRevenueUnknown)
+        : isSet(object.annual_revenue_unknown)
+        ? globalThis.Boolean(object.annual_revenue_unknown)
+        : undefined,
+      locationsUnknown: isSet(object.locationsUnknown)
+        ? globalThis.Boolean(object.locationsUnknown)
+        : isSet(object.locations_unknown)
+        ? globalThis.Boolean(object.locations_unknown)
+        : undefined,
+      yearsInOperationUnknown: isSet(object.yearsInOperationUnknown)
+        ? globalThis.Boolean(object.yearsInOperationUnknown)
+        : isSet(object.years_in_operation_unknown)
+        ? globalThis.Boolean(object.years_in_operation_unknown)
+        : undefined,
+      primaryProductsUnknown: isSet(object.primaryProductsUnknown)
+        ? globalThis.Boolean(object.primaryProductsUnknown)
+        : isSet(object.primary_products_unknown)
+        ? globalThis.Boolean(object.primary_products_unknown)
+        : undefined,
+      uniqueSellingPointsUnknown: isSet(object.uniqueSellingPointsUnknown)
+        ? globalThis.Boolean(object.uniqueSellingPointsUnknown)
+        : isSet(object.unique_selling_points_unknown)
+        ? globalThis.Boolean(object.unique_selling_points_unknown)
+        : undefined,
+      competitiveAdvantagesUnknown: isSet(object.competitiveAdvantagesUnknown)
+        ? globalThis.Boolean(object.competitiveAdvantagesUnknown)
+        : isSet(object.competitive_advantages_unknown)
+        ? globalThis.Boolean(object.competitive_advantages_unknown)
+        : undefined,
+      marketPositioningUnknown: isSet(object.marketPositioningUnknown)
+        ? globalThis.Boolean(object.marketPositioningUnknown)
+        : isSet(object.market_positioning_unknown)
+        ? globalThis.Boolean(object.market_positioning_unknown)
+        : undefined,
+      geographicScopeUnknown: isSet(object.geographicScopeUnknown)
+        ? globalThis.Boolean(object.geographicScopeUnknown)
+        : isSet(object.geographic_scope_unknown)
+        ? globalThis.Boolean(object.geographic_scope_unknown)
+        : undefined,
+      marketSizeUnknown: isSet(object.marketSizeUnknown)
+        ? globalThis.Boolean(object.marketSizeUnknown)
+        : isSet(object.market_size_unknown)
+        ? globalThis.Boolean(object.market_size_unknown)
+        : undefined,
+      primaryMarketsUnknown: isSet(object.primaryMarketsUnknown)
+        ? globalThis.Boolean(object.primaryMarketsUnknown)
+        : isSet(object.primary_markets_unknown)
+        ? globalThis.Boolean(object.primary_markets_unknown)
+        : undefined,
+      secondaryMarketsUnknown: isSet(object.secondaryMarketsUnknown)
+        ? globalThis.Boolean(object.secondaryMarketsUnknown)
+        : isSet(object.secondary_markets_unknown)
+        ? globalThis.Boolean(object.secondary_markets_unknown)
+        : undefined,
+      marketShareUnknown: isSet(object.marketShareUnknown)
+        ? globalThis.Boolean(object.marketShareUnknown)
+        : isSet(object.market_share_unknown)
+        ? globalThis.Boolean(object.market_share_unknown)
+        : undefined,
+      customerDemographicsUnknown: isSet(object.customerDemographicsUnknown)
+        ? globalThis.Boolean(object.customerDemographicsUnknown)
+        : isSet(object.customer_demographics_unknown)
+        ? globalThis.Boolean(object.customer_demographics_unknown)
+        : undefined,
+      customerPsychographicsUnknown: isSet(object.customerPsychographicsUnknown)
+        ? globalThis.Boolean(object.customerPsychographicsUnknown)
+        : isSet(object.customer_psychographics_unknown)
+        ? globalThis.Boolean(object.customer_psychographics_unknown)
+        : undefined,
+      customerBehaviorsUnknown: isSet(object.customerBehaviorsUnknown)
+        ? globalThis.Boolean(object.customerBehaviorsUnknown)
+        : isSet(object.customer_behaviors_unknown)
+        ? globalThis.Boolean(object.customer_behaviors_unknown)
+        : undefined,
+      segmentSizesUnknown: isSet(object.segmentSizesUnknown)
+        ? globalThis.Boolean(object.segmentSizesUnknown)
+        : isSet(object.segment_sizes_unknown)
+        ? globalThis.Boolean(object.segment_sizes_unknown)
+        : undefined,
+      directCompetitorsUnknown: isSet(object.directCompetitorsUnknown)
+        ? globalThis.Boolean(object.directCompetitorsUnknown)
+        : isSet(object.direct_competitors_unknown)
+        ? globalThis.Boolean(object.direct_competitors_unknown)
+        : undefined,
+      indirectCompetitorsUnknown: isSet(object.indirectCompetitorsUnknown)
+        ? globalThis.Boolean(object.indirectCompetitorsUnknown)
+        : isSet(object.indirect_competitors_unknown)
+        ? globalThis.Boolean(object.indirect_competitors_unknown)
+        : undefined,
+      marketDifferentiationUnknown: isSet(object.marketDifferentiationUnknown)
+        ? globalThis.Boolean(object.marketDifferentiationUnknown)
+        : isSet(object.market_differentiation_unknown)
+        ? globalThis.Boolean(object.market_differentiation_unknown)
+        : undefined,
+      distributionChannelsUnknown: isSet(object.distributionChannelsUnknown)
+        ? globalThis.Boolean(object.distributionChannelsUnknown)
+        : isSet(object.distribution_channels_unknown)
+        ? globalThis.Boolean(object.distribution_channels_unknown)
+        : undefined,
+      salesProcessesUnknown: isSet(object.salesProcessesUnknown)
+        ? globalThis.Boolean(object.salesProcessesUnknown)
+        : isSet(object.sales_processes_unknown)
+        ? globalThis.Boolean(object.sales_processes_unknown)
+        : undefined,
+      customerAcquisitionUnknown: isSet(object.customerAcquisitionUnknown)
+        ? globalThis.Boolean(object.customerAcquisitionUnknown)
+        : isSet(object.customer_acquisition_unknown)
+        ? globalThis.Boolean(object.customer_acquisition_unknown)
+        : undefined,
+      serviceDeliveryUnknown: isSet(object.serviceDeliveryUnknown)
+        ? globalThis.Boolean(object.serviceDeliveryUnknown)
+        : isSet(object.service_delivery_unknown)
+        ? globalThis.Boolean(object.service_delivery_unknown)
+        : undefined,
+      operationalScaleUnknown: isSet(object.operationalScaleUnknown)
+        ? globalThis.Boolean(object.operationalScaleUnknown)
+        : isSet(object.operational_scale_unknown)
+        ? globalThis.Boolean(object.operational_scale_unknown)
+        : undefined,
+      digitalPresenceUnknown: isSet(object.digitalPresenceUnknown)
+        ? globalThis.Boolean(object.digitalPresenceUnknown)
+        : isSet(object.digital_presence_unknown)
+        ? globalThis.Boolean(object.digital_presence_unknown)
+        : undefined,
+      ecommerceCapabilitiesUnknown: isSet(object.ecommerceCapabilitiesUnknown)
+        ? globalThis.Boolean(object.ecommerceCapabilitiesUnknown)
+        : isSet(object.ecommerce_capabilities_unknown)
+        ? globalThis.Boolean(object.ecommerce_capabilities_unknown)
+        : undefined,
+      crmSystemsUnknown: isSet(object.crmSystemsUnknown)
+        ? globalThis.Boolean(object.crmSystemsUnknown)
+        : isSet(object.crm_systems_unknown)
+        ? globalThis.Boolean(object.crm_systems_unknown)
+        : undefined,
+      marketingAutomationUnknown: isSet(object.marketingAutomationUnknown)
+        ? globalThis.Boolean(object.marketingAutomationUnknown)
+        : isSet(object.marketing_automation_unknown)
+        ? globalThis.Boolean(object.marketing_automation_unknown)
+        : undefined,
+      dataCollectionUnknown: isSet(object.dataCollectionUnknown)
+        ? globalThis.Boolean(object.dataCollectionUnknown)
+        : isSet(object.data_collection_unknown)
+        ? globalThis.Boolean(object.data_collection_unknown)
+        : undefined,
+      pricingModelsUnknown: isSet(object.pricingModelsUnknown)
+        ? globalThis.Boolean(object.pricingModelsUnknown)
+        : isSet(object.pricing_models_unknown)
+        ? globalThis.Boolean(object.pricing_models_unknown)
+        : undefined,
+      avgTransactionValueUnknown: isSet(object.avgTransactionValueUnknown)
+        ? globalThis.Boolean(object.avgTransactionValueUnknown)
+        : isSet(object.avg_transaction_value_unknown)
+        ? globalThis.Boolean(object.avg_transaction_value_unknown)
+        : undefined,
+      customerLifetimeValueUnknown: isSet(object.customerLifetimeValueUnknown)
+        ? globalThis.Boolean(object.customerLifetimeValueUnknown)
+        : isSet(object.customer_lifetime_value_unknown)
+        ? globalThis.Boolean(object.customer_lifetime_value_unknown)
+        : undefined,
+      paymentMethodsUnknown: isSet(object.paymentMethodsUnknown)
+        ? globalThis.Boolean(object.paymentMethodsUnknown)
+        : isSet(object.payment_methods_unknown)
+        ? globalThis.Boolean(object.payment_methods_unknown)
+        : undefined,
+      customerTouchpointsUnknown: isSet(object.customerTouchpointsUnknown)
+        ? globalThis.Boolean(object.customerTouchpointsUnknown)
+        : isSet(object.customer_touchpoints_unknown)
+        ? globalThis.Boolean(object.customer_touchpoints_unknown)
+        : undefined,
+      customerJourneyUnknown: isSet(object.customerJourneyUnknown)
+        ? globalThis.Boolean(object.customerJourneyUnknown)
+        : isSet(object.customer_journey_unknown)
+        ? globalThis.Boolean(object.customer_journey_unknown)
+        : undefined,
+      decisionMakingProcessUnknown: isSet(object.decisionMakingProcessUnknown)
+        ? globalThis.Boolean(object.decisionMakingProcessUnknown)
+        : isSet(object.decision_making_process_unknown)
+        ? globalThis.Boolean(object.decision_making_process_unknown)
+        : undefined,
+      purchaseCyclesUnknown: isSet(object.purchaseCyclesUnknown)
+        ? globalThis.Boolean(object.purchaseCyclesUnknown)
+        : isSet(object.purchase_cycles_unknown)
+        ? globalThis.Boolean(object.purchase_cycles_unknown)
+        : undefined,
+      customerSupportUnknown: isSet(object.customerSupportUnknown)
+        ? globalThis.Boolean(object.customerSupportUnknown)
+        : isSet(object.customer_support_unknown)
+        ? globalThis.Boolean(object.customer_support_unknown)
+        : undefined,
+      serviceLevelAgreementsUnknown: isSet(object.serviceLevelAgreementsUnknown)
+        ? globalThis.Boolean(object.serviceLevelAgreementsUnknown)
+        : isSet(object.service_level_agreements_unknown)
+        ? globalThis.Boolean(object.service_level_agreements_unknown)
+        : undefined,
+      qualityMetricsUnknown: isSet(object.qualityMetricsUnknown)
+        ? globalThis.Boolean(object.qualityMetricsUnknown)
+        : isSet(object.quality_metrics_unknown)
+        ? globalThis.Boolean(object.quality_metrics_unknown)
+        : undefined,
+      revenueStreamsUnknown: isSet(object.revenueStreamsUnknown)
+        ? globalThis.Boolean(object.revenueStreamsUnknown)
+        : isSet(object.revenue_streams_unknown)
+        ? globalThis.Boolean(object.revenue_streams_unknown)
+        : undefined,
+      profitabilityUnknown: isSet(object.profitabilityUnknown)
+        ? globalThis.Boolean(object.profitabilityUnknown)
+        : isSet(object.profitability_unknown)
+        ? globalThis.Boolean(object.profitability_unknown)
+        : undefined,
+      growthTrajectoryUnknown: isSet(object.growthTrajectoryUnknown)
+        ? globalThis.Boolean(object.growthTrajectoryUnknown)
+        : isSet(object.growth_trajectory_unknown)
+        ? globalThis.Boolean(object.growth_trajectory_unknown)
+        : undefined,
+      investmentCapacityUnknown: isSet(object.investmentCapacityUnknown)
+        ? globalThis.Boolean(object.investmentCapacityUnknown)
+        : isSet(object.investment_capacity_unknown)
+        ? globalThis.Boolean(object.investment_capacity_unknown)
+        : undefined,
+      acquisitionCostsUnknown: isSet(object.acquisitionCostsUnknown)
+        ? globalThis.Boolean(object.acquisitionCostsUnknown)
+        : isSet(object.acquisition_costs_unknown)
+        ? globalThis.Boolean(object.acquisition_costs_unknown)
+        : undefined,
+      retentionRatesUnknown: isSet(object.retentionRatesUnknown)
+        ? globalThis.Boolean(object.retentionRatesUnknown)
+        : isSet(object.retention_rates_unknown)
+        ? globalThis.Boolean(object.retention_rates_unknown)
+        : undefined,
+      satisfactionScoresUnknown: isSet(object.satisfactionScoresUnknown)
+        ? globalThis.Boolean(object.satisfactionScoresUnknown)
+        : isSet(object.satisfaction_scores_unknown)
+        ? globalThis.Boolean(object.satisfaction_scores_unknown)
+        : undefined,
+      referralPatternsUnknown: isSet(object.referralPatternsUnknown)
+        ? globalThis.Boolean(object.referralPatternsUnknown)
+        : isSet(object.referral_patterns_unknown)
+        ? globalThis.Boolean(object.referral_patterns_unknown)
+        : undefined,
+    };
+  },
+
+  toJSON(message: BusinessProfileFields): unknown {
+    const obj: any = {};
+    if (message.companyName !== undefined) {
+      obj.companyName = message.companyName;
+    }
+    if (message.industry !== undefined) {
+      obj.industry = message.industry;
+    }
+    if (message.businessModel !== undefined) {
+      obj.businessModel = message.businessModel;
+    }
+    if (message.employeeCount !== undefined) {
+      obj.employeeCount = message.employeeCount;
+    }
+    if (message.annualRevenue !== undefined) {
+      obj.annualRevenue = message.annualRevenue;
+    }
+    if (message.locations !== undefined) {
+      obj.locations = message.locations;
+    }
+    if (message.yearsInOperation !== undefined) {
+      obj.yearsInOperation = Math.round(message.yearsInOperation);
+    }
+    if (message.primaryProducts !== undefined) {
+      obj.primaryProducts = message.primaryProducts;
+    }
+    if (message.uniqueSellingPoints !== undefined) {
+      obj.uniqueSellingPoints = message.uniqueSellingPoints;
+    }
+    if (message.competitiveAdvantages !== undefined) {
+      obj.competitiveAdvantages = message.competitiveAdvantages;
+    }
+    if (message.marketPositioning !== undefined) {
+      obj.marketPositioning = message.marketPositioning;
+    }
+    if (message.geographicScope !== undefined) {
+      obj.geographicScope = message.geographicScope;
+    }
+    if (message.marketSize !== undefined) {
+      obj.marketSize = message.marketSize;
+    }
+    if (message.primaryMarkets !== undefined) {
+      obj.primaryMarkets = message.primaryMarkets;
+    }
+    if (message.secondaryMarkets !== undefined) {
+      obj.secondaryMarkets = message.secondaryMarkets;
+    }
+    if (message.marketShare !== undefined) {
+      obj.marketShare = message.marketShare;
+    }
+    if (message.customerDemographics !== undefined) {
+      obj.customerDemographics = message.customerDemographics;
+    }
+    if (message.customerPsychographics !== undefined) {
+      obj.customerPsychographics = message.customerPsychographics;
+    }
+    if (message.customerBehaviors !== undefined) {
+      obj.customerBehaviors = message.customerBehaviors;
+    }
+    if (message.segmentSizes !== undefined) {
+      obj.segmentSizes = message.segmentSizes;
+    }
+    if (message.directCompetitors !== undefined) {
+      obj.directCompetitors = message.directCompetitors;
+    }
+    if (message.indirectCompetitors !== undefined) {
+      obj.indirectCompetitors = message.indirectCompetitors;
+    }
+    if (message.marketDifferentiation !== undefined) {
+      obj.marketDifferentiation = message.marketDifferentiation;
+    }
+    if (message.distributionChannels !== undefined) {
+      obj.distributionChannels = message.distributionChannels;
+    }
+    if (message.salesProcesses !== undefined) {
+      obj.salesProcesses = message.salesProcesses;
+    }
+    if (message.customerAcquisition !== undefined) {
+      obj.customerAcquisition = message.customerAcquisition;
+    }
+    if (message.serviceDelivery !== undefined) {
+      obj.serviceDelivery = message.serviceDelivery;
+    }
+    if (message.operationalScale !== undefined) {
+      obj.operationalScale = message.operationalScale;
+    }
+    if (message.digitalPresence !== undefined) {
+      obj.digitalPresence = message.digitalPresence;
+    }
+    if (message.ecommerceCapabilities !== undefined) {
+      obj.ecommerceCapabilities = message.ecommerceCapabilities;
+    }
+    if (message.crmSystems !== undefined) {
+      obj.crmSystems = message.crmSystems;
+    }
+    if (message.marketingAutomation !== undefined) {
+      obj.marketingAutomation = message.marketingAutomation;
+    }
+    if (message.dataCollection !== undefined) {
+      obj.dataCollection = message.dataCollection;
+    }
+    if (message.pricingModels !== undefined) {
+      obj.pricingModels = message.pricingModels;
+    }
+    if (message.avgTransactionValue !== undefined) {
+      obj.avgTransactionValue = message.avgTransactionValue;
+    }
+    if (message.customerLifetimeValue !== undefined) {
+      obj.customerLifetimeValue = message.customerLifetimeValue;
+    }
+    if (message.paymentMethods !== undefined) {
+      obj.paymentMethods = message.paymentMethods;
+    }
+    if (message.customerTouchpoints !== undefined) {
+      obj.customerTouchpoints = message.customerTouchpoints;
+    }
+    if (message.customerJourney !== undefined) {
+      obj.customerJourney = message.customerJourney;
+    }
+    if (message.decisionMakingProcess !== undefined) {
+      obj.decisionMakingProcess = message.decisionMakingProcess;
+    }
+    if (message.purchaseCycles !== undefined) {
+      obj.purchaseCycles = message.purchaseCycles;
+    }
+    if (message.customerSupport !== undefined) {
+      obj.customerSupport = message.customerSupport;
+    }
+    if (message.serviceLevelAgreements !== undefined) {
+      obj.serviceLevelAgreements = message.serviceLevelAgreements;
+    }
+    if (message.qualityMetrics !== undefined) {
+      obj.qualityMetrics = message.qualityMetrics;
+    }
+    if (message.revenueStreams !== undefined) {
+      obj.revenueStreams = message.revenueStreams;
+    }
+    if (message.profitability !== undefined) {
+      obj.profitability = message.profitability;
+    }
+    if (message.growthTrajectory !== undefined) {
+      obj.growthTrajectory = message.growthTrajectory;
+    }
+    if (message.investmentCapacity !== undefined) {
+      obj.investmentCapacity = message.investmentCapacity;
+    }
+    if (message.acquisitionCosts !== undefined) {
+      obj.acquisitionCosts = message.acquisitionCosts;
+    }
+    if (message.retentionRates !== undefined) {
+      obj.retentionRates = message.retentionRates;
+    }
+    if (message.satisfactionScores !== undefined) {
+      obj.satisfactionScores = message.satisfactionScores;
+    }
+    if (message.referralPatterns !== undefined) {
+      obj.referralPatterns = message.referralPatterns;
+    }
+    if (message.companyNameUnknown !== undefined) {
+      obj.companyNameUnknown = message.companyNameUnknown;
+    }
+    if (message.industryUnknown !== undefined) {
+      obj.industryUnknown = message.industryUnknown;
+    }
+    if (message.businessModelUnknown !== undefined) {
+      obj.businessModelUnknown = message.businessModelUnknown;
+    }
+    if (message.employeeCountUnknown !== undefined) {
+      obj.employeeCountUnknown = message.employeeCountUnknown;
+    }
+    if (message.annualRevenueUnknown !== undefined) {
+      obj.annualRevenueUnknown = message.annualRevenueUnknown;
+    }
+    if (message.locationsUnknown !== undefined) {
+      obj.locationsUnknown = message.locationsUnknown;
+    }
+    if (message.yearsInOperationUnknown !== undefined) {
+      obj.yearsInOperationUnknown = message.yearsInOperationUnknown;
+    }
+    if (message.primaryProductsUnknown !== undefined) {
+      obj.primaryProductsUnknown = message.primaryProductsUnknown;
+    }
+    if (message.uniqueSellingPointsUnknown !== undefined) {
+      obj.uniqueSellingPointsUnknown = message.uniqueSellingPointsUnknown;
+    }
+    if (message.competitiveAdvantagesUnknown !== undefined) {
+      obj.competitiveAdvantagesUnknown = message.competitiveAdvantagesUnknown;
+    }
+    if (message.marketPositioningUnknown !== undefined) {
+      obj.marketPositioningUnknown = message.marketPositioningUnknown;
+    }
+    if (message.geographicScopeUnknown !== undefined) {
+      obj.geographicScopeUnknown = message.geographicScopeUnknown;
+    }
+    if (message.marketSizeUnknown !== undefined) {
+      obj.marketSizeUnknown = message.marketSizeUnknown;
+    }
+    if (message.primaryMarketsUnknown !== undefined) {
+      obj.primaryMarketsUnknown = message.primaryMarketsUnknown;
+    }
+    if (message.secondaryMarketsUnknown !== undefined) {
+      obj.secondaryMarketsUnknown = message.secondaryMarketsUnknown;
+    }
+    if (message.marketShareUnknown !== undefined) {
+      obj.marketShareUnknown = message.marketShareUnknown;
+    }
+    if (message.customerDemographicsUnknown !== undefined) {
+      obj.customerDemographicsUnknown = message.customerDemographicsUnknown;
+    }
+    if (message.customerPsychographicsUnknown !== undefined) {
+      obj.customerPsychographicsUnknown = message.customerPsychographicsUnknown;
+    }
+    if (message.customerBehaviorsUnknown !== undefined) {
+      obj.customerBehaviorsUnknown = message.customerBehaviorsUnknown;
+    }
+    if (message.segmentSizesUnknown !== undefined) {
+      obj.segmentSizesUnknown = message.segmentSizesUnknown;
+    }
+    if (message.directCompetitorsUnknown !== undefined) {
+      obj.directCompetitorsUnknown = message.directCompetitorsUnknown;
+    }
+    if (message.indirectCompetitorsUnknown !== undefined) {
+      obj.indirectCompetitorsUnknown = message.indirectCompetitorsUnknown;
+    }
+    if (message.marketDifferentiationUnknown !== undefined) {
+      obj.marketDifferentiationUnknown = message.marketDifferentiationUnknown;
+    }
+    if (message.distributionChannelsUnknown !== undefined) {
+      obj.distributionChannelsUnknown = message.distributionChannelsUnknown;
+    }
+    if (message.salesProcessesUnknown !== undefined) {
+      obj.salesProcessesUnknown = message.salesProcessesUnknown;
+    }
+    if (message.customerAcquisitionUnknown !== undefined) {
+      obj.customerAcquisitionUnknown = message.customerAcquisitionUnknown;
+    }
+    if (message.serviceDeliveryUnknown !== undefined) {
+      obj.serviceDeliveryUnknown = message.serviceDeliveryUnknown;
+    }
+    if (message.operationalScaleUnknown !== undefined) {
+      obj.operationalScaleUnknown = message.operationalScaleUnknown;
+    }
+    if (message.digitalPresenceUnknown !== undefined) {
+      obj.digitalPresenceUnknown = message.digitalPresenceUnknown;
+    }
+    if (message.ecommerceCapabilitiesUnknown !== undefined) {
+      obj.ecommerceCapabilitiesUnknown = message.ecommerceCapabilitiesUnknown;
+    }
+    if (message.crmSystemsUnknown !== undefined) {
+      obj.crmSystemsUnknown = message.crmSystemsUnknown;
+    }
+    if (message.marketingAutomationUnknown !== undefined) {
+      obj.marketingAutomationUnknown = message.marketingAutomationUnknown;
+    }
+    if (message.dataCollectionUnknown !== undefined) {
+      obj.dataCollectionUnknown = message.dataCollectionUnknown;
+    }
+    if (message.pricingModelsUnknown !== undefined) {
+      obj.pricingModelsUnknown = message.pricingModelsUnknown;
+    }
+    if (message.avgTransactionValueUnknown !== undefined) {
+      obj.avgTransactionValueUnknown = message.avgTransactionValueUnknown;
+    }
+    if (message.customerLifetimeValueUnknown !== undefined) {
+      obj.customerLifetimeValueUnknown = message.customerLifetimeValueUnknown;
+    }
+    if (message.paymentMethodsUnknown !== undefined) {
+      obj.paymentMethodsUnknown = message.paymentMethodsUnknown;
+    }
+    if (message.customerTouchpointsUnknown !== undefined) {
+      obj.customerTouchpointsUnknown = message.customerTouchpointsUnknown;
+    }
+    if (message.customerJourneyUnknown !== undefined) {
+      obj.customerJourneyUnknown = message.customerJourneyUnknown;
+    }
+    if (message.decisionMakingProcessUnknown !== undefined) {
+      obj.decisionMakingProcessUnknown = message.decisionMakingProcessUnknown;
+    }
+    if (message.purchaseCyclesUnknown !== undefined) {
+      obj.purchaseCyclesUnknown = message.purchaseCyclesUnknown;
+    }
+    if (message.customerSupportUnknown !== undefined) {
+      obj.customerSupportUnknown = message.customerSupportUnknown;
+    }
+    if (message.serviceLevelAgreementsUnknown !== undefined) {
+      obj.serviceLevelAgreementsUnknown = message.serviceLevelAgreementsUnknown;
+    }
+    if (message.qualityMetricsUnknown !== undefined) {
+      obj.qualityMetricsUnknown = message.qualityMetricsUnknown;
+    }
+    if (message.revenueStreamsUnknown !== undefined) {
+      obj.revenueStreamsUnknown = message.revenueStreamsUnknown;
+    }
+    if (message.profitabilityUnknown !== undefined) {
+      obj.profitabilityUnknown = message.profitabilityUnknown;
+    }
+    if (message.growthTrajectoryUnknown !== undefined) {
+      obj.growthTrajectoryUnknown = message.growthTrajectoryUnknown;
+    }
+    if (message.investmentCapacityUnknown !== undefined) {
+      obj.investmentCapacityUnknown = message.investmentCapacityUnknown;
+    }
+    if (message.acquisitionCostsUnknown !== undefined) {
+      obj.acquisitionCostsUnknown = message.acquisitionCostsUnknown;
+    }
+    if (message.retentionRatesUnknown !== undefined) {
+      obj.retentionRatesUnknown = message.retentionRatesUnknown;
+    }
+    if (message.satisfactionScoresUnknown !== undefined) {
+      obj.satisfactionScoresUnknown = message.satisfactionScoresUnknown;
+    }
+    if (message.referralPatternsUnknown !== undefined) {
+      obj.referralPatternsUnknown = message.referralPatternsUnknown;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<BusinessProfileFields>, I>>(base?: I): BusinessProfileFields {
+    return BusinessProfileFields.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<BusinessProfileFields>, I>>(object: I): BusinessProfileFields {
+    const message = createBaseBusinessProfileFields();
+    message.companyName = object.companyName ?? undefined;
+    message.industry = object.industry ?? undefined;
+    message.businessModel = object.businessModel ?? undefined;
+    message.employeeCount = object.employeeCount ?? undefined;
+    message.annualRevenue = object.annualRevenue ?? undefined;
+    message.locations = object.locations ?? undefined;
+    message.yearsInOperation = object.yearsInOperation ?? undefined;
+    message.primaryProducts = object.primaryProducts ?? undefined;
+    message.uniqueSellingPoints = object.uniqueSellingPoints ?? undefined;
+    message.competitiveAdvantages = object.competitiveAdvantages ?? undefined;
+    message.marketPositioning = object.marketPositioning ?? undefined;
+    message.geographicScope = object.geographicScope ?? undefined;
+    message.marketSize = object.marketSize ?? undefined;
+    message.primaryMarkets = object.primaryMarkets ?? undefined;
+    message.secondaryMarkets = object.secondaryMarkets ?? undefined;
+    message.marketShare = object.marketShare ?? undefined;
+    message.customerDemographics = object.customerDemographics ?? undefined;
+    message.customerPsychographics = object.customerPsychographics ?? undefined;
+    message.customerBehaviors = object.customerBehaviors ?? undefined;
+    message.segmentSizes = object.segmentSizes ?? undefined;
+    message.directCompetitors = object.directCompetitors ?? undefined;
+    message.indirectCompetitors = object.indirectCompetitors ?? undefined;
+    message.marketDifferentiation = object.marketDifferentiation ?? undefined;
+    message.distributionChannels = object.distributionChannels ?? undefined;
+    message.salesProcesses = object.salesProcesses ?? undefined;
+    message.customerAcquisition = object.customerAcquisition ?? undefined;
+    message.serviceDelivery = object.serviceDelivery ?? undefined;
+    message.operationalScale = object.operationalScale ?? undefined;
+    message.digitalPresence = object.digitalPresence ?? undefined;
+    message.ecommerceCapabilities = object.ecommerceCapabilities ?? undefined;
+    message.crmSystems = object.crmSystems ?? undefined;
+    message.marketingAutomation = object.marketingAutomation ?? undefined;
+    message.dataCollection = object.dataCollection ?? undefined;
+    message.pricingModels = object.pricingModels ?? undefined;
+    message.avgTransactionValue = object.avgTransactionValue ?? undefined;
+    message.customerLifetimeValue = object.customerLifetimeValue ?? undefined;
+    message.paymentMethods = object.paymentMethods ?? undefined;
+    message.customerTouchpoints = object.customerTouchpoints ?? undefined;
+    message.customerJourney = object.customerJourney ?? undefined;
+    message.decisionMakingProcess = object.decisionMakingProcess ?? undefined;
+    message.purchaseCycles = object.purchaseCycles ?? undefined;
+    message.customerSupport = object.customerSupport ?? undefined;
+    message.serviceLevelAgreements = object.serviceLevelAgreements ?? undefined;
+    message.qualityMetrics = object.qualityMetrics ?? undefined;
+    message.revenueStreams = object.revenueStreams ?? undefined;
+    message.profitability = object.profitability ?? undefined;
+    message.growthTrajectory = object.growthTrajectory ?? undefined;
+    message.investmentCapacity = object.investmentCapacity ?? undefined;
+    message.acquisitionCosts = object.acquisitionCosts ?? undefined;
+    message.retentionRates = object.retentionRates ?? undefined;
+    message.satisfactionScores = object.satisfactionScores ?? undefined;
+    message.referralPatterns = object.referralPatterns ?? undefined;
+    message.companyNameUnknown = object.companyNameUnknown ?? undefined;
+    message.industryUnknown = object.industryUnknown ?? undefined;
+    message.businessModelUnknown = object.businessModelUnknown ?? undefined;
+    message.employeeCountUnknown = object.employeeCountUnknown ?? undefined;
+    message.annualRevenueUnknown = object.annualRevenueUnknown ?? undefined;
+    message.locationsUnknown = object.locationsUnknown ?? undefined;
+    message.yearsInOperationUnknown = object.yearsInOperationUnknown ?? undefined;
+    message.primaryProductsUnknown = object.primaryProductsUnknown ?? undefined;
+    message.uniqueSellingPointsUnknown = object.uniqueSellingPointsUnknown ?? undefined;
+    message.competitiveAdvantagesUnknown = object.competitiveAdvantagesUnknown ?? undefined;
+    message.marketPositioningUnknown = object.marketPositioningUnknown ?? undefined;
+    message.geographicScopeUnknown = object.geographicScopeUnknown ?? undefined;
+    message.marketSizeUnknown = object.marketSizeUnknown ?? undefined;
+    message.primaryMarketsUnknown = object.primaryMarketsUnknown ?? undefined;
+    message.secondaryMarketsUnknown = object.secondaryMarketsUnknown ?? undefined;
+    message.marketShareUnknown = object.marketShareUnknown ?? undefined;
+    message.customerDemographicsUnknown = object.customerDemographicsUnknown ?? undefined;
+    message.customerPsychographicsUnknown = object.customerPsychographicsUnknown ?? undefined;
+    message.customerBehaviorsUnknown = object.customerBehaviorsUnknown ?? undefined;
+    message.segmentSizesUnknown = object.segmentSizesUnknown ?? undefined;
+    message.directCompetitorsUnknown = object.directCompetitorsUnknown ?? undefined;
+    message.indirectCompetitorsUnknown = object.indirectCompetitorsUnknown ?? undefined;
+    message.marketDifferentiationUnknown = object.marketDifferentiationUnknown ?? undefined;
+    message.distributionChannelsUnknown = object.distributionChannelsUnknown ?? undefined;
+    message.salesProcessesUnknown = object.salesProcessesUnknown ?? undefined;
+    message.customerAcquisitionUnknown = object.customerAcquisitionUnknown ?? undefined;
+    message.serviceDeliveryUnknown = object.serviceDeliveryUnknown ?? undefined;
+    message.operationalScaleUnknown = object.operationalScaleUnknown ?? undefined;
+    message.digitalPresenceUnknown = object.digitalPresenceUnknown ?? undefined;
+    message.ecommerceCapabilitiesUnknown = object.ecommerceCapabilitiesUnknown ?? undefined;
+    message.crmSystemsUnknown = object.crmSystemsUnknown ?? undefined;
+    message.marketingAutomationUnknown = object.marketingAutomationUnknown ?? undefined;
+    message.dataCollectionUnknown = object.dataCollectionUnknown ?? undefined;
+    message.pricingModelsUnknown = object.pricingModelsUnknown ?? undefined;
+    message.avgTransactionValueUnknown = object.avgTransactionValueUnknown ?? undefined;
+    message.customerLifetimeValueUnknown = object.customerLifetimeValueUnknown ?? undefined;
+    message.paymentMethodsUnknown = object.paymentMethodsUnknown ?? undefined;
+    message.customerTouchpointsUnknown = object.customerTouchpointsUnknown ?? undefined;
+    message.customerJourneyUnknown = object.customerJourneyUnknown ?? undefined;
+    message.decisionMakingProcessUnknown = object.decisionMakingProcessUnknown ?? undefined;
+    message.purchaseCyclesUnknown = object.purchaseCyclesUnknown ?? undefined;
+    message.customerSupportUnknown = object.customerSupportUnknown ?? undefined;
+    message.serviceLevelAgreementsUnknown = object.serviceLevelAgreementsUnknown ?? undefined;
+    message.qualityMetricsUnknown = object.qualityMetricsUnknown ?? undefined;
+    message.revenueStreamsUnknown = object.revenueStreamsUnknown ?? undefined;
+    message.profitabilityUnknown = object.profitabilityUnknown ?? undefined;
+    message.growthTrajectoryUnknown = object.growthTrajectoryUnknown ?? undefined;
+    message.investmentCapacityUnknown = object.investmentCapacityUnknown ?? undefined;
+    message.acquisitionCostsUnknown = object.acquisitionCostsUnknown ?? undefined;
+    message.retentionRatesUnknown = object.retentionRatesUnknown ?? undefined;
+    message.satisfactionScoresUnknown = object.satisfactionScoresUnknown ?? undefined;
+    message.referralPatternsUnknown = object.referralPatternsUnknown ?? undefined;
+    return message;
+  },
+};
+
+function createBaseBusinessProfile(): BusinessProfile {
+  return { id: "", productId: "", fields: undefined, createdAt: undefined, updatedAt: undefined };
+}
+
+export const BusinessProfile: MessageFns<BusinessProfile> = {
+  encode(message: BusinessProfile, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.productId !== "") {
+      writer.uint32(18).string(message.productId);
+    }
+    if (message.fields !== undefined) {
+      BusinessProfileFields.encode(message.fields, writer.uint32(26).fork()).join();
+    }
+    if (message.createdAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.createdAt), writer.uint32(34).fork()).join();
+    }
+    if (message.updatedAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.updatedAt), writer.uint32(42).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): BusinessProfile {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseBusinessProfile();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.productId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.fields = BusinessProfileFields.decode(reader, reader.uint32());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.createdAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.updatedAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): BusinessProfile {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      productId: isSet(object.productId)
+        ? globalThis.String(object.productId)
+        : isSet(object.product_id)
+        ? globalThis.String(object.product_id)
+        : "",
+      fields: isSet(object.fields) ? BusinessProfileFields.fromJSON(object.fields) : undefined,
+      createdAt: isSet(object.createdAt)
+        ? fromJsonTimestamp(object.createdAt)
+        : isSet(object.created_at)
+        ? fromJsonTimestamp(object.created_at)
+        : undefined,
+      updatedAt: isSet(object.updatedAt)
+        ? fromJsonTimestamp(object.updatedAt)
+        : isSet(object.updated_at)
+        ? fromJsonTimestamp(object.updated_at)
+        : undefined,
+    };
+  },
+
+  toJSON(message: BusinessProfile): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.productId !== "") {
+      obj.productId = message.productId;
+    }
+    if (message.fields !== undefined) {
+      obj.fields = BusinessProfileFields.toJSON(message.fields);
+    }
+    if (message.createdAt !== undefined) {
+      obj.createdAt = message.createdAt.toISOString();
+    }
+    if (message.updatedAt !== undefined) {
+      obj.updatedAt = message.updatedAt.toISOString();
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<BusinessProfile>, I>>(base?: I): BusinessProfile {
+    return BusinessProfile.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<BusinessProfile>, I>>(object: I): BusinessProfile {
+    const message = createBaseBusinessProfile();
+    message.id = object.id ?? "";
+    message.productId = object.productId ?? "";
+    message.fields = (object.fields !== undefined && object.fields !== null)
+      ? BusinessProfileFields.fromPartial(object.fields)
+      : undefined;
+    message.createdAt = object.createdAt ?? undefined;
+    message.updatedAt = object.updatedAt ?? undefined;
+    return message;
+  },
+};
+
+function createBaseGetBusinessProfileRequest(): GetBusinessProfileRequest {
+  return { userId: "", productId: "" };
+}
+
+export const GetBusinessProfileRequest: MessageFns<GetBusinessProfileRequest> = {
+  encode(message: GetBusinessProfileRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    if (message.productId !== "") {
+      writer.uint32(18).string(message.productId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetBusinessProfileRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetBusinessProfileRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.productId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetBusinessProfileRequest {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      productId: isSet(object.productId)
+        ? globalThis.String(object.productId)
+        : isSet(object.product_id)
+        ? globalThis.String(object.product_id)
+        : "",
+    };
+  },
+
+  toJSON(message: GetBusinessProfileRequest): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.productId !== "") {
+      obj.productId = message.productId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetBusinessProfileRequest>, I>>(base?: I): GetBusinessProfileRequest {
+    return GetBusinessProfileRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetBusinessProfileRequest>, I>>(object: I): GetBusinessProfileRequest {
+    const message = createBaseGetBusinessProfileRequest();
+    message.userId = object.userId ?? "";
+    message.productId = object.productId ?? "";
+    return message;
+  },
+};
+
+function createBaseGetBusinessProfileResponse(): GetBusinessProfileResponse {
+  return { profile: undefined };
+}
+
+export const GetBusinessProfileResponse: MessageFns<GetBusinessProfileResponse> = {
+  encode(message: GetBusinessProfileResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.profile !== undefined) {
+      BusinessProfile.encode(message.profile, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetBusinessProfileResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetBusinessProfileResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.profile = BusinessProfile.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetBusinessProfileResponse {
+    return { profile: isSet(object.profile) ? BusinessProfile.fromJSON(object.profile) : undefined };
+  },
+
+  toJSON(message: GetBusinessProfileResponse): unknown {
+    const obj: any = {};
+    if (message.profile !== undefined) {
+      obj.profile = BusinessProfile.toJSON(message.profile);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetBusinessProfileResponse>, I>>(base?: I): GetBusinessProfileResponse {
+    return GetBusinessProfileResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetBusinessProfileResponse>, I>>(object: I): GetBusinessProfileResponse {
+    const message = createBaseGetBusinessProfileResponse();
+    message.profile = (object.profile !== undefined && object.profile !== null)
+      ? BusinessProfile.fromPartial(object.profile)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseCreateBusinessProfileRequest(): CreateBusinessProfileRequest {
+  return { userId: "", productId: "", fields: undefined };
+}
+
+export const CreateBusinessProfileRequest: MessageFns<CreateBusinessProfileRequest> = {
+  encode(message: CreateBusinessProfileRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    if (message.productId !== "") {
+      writer.uint32(18).string(message.productId);
+    }
+    if (message.fields !== undefined) {
+      BusinessProfileFields.encode(message.fields, writer.uint32(26).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateBusinessProfileRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateBusinessProfileRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.productId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.fields = BusinessProfileFields.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreateBusinessProfileRequest {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      productId: isSet(object.productId)
+        ? globalThis.String(object.productId)
+        : isSet(object.product_id)
+        ? globalThis.String(object.product_id)
+        : "",
+      fields: isSet(object.fields) ? BusinessProfileFields.fromJSON(object.fields) : undefined,
+    };
+  },
+
+  toJSON(message: CreateBusinessProfileRequest): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.productId !== "") {
+      obj.productId = message.productId;
+    }
+    if (message.fields !== undefined) {
+      obj.fields = BusinessProfileFields.toJSON(message.fields);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CreateBusinessProfileRequest>, I>>(base?: I): CreateBusinessProfileRequest {
+    return CreateBusinessProfileRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CreateBusinessProfileRequest>, I>>(object: I): CreateBusinessProfileRequest {
+    const message = createBaseCreateBusinessProfileRequest();
+    message.userId = object.userId ?? "";
+    message.productId = object.productId ?? "";
+    message.fields = (object.fields !== undefined && object.fields !== null)
+      ? BusinessProfileFields.fromPartial(object.fields)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseCreateBusinessProfileResponse(): CreateBusinessProfileResponse {
+  return { profile: undefined };
+}
+
+export const CreateBusinessProfileResponse: MessageFns<CreateBusinessProfileResponse> = {
+  encode(message: CreateBusinessProfileResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.profile !== undefined) {
+      BusinessProfile.encode(message.profile, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateBusinessProfileResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateBusinessProfileResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.profile = BusinessProfile.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreateBusinessProfileResponse {
+    return { profile: isSet(object.profile) ? BusinessProfile.fromJSON(object.profile) : undefined };
+  },
+
+  toJSON(message: CreateBusinessProfileResponse): unknown {
+    const obj: any = {};
+    if (message.profile !== undefined) {
+      obj.profile = BusinessProfile.toJSON(message.profile);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CreateBusinessProfileResponse>, I>>(base?: I): CreateBusinessProfileResponse {
+    return CreateBusinessProfileResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CreateBusinessProfileResponse>, I>>(
+    object: I,
+  ): CreateBusinessProfileResponse {
+    const message = createBaseCreateBusinessProfileResponse();
+    message.profile = (object.profile !== undefined && object.profile !== null)
+      ? BusinessProfile.fromPartial(object.profile)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseUpdateBusinessProfileRequest(): UpdateBusinessProfileRequest {
+  return { userId: "", productId: "", fields: undefined };
+}
+
+export const UpdateBusinessProfileRequest: MessageFns<UpdateBusinessProfileRequest> = {
+  encode(message: UpdateBusinessProfileRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    if (message.productId !== "") {
+      writer.uint32(18).string(message.productId);
+    }
+    if (message.fields !== undefined) {
+      BusinessProfileFields.encode(message.fields, writer.uint32(26).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UpdateBusinessProfileRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUpdateBusinessProfileRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.productId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.fields = BusinessProfileFields.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UpdateBusinessProfileRequest {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      productId: isSet(object.productId)
+        ? globalThis.String(object.productId)
+        : isSet(object.product_id)
+        ? globalThis.String(object.product_id)
+        : "",
+      fields: isSet(object.fields) ? BusinessProfileFields.fromJSON(object.fields) : undefined,
+    };
+  },
+
+  toJSON(message: UpdateBusinessProfileRequest): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.productId !== "") {
+      obj.productId = message.productId;
+    }
+    if (message.fields !== undefined) {
+      obj.fields = BusinessProfileFields.toJSON(message.fields);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<UpdateBusinessProfileRequest>, I>>(base?: I): UpdateBusinessProfileRequest {
+    return UpdateBusinessProfileRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<UpdateBusinessProfileRequest>, I>>(object: I): UpdateBusinessProfileRequest {
+    const message = createBaseUpdateBusinessProfileRequest();
+    message.userId = object.userId ?? "";
+    message.productId = object.productId ?? "";
+    message.fields = (object.fields !== undefined && object.fields !== null)
+      ? BusinessProfileFields.fromPartial(object.fields)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseUpdateBusinessProfileResponse(): UpdateBusinessProfileResponse {
+  return { profile: undefined };
+}
+
+export const UpdateBusinessProfileResponse: MessageFns<UpdateBusinessProfileResponse> = {
+  encode(message: UpdateBusinessProfileResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.profile !== undefined) {
+      BusinessProfile.encode(message.profile, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UpdateBusinessProfileResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUpdateBusinessProfileResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.profile = BusinessProfile.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UpdateBusinessProfileResponse {
+    return { profile: isSet(object.profile) ? BusinessProfile.fromJSON(object.profile) : undefined };
+  },
+
+  toJSON(message: UpdateBusinessProfileResponse): unknown {
+    const obj: any = {};
+    if (message.profile !== undefined) {
+      obj.profile = BusinessProfile.toJSON(message.profile);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<UpdateBusinessProfileResponse>, I>>(base?: I): UpdateBusinessProfileResponse {
+    return UpdateBusinessProfileResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<UpdateBusinessProfileResponse>, I>>(
+    object: I,
+  ): UpdateBusinessProfileResponse {
+    const message = createBaseUpdateBusinessProfileResponse();
+    message.profile = (object.profile !== undefined && object.profile !== null)
+      ? BusinessProfile.fromPartial(object.profile)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseSafetyScores(): SafetyScores {
+  return { economic: 0, world: 0, local: 0, occupation: 0 };
+}
+
+export const SafetyScores: MessageFns<SafetyScores> = {
+  encode(message: SafetyScores, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.economic !== 0) {
+      writer.uint32(9).double(message.economic);
+    }
+    if (message.world !== 0) {
+      writer.uint32(17).double(message.world);
+    }
+    if (message.local !== 0) {
+      writer.uint32(25).double(message.local);
+    }
+    if (message.occupation !== 0) {
+      writer.uint32(33).double(message.occupation);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SafetyScores {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSafetyScores();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 9) {
+              break;
+            }
+
+            message.economic = reader.double();
+            continue;
+          }
+          case 2: {
+            if (tag !== 17) {
+              break;
+            }
+
+            message.world = reader.double();
+            continue;
+          }
+          case 3: {
+            if (tag !== 25) {
+              break;
+            }
+
+            message.local = reader.double();
+            continue;
+          }
+          case 4: {
+            if (tag !== 33) {
+              break;
+            }
+
+            message.occupation = reader.double();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SafetyScores {
+    return {
+      economic: isSet(object.economic) ? globalThis.Number(object.economic) : 0,
+      world: isSet(object.world) ? globalThis.Number(object.world) : 0,
+      local: isSet(object.local) ? globalThis.Number(object.local) : 0,
+      occupation: isSet(object.occupation) ? globalThis.Number(object.occupation) : 0,
+    };
+  },
+
+  toJSON(message: SafetyScores): unknown {
+    const obj: any = {};
+    if (message.economic !== 0) {
+      obj.economic = floatToJson(message.economic);
+    }
+    if (message.world !== 0) {
+      obj.world = floatToJson(message.world);
+    }
+    if (message.local !== 0) {
+      obj.local = floatToJson(message.local);
+    }
+    if (message.occupation !== 0) {
+      obj.occupation = floatToJson(message.occupation);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SafetyScores>, I>>(base?: I): SafetyScores {
+    return SafetyScores.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SafetyScores>, I>>(object: I): SafetyScores {
+    const message = createBaseSafetyScores();
+    message.economic = object.economic ?? 0;
+    message.world = object.world ?? 0;
+    message.local = object.local ?? 0;
+    message.occupation = object.occupation ?? 0;
+    return message;
+  },
+};
+
+function createBasePersonaTemplate(): PersonaTemplate {
+  return {
+    id: "",
+    name: "",
+    age: 0,
+    gender: undefined,
+    occupation: "",
+    location: "",
+    income: "",
+    iq: undefined,
+    lifestyle: "",
+    motivations: "",
+    personality: "",
+    safetyScores: undefined,
+    isActive: false,
+    createdAt: undefined,
+    updatedAt: undefined,
+  };
+}
+
+export const PersonaTemplate: MessageFns<PersonaTemplate> = {
+  encode(message: PersonaTemplate, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.name !== "") {
+      writer.uint32(18).string(message.name);
+    }
+    if (message.age !== 0) {
+      writer.uint32(24).int32(message.age);
+    }
+    if (message.gender !== undefined) {
+      writer.uint32(34).string(message.gender);
+    }
+    if (message.occupation !== "") {
+      writer.uint32(42).string(message.occupation);
+    }
+    if (message.location !== "") {
+      writer.uint32(50).string(message.location);
+    }
+    if (message.income !== "") {
+      writer.uint32(58).string(message.income);
+    }
+    if (message.iq !== undefined) {
+      writer.uint32(64).int32(message.iq);
+    }
+    if (message.lifestyle !== "") {
+      writer.uint32(74).string(message.lifestyle);
+    }
+    if (message.motivations !== "") {
+      writer.uint32(82).string(message.motivations);
+    }
+    if (message.personality !== "") {
+      writer.uint32(90).string(message.personality);
+    }
+    if (message.safetyScores !== undefined) {
+      SafetyScores.encode(message.safetyScores, writer.uint32(98).fork()).join();
+    }
+    if (message.isActive !== false) {
+      writer.uint32(104).bool(message.isActive);
+    }
+    if (message.createdAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.createdAt), writer.uint32(114).fork()).join();
+    }
+    if (message.updatedAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.updatedAt), writer.uint32(122).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PersonaTemplate {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePersonaTemplate();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.age = reader.int32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.gender = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.occupation = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.location = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.income = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.iq = reader.int32();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.lifestyle = reader.string();
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.motivations = reader.string();
+            continue;
+          }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.personality = reader.string();
+            continue;
+          }
+          case 12: {
+            if (tag !== 98) {
+              break;
+            }
+
+            message.safetyScores = SafetyScores.decode(reader, reader.uint32());
+            continue;
+          }
+          case 13: {
+            if (tag !== 104) {
+              break;
+            }
+
+            message.isActive = reader.bool();
+            continue;
+          }
+          case 14: {
+            if (tag !== 114) {
+              break;
+            }
+
+            message.createdAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 15: {
+            if (tag !== 122) {
+              break;
+            }
+
+            message.updatedAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PersonaTemplate {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      age: isSet(object.age) ? globalThis.Number(object.age) : 0,
+      gender: isSet(object.gender) ? globalThis.String(object.gender) : undefined,
+      occupation: isSet(object.occupation) ? globalThis.String(object.occupation) : "",
+      location: isSet(object.location) ? globalThis.String(object.location) : "",
+      income: isSet(object.income) ? globalThis.String(object.income) : "",
+      iq: isSet(object.iq) ? globalThis.Number(object.iq) : undefined,
+      lifestyle: isSet(object.lifestyle) ? globalThis.String(object.lifestyle) : "",
+      motivations: isSet(object.motivations) ? globalThis.String(object.motivations) : "",
+      personality: isSet(object.personality) ? globalThis.String(object.personality) : "",
+      safetyScores: isSet(object.safetyScores)
+        ? SafetyScores.fromJSON(object.safetyScores)
+        : isSet(object.safety_scores)
+        ? SafetyScores.fromJSON(object.safety_scores)
+        : undefined,
+      isActive: isSet(object.isActive)
+        ? globalThis.Boolean(object.isActive)
+        : isSet(object.is_active)
+        ? globalThis.Boolean(object.is_active)
+        : false,
+      createdAt: isSet(object.createdAt)
+        ? fromJsonTimestamp(object.createdAt)
+        : isSet(object.created_at)
+        ? fromJsonTimestamp(object.created_at)
+        : undefined,
+      updatedAt: isSet(object.updatedAt)
+        ? fromJsonTimestamp(object.updatedAt)
+        : isSet(object.updated_at)
+        ? fromJsonTimestamp(object.updated_at)
+        : undefined,
+    };
+  },
+
+  toJSON(message: PersonaTemplate): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.age !== 0) {
+      obj.age = Math.round(message.age);
+    }
+    if (message.gender !== undefined) {
+      obj.gender = message.gender;
+    }
+    if (message.occupation !== "") {
+      obj.occupation = message.occupation;
+    }
+    if (message.location !== "") {
+      obj.location = message.location;
+    }
+    if (message.income !== "") {
+      obj.income = message.income;
+    }
+    if (message.iq !== undefined) {
+      obj.iq = Math.round(message.iq);
+    }
+    if (message.lifestyle !== "") {
+      obj.lifestyle = message.lifestyle;
+    }
+    if (message.motivations !== "") {
+      obj.motivations = message.motivations;
+    }
+    if (message.personality !== "") {
+      obj.personality = message.personality;
+    }
+    if (message.safetyScores !== undefined) {
+      obj.safetyScores = SafetyScores.toJSON(message.safetyScores);
+    }
+    if (message.isActive !== false) {
+      obj.isActive = message.isActive;
+    }
+    if (message.createdAt !== undefined) {
+      obj.createdAt = message.createdAt.toISOString();
+    }
+    if (message.updatedAt !== undefined) {
+      obj.updatedAt = message.updatedAt.toISOString();
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<PersonaTemplate>, I>>(base?: I): PersonaTemplate {
+    return PersonaTemplate.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<PersonaTemplate>, I>>(object: I): PersonaTemplate {
+    const message = createBasePersonaTemplate();
+    message.id = object.id ?? "";
+    message.name = object.name ?? "";
+    message.age = object.age ?? 0;
+    message.gender = object.gender ?? undefined;
+    message.occupation = object.occupation ?? "";
+    message.location = object.location ?? "";
+    message.income = object.income ?? "";
+    message.iq = object.iq ?? undefined;
+    message.lifestyle = object.lifestyle ?? "";
+    message.motivations = object.motivations ?? "";
+    message.personality = object.personality ?? "";
+    message.safetyScores = (object.safetyScores !== undefined && object.safetyScores !== null)
+      ? SafetyScores.fromPartial(object.safetyScores)
+      : undefined;
+    message.isActive = object.isActive ?? false;
+    message.createdAt = object.createdAt ?? undefined;
+    message.updatedAt = object.updatedAt ?? undefined;
+    return message;
+  },
+};
+
+function createBaseProductPersona(): ProductPersona {
+  return { id: "", productId: "", templateId: "", template: undefined, createdAt: undefined };
+}
+
+export const ProductPersona: MessageFns<ProductPersona> = {
+  encode(message: ProductPersona, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.productId !== "") {
+      writer.uint32(18).string(message.productId);
+    }
+    if (message.templateId !== "") {
+      writer.uint32(26).string(message.templateId);
+    }
+    if (message.template !== undefined) {
+      PersonaTemplate.encode(message.template, writer.uint32(34).fork()).join();
+    }
+    if (message.createdAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.createdAt), writer.uint32(42).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ProductPersona {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseProductPersona();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.productId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.templateId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.template = PersonaTemplate.decode(reader, reader.uint32());
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.createdAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ProductPersona {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      productId: isSet(object.productId)
+        ? globalThis.String(object.productId)
+        : isSet(object.product_id)
+        ? globalThis.String(object.product_id)
+        : "",
+      templateId: isSet(object.templateId)
+        ? globalThis.String(object.templateId)
+        : isSet(object.template_id)
+        ? globalThis.String(object.template_id)
+        : "",
+      template: isSet(object.template) ? PersonaTemplate.fromJSON(object.template) : undefined,
+      createdAt: isSet(object.createdAt)
+        ? fromJsonTimestamp(object.createdAt)
+        : isSet(object.created_at)
+        ? fromJsonTimestamp(object.created_at)
+        : undefined,
+    };
+  },
+
+  toJSON(message: ProductPersona): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.productId !== "") {
+      obj.productId = message.productId;
+    }
+    if (message.templateId !== "") {
+      obj.templateId = message.templateId;
+    }
+    if (message.template !== undefined) {
+      obj.template = PersonaTemplate.toJSON(message.template);
+    }
+    if (message.createdAt !== undefined) {
+      obj.createdAt = message.createdAt.toISOString();
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ProductPersona>, I>>(base?: I): ProductPersona {
+    return ProductPersona.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ProductPersona>, I>>(object: I): ProductPersona {
+    const message = createBaseProductPersona();
+    message.id = object.id ?? "";
+    message.productId = object.productId ?? "";
+    message.templateId = object.templateId ?? "";
+    message.template = (object.template !== undefined && object.template !== null)
+      ? PersonaTemplate.fromPartial(object.template)
+      : undefined;
+    message.createdAt = object.createdAt ?? undefined;
+    return message;
+  },
+};
+
+function createBaseListTemplatesRequest(): ListTemplatesRequest {
+  return {};
+}
+
+export const ListTemplatesRequest: MessageFns<ListTemplatesRequest> = {
+  encode(_: ListTemplatesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListTemplatesRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListTemplatesRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): ListTemplatesRequest {
+    return {};
+  },
+
+  toJSON(_: ListTemplatesRequest): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListTemplatesRequest>, I>>(base?: I): ListTemplatesRequest {
+    return ListTemplatesRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListTemplatesRequest>, I>>(_: I): ListTemplatesRequest {
+    const message = createBaseListTemplatesRequest();
+    return message;
+  },
+};
+
+function createBaseListTemplatesResponse(): ListTemplatesResponse {
+  return { templates: [] };
+}
+
+export const ListTemplatesResponse: MessageFns<ListTemplatesResponse> = {
+  encode(message: ListTemplatesResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.templates) {
+      PersonaTemplate.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListTemplatesResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListTemplatesResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.templates.push(PersonaTemplate.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListTemplatesResponse {
+    return {
+      templates: globalThis.Array.isArray(object?.templates)
+        ? object.templates.map((e: any) => PersonaTemplate.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: ListTemplatesResponse): unknown {
+    const obj: any = {};
+    if (message.templates?.length) {
+      obj.templates = message.templates.map((e) => PersonaTemplate.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListTemplatesResponse>, I>>(base?: I): ListTemplatesResponse {
+    return ListTemplatesResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListTemplatesResponse>, I>>(object: I): ListTemplatesResponse {
+    const message = createBaseListTemplatesResponse();
+    message.templates = object.templates?.map((e) => PersonaTemplate.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseListProductPersonasRequest(): ListProductPersonasRequest {
+  return { userId: "", productId: "" };
+}
+
+export const ListProductPersonasRequest: MessageFns<ListProductPersonasRequest> = {
+  encode(message: ListProductPersonasRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    if (message.productId !== "") {
+      writer.uint32(18).string(message.productId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListProductPersonasRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListProductPersonasRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.productId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListProductPersonasRequest {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      productId: isSet(object.productId)
+        ? globalThis.String(object.productId)
+        : isSet(object.product_id)
+        ? globalThis.String(object.product_id)
+        : "",
+    };
+  },
+
+  toJSON(message: ListProductPersonasRequest): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.productId !== "") {
+      obj.productId = message.productId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListProductPersonasRequest>, I>>(base?: I): ListProductPersonasRequest {
+    return ListProductPersonasRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListProductPersonasRequest>, I>>(object: I): ListProductPersonasRequest {
+    const message = createBaseListProductPersonasRequest();
+    message.userId = object.userId ?? "";
+    message.productId = object.productId ?? "";
+    return message;
+  },
+};
+
+function createBaseListProductPersonasResponse(): ListProductPersonasResponse {
+  return { personas: [] };
+}
+
+export const ListProductPersonasResponse: MessageFns<ListProductPersonasResponse> = {
+  encode(message: ListProductPersonasResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.personas) {
+      ProductPersona.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListProductPersonasResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListProductPersonasResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.personas.push(ProductPersona.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListProductPersonasResponse {
+    return {
+      personas: globalThis.Array.isArray(object?.personas)
+        ? object.personas.map((e: any) => ProductPersona.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: ListProductPersonasResponse): unknown {
+    const obj: any = {};
+    if (message.personas?.length) {
+      obj.personas = message.personas.map((e) => ProductPersona.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListProductPersonasResponse>, I>>(base?: I): ListProductPersonasResponse {
+    return ListProductPersonasResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListProductPersonasResponse>, I>>(object: I): ListProductPersonasResponse {
+    const message = createBaseListProductPersonasResponse();
+    message.personas = object.personas?.map((e) => ProductPersona.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseAddProductPersonaRequest(): AddProductPersonaRequest {
+  return { userId: "", productId: "", templateId: "" };
+}
+
+export const AddProductPersonaRequest: MessageFns<AddProductPersonaRequest> = {
+  encode(message: AddProductPersonaRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    if (message.productId !== "") {
+      writer.uint32(18).string(message.productId);
+    }
+    if (message.templateId !== "") {
+      writer.uint32(26).string(message.templateId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): AddProductPersonaRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseAddProductPersonaRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.productId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.templateId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): AddProductPersonaRequest {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      productId: isSet(object.productId)
+        ? globalThis.String(object.productId)
+        : isSet(object.product_id)
+        ? globalThis.String(object.product_id)
+        : "",
+      templateId: isSet(object.templateId)
+        ? globalThis.String(object.templateId)
+        : isSet(object.template_id)
+        ? globalThis.String(object.template_id)
+        : "",
+    };
+  },
+
+  toJSON(message: AddProductPersonaRequest): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.productId !== "") {
+      obj.productId = message.productId;
+    }
+    if (message.templateId !== "") {
+      obj.templateId = message.templateId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<AddProductPersonaRequest>, I>>(base?: I): AddProductPersonaRequest {
+    return AddProductPersonaRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<AddProductPersonaRequest>, I>>(object: I): AddProductPersonaRequest {
+    const message = createBaseAddProductPersonaRequest();
+    message.userId = object.userId ?? "";
+    message.productId = object.productId ?? "";
+    message.templateId = object.templateId ?? "";
+    return message;
+  },
+};
+
+function createBaseAddProductPersonaResponse(): AddProductPersonaResponse {
+  return { persona: undefined, added: false };
+}
+
+export const AddProductPersonaResponse: MessageFns<AddProductPersonaResponse> = {
+  encode(message: AddProductPersonaResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.persona !== undefined) {
+      ProductPersona.encode(message.persona, writer.uint32(10).fork()).join();
+    }
+    if (message.added !== false) {
+      writer.uint32(16).bool(message.added);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): AddProductPersonaResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseAddProductPersonaResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.persona = ProductPersona.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.added = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): AddProductPersonaResponse {
+    return {
+      persona: isSet(object.persona) ? ProductPersona.fromJSON(object.persona) : undefined,
+      added: isSet(object.added) ? globalThis.Boolean(object.added) : false,
+    };
+  },
+
+  toJSON(message: AddProductPersonaResponse): unknown {
+    const obj: any = {};
+    if (message.persona !== undefined) {
+      obj.persona = ProductPersona.toJSON(message.persona);
+    }
+    if (message.added !== false) {
+      obj.added = message.added;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<AddProductPersonaResponse>, I>>(base?: I): AddProductPersonaResponse {
+    return AddProductPersonaResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<AddProductPersonaResponse>, I>>(object: I): AddProductPersonaResponse {
+    const message = createBaseAddProductPersonaResponse();
+    message.persona = (object.persona !== undefined && object.persona !== null)
+      ? ProductPersona.fromPartial(object.persona)
+      : undefined;
+    message.added = object.added ?? false;
+    return message;
+  },
+};
+
+function createBaseRemoveProductPersonaRequest(): RemoveProductPersonaRequest {
+  return { userId: "", productId: "", personaId: "" };
+}
+
+export const RemoveProductPersonaRequest: MessageFns<RemoveProductPersonaRequest> = {
+  encode(message: RemoveProductPersonaRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    if (message.productId !== "") {
+      writer.uint32(18).string(message.productId);
+    }
+    if (message.personaId !== "") {
+      writer.uint32(26).string(message.personaId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RemoveProductPersonaRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRemoveProductPersonaRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.productId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.personaId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RemoveProductPersonaRequest {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      productId: isSet(object.productId)
+        ? globalThis.String(object.productId)
+        : isSet(object.product_id)
+        ? globalThis.String(object.product_id)
+        : "",
+      personaId: isSet(object.personaId)
+        ? globalThis.String(object.personaId)
+        : isSet(object.persona_id)
+        ? globalThis.String(object.persona_id)
+        : "",
+    };
+  },
+
+  toJSON(message: RemoveProductPersonaRequest): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.productId !== "") {
+      obj.productId = message.productId;
+    }
+    if (message.personaId !== "") {
+      obj.personaId = message.personaId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RemoveProductPersonaRequest>, I>>(base?: I): RemoveProductPersonaRequest {
+    return RemoveProductPersonaRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RemoveProductPersonaRequest>, I>>(object: I): RemoveProductPersonaRequest {
+    const message = createBaseRemoveProductPersonaRequest();
+    message.userId = object.userId ?? "";
+    message.productId = object.productId ?? "";
+    message.personaId = object.personaId ?? "";
+    return message;
+  },
+};
+
+function createBaseRemoveProductPersonaResponse(): RemoveProductPersonaResponse {
+  return {};
+}
+
+export const RemoveProductPersonaResponse: MessageFns<RemoveProductPersonaResponse> = {
+  encode(_: RemoveProductPersonaResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RemoveProductPersonaResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRemoveProductPersonaResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): RemoveProductPersonaResponse {
+    return {};
+  },
+
+  toJSON(_: RemoveProductPersonaResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RemoveProductPersonaResponse>, I>>(base?: I): RemoveProductPersonaResponse {
+    return RemoveProductPersonaResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RemoveProductPersonaResponse>, I>>(_: I): RemoveProductPersonaResponse {
+    const message = createBaseRemoveProductPersonaResponse();
+    return message;
+  },
+};
+
+function createBaseListAllTemplatesRequest(): ListAllTemplatesRequest {
+  return {};
+}
+
+export const ListAllTemplatesRequest: MessageFns<ListAllTemplatesRequest> = {
+  encode(_: ListAllTemplatesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListAllTemplatesRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListAllTemplatesRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): ListAllTemplatesRequest {
+    return {};
+  },
+
+  toJSON(_: ListAllTemplatesRequest): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListAllTemplatesRequest>, I>>(base?: I): ListAllTemplatesRequest {
+    return ListAllTemplatesRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListAllTemplatesRequest>, I>>(_: I): ListAllTemplatesRequest {
+    const message = createBaseListAllTemplatesRequest();
+    return message;
+  },
+};
+
+function createBaseListAllTemplatesResponse(): ListAllTemplatesResponse {
+  return { templates: [] };
+}
+
+export const ListAllTemplatesResponse: MessageFns<ListAllTemplatesResponse> = {
+  encode(message: ListAllTemplatesResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.templates) {
+      PersonaTemplate.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListAllTemplatesResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListAllTemplatesResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.templates.push(PersonaTemplate.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListAllTemplatesResponse {
+    return {
+      templates: globalThis.Array.isArray(object?.templates)
+        ? object.templates.map((e: any) => PersonaTemplate.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: ListAllTemplatesResponse): unknown {
+    const obj: any = {};
+    if (message.templates?.length) {
+      obj.templates = message.templates.map((e) => PersonaTemplate.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListAllTemplatesResponse>, I>>(base?: I): ListAllTemplatesResponse {
+    return ListAllTemplatesResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListAllTemplatesResponse>, I>>(object: I): ListAllTemplatesResponse {
+    const message = createBaseListAllTemplatesResponse();
+    message.templates = object.templates?.map((e) => PersonaTemplate.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseCreateTemplateRequest(): CreateTemplateRequest {
+  return {
+    name: "",
+    age: 0,
+    gender: undefined,
+    occupation: "",
+    location: "",
+    income: "",
+    iq: undefined,
+    lifestyle: "",
+    motivations: "",
+    personality: "",
+    safetyScoresPercent: undefined,
+    isActive: undefined,
+  };
+}
+
+export const CreateTemplateRequest: MessageFns<CreateTemplateRequest> = {
+  encode(message: CreateTemplateRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.name !== "") {
+      writer.uint32(10).string(message.name);
+    }
+    if (message.age !== 0) {
+      writer.uint32(16).int32(message.age);
+    }
+    if (message.gender !== undefined) {
+      writer.uint32(26).string(message.gender);
+    }
+    if (message.occupation !== "") {
+      writer.uint32(34).string(message.occupation);
+    }
+    if (message.location !== "") {
+      writer.uint32(42).string(message.location);
+    }
+    if (message.income !== "") {
+      writer.uint32(50).string(message.income);
+    }
+    if (message.iq !== undefined) {
+      writer.uint32(56).int32(message.iq);
+    }
+    if (message.lifestyle !== "") {
+      writer.uint32(66).string(message.lifestyle);
+    }
+    if (message.motivations !== "") {
+      writer.uint32(74).string(message.motivations);
+    }
+    if (message.personality !== "") {
+      writer.uint32(82).string(message.personality);
+    }
+    if (message.safetyScoresPercent !== undefined) {
+      SafetyScores.encode(message.safetyScoresPercent, writer.uint32(90).fork()).join();
+    }
+    if (message.isActive !== undefined) {
+      writer.uint32(96).bool(message.isActive);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateTemplateRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateTemplateRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.age = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.gender = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.occupation = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.location = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.income = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.iq = reader.int32();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.lifestyle = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.motivations = reader.string();
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.personality = reader.string();
+            continue;
+          }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.safetyScoresPercent = SafetyScores.decode(reader, reader.uint32());
+            continue;
+          }
+          case 12: {
+            if (tag !== 96) {
+              break;
+            }
+
+            message.isActive = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreateTemplateRequest {
+    return {
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      age: isSet(object.age) ? globalThis.Number(object.age) : 0,
+      gender: isSet(object.gender) ? globalThis.String(object.gender) : undefined,
+      occupation: isSet(object.occupation) ? globalThis.String(object.occupation) : "",
+      location: isSet(object.location) ? globalThis.String(object.location) : "",
+      income: isSet(object.income) ? globalThis.String(object.income) : "",
+      iq: isSet(object.iq) ? globalThis.Number(object.iq) : undefined,
+      lifestyle: isSet(object.lifestyle) ? globalThis.String(object.lifestyle) : "",
+      motivations: isSet(object.motivations) ? globalThis.String(object.motivations) : "",
+      personality: isSet(object.personality) ? globalThis.String(object.personality) : "",
+      safetyScoresPercent: isSet(object.safetyScoresPercent)
+        ? SafetyScores.fromJSON(object.safetyScoresPercent)
+        : isSet(object.safety_scores_percent)
+        ? SafetyScores.fromJSON(object.safety_scores_percent)
+        : undefined,
+      isActive: isSet(object.isActive)
+        ? globalThis.Boolean(object.isActive)
+        : isSet(object.is_active)
+        ? globalThis.Boolean(object.is_active)
+        : undefined,
+    };
+  },
+
+  toJSON(message: CreateTemplateRequest): unknown {
+    const obj: any = {};
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.age !== 0) {
+      obj.age = Math.round(message.age);
+    }
+    if (message.gender !== undefined) {
+      obj.gender = message.gender;
+    }
+    if (message.occupation !== "") {
+      obj.occupation = message.occupation;
+    }
+    if (message.location !== "") {
+      obj.location = message.location;
+    }
+    if (message.income !== "") {
+      obj.income = message.income;
+    }
+    if (message.iq !== undefined) {
+      obj.iq = Math.round(message.iq);
+    }
+    if (message.lifestyle !== "") {
+      obj.lifestyle = message.lifestyle;
+    }
+    if (message.motivations !== "") {
+      obj.motivations = message.motivations;
+    }
+    if (message.personality !== "") {
+      obj.personality = message.personality;
+    }
+    if (message.safetyScoresPercent !== undefined) {
+      obj.safetyScoresPercent = SafetyScores.toJSON(message.safetyScoresPercent);
+    }
+    if (message.isActive !== undefined) {
+      obj.isActive = message.isActive;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CreateTemplateRequest>, I>>(base?: I): CreateTemplateRequest {
+    return CreateTemplateRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CreateTemplateRequest>, I>>(object: I): CreateTemplateRequest {
+    const message = createBaseCreateTemplateRequest();
+    message.name = object.name ?? "";
+    message.age = object.age ?? 0;
+    message.gender = object.gender ?? undefined;
+    message.occupation = object.occupation ?? "";
+    message.location = object.location ?? "";
+    message.income = object.income ?? "";
+    message.iq = object.iq ?? undefined;
+    message.lifestyle = object.lifestyle ?? "";
+    message.motivations = object.motivations ?? "";
+    message.personality = object.personality ?? "";
+    message.safetyScoresPercent = (object.safetyScoresPercent !== undefined && object.safetyScoresPercent !== null)
+      ? SafetyScores.fromPartial(object.safetyScoresPercent)
+      : undefined;
+    message.isActive = object.isActive ?? undefined;
+    return message;
+  },
+};
+
+function createBaseCreateTemplateResponse(): CreateTemplateResponse {
+  return { template: undefined };
+}
+
+export const CreateTemplateResponse: MessageFns<CreateTemplateResponse> = {
+  encode(message: CreateTemplateResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.template !== undefined) {
+      PersonaTemplate.encode(message.template, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateTemplateResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateTemplateResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.template = PersonaTemplate.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreateTemplateResponse {
+    return { template: isSet(object.template) ? PersonaTemplate.fromJSON(object.template) : undefined };
+  },
+
+  toJSON(message: CreateTemplateResponse): unknown {
+    const obj: any = {};
+    if (message.template !== undefined) {
+      obj.template = PersonaTemplate.toJSON(message.template);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CreateTemplateResponse>, I>>(base?: I): CreateTemplateResponse {
+    return CreateTemplateResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CreateTemplateResponse>, I>>(object: I): CreateTemplateResponse {
+    const message = createBaseCreateTemplateResponse();
+    message.template = (object.template !== undefined && object.template !== null)
+      ? PersonaTemplate.fromPartial(object.template)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseDeleteTemplateRequest(): DeleteTemplateRequest {
+  return { templateId: "" };
+}
+
+export const DeleteTemplateRequest: MessageFns<DeleteTemplateRequest> = {
+  encode(message: DeleteTemplateRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.templateId !== "") {
+      writer.uint32(10).string(message.templateId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeleteTemplateRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeleteTemplateRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.templateId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DeleteTemplateRequest {
+    return {
+      templateId: isSet(object.templateId)
+        ? globalThis.String(object.templateId)
+        : isSet(object.template_id)
+        ? globalThis.String(object.template_id)
+        : "",
+    };
+  },
+
+  toJSON(message: DeleteTemplateRequest): unknown {
+    const obj: any = {};
+    if (message.templateId !== "") {
+      obj.templateId = message.templateId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<DeleteTemplateRequest>, I>>(base?: I): DeleteTemplateRequest {
+    return DeleteTemplateRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<DeleteTemplateRequest>, I>>(object: I): DeleteTemplateRequest {
+    const message = createBaseDeleteTemplateRequest();
+    message.templateId = object.templateId ?? "";
+    return message;
+  },
+};
+
+function createBaseDeleteTemplateResponse(): DeleteTemplateResponse {
+  return {};
+}
+
+export const DeleteTemplateResponse: MessageFns<DeleteTemplateResponse> = {
+  encode(_: DeleteTemplateResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeleteTemplateResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeleteTemplateResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): DeleteTemplateResponse {
+    return {};
+  },
+
+  toJSON(_: DeleteTemplateResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<DeleteTemplateResponse>, I>>(base?: I): DeleteTemplateResponse {
+    return DeleteTemplateResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<DeleteTemplateResponse>, I>>(_: I): DeleteTemplateResponse {
+    const message = createBaseDeleteTemplateResponse();
+    return message;
+  },
+};
+
+function createBaseSyncTemplatesRequest(): SyncTemplatesRequest {
+  return {};
+}
+
+export const SyncTemplatesRequest: MessageFns<SyncTemplatesRequest> = {
+  encode(_: SyncTemplatesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SyncTemplatesRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSyncTemplatesRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): SyncTemplatesRequest {
+    return {};
+  },
+
+  toJSON(_: SyncTemplatesRequest): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SyncTemplatesRequest>, I>>(base?: I): SyncTemplatesRequest {
+    return SyncTemplatesRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SyncTemplatesRequest>, I>>(_: I): SyncTemplatesRequest {
+    const message = createBaseSyncTemplatesRequest();
+    return message;
+  },
+};
+
+function createBaseSyncTemplatesResponse(): SyncTemplatesResponse {
+  return { imported: 0, updated: 0 };
+}
+
+export const SyncTemplatesResponse: MessageFns<SyncTemplatesResponse> = {
+  encode(message: SyncTemplatesResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.imported !== 0) {
+      writer.uint32(8).int32(message.imported);
+    }
+    if (message.updated !== 0) {
+      writer.uint32(16).int32(message.updated);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SyncTemplatesResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSyncTemplatesResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.imported = reader.int32();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.updated = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SyncTemplatesResponse {
+    return {
+      imported: isSet(object.imported) ? globalThis.Number(object.imported) : 0,
+      updated: isSet(object.updated) ? globalThis.Number(object.updated) : 0,
+    };
+  },
+
+  toJSON(message: SyncTemplatesResponse): unknown {
+    const obj: any = {};
+    if (message.imported !== 0) {
+      obj.imported = Math.round(message.imported);
+    }
+    if (message.updated !== 0) {
+      obj.updated = Math.round(message.updated);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SyncTemplatesResponse>, I>>(base?: I): SyncTemplatesResponse {
+    return SyncTemplatesResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SyncTemplatesResponse>, I>>(object: I): SyncTemplatesResponse {
+    const message = createBaseSyncTemplatesResponse();
+    message.imported = object.imported ?? 0;
+    message.updated = object.updated ?? 0;
+    return message;
+  },
+};
+
 /**
  * Products and everything a customer keeps per product. Every call names the
  * calling user: a product of another user answers NOT_FOUND, never its data.
@@ -1299,6 +6451,133 @@ export const CatalogServiceService = {
       Buffer.from(DeleteProductResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): DeleteProductResponse => DeleteProductResponse.decode(value),
   },
+  /** The product's business profile: at most one per product. */
+  getBusinessProfile: {
+    path: "/chorus.catalog.v1.CatalogService/GetBusinessProfile" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetBusinessProfileRequest): Buffer =>
+      Buffer.from(GetBusinessProfileRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetBusinessProfileRequest => GetBusinessProfileRequest.decode(value),
+    responseSerialize: (value: GetBusinessProfileResponse): Buffer =>
+      Buffer.from(GetBusinessProfileResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetBusinessProfileResponse => GetBusinessProfileResponse.decode(value),
+  },
+  /** ALREADY_EXISTS when the product has one. */
+  createBusinessProfile: {
+    path: "/chorus.catalog.v1.CatalogService/CreateBusinessProfile" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: CreateBusinessProfileRequest): Buffer =>
+      Buffer.from(CreateBusinessProfileRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): CreateBusinessProfileRequest => CreateBusinessProfileRequest.decode(value),
+    responseSerialize: (value: CreateBusinessProfileResponse): Buffer =>
+      Buffer.from(CreateBusinessProfileResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): CreateBusinessProfileResponse => CreateBusinessProfileResponse.decode(value),
+  },
+  /** NOT_FOUND when the product has none. Fields left unset keep their value. */
+  updateBusinessProfile: {
+    path: "/chorus.catalog.v1.CatalogService/UpdateBusinessProfile" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: UpdateBusinessProfileRequest): Buffer =>
+      Buffer.from(UpdateBusinessProfileRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): UpdateBusinessProfileRequest => UpdateBusinessProfileRequest.decode(value),
+    responseSerialize: (value: UpdateBusinessProfileResponse): Buffer =>
+      Buffer.from(UpdateBusinessProfileResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): UpdateBusinessProfileResponse => UpdateBusinessProfileResponse.decode(value),
+  },
+  /** The persona library customers choose from (active templates). */
+  listTemplates: {
+    path: "/chorus.catalog.v1.CatalogService/ListTemplates" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListTemplatesRequest): Buffer => Buffer.from(ListTemplatesRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListTemplatesRequest => ListTemplatesRequest.decode(value),
+    responseSerialize: (value: ListTemplatesResponse): Buffer =>
+      Buffer.from(ListTemplatesResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListTemplatesResponse => ListTemplatesResponse.decode(value),
+  },
+  listProductPersonas: {
+    path: "/chorus.catalog.v1.CatalogService/ListProductPersonas" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListProductPersonasRequest): Buffer =>
+      Buffer.from(ListProductPersonasRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListProductPersonasRequest => ListProductPersonasRequest.decode(value),
+    responseSerialize: (value: ListProductPersonasResponse): Buffer =>
+      Buffer.from(ListProductPersonasResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListProductPersonasResponse => ListProductPersonasResponse.decode(value),
+  },
+  /** Adding a template the product already has answers the existing persona. */
+  addProductPersona: {
+    path: "/chorus.catalog.v1.CatalogService/AddProductPersona" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: AddProductPersonaRequest): Buffer =>
+      Buffer.from(AddProductPersonaRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): AddProductPersonaRequest => AddProductPersonaRequest.decode(value),
+    responseSerialize: (value: AddProductPersonaResponse): Buffer =>
+      Buffer.from(AddProductPersonaResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): AddProductPersonaResponse => AddProductPersonaResponse.decode(value),
+  },
+  removeProductPersona: {
+    path: "/chorus.catalog.v1.CatalogService/RemoveProductPersona" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: RemoveProductPersonaRequest): Buffer =>
+      Buffer.from(RemoveProductPersonaRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): RemoveProductPersonaRequest => RemoveProductPersonaRequest.decode(value),
+    responseSerialize: (value: RemoveProductPersonaResponse): Buffer =>
+      Buffer.from(RemoveProductPersonaResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): RemoveProductPersonaResponse => RemoveProductPersonaResponse.decode(value),
+  },
+  /** Operator calls (the gateway checks the admin token). */
+  listAllTemplates: {
+    path: "/chorus.catalog.v1.CatalogService/ListAllTemplates" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListAllTemplatesRequest): Buffer =>
+      Buffer.from(ListAllTemplatesRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListAllTemplatesRequest => ListAllTemplatesRequest.decode(value),
+    responseSerialize: (value: ListAllTemplatesResponse): Buffer =>
+      Buffer.from(ListAllTemplatesResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListAllTemplatesResponse => ListAllTemplatesResponse.decode(value),
+  },
+  createTemplate: {
+    path: "/chorus.catalog.v1.CatalogService/CreateTemplate" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: CreateTemplateRequest): Buffer =>
+      Buffer.from(CreateTemplateRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): CreateTemplateRequest => CreateTemplateRequest.decode(value),
+    responseSerialize: (value: CreateTemplateResponse): Buffer =>
+      Buffer.from(CreateTemplateResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): CreateTemplateResponse => CreateTemplateResponse.decode(value),
+  },
+  /** Also removes the template from every product that selected it. */
+  deleteTemplate: {
+    path: "/chorus.catalog.v1.CatalogService/DeleteTemplate" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: DeleteTemplateRequest): Buffer =>
+      Buffer.from(DeleteTemplateRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): DeleteTemplateRequest => DeleteTemplateRequest.decode(value),
+    responseSerialize: (value: DeleteTemplateResponse): Buffer =>
+      Buffer.from(DeleteTemplateResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): DeleteTemplateResponse => DeleteTemplateResponse.decode(value),
+  },
+  /** Re-reads the template library file: new names are imported, changed ones updated. */
+  syncTemplates: {
+    path: "/chorus.catalog.v1.CatalogService/SyncTemplates" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: SyncTemplatesRequest): Buffer => Buffer.from(SyncTemplatesRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): SyncTemplatesRequest => SyncTemplatesRequest.decode(value),
+    responseSerialize: (value: SyncTemplatesResponse): Buffer =>
+      Buffer.from(SyncTemplatesResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): SyncTemplatesResponse => SyncTemplatesResponse.decode(value),
+  },
 } as const;
 
 export interface CatalogServiceServer extends UntypedServiceImplementation {
@@ -1307,6 +6586,25 @@ export interface CatalogServiceServer extends UntypedServiceImplementation {
   /** Also the ownership check other routes use: NOT_FOUND unless the user owns it. */
   getProduct: handleUnaryCall<GetProductRequest, GetProductResponse>;
   deleteProduct: handleUnaryCall<DeleteProductRequest, DeleteProductResponse>;
+  /** The product's business profile: at most one per product. */
+  getBusinessProfile: handleUnaryCall<GetBusinessProfileRequest, GetBusinessProfileResponse>;
+  /** ALREADY_EXISTS when the product has one. */
+  createBusinessProfile: handleUnaryCall<CreateBusinessProfileRequest, CreateBusinessProfileResponse>;
+  /** NOT_FOUND when the product has none. Fields left unset keep their value. */
+  updateBusinessProfile: handleUnaryCall<UpdateBusinessProfileRequest, UpdateBusinessProfileResponse>;
+  /** The persona library customers choose from (active templates). */
+  listTemplates: handleUnaryCall<ListTemplatesRequest, ListTemplatesResponse>;
+  listProductPersonas: handleUnaryCall<ListProductPersonasRequest, ListProductPersonasResponse>;
+  /** Adding a template the product already has answers the existing persona. */
+  addProductPersona: handleUnaryCall<AddProductPersonaRequest, AddProductPersonaResponse>;
+  removeProductPersona: handleUnaryCall<RemoveProductPersonaRequest, RemoveProductPersonaResponse>;
+  /** Operator calls (the gateway checks the admin token). */
+  listAllTemplates: handleUnaryCall<ListAllTemplatesRequest, ListAllTemplatesResponse>;
+  createTemplate: handleUnaryCall<CreateTemplateRequest, CreateTemplateResponse>;
+  /** Also removes the template from every product that selected it. */
+  deleteTemplate: handleUnaryCall<DeleteTemplateRequest, DeleteTemplateResponse>;
+  /** Re-reads the template library file: new names are imported, changed ones updated. */
+  syncTemplates: handleUnaryCall<SyncTemplatesRequest, SyncTemplatesResponse>;
 }
 
 export interface CatalogServiceClient extends Client {
@@ -1371,6 +6669,179 @@ export interface CatalogServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: DeleteProductResponse) => void,
   ): ClientUnaryCall;
+  /** The product's business profile: at most one per product. */
+  getBusinessProfile(
+    request: GetBusinessProfileRequest,
+    callback: (error: ServiceError | null, response: GetBusinessProfileResponse) => void,
+  ): ClientUnaryCall;
+  getBusinessProfile(
+    request: GetBusinessProfileRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetBusinessProfileResponse) => void,
+  ): ClientUnaryCall;
+  getBusinessProfile(
+    request: GetBusinessProfileRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetBusinessProfileResponse) => void,
+  ): ClientUnaryCall;
+  /** ALREADY_EXISTS when the product has one. */
+  createBusinessProfile(
+    request: CreateBusinessProfileRequest,
+    callback: (error: ServiceError | null, response: CreateBusinessProfileResponse) => void,
+  ): ClientUnaryCall;
+  createBusinessProfile(
+    request: CreateBusinessProfileRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: CreateBusinessProfileResponse) => void,
+  ): ClientUnaryCall;
+  createBusinessProfile(
+    request: CreateBusinessProfileRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: CreateBusinessProfileResponse) => void,
+  ): ClientUnaryCall;
+  /** NOT_FOUND when the product has none. Fields left unset keep their value. */
+  updateBusinessProfile(
+    request: UpdateBusinessProfileRequest,
+    callback: (error: ServiceError | null, response: UpdateBusinessProfileResponse) => void,
+  ): ClientUnaryCall;
+  updateBusinessProfile(
+    request: UpdateBusinessProfileRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: UpdateBusinessProfileResponse) => void,
+  ): ClientUnaryCall;
+  updateBusinessProfile(
+    request: UpdateBusinessProfileRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: UpdateBusinessProfileResponse) => void,
+  ): ClientUnaryCall;
+  /** The persona library customers choose from (active templates). */
+  listTemplates(
+    request: ListTemplatesRequest,
+    callback: (error: ServiceError | null, response: ListTemplatesResponse) => void,
+  ): ClientUnaryCall;
+  listTemplates(
+    request: ListTemplatesRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListTemplatesResponse) => void,
+  ): ClientUnaryCall;
+  listTemplates(
+    request: ListTemplatesRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListTemplatesResponse) => void,
+  ): ClientUnaryCall;
+  listProductPersonas(
+    request: ListProductPersonasRequest,
+    callback: (error: ServiceError | null, response: ListProductPersonasResponse) => void,
+  ): ClientUnaryCall;
+  listProductPersonas(
+    request: ListProductPersonasRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListProductPersonasResponse) => void,
+  ): ClientUnaryCall;
+  listProductPersonas(
+    request: ListProductPersonasRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListProductPersonasResponse) => void,
+  ): ClientUnaryCall;
+  /** Adding a template the product already has answers the existing persona. */
+  addProductPersona(
+    request: AddProductPersonaRequest,
+    callback: (error: ServiceError | null, response: AddProductPersonaResponse) => void,
+  ): ClientUnaryCall;
+  addProductPersona(
+    request: AddProductPersonaRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: AddProductPersonaResponse) => void,
+  ): ClientUnaryCall;
+  addProductPersona(
+    request: AddProductPersonaRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: AddProductPersonaResponse) => void,
+  ): ClientUnaryCall;
+  removeProductPersona(
+    request: RemoveProductPersonaRequest,
+    callback: (error: ServiceError | null, response: RemoveProductPersonaResponse) => void,
+  ): ClientUnaryCall;
+  removeProductPersona(
+    request: RemoveProductPersonaRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: RemoveProductPersonaResponse) => void,
+  ): ClientUnaryCall;
+  removeProductPersona(
+    request: RemoveProductPersonaRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: RemoveProductPersonaResponse) => void,
+  ): ClientUnaryCall;
+  /** Operator calls (the gateway checks the admin token). */
+  listAllTemplates(
+    request: ListAllTemplatesRequest,
+    callback: (error: ServiceError | null, response: ListAllTemplatesResponse) => void,
+  ): ClientUnaryCall;
+  listAllTemplates(
+    request: ListAllTemplatesRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListAllTemplatesResponse) => void,
+  ): ClientUnaryCall;
+  listAllTemplates(
+    request: ListAllTemplatesRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListAllTemplatesResponse) => void,
+  ): ClientUnaryCall;
+  createTemplate(
+    request: CreateTemplateRequest,
+    callback: (error: ServiceError | null, response: CreateTemplateResponse) => void,
+  ): ClientUnaryCall;
+  createTemplate(
+    request: CreateTemplateRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: CreateTemplateResponse) => void,
+  ): ClientUnaryCall;
+  createTemplate(
+    request: CreateTemplateRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: CreateTemplateResponse) => void,
+  ): ClientUnaryCall;
+  /** Also removes the template from every product that selected it. */
+  deleteTemplate(
+    request: DeleteTemplateRequest,
+    callback: (error: ServiceError | null, response: DeleteTemplateResponse) => void,
+  ): ClientUnaryCall;
+  deleteTemplate(
+    request: DeleteTemplateRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: DeleteTemplateResponse) => void,
+  ): ClientUnaryCall;
+  deleteTemplate(
+    request: DeleteTemplateRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: DeleteTemplateResponse) => void,
+  ): ClientUnaryCall;
+  /** Re-reads the template library file: new names are imported, changed ones updated. */
+  syncTemplates(
+    request: SyncTemplatesRequest,
+    callback: (error: ServiceError | null, response: SyncTemplatesResponse) => void,
+  ): ClientUnaryCall;
+  syncTemplates(
+    request: SyncTemplatesRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: SyncTemplatesResponse) => void,
+  ): ClientUnaryCall;
+  syncTemplates(
+    request: SyncTemplatesRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: SyncTemplatesResponse) => void,
+  ): ClientUnaryCall;
 }
 
 export const CatalogServiceClient = makeGenericClientConstructor(
@@ -1381,6 +6852,10 @@ export const CatalogServiceClient = makeGenericClientConstructor(
   service: typeof CatalogServiceService;
   serviceName: string;
 };
+
+function floatToJson(value: number | null | undefined): number | string | null | undefined {
+  return typeof value === "number" && !globalThis.Number.isFinite(value) ? globalThis.String(value) : value;
+}
 
 type Builtin = Date | Function | Uint8Array | string | number | boolean | undefined;
 

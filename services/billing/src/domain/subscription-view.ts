@@ -1,0 +1,124 @@
+import { type BillingCycle, type Promo, quote } from '@chorus/contracts';
+import { planDisplayName } from './billing-cycle';
+import { isLive, type SubscriptionStatus } from './status';
+
+/** What billing knows of a product (mirrored from catalog). */
+export interface ProductFacts {
+  id: string;
+  userId: string;
+  name: string;
+  billingCycle: BillingCycle;
+  isLegacyPricing: boolean;
+  personaCount: number;
+}
+
+/** What billing knows of the product's subscription (from the provider). */
+export interface SubscriptionFacts {
+  providerStatus: string;
+  status: SubscriptionStatus;
+  billingCycle: BillingCycle;
+  isLegacyPricing: boolean;
+  currentPeriodStart: Date;
+  currentPeriodEnd: Date;
+  cancelAtPeriodEnd: boolean;
+  promo?: Promo;
+  providerCustomerId: string;
+  providerSubscriptionId: string;
+  providerPriceId: string;
+}
+
+export interface SubscriptionView {
+  productId: string;
+  userId: string;
+  productName: string;
+  status: SubscriptionStatus;
+  billingCycle: BillingCycle;
+  planDisplayName: string;
+  personaCount: number;
+  includedPersonas: number;
+  extraPersonas: number;
+  monthlyRateCents: number;
+  periodAmountCents: number;
+  discountPercent: number;
+  isLegacyPricing: boolean;
+  currentPeriodStart?: Date;
+  currentPeriodEnd?: Date;
+  /** Absent when nothing more will be billed. */
+  nextBillingDate?: Date;
+  cancelAtPeriodEnd: boolean;
+  providerCustomerId: string;
+  providerSubscriptionId: string;
+  providerPriceId: string;
+}
+
+/**
+ * A product's subscription as the billing page shows it. The price always
+ * comes from the pricing rules (persona count, cycle, legacy flag, an
+ * active promo); a product that never subscribed is inactive and shows what
+ * it would cost.
+ */
+export function subscriptionView(
+  product: ProductFacts,
+  subscription: SubscriptionFacts | undefined,
+  now: Date,
+): SubscriptionView {
+  const billingCycle = subscription?.billingCycle ?? product.billingCycle;
+  const isLegacyPricing = subscription?.isLegacyPricing ?? product.isLegacyPricing;
+  const price = quote({
+    personaCount: product.personaCount,
+    billingCycle,
+    isLegacyPricing,
+    promo: subscription?.promo,
+    at: now,
+  });
+  const billsAgain =
+    subscription !== undefined &&
+    isLive(subscription.providerStatus) &&
+    !subscription.cancelAtPeriodEnd;
+  return {
+    productId: product.id,
+    userId: product.userId,
+    productName: product.name,
+    status: subscription?.status ?? 'inactive',
+    billingCycle,
+    planDisplayName: planDisplayName(billingCycle),
+    personaCount: price.personaCount,
+    includedPersonas: price.includedPersonas,
+    extraPersonas: price.extraPersonas,
+    monthlyRateCents: price.monthlyRateCents,
+    periodAmountCents: price.periodCents,
+    discountPercent: price.discountPercent,
+    isLegacyPricing,
+    currentPeriodStart: subscription?.currentPeriodStart,
+    currentPeriodEnd: subscription?.currentPeriodEnd,
+    nextBillingDate: billsAgain ? subscription.currentPeriodEnd : undefined,
+    cancelAtPeriodEnd: subscription?.cancelAtPeriodEnd ?? false,
+    providerCustomerId: subscription?.providerCustomerId ?? '',
+    providerSubscriptionId: subscription?.providerSubscriptionId ?? '',
+    providerPriceId: subscription?.providerPriceId ?? '',
+  };
+}
+
+export interface BillingStats {
+  monthlySpendCents: number;
+  activeProducts: number;
+  totalProducts: number;
+  totalPersonas: number;
+  nextBillingDate?: Date;
+}
+
+/** The billing page's summary cards, over every product of a user. */
+export function billingStats(views: SubscriptionView[]): BillingStats {
+  const active = views.filter((view) => view.status === 'active' || view.status === 'past_due');
+  const next = views
+    .map((view) => view.nextBillingDate)
+    .filter((date): date is Date => date !== undefined)
+    .sort((a, b) => a.getTime() - b.getTime())[0];
+  return {
+    monthlySpendCents: active.reduce((sum, view) => sum + view.monthlyRateCents, 0),
+    activeProducts: views.filter((view) => view.status === 'active').length,
+    totalProducts: views.length,
+    totalPersonas: views.reduce((sum, view) => sum + view.personaCount, 0),
+    nextBillingDate: next,
+  };
+}

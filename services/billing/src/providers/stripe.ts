@@ -1,0 +1,401 @@
+import { type BillingCycle, CURRENT_PLAN, LEGACY_PLAN, type PricePlan } from '@chorus/contracts';
+import Stripe from 'stripe';
+import { monthsPerPeriod, planDisplayName } from '../domain/billing-cycle';
+import {
+  CardDeclined,
+  type NewCheckoutSession,
+  type NewSubscription,
+  type PaymentProvider,
+  type PlanPrices,
+  type Promotion,
+  type ProviderCatalog,
+  type ProviderCheckoutSession,
+  type ProviderPaymentMethod,
+  type ProviderPrice,
+  ProviderRequestRefused,
+  type ProviderSubscription,
+} from './provider';
+import { lookupKey, parseLookupKey, readCheckoutSession, readSubscription } from './stripe-shapes';
+
+/** The Stripe product every Chorus subscription is for; created on first use when missing. */
+export const STRIPE_PRODUCT = {
+  id: 'chorus_product_plan',
+  name: 'Chorus Product Plan',
+  description:
+    'AI customer personas, unlimited strategic questions, business profiles and roadmaps for one product.',
+};
+
+const CURRENCY = 'usd';
+
+export interface StripeConnection {
+  secretKey: string;
+  publishableKey?: string;
+  /** For tests: where the API answers (a local server replaying recorded answers). */
+  host?: string;
+  port?: number;
+  protocol?: 'http' | 'https';
+}
+
+interface WantedPrice {
+  key: string;
+  nickname: string;
+  unitAmountCents: number;
+  interval: 'month' | 'year';
+}
+
+function wantedPrices(): WantedPrice[] {
+  const wanted: WantedPrice[] = [];
+  const plans: ['current' | 'legacy', PricePlan][] = [
+    ['current', CURRENT_PLAN],
+    ['legacy', LEGACY_PLAN],
+  ];
+  for (const [name, plan] of plans) {
+    for (const cycle of ['monthly', 'annual'] as const) {
+      const interval = cycle === 'annual' ? 'year' : 'month';
+      const prefix = name === 'legacy' ? 'Legacy ' : '';
+      wanted.push({
+        key: lookupKey(name, 'base', cycle),
+        nickname: `${prefix}${planDisplayName(cycle)}`,
+        unitAmountCents: cycle === 'annual' ? plan.annualCents : plan.monthlyCents,
+        interval,
+      });
+      wanted.push({
+        key: lookupKey(name, 'extra_persona', cycle),
+        nickname: `${prefix}Extra persona (${cycle})`,
+        unitAmountCents: plan.extraPersonaCents * monthsPerPeriod(cycle),
+        interval,
+      });
+    }
+  }
+  return wanted;
+}
+
+/** Stripe's refusals in billing's terms: a declined card, or a request Stripe would not do. */
+function translate(error: unknown): never {
+  if (error instanceof Stripe.errors.StripeCardError) {
+    throw new CardDeclined(error.message, error.code ?? 'card_declined', error.decline_code);
+  }
+  if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+    throw new ProviderRequestRefused(error.message);
+  }
+  throw error;
+}
+
+async function call<T>(request: () => Promise<T>): Promise<T> {
+  try {
+    return await request();
+  } catch (error) {
+    return translate(error);
+  }
+}
+
+/**
+ * Stripe through its SDK: customers, setup intents, subscriptions with a
+ * base price and an extra-persona quantity, invoices, Checkout and the
+ * Billing Portal. Prices are found by lookup key and created (from the
+ * pricing rules) when missing, so a fresh Stripe account works at once.
+ */
+export class StripeProvider implements PaymentProvider {
+  readonly name = 'stripe' as const;
+  readonly publishableKey?: string;
+  private readonly stripe: Stripe;
+  private catalogPromise?: Promise<ProviderCatalog>;
+
+  constructor(connection: StripeConnection) {
+    this.publishableKey = connection.publishableKey;
+    this.stripe = new Stripe(connection.secretKey, {
+      host: connection.host,
+      port: connection.port,
+      protocol: connection.protocol,
+      maxNetworkRetries: 2,
+      timeout: 20_000,
+      telemetry: false,
+      appInfo: { name: 'chorus-billing' },
+    });
+  }
+
+  catalog(): Promise<ProviderCatalog> {
+    this.catalogPromise ??= this.loadCatalog().catch((error: unknown) => {
+      this.catalogPromise = undefined;
+      throw error;
+    });
+    return this.catalogPromise;
+  }
+
+  private async loadCatalog(): Promise<ProviderCatalog> {
+    const wanted = wantedPrices();
+    const found = await call(() =>
+      this.stripe.prices.list({
+        lookup_keys: wanted.map((price) => price.key),
+        active: true,
+        limit: 100,
+      }),
+    );
+    const byKey = new Map<string, ProviderPrice>();
+    for (const price of found.data) {
+      const want = wanted.find((w) => w.key === price.lookup_key);
+      // A price whose amount no longer matches the pricing rules is replaced below.
+      if (want && price.unit_amount === want.unitAmountCents) {
+        byKey.set(want.key, {
+          id: price.id,
+          nickname: price.nickname ?? want.nickname,
+          unitAmountCents: want.unitAmountCents,
+          currency: price.currency,
+          interval: want.interval,
+        });
+      }
+    }
+    const missing = wanted.filter((w) => !byKey.has(w.key));
+    if (missing.length > 0) await this.ensureProduct();
+    for (const want of missing) {
+      const price = await call(() =>
+        this.stripe.prices.create({
+          product: STRIPE_PRODUCT.id,
+          currency: CURRENCY,
+          unit_amount: want.unitAmountCents,
+          recurring: { interval: want.interval },
+          lookup_key: want.key,
+          transfer_lookup_key: true,
+          nickname: want.nickname,
+        }),
+      );
+      byKey.set(want.key, {
+        id: price.id,
+        nickname: want.nickname,
+        unitAmountCents: want.unitAmountCents,
+        currency: price.currency,
+        interval: want.interval,
+      });
+    }
+    const plan = (name: 'current' | 'legacy', cycle: BillingCycle): PlanPrices => ({
+      base: byKey.get(lookupKey(name, 'base', cycle))!,
+      extraPersona: byKey.get(lookupKey(name, 'extra_persona', cycle))!,
+    });
+    return {
+      productId: STRIPE_PRODUCT.id,
+      productName: STRIPE_PRODUCT.name,
+      productDescription: STRIPE_PRODUCT.description,
+      current: { monthly: plan('current', 'monthly'), annual: plan('current', 'annual') },
+      legacy: { monthly: plan('legacy', 'monthly'), annual: plan('legacy', 'annual') },
+    };
+  }
+
+  private async ensureProduct(): Promise<void> {
+    try {
+      await this.stripe.products.retrieve(STRIPE_PRODUCT.id);
+    } catch (error) {
+      if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+      await call(() => this.stripe.products.create(STRIPE_PRODUCT));
+    }
+  }
+
+  private async prices(isLegacyPricing: boolean, cycle: BillingCycle): Promise<PlanPrices> {
+    const catalog = await this.catalog();
+    return (isLegacyPricing ? catalog.legacy : catalog.current)[cycle];
+  }
+
+  async createCustomer(input: { userId: string; email: string; name: string }) {
+    const customer = await call(() =>
+      this.stripe.customers.create({
+        email: input.email,
+        name: input.name || undefined,
+        metadata: { userId: input.userId },
+      }),
+    );
+    return { id: customer.id };
+  }
+
+  async createSetupIntent(input: { customerId: string; metadata: Record<string, string> }) {
+    const intent = await call(() =>
+      this.stripe.setupIntents.create({
+        customer: input.customerId,
+        usage: 'off_session',
+        metadata: input.metadata,
+      }),
+    );
+    if (!intent.client_secret) throw new Error('Stripe returned a setup intent without a secret');
+    return { id: intent.id, clientSecret: intent.client_secret };
+  }
+
+  /**
+   * Confirming a setup intent in the browser already attaches the card to
+   * the customer; otherwise (a test id such as pm_card_visa) it is attached
+   * now, which is where Stripe declines a bad card.
+   */
+  async attachPaymentMethod(input: {
+    customerId: string;
+    paymentMethodId: string;
+  }): Promise<ProviderPaymentMethod> {
+    let method = await call(() => this.stripe.paymentMethods.retrieve(input.paymentMethodId));
+    const owner = typeof method.customer === 'string' ? method.customer : method.customer?.id;
+    if (owner !== input.customerId) {
+      method = await call(() =>
+        this.stripe.paymentMethods.attach(input.paymentMethodId, { customer: input.customerId }),
+      );
+    }
+    if (!method.card) throw new ProviderRequestRefused('Only card payment methods are accepted.');
+    return {
+      id: method.id,
+      brand: method.card.brand,
+      last4: method.card.last4,
+      expMonth: method.card.exp_month,
+      expYear: method.card.exp_year,
+      cardholderName: method.billing_details.name ?? '',
+    };
+  }
+
+  async createSubscription(input: NewSubscription): Promise<ProviderSubscription> {
+    const prices = await this.prices(input.isLegacyPricing, input.billingCycle);
+    const coupon = input.promotion ? await this.coupon(input.promotion) : undefined;
+    const subscription = await call(() =>
+      this.stripe.subscriptions.create({
+        customer: input.customerId,
+        default_payment_method: input.paymentMethodId,
+        items: [
+          { price: prices.base.id, quantity: 1 },
+          { price: prices.extraPersona.id, quantity: Math.max(0, input.extraPersonas) },
+        ],
+        // A declined first payment fails the call and leaves no subscription.
+        payment_behavior: 'error_if_incomplete',
+        proration_behavior: 'none',
+        metadata: input.metadata,
+        ...(coupon ? { discounts: [{ coupon }] } : {}),
+        expand: ['latest_invoice'],
+      }),
+    );
+    return readSubscription(subscription);
+  }
+
+  /** One Stripe coupon per promo code: its percentage for its number of months. */
+  private async coupon(promotion: Promotion): Promise<string> {
+    const id = `chorus_${promotion.code}`;
+    try {
+      await this.stripe.coupons.retrieve(id);
+    } catch (error) {
+      if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+      await call(() =>
+        this.stripe.coupons.create({
+          id,
+          name: promotion.code,
+          percent_off: promotion.percentOff,
+          duration: 'repeating',
+          duration_in_months: promotion.durationMonths,
+        }),
+      );
+    }
+    return id;
+  }
+
+  async getSubscription(id: string): Promise<ProviderSubscription> {
+    return readSubscription(
+      await call(() => this.stripe.subscriptions.retrieve(id, { expand: ['latest_invoice'] })),
+    );
+  }
+
+  /** No proration: the new quantity is billed from the next period, as the app promises. */
+  async setExtraPersonas(id: string, extraPersonas: number): Promise<ProviderSubscription> {
+    const current = await call(() => this.stripe.subscriptions.retrieve(id));
+    const extra = current.items.data.find(
+      (item) => parseLookupKey(item.price.lookup_key)?.part === 'extra_persona',
+    );
+    const quantity = Math.max(0, extraPersonas);
+    // A subscription started through Checkout without extras has no extra item yet.
+    const { isLegacyPricing, billingCycle } = readSubscription(current);
+    const items = extra
+      ? [{ id: extra.id, quantity }]
+      : [{ price: (await this.prices(isLegacyPricing, billingCycle)).extraPersona.id, quantity }];
+    return readSubscription(
+      await call(() =>
+        this.stripe.subscriptions.update(id, {
+          items,
+          proration_behavior: 'none',
+          expand: ['latest_invoice'],
+        }),
+      ),
+    );
+  }
+
+  async setDefaultPaymentMethod(id: string, paymentMethodId: string) {
+    return readSubscription(
+      await call(() =>
+        this.stripe.subscriptions.update(id, {
+          default_payment_method: paymentMethodId,
+          expand: ['latest_invoice'],
+        }),
+      ),
+    );
+  }
+
+  async cancelAtPeriodEnd(id: string): Promise<ProviderSubscription> {
+    return readSubscription(
+      await call(() =>
+        this.stripe.subscriptions.update(id, {
+          cancel_at_period_end: true,
+          expand: ['latest_invoice'],
+        }),
+      ),
+    );
+  }
+
+  async cancelNow(id: string): Promise<ProviderSubscription> {
+    return readSubscription(await call(() => this.stripe.subscriptions.cancel(id)));
+  }
+
+  async createCheckoutSession(input: NewCheckoutSession): Promise<ProviderCheckoutSession> {
+    const prices = await this.prices(input.isLegacyPricing, input.billingCycle);
+    const session = await call(() =>
+      this.stripe.checkout.sessions.create({
+        mode: 'subscription',
+        customer: input.customerId,
+        line_items: [
+          { price: prices.base.id, quantity: 1 },
+          // Checkout refuses a line of quantity 0; the extra item is added once there are extras.
+          ...(input.extraPersonas > 0
+            ? [{ price: prices.extraPersona.id, quantity: input.extraPersonas }]
+            : []),
+        ],
+        success_url: input.successUrl,
+        cancel_url: input.cancelUrl,
+        client_reference_id: input.metadata.productId,
+        metadata: input.metadata,
+        subscription_data: { metadata: input.metadata },
+      }),
+    );
+    return readCheckoutSession(session);
+  }
+
+  async getCheckoutSession(id: string): Promise<ProviderCheckoutSession> {
+    return readCheckoutSession(await call(() => this.stripe.checkout.sessions.retrieve(id)));
+  }
+
+  async createPortalSession(input: { customerId: string; returnUrl: string }) {
+    const session = await call(() =>
+      this.stripe.billingPortal.sessions.create({
+        customer: input.customerId,
+        return_url: input.returnUrl,
+      }),
+    );
+    return { url: session.url };
+  }
+
+  /** Stripe renews periods itself and tells billing by webhook. */
+  catchUp(): Promise<void> {
+    return Promise.resolve();
+  }
+}
+
+/**
+ * Verifies a webhook delivery's Stripe-Signature over the raw body and its
+ * age (Stripe's default tolerance, 5 minutes), then parses it. Needs only
+ * the endpoint's signing secret, so it works with either provider.
+ */
+export function verifyStripeWebhook(
+  payload: Buffer,
+  signature: string,
+  secret: string,
+  toleranceSeconds?: number,
+): unknown {
+  return Stripe.webhooks.constructEvent(payload, signature, secret, toleranceSeconds);
+}
+
+export const StripeSignatureVerificationError = Stripe.errors.StripeSignatureVerificationError;

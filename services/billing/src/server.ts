@@ -1,0 +1,173 @@
+import type {
+  BillingServiceService,
+  Invoice,
+  Payer as PayerMessage,
+  Price,
+  Product,
+  Subscription,
+} from '@chorus/proto/billing/v1/billing';
+import { type AsyncServiceImplementation, InvalidArgument } from '@chorus/service-kit';
+import type { Billing, Payer, ProductSnapshot } from './billing';
+import type { SubscriptionView } from './domain/subscription-view';
+import type { PlanPrices } from './providers/provider';
+import type { InvoiceRow } from './store';
+
+function payer(message: PayerMessage | undefined): Payer {
+  if (!message?.userId) throw new InvalidArgument('payer is required');
+  return { userId: message.userId, email: message.email };
+}
+
+function product(message: Product | undefined): ProductSnapshot {
+  if (!message?.id) throw new InvalidArgument('product is required');
+  return message;
+}
+
+function toSubscription(view: SubscriptionView): Subscription {
+  return { ...view };
+}
+
+function toPrice(prices: PlanPrices, cycle: 'monthly' | 'annual', savingsCents: number): Price {
+  const price = prices.base;
+  return {
+    id: price.id,
+    nickname: price.nickname,
+    interval: price.interval,
+    intervalCount: 1,
+    unitAmountCents: price.unitAmountCents,
+    currency: price.currency,
+    savingsCents,
+    billingCycle: cycle,
+  };
+}
+
+function toInvoice(row: InvoiceRow): Invoice {
+  return {
+    id: row.id,
+    productId: row.product_id,
+    description: row.description,
+    issuedAt: row.issued_at,
+    amountCents: row.amount_cents,
+    currency: row.currency,
+    status: row.status,
+    pdfUrl: row.pdf_url ?? '',
+    number: row.number,
+    periodStart: row.period_start,
+    periodEnd: row.period_end,
+  };
+}
+
+/** gRPC handlers: translate messages, call the use case, translate back. */
+export function billingHandlers(
+  billing: Billing,
+): AsyncServiceImplementation<typeof BillingServiceService> {
+  return {
+    async getPrices() {
+      const { catalog, plan, annualSavingsCents } = await billing.prices();
+      return {
+        productId: catalog.productId,
+        productName: catalog.productName,
+        productDescription: catalog.productDescription,
+        monthly: toPrice(catalog.current.monthly, 'monthly', 0),
+        annual: toPrice(catalog.current.annual, 'annual', annualSavingsCents),
+        annualDiscountPercent: Math.round((annualSavingsCents / (12 * plan.monthlyCents)) * 100),
+        includedPersonas: plan.includedPersonas,
+        extraPersonaCents: plan.extraPersonaCents,
+      };
+    },
+    async getPaymentConfig() {
+      return billing.paymentConfig();
+    },
+    async setupPayment(request) {
+      const intent = await billing.setupPayment(payer(request.payer), product(request.product));
+      return { setupIntentId: intent.id, clientSecret: intent.clientSecret };
+    },
+    async savePaymentMethod(request) {
+      const saved = await billing.savePaymentMethod({
+        payer: payer(request.payer),
+        product: product(request.product),
+        paymentMethodId: request.paymentMethodId,
+        cardData: request.cardData,
+        billingCycle: request.billingCycle,
+        promoCode: request.promoCode,
+      });
+      return {
+        paymentMethod: saved.paymentMethod,
+        subscription: toSubscription(saved.subscription),
+      };
+    },
+    async syncStatus(request) {
+      return {
+        subscription: toSubscription(
+          await billing.syncStatus(request.userId, product(request.product)),
+        ),
+      };
+    },
+    async listSubscriptions(request) {
+      const views = await billing.listSubscriptions(request.userId);
+      return { subscriptions: views.map(toSubscription) };
+    },
+    async listInvoices(request) {
+      return { invoices: (await billing.listInvoices(request.userId)).map(toInvoice) };
+    },
+    async getInvoicePdf(request) {
+      const found = await billing.invoicePdf(request.userId, request.invoiceId);
+      return {
+        filename: found.filename,
+        document:
+          'pdf' in found ? { $case: 'pdf', value: found.pdf } : { $case: 'url', value: found.url },
+      };
+    },
+    async getBillingStats(request) {
+      return billing.stats(request.userId);
+    },
+    async cancelSubscription(request) {
+      return {
+        subscription: toSubscription(
+          await billing.cancel(request.userId, product(request.product)),
+        ),
+      };
+    },
+    async endSubscription(request) {
+      return billing.endSubscription(request.userId, request.productId);
+    },
+    async createCheckoutSession(request) {
+      return billing.createCheckoutSession({
+        payer: payer(request.payer),
+        product: product(request.product),
+        billingCycle: request.billingCycle,
+        successUrl: request.successUrl,
+        cancelUrl: request.cancelUrl,
+      });
+    },
+    async getLocalCheckoutSession(request) {
+      const session = await billing.localCheckoutSession(request.sessionId);
+      return {
+        sessionId: session.id,
+        status: session.status,
+        productName: session.productName,
+        planDisplayName: session.planDisplayName,
+        amountCents: session.amountCents,
+        currency: session.currency,
+        cancelUrl: session.cancelUrl,
+        successUrl: session.successUrl,
+        testCards: session.testCards,
+      };
+    },
+    async completeLocalCheckoutSession(request) {
+      return {
+        successUrl: await billing.completeLocalCheckout({
+          sessionId: request.sessionId,
+          paymentMethodId: request.paymentMethodId,
+          cardholderName: request.cardholderName,
+        }),
+      };
+    },
+    async createPortalSession(request) {
+      return billing.portalSession(request);
+    },
+    async handleStripeEvent(request) {
+      const handled = await billing.handleStripeWebhook(request.payload, request.signature);
+      return { eventId: handled.id, type: handled.type, duplicate: handled.duplicate };
+    },
+  };
+}

@@ -1,0 +1,169 @@
+import { addMonths, resolveBillingCycle } from '../src/domain/billing-cycle';
+import { invoiceStatus, isLive, productStatus } from '../src/domain/status';
+import {
+  billingStats,
+  type ProductFacts,
+  type SubscriptionFacts,
+  subscriptionView,
+} from '../src/domain/subscription-view';
+import { testCard } from '../src/domain/test-cards';
+
+describe('resolveBillingCycle', () => {
+  const prices = { monthly: ['price_m'], annual: ['price_a', 'price_legacy_a'] };
+  it.each([
+    ['monthly', 'monthly'],
+    ['Monthly', 'monthly'],
+    ['month', 'monthly'],
+    ['annual', 'annual'],
+    ['yearly', 'annual'],
+    [' year ', 'annual'],
+    ['price_m', 'monthly'],
+    ['price_legacy_a', 'annual'],
+    ['weekly', undefined],
+    ['price_unknown', undefined],
+  ])('%j is %s', (value, expected) => {
+    expect(resolveBillingCycle(value, prices)).toBe(expected);
+  });
+});
+
+describe('addMonths', () => {
+  it.each([
+    ['2026-01-15T10:00:00Z', 1, '2026-02-15T10:00:00Z'],
+    ['2026-01-31T00:00:00Z', 1, '2026-02-28T00:00:00Z'],
+    ['2028-01-31T00:00:00Z', 1, '2028-02-29T00:00:00Z'],
+    ['2026-01-31T00:00:00Z', 2, '2026-03-31T00:00:00Z'],
+    ['2026-12-05T23:59:59Z', 1, '2027-01-05T23:59:59Z'],
+    ['2026-03-10T12:00:00Z', 12, '2027-03-10T12:00:00Z'],
+  ])('%s + %i months = %s', (from, months, to) => {
+    expect(addMonths(new Date(from), months).toISOString()).toBe(new Date(to).toISOString());
+  });
+});
+
+describe('statuses', () => {
+  it.each([
+    ['active', 'active', true],
+    ['trialing', 'active', true],
+    ['past_due', 'past_due', true],
+    ['unpaid', 'past_due', true],
+    ['canceled', 'cancelled', false],
+    ['incomplete', 'inactive', false],
+    ['incomplete_expired', 'inactive', false],
+    ['paused', 'paused', true],
+  ])('Stripe %s shows as %s (live: %s)', (stripe, shown, live) => {
+    expect(productStatus(stripe)).toBe(shown);
+    expect(isLive(stripe)).toBe(live);
+  });
+
+  it.each([
+    [{ status: 'paid', attempted: true }, 'paid'],
+    [{ status: 'open', attempted: false }, 'pending'],
+    [{ status: 'draft', attempted: false }, 'pending'],
+    [{ status: 'open', attempted: true }, 'failed'],
+    [{ status: 'open', attempted: false, paymentFailed: true }, 'failed'],
+    [{ status: 'uncollectible', attempted: true }, 'failed'],
+  ])('invoice %j is %s', (invoice, expected) => {
+    expect(invoiceStatus(invoice)).toBe(expected);
+  });
+});
+
+describe('subscriptionView', () => {
+  const now = new Date('2026-03-15T00:00:00Z');
+  const product: ProductFacts = {
+    id: 'p1',
+    userId: 'u1',
+    name: 'Lantern',
+    billingCycle: 'monthly',
+    isLegacyPricing: false,
+    personaCount: 12,
+  };
+  const running: SubscriptionFacts = {
+    providerStatus: 'active',
+    status: 'active',
+    billingCycle: 'monthly',
+    isLegacyPricing: false,
+    currentPeriodStart: new Date('2026-03-01T00:00:00Z'),
+    currentPeriodEnd: new Date('2026-04-01T00:00:00Z'),
+    cancelAtPeriodEnd: false,
+    providerCustomerId: 'cus_1',
+    providerSubscriptionId: 'sub_1',
+    providerPriceId: 'price_1',
+  };
+
+  it('prices a product that never subscribed, with no next billing date', () => {
+    expect(subscriptionView(product, undefined, now)).toMatchObject({
+      status: 'inactive',
+      planDisplayName: 'Monthly Plan',
+      extraPersonas: 2,
+      monthlyRateCents: 2900,
+      nextBillingDate: undefined,
+    });
+  });
+
+  it.each([
+    [{}, new Date('2026-04-01T00:00:00Z')],
+    [{ cancelAtPeriodEnd: true }, undefined],
+    [{ providerStatus: 'canceled', status: 'cancelled' as const }, undefined],
+    [{ providerStatus: 'past_due', status: 'past_due' as const }, new Date('2026-04-01T00:00:00Z')],
+  ])('with %j the next billing date is %s', (change, next) => {
+    expect(subscriptionView(product, { ...running, ...change }, now).nextBillingDate).toEqual(next);
+  });
+
+  it.each([
+    [{ billingCycle: 'annual' as const }, 'Annual Plan', 2650, 31800],
+    [{ isLegacyPricing: true }, 'Monthly Plan', 18000, 18000],
+    [
+      { promo: { discountPercent: 20, durationMonths: 3, startedAt: new Date('2026-03-01') } },
+      'Monthly Plan',
+      2320,
+      2320,
+    ],
+    [
+      { promo: { discountPercent: 20, durationMonths: 1, startedAt: new Date('2026-01-01') } },
+      'Monthly Plan',
+      2900,
+      2900,
+    ],
+  ])('with %j: %s, %i a month, %i a period', (change, plan, monthly, period) => {
+    expect(subscriptionView(product, { ...running, ...change }, now)).toMatchObject({
+      planDisplayName: plan,
+      monthlyRateCents: monthly,
+      periodAmountCents: period,
+    });
+  });
+
+  it('sums the billing page cards over active and past-due products', () => {
+    const views = [
+      subscriptionView(product, running, now),
+      subscriptionView({ ...product, id: 'p2', personaCount: 3 }, undefined, now),
+      subscriptionView(
+        { ...product, id: 'p3', personaCount: 1 },
+        {
+          ...running,
+          providerStatus: 'past_due',
+          status: 'past_due',
+          currentPeriodEnd: new Date('2026-03-20'),
+        },
+        now,
+      ),
+    ];
+    expect(billingStats(views)).toEqual({
+      monthlySpendCents: 2900 + 2500,
+      activeProducts: 1,
+      totalProducts: 3,
+      totalPersonas: 16,
+      nextBillingDate: new Date('2026-03-20'),
+    });
+  });
+});
+
+describe('test cards', () => {
+  it('follow Stripe test mode', () => {
+    expect(testCard('pm_card_visa')).toMatchObject({ brand: 'visa', last4: '4242' });
+    expect(testCard('pm_card_chargeDeclined')?.attachError?.message).toBe(
+      'Your card was declined.',
+    );
+    expect(testCard('pm_card_chargeCustomerFail')?.attachError).toBeUndefined();
+    expect(testCard('pm_card_chargeCustomerFail')?.chargeError?.code).toBe('card_declined');
+    expect(testCard('4242424242424242')).toBeUndefined();
+  });
+});

@@ -1,0 +1,98 @@
+import { industryValue, productMessages } from '@chorus/contracts';
+import type { SubscriptionChanged } from '@chorus/proto/events/v1/events';
+import {
+  InvalidArgument,
+  type Knex,
+  type Logger,
+  NotFound,
+  type OutboxRelay,
+} from '@chorus/service-kit';
+import { subscriptionMirror } from './domain/subscription-mirror';
+import { productCreated, productDeleted } from './events';
+import type { ProductRow, ProductStore } from './store/products';
+
+const BILLING_CYCLES = ['monthly', 'annual'] as const;
+
+/** Products: create, list, read, delete, and the subscription state billing reports. */
+export class Products {
+  constructor(private readonly deps: { store: ProductStore; relay: OutboxRelay; logger: Logger }) {}
+
+  async create(input: {
+    userId: string;
+    name: string;
+    description: string;
+    industry: string;
+    billingCycle: string;
+  }): Promise<ProductRow> {
+    if (!input.userId) throw new InvalidArgument('userId is required');
+    const name = input.name.trim();
+    if (!name) throw new InvalidArgument(productMessages.nameRequired);
+    const industry = industryValue(input.industry);
+    if (!industry) throw new InvalidArgument(productMessages.industryRequired);
+    const billingCycle = input.billingCycle.trim() || 'monthly';
+    if (!BILLING_CYCLES.some((cycle) => cycle === billingCycle)) {
+      throw new InvalidArgument(productMessages.billingCycleInvalid);
+    }
+    const { store } = this.deps;
+    const product = await store.db.transaction(async (trx) => {
+      const row = await store.insert(trx, {
+        user_id: input.userId,
+        name,
+        description: input.description.trim() || null,
+        industry,
+        billing_cycle: billingCycle,
+      });
+      await productCreated(trx, row);
+      return row;
+    });
+    this.deps.relay.nudge();
+    return product;
+  }
+
+  list(userId: string): Promise<ProductRow[]> {
+    return this.deps.store.listOwned(userId);
+  }
+
+  /** The product if this user owns it; another user's product is as absent as a missing one. */
+  async owned(userId: string, productId: string): Promise<ProductRow> {
+    const product =
+      userId && productId ? await this.deps.store.findOwned(userId, productId) : undefined;
+    if (!product) throw new NotFound(productMessages.notFound);
+    return product;
+  }
+
+  /** Deletes the product with its business profile and personas, and announces it. */
+  async delete(userId: string, productId: string): Promise<void> {
+    const { store } = this.deps;
+    await store.db.transaction(async (trx) => {
+      const deleted = await store.deleteOwned(trx, userId, productId);
+      if (!deleted) throw new NotFound(productMessages.notFound);
+      await productDeleted(trx, deleted);
+    });
+    this.deps.relay.nudge();
+  }
+
+  /** Mirrors billing's view of the subscription onto the product (inside the consumer's transaction). */
+  async applySubscriptionChanged(
+    trx: Knex.Transaction,
+    event: SubscriptionChanged,
+    occurredAt: Date,
+  ): Promise<void> {
+    const product = event.productId ? await this.deps.store.lock(trx, event.productId) : undefined;
+    if (!product) {
+      this.deps.logger.info(
+        { productId: event.productId },
+        'subscription change for a product that no longer exists; ignored',
+      );
+      return;
+    }
+    if (event.userId && event.userId !== product.user_id) {
+      this.deps.logger.warn(
+        { productId: product.id, eventUserId: event.userId },
+        'subscription change names another owner; ignored',
+      );
+      return;
+    }
+    await this.deps.store.update(trx, product.id, subscriptionMirror(product, event, occurredAt));
+  }
+}

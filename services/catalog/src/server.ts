@@ -1,0 +1,156 @@
+import type {
+  BusinessProfile,
+  CatalogServiceService,
+  PersonaTemplate,
+  Product,
+  ProductPersona,
+} from '@chorus/proto/catalog/v1/catalog';
+import type { AsyncServiceImplementation } from '@chorus/service-kit';
+import type { BusinessProfiles } from './business-profiles';
+import type { Personas } from './personas';
+import type { Products } from './products';
+import { type BusinessProfileRow, profileFields } from './store/business-profiles';
+import type { PersonaWithTemplate, TemplateRow } from './store/personas';
+import type { ProductRow } from './store/products';
+
+/** decimal(10,2) text -> integer cents */
+function cents(decimal: string): number {
+  return Math.round(Number(decimal) * 100);
+}
+
+export function toProduct(row: ProductRow): Product {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    name: row.name,
+    description: row.description ?? '',
+    industry: row.industry ?? '',
+    subscriptionStatus: row.subscription_status,
+    billingCycle: row.billing_cycle,
+    subscriptionStartDate: row.subscription_start_date ?? undefined,
+    subscriptionEndDate: row.subscription_end_date ?? undefined,
+    baseUserRateCents: cents(row.base_user_rate),
+    annualDiscountPercent: row.annual_discount,
+    collaboratorCount: row.collaborator_count,
+    maxCollaborators: row.max_collaborators,
+    personaCount: row.persona_count,
+    maxFreePersonas: row.max_free_personas,
+    extraPersonaCostCents: cents(row.extra_persona_cost),
+    isLegacyPricing: row.is_legacy_pricing,
+    stripeCustomerId: row.stripe_customer_id ?? '',
+    stripeSubscriptionId: row.stripe_subscription_id ?? '',
+    stripePriceId: row.stripe_price_id ?? '',
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+function toProfile(row: BusinessProfileRow): BusinessProfile {
+  return {
+    id: row.id,
+    productId: row.product_id,
+    fields: profileFields(row),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+function toTemplate(row: TemplateRow): PersonaTemplate {
+  return {
+    id: row.id,
+    name: row.name,
+    age: row.age,
+    gender: row.gender ?? undefined,
+    occupation: row.occupation,
+    location: row.location,
+    income: row.income,
+    iq: row.iq ?? undefined,
+    lifestyle: row.lifestyle,
+    motivations: row.motivations,
+    personality: row.personality,
+    safetyScores: row.safety_scores,
+    isActive: row.is_active,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+function toPersona(row: PersonaWithTemplate): ProductPersona {
+  return {
+    id: row.id,
+    productId: row.product_id,
+    templateId: row.template_id,
+    template: toTemplate(row.template),
+    createdAt: row.created_at,
+  };
+}
+
+/** gRPC handlers: translate messages, call the use case, translate back. */
+export function catalogHandlers(deps: {
+  products: Products;
+  profiles: BusinessProfiles;
+  personas: Personas;
+}): AsyncServiceImplementation<typeof CatalogServiceService> {
+  const { products, profiles, personas } = deps;
+  return {
+    async createProduct(request) {
+      return { product: toProduct(await products.create(request)) };
+    },
+    async listProducts(request) {
+      return { products: (await products.list(request.userId)).map(toProduct) };
+    },
+    async getProduct(request) {
+      return { product: toProduct(await products.owned(request.userId, request.productId)) };
+    },
+    async deleteProduct(request) {
+      await products.delete(request.userId, request.productId);
+      return {};
+    },
+
+    async getBusinessProfile(request) {
+      return { profile: toProfile(await profiles.get(request.userId, request.productId)) };
+    },
+    async createBusinessProfile(request) {
+      const row = await profiles.create(request.userId, request.productId, request.fields ?? {});
+      return { profile: toProfile(row) };
+    },
+    async updateBusinessProfile(request) {
+      const row = await profiles.update(request.userId, request.productId, request.fields ?? {});
+      return { profile: toProfile(row) };
+    },
+
+    async listTemplates() {
+      return { templates: (await personas.listTemplates({ activeOnly: true })).map(toTemplate) };
+    },
+    async listProductPersonas(request) {
+      const rows = await personas.listProductPersonas(request.userId, request.productId);
+      return { personas: rows.map(toPersona) };
+    },
+    async addProductPersona(request) {
+      const { persona, added } = await personas.add(
+        request.userId,
+        request.productId,
+        request.templateId,
+      );
+      return { persona: toPersona(persona), added };
+    },
+    async removeProductPersona(request) {
+      await personas.remove(request.userId, request.productId, request.personaId);
+      return {};
+    },
+
+    async listAllTemplates() {
+      return { templates: (await personas.listTemplates({ activeOnly: false })).map(toTemplate) };
+    },
+    async createTemplate(request) {
+      return { template: toTemplate(await personas.createTemplate(request)) };
+    },
+    async deleteTemplate(request) {
+      await personas.deleteTemplate(request.templateId);
+      return {};
+    },
+    async syncTemplates() {
+      return personas.syncTemplates();
+    },
+  };
+}

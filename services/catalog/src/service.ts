@@ -1,0 +1,98 @@
+import { CatalogServiceService } from '@chorus/proto/catalog/v1/catalog';
+import {
+  consumeEvents,
+  createEventBus,
+  createLogger,
+  type EventBus,
+  implement,
+  type Logger,
+  openDatabase,
+  OutboxRelay,
+  startGrpcServer,
+  Topics,
+} from '@chorus/service-kit';
+import { migrations } from '../migrations';
+import { BusinessProfiles } from './business-profiles';
+import type { CatalogConfig } from './config';
+import { Personas } from './personas';
+import { Products } from './products';
+import { catalogHandlers } from './server';
+import { BusinessProfileStore } from './store/business-profiles';
+import { PersonaStore } from './store/personas';
+import { ProductStore } from './store/products';
+import { defaultTemplateLibraryFile } from './template-library';
+
+export interface RunningCatalog {
+  port: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * Wires the catalog service: database, outbox relay, the subscription
+ * consumer, the template library seed, gRPC server. The embedded run passes
+ * its shared bus and logger; a standalone process makes its own.
+ */
+export async function startCatalog(
+  config: CatalogConfig,
+  deps: { bus?: EventBus; logger?: Logger } = {},
+): Promise<RunningCatalog> {
+  const logger = deps.logger ?? createLogger('catalog', config.LOG_LEVEL);
+  const bus =
+    deps.bus ?? createEventBus({ brokers: config.KAFKA_BROKERS, clientId: 'catalog', logger });
+  const db = await openDatabase({
+    url: config.DATABASE_URL,
+    migrations,
+    logger,
+    create: config.DATABASE_CREATE,
+  });
+  const relay = new OutboxRelay({ db, bus, logger });
+  const productStore = new ProductStore(db);
+  const products = new Products({ store: productStore, relay, logger });
+  const profiles = new BusinessProfiles({ store: new BusinessProfileStore(db), products });
+  const personas = new Personas({
+    store: new PersonaStore(db),
+    productStore,
+    products,
+    relay,
+    logger,
+    libraryFile: config.PERSONA_TEMPLATES_FILE ?? defaultTemplateLibraryFile(),
+  });
+  await personas.seedIfEmpty();
+
+  await consumeEvents({
+    bus,
+    db,
+    groupId: 'catalog',
+    topics: [Topics.billing],
+    logger,
+    handlers: {
+      subscriptionChanged: (event, { trx, envelope }) =>
+        products.applySubscriptionChanged(trx, event, envelope.occurredAt ?? new Date()),
+    },
+  });
+  relay.start();
+  const server = await startGrpcServer({
+    host: config.GRPC_HOST,
+    port: config.GRPC_PORT,
+    logger,
+    services: [
+      {
+        definition: CatalogServiceService,
+        implementation: implement(
+          CatalogServiceService,
+          catalogHandlers({ products, profiles, personas }),
+          logger,
+        ),
+      },
+    ],
+  });
+  return {
+    port: server.port,
+    async stop() {
+      await server.shutdown();
+      await relay.stop();
+      if (!deps.bus) await bus.close();
+      await db.destroy();
+    },
+  };
+}

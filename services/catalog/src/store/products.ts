@@ -1,0 +1,99 @@
+import type { Knex } from '@chorus/service-kit';
+
+export interface ProductRow {
+  id: string;
+  user_id: string;
+  name: string;
+  description: string | null;
+  industry: string | null;
+  subscription_status: string;
+  billing_cycle: string;
+  subscription_start_date: Date | null;
+  subscription_end_date: Date | null;
+  /** decimal(10,2), as pg returns it: "25.00" */
+  base_user_rate: string;
+  annual_discount: number;
+  collaborator_count: number;
+  max_collaborators: number;
+  persona_count: number;
+  max_free_personas: number;
+  extra_persona_cost: string;
+  is_legacy_pricing: boolean;
+  stripe_customer_id: string | null;
+  stripe_subscription_id: string | null;
+  stripe_price_id: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export type NewProduct = Pick<ProductRow, 'user_id' | 'name' | 'description' | 'industry'> &
+  Partial<Pick<ProductRow, 'billing_cycle'>>;
+
+/** What billing's subscription events may change on a product. */
+export type SubscriptionMirror = Partial<
+  Pick<
+    ProductRow,
+    | 'subscription_status'
+    | 'billing_cycle'
+    | 'subscription_start_date'
+    | 'subscription_end_date'
+    | 'stripe_customer_id'
+    | 'stripe_subscription_id'
+    | 'stripe_price_id'
+  >
+>;
+
+/** Queries of the products table. Every read by a user names the owner. */
+export class ProductStore {
+  constructor(readonly db: Knex) {}
+
+  async insert(trx: Knex.Transaction, product: NewProduct): Promise<ProductRow> {
+    const [row] = await trx<ProductRow>('products').insert(product).returning('*');
+    return row!;
+  }
+
+  listOwned(userId: string): Promise<ProductRow[]> {
+    return this.db<ProductRow>('products')
+      .where({ user_id: userId })
+      .orderBy([{ column: 'created_at' }, { column: 'id' }]);
+  }
+
+  findOwned(userId: string, productId: string, trx: Knex = this.db) {
+    return trx<ProductRow>('products').where({ id: productId, user_id: userId }).first();
+  }
+
+  /** Locks the owned product row for the rest of the transaction (persona counts stay exact). */
+  lockOwned(trx: Knex.Transaction, userId: string, productId: string) {
+    return trx<ProductRow>('products')
+      .where({ id: productId, user_id: userId })
+      .forUpdate()
+      .first();
+  }
+
+  lock(trx: Knex.Transaction, productId: string) {
+    return trx<ProductRow>('products').where({ id: productId }).forUpdate().first();
+  }
+
+  /** Deletes the product; its profile and personas go with it (foreign keys cascade). */
+  async deleteOwned(
+    trx: Knex.Transaction,
+    userId: string,
+    productId: string,
+  ): Promise<ProductRow | undefined> {
+    const [row] = await trx<ProductRow>('products')
+      .where({ id: productId, user_id: userId })
+      .delete()
+      .returning('*');
+    return row;
+  }
+
+  async update(
+    trx: Knex.Transaction,
+    productId: string,
+    changes: SubscriptionMirror | Pick<ProductRow, 'persona_count'>,
+  ): Promise<void> {
+    await trx('products')
+      .where({ id: productId })
+      .update({ ...changes, updated_at: trx.fn.now() });
+  }
+}

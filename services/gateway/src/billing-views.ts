@@ -1,0 +1,122 @@
+import { formatCents } from '@chorus/contracts';
+import type {
+  Invoice,
+  PaymentMethod,
+  Price,
+  Product as BillingProduct,
+  Subscription,
+} from '@chorus/proto/billing/v1/billing';
+import type { Product } from '@chorus/proto/catalog/v1/catalog';
+
+// How billing's messages look to the browser: camelCase JSON, ISO dates,
+// null for what does not exist, money in dollars next to the cents the
+// payment provider speaks (unit_amount).
+
+const iso = (date: Date | undefined) => date?.toISOString() ?? null;
+const dollars = (cents: number) => cents / 100;
+
+/** The catalog product as billing needs it (the gateway has just read it from catalog). */
+export function billingProduct(product: Product): BillingProduct {
+  return {
+    id: product.id,
+    userId: product.userId,
+    name: product.name,
+    billingCycle: product.billingCycle,
+    isLegacyPricing: product.isLegacyPricing,
+    personaCount: product.personaCount,
+  };
+}
+
+/** A price option in Stripe's words, as the plan page reads it. */
+export function toPriceOption(price: Price) {
+  return {
+    id: price.id,
+    nickname: price.nickname,
+    interval: price.interval,
+    interval_count: price.intervalCount,
+    unit_amount: price.unitAmountCents,
+    currency: price.currency,
+    formatted: formatCents(price.unitAmountCents, price.currency.toUpperCase()),
+    /** Twelve monthly payments minus this one, in minor units (0 for monthly). */
+    savings: price.savingsCents,
+    savingsFormatted: price.savingsCents > 0 ? formatCents(price.savingsCents) : null,
+    billingCycle: price.billingCycle,
+    recurring: { interval: price.interval },
+  };
+}
+
+export interface SubscriptionDetailsView {
+  productId: string;
+  productName: string;
+  /** inactive, active, past_due, cancelled, paused */
+  status: string;
+  planDisplayName: string;
+  billingCycle: string;
+  personaCount: number;
+  includedPersonas: number;
+  extraPersonas: number;
+  /** Dollars per month. */
+  monthlyRate: number;
+  /** Dollars per billing period (a month or a year). */
+  periodAmount: number;
+  discountPercent: number;
+  currentPeriodEnd: string | null;
+  /** Null when nothing more will be billed. */
+  nextBillingDate: string | null;
+  cancelAtPeriodEnd: boolean;
+  isLegacyPricing: boolean;
+  /** The provider's customer id, for the customer portal. */
+  customerId: string | null;
+  subscriptionId: string | null;
+}
+
+export function toSubscriptionDetails(subscription: Subscription): SubscriptionDetailsView {
+  return {
+    productId: subscription.productId,
+    productName: subscription.productName,
+    status: subscription.status,
+    planDisplayName: subscription.planDisplayName,
+    billingCycle: subscription.billingCycle,
+    personaCount: subscription.personaCount,
+    includedPersonas: subscription.includedPersonas,
+    extraPersonas: subscription.extraPersonas,
+    monthlyRate: dollars(subscription.monthlyRateCents),
+    periodAmount: dollars(subscription.periodAmountCents),
+    discountPercent: subscription.discountPercent,
+    currentPeriodEnd: iso(subscription.currentPeriodEnd),
+    nextBillingDate: iso(subscription.nextBillingDate),
+    cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
+    isLegacyPricing: subscription.isLegacyPricing,
+    customerId: subscription.providerCustomerId || null,
+    subscriptionId: subscription.providerSubscriptionId || null,
+  };
+}
+
+/** A billing history row; the download goes through the gateway unless the provider keeps the PDF. */
+export function toInvoiceRow(invoice: Invoice) {
+  return {
+    id: invoice.id,
+    productId: invoice.productId,
+    number: invoice.number,
+    description: invoice.description,
+    date: iso(invoice.issuedAt),
+    /** Dollars. */
+    amount: dollars(invoice.amountCents),
+    currency: invoice.currency,
+    status: invoice.status,
+    downloadUrl: invoice.pdfUrl || `/api/billing/invoices/${encodeURIComponent(invoice.id)}/pdf`,
+  };
+}
+
+export function toPaymentMethodView(method: PaymentMethod) {
+  return {
+    id: method.id,
+    stripePaymentMethodId: method.providerPaymentMethodId,
+    brand: method.brand,
+    last4: method.last4,
+    expMonth: method.expMonth,
+    expYear: method.expYear,
+    cardholderName: method.cardholderName || null,
+    isDefault: method.isDefault,
+  };
+}

@@ -1,0 +1,115 @@
+import {
+  type BusinessProfileInput,
+  type BusinessProfileValues,
+  type BusinessProfileView,
+  businessProfileFields,
+  monthlyRate,
+  type PersonaTemplateView,
+  type ProductPersonaView,
+  type ProductView,
+  profileCompletion,
+  unknownFlagOf,
+} from '@chorus/contracts';
+import type {
+  BusinessProfile,
+  BusinessProfileFields,
+  PersonaTemplate,
+  Product,
+  ProductPersona,
+} from '@chorus/proto/catalog/v1/catalog';
+
+// How the catalog's messages look to the browser: camelCase JSON, ISO
+// dates, null for what was never given.
+
+const iso = (date: Date | undefined) => date?.toISOString() ?? null;
+
+export function toProductView(product: Product): ProductView {
+  const billingCycle = product.billingCycle === 'annual' ? 'annual' : 'monthly';
+  return {
+    id: product.id,
+    name: product.name,
+    description: product.description || null,
+    industry: product.industry || null,
+    subscriptionStatus: product.subscriptionStatus,
+    billingCycle,
+    isLegacyPricing: product.isLegacyPricing,
+    subscriptionStartDate: iso(product.subscriptionStartDate),
+    subscriptionEndDate: iso(product.subscriptionEndDate),
+    createdAt: iso(product.createdAt) ?? '',
+    updatedAt: iso(product.updatedAt) ?? '',
+    billing: {
+      personaCount: product.personaCount,
+      monthlyRate: monthlyRate({
+        personaCount: product.personaCount,
+        billingCycle,
+        isLegacyPricing: product.isLegacyPricing,
+      }),
+    },
+  };
+}
+
+/** The validated body as the catalog's fields: null clears a text (sent as empty). */
+export function toProfileFields(input: BusinessProfileInput): BusinessProfileFields {
+  const fields: BusinessProfileFields = {};
+  for (const field of businessProfileFields) {
+    if (field.kind === 'number') {
+      const years = input[field.name];
+      if (years !== undefined) fields[field.name] = years;
+    } else {
+      const text = input[field.name];
+      if (text !== undefined) fields[field.name] = text ?? '';
+    }
+    const flag = input[unknownFlagOf(field.name)];
+    if (flag !== undefined) fields[unknownFlagOf(field.name)] = flag;
+  }
+  return fields;
+}
+
+export function toProfileView(profile: BusinessProfile): BusinessProfileView {
+  const stored = profile.fields ?? {};
+  const values: Partial<BusinessProfileValues> = {};
+  for (const field of businessProfileFields) {
+    // Split by kind so each assignment is checked against its own value type.
+    if (field.kind === 'number') values[field.name] = stored[field.name] ?? null;
+    else values[field.name] = stored[field.name] ?? null;
+    values[unknownFlagOf(field.name)] = stored[unknownFlagOf(field.name)] ?? false;
+  }
+  // The loop above set every field and flag of the catalogue.
+  const complete = values as BusinessProfileValues;
+  return {
+    id: profile.id,
+    productId: profile.productId,
+    ...complete,
+    completion: profileCompletion(complete).percent,
+    createdAt: iso(profile.createdAt) ?? '',
+    updatedAt: iso(profile.updatedAt) ?? '',
+  };
+}
+
+export function toTemplateView(template: PersonaTemplate): PersonaTemplateView {
+  return {
+    id: template.id,
+    name: template.name,
+    age: template.age,
+    gender: template.gender ?? null,
+    occupation: template.occupation,
+    location: template.location,
+    income: template.income,
+    iq: template.iq ?? null,
+    lifestyle: template.lifestyle,
+    motivations: template.motivations,
+    personality: template.personality,
+    safetyScores: template.safetyScores ?? { economic: 0, world: 0, local: 0, occupation: 0 },
+    isActive: template.isActive,
+  };
+}
+
+export function toPersonaView(persona: ProductPersona): ProductPersonaView {
+  return {
+    id: persona.id,
+    productId: persona.productId,
+    templateId: persona.templateId,
+    createdAt: iso(persona.createdAt) ?? '',
+    template: toTemplateView(persona.template!),
+  };
+}

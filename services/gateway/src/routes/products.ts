@@ -1,0 +1,87 @@
+import { createProductRequest, type ProductDeletion, productMessages } from '@chorus/contracts';
+import type { Logger } from '@chorus/service-kit';
+import { z } from 'zod';
+import { toProductView } from '../catalog-views';
+import type { ServiceClients } from '../clients';
+import type { ApiRoutes } from '../routing';
+import { endSubscriptionOfDeletedProduct } from './billing';
+
+/** A product id in a path; another user's id answers 404 from the catalog. */
+export const productParams = z.object({ id: z.string().min(1).max(100) });
+
+/** My Products: /api/products and /api/products/{id}. */
+export function productRoutes(
+  routes: ApiRoutes,
+  deps: { clients: ServiceClients; logger: Logger },
+): void {
+  const { catalog } = deps.clients;
+
+  routes.add({
+    method: 'get',
+    path: '/api/products',
+    summary: "The signed-in user's products, each with its persona count and monthly rate",
+    tag: 'products',
+    access: 'user',
+    async handler({ user }) {
+      const { products } = await catalog.listProducts({ userId: user.id });
+      return products.map(toProductView);
+    },
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/api/products',
+    summary: 'Create a product (name and industry required)',
+    tag: 'products',
+    access: 'user',
+    status: 201,
+    body: createProductRequest,
+    async handler({ user, body }) {
+      const { product } = await catalog.createProduct({
+        userId: user.id,
+        name: body.name,
+        description: body.description,
+        industry: body.industry,
+        billingCycle: body.billingCycle,
+      });
+      return toProductView(product!);
+    },
+  });
+
+  routes.add({
+    method: 'get',
+    path: '/api/products/:id',
+    summary: "One of the signed-in user's products",
+    tag: 'products',
+    access: 'user',
+    params: productParams,
+    async handler({ user, params }) {
+      const { product } = await catalog.getProduct({ userId: user.id, productId: params.id });
+      return toProductView(product!);
+    },
+  });
+
+  routes.add({
+    method: 'delete',
+    path: '/api/products/:id',
+    summary: 'Delete a product with its business profile and personas',
+    tag: 'products',
+    access: 'user',
+    params: productParams,
+    async handler({ user, params }): Promise<ProductDeletion> {
+      const ids = { userId: user.id, productId: params.id };
+      await catalog.getProduct(ids);
+      // The subscription ends first, so no product is left paying without existing.
+      const outcome = await endSubscriptionOfDeletedProduct(deps.clients, deps.logger, ids);
+      await catalog.deleteProduct(ids);
+      return {
+        ...outcome,
+        message:
+          outcome.warning ??
+          (outcome.subscriptionCancelled
+            ? productMessages.deletedWithSubscription
+            : productMessages.deleted),
+      };
+    },
+  });
+}

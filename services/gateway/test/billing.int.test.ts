@@ -1,0 +1,558 @@
+import { billingMessages } from '@chorus/contracts';
+import { startTestChorus, type TestChorus } from '@chorus/launcher/testing';
+import { eventually } from '@chorus/service-kit/testing';
+import { randomUUID } from 'node:crypto';
+import Stripe from 'stripe';
+
+const WEBHOOK_SECRET = 'whsec_gateway_billing_test';
+let chorus: TestChorus;
+
+beforeAll(async () => {
+  chorus = await startTestChorus({ env: { STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET } });
+});
+afterAll(() => chorus.stop());
+
+interface Registered {
+  token: string;
+  message: string;
+  paymentError?: string | null;
+  subscriptionStatus?: string;
+  product: { id: string } | null;
+}
+
+async function register(stripeToken = 'pm_card_visa', billingCycle = 'monthly') {
+  const answer = await chorus.api<Registered>('/api/auth/register', {
+    method: 'POST',
+    body: {
+      email: `billing-${randomUUID()}@example.com`,
+      password: 'secret-pass',
+      firstName: 'Mia',
+      lastName: 'Stone',
+      productName: 'Lantern',
+      industry: 'Technology',
+      billingCycle,
+      stripeToken,
+    },
+  });
+  expect(answer.status).toBe(201);
+  return { ...answer.body, productId: answer.body.product!.id };
+}
+
+async function createProduct(token: string, name = 'Beacon') {
+  const answer = await chorus.api<{ id: string }>('/api/products', {
+    method: 'POST',
+    token,
+    body: { name, industry: 'Technology' },
+  });
+  expect(answer.status).toBe(201);
+  return answer.body.id;
+}
+
+async function payFor(token: string, productId: string, paymentMethod = 'pm_card_visa') {
+  const setup = await chorus.api<{ clientSecret: string }>(
+    `/api/products/${productId}/setup-payment`,
+    { method: 'POST', token },
+  );
+  expect(setup.status).toBe(200);
+  expect(setup.body.clientSecret).toMatch(/^seti_.+_secret_/);
+  return chorus.api<{ subscription: { status: string }; paymentMethod: { last4: string } }>(
+    '/api/payment-methods',
+    {
+      method: 'POST',
+      token,
+      body: {
+        productId,
+        stripePaymentMethodId: paymentMethod,
+        // The browser sends placeholder card data; the provider's card details win.
+        cardData: {
+          brand: 'card',
+          last4: '0000',
+          expMonth: 12,
+          expYear: 2030,
+          cardholderName: 'Mia Stone',
+        },
+      },
+    },
+  );
+}
+
+type Details = Record<
+  string,
+  {
+    status: string;
+    planDisplayName: string;
+    personaCount: number;
+    extraPersonas: number;
+    monthlyRate: number;
+    nextBillingDate: string | null;
+    cancelAtPeriodEnd: boolean;
+    customerId: string | null;
+    billingCycle: string;
+  }
+>;
+
+async function details(token: string) {
+  const answer = await chorus.api<Details>('/api/billing/subscription-details', { token });
+  expect(answer.status).toBe(200);
+  return answer.body;
+}
+
+async function productStatus(token: string, productId: string) {
+  const answer = await chorus.api<{ subscriptionStatus: string }>(`/api/products/${productId}`, {
+    token,
+  });
+  return answer.body.subscriptionStatus;
+}
+
+interface HistoryRow {
+  id: string;
+  description: string;
+  date: string;
+  amount: number;
+  status: string;
+  downloadUrl: string;
+}
+
+async function history(token: string) {
+  const answer = await chorus.api<HistoryRow[]>('/api/billing/history', { token });
+  expect(answer.status).toBe(200);
+  return answer.body;
+}
+
+describe('plans', () => {
+  it('lists monthly and yearly prices with formatted amounts and the annual saving', async () => {
+    const answer = await chorus.api('/api/stripe/products');
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({
+      product: { name: expect.any(String), description: expect.any(String) },
+      prices: {
+        monthly: {
+          id: expect.any(String),
+          unit_amount: 2500,
+          currency: 'usd',
+          interval: 'month',
+          interval_count: 1,
+          formatted: '$25.00',
+          savings: 0,
+          recurring: { interval: 'month' },
+        },
+        yearly: {
+          unit_amount: 27000,
+          interval: 'year',
+          formatted: '$270.00',
+          savings: 3000,
+          recurring: { interval: 'year' },
+        },
+      },
+      annualDiscountPercent: 10,
+    });
+  });
+
+  it('answers the catalogue product with its price list, and 404 for another id', async () => {
+    const plans = await chorus.api<{ product: { id: string } }>('/api/stripe/products');
+    const found = await chorus.api<{ prices: unknown[] }>(
+      `/api/stripe/product/${plans.body.product.id}`,
+    );
+    expect(found.status).toBe(200);
+    expect(found.body.prices).toHaveLength(2);
+    expect((await chorus.api('/api/stripe/product/prod_other')).status).toBe(404);
+  });
+
+  it('tells the browser which payment provider runs', async () => {
+    const answer = await chorus.api('/api/billing/config');
+    expect(answer.body).toEqual({ provider: 'local', publishableKey: null });
+  });
+});
+
+describe('registration', () => {
+  it('pays with the card and activates the first product', async () => {
+    const registered = await register('pm_card_visa');
+    expect(registered.message).toBe(billingMessages.accountCreatedSubscriptionActive);
+    expect(registered.subscriptionStatus).toBe('active');
+    const { token, productId } = registered;
+    expect((await details(token))[productId]).toMatchObject({
+      status: 'active',
+      planDisplayName: 'Monthly Plan',
+      monthlyRate: 25,
+      extraPersonas: 0,
+      nextBillingDate: expect.any(String),
+    });
+    await eventually(async () => (await productStatus(token, productId)) === 'active', {
+      what: 'the product to show the active subscription',
+    });
+    expect(await history(token)).toEqual([expect.objectContaining({ amount: 25, status: 'paid' })]);
+  });
+
+  it('keeps the account and the product when the card is declined', async () => {
+    const registered = await register('pm_card_chargeDeclined');
+    expect(registered.message).toBe(billingMessages.accountCreatedCompletePayment);
+    expect(registered.paymentError).toBe('Your card was declined.');
+    const { token, productId } = registered;
+    expect((await chorus.api('/api/auth/user', { token })).status).toBe(200);
+    expect(await productStatus(token, productId)).toBe('inactive');
+
+    // Completing payment later, from the /subscribe page.
+    const paid = await payFor(token, productId);
+    expect(paid.status).toBe(201);
+    expect(paid.body.subscription.status).toBe('active');
+    expect(paid.body.paymentMethod.last4).toBe('4242');
+    const synced = await chorus.api<{ subscriptionStatus: string }>(
+      `/api/products/${productId}/sync-status`,
+      { method: 'POST', token },
+    );
+    expect(synced.body.subscriptionStatus).toBe('active');
+    await eventually(async () => (await productStatus(token, productId)) === 'active');
+  });
+
+  it('takes the yearly price id as the billing cycle', async () => {
+    const plans = await chorus.api<{ prices: { yearly: { id: string } } }>('/api/stripe/products');
+    const { token, productId } = await register('pm_card_visa', plans.body.prices.yearly.id);
+    expect((await details(token))[productId]).toMatchObject({
+      billingCycle: 'annual',
+      planDisplayName: 'Annual Plan',
+      monthlyRate: 22.5,
+    });
+  });
+});
+
+describe('paying for a product created later', () => {
+  it('answers a declined card with the provider message and keeps the product', async () => {
+    const { token } = await register();
+    const productId = await createProduct(token);
+    const declined = await payFor(token, productId, 'pm_card_chargeDeclined');
+    expect(declined).toMatchObject({ status: 400, body: { message: 'Your card was declined.' } });
+    expect(await productStatus(token, productId)).toBe('inactive');
+    expect((await details(token))[productId]).toMatchObject({ status: 'inactive' });
+  });
+
+  it('starts its subscription, bills it and sums it on the billing page', async () => {
+    const { token } = await register();
+    const productId = await createProduct(token);
+    expect((await payFor(token, productId)).status).toBe(201);
+    const stats = await chorus.api('/api/dashboard/stats', { token });
+    expect(stats.body).toMatchObject({
+      monthlySpend: 50,
+      activeProducts: 2,
+      totalProducts: 2,
+      totalPersonas: 0,
+      nextBillingDate: expect.any(String),
+    });
+    const rows = await history(token);
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toMatchObject({
+      description: expect.stringContaining('Monthly Plan'),
+      amount: 25,
+      status: 'paid',
+      downloadUrl: expect.stringMatching(/^\/api\/billing\/invoices\/.+\/pdf$/),
+    });
+  });
+
+  it('downloads an invoice as a PDF, for its owner only', async () => {
+    const { token } = await register();
+    const [invoice] = await history(token);
+    const response = await fetch(chorus.url + invoice!.downloadUrl, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/pdf');
+    const pdf = Buffer.from(await response.arrayBuffer());
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const stranger = await register();
+    expect((await chorus.api(invoice!.downloadUrl, { token: stranger.token })).status).toBe(404);
+    expect((await chorus.api(invoice!.downloadUrl)).status).toBe(401);
+  });
+});
+
+describe("another user's product", () => {
+  it('answers 404 on every product-scoped billing route', async () => {
+    const owner = await register();
+    const stranger = await register();
+    const id = owner.productId;
+    const asStranger = (path: string, body?: unknown) =>
+      chorus.api(path, { method: 'POST', token: stranger.token, body });
+    expect((await asStranger(`/api/products/${id}/setup-payment`)).status).toBe(404);
+    expect((await asStranger(`/api/products/${id}/sync-status`)).status).toBe(404);
+    expect((await asStranger(`/api/products/${id}/cancel-subscription`)).status).toBe(404);
+    expect(
+      (
+        await asStranger('/api/payment-methods', {
+          productId: id,
+          stripePaymentMethodId: 'pm_card_visa',
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await asStranger('/api/stripe/create-checkout-session', {
+          productId: id,
+          billingCycle: 'monthly',
+          successUrl: 'http://localhost:8080/subscription-success',
+          cancelUrl: 'http://localhost:8080/subscription/cancel',
+        })
+      ).status,
+    ).toBe(404);
+    const ownerCustomer = (await details(owner.token))[id]!.customerId;
+    expect(
+      (await asStranger('/api/billing/customer-portal', { customerId: ownerCustomer })).status,
+    ).toBe(404);
+    // The owner's subscription is untouched.
+    expect((await details(owner.token))[id]).toMatchObject({
+      status: 'active',
+      cancelAtPeriodEnd: false,
+    });
+  });
+});
+
+describe('personas beyond the ten included', () => {
+  it('raise the monthly rate by $2 each from the next billing cycle', async () => {
+    const { token, productId } = await register();
+    const templates = await chorus.api<{ id: string }[]>('/api/persona-templates', { token });
+    expect(templates.body.length).toBeGreaterThanOrEqual(12);
+    for (const template of templates.body.slice(0, 12)) {
+      const added = await chorus.api(`/api/products/${productId}/personas`, {
+        method: 'POST',
+        token,
+        body: { templateId: template.id },
+      });
+      expect(added.status).toBeLessThan(300);
+    }
+    const billed = await eventually(
+      async () => {
+        const product = (await details(token))[productId]!;
+        return product.personaCount === 12 ? product : undefined;
+      },
+      { what: 'billing to hear of the twelve personas' },
+    );
+    expect(billed).toMatchObject({ extraPersonas: 2, monthlyRate: 29, status: 'active' });
+    // The period already paid stays as it was.
+    expect((await history(token)).map((row) => row.amount)).toEqual([25]);
+  });
+});
+
+describe('cancelling', () => {
+  it('keeps the product active until the end of the period', async () => {
+    const { token, productId } = await register();
+    const answer = await chorus.api<{
+      message: string;
+      subscription: { status: string; cancelAtPeriodEnd: boolean; nextBillingDate: string | null };
+    }>(`/api/products/${productId}/cancel-subscription`, { method: 'POST', token });
+    expect(answer.status).toBe(200);
+    expect(answer.body.message).toMatch(
+      /^Your subscription has been cancelled\. You keep access until /,
+    );
+    expect(answer.body.subscription).toMatchObject({
+      status: 'active',
+      cancelAtPeriodEnd: true,
+      nextBillingDate: null,
+    });
+    expect(await productStatus(token, productId)).toBe('active');
+  });
+
+  it('refuses a product without a running subscription', async () => {
+    const { token } = await register('pm_card_chargeDeclined');
+    const productId = await createProduct(token);
+    const answer = await chorus.api(`/api/products/${productId}/cancel-subscription`, {
+      method: 'POST',
+      token,
+    });
+    expect(answer).toMatchObject({
+      status: 400,
+      body: { message: billingMessages.noActiveSubscription },
+    });
+  });
+});
+
+describe('deleting a product', () => {
+  it('cancels its subscription and says so', async () => {
+    const { token, productId } = await register();
+    const answer = await chorus.api(`/api/products/${productId}`, { method: 'DELETE', token });
+    expect(answer).toMatchObject({
+      status: 200,
+      body: {
+        subscriptionCancelled: true,
+        warning: null,
+        message: billingMessages.productAndSubscriptionDeleted,
+      },
+    });
+    expect((await details(token))[productId]).toBeUndefined();
+  });
+
+  it('says plainly when there was no subscription', async () => {
+    const { token } = await register('pm_card_chargeDeclined');
+    const productId = await createProduct(token);
+    const answer = await chorus.api(`/api/products/${productId}`, { method: 'DELETE', token });
+    expect(answer.body).toMatchObject({
+      subscriptionCancelled: false,
+      warning: null,
+      message: billingMessages.productDeleted,
+    });
+  });
+});
+
+describe('Stripe webhooks', () => {
+  const post = (payload: string, signature?: string) =>
+    chorus.api<{ received?: boolean; duplicate?: boolean; message?: string }>(
+      '/api/stripe/webhook',
+      {
+        method: 'POST',
+        body: payload,
+        headers: signature ? { 'stripe-signature': signature } : {},
+      },
+    );
+  const sign = (payload: string, timestamp?: number) =>
+    Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp });
+
+  async function failedPaymentEvent(token: string, productId: string) {
+    const { subscriptionId, customerId } = (await details(token))[productId] as unknown as {
+      subscriptionId: string;
+      customerId: string;
+    };
+    const created = Math.floor(Date.now() / 1000);
+    return JSON.stringify({
+      id: `evt_${randomUUID().replace(/-/g, '')}`,
+      object: 'event',
+      api_version: '2026-10-28.endive',
+      created,
+      type: 'invoice.payment_failed',
+      livemode: false,
+      data: {
+        object: {
+          id: `in_${randomUUID().replace(/-/g, '')}`,
+          object: 'invoice',
+          customer: customerId,
+          status: 'open',
+          attempted: true,
+          amount_due: 2500,
+          amount_paid: 0,
+          currency: 'usd',
+          number: 'WEBHOOK-0001',
+          created,
+          period_start: created,
+          period_end: created,
+          invoice_pdf: null,
+          parent: {
+            type: 'subscription_details',
+            subscription_details: { subscription: subscriptionId, metadata: {} },
+          },
+          lines: {
+            object: 'list',
+            data: [{ description: '1 × Monthly Plan', amount: 2500, quantity: 1 }],
+          },
+        },
+      },
+    });
+  }
+
+  it('refuses a wrong, stale or missing signature and changes nothing', async () => {
+    const { token, productId } = await register();
+    const payload = await failedPaymentEvent(token, productId);
+    const wrong = Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_other' });
+    expect((await post(payload, wrong)).status).toBe(400);
+    const stale = await post(payload, sign(payload, Math.floor(Date.now() / 1000) - 3600));
+    expect(stale.status).toBe(400);
+    expect(stale.body.message).toMatch(/timestamp/i);
+    expect((await post(payload)).status).toBe(400);
+    expect(await history(token)).toHaveLength(1);
+  });
+
+  it('handles an event once, however often Stripe delivers it', async () => {
+    const { token, productId } = await register();
+    const payload = await failedPaymentEvent(token, productId);
+    const first = await post(payload, sign(payload));
+    expect(first).toMatchObject({ status: 200, body: { received: true, duplicate: false } });
+    const rows = await history(token);
+    expect(rows.map((row) => row.status).sort()).toEqual(['failed', 'paid']);
+    const again = await post(payload, sign(payload));
+    expect(again).toMatchObject({ status: 200, body: { received: true, duplicate: true } });
+    expect(await history(token)).toEqual(rows);
+  });
+});
+
+describe('hosted checkout (local provider)', () => {
+  it('leads to a real page that pays the product and returns to the app', async () => {
+    const { token } = await register('pm_card_chargeDeclined');
+    const plans = await chorus.api<{ prices: { yearly: { id: string } } }>('/api/stripe/products');
+    const created = await chorus.api<{ url: string; sessionId: string }>(
+      '/api/stripe/create-checkout-session',
+      {
+        method: 'POST',
+        token,
+        body: {
+          priceId: plans.body.prices.yearly.id,
+          billingCycle: 'annual',
+          successUrl: 'http://localhost:8080/subscription-success?session_id={CHECKOUT_SESSION_ID}',
+          cancelUrl: 'http://localhost:8080/subscription/cancel',
+        },
+      },
+    );
+    expect(created.status).toBe(200);
+    const path = new URL(created.body.url).pathname;
+    expect(path).toBe(`/api/billing/checkout/local/${created.body.sessionId}`);
+
+    const page = await fetch(chorus.url + path);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('Pay $270.00');
+
+    const pay = (paymentMethod: string) =>
+      fetch(chorus.url + path, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ paymentMethod, cardholderName: 'Mia Stone' }).toString(),
+      });
+    const declined = await pay('pm_card_chargeDeclined');
+    expect(declined.status).toBe(402);
+    expect(await declined.text()).toContain('Your card was declined.');
+    const paid = await pay('pm_card_visa');
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get('location')).toBe(
+      `http://localhost:8080/subscription-success?session_id=${created.body.sessionId}`,
+    );
+    const products = await chorus.api<{ id: string }[]>('/api/products', { token });
+    const productId = products.body[0]!.id;
+    expect((await details(token))[productId]).toMatchObject({
+      status: 'active',
+      billingCycle: 'annual',
+    });
+  });
+
+  it('needs a product without a subscription and real return addresses', async () => {
+    const { token } = await register();
+    const checkout = (body: Record<string, string>) =>
+      chorus.api('/api/stripe/create-checkout-session', { method: 'POST', token, body });
+    expect(
+      await checkout({
+        billingCycle: 'monthly',
+        successUrl: 'http://localhost:8080/s',
+        cancelUrl: 'http://localhost:8080/c',
+      }),
+    ).toMatchObject({ status: 400, body: { message: billingMessages.noProductSelected } });
+    expect(
+      await checkout({
+        billingCycle: 'monthly',
+        successUrl: 'javascript:alert(1)',
+        cancelUrl: 'x',
+      }),
+    ).toMatchObject({ status: 400, body: { message: billingMessages.invalidUrl } });
+  });
+});
+
+describe('customer portal', () => {
+  it("opens for the user's own customer", async () => {
+    const { token, productId } = await register();
+    const customerId = (await details(token))[productId]!.customerId;
+    const answer = await chorus.api('/api/billing/customer-portal', {
+      method: 'POST',
+      token,
+      body: { customerId, returnUrl: 'http://localhost:8080/billing' },
+    });
+    expect(answer).toMatchObject({ status: 200, body: { url: 'http://localhost:8080/billing' } });
+  });
+});
+
+describe('readiness', () => {
+  it('includes billing', async () => {
+    const answer = await chorus.api<{ services: Record<string, string> }>('/readyz');
+    expect(answer.body.services.billing).toBe('SERVING');
+  });
+});

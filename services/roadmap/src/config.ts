@@ -1,0 +1,18 @@
+import { env, loadConfig } from '@chorus/service-kit';
+import { z } from 'zod';
+
+export const roadmapConfigSchema = z.object({
+  GRPC_HOST: z.string().default('0.0.0.0'),
+  GRPC_PORT: env.port(50054),
+  DATABASE_URL: env.url().default('postgres://postgres@127.0.0.1:5432/chorus_roadmap'),
+  /** Create the database when it is missing (embedded run, tests). */
+  DATABASE_CREATE: env.flag(false),
+  KAFKA_BROKERS: env.brokers(),
+  LOG_LEVEL: env.logLevel(),
+});
+
+export type RoadmapConfig = z.infer<typeof roadmapConfigSchema>;
+
+export function readRoadmapConfig(source: Record<string, string | undefined> = process.env) {
+  return loadConfig('roadmap', roadmapConfigSchema, source);
+}

@@ -1,0 +1,166 @@
+import {
+  createRoadmapItemRequest,
+  createRoadmapRequest,
+  exportRoadmapYaml,
+  parseRoadmapYaml,
+  type RoadmapImportResult,
+  type RoadmapItemFields,
+  roadmapMessages,
+  updateRoadmapItemRequest,
+  updateRoadmapRequest,
+} from '@chorus/contracts';
+import { InvalidArgument, type Knex, type Logger, NotFound } from '@chorus/service-kit';
+import type { z } from 'zod';
+import { exportFileName, importRefusal } from './domain/yaml-files';
+import type { ItemRow, RoadmapRow, RoadmapStore, RoadmapSummaryRow } from './store';
+
+/** The same rules the gateway applies: the first problem, in the words the schema gives it. */
+function validate<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) {
+    throw new InvalidArgument(result.error.issues[0]?.message ?? 'Invalid request');
+  }
+  return result.data;
+}
+
+function requireId(value: string, what: string): string {
+  if (!value) throw new InvalidArgument(`${what} is required`);
+  return value;
+}
+
+/** What the API calls an item's fields, read from a stored row. */
+export function itemFields(row: ItemRow): RoadmapItemFields {
+  const list = (text: string) => JSON.parse(text) as string[];
+  return {
+    title: row.title,
+    description: row.description,
+    priority: row.priority,
+    status: row.status,
+    startDate: row.start_date,
+    endDate: row.end_date,
+    assignedTo: row.assigned_to,
+    tags: list(row.tags),
+    targetPersonas: list(row.target_personas),
+    dependencies: list(row.dependencies),
+  };
+}
+
+/** The roadmap use cases; the gRPC server only translates to and from these. */
+export class Roadmaps {
+  constructor(private readonly deps: { store: RoadmapStore; logger: Logger }) {}
+
+  private get store() {
+    return this.deps.store;
+  }
+
+  list(userId: string, productId: string): Promise<RoadmapSummaryRow[]> {
+    return this.store.listSummaries(
+      requireId(userId, 'user_id'),
+      requireId(productId, 'product_id'),
+    );
+  }
+
+  create(userId: string, productId: string, fields: unknown): Promise<RoadmapRow> {
+    const values = validate(createRoadmapRequest, fields);
+    return this.store.insertRoadmap(
+      requireId(userId, 'user_id'),
+      requireId(productId, 'product_id'),
+      values,
+    );
+  }
+
+  async get(userId: string, roadmapId: string): Promise<{ roadmap: RoadmapRow; items: ItemRow[] }> {
+    const roadmap = await this.store.findRoadmap(userId, roadmapId);
+    if (!roadmap) throw new NotFound(roadmapMessages.roadmapNotFound);
+    return { roadmap, items: await this.store.listItems(roadmap.id) };
+  }
+
+  async update(userId: string, roadmapId: string, fields: unknown): Promise<RoadmapRow> {
+    const changes = validate(updateRoadmapRequest, fields);
+    const roadmap = await this.store.updateRoadmap(userId, roadmapId, changes);
+    if (!roadmap) throw new NotFound(roadmapMessages.roadmapNotFound);
+    return roadmap;
+  }
+
+  async delete(userId: string, roadmapId: string): Promise<void> {
+    if (!(await this.store.deleteRoadmap(userId, roadmapId))) {
+      throw new NotFound(roadmapMessages.roadmapNotFound);
+    }
+  }
+
+  async createItem(userId: string, roadmapId: string, fields: unknown): Promise<ItemRow> {
+    const values = validate(createRoadmapItemRequest, fields);
+    return this.store.db.transaction(async (trx) => {
+      if (!(await this.store.lockRoadmap(trx, userId, roadmapId))) {
+        throw new NotFound(roadmapMessages.roadmapNotFound);
+      }
+      return this.store.insertItem(trx, userId, roadmapId, values);
+    });
+  }
+
+  async updateItem(userId: string, itemId: string, fields: unknown): Promise<ItemRow> {
+    const changes = validate(updateRoadmapItemRequest, fields);
+    return this.store.db.transaction(async (trx) => {
+      const item = await this.store.findItem(userId, itemId, trx);
+      if (!item) throw new NotFound(roadmapMessages.itemNotFound);
+      return this.store.updateItem(trx, userId, item, changes);
+    });
+  }
+
+  async deleteItem(userId: string, itemId: string): Promise<void> {
+    await this.store.db.transaction(async (trx) => {
+      const item = await this.store.findItem(userId, itemId, trx);
+      if (!item) throw new NotFound(roadmapMessages.itemNotFound);
+      await this.store.deleteItem(trx, item);
+    });
+  }
+
+  /**
+   * Imports every valid item of the document after the roadmap's last item,
+   * all in one transaction: either all of them are there or none is. The
+   * refused items are reported, not fatal; a document with nothing to import
+   * is refused as a whole.
+   */
+  async importYaml(
+    userId: string,
+    roadmapId: string,
+    yamlContent: string,
+  ): Promise<RoadmapImportResult> {
+    if (!(await this.store.findRoadmap(userId, roadmapId))) {
+      throw new NotFound(roadmapMessages.roadmapNotFound);
+    }
+    const parsed = parseRoadmapYaml(yamlContent);
+    if (parsed.items.length === 0) throw new InvalidArgument(importRefusal(parsed));
+    const created = await this.store.db.transaction(async (trx) => {
+      // Locked, so two imports into one roadmap do not take the same positions.
+      if (!(await this.store.lockRoadmap(trx, userId, roadmapId))) {
+        throw new NotFound(roadmapMessages.roadmapNotFound);
+      }
+      return this.store.insertItems(trx, roadmapId, parsed.items);
+    });
+    this.deps.logger.info(
+      { roadmapId, created, total: parsed.total, refused: parsed.errors.length },
+      'roadmap items imported',
+    );
+    return { created, total: parsed.total, errors: parsed.errors };
+  }
+
+  async exportYaml(
+    userId: string,
+    roadmapId: string,
+  ): Promise<{ yamlContent: string; fileName: string }> {
+    const { roadmap, items } = await this.get(userId, roadmapId);
+    return {
+      yamlContent: exportRoadmapYaml(items.map(itemFields)),
+      fileName: exportFileName(roadmap.name),
+    };
+  }
+
+  /** catalog.v1 ProductDeleted: the product's roadmaps go, with everything under them. */
+  async productDeleted(trx: Knex.Transaction, productId: string): Promise<void> {
+    const deleted = await this.store.deleteProductRoadmaps(trx, productId);
+    if (deleted > 0) {
+      this.deps.logger.info({ productId, deleted }, 'roadmaps of a deleted product removed');
+    }
+  }
+}

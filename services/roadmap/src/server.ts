@@ -1,0 +1,109 @@
+import type {
+  Roadmap,
+  RoadmapItem,
+  RoadmapItemFields,
+  RoadmapServiceService,
+} from '@chorus/proto/roadmap/v1/roadmap';
+import type { AsyncServiceImplementation } from '@chorus/service-kit';
+import { itemFields, type Roadmaps } from './roadmaps';
+import type { ItemRow, RoadmapRow } from './store';
+
+function toRoadmap(row: RoadmapRow): Roadmap {
+  return {
+    id: row.id,
+    productId: row.product_id,
+    userId: row.user_id,
+    name: row.name,
+    description: row.description ?? '',
+    timelineType: row.timeline_type,
+    startDate: row.start_date ?? '',
+    endDate: row.end_date ?? '',
+    status: row.status,
+    isTemplate: row.is_template,
+    templateName: row.template_name ?? '',
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+function toItem(row: ItemRow): RoadmapItem {
+  const fields = itemFields(row);
+  return {
+    id: row.id,
+    roadmapId: row.roadmap_id,
+    ...fields,
+    description: fields.description ?? '',
+    startDate: fields.startDate ?? '',
+    endDate: fields.endDate ?? '',
+    assignedTo: fields.assignedTo ?? '',
+    position: row.position,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/**
+ * Message fields already carry the API's names; absent stays absent (an
+ * update leaves it alone) and an empty text or date clears it.
+ */
+function itemInput(fields: RoadmapItemFields | undefined) {
+  const { tags, targetPersonas, dependencies, ...rest } = fields ?? {};
+  return {
+    ...rest,
+    tags: tags?.values,
+    targetPersonas: targetPersonas?.values,
+    dependencies: dependencies?.values,
+  };
+}
+
+/** gRPC handlers: translate messages, call the use case, translate back. */
+export function roadmapHandlers(
+  roadmaps: Roadmaps,
+): AsyncServiceImplementation<typeof RoadmapServiceService> {
+  return {
+    async listRoadmaps({ userId, productId }) {
+      const rows = await roadmaps.list(userId, productId);
+      return {
+        roadmaps: rows.map((row) => ({
+          roadmap: toRoadmap(row),
+          itemCount: row.item_count,
+          inProgressCount: row.in_progress_count,
+          completedCount: row.completed_count,
+          plannedCount: row.planned_count,
+        })),
+      };
+    },
+    async createRoadmap({ userId, productId, fields }) {
+      return { roadmap: toRoadmap(await roadmaps.create(userId, productId, { ...fields })) };
+    },
+    async getRoadmap({ userId, roadmapId }) {
+      const { roadmap, items } = await roadmaps.get(userId, roadmapId);
+      return { roadmap: toRoadmap(roadmap), items: items.map(toItem) };
+    },
+    async updateRoadmap({ userId, roadmapId, fields }) {
+      return {
+        roadmap: toRoadmap(await roadmaps.update(userId, roadmapId, { ...fields })),
+      };
+    },
+    async deleteRoadmap({ userId, roadmapId }) {
+      await roadmaps.delete(userId, roadmapId);
+      return {};
+    },
+    async createItem({ userId, roadmapId, fields }) {
+      return { item: toItem(await roadmaps.createItem(userId, roadmapId, itemInput(fields))) };
+    },
+    async updateItem({ userId, itemId, fields }) {
+      return { item: toItem(await roadmaps.updateItem(userId, itemId, itemInput(fields))) };
+    },
+    async deleteItem({ userId, itemId }) {
+      await roadmaps.deleteItem(userId, itemId);
+      return {};
+    },
+    async importYaml({ userId, roadmapId, yamlContent }) {
+      return roadmaps.importYaml(userId, roadmapId, yamlContent);
+    },
+    async exportYaml({ userId, roadmapId }) {
+      return roadmaps.exportYaml(userId, roadmapId);
+    },
+  };
+}
