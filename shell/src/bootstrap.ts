@@ -1,4 +1,10 @@
-import { isSignedIn, onSessionChange, restoreSession, trackPageView } from '@chorus/platform';
+import {
+  getToken,
+  isSignedIn,
+  onSessionChange,
+  restoreSession,
+  trackPageView,
+} from '@chorus/platform';
 import { registerApplication, start, triggerAppChange } from 'single-spa';
 import { loadRemoteLifecycles, readRemoteTable, registerRemoteTable } from './remotes';
 import { type PageOwner, pageOwner, type RemoteName, remoteNames } from './routes';
@@ -33,26 +39,34 @@ const ownsPage = (owner: PageOwner) => (location: Location) =>
   pageOwner(location.pathname, isSignedIn()) === owner;
 
 async function boot(): Promise<void> {
-  const [remotes] = await Promise.all([readRemoteTable(), restoreSession()]);
-  registerRemoteTable(remotes);
+  // Everything the first page needs starts downloading at once: the chrome,
+  // the landing page when nobody is signed in, the table of remotes (needed
+  // only when a remote mounts), and who is signed in.
+  const frame = import('./chrome/frame');
+  const landing = getToken() ? undefined : import('./chrome/pages');
+  const remotes = readRemoteTable().then((table) => {
+    registerRemoteTable(table);
+    return table;
+  });
+  await restoreSession();
 
   registerApplication({
     name: 'chrome-frame',
-    app: () => import('./chrome/frame'),
+    app: () => frame,
     activeWhen: () => true,
     customProps: { domElement: document.getElementById('chorus-header')! },
   });
   registerApplication({
     name: 'chrome-pages',
-    app: () => import('./chrome/pages'),
+    app: () => landing ?? import('./chrome/pages'),
     activeWhen: ownsPage('chrome'),
     customProps: { domElement: container('chrome') },
   });
   for (const name of remoteNames) {
     registerApplication({
       name,
-      app: () =>
-        loadRemoteLifecycles(name, remotes, () =>
+      app: async () =>
+        loadRemoteLifecycles(name, await remotes, () =>
           import('./chrome/fallback').then(({ fallbackLifecycles }) =>
             fallbackLifecycles(labels[name]),
           ),

@@ -9,9 +9,7 @@ import { usePathname } from './navigation';
 // Loaded when first needed, so a signed-out visitor's first page stays light.
 const TopBar = lazy(() => import('./TopBar'));
 const Toaster = lazy(() =>
-  import(/* webpackExports: ["Toaster"] */ '@chorus/platform/ui').then((ui) => ({
-    default: ui.Toaster,
-  })),
+  import('@chorus/platform/ui').then(({ Toaster }) => ({ default: Toaster })),
 );
 
 /** The toasts, mounted from the first toast on. */
