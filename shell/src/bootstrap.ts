@@ -42,8 +42,10 @@ async function boot(): Promise<void> {
   // Everything the first page needs starts downloading at once: the chrome,
   // the landing page when nobody is signed in, the table of remotes (needed
   // only when a remote mounts), and who is signed in.
-  const frame = import('./chrome/frame');
-  const landing = getToken() ? undefined : import('./chrome/pages');
+  const frame = import(/* webpackChunkName: "chrome-frame" */ './chrome/frame');
+  const landing = getToken()
+    ? undefined
+    : import(/* webpackChunkName: "chrome-pages" */ './chrome/pages');
   const remotes = readRemoteTable().then((table) => {
     registerRemoteTable(table);
     return table;
@@ -58,7 +60,7 @@ async function boot(): Promise<void> {
   });
   registerApplication({
     name: 'chrome-pages',
-    app: () => landing ?? import('./chrome/pages'),
+    app: () => landing ?? import(/* webpackChunkName: "chrome-pages" */ './chrome/pages'),
     activeWhen: ownsPage('chrome'),
     customProps: { domElement: container('chrome') },
   });
