@@ -57,7 +57,9 @@ test.describe('registration', () => {
     await shot('signed-in');
 
     const events = await page.evaluate(() => (window.dataLayer ?? []).map((entry) => entry.event));
-    expect(events).toEqual(expect.arrayContaining(['sign_up', 'product_created']));
+    expect(events).toEqual(
+      expect.arrayContaining(['sign_up', 'product_created', 'purchase', 'conversion']),
+    );
   });
 });
 

@@ -42,16 +42,18 @@ const destructive = (title: string, description: string) =>
 /** The dialog's price line: "$25/month, 10 AI personas included, $2 per additional persona". */
 const planLine = `${formatCents(CURRENT_PLAN.monthlyCents).replace(/\.00$/, '')}/month, ${CURRENT_PLAN.includedPersonas} AI personas included, ${formatCents(CURRENT_PLAN.extraPersonaCents).replace(/\.00$/, '')} per additional persona`;
 
-/** The token out of a successful answer, or undefined when the answer cannot be read. */
+/** What a successful sign-in or registration answers, or undefined when it cannot be read. */
 async function readToken(
   response: Response,
-): Promise<{ token: string; message?: string } | undefined> {
+): Promise<{ token: string; message?: string; subscriptionStatus?: string } | undefined> {
   try {
-    const body = (await response.json()) as { token?: unknown; message?: unknown };
+    const body = (await response.json()) as Record<string, unknown>;
     if (typeof body.token !== 'string') return undefined;
     return {
       token: body.token,
       message: typeof body.message === 'string' ? body.message : undefined,
+      subscriptionStatus:
+        typeof body.subscriptionStatus === 'string' ? body.subscriptionStatus : undefined,
     };
   } catch {
     return undefined;
@@ -324,6 +326,10 @@ function RegisterPayment({
     await startSession(answer.token);
     analytics.signUp();
     analytics.productCreated({ productName: details.productName, industry: details.industry });
+    if (answer.subscriptionStatus === 'active') {
+      analytics.purchase({ value: CURRENT_PLAN.monthlyCents / 100, planType: 'monthly' });
+      analytics.conversion();
+    }
     toast({
       title: 'Welcome!',
       description:
