@@ -63,6 +63,33 @@ test.describe('registration', () => {
   });
 });
 
+test.describe('registration with a declined card', () => {
+  test('keeps the account and asks to complete payment', async ({ page, shot }) => {
+    const account = newAccount();
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Get Started' }).first().click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('First name').fill(account.firstName);
+    await dialog.getByLabel('Last name').fill(account.lastName);
+    await dialog.getByLabel('Email').fill(account.email);
+    await dialog.getByLabel('Password').fill(account.password);
+    await dialog.getByLabel('Product name').fill(account.productName);
+    await dialog.getByRole('button', { name: 'Continue to Payment' }).click();
+    // Stripe's "charge declined" test card: the card is valid, the charge is refused.
+    await dialog.getByLabel('Card number').fill('4000 0000 0000 0002');
+    await dialog.getByLabel('Expiry (MM/YY)').fill('11/39');
+    await dialog.getByLabel('CVC').fill('321');
+    await dialog.getByRole('button', { name: 'Create Account' }).click();
+
+    await expect(toast(page)).toContainText('Welcome!');
+    await expect(toast(page)).toContainText('Complete payment to activate your subscription.');
+    await expect(page.getByRole('banner').getByText(account.email)).toBeVisible();
+    await shot('declined-card-welcome');
+    const events = await page.evaluate(() => (window.dataLayer ?? []).map((entry) => entry.event));
+    expect(events).not.toContain('purchase');
+  });
+});
+
 test.describe('registration with a taken e-mail', () => {
   test.use({ allowConsoleErrors: [/status of 409/] });
 
