@@ -4,6 +4,7 @@ export * from './business-profile';
 export * from './personas';
 export * from './pricing';
 export * from './products';
+export * from './questions';
 export * from './roadmaps';
 export * from './roadmap-yaml';
 export * from './yaml-guard';
