@@ -84,6 +84,7 @@ export async function startGateway(
       catalog: config.CATALOG_ADDR,
       billing: config.BILLING_ADDR,
       roadmap: config.ROADMAP_ADDR,
+      'persona-inference': config.INFERENCE_ADDR,
     },
   });
   const server = app.listen(config.PORT, config.HOST);
