@@ -28,6 +28,8 @@ export const gatewayConfigSchema = z.object({
   /** Number of proxy hops in front of the gateway (ingress), for client IPs in rate limits. */
   TRUST_PROXY: z.coerce.number().int().min(0).default(0),
   JSON_BODY_LIMIT: z.string().default('1mb'),
+  /** Comment lines on event streams, so proxies and load balancers keep them open. */
+  SSE_HEARTBEAT_MS: z.coerce.number().int().min(10).max(300_000).default(15_000),
   LOG_LEVEL: env.logLevel(),
 });
 

@@ -2,7 +2,7 @@ import { personaAnswerSchema } from '@chorus/contracts';
 import { testLogger } from '@chorus/service-kit/testing';
 import { InferenceFailed } from '../src/engines/engine';
 import { OpenAIEngine, parseModelAnswer } from '../src/engines/openai';
-import { type FakeOpenAI, type FakeReply, startFakeOpenAI, validAnswer } from './fake-openai';
+import { type FakeOpenAI, type FakeReply, startFakeOpenAI, validAnswer } from '../src/testing';
 import { business, personas } from './fixtures';
 
 let fake: FakeOpenAI | undefined;

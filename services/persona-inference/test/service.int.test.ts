@@ -13,7 +13,7 @@ import { eventually, testLogger } from '@chorus/service-kit/testing';
 import { status } from '@grpc/grpc-js';
 import { randomUUID } from 'node:crypto';
 import { readInferenceConfig, type RunningPersonaInference, startPersonaInference } from '../src';
-import { type FakeOpenAI, startFakeOpenAI, validAnswer } from './fake-openai';
+import { type FakeOpenAI, startFakeOpenAI, validAnswer } from '../src/testing';
 import { business, everyPersona, personas } from './fixtures';
 
 const running: { stop(): Promise<void> }[] = [];

@@ -1,3 +1,4 @@
+/** Test helpers: a tiny OpenAI-compatible server for tests and benchmarks. */
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
