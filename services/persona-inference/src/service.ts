@@ -18,7 +18,7 @@ import { inferenceHandlers } from './server';
 import { QuestionWorker } from './worker';
 
 export interface RunningPersonaInference {
-  /** The gRPC port; 0 when only the worker runs. */
+  /** The gRPC port: Answer and health, or health alone for a worker. */
   port: number;
   stop(): Promise<void>;
 }
@@ -75,26 +75,24 @@ export async function startPersonaInference(
       });
       await worker.start();
     }
-    if (config.INFERENCE_MODE !== 'worker') {
-      server = await startGrpcServer({
-        host: config.GRPC_HOST,
-        port: config.GRPC_PORT,
+    // Workers serve the gRPC health service only, so Kubernetes can probe them.
+    const answers = {
+      definition: PersonaInferenceServiceService,
+      implementation: implement(
+        PersonaInferenceServiceService,
+        inferenceHandlers({ answering }),
         logger,
-        services: [
-          {
-            definition: PersonaInferenceServiceService,
-            implementation: implement(
-              PersonaInferenceServiceService,
-              inferenceHandlers({ answering }),
-              logger,
-            ),
-          },
-        ],
-      });
-    }
+      ),
+    };
+    server = await startGrpcServer({
+      host: config.GRPC_HOST,
+      port: config.GRPC_PORT,
+      logger,
+      services: config.INFERENCE_MODE === 'worker' ? [] : [answers],
+    });
   } catch (error) {
     await stop();
     throw error;
   }
-  return { port: server?.port ?? 0, stop };
+  return { port: server.port, stop };
 }

@@ -1,6 +1,7 @@
 import { personaResponseSchema } from '@chorus/contracts';
 import { PersonaInferenceServiceClient } from '@chorus/proto/inference/v1/inference';
 import {
+  checkHealth,
   createEnvelope,
   createPromiseClient,
   decodeEnvelope,
@@ -83,7 +84,16 @@ describe('the question worker', () => {
   it('marks the question processing, answers every persona and publishes the answer', async () => {
     const { bus, published } = await busWithListener();
     const service = await start(bus, { INFERENCE_MODE: 'worker' });
-    expect(service.port).toBe(0);
+    // A worker serves gRPC health for its probes, but not Answer.
+    expect(await checkHealth(`127.0.0.1:${service.port}`)).toBe('SERVING');
+    const inference = createPromiseClient(
+      PersonaInferenceServiceClient,
+      `127.0.0.1:${service.port}`,
+    );
+    running.push({ stop: async () => inference.close() });
+    await expect(
+      inference.answer({ questionText: 'Is it good?', personas: [personas.marcus], business }),
+    ).rejects.toMatchObject({ code: status.UNIMPLEMENTED });
     const question = ask(bus);
     await question.send();
     await eventually(() => casesFor(published, question.questionId).length === 2);
