@@ -9,6 +9,11 @@ export const inferenceConfigSchema = z.object({
   GRPC_HOST: z.string().default('0.0.0.0'),
   GRPC_PORT: env.port(50055),
   KAFKA_BROKERS: env.brokers(),
+  /**
+   * How soon the group notices a worker that died, and how long a rebalance
+   * waits for workers that are slow to rejoin (scaling up or down).
+   */
+  KAFKA_SESSION_TIMEOUT_MS: z.coerce.number().int().min(3_000).max(300_000).default(30_000),
   LOG_LEVEL: env.logLevel(),
   /**
    * all: consume questions and serve Answer; worker: consume questions only

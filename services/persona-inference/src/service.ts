@@ -66,7 +66,12 @@ export async function startPersonaInference(
     if (config.INFERENCE_MODE !== 'server') {
       bus =
         deps.bus ??
-        createEventBus({ brokers: config.KAFKA_BROKERS, clientId: 'persona-inference', logger });
+        createEventBus({
+          brokers: config.KAFKA_BROKERS,
+          clientId: 'persona-inference',
+          logger,
+          sessionTimeoutMs: config.KAFKA_SESSION_TIMEOUT_MS,
+        });
       worker = new QuestionWorker({
         bus,
         answering,
