@@ -198,19 +198,31 @@ type AnswerForInsight = Pick<PersonaResponse, 'personaName' | 'opinion' | 'confi
   grounding: Pick<PersonaResponse['grounding'], 'personaAttributes'>;
 };
 
-/** The attribute most of these answers name, as a label ("income"), or undefined. */
+/**
+ * The attribute most of these answers name, as a label ("income"), or
+ * undefined. Answers list their grounds most important first, so between
+ * attributes named equally often, the one named earlier wins.
+ */
 function commonDriver(answers: readonly AnswerForInsight[]): string | undefined {
-  const counts = new Map<PersonaAttributeName, number>();
+  const tally = new Map<PersonaAttributeName, { count: number; positions: number }>();
   for (const answer of answers) {
-    for (const name of new Set(answer.grounding.personaAttributes)) {
-      counts.set(name, (counts.get(name) ?? 0) + 1);
-    }
+    [...new Set(answer.grounding.personaAttributes)].forEach((name, position) => {
+      const entry = tally.get(name) ?? { count: 0, positions: 0 };
+      tally.set(name, { count: entry.count + 1, positions: entry.positions + position });
+    });
   }
-  let best: [PersonaAttributeName, number] | undefined;
-  // Ties go to the attribute listed first in personaAttributes, for a stable text.
+  let best: [PersonaAttributeName, { count: number; positions: number }] | undefined;
+  // Still equal: the attribute listed first in personaAttributes, for a stable text.
   for (const { name } of personaAttributes) {
-    const count = counts.get(name) ?? 0;
-    if (count > 0 && (!best || count > best[1])) best = [name, count];
+    const entry = tally.get(name);
+    if (!entry) continue;
+    if (
+      !best ||
+      entry.count > best[1].count ||
+      (entry.count === best[1].count && entry.positions < best[1].positions)
+    ) {
+      best = [name, entry];
+    }
   }
   return best && personaAttributeLabel(best[0]).toLowerCase();
 }

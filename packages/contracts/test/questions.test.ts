@@ -149,6 +149,15 @@ describe('keyInsight', () => {
       answers: [answer('Ana', 'neutral', 0.4, [])],
       expected: 'Unanimous neutral: 1 of 1 persona (100%) lean neutral.',
     },
+    {
+      what: 'equally common grounds: the one named first',
+      answers: [
+        answer('Ana', 'negative', 0.9, ['safetyScores.economic', 'age']),
+        answer('Ben', 'negative', 0.8, ['safetyScores.economic', 'age']),
+      ],
+      expected:
+        'Unanimous negative: 2 of 2 personas (100%) lean negative, mostly because of economic safety. Ana is the most certain (90% confident, negative).',
+    },
   ])('$what', ({ answers, expected }) => {
     expect(keyInsight(answers)).toBe(expected);
   });

@@ -1,3 +1,4 @@
+import type { QuestionView } from '@chorus/contracts';
 import type { QuestionDeleted, QuestionUpdated } from '@chorus/proto/events/v1/events';
 import { isServiceError, type Logger } from '@chorus/service-kit';
 import { status } from '@grpc/grpc-js';
@@ -11,6 +12,8 @@ interface Watcher {
   sessionId: string;
   res: Response;
   timers: NodeJS.Timeout[];
+  /** The version (updatedAt) of each question last sent, so a state is pushed once. */
+  sent: Map<string, string>;
 }
 
 /** Longest setTimeout Node accepts; a token living longer is re-checked when it fires. */
@@ -26,6 +29,8 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
  */
 export class QuestionStreams {
   private readonly watchers = new Map<string, Set<Watcher>>();
+  /** Each question's pushes still in progress, chained. */
+  private readonly queues = new Map<string, Promise<void>>();
 
   constructor(
     private readonly deps: {
@@ -49,7 +54,13 @@ export class QuestionStreams {
       'X-Accel-Buffering': 'no',
     });
     res.flushHeaders();
-    const watcher: Watcher = { userId: watch.userId, sessionId: watch.sessionId, res, timers: [] };
+    const watcher: Watcher = {
+      userId: watch.userId,
+      sessionId: watch.sessionId,
+      res,
+      timers: [],
+      sent: new Map(),
+    };
     const close = () => this.close(watch.productId, watcher);
     watcher.timers.push(
       setInterval(() => res.write(': heartbeat\n\n'), this.deps.heartbeatMs),
@@ -77,37 +88,51 @@ export class QuestionStreams {
 
   /** Pushes the question's stored state to the pages watching its product. */
   questionUpdated(event: QuestionUpdated): void {
-    const audience = this.audience(event.productId, event.userId);
-    if (audience.length === 0) return;
-    // Not awaited: a slow catalog must not hold up this replica's other events.
-    void this.deps.catalog
-      .getQuestion({
-        userId: event.userId,
-        productId: event.productId,
-        questionId: event.questionId,
-      })
-      .then(
-        ({ question }) => {
-          const view = toQuestionView(question!);
-          for (const watcher of this.audience(event.productId, event.userId)) {
-            send(watcher, 'question', view, `${view.id}:${view.updatedAt}`);
-          }
-        },
-        (error: unknown) => {
-          // Deleted meanwhile: its QuestionDeleted follows. Otherwise the page's polling covers it.
-          if (isServiceError(error) && error.code === status.NOT_FOUND) return;
-          this.deps.logger.warn(
-            { err: error, questionId: event.questionId },
-            'question push failed',
-          );
-        },
-      );
+    if (this.audience(event.productId, event.userId).length === 0) return;
+    this.inOrder(event.questionId, async () => {
+      let view: QuestionView;
+      try {
+        const { question } = await this.deps.catalog.getQuestion({
+          userId: event.userId,
+          productId: event.productId,
+          questionId: event.questionId,
+        });
+        view = toQuestionView(question!);
+      } catch (error) {
+        // Deleted meanwhile: its QuestionDeleted follows. Otherwise the page's polling covers it.
+        if (isServiceError(error) && error.code === status.NOT_FOUND) return;
+        this.deps.logger.warn({ err: error, questionId: event.questionId }, 'question push failed');
+        return;
+      }
+      for (const watcher of this.audience(event.productId, event.userId)) {
+        // Events arrive per stored state, but each fetch reads the latest: skip repeats.
+        if (watcher.sent.get(view.id) === view.updatedAt) continue;
+        watcher.sent.set(view.id, view.updatedAt);
+        send(watcher, 'question', view, `${view.id}:${view.updatedAt}`);
+      }
+    });
   }
 
   questionDeleted(event: QuestionDeleted): void {
-    for (const watcher of this.audience(event.productId, event.userId)) {
-      send(watcher, 'question-deleted', { id: event.questionId });
-    }
+    this.inOrder(event.questionId, async () => {
+      for (const watcher of this.audience(event.productId, event.userId)) {
+        watcher.sent.delete(event.questionId);
+        send(watcher, 'question-deleted', { id: event.questionId });
+      }
+    });
+  }
+
+  /**
+   * Runs one question's pushes one after another, in event order, so a fetch
+   * that is slow to return never overtakes a later state or a deletion. Not
+   * awaited by the caller: a slow catalog must not hold up the replica's other events.
+   */
+  private inOrder(questionId: string, push: () => Promise<void>): void {
+    const previous = this.queues.get(questionId) ?? Promise.resolve();
+    const next = previous.then(push).finally(() => {
+      if (this.queues.get(questionId) === next) this.queues.delete(questionId);
+    });
+    this.queues.set(questionId, next);
   }
 
   /** A logout elsewhere ends that session's streams too. */

@@ -78,8 +78,16 @@ describe('QuestionStreams', () => {
       const pushed = await owner.next((e) => e.event === 'question');
       expect(JSON.parse(pushed.data!)).toMatchObject({ id: 'q1', status: 'processing' });
       expect(pushed.id).toBe('q1:2030-01-01T00:00:01.000Z');
+      // The same stored state again (a second event read the same row) is not pushed twice.
+      hub.streams.questionUpdated({
+        questionId: 'q1',
+        productId: 'p1',
+        userId: 'u1',
+        status: 'processing',
+      });
       hub.streams.questionDeleted({ questionId: 'q1', productId: 'p1', userId: 'u1' });
       await owner.next((e) => e.event === 'question-deleted');
+      expect(owner.events.filter((e) => e.event === 'question')).toHaveLength(1);
       for (const s of [otherProduct, otherUser]) {
         expect(s.events.map((e) => e.event)).toEqual(['ready']);
       }

@@ -90,6 +90,15 @@ describe('readPersona', () => {
   });
 
   it.each([
+    ['Software Engineer', true],
+    ['DevOps Engineer working fully remote', true],
+    ['Civil Engineer on infrastructure projects', false],
+    ['Construction Site Foreman', false],
+  ])('%s works in technology: %s', (occupation, expected) => {
+    expect(readPersona({ ...personas.marcus, occupation }).worksInTech).toBe(expected);
+  });
+
+  it.each([
     ['Software Engineer', 'software engineer'],
     ['IT Director at a regional hospital network', 'IT director at a regional hospital network'],
     [

@@ -242,7 +242,7 @@ function priceReasons({ persona: p, question: q }: Situation): Reason[] {
 function technologyReasons({ persona: p, question: q }: Situation): Reason[] {
   const occupationSafety = p.safety.occupation;
   return defined([
-    p.category === 'Technology' && {
+    p.worksInTech && {
       weight: 0.9,
       attributes: ['occupation'],
       voice: 'I work in technology myself, so I can tell whether this would genuinely help',
@@ -628,7 +628,7 @@ function privacyReasons({ persona: p }: Situation): Reason[] {
       "my privacy isn't something I'm willing to trade",
       `${p.firstName} guards their privacy`,
     ),
-    p.category === 'Technology' && {
+    p.worksInTech && {
       weight: -0.35,
       attributes: ['occupation'],
       voice: 'working in tech, I know how that kind of data gets used',

@@ -323,6 +323,8 @@ export interface PersonaReading {
   /** "software engineer", "IT director at a regional hospital network" */
   occupationPhrase: string;
   category: OccupationCategory;
+  /** Builds or runs technology (a civil engineer is "Technology" to the filters, not here). */
+  worksInTech: boolean;
   retired: boolean;
   student: boolean;
   /** Runs their own business, practice or farm, or works freelance. */
@@ -383,6 +385,9 @@ export function readPersona(persona: PersonaProfile): PersonaReading {
     lifeStage: lifeStageOf(persona.age),
     occupationPhrase: occupationPhrase(persona.occupation),
     category: occupationCategory(persona.occupation),
+    worksInTech:
+      occupationCategory(persona.occupation) === 'Technology' &&
+      !/\b(civil|mechanical|structural|chemical|electrical|construction|site)\b/.test(occupation),
     retired,
     student: /\bstudent\b/.test(occupation),
     selfEmployed:

@@ -55,8 +55,8 @@ export function personaSystemPrompt(persona: PersonaProfile): string {
     `  - safetyInfluence: ${safetyInfluences.join(', ')}; how much your sense of security shaped the answer`,
     '  - response: two to four sentences in your own voice',
     '  - reasoning: one to three sentences in the third person that name the attributes and product facts behind the answer',
-    `  - grounding.personaAttributes: the attributes that drove the answer, named as: ${personaAttributeNames.join(', ')}`,
-    '  - grounding.profileFields: the product facts that drove the answer, by the names in square brackets (empty if none did)',
+    `  - grounding.personaAttributes: the attributes that drove the answer, most important first, named as: ${personaAttributeNames.join(', ')}`,
+    '  - grounding.profileFields: the product facts that drove the answer, most important first, by the names in square brackets (empty if none did)',
   ].join('\n');
 }
 
