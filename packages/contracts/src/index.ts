@@ -5,6 +5,7 @@ export * from './personas';
 export * from './pricing';
 export * from './analytics';
 export * from './products';
+export * from './questions';
 export * from './roadmaps';
 export * from './roadmap-yaml';
 export * from './yaml-guard';

@@ -8,6 +8,8 @@ export function createEventBus(options: {
   brokers: string[];
   clientId: string;
   logger: Logger;
+  /** Kafka consumer session timeout (see KafkaBusOptions). */
+  sessionTimeoutMs?: number;
 }): EventBus {
   if (options.brokers.length === 0) return new InMemoryEventBus(options.logger);
   return new KafkaEventBus(options);

@@ -102,12 +102,15 @@ export async function consumeEventsStateless(options: {
   topics: Topic[];
   handlers: EventHandlers<undefined>;
   fromBeginning?: boolean;
+  /** Partitions handled at once by this member (see BusSubscription.concurrency). */
+  concurrency?: number;
 }): Promise<void> {
   const { handlers } = options;
   await options.bus.subscribe({
     groupId: options.groupId,
     topics: options.topics,
     fromBeginning: options.fromBeginning,
+    concurrency: options.concurrency,
     async handle(message) {
       const envelope = decodeEnvelope(message.value);
       if (!handles(handlers, envelope.event)) return;

@@ -18,6 +18,12 @@ export interface BusSubscription {
    * with false only from messages published after it subscribed.
    */
   fromBeginning?: boolean;
+  /**
+   * How many partitions' messages one member handles at once (Kafka's
+   * partitionsConsumedConcurrently; default 1). Order within a partition,
+   * and so within a key, is kept. The in-memory bus handles one at a time.
+   */
+  concurrency?: number;
 }
 
 /**

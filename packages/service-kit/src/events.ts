@@ -23,6 +23,12 @@ const topicOfEvent: Record<EventCase, Topic> = {
   productCreated: Topics.catalog,
   productDeleted: Topics.catalog,
   personasChanged: Topics.catalog,
+  questionAsked: Topics.catalog,
+  questionUpdated: Topics.catalog,
+  questionDeleted: Topics.catalog,
+  questionProcessing: Topics.inference,
+  questionAnswered: Topics.inference,
+  questionFailed: Topics.inference,
   subscriptionChanged: Topics.billing,
 };
 

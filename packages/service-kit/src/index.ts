@@ -23,6 +23,7 @@ export {
   type EventCase,
   type EventOf,
   type Topic,
+  topicOf,
   Topics,
 } from './events';
 export {
@@ -40,7 +41,7 @@ export {
 export { KafkaEventBus } from './kafka-bus';
 export { createEventBus } from './bus-factory';
 export { createLogger, type Logger } from './logger';
-export { enqueueEvent, OutboxRelay, outboxMigration } from './outbox';
+export { enqueueEvent, OutboxRelay, outboxMigration, publishEvent } from './outbox';
 export { runMain, type Stoppable } from './process';
 
 import { processedEventsMigration } from './consumer';

@@ -75,6 +75,7 @@ export class KafkaEventBus implements EventBus {
     }
     await consumer.run({
       autoCommit: true,
+      partitionsConsumedConcurrently: subscription.concurrency ?? 1,
       eachMessage: async ({ topic, partition, message }) => {
         const busMessage: BusMessage = {
           topic,

@@ -46,6 +46,24 @@ export async function enqueueEvent(
   return envelope;
 }
 
+/**
+ * Publishes an event at once, for stateless services that have no database
+ * and so no outbox (inference workers). The current trace context travels
+ * with it. A failure throws: the caller must be safe to repeat, e.g. a
+ * consumer whose message is then redelivered.
+ */
+export async function publishEvent(
+  bus: EventBus,
+  key: string,
+  event: DomainEvent,
+): Promise<Envelope> {
+  const envelope = createEnvelope(key, event);
+  const headers: Record<string, string> = {};
+  propagation.inject(context.active(), headers);
+  await bus.publish([{ topic: topicOf(event), key, value: encodeEnvelope(envelope), headers }]);
+  return envelope;
+}
+
 interface OutboxRow {
   seq: string;
   topic: string;

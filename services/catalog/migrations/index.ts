@@ -2,5 +2,12 @@ import { eventMigrations, type Migration } from '@chorus/service-kit';
 import { products } from './0002_products';
 import { businessProfiles } from './0003_business_profiles';
 import { personas } from './0004_personas';
+import { questions } from './0005_questions';
 
-export const migrations: Migration[] = [...eventMigrations, products, businessProfiles, personas];
+export const migrations: Migration[] = [
+  ...eventMigrations,
+  products,
+  businessProfiles,
+  personas,
+  questions,
+];

@@ -1,5 +1,7 @@
+import type { BusinessContext, PersonaProfile } from '@chorus/proto/inference/v1/inference';
 import { enqueueEvent, type Knex } from '@chorus/service-kit';
 import type { ProductRow } from './store/products';
+import type { QuestionRow } from './store/questions';
 
 // Catalog publishes on catalog.v1, keyed by product id so that one product's
 // events stay in order.
@@ -33,5 +35,51 @@ export function personasChanged(
   return enqueueEvent(trx, product.id, {
     $case: 'personasChanged',
     value: { productId: product.id, userId: product.user_id, personaCount },
+  });
+}
+
+// Question events are keyed by question id: one question's events stay in
+// order, and a product's questions spread over the inference workers.
+
+export function questionAsked(
+  trx: Knex.Transaction,
+  question: QuestionRow,
+  personas: PersonaProfile[],
+  business: BusinessContext,
+) {
+  return enqueueEvent(trx, question.id, {
+    $case: 'questionAsked',
+    value: {
+      questionId: question.id,
+      productId: question.product_id,
+      userId: question.user_id,
+      questionText: question.question_text,
+      personas,
+      business,
+    },
+  });
+}
+
+/** The question's new state is stored; gateways push it to the pages watching the product. */
+export function questionUpdated(trx: Knex.Transaction, question: QuestionRow) {
+  return enqueueEvent(trx, question.id, {
+    $case: 'questionUpdated',
+    value: {
+      questionId: question.id,
+      productId: question.product_id,
+      userId: question.user_id,
+      status: question.status,
+    },
+  });
+}
+
+export function questionDeleted(trx: Knex.Transaction, question: QuestionRow) {
+  return enqueueEvent(trx, question.id, {
+    $case: 'questionDeleted',
+    value: {
+      questionId: question.id,
+      productId: question.product_id,
+      userId: question.user_id,
+    },
   });
 }

@@ -4,14 +4,17 @@ import type {
   PersonaTemplate,
   Product,
   ProductPersona,
+  Question,
 } from '@chorus/proto/catalog/v1/catalog';
 import type { AsyncServiceImplementation } from '@chorus/service-kit';
 import type { BusinessProfiles } from './business-profiles';
 import type { Personas } from './personas';
 import type { Products } from './products';
+import type { Questions } from './questions';
 import { type BusinessProfileRow, profileFields } from './store/business-profiles';
 import type { PersonaWithTemplate, TemplateRow } from './store/personas';
 import type { ProductRow } from './store/products';
+import type { QuestionRow } from './store/questions';
 
 /** decimal(10,2) text -> integer cents */
 function cents(decimal: string): number {
@@ -85,13 +88,29 @@ function toPersona(row: PersonaWithTemplate): ProductPersona {
   };
 }
 
+export function toQuestion(row: QuestionRow): Question {
+  return {
+    id: row.id,
+    productId: row.product_id,
+    userId: row.user_id,
+    questionText: row.question_text,
+    status: row.status,
+    responses: row.responses,
+    aggregatedResults: row.aggregated_results ?? undefined,
+    errorReason: row.error_reason ?? '',
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
 /** gRPC handlers: translate messages, call the use case, translate back. */
 export function catalogHandlers(deps: {
   products: Products;
   profiles: BusinessProfiles;
   personas: Personas;
+  questions: Questions;
 }): AsyncServiceImplementation<typeof CatalogServiceService> {
-  const { products, profiles, personas } = deps;
+  const { products, profiles, personas, questions } = deps;
   return {
     async createProduct(request) {
       return { product: toProduct(await products.create(request)) };
@@ -151,6 +170,23 @@ export function catalogHandlers(deps: {
     },
     async syncTemplates() {
       return personas.syncTemplates();
+    },
+
+    async askQuestion(request) {
+      const row = await questions.ask(request.userId, request.productId, request.questionText);
+      return { question: toQuestion(row) };
+    },
+    async listQuestions(request) {
+      const rows = await questions.list(request.userId, request.productId);
+      return { questions: rows.map(toQuestion) };
+    },
+    async getQuestion(request) {
+      const row = await questions.get(request.userId, request.productId, request.questionId);
+      return { question: toQuestion(row) };
+    },
+    async deleteQuestion(request) {
+      await questions.delete(request.userId, request.productId, request.questionId);
+      return {};
     },
   };
 }

@@ -16,10 +16,12 @@ import { BusinessProfiles } from './business-profiles';
 import type { CatalogConfig } from './config';
 import { Personas } from './personas';
 import { Products } from './products';
+import { Questions } from './questions';
 import { catalogHandlers } from './server';
 import { BusinessProfileStore } from './store/business-profiles';
 import { PersonaStore } from './store/personas';
 import { ProductStore } from './store/products';
+import { QuestionStore } from './store/questions';
 import { defaultTemplateLibraryFile } from './template-library';
 
 export interface RunningCatalog {
@@ -28,8 +30,9 @@ export interface RunningCatalog {
 }
 
 /**
- * Wires the catalog service: database, outbox relay, the subscription
- * consumer, the template library seed, gRPC server. The embedded run passes
+ * Wires the catalog service: database, outbox relay, the consumer of
+ * subscription changes and of inference's answers, the template library
+ * seed, gRPC server. The embedded run passes
  * its shared bus and logger; a standalone process makes its own.
  */
 export async function startCatalog(
@@ -48,9 +51,11 @@ export async function startCatalog(
   const relay = new OutboxRelay({ db, bus, logger });
   const productStore = new ProductStore(db);
   const products = new Products({ store: productStore, relay, logger });
-  const profiles = new BusinessProfiles({ store: new BusinessProfileStore(db), products });
+  const profileStore = new BusinessProfileStore(db);
+  const profiles = new BusinessProfiles({ store: profileStore, products });
+  const personaStore = new PersonaStore(db);
   const personas = new Personas({
-    store: new PersonaStore(db),
+    store: personaStore,
     productStore,
     products,
     relay,
@@ -58,16 +63,27 @@ export async function startCatalog(
     libraryFile: config.PERSONA_TEMPLATES_FILE ?? defaultTemplateLibraryFile(),
   });
   await personas.seedIfEmpty();
+  const questions = new Questions({
+    store: new QuestionStore(db),
+    products,
+    personaStore,
+    profileStore,
+    relay,
+    logger,
+  });
 
   await consumeEvents({
     bus,
     db,
     groupId: 'catalog',
-    topics: [Topics.billing],
+    topics: [Topics.billing, Topics.inference],
     logger,
     handlers: {
       subscriptionChanged: (event, { trx, envelope }) =>
         products.applySubscriptionChanged(trx, event, envelope.occurredAt ?? new Date()),
+      questionProcessing: (event, { trx }) => questions.markProcessing(trx, event),
+      questionAnswered: (event, { trx }) => questions.storeAnswer(trx, event),
+      questionFailed: (event, { trx }) => questions.markFailed(trx, event),
     },
   });
   relay.start();
@@ -80,7 +96,7 @@ export async function startCatalog(
         definition: CatalogServiceService,
         implementation: implement(
           CatalogServiceService,
-          catalogHandlers({ products, profiles, personas }),
+          catalogHandlers({ products, profiles, personas, questions }),
           logger,
         ),
       },

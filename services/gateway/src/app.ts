@@ -7,12 +7,14 @@ import type { ServiceClients } from './clients';
 import type { GatewayConfig } from './config';
 import { errorHandler } from './http-errors';
 import { openApiDocument } from './openapi';
+import type { QuestionStreams } from './question-streams';
 import type { RateLimits } from './rate-limit';
 import { authRoutes } from './routes/auth';
 import { billingRoutes } from './routes/billing';
 import { businessProfileRoutes } from './routes/business-profiles';
 import { personaRoutes } from './routes/personas';
 import { productRoutes } from './routes/products';
+import { questionRoutes } from './routes/questions';
 import { roadmapRoutes } from './routes/roadmaps';
 import { ApiRoutes } from './routing';
 import { createWebApp, parseRemoteDirs, securityHeaders } from './web';
@@ -23,6 +25,7 @@ export interface AppDeps {
   authenticator: Authenticator;
   revocations: RevocationList;
   limits: RateLimits;
+  streams: QuestionStreams;
   logger: Logger;
   /** gRPC addresses probed by /readyz. */
   downstream: Record<string, string>;
@@ -64,6 +67,7 @@ export function createApp(deps: AppDeps): Express {
   personaRoutes(routes, deps);
   billingRoutes(routes, deps);
   roadmapRoutes(routes, deps);
+  questionRoutes(routes, deps);
   app.use(routes.router);
 
   const document = openApiDocument(routes.descriptions, { version: '1.0.0' });

@@ -41,6 +41,23 @@ export function bearerToken(req: Request): string | undefined {
   return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
 }
 
+/**
+ * The token of a request: the bearer header, or on routes that allow it the
+ * access_token query parameter (RFC 6750 section 2.3). Only event streams
+ * allow it, because the browser's EventSource cannot send headers.
+ */
+export function requestToken(req: Request, options: { tokenInQuery?: boolean } = {}) {
+  const header = bearerToken(req);
+  if (header || !options.tokenInQuery) return header;
+  const query: unknown = req.query.access_token;
+  return typeof query === 'string' && query ? query : undefined;
+}
+
+export interface TokenOptions {
+  /** Also accept the token as the access_token query parameter (event streams). */
+  tokenInQuery?: boolean;
+}
+
 /** Verifies tokens locally (public key + revocation list); no identity call per request. */
 export class Authenticator {
   constructor(
@@ -49,8 +66,12 @@ export class Authenticator {
   ) {}
 
   /** The principal behind a valid token, or undefined for none, forged, expired or revoked. */
-  async principal(req: Request, audience: Audience): Promise<Principal | undefined> {
-    const token = bearerToken(req);
+  async principal(
+    req: Request,
+    audience: Audience,
+    options: TokenOptions = {},
+  ): Promise<Principal | undefined> {
+    const token = requestToken(req, options);
     if (!token) return undefined;
     try {
       const claims = await this.verifier.verify(token, audience);
@@ -67,8 +88,8 @@ export class Authenticator {
     }
   }
 
-  async user(req: Request): Promise<Principal> {
-    const principal = await this.principal(req, 'chorus');
+  async user(req: Request, options: TokenOptions = {}): Promise<Principal> {
+    const principal = await this.principal(req, 'chorus', options);
     if (!principal) throw new HttpError(401, authMessages.unauthorized);
     return principal;
   }

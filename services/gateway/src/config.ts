@@ -16,6 +16,8 @@ export const gatewayConfigSchema = z.object({
   CATALOG_ADDR: address('127.0.0.1:50052'),
   BILLING_ADDR: address('127.0.0.1:50053'),
   ROADMAP_ADDR: address('127.0.0.1:50054'),
+  /** Probed by /readyz; questions reach inference through events, not through the gateway. */
+  INFERENCE_ADDR: address('127.0.0.1:50055'),
   /** Ed25519 public key (PEM, or base64 of it) that verifies access tokens. */
   TOKEN_PUBLIC_KEY: z.string().min(1, 'required: the PEM public key that verifies access tokens'),
   /** The administrator's e-mail: that customer sees the Admin entry in the top bar. */
@@ -26,6 +28,8 @@ export const gatewayConfigSchema = z.object({
   /** Number of proxy hops in front of the gateway (ingress), for client IPs in rate limits. */
   TRUST_PROXY: z.coerce.number().int().min(0).default(0),
   JSON_BODY_LIMIT: z.string().default('1mb'),
+  /** Comment lines on event streams, so proxies and load balancers keep them open. */
+  SSE_HEARTBEAT_MS: z.coerce.number().int().min(10).max(300_000).default(15_000),
   /** The built shell (index.html and assets); when set, the gateway serves the web app too. */
   WEB_SHELL_DIR: z.string().optional(),
   /** Built microfrontends as `name=dir,...`, each served at /mfe/<name>/. */

@@ -41,6 +41,11 @@ export interface RouteDefinition<
   bodyLimit?: string;
   /** Keep the body as raw bytes (webhook signatures are computed over them). */
   rawBody?: boolean;
+  /**
+   * Also accept the access token as the access_token query parameter: only
+   * for event streams, which the browser's EventSource opens without headers.
+   */
+  tokenInQuery?: boolean;
   /** Runs after the body is parsed and before validation, e.g. rate limits. */
   before?: RequestHandler[];
   /** Answers that are not JSON (files, streams) write to ctx.res and return undefined. */
@@ -117,7 +122,7 @@ export class ApiRoutes {
     const handle: RequestHandler = async (req, res) => {
       const principal =
         route.access === 'user'
-          ? await this.authenticator.user(req)
+          ? await this.authenticator.user(req, { tokenInQuery: route.tokenInQuery })
           : route.access === 'admin'
             ? await this.authenticator.admin(req)
             : undefined;

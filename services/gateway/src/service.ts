@@ -16,6 +16,7 @@ import { createClient, type RedisClientType } from 'redis';
 import { createApp } from './app';
 import { Authenticator, RevocationList } from './auth';
 import { closeClients, connectClients } from './clients';
+import { QuestionStreams } from './question-streams';
 import type { GatewayConfig } from './config';
 import { RateLimits } from './rate-limit';
 
@@ -48,20 +49,30 @@ export async function startGateway(
     revocations,
   );
 
-  // Logouts seen by other replicas arrive as events; each replica is its own
-  // consumer group so that every replica hears every logout, and only needs
-  // what happens from now on (earlier logouts come from identity, below).
+  const streams = new QuestionStreams({
+    catalog: clients.catalog,
+    logger,
+    heartbeatMs: config.SSE_HEARTBEAT_MS,
+  });
+
+  // Logouts seen by other replicas, and questions the catalog has stored,
+  // arrive as events; each replica is its own consumer group so that every
+  // replica hears every event, and only needs what happens from now on
+  // (earlier logouts come from identity, below).
   const bus =
     deps.bus ?? createEventBus({ brokers: config.KAFKA_BROKERS, clientId: 'gateway', logger });
   await consumeEventsStateless({
     bus,
     groupId: `gateway-${hostname()}-${randomUUID()}`,
-    topics: [Topics.identity],
+    topics: [Topics.identity, Topics.catalog],
     fromBeginning: false,
     handlers: {
       sessionRevoked: async (event) => {
         revocations.revoke(event.sessionId, event.expiresAt ?? new Date(0));
+        streams.sessionRevoked(event.sessionId);
       },
+      questionUpdated: async (event) => streams.questionUpdated(event),
+      questionDeleted: async (event) => streams.questionDeleted(event),
     },
   });
   // Logouts from before this replica started.
@@ -78,12 +89,14 @@ export async function startGateway(
     authenticator,
     revocations,
     limits: new RateLimits(redis, logger),
+    streams,
     logger,
     downstream: {
       identity: config.IDENTITY_ADDR,
       catalog: config.CATALOG_ADDR,
       billing: config.BILLING_ADDR,
       roadmap: config.ROADMAP_ADDR,
+      'persona-inference': config.INFERENCE_ADDR,
     },
   });
   const server = app.listen(config.PORT, config.HOST);
@@ -94,7 +107,9 @@ export async function startGateway(
   return {
     port,
     async stop() {
-      // Stop taking connections; requests already in flight finish first.
+      // Stop taking connections; requests already in flight finish first, and
+      // event streams, which never finish by themselves, are ended.
+      streams.closeAll();
       await new Promise<void>((resolve) => {
         const force = setTimeout(() => server.closeAllConnections(), 10_000);
         server.close(() => {

@@ -2,6 +2,7 @@ import { readBillingConfig, startBilling } from '@chorus/billing';
 import { readCatalogConfig, startCatalog } from '@chorus/catalog';
 import { readGatewayConfig, startGateway } from '@chorus/gateway';
 import { readIdentityConfig, startIdentity } from '@chorus/identity';
+import { readInferenceConfig, startPersonaInference } from '@chorus/persona-inference';
 import { readRoadmapConfig, startRoadmap } from '@chorus/roadmap';
 import {
   createEventBus,
@@ -64,6 +65,13 @@ export const services: {
     main: 'services/roadmap/dist/src/main.js',
     portOffset: 3,
     start: (env, deps) => startRoadmap(readRoadmapConfig(env), deps),
+  },
+  {
+    name: 'persona-inference',
+    addressVariable: 'INFERENCE_ADDR',
+    main: 'services/persona-inference/dist/main.js',
+    portOffset: 4,
+    start: (env, deps) => startPersonaInference(readInferenceConfig(env), deps),
   },
 ];
 

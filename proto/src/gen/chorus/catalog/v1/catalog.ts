@@ -19,6 +19,7 @@ import {
   type UntypedServiceImplementation,
 } from "@grpc/grpc-js";
 import { Timestamp } from "../../../google/protobuf/timestamp";
+import { AggregatedResults, PersonaResponse } from "../../inference/v1/inference";
 
 export const protobufPackage = "chorus.catalog.v1";
 
@@ -380,6 +381,63 @@ export interface SyncTemplatesRequest {
 export interface SyncTemplatesResponse {
   imported: number;
   updated: number;
+}
+
+export interface Question {
+  id: string;
+  productId: string;
+  userId: string;
+  questionText: string;
+  /** pending, processing, complete or error */
+  status: string;
+  /** One per persona that answered (complete questions). */
+  responses: PersonaResponse[];
+  /** Set once complete. */
+  aggregatedResults?:
+    | AggregatedResults
+    | undefined;
+  /** Why answering failed (status error). */
+  errorReason: string;
+  createdAt?: Date | undefined;
+  updatedAt?: Date | undefined;
+}
+
+export interface AskQuestionRequest {
+  userId: string;
+  productId: string;
+  questionText: string;
+}
+
+export interface AskQuestionResponse {
+  question?: Question | undefined;
+}
+
+export interface ListQuestionsRequest {
+  userId: string;
+  productId: string;
+}
+
+export interface ListQuestionsResponse {
+  questions: Question[];
+}
+
+export interface GetQuestionRequest {
+  userId: string;
+  productId: string;
+  questionId: string;
+}
+
+export interface GetQuestionResponse {
+  question?: Question | undefined;
+}
+
+export interface DeleteQuestionRequest {
+  userId: string;
+  productId: string;
+  questionId: string;
+}
+
+export interface DeleteQuestionResponse {
 }
 
 function createBaseProduct(): Product {
@@ -6405,6 +6463,955 @@ export const SyncTemplatesResponse: MessageFns<SyncTemplatesResponse> = {
   },
 };
 
+function createBaseQuestion(): Question {
+  return {
+    id: "",
+    productId: "",
+    userId: "",
+    questionText: "",
+    status: "",
+    responses: [],
+    aggregatedResults: undefined,
+    errorReason: "",
+    createdAt: undefined,
+    updatedAt: undefined,
+  };
+}
+
+export const Question: MessageFns<Question> = {
+  encode(message: Question, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.productId !== "") {
+      writer.uint32(18).string(message.productId);
+    }
+    if (message.userId !== "") {
+      writer.uint32(26).string(message.userId);
+    }
+    if (message.questionText !== "") {
+      writer.uint32(34).string(message.questionText);
+    }
+    if (message.status !== "") {
+      writer.uint32(42).string(message.status);
+    }
+    for (const v of message.responses) {
+      PersonaResponse.encode(v!, writer.uint32(50).fork()).join();
+    }
+    if (message.aggregatedResults !== undefined) {
+      AggregatedResults.encode(message.aggregatedResults, writer.uint32(58).fork()).join();
+    }
+    if (message.errorReason !== "") {
+      writer.uint32(66).string(message.errorReason);
+    }
+    if (message.createdAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.createdAt), writer.uint32(74).fork()).join();
+    }
+    if (message.updatedAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.updatedAt), writer.uint32(82).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Question {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseQuestion();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.productId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.questionText = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.status = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.responses.push(PersonaResponse.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.aggregatedResults = AggregatedResults.decode(reader, reader.uint32());
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.errorReason = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.createdAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.updatedAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Question {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      productId: isSet(object.productId)
+        ? globalThis.String(object.productId)
+        : isSet(object.product_id)
+        ? globalThis.String(object.product_id)
+        : "",
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      questionText: isSet(object.questionText)
+        ? globalThis.String(object.questionText)
+        : isSet(object.question_text)
+        ? globalThis.String(object.question_text)
+        : "",
+      status: isSet(object.status) ? globalThis.String(object.status) : "",
+      responses: globalThis.Array.isArray(object?.responses)
+        ? object.responses.map((e: any) => PersonaResponse.fromJSON(e))
+        : [],
+      aggregatedResults: isSet(object.aggregatedResults)
+        ? AggregatedResults.fromJSON(object.aggregatedResults)
+        : isSet(object.aggregated_results)
+        ? AggregatedResults.fromJSON(object.aggregated_results)
+        : undefined,
+      errorReason: isSet(object.errorReason)
+        ? globalThis.String(object.errorReason)
+        : isSet(object.error_reason)
+        ? globalThis.String(object.error_reason)
+        : "",
+      createdAt: isSet(object.createdAt)
+        ? fromJsonTimestamp(object.createdAt)
+        : isSet(object.created_at)
+        ? fromJsonTimestamp(object.created_at)
+        : undefined,
+      updatedAt: isSet(object.updatedAt)
+        ? fromJsonTimestamp(object.updatedAt)
+        : isSet(object.updated_at)
+        ? fromJsonTimestamp(object.updated_at)
+        : undefined,
+    };
+  },
+
+  toJSON(message: Question): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.productId !== "") {
+      obj.productId = message.productId;
+    }
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.questionText !== "") {
+      obj.questionText = message.questionText;
+    }
+    if (message.status !== "") {
+      obj.status = message.status;
+    }
+    if (message.responses?.length) {
+      obj.responses = message.responses.map((e) => PersonaResponse.toJSON(e));
+    }
+    if (message.aggregatedResults !== undefined) {
+      obj.aggregatedResults = AggregatedResults.toJSON(message.aggregatedResults);
+    }
+    if (message.errorReason !== "") {
+      obj.errorReason = message.errorReason;
+    }
+    if (message.createdAt !== undefined) {
+      obj.createdAt = message.createdAt.toISOString();
+    }
+    if (message.updatedAt !== undefined) {
+      obj.updatedAt = message.updatedAt.toISOString();
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<Question>, I>>(base?: I): Question {
+    return Question.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<Question>, I>>(object: I): Question {
+    const message = createBaseQuestion();
+    message.id = object.id ?? "";
+    message.productId = object.productId ?? "";
+    message.userId = object.userId ?? "";
+    message.questionText = object.questionText ?? "";
+    message.status = object.status ?? "";
+    message.responses = object.responses?.map((e) => PersonaResponse.fromPartial(e)) || [];
+    message.aggregatedResults = (object.aggregatedResults !== undefined && object.aggregatedResults !== null)
+      ? AggregatedResults.fromPartial(object.aggregatedResults)
+      : undefined;
+    message.errorReason = object.errorReason ?? "";
+    message.createdAt = object.createdAt ?? undefined;
+    message.updatedAt = object.updatedAt ?? undefined;
+    return message;
+  },
+};
+
+function createBaseAskQuestionRequest(): AskQuestionRequest {
+  return { userId: "", productId: "", questionText: "" };
+}
+
+export const AskQuestionRequest: MessageFns<AskQuestionRequest> = {
+  encode(message: AskQuestionRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    if (message.productId !== "") {
+      writer.uint32(18).string(message.productId);
+    }
+    if (message.questionText !== "") {
+      writer.uint32(26).string(message.questionText);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): AskQuestionRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseAskQuestionRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.productId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.questionText = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): AskQuestionRequest {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      productId: isSet(object.productId)
+        ? globalThis.String(object.productId)
+        : isSet(object.product_id)
+        ? globalThis.String(object.product_id)
+        : "",
+      questionText: isSet(object.questionText)
+        ? globalThis.String(object.questionText)
+        : isSet(object.question_text)
+        ? globalThis.String(object.question_text)
+        : "",
+    };
+  },
+
+  toJSON(message: AskQuestionRequest): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.productId !== "") {
+      obj.productId = message.productId;
+    }
+    if (message.questionText !== "") {
+      obj.questionText = message.questionText;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<AskQuestionRequest>, I>>(base?: I): AskQuestionRequest {
+    return AskQuestionRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<AskQuestionRequest>, I>>(object: I): AskQuestionRequest {
+    const message = createBaseAskQuestionRequest();
+    message.userId = object.userId ?? "";
+    message.productId = object.productId ?? "";
+    message.questionText = object.questionText ?? "";
+    return message;
+  },
+};
+
+function createBaseAskQuestionResponse(): AskQuestionResponse {
+  return { question: undefined };
+}
+
+export const AskQuestionResponse: MessageFns<AskQuestionResponse> = {
+  encode(message: AskQuestionResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.question !== undefined) {
+      Question.encode(message.question, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): AskQuestionResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseAskQuestionResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.question = Question.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): AskQuestionResponse {
+    return { question: isSet(object.question) ? Question.fromJSON(object.question) : undefined };
+  },
+
+  toJSON(message: AskQuestionResponse): unknown {
+    const obj: any = {};
+    if (message.question !== undefined) {
+      obj.question = Question.toJSON(message.question);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<AskQuestionResponse>, I>>(base?: I): AskQuestionResponse {
+    return AskQuestionResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<AskQuestionResponse>, I>>(object: I): AskQuestionResponse {
+    const message = createBaseAskQuestionResponse();
+    message.question = (object.question !== undefined && object.question !== null)
+      ? Question.fromPartial(object.question)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseListQuestionsRequest(): ListQuestionsRequest {
+  return { userId: "", productId: "" };
+}
+
+export const ListQuestionsRequest: MessageFns<ListQuestionsRequest> = {
+  encode(message: ListQuestionsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    if (message.productId !== "") {
+      writer.uint32(18).string(message.productId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListQuestionsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListQuestionsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.productId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListQuestionsRequest {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      productId: isSet(object.productId)
+        ? globalThis.String(object.productId)
+        : isSet(object.product_id)
+        ? globalThis.String(object.product_id)
+        : "",
+    };
+  },
+
+  toJSON(message: ListQuestionsRequest): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.productId !== "") {
+      obj.productId = message.productId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListQuestionsRequest>, I>>(base?: I): ListQuestionsRequest {
+    return ListQuestionsRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListQuestionsRequest>, I>>(object: I): ListQuestionsRequest {
+    const message = createBaseListQuestionsRequest();
+    message.userId = object.userId ?? "";
+    message.productId = object.productId ?? "";
+    return message;
+  },
+};
+
+function createBaseListQuestionsResponse(): ListQuestionsResponse {
+  return { questions: [] };
+}
+
+export const ListQuestionsResponse: MessageFns<ListQuestionsResponse> = {
+  encode(message: ListQuestionsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.questions) {
+      Question.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListQuestionsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListQuestionsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.questions.push(Question.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListQuestionsResponse {
+    return {
+      questions: globalThis.Array.isArray(object?.questions)
+        ? object.questions.map((e: any) => Question.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: ListQuestionsResponse): unknown {
+    const obj: any = {};
+    if (message.questions?.length) {
+      obj.questions = message.questions.map((e) => Question.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListQuestionsResponse>, I>>(base?: I): ListQuestionsResponse {
+    return ListQuestionsResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListQuestionsResponse>, I>>(object: I): ListQuestionsResponse {
+    const message = createBaseListQuestionsResponse();
+    message.questions = object.questions?.map((e) => Question.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseGetQuestionRequest(): GetQuestionRequest {
+  return { userId: "", productId: "", questionId: "" };
+}
+
+export const GetQuestionRequest: MessageFns<GetQuestionRequest> = {
+  encode(message: GetQuestionRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    if (message.productId !== "") {
+      writer.uint32(18).string(message.productId);
+    }
+    if (message.questionId !== "") {
+      writer.uint32(26).string(message.questionId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetQuestionRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetQuestionRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.productId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.questionId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetQuestionRequest {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      productId: isSet(object.productId)
+        ? globalThis.String(object.productId)
+        : isSet(object.product_id)
+        ? globalThis.String(object.product_id)
+        : "",
+      questionId: isSet(object.questionId)
+        ? globalThis.String(object.questionId)
+        : isSet(object.question_id)
+        ? globalThis.String(object.question_id)
+        : "",
+    };
+  },
+
+  toJSON(message: GetQuestionRequest): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.productId !== "") {
+      obj.productId = message.productId;
+    }
+    if (message.questionId !== "") {
+      obj.questionId = message.questionId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetQuestionRequest>, I>>(base?: I): GetQuestionRequest {
+    return GetQuestionRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetQuestionRequest>, I>>(object: I): GetQuestionRequest {
+    const message = createBaseGetQuestionRequest();
+    message.userId = object.userId ?? "";
+    message.productId = object.productId ?? "";
+    message.questionId = object.questionId ?? "";
+    return message;
+  },
+};
+
+function createBaseGetQuestionResponse(): GetQuestionResponse {
+  return { question: undefined };
+}
+
+export const GetQuestionResponse: MessageFns<GetQuestionResponse> = {
+  encode(message: GetQuestionResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.question !== undefined) {
+      Question.encode(message.question, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetQuestionResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetQuestionResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.question = Question.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetQuestionResponse {
+    return { question: isSet(object.question) ? Question.fromJSON(object.question) : undefined };
+  },
+
+  toJSON(message: GetQuestionResponse): unknown {
+    const obj: any = {};
+    if (message.question !== undefined) {
+      obj.question = Question.toJSON(message.question);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetQuestionResponse>, I>>(base?: I): GetQuestionResponse {
+    return GetQuestionResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetQuestionResponse>, I>>(object: I): GetQuestionResponse {
+    const message = createBaseGetQuestionResponse();
+    message.question = (object.question !== undefined && object.question !== null)
+      ? Question.fromPartial(object.question)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseDeleteQuestionRequest(): DeleteQuestionRequest {
+  return { userId: "", productId: "", questionId: "" };
+}
+
+export const DeleteQuestionRequest: MessageFns<DeleteQuestionRequest> = {
+  encode(message: DeleteQuestionRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    if (message.productId !== "") {
+      writer.uint32(18).string(message.productId);
+    }
+    if (message.questionId !== "") {
+      writer.uint32(26).string(message.questionId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeleteQuestionRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeleteQuestionRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.productId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.questionId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DeleteQuestionRequest {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      productId: isSet(object.productId)
+        ? globalThis.String(object.productId)
+        : isSet(object.product_id)
+        ? globalThis.String(object.product_id)
+        : "",
+      questionId: isSet(object.questionId)
+        ? globalThis.String(object.questionId)
+        : isSet(object.question_id)
+        ? globalThis.String(object.question_id)
+        : "",
+    };
+  },
+
+  toJSON(message: DeleteQuestionRequest): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.productId !== "") {
+      obj.productId = message.productId;
+    }
+    if (message.questionId !== "") {
+      obj.questionId = message.questionId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<DeleteQuestionRequest>, I>>(base?: I): DeleteQuestionRequest {
+    return DeleteQuestionRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<DeleteQuestionRequest>, I>>(object: I): DeleteQuestionRequest {
+    const message = createBaseDeleteQuestionRequest();
+    message.userId = object.userId ?? "";
+    message.productId = object.productId ?? "";
+    message.questionId = object.questionId ?? "";
+    return message;
+  },
+};
+
+function createBaseDeleteQuestionResponse(): DeleteQuestionResponse {
+  return {};
+}
+
+export const DeleteQuestionResponse: MessageFns<DeleteQuestionResponse> = {
+  encode(_: DeleteQuestionResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeleteQuestionResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeleteQuestionResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): DeleteQuestionResponse {
+    return {};
+  },
+
+  toJSON(_: DeleteQuestionResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<DeleteQuestionResponse>, I>>(base?: I): DeleteQuestionResponse {
+    return DeleteQuestionResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<DeleteQuestionResponse>, I>>(_: I): DeleteQuestionResponse {
+    const message = createBaseDeleteQuestionResponse();
+    return message;
+  },
+};
+
 /**
  * Products and everything a customer keeps per product. Every call names the
  * calling user: a product of another user answers NOT_FOUND, never its data.
@@ -6578,6 +7585,52 @@ export const CatalogServiceService = {
       Buffer.from(SyncTemplatesResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): SyncTemplatesResponse => SyncTemplatesResponse.decode(value),
   },
+  /**
+   * Strategic questions. Asking stores the question pending and hands it to
+   * persona inference (QuestionAsked); the answers arrive as events.
+   * INVALID_ARGUMENT for a text outside 10-500 characters; FAILED_PRECONDITION
+   * when the product has no personas.
+   */
+  askQuestion: {
+    path: "/chorus.catalog.v1.CatalogService/AskQuestion" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: AskQuestionRequest): Buffer => Buffer.from(AskQuestionRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): AskQuestionRequest => AskQuestionRequest.decode(value),
+    responseSerialize: (value: AskQuestionResponse): Buffer => Buffer.from(AskQuestionResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): AskQuestionResponse => AskQuestionResponse.decode(value),
+  },
+  /** Newest first, with their responses. */
+  listQuestions: {
+    path: "/chorus.catalog.v1.CatalogService/ListQuestions" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListQuestionsRequest): Buffer => Buffer.from(ListQuestionsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListQuestionsRequest => ListQuestionsRequest.decode(value),
+    responseSerialize: (value: ListQuestionsResponse): Buffer =>
+      Buffer.from(ListQuestionsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListQuestionsResponse => ListQuestionsResponse.decode(value),
+  },
+  getQuestion: {
+    path: "/chorus.catalog.v1.CatalogService/GetQuestion" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetQuestionRequest): Buffer => Buffer.from(GetQuestionRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetQuestionRequest => GetQuestionRequest.decode(value),
+    responseSerialize: (value: GetQuestionResponse): Buffer => Buffer.from(GetQuestionResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetQuestionResponse => GetQuestionResponse.decode(value),
+  },
+  deleteQuestion: {
+    path: "/chorus.catalog.v1.CatalogService/DeleteQuestion" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: DeleteQuestionRequest): Buffer =>
+      Buffer.from(DeleteQuestionRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): DeleteQuestionRequest => DeleteQuestionRequest.decode(value),
+    responseSerialize: (value: DeleteQuestionResponse): Buffer =>
+      Buffer.from(DeleteQuestionResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): DeleteQuestionResponse => DeleteQuestionResponse.decode(value),
+  },
 } as const;
 
 export interface CatalogServiceServer extends UntypedServiceImplementation {
@@ -6605,6 +7658,17 @@ export interface CatalogServiceServer extends UntypedServiceImplementation {
   deleteTemplate: handleUnaryCall<DeleteTemplateRequest, DeleteTemplateResponse>;
   /** Re-reads the template library file: new names are imported, changed ones updated. */
   syncTemplates: handleUnaryCall<SyncTemplatesRequest, SyncTemplatesResponse>;
+  /**
+   * Strategic questions. Asking stores the question pending and hands it to
+   * persona inference (QuestionAsked); the answers arrive as events.
+   * INVALID_ARGUMENT for a text outside 10-500 characters; FAILED_PRECONDITION
+   * when the product has no personas.
+   */
+  askQuestion: handleUnaryCall<AskQuestionRequest, AskQuestionResponse>;
+  /** Newest first, with their responses. */
+  listQuestions: handleUnaryCall<ListQuestionsRequest, ListQuestionsResponse>;
+  getQuestion: handleUnaryCall<GetQuestionRequest, GetQuestionResponse>;
+  deleteQuestion: handleUnaryCall<DeleteQuestionRequest, DeleteQuestionResponse>;
 }
 
 export interface CatalogServiceClient extends Client {
@@ -6841,6 +7905,73 @@ export interface CatalogServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: SyncTemplatesResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Strategic questions. Asking stores the question pending and hands it to
+   * persona inference (QuestionAsked); the answers arrive as events.
+   * INVALID_ARGUMENT for a text outside 10-500 characters; FAILED_PRECONDITION
+   * when the product has no personas.
+   */
+  askQuestion(
+    request: AskQuestionRequest,
+    callback: (error: ServiceError | null, response: AskQuestionResponse) => void,
+  ): ClientUnaryCall;
+  askQuestion(
+    request: AskQuestionRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: AskQuestionResponse) => void,
+  ): ClientUnaryCall;
+  askQuestion(
+    request: AskQuestionRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: AskQuestionResponse) => void,
+  ): ClientUnaryCall;
+  /** Newest first, with their responses. */
+  listQuestions(
+    request: ListQuestionsRequest,
+    callback: (error: ServiceError | null, response: ListQuestionsResponse) => void,
+  ): ClientUnaryCall;
+  listQuestions(
+    request: ListQuestionsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListQuestionsResponse) => void,
+  ): ClientUnaryCall;
+  listQuestions(
+    request: ListQuestionsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListQuestionsResponse) => void,
+  ): ClientUnaryCall;
+  getQuestion(
+    request: GetQuestionRequest,
+    callback: (error: ServiceError | null, response: GetQuestionResponse) => void,
+  ): ClientUnaryCall;
+  getQuestion(
+    request: GetQuestionRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetQuestionResponse) => void,
+  ): ClientUnaryCall;
+  getQuestion(
+    request: GetQuestionRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetQuestionResponse) => void,
+  ): ClientUnaryCall;
+  deleteQuestion(
+    request: DeleteQuestionRequest,
+    callback: (error: ServiceError | null, response: DeleteQuestionResponse) => void,
+  ): ClientUnaryCall;
+  deleteQuestion(
+    request: DeleteQuestionRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: DeleteQuestionResponse) => void,
+  ): ClientUnaryCall;
+  deleteQuestion(
+    request: DeleteQuestionRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: DeleteQuestionResponse) => void,
   ): ClientUnaryCall;
 }
 

@@ -7,6 +7,7 @@
 /* eslint-disable */
 import { BinaryReader, BinaryWriter } from "@bufbuild/protobuf/wire";
 import { Timestamp } from "../../../google/protobuf/timestamp";
+import { AggregatedResults, BusinessContext, PersonaProfile, PersonaResponse } from "../../inference/v1/inference";
 
 export const protobufPackage = "chorus.events.v1";
 
@@ -27,6 +28,12 @@ export interface Envelope {
     | { $case: "productCreated"; value: ProductCreated }
     | { $case: "productDeleted"; value: ProductDeleted }
     | { $case: "personasChanged"; value: PersonasChanged }
+    | { $case: "questionAsked"; value: QuestionAsked }
+    | { $case: "questionProcessing"; value: QuestionProcessing }
+    | { $case: "questionAnswered"; value: QuestionAnswered }
+    | { $case: "questionFailed"; value: QuestionFailed }
+    | { $case: "questionUpdated"; value: QuestionUpdated }
+    | { $case: "questionDeleted"; value: QuestionDeleted }
     | { $case: "subscriptionChanged"; value: SubscriptionChanged }
     | undefined;
 }
@@ -67,6 +74,70 @@ export interface PersonasChanged {
   productId: string;
   userId: string;
   personaCount: number;
+}
+
+/**
+ * catalog.v1: a question waits for its answers. Carries everything inference
+ * needs, so the stateless workers never call back.
+ */
+export interface QuestionAsked {
+  questionId: string;
+  productId: string;
+  userId: string;
+  questionText: string;
+  /** The product's selected personas when the question was asked. */
+  personas: PersonaProfile[];
+  business?: BusinessContext | undefined;
+}
+
+/** inference.v1: a worker started answering. */
+export interface QuestionProcessing {
+  questionId: string;
+  productId: string;
+  userId: string;
+}
+
+/**
+ * inference.v1: every persona answered. Kafka may deliver a question twice;
+ * the catalog keeps the first answer and ignores any later one.
+ */
+export interface QuestionAnswered {
+  questionId: string;
+  productId: string;
+  userId: string;
+  responses: PersonaResponse[];
+  aggregatedResults?:
+    | AggregatedResults
+    | undefined;
+  /** local or openai */
+  engine: string;
+}
+
+/** inference.v1: answering failed after retries. */
+export interface QuestionFailed {
+  questionId: string;
+  productId: string;
+  userId: string;
+  /** In words a customer can read. */
+  reason: string;
+}
+
+/**
+ * catalog.v1: the catalog stored a question's new state (pending, processing,
+ * complete or error); gateways push it to the pages that watch the product.
+ */
+export interface QuestionUpdated {
+  questionId: string;
+  productId: string;
+  userId: string;
+  status: string;
+}
+
+/** catalog.v1: a question was deleted. */
+export interface QuestionDeleted {
+  questionId: string;
+  productId: string;
+  userId: string;
 }
 
 /**
@@ -119,6 +190,24 @@ export const Envelope: MessageFns<Envelope> = {
         break;
       case "personasChanged":
         PersonasChanged.encode(message.event.value, writer.uint32(178).fork()).join();
+        break;
+      case "questionAsked":
+        QuestionAsked.encode(message.event.value, writer.uint32(242).fork()).join();
+        break;
+      case "questionProcessing":
+        QuestionProcessing.encode(message.event.value, writer.uint32(250).fork()).join();
+        break;
+      case "questionAnswered":
+        QuestionAnswered.encode(message.event.value, writer.uint32(258).fork()).join();
+        break;
+      case "questionFailed":
+        QuestionFailed.encode(message.event.value, writer.uint32(266).fork()).join();
+        break;
+      case "questionUpdated":
+        QuestionUpdated.encode(message.event.value, writer.uint32(274).fork()).join();
+        break;
+      case "questionDeleted":
+        QuestionDeleted.encode(message.event.value, writer.uint32(282).fork()).join();
         break;
       case "subscriptionChanged":
         SubscriptionChanged.encode(message.event.value, writer.uint32(322).fork()).join();
@@ -204,6 +293,54 @@ export const Envelope: MessageFns<Envelope> = {
             message.event = { $case: "personasChanged", value: PersonasChanged.decode(reader, reader.uint32()) };
             continue;
           }
+          case 30: {
+            if (tag !== 242) {
+              break;
+            }
+
+            message.event = { $case: "questionAsked", value: QuestionAsked.decode(reader, reader.uint32()) };
+            continue;
+          }
+          case 31: {
+            if (tag !== 250) {
+              break;
+            }
+
+            message.event = { $case: "questionProcessing", value: QuestionProcessing.decode(reader, reader.uint32()) };
+            continue;
+          }
+          case 32: {
+            if (tag !== 258) {
+              break;
+            }
+
+            message.event = { $case: "questionAnswered", value: QuestionAnswered.decode(reader, reader.uint32()) };
+            continue;
+          }
+          case 33: {
+            if (tag !== 266) {
+              break;
+            }
+
+            message.event = { $case: "questionFailed", value: QuestionFailed.decode(reader, reader.uint32()) };
+            continue;
+          }
+          case 34: {
+            if (tag !== 274) {
+              break;
+            }
+
+            message.event = { $case: "questionUpdated", value: QuestionUpdated.decode(reader, reader.uint32()) };
+            continue;
+          }
+          case 35: {
+            if (tag !== 282) {
+              break;
+            }
+
+            message.event = { $case: "questionDeleted", value: QuestionDeleted.decode(reader, reader.uint32()) };
+            continue;
+          }
           case 40: {
             if (tag !== 322) {
               break;
@@ -256,6 +393,30 @@ export const Envelope: MessageFns<Envelope> = {
         ? { $case: "personasChanged", value: PersonasChanged.fromJSON(object.personasChanged) }
         : isSet(object.personas_changed)
         ? { $case: "personasChanged", value: PersonasChanged.fromJSON(object.personas_changed) }
+        : isSet(object.questionAsked)
+        ? { $case: "questionAsked", value: QuestionAsked.fromJSON(object.questionAsked) }
+        : isSet(object.question_asked)
+        ? { $case: "questionAsked", value: QuestionAsked.fromJSON(object.question_asked) }
+        : isSet(object.questionProcessing)
+        ? { $case: "questionProcessing", value: QuestionProcessing.fromJSON(object.questionProcessing) }
+        : isSet(object.question_processing)
+        ? { $case: "questionProcessing", value: QuestionProcessing.fromJSON(object.question_processing) }
+        : isSet(object.questionAnswered)
+        ? { $case: "questionAnswered", value: QuestionAnswered.fromJSON(object.questionAnswered) }
+        : isSet(object.question_answered)
+        ? { $case: "questionAnswered", value: QuestionAnswered.fromJSON(object.question_answered) }
+        : isSet(object.questionFailed)
+        ? { $case: "questionFailed", value: QuestionFailed.fromJSON(object.questionFailed) }
+        : isSet(object.question_failed)
+        ? { $case: "questionFailed", value: QuestionFailed.fromJSON(object.question_failed) }
+        : isSet(object.questionUpdated)
+        ? { $case: "questionUpdated", value: QuestionUpdated.fromJSON(object.questionUpdated) }
+        : isSet(object.question_updated)
+        ? { $case: "questionUpdated", value: QuestionUpdated.fromJSON(object.question_updated) }
+        : isSet(object.questionDeleted)
+        ? { $case: "questionDeleted", value: QuestionDeleted.fromJSON(object.questionDeleted) }
+        : isSet(object.question_deleted)
+        ? { $case: "questionDeleted", value: QuestionDeleted.fromJSON(object.question_deleted) }
         : isSet(object.subscriptionChanged)
         ? { $case: "subscriptionChanged", value: SubscriptionChanged.fromJSON(object.subscriptionChanged) }
         : isSet(object.subscription_changed)
@@ -285,6 +446,18 @@ export const Envelope: MessageFns<Envelope> = {
       obj.productDeleted = ProductDeleted.toJSON(message.event.value);
     } else if (message.event?.$case === "personasChanged") {
       obj.personasChanged = PersonasChanged.toJSON(message.event.value);
+    } else if (message.event?.$case === "questionAsked") {
+      obj.questionAsked = QuestionAsked.toJSON(message.event.value);
+    } else if (message.event?.$case === "questionProcessing") {
+      obj.questionProcessing = QuestionProcessing.toJSON(message.event.value);
+    } else if (message.event?.$case === "questionAnswered") {
+      obj.questionAnswered = QuestionAnswered.toJSON(message.event.value);
+    } else if (message.event?.$case === "questionFailed") {
+      obj.questionFailed = QuestionFailed.toJSON(message.event.value);
+    } else if (message.event?.$case === "questionUpdated") {
+      obj.questionUpdated = QuestionUpdated.toJSON(message.event.value);
+    } else if (message.event?.$case === "questionDeleted") {
+      obj.questionDeleted = QuestionDeleted.toJSON(message.event.value);
     } else if (message.event?.$case === "subscriptionChanged") {
       obj.subscriptionChanged = SubscriptionChanged.toJSON(message.event.value);
     }
@@ -327,6 +500,42 @@ export const Envelope: MessageFns<Envelope> = {
       case "personasChanged": {
         if (object.event?.value !== undefined && object.event?.value !== null) {
           message.event = { $case: "personasChanged", value: PersonasChanged.fromPartial(object.event.value) };
+        }
+        break;
+      }
+      case "questionAsked": {
+        if (object.event?.value !== undefined && object.event?.value !== null) {
+          message.event = { $case: "questionAsked", value: QuestionAsked.fromPartial(object.event.value) };
+        }
+        break;
+      }
+      case "questionProcessing": {
+        if (object.event?.value !== undefined && object.event?.value !== null) {
+          message.event = { $case: "questionProcessing", value: QuestionProcessing.fromPartial(object.event.value) };
+        }
+        break;
+      }
+      case "questionAnswered": {
+        if (object.event?.value !== undefined && object.event?.value !== null) {
+          message.event = { $case: "questionAnswered", value: QuestionAnswered.fromPartial(object.event.value) };
+        }
+        break;
+      }
+      case "questionFailed": {
+        if (object.event?.value !== undefined && object.event?.value !== null) {
+          message.event = { $case: "questionFailed", value: QuestionFailed.fromPartial(object.event.value) };
+        }
+        break;
+      }
+      case "questionUpdated": {
+        if (object.event?.value !== undefined && object.event?.value !== null) {
+          message.event = { $case: "questionUpdated", value: QuestionUpdated.fromPartial(object.event.value) };
+        }
+        break;
+      }
+      case "questionDeleted": {
+        if (object.event?.value !== undefined && object.event?.value !== null) {
+          message.event = { $case: "questionDeleted", value: QuestionDeleted.fromPartial(object.event.value) };
         }
         break;
       }
@@ -950,6 +1159,828 @@ export const PersonasChanged: MessageFns<PersonasChanged> = {
     message.productId = object.productId ?? "";
     message.userId = object.userId ?? "";
     message.personaCount = object.personaCount ?? 0;
+    return message;
+  },
+};
+
+function createBaseQuestionAsked(): QuestionAsked {
+  return { questionId: "", productId: "", userId: "", questionText: "", personas: [], business: undefined };
+}
+
+export const QuestionAsked: MessageFns<QuestionAsked> = {
+  encode(message: QuestionAsked, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.questionId !== "") {
+      writer.uint32(10).string(message.questionId);
+    }
+    if (message.productId !== "") {
+      writer.uint32(18).string(message.productId);
+    }
+    if (message.userId !== "") {
+      writer.uint32(26).string(message.userId);
+    }
+    if (message.questionText !== "") {
+      writer.uint32(34).string(message.questionText);
+    }
+    for (const v of message.personas) {
+      PersonaProfile.encode(v!, writer.uint32(42).fork()).join();
+    }
+    if (message.business !== undefined) {
+      BusinessContext.encode(message.business, writer.uint32(50).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): QuestionAsked {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseQuestionAsked();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.questionId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.productId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.questionText = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.personas.push(PersonaProfile.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.business = BusinessContext.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): QuestionAsked {
+    return {
+      questionId: isSet(object.questionId)
+        ? globalThis.String(object.questionId)
+        : isSet(object.question_id)
+        ? globalThis.String(object.question_id)
+        : "",
+      productId: isSet(object.productId)
+        ? globalThis.String(object.productId)
+        : isSet(object.product_id)
+        ? globalThis.String(object.product_id)
+        : "",
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      questionText: isSet(object.questionText)
+        ? globalThis.String(object.questionText)
+        : isSet(object.question_text)
+        ? globalThis.String(object.question_text)
+        : "",
+      personas: globalThis.Array.isArray(object?.personas)
+        ? object.personas.map((e: any) => PersonaProfile.fromJSON(e))
+        : [],
+      business: isSet(object.business) ? BusinessContext.fromJSON(object.business) : undefined,
+    };
+  },
+
+  toJSON(message: QuestionAsked): unknown {
+    const obj: any = {};
+    if (message.questionId !== "") {
+      obj.questionId = message.questionId;
+    }
+    if (message.productId !== "") {
+      obj.productId = message.productId;
+    }
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.questionText !== "") {
+      obj.questionText = message.questionText;
+    }
+    if (message.personas?.length) {
+      obj.personas = message.personas.map((e) => PersonaProfile.toJSON(e));
+    }
+    if (message.business !== undefined) {
+      obj.business = BusinessContext.toJSON(message.business);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<QuestionAsked>, I>>(base?: I): QuestionAsked {
+    return QuestionAsked.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<QuestionAsked>, I>>(object: I): QuestionAsked {
+    const message = createBaseQuestionAsked();
+    message.questionId = object.questionId ?? "";
+    message.productId = object.productId ?? "";
+    message.userId = object.userId ?? "";
+    message.questionText = object.questionText ?? "";
+    message.personas = object.personas?.map((e) => PersonaProfile.fromPartial(e)) || [];
+    message.business = (object.business !== undefined && object.business !== null)
+      ? BusinessContext.fromPartial(object.business)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseQuestionProcessing(): QuestionProcessing {
+  return { questionId: "", productId: "", userId: "" };
+}
+
+export const QuestionProcessing: MessageFns<QuestionProcessing> = {
+  encode(message: QuestionProcessing, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.questionId !== "") {
+      writer.uint32(10).string(message.questionId);
+    }
+    if (message.productId !== "") {
+      writer.uint32(18).string(message.productId);
+    }
+    if (message.userId !== "") {
+      writer.uint32(26).string(message.userId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): QuestionProcessing {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseQuestionProcessing();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.questionId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.productId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): QuestionProcessing {
+    return {
+      questionId: isSet(object.questionId)
+        ? globalThis.String(object.questionId)
+        : isSet(object.question_id)
+        ? globalThis.String(object.question_id)
+        : "",
+      productId: isSet(object.productId)
+        ? globalThis.String(object.productId)
+        : isSet(object.product_id)
+        ? globalThis.String(object.product_id)
+        : "",
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+    };
+  },
+
+  toJSON(message: QuestionProcessing): unknown {
+    const obj: any = {};
+    if (message.questionId !== "") {
+      obj.questionId = message.questionId;
+    }
+    if (message.productId !== "") {
+      obj.productId = message.productId;
+    }
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<QuestionProcessing>, I>>(base?: I): QuestionProcessing {
+    return QuestionProcessing.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<QuestionProcessing>, I>>(object: I): QuestionProcessing {
+    const message = createBaseQuestionProcessing();
+    message.questionId = object.questionId ?? "";
+    message.productId = object.productId ?? "";
+    message.userId = object.userId ?? "";
+    return message;
+  },
+};
+
+function createBaseQuestionAnswered(): QuestionAnswered {
+  return { questionId: "", productId: "", userId: "", responses: [], aggregatedResults: undefined, engine: "" };
+}
+
+export const QuestionAnswered: MessageFns<QuestionAnswered> = {
+  encode(message: QuestionAnswered, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.questionId !== "") {
+      writer.uint32(10).string(message.questionId);
+    }
+    if (message.productId !== "") {
+      writer.uint32(18).string(message.productId);
+    }
+    if (message.userId !== "") {
+      writer.uint32(26).string(message.userId);
+    }
+    for (const v of message.responses) {
+      PersonaResponse.encode(v!, writer.uint32(34).fork()).join();
+    }
+    if (message.aggregatedResults !== undefined) {
+      AggregatedResults.encode(message.aggregatedResults, writer.uint32(42).fork()).join();
+    }
+    if (message.engine !== "") {
+      writer.uint32(50).string(message.engine);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): QuestionAnswered {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseQuestionAnswered();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.questionId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.productId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.responses.push(PersonaResponse.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.aggregatedResults = AggregatedResults.decode(reader, reader.uint32());
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.engine = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): QuestionAnswered {
+    return {
+      questionId: isSet(object.questionId)
+        ? globalThis.String(object.questionId)
+        : isSet(object.question_id)
+        ? globalThis.String(object.question_id)
+        : "",
+      productId: isSet(object.productId)
+        ? globalThis.String(object.productId)
+        : isSet(object.product_id)
+        ? globalThis.String(object.product_id)
+        : "",
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      responses: globalThis.Array.isArray(object?.responses)
+        ? object.responses.map((e: any) => PersonaResponse.fromJSON(e))
+        : [],
+      aggregatedResults: isSet(object.aggregatedResults)
+        ? AggregatedResults.fromJSON(object.aggregatedResults)
+        : isSet(object.aggregated_results)
+        ? AggregatedResults.fromJSON(object.aggregated_results)
+        : undefined,
+      engine: isSet(object.engine) ? globalThis.String(object.engine) : "",
+    };
+  },
+
+  toJSON(message: QuestionAnswered): unknown {
+    const obj: any = {};
+    if (message.questionId !== "") {
+      obj.questionId = message.questionId;
+    }
+    if (message.productId !== "") {
+      obj.productId = message.productId;
+    }
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.responses?.length) {
+      obj.responses = message.responses.map((e) => PersonaResponse.toJSON(e));
+    }
+    if (message.aggregatedResults !== undefined) {
+      obj.aggregatedResults = AggregatedResults.toJSON(message.aggregatedResults);
+    }
+    if (message.engine !== "") {
+      obj.engine = message.engine;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<QuestionAnswered>, I>>(base?: I): QuestionAnswered {
+    return QuestionAnswered.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<QuestionAnswered>, I>>(object: I): QuestionAnswered {
+    const message = createBaseQuestionAnswered();
+    message.questionId = object.questionId ?? "";
+    message.productId = object.productId ?? "";
+    message.userId = object.userId ?? "";
+    message.responses = object.responses?.map((e) => PersonaResponse.fromPartial(e)) || [];
+    message.aggregatedResults = (object.aggregatedResults !== undefined && object.aggregatedResults !== null)
+      ? AggregatedResults.fromPartial(object.aggregatedResults)
+      : undefined;
+    message.engine = object.engine ?? "";
+    return message;
+  },
+};
+
+function createBaseQuestionFailed(): QuestionFailed {
+  return { questionId: "", productId: "", userId: "", reason: "" };
+}
+
+export const QuestionFailed: MessageFns<QuestionFailed> = {
+  encode(message: QuestionFailed, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.questionId !== "") {
+      writer.uint32(10).string(message.questionId);
+    }
+    if (message.productId !== "") {
+      writer.uint32(18).string(message.productId);
+    }
+    if (message.userId !== "") {
+      writer.uint32(26).string(message.userId);
+    }
+    if (message.reason !== "") {
+      writer.uint32(34).string(message.reason);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): QuestionFailed {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseQuestionFailed();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.questionId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.productId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.reason = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): QuestionFailed {
+    return {
+      questionId: isSet(object.questionId)
+        ? globalThis.String(object.questionId)
+        : isSet(object.question_id)
+        ? globalThis.String(object.question_id)
+        : "",
+      productId: isSet(object.productId)
+        ? globalThis.String(object.productId)
+        : isSet(object.product_id)
+        ? globalThis.String(object.product_id)
+        : "",
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      reason: isSet(object.reason) ? globalThis.String(object.reason) : "",
+    };
+  },
+
+  toJSON(message: QuestionFailed): unknown {
+    const obj: any = {};
+    if (message.questionId !== "") {
+      obj.questionId = message.questionId;
+    }
+    if (message.productId !== "") {
+      obj.productId = message.productId;
+    }
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.reason !== "") {
+      obj.reason = message.reason;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<QuestionFailed>, I>>(base?: I): QuestionFailed {
+    return QuestionFailed.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<QuestionFailed>, I>>(object: I): QuestionFailed {
+    const message = createBaseQuestionFailed();
+    message.questionId = object.questionId ?? "";
+    message.productId = object.productId ?? "";
+    message.userId = object.userId ?? "";
+    message.reason = object.reason ?? "";
+    return message;
+  },
+};
+
+function createBaseQuestionUpdated(): QuestionUpdated {
+  return { questionId: "", productId: "", userId: "", status: "" };
+}
+
+export const QuestionUpdated: MessageFns<QuestionUpdated> = {
+  encode(message: QuestionUpdated, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.questionId !== "") {
+      writer.uint32(10).string(message.questionId);
+    }
+    if (message.productId !== "") {
+      writer.uint32(18).string(message.productId);
+    }
+    if (message.userId !== "") {
+      writer.uint32(26).string(message.userId);
+    }
+    if (message.status !== "") {
+      writer.uint32(34).string(message.status);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): QuestionUpdated {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseQuestionUpdated();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.questionId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.productId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.status = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): QuestionUpdated {
+    return {
+      questionId: isSet(object.questionId)
+        ? globalThis.String(object.questionId)
+        : isSet(object.question_id)
+        ? globalThis.String(object.question_id)
+        : "",
+      productId: isSet(object.productId)
+        ? globalThis.String(object.productId)
+        : isSet(object.product_id)
+        ? globalThis.String(object.product_id)
+        : "",
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      status: isSet(object.status) ? globalThis.String(object.status) : "",
+    };
+  },
+
+  toJSON(message: QuestionUpdated): unknown {
+    const obj: any = {};
+    if (message.questionId !== "") {
+      obj.questionId = message.questionId;
+    }
+    if (message.productId !== "") {
+      obj.productId = message.productId;
+    }
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.status !== "") {
+      obj.status = message.status;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<QuestionUpdated>, I>>(base?: I): QuestionUpdated {
+    return QuestionUpdated.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<QuestionUpdated>, I>>(object: I): QuestionUpdated {
+    const message = createBaseQuestionUpdated();
+    message.questionId = object.questionId ?? "";
+    message.productId = object.productId ?? "";
+    message.userId = object.userId ?? "";
+    message.status = object.status ?? "";
+    return message;
+  },
+};
+
+function createBaseQuestionDeleted(): QuestionDeleted {
+  return { questionId: "", productId: "", userId: "" };
+}
+
+export const QuestionDeleted: MessageFns<QuestionDeleted> = {
+  encode(message: QuestionDeleted, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.questionId !== "") {
+      writer.uint32(10).string(message.questionId);
+    }
+    if (message.productId !== "") {
+      writer.uint32(18).string(message.productId);
+    }
+    if (message.userId !== "") {
+      writer.uint32(26).string(message.userId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): QuestionDeleted {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseQuestionDeleted();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.questionId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.productId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): QuestionDeleted {
+    return {
+      questionId: isSet(object.questionId)
+        ? globalThis.String(object.questionId)
+        : isSet(object.question_id)
+        ? globalThis.String(object.question_id)
+        : "",
+      productId: isSet(object.productId)
+        ? globalThis.String(object.productId)
+        : isSet(object.product_id)
+        ? globalThis.String(object.product_id)
+        : "",
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+    };
+  },
+
+  toJSON(message: QuestionDeleted): unknown {
+    const obj: any = {};
+    if (message.questionId !== "") {
+      obj.questionId = message.questionId;
+    }
+    if (message.productId !== "") {
+      obj.productId = message.productId;
+    }
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<QuestionDeleted>, I>>(base?: I): QuestionDeleted {
+    return QuestionDeleted.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<QuestionDeleted>, I>>(object: I): QuestionDeleted {
+    const message = createBaseQuestionDeleted();
+    message.questionId = object.questionId ?? "";
+    message.productId = object.productId ?? "";
+    message.userId = object.userId ?? "";
     return message;
   },
 };

@@ -1,0 +1,310 @@
+import { z } from 'zod';
+import { businessProfileFields, type ProfileFieldName } from './business-profile';
+
+/**
+ * Strategic questions and the personas' answers: the request, the one schema
+ * every answer is checked against (by the inference engines, by the catalog
+ * before it stores an answer, and by the browser), and the aggregation of the
+ * answers into percentages and a key insight.
+ */
+
+export const MIN_QUESTION_LENGTH = 10;
+export const MAX_QUESTION_LENGTH = 500;
+/** The question list is fetched again this often while any question is processing. */
+export const QUESTION_POLL_INTERVAL_MS = 2_000;
+/** The question form lists this many selected personas, then "+N more personas". */
+export const QUESTION_FORM_PERSONAS_SHOWN = 3;
+/** The product dashboard lists this many recent questions. */
+export const DASHBOARD_RECENT_QUESTIONS = 5;
+
+export const questionMessages = {
+  tooShort: 'Question must be at least 10 characters',
+  tooLong: 'Question must be less than 500 characters',
+  /** The form's blocking toast when the product has no personas: title and message. */
+  noPersonasTitle: 'No personas found',
+  noPersonasDescription: 'Select at least one persona before asking questions.',
+  /** What the API answers (400) when a product without personas is asked a question. */
+  noPersonas: 'No personas found: Select at least one persona before asking questions.',
+  productMismatch: 'productId must be the product named in the path',
+  notFound: 'Question not found',
+  deleted: 'Question deleted',
+  submissionFailed: 'Submission failed',
+  deleteFailed: 'Failed to delete question',
+} as const;
+
+export const questionStatuses = ['pending', 'processing', 'complete', 'error'] as const;
+export type QuestionStatus = (typeof questionStatuses)[number];
+
+/** A question is finished once it is complete or failed; nothing changes it after that. */
+export function isQuestionFinished(status: QuestionStatus): boolean {
+  return status === 'complete' || status === 'error';
+}
+
+/** The question list polls while any question is still being answered. */
+export function shouldPollQuestions(questions: readonly { status: QuestionStatus }[]): boolean {
+  return questions.some((q) => q.status === 'pending' || q.status === 'processing');
+}
+
+export const opinions = ['positive', 'neutral', 'negative'] as const;
+export type Opinion = (typeof opinions)[number];
+
+export const safetyInfluences = ['high', 'medium', 'low'] as const;
+export type SafetyInfluence = (typeof safetyInfluences)[number];
+
+/**
+ * The persona attributes an answer may name as its grounds, with the label
+ * the questions page shows. Safety scores are named one by one.
+ */
+export const personaAttributes = [
+  { name: 'age', label: 'Age' },
+  { name: 'gender', label: 'Gender' },
+  { name: 'occupation', label: 'Occupation' },
+  { name: 'location', label: 'Location' },
+  { name: 'income', label: 'Income' },
+  { name: 'lifestyle', label: 'Lifestyle' },
+  { name: 'motivations', label: 'Motivations' },
+  { name: 'personality', label: 'Personality' },
+  { name: 'safetyScores.economic', label: 'Economic safety' },
+  { name: 'safetyScores.world', label: 'World safety' },
+  { name: 'safetyScores.local', label: 'Local safety' },
+  { name: 'safetyScores.occupation', label: 'Occupation safety' },
+] as const;
+export type PersonaAttributeName = (typeof personaAttributes)[number]['name'];
+
+export const personaAttributeNames = personaAttributes.map((a) => a.name) as [
+  PersonaAttributeName,
+  ...PersonaAttributeName[],
+];
+
+export function personaAttributeLabel(name: PersonaAttributeName): string {
+  return personaAttributes.find((a) => a.name === name)?.label ?? name;
+}
+
+const profileFieldNames = businessProfileFields.map((f) => f.name) as [
+  ProfileFieldName,
+  ...ProfileFieldName[],
+];
+
+/** The business profile label of a field ("pricingModels" -> "Pricing Models"). */
+export function profileFieldLabel(name: ProfileFieldName): string {
+  return businessProfileFields.find((f) => f.name === name)?.label ?? name;
+}
+
+export const MAX_ANSWER_TEXT = 2_000;
+
+const answerText = (what: string) =>
+  z
+    .string(`${what} must be text`)
+    .trim()
+    .min(1, `${what} is empty`)
+    .max(MAX_ANSWER_TEXT, `${what} must be at most ${MAX_ANSWER_TEXT} characters`);
+
+/**
+ * What a persona says about a question: the part an inference engine
+ * produces. Grounding names the persona attributes and business-profile
+ * fields that drove the answer, so a reader can check the reasons.
+ */
+export const personaAnswerSchema = z.object({
+  opinion: z.enum(opinions),
+  confidence: z.number().min(0).max(1),
+  safetyInfluence: z.enum(safetyInfluences),
+  response: answerText('response'),
+  reasoning: answerText('reasoning'),
+  grounding: z.object({
+    personaAttributes: z.array(z.enum(personaAttributeNames)).max(personaAttributes.length),
+    profileFields: z.array(z.enum(profileFieldNames)).max(businessProfileFields.length),
+  }),
+});
+export type PersonaAnswer = z.output<typeof personaAnswerSchema>;
+
+/** One persona's answer to a question, as stored and shown: the answer plus who gave it. */
+export const personaResponseSchema = personaAnswerSchema.extend({
+  /** The product persona that answered. */
+  personaId: z.string().min(1).max(100),
+  personaName: z.string().trim().min(1).max(200),
+});
+export type PersonaResponse = z.output<typeof personaResponseSchema>;
+
+export const aggregatedResultsSchema = z
+  .object({
+    positive: z.number().int().min(0).max(100),
+    neutral: z.number().int().min(0).max(100),
+    negative: z.number().int().min(0).max(100),
+    keyInsight: z.string().trim().min(1).max(MAX_ANSWER_TEXT),
+  })
+  .refine((r) => r.positive + r.neutral + r.negative === 100, {
+    message: 'percentages must add up to 100',
+  });
+export type AggregatedResults = z.output<typeof aggregatedResultsSchema>;
+
+/** A question as the API answers it (questions page, dashboard). */
+export interface QuestionView {
+  id: string;
+  productId: string;
+  questionText: string;
+  status: QuestionStatus;
+  createdAt: string;
+  updatedAt: string;
+  /** Set once the question is complete. */
+  aggregatedResults: AggregatedResults | null;
+  responses: PersonaResponse[];
+  /** Why answering failed (status error), in words a customer can read. */
+  errorReason: string | null;
+}
+
+/** POST /api/products/{id}/questions. productId repeats the path's id, as the page sends it. */
+export const askQuestionRequest = z.object({
+  questionText: z
+    .string(questionMessages.tooShort)
+    .trim()
+    .min(MIN_QUESTION_LENGTH, questionMessages.tooShort)
+    .max(MAX_QUESTION_LENGTH, questionMessages.tooLong),
+  productId: z.string().max(100).optional(),
+});
+export type AskQuestionRequest = z.output<typeof askQuestionRequest>;
+
+// ---------------------------------------------------------------------------
+// Aggregation.
+
+/**
+ * Whole percentages that add up to exactly 100, by the largest-remainder
+ * rule: each share is rounded down, and the points still missing go to the
+ * largest remainders. Equal remainders are served neutral first, then
+ * positive, then negative, so a tie never overstates a side.
+ */
+export function opinionPercentages(counts: Record<Opinion, number>): Record<Opinion, number> {
+  const total = counts.positive + counts.neutral + counts.negative;
+  if (total === 0) return { positive: 0, neutral: 0, negative: 0 };
+  const order: Opinion[] = ['neutral', 'positive', 'negative'];
+  const shares = order.map((opinion) => {
+    const exact = (counts[opinion] * 100) / total;
+    return { opinion, floor: Math.floor(exact), remainder: exact - Math.floor(exact) };
+  });
+  let missing = 100 - shares.reduce((sum, s) => sum + s.floor, 0);
+  const byRemainder = [...shares].sort((a, b) => b.remainder - a.remainder);
+  for (const share of byRemainder) {
+    if (missing === 0) break;
+    if (share.remainder > 0) {
+      share.floor += 1;
+      missing -= 1;
+    }
+  }
+  const result = { positive: 0, neutral: 0, negative: 0 };
+  for (const share of shares) result[share.opinion] = share.floor;
+  return result;
+}
+
+type AnswerForInsight = Pick<PersonaResponse, 'personaName' | 'opinion' | 'confidence'> & {
+  grounding: Pick<PersonaResponse['grounding'], 'personaAttributes'>;
+};
+
+/**
+ * The attribute most of these answers name, as a label ("income"), or
+ * undefined. Answers list their grounds most important first, so between
+ * attributes named equally often, the one named earlier wins.
+ */
+function commonDriver(answers: readonly AnswerForInsight[]): string | undefined {
+  const tally = new Map<PersonaAttributeName, { count: number; positions: number }>();
+  for (const answer of answers) {
+    [...new Set(answer.grounding.personaAttributes)].forEach((name, position) => {
+      const entry = tally.get(name) ?? { count: 0, positions: 0 };
+      tally.set(name, { count: entry.count + 1, positions: entry.positions + position });
+    });
+  }
+  let best: [PersonaAttributeName, { count: number; positions: number }] | undefined;
+  // Still equal: the attribute listed first in personaAttributes, for a stable text.
+  for (const { name } of personaAttributes) {
+    const entry = tally.get(name);
+    if (!entry) continue;
+    if (
+      !best ||
+      entry.count > best[1].count ||
+      (entry.count === best[1].count && entry.positions < best[1].positions)
+    ) {
+      best = [name, entry];
+    }
+  }
+  return best && personaAttributeLabel(best[0]).toLowerCase();
+}
+
+function personas(count: number): string {
+  return count === 1 ? '1 persona' : `${count} personas`;
+}
+
+function mostConfident(answers: readonly AnswerForInsight[]): AnswerForInsight | undefined {
+  return answers.reduce<AnswerForInsight | undefined>(
+    (best, a) => (!best || a.confidence > best.confidence ? a : best),
+    undefined,
+  );
+}
+
+/**
+ * The key insight: where the personas stand and what drove them, from the
+ * answers alone (the same answers always give the same text).
+ */
+export function keyInsight(answers: readonly AnswerForInsight[]): string {
+  const total = answers.length;
+  if (total === 0) return 'No persona answered this question.';
+  const by = (opinion: Opinion) => answers.filter((a) => a.opinion === opinion);
+  const groups = opinions
+    .map((opinion) => ({ opinion, answers: by(opinion) }))
+    .sort((a, b) => b.answers.length - a.answers.length);
+  const [lead, second] = groups as [(typeof groups)[0], (typeof groups)[0]];
+  const percentages = opinionPercentages({
+    positive: by('positive').length,
+    neutral: by('neutral').length,
+    negative: by('negative').length,
+  });
+
+  const sentences: string[] = [];
+  if (lead.answers.length === second.answers.length) {
+    sentences.push(
+      `Opinion is split: ${percentages.positive}% positive, ${percentages.neutral}% neutral, ${percentages.negative}% negative.`,
+    );
+    for (const side of ['positive', 'negative'] as const) {
+      const driver = commonDriver(by(side));
+      if (driver) sentences.push(`${capitalize(side)} answers turn on ${driver}.`);
+    }
+  } else {
+    const share = percentages[lead.opinion];
+    const strength =
+      lead.answers.length === total ? 'Unanimous' : share >= 70 ? 'Strong' : 'Mostly';
+    const driver = commonDriver(lead.answers);
+    sentences.push(
+      `${strength} ${lead.opinion}: ${lead.answers.length} of ${personas(total)} (${share}%) lean ${lead.opinion}${driver ? `, mostly because of ${driver}` : ''}.`,
+    );
+    const dissent = answers.filter(
+      (a) => a.opinion !== lead.opinion && a.opinion !== 'neutral' && lead.opinion !== 'neutral',
+    );
+    const dissentDriver = commonDriver(dissent);
+    if (dissent.length > 0) {
+      sentences.push(
+        `${personas(dissent.length)} disagree${dissent.length === 1 ? 's' : ''}${dissentDriver ? `, citing ${dissentDriver}` : ''}.`,
+      );
+    }
+  }
+  const confident = mostConfident(answers);
+  if (confident && total > 1) {
+    sentences.push(
+      `${confident.personaName} is the most certain (${Math.round(confident.confidence * 100)}% confident, ${confident.opinion}).`,
+    );
+  }
+  return sentences.join(' ');
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** The aggregated results of a question's answers: percentages summing to 100 and a key insight. */
+export function aggregateResponses(answers: readonly AnswerForInsight[]): AggregatedResults {
+  const count = (opinion: Opinion) => answers.filter((a) => a.opinion === opinion).length;
+  return {
+    ...opinionPercentages({
+      positive: count('positive'),
+      neutral: count('neutral'),
+      negative: count('negative'),
+    }),
+    keyInsight: keyInsight(answers),
+  };
+}

@@ -1,0 +1,126 @@
+import {
+  aggregatedResultsSchema,
+  type AggregatedResults,
+  businessProfileFields,
+  type PersonaResponse,
+  personaResponseSchema,
+} from '@chorus/contracts';
+import type { BusinessProfileFields } from '@chorus/proto/catalog/v1/catalog';
+import type {
+  BusinessContext,
+  PersonaProfile,
+  AggregatedResults as ProtoAggregatedResults,
+  PersonaResponse as ProtoPersonaResponse,
+} from '@chorus/proto/inference/v1/inference';
+
+/** Long answers are cut here: the summary travels in every QuestionAsked and every prompt. */
+export const MAX_FACT_LENGTH = 400;
+
+function clip(text: string): string {
+  const trimmed = text.trim().replace(/\s+/g, ' ');
+  return trimmed.length <= MAX_FACT_LENGTH
+    ? trimmed
+    : `${trimmed.slice(0, MAX_FACT_LENGTH - 1).trimEnd()}…`;
+}
+
+/** A selected persona as inference sees it: everything it reasons from. */
+export function personaProfile(persona: {
+  id: string;
+  template: {
+    name: string;
+    age: number;
+    gender: string | null;
+    occupation: string;
+    location: string;
+    income: string;
+    lifestyle: string;
+    motivations: string;
+    personality: string;
+    safety_scores: PersonaProfile['safetyScores'];
+  };
+}): PersonaProfile {
+  const t = persona.template;
+  return {
+    personaId: persona.id,
+    name: t.name,
+    age: t.age,
+    gender: t.gender ?? '',
+    occupation: t.occupation,
+    location: t.location,
+    income: t.income,
+    lifestyle: t.lifestyle,
+    motivations: t.motivations,
+    personality: t.personality,
+    safetyScores: t.safety_scores,
+  };
+}
+
+/**
+ * The summary of the product and its business profile that personas are
+ * told: every answered field (fields marked Unknown, empty or zero are left
+ * out), clipped. Without a profile the product's own name and industry stand
+ * in for the profile's.
+ */
+export function businessContext(
+  product: { name: string; description: string | null; industry: string | null },
+  profile: BusinessProfileFields | undefined,
+): BusinessContext {
+  const facts: BusinessContext['facts'] = [];
+  for (const field of businessProfileFields) {
+    const value = profile?.[field.name];
+    const text = typeof value === 'number' ? (value > 0 ? String(value) : '') : (value ?? '');
+    if (text.trim()) facts.push({ field: field.name, label: field.label, value: clip(text) });
+  }
+  const has = (name: string) => facts.some((fact) => fact.field === name);
+  if (!has('industry') && product.industry) {
+    facts.unshift({ field: 'industry', label: 'Industry', value: product.industry });
+  }
+  if (!has('companyName')) {
+    facts.unshift({ field: 'companyName', label: 'Product Name', value: product.name });
+  }
+  return {
+    productName: product.name,
+    productDescription: clip(product.description ?? ''),
+    industry: product.industry ?? '',
+    facts,
+  };
+}
+
+/**
+ * Inference's answers, checked against the one response schema before they
+ * are stored: the whole answer is refused if any part of it is malformed.
+ */
+export function checkedAnswer(
+  responses: ProtoPersonaResponse[],
+  aggregated: ProtoAggregatedResults | undefined,
+):
+  | { ok: true; responses: PersonaResponse[]; aggregated: AggregatedResults }
+  | { ok: false; problem: string } {
+  if (responses.length === 0) return { ok: false, problem: 'no responses' };
+  const checked: PersonaResponse[] = [];
+  for (const [index, response] of responses.entries()) {
+    const parsed = personaResponseSchema.safeParse({
+      ...response,
+      grounding: response.grounding ?? { personaAttributes: [], profileFields: [] },
+    });
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      return {
+        ok: false,
+        problem: `response ${index + 1}: ${issue?.path.join('.') ?? ''} ${issue?.message ?? ''}`,
+      };
+    }
+    if (checked.some((c) => c.personaId === parsed.data.personaId)) {
+      return {
+        ok: false,
+        problem: `response ${index + 1}: persona ${parsed.data.personaId} twice`,
+      };
+    }
+    checked.push(parsed.data);
+  }
+  const results = aggregatedResultsSchema.safeParse(aggregated);
+  if (!results.success) {
+    return { ok: false, problem: `aggregated results: ${results.error.issues[0]?.message ?? ''}` };
+  }
+  return { ok: true, responses: checked, aggregated: results.data };
+}

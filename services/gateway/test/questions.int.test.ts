@@ -1,0 +1,315 @@
+import {
+  type PersonaTemplateView,
+  productMessages,
+  questionMessages,
+  type QuestionView,
+} from '@chorus/contracts';
+import { startTestChorus, type TestChorus } from '@chorus/launcher/testing';
+import { eventually, testLogger } from '@chorus/service-kit/testing';
+import { randomUUID } from 'node:crypto';
+import { readGatewayConfig, startGateway } from '../src';
+import { openEventStream } from './event-stream';
+
+let chorus: TestChorus;
+
+beforeAll(async () => {
+  chorus = await startTestChorus({ env: { SSE_HEARTBEAT_MS: '100' } });
+});
+afterAll(() => chorus.stop());
+
+/** A fresh customer whose first product has the given number of personas. */
+async function customer(personaCount = 3) {
+  const registered = await chorus.api<{ token: string; product: { id: string } }>(
+    '/api/auth/register',
+    {
+      method: 'POST',
+      body: {
+        email: `asker-${randomUUID()}@example.com`,
+        password: 'secret-pass',
+        firstName: 'Ada',
+        lastName: 'Quinn',
+        productName: 'Lantern',
+        productDescription: 'Smart lights',
+        industry: 'Technology',
+        billingCycle: 'monthly',
+        stripeToken: 'pm_card_visa',
+      },
+    },
+  );
+  expect(registered.status).toBe(201);
+  const { token } = registered.body;
+  const productId = registered.body.product.id;
+  const templates = (await chorus.api<PersonaTemplateView[]>('/api/persona-templates', { token }))
+    .body;
+  const chosen = templates.slice(0, personaCount);
+  for (const template of chosen) {
+    const added = await chorus.api(`/api/products/${productId}/personas`, {
+      method: 'POST',
+      token,
+      body: { templateId: template.id },
+    });
+    expect(added.status).toBe(201);
+  }
+  return { token, productId, personaNames: chosen.map((t) => t.name) };
+}
+
+async function ask(token: string, productId: string, questionText: string) {
+  return chorus.api<QuestionView>(`/api/products/${productId}/questions`, {
+    method: 'POST',
+    token,
+    body: { questionText, productId },
+  });
+}
+
+async function questionsOf(token: string, productId: string) {
+  const answer = await chorus.api<QuestionView[]>(`/api/products/${productId}/questions`, {
+    token,
+  });
+  expect(answer.status).toBe(200);
+  return answer.body;
+}
+
+describe('asking a question', () => {
+  it('is answered in the background by every selected persona', async () => {
+    const { token, productId, personaNames } = await customer(3);
+    const asked = await ask(token, productId, 'Would you pay $15 a month for smarter lights?');
+    expect(asked.status).toBe(201);
+    expect(asked.body).toMatchObject({
+      productId,
+      questionText: 'Would you pay $15 a month for smarter lights?',
+      status: 'pending',
+      responses: [],
+      aggregatedResults: null,
+      errorReason: null,
+    });
+
+    const complete = await eventually(async () => {
+      const [question] = await questionsOf(token, productId);
+      return question?.status === 'complete' && question;
+    });
+    expect(complete.id).toBe(asked.body.id);
+    expect(complete.responses.map((r) => r.personaName).sort()).toEqual([...personaNames].sort());
+    for (const response of complete.responses) {
+      expect(['positive', 'neutral', 'negative']).toContain(response.opinion);
+      expect(response.confidence).toBeGreaterThanOrEqual(0);
+      expect(response.confidence).toBeLessThanOrEqual(1);
+      expect(['high', 'medium', 'low']).toContain(response.safetyInfluence);
+      expect(response.response).not.toBe('');
+      expect(response.reasoning).toContain(response.personaName);
+      expect(response.grounding.personaAttributes.length).toBeGreaterThan(0);
+    }
+    const { positive, neutral, negative, keyInsight } = complete.aggregatedResults!;
+    expect(positive + neutral + negative).toBe(100);
+    expect(keyInsight).toMatch(/personas?/);
+
+    const one = await chorus.api<QuestionView>(
+      `/api/products/${productId}/questions/${complete.id}`,
+      { token },
+    );
+    expect(one.body).toEqual(complete);
+  });
+
+  it('lists questions newest first, which the dashboard counts and shows', async () => {
+    const { token, productId } = await customer(1);
+    for (const text of ['First question here?', 'Second question here?', 'Third question here?']) {
+      expect((await ask(token, productId, text)).status).toBe(201);
+    }
+    const listed = await questionsOf(token, productId);
+    expect(listed.map((q) => q.questionText)).toEqual([
+      'Third question here?',
+      'Second question here?',
+      'First question here?',
+    ]);
+  });
+
+  it.each([
+    ['too short', { questionText: 'Why not?' }, questionMessages.tooShort],
+    ['too long', { questionText: 'x'.repeat(501) }, questionMessages.tooLong],
+    ['missing', {}, questionMessages.tooShort],
+    [
+      'for another product',
+      { questionText: 'Is it worth it?', productId: 'other' },
+      questionMessages.productMismatch,
+    ],
+  ])('refuses a question that is %s', async (_what, body, message) => {
+    const { token, productId } = await customer(1);
+    const answer = await chorus.api(`/api/products/${productId}/questions`, {
+      method: 'POST',
+      token,
+      body,
+    });
+    expect(answer).toMatchObject({ status: 400, body: { message } });
+    expect(await questionsOf(token, productId)).toEqual([]);
+  });
+
+  it('refuses a product without personas: No personas found', async () => {
+    const { token, productId } = await customer(0);
+    const answer = await ask(token, productId, 'Is this worth it for you?');
+    expect(answer).toMatchObject({
+      status: 400,
+      body: { message: 'No personas found: Select at least one persona before asking questions.' },
+    });
+  });
+
+  it('needs a signed-in user', async () => {
+    const { productId } = await customer(1);
+    expect((await chorus.api(`/api/products/${productId}/questions`)).status).toBe(401);
+  });
+});
+
+describe("another user's questions", () => {
+  it('answer 404, and stay as they are', async () => {
+    const owner = await customer(1);
+    const stranger = await customer(1);
+    const asked = await ask(owner.token, owner.productId, 'Is it worth it for you?');
+    const productGone = { status: 404, body: { message: productMessages.notFound } };
+    const base = `/api/products/${owner.productId}/questions`;
+    expect(await chorus.api(base, { token: stranger.token })).toMatchObject(productGone);
+    expect(
+      await chorus.api(base, {
+        method: 'POST',
+        token: stranger.token,
+        body: { questionText: 'Is it worth it for you?' },
+      }),
+    ).toMatchObject(productGone);
+    expect(await chorus.api(`${base}/${asked.body.id}`, { token: stranger.token })).toMatchObject(
+      productGone,
+    );
+    expect(
+      await chorus.api(`${base}/${asked.body.id}`, { method: 'DELETE', token: stranger.token }),
+    ).toMatchObject(productGone);
+    // Through the stranger's own product, the question does not exist.
+    const questionGone = { status: 404, body: { message: questionMessages.notFound } };
+    const viaOwn = `/api/products/${stranger.productId}/questions/${asked.body.id}`;
+    expect(await chorus.api(viaOwn, { token: stranger.token })).toMatchObject(questionGone);
+    expect(await chorus.api(viaOwn, { method: 'DELETE', token: stranger.token })).toMatchObject(
+      questionGone,
+    );
+    expect(await questionsOf(owner.token, owner.productId)).toHaveLength(1);
+  });
+});
+
+describe('deleting a question', () => {
+  it('removes it with its responses', async () => {
+    const { token, productId } = await customer(2);
+    const asked = await ask(token, productId, 'Would a yearly plan suit you?');
+    await eventually(async () => (await questionsOf(token, productId))[0]?.status === 'complete');
+    const path = `/api/products/${productId}/questions/${asked.body.id}`;
+    expect(await chorus.api(path, { method: 'DELETE', token })).toMatchObject({
+      status: 200,
+      body: { message: questionMessages.deleted },
+    });
+    expect(await questionsOf(token, productId)).toEqual([]);
+    expect(await chorus.api(path, { method: 'DELETE', token })).toMatchObject({
+      status: 404,
+      body: { message: questionMessages.notFound },
+    });
+  });
+});
+
+describe('the live question stream', () => {
+  const streamUrl = (productId: string, token?: string) =>
+    `${chorus.url}/api/products/${productId}/questions/stream${token ? `?access_token=${token}` : ''}`;
+
+  it('pushes each stored state of a question, up to complete, with heartbeats', async () => {
+    const { token, productId } = await customer(2);
+    const stream = await openEventStream(streamUrl(productId, token));
+    try {
+      expect(stream.status).toBe(200);
+      expect(stream.contentType).toMatch(/^text\/event-stream/);
+      await stream.next((e) => e.event === 'ready', 'ready');
+      const asked = await ask(token, productId, 'Would same-day delivery help you?');
+      const complete = await stream.next((e) => {
+        if (e.event !== 'question') return false;
+        const question = JSON.parse(e.data ?? '{}') as QuestionView;
+        return question.id === asked.body.id && question.status === 'complete';
+      }, 'the complete question');
+      const pushed = JSON.parse(complete.data!) as QuestionView;
+      expect(pushed.responses).toHaveLength(2);
+      expect(pushed).toEqual((await questionsOf(token, productId))[0]);
+      await stream.next((e) => e.comment === 'heartbeat', 'a heartbeat');
+
+      await chorus.api(`/api/products/${productId}/questions/${asked.body.id}`, {
+        method: 'DELETE',
+        token,
+      });
+      const deleted = await stream.next((e) => e.event === 'question-deleted', 'the deletion');
+      expect(JSON.parse(deleted.data!)).toEqual({ id: asked.body.id });
+    } finally {
+      stream.close();
+    }
+  });
+
+  it("pushes nothing about other users' products", async () => {
+    const watcher = await customer(1);
+    const other = await customer(1);
+    const stream = await openEventStream(streamUrl(watcher.productId, watcher.token));
+    try {
+      await stream.next((e) => e.event === 'ready');
+      const theirs = await ask(other.token, other.productId, 'Is it worth it for you?');
+      const mine = await ask(watcher.token, watcher.productId, 'Is it worth it for me?');
+      await stream.next((e) => e.event === 'question' && e.data!.includes(mine.body.id));
+      expect(stream.events.some((e) => e.data?.includes(theirs.body.id))).toBe(false);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('also accepts the bearer header', async () => {
+    const { token, productId } = await customer(1);
+    const stream = await openEventStream(streamUrl(productId), {
+      authorization: `Bearer ${token}`,
+    });
+    try {
+      expect(stream.status).toBe(200);
+      await stream.next((e) => e.event === 'ready');
+    } finally {
+      stream.close();
+    }
+  });
+
+  it("answers 401 without a token and 404 for another user's product", async () => {
+    const owner = await customer(1);
+    const stranger = await customer(1);
+    expect((await openEventStream(streamUrl(owner.productId))).status).toBe(401);
+    expect((await openEventStream(streamUrl(owner.productId, 'forged'))).status).toBe(401);
+    expect((await openEventStream(streamUrl(owner.productId, stranger.token))).status).toBe(404);
+  });
+
+  it('accepts the token in the query only on the stream', async () => {
+    const { token, productId } = await customer(1);
+    const answer = await chorus.api(`/api/products/${productId}/questions?access_token=${token}`);
+    expect(answer.status).toBe(401);
+  });
+
+  it('ends when the session logs out', async () => {
+    const { token, productId } = await customer(1);
+    const stream = await openEventStream(streamUrl(productId, token));
+    await stream.next((e) => e.event === 'ready');
+    await chorus.api('/api/auth/logout', { method: 'POST', token });
+    await eventually(() => stream.ended(), { what: 'the stream to end' });
+    expect(stream.endedCleanly()).toBe(true);
+  });
+
+  it('ends cleanly when the gateway stops', async () => {
+    const { token, productId } = await customer(1);
+    const replica = await startGateway(
+      readGatewayConfig({
+        PORT: '0',
+        HOST: '127.0.0.1',
+        IDENTITY_ADDR: `127.0.0.1:${chorus.grpcPorts.identity}`,
+        CATALOG_ADDR: `127.0.0.1:${chorus.grpcPorts.catalog}`,
+        TOKEN_PUBLIC_KEY: chorus.tokenPublicKey,
+      }),
+      { bus: chorus.bus, logger: testLogger() },
+    );
+    const stream = await openEventStream(
+      `http://127.0.0.1:${replica.port}/api/products/${productId}/questions/stream?access_token=${token}`,
+    );
+    await stream.next((e) => e.event === 'ready');
+    await replica.stop();
+    await eventually(() => stream.ended(), { what: 'the stream to end' });
+    // Ended by the gateway, not cut off when its grace period ran out.
+    expect(stream.endedCleanly()).toBe(true);
+  });
+});

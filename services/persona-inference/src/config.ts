@@ -1,0 +1,40 @@
+import { env, loadConfig } from '@chorus/service-kit';
+import { z } from 'zod';
+
+/** An unset variable and an empty one mean the same: not configured. */
+const optional = <S extends z.ZodType>(schema: S) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+export const inferenceConfigSchema = z.object({
+  GRPC_HOST: z.string().default('0.0.0.0'),
+  GRPC_PORT: env.port(50055),
+  KAFKA_BROKERS: env.brokers(),
+  /**
+   * How soon the group notices a worker that died, and how long a rebalance
+   * waits for workers that are slow to rejoin (scaling up or down).
+   */
+  KAFKA_SESSION_TIMEOUT_MS: z.coerce.number().int().min(3_000).max(300_000).default(30_000),
+  LOG_LEVEL: env.logLevel(),
+  /**
+   * all: consume questions and serve Answer; worker: consume questions only
+   * (the scaled component on Kubernetes); server: serve Answer only.
+   */
+  INFERENCE_MODE: z.enum(['all', 'worker', 'server']).default('all'),
+  /** Persona answers in flight at once in this process, over all questions. */
+  INFERENCE_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
+  /** Per model request. */
+  INFERENCE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  /** Further attempts after a failed request or an unreadable answer. */
+  INFERENCE_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
+  /** Set: answers come from the model (OpenAIEngine); unset: from the local engine. */
+  OPENAI_API_KEY: optional(z.string()),
+  /** Any OpenAI-compatible server, e.g. http://localhost:11434/v1. */
+  OPENAI_BASE_URL: optional(z.url()),
+  OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
+});
+
+export type InferenceConfig = z.infer<typeof inferenceConfigSchema>;
+
+export function readInferenceConfig(source: Record<string, string | undefined> = process.env) {
+  return loadConfig('persona-inference', inferenceConfigSchema, source);
+}

@@ -1,0 +1,408 @@
+import { occupationCategory, type OccupationCategory } from '@chorus/contracts';
+import type { PersonaProfile } from '@chorus/proto/inference/v1/inference';
+import { type Income, readIncome } from './money';
+
+/**
+ * What the local engine knows about a persona, read from its attributes:
+ * life stage, income, occupation, safety scores, and traits found in the
+ * words of its lifestyle, motivations and personality. Each trait remembers
+ * the attribute it came from, so an answer can name it.
+ */
+export type Trait =
+  | 'priceConscious'
+  | 'qualitySeeker'
+  | 'statusMinded'
+  | 'techEnthusiast'
+  | 'techWary'
+  | 'riskAverse'
+  | 'adventurous'
+  | 'sceptical'
+  | 'healthFocused'
+  | 'ecoMinded'
+  | 'timePoor'
+  | 'familyFirst'
+  | 'communityMinded'
+  | 'privacyMinded'
+  | 'reserved'
+  | 'careerDriven'
+  | 'wantsSimplicity';
+
+export type TextAttribute = 'lifestyle' | 'motivations' | 'personality' | 'occupation';
+
+/**
+ * Phrases per trait, matched at the start of a word and case-insensitively.
+ * They are written for how persona descriptions are phrased ("budgets every
+ * pound", "wary of subscriptions", "quick to try new apps").
+ */
+const traitPhrases: Record<Trait, readonly string[]> = {
+  priceConscious: [
+    'budgets every',
+    'household budget',
+    'budget airlines',
+    'tight public budget',
+    'frugal',
+    'careful with (?:money|every)',
+    'price-sensitive',
+    'sensitive to price',
+    'stretch\\w* a',
+    'compares prices',
+    'negotiates every',
+    'watches every',
+    'every penny',
+    'second-hand',
+    'thrift',
+    'hidden fees',
+    'fixed income',
+    'affordable',
+    'wary of subscriptions',
+    'bills predictable',
+    'savings last',
+    'discounts',
+    'free tiers',
+    'saves little',
+    'coupon',
+    'bargain',
+    'value for money',
+    'honest pricing',
+    'clear pricing',
+    'predictable pricing',
+  ],
+  qualitySeeker: [
+    'quality',
+    'craftsmanship',
+    'well engineered',
+    'well-engineered',
+    'beautifully made',
+    'things that last',
+    'durab',
+    'rugged',
+    'reliable design',
+    'flawless',
+    'well made',
+    'premium',
+    'depth, accuracy',
+    'age well',
+  ],
+  statusMinded: [
+    'image-conscious',
+    'look good on camera',
+    'looks to clients',
+    'premium option',
+    'prestige',
+    'status\\b',
+    'luxury',
+    'brand manager',
+    'personal following',
+  ],
+  techEnthusiast: [
+    'early adopter',
+    'gadget',
+    'automates everything',
+    'quick to try new apps',
+    'tries new tools',
+    'learns new platforms',
+    'productivity apps',
+    'tech news',
+    'github',
+    'adopts tools',
+    'pilot new tools',
+    'dashboards',
+    'use data intelligently',
+    'mobile-first',
+    'games online',
+    'has an api',
+    'tech scene',
+  ],
+  techWary: [
+    'for technology',
+    'prefers paper',
+    'in print',
+    'suspicious of online',
+    'prefers cash',
+    'simple phone apps',
+    'familiar software',
+    'online scams',
+    'phone a real person',
+    'jargon',
+    'works offline',
+  ],
+  riskAverse: [
+    'cautious',
+    'risk-averse',
+    'risk-aware',
+    'conservative',
+    'predictable(?! pricing)',
+    'prudent',
+    'too good to be true',
+    'proven',
+    'stability',
+    'decides slowly',
+    'downside',
+    'dislikes surprises',
+    'wary',
+    'long track record',
+    'safely',
+    'keeping (?:his|her|their) (?:savings|family) (?:safe|protected|secure)',
+    'taken advantage of',
+  ],
+  adventurous: [
+    'early adopter',
+    'experiments',
+    'bold',
+    'moves fast',
+    'fast-moving',
+    'opportunistic',
+    'impulsive',
+    'learns by trying',
+    'quick to try',
+    'tries new',
+    'curious',
+    'discovering new',
+    'entrepreneurial',
+    'switches quickly',
+    'risk-taking',
+    'spontaneous',
+    'adventur',
+  ],
+  sceptical: [
+    'sceptic',
+    'skeptic',
+    'evidence',
+    'tests claims',
+    'tests security claims',
+    'distrusts',
+    'suspicious of anything',
+    'small print',
+    'privacy policies',
+    'research',
+    'anti-corporate',
+    'mistrustful',
+    'hard to impress',
+    'reads the documentation',
+    'references, compliance',
+  ],
+  healthFocused: [
+    'yoga',
+    'runs\\b',
+    'running',
+    'half-marathon',
+    'gym',
+    'pilates',
+    'hikes',
+    'cycles',
+    'bikes\\b',
+    'surfs',
+    'swims',
+    'skis\\b',
+    'climbs',
+    'bouldering',
+    'staying healthy',
+    'stay healthy',
+    'staying fit',
+    'wellness',
+    'wellbeing',
+    'health',
+    'rugby',
+    'skiing',
+    'trail running',
+  ],
+  ecoMinded: [
+    'climate',
+    'sustainab',
+    'environment',
+    'second-hand',
+    'thrift',
+    'repaired',
+    'repairs rather',
+    'grows vegetables',
+    'electric car',
+    'allotment',
+    'cycles everywhere',
+    'keeps bees',
+    'land cared for',
+  ],
+  timePoor: [
+    'long hours',
+    'twelve-hour',
+    'eighty-hour',
+    'six days a week',
+    'seven days a week',
+    'rarely has a free',
+    'juggl',
+    'save time',
+    'always on the phone',
+    'twelve hours a day',
+    'night shifts',
+    'rotating shifts',
+    'works nights',
+    'time for herself',
+    'time for himself',
+    'buying back time',
+    'respect her time',
+    'respect his time',
+    'travelling to clients',
+    'busy',
+    'outsources',
+    'irregular hours',
+    'wakes at five',
+    'starts work at six',
+    'three weeks of every month',
+  ],
+  familyFirst: [
+    'children',
+    'kids\\b',
+    'son\\b',
+    'daughter',
+    'grandchild',
+    'grandson',
+    'great-grandson',
+    'family',
+    'toddler',
+    'baby',
+  ],
+  communityMinded: [
+    'communit',
+    'church',
+    'volunteer',
+    'cooperative',
+    'neighbour',
+    'neighbor',
+    'local markets',
+    'meetup',
+    'choir',
+    'book club',
+    'mates',
+    'association',
+    'congregation',
+    'support group',
+  ],
+  privacyMinded: ['privacy', 'paranoid about data', 'discretion', 'consent', 'manipulative design'],
+  reserved: ['introspective', 'quiet', 'reserved', 'introvert', 'lives alone'],
+  careerDriven: [
+    'promoted',
+    'director',
+    'lead a',
+    'leading',
+    'career',
+    'managing director',
+    'vice-president',
+    'staff engineer',
+    'quota',
+    'certification',
+    'specialisation',
+    'a role with',
+    'progression',
+  ],
+  wantsSimplicity: [
+    'little patience',
+    'simple',
+    'no time for complicated',
+    'just work',
+    'zero friction',
+    'clear instructions',
+    'dislikes clutter',
+    'minimalist',
+    'ignores fancy',
+    'dislikes paperwork',
+    'painless',
+    'confusing',
+  ],
+};
+
+const traitPatterns = (Object.entries(traitPhrases) as [Trait, readonly string[]][]).map(
+  ([trait, phrases]) => [trait, new RegExp(`(?:^|[^a-z])(?:${phrases.join('|')})`, 'i')] as const,
+);
+
+export type LifeStage = 'young' | 'adult' | 'midlife' | 'senior';
+
+export interface PersonaReading {
+  name: string;
+  firstName: string;
+  age: number;
+  lifeStage: LifeStage;
+  /** "software engineer", "IT director at a regional hospital network" */
+  occupationPhrase: string;
+  category: OccupationCategory;
+  /** Builds or runs technology (a civil engineer is "Technology" to the filters, not here). */
+  worksInTech: boolean;
+  retired: boolean;
+  student: boolean;
+  /** Runs their own business, practice or farm, or works freelance. */
+  selfEmployed: boolean;
+  /** Police, security or cybersecurity work. */
+  securityWork: boolean;
+  /** The city, the first part of the location. */
+  place: string;
+  income: Income;
+  safety: { economic: number; world: number; local: number; occupation: number };
+  /** Each trait found, with the attribute whose words showed it. */
+  traits: Map<Trait, TextAttribute>;
+}
+
+/** "Chief Financial Officer of a mid-sized manufacturer" -> "chief financial officer of a mid-sized manufacturer"; acronyms and brand-like words stay. */
+export function occupationPhrase(occupation: string): string {
+  return occupation
+    .trim()
+    .split(/\s+/)
+    .map((word) => (/^[A-Z][a-z'’-]+$/.test(word) ? word.toLowerCase() : word))
+    .join(' ');
+}
+
+function lifeStageOf(age: number): LifeStage {
+  if (age < 25) return 'young';
+  if (age < 40) return 'adult';
+  if (age < 60) return 'midlife';
+  return 'senior';
+}
+
+function clampScore(value: number | undefined): number {
+  if (value === undefined || !Number.isFinite(value)) return 5;
+  return Math.min(10, Math.max(0, value));
+}
+
+export function readPersona(persona: PersonaProfile): PersonaReading {
+  const traits = new Map<Trait, TextAttribute>();
+  const sources: [TextAttribute, string][] = [
+    ['personality', persona.personality],
+    ['motivations', persona.motivations],
+    ['lifestyle', persona.lifestyle],
+    ['occupation', persona.occupation],
+  ];
+  for (const [trait, pattern] of traitPatterns) {
+    const source = sources.find(([, text]) => pattern.test(text));
+    if (source) traits.set(trait, source[0]);
+  }
+  const occupation = persona.occupation.toLowerCase();
+  const income = readIncome(persona.income);
+  const retired =
+    /\bretired\b/.test(occupation) || (persona.age >= 67 && income.kind === 'pension');
+  const firstName = persona.name.trim().split(/\s+/)[0] ?? persona.name;
+  const scores = persona.safetyScores;
+  return {
+    name: persona.name.trim(),
+    firstName,
+    age: persona.age,
+    lifeStage: lifeStageOf(persona.age),
+    occupationPhrase: occupationPhrase(persona.occupation),
+    category: occupationCategory(persona.occupation),
+    worksInTech:
+      occupationCategory(persona.occupation) === 'Technology' &&
+      !/\b(civil|mechanical|structural|chemical|electrical|construction|site)\b/.test(occupation),
+    retired,
+    student: /\bstudent\b/.test(occupation),
+    selfEmployed:
+      /\b(owner|founder|freelance|own practice|private (clinic|practice)|farmer|self-employed|contractor)\b/.test(
+        occupation,
+      ),
+    securityWork: /\b(police|security|cybersecurity|guard|sergeant|detective)\b/.test(occupation),
+    place: persona.location.split(',')[0]?.trim() || persona.location.trim(),
+    income,
+    safety: {
+      economic: clampScore(scores?.economic),
+      world: clampScore(scores?.world),
+      local: clampScore(scores?.local),
+      occupation: clampScore(scores?.occupation),
+    },
+    traits,
+  };
+}

@@ -1,0 +1,128 @@
+import {
+  businessProfileFields,
+  opinions,
+  personaAttributeNames,
+  type ProfileFieldName,
+  safetyInfluences,
+} from '@chorus/contracts';
+import type { BusinessContext, PersonaProfile } from '@chorus/proto/inference/v1/inference';
+
+/**
+ * The prompt that makes a model answer as a persona: in character, from the
+ * persona's attributes and safety scores, neutral unless its circumstances
+ * give it a reason to lean. The persona is a potential customer asked for an
+ * honest opinion; it is not told who asks, so it owes the asker nothing.
+ */
+
+export interface PromptMessage {
+  role: 'system' | 'user';
+  content: string;
+}
+
+function line(label: string, value: string | undefined): string | undefined {
+  const text = value?.trim();
+  return text ? `- ${label}: ${text}` : undefined;
+}
+
+export function personaSystemPrompt(persona: PersonaProfile): string {
+  const s = persona.safetyScores;
+  const about: string[] = [
+    line('Age', String(persona.age)),
+    line('Gender', persona.gender),
+    line('Occupation', persona.occupation),
+    line('Location', persona.location),
+    line('Income', persona.income),
+    line('Lifestyle', persona.lifestyle),
+    line('Motivations', persona.motivations),
+    line('Personality', persona.personality),
+    s
+      ? `- How secure you feel, each out of 10 (10 = completely secure): economic ${s.economic}, the wider world ${s.world}, your local area ${s.local}, your job or business ${s.occupation}`
+      : undefined,
+  ].filter((entry): entry is string => entry !== undefined);
+  return [
+    `You are ${persona.name}. Stay in character: answer as this person would, in the first person, from their own circumstances.`,
+    '',
+    'About you:',
+    ...about,
+    '',
+    'How to answer:',
+    '- A company is asking potential customers for honest opinions about a product. You do not know who is asking and owe them nothing: do not flatter the product.',
+    '- Start from neutral. Lean positive or negative only when your own circumstances (money, age, work, family, values, how secure you feel) give you a real reason, and say which.',
+    '- Let your sense of security shape how you weigh cost and risk: low economic security makes spending hurt; low world or local security makes risk and change unwelcome; high security leaves room to try things.',
+    '- Answer with JSON only:',
+    `  - opinion: ${opinions.join(', ')}`,
+    '  - confidence: from 0 to 1, how sure you are',
+    `  - safetyInfluence: ${safetyInfluences.join(', ')}; how much your sense of security shaped the answer`,
+    '  - response: two to four sentences in your own voice',
+    '  - reasoning: one to three sentences in the third person that name the attributes and product facts behind the answer',
+    `  - grounding.personaAttributes: the attributes that drove the answer, most important first, named as: ${personaAttributeNames.join(', ')}`,
+    '  - grounding.profileFields: the product facts that drove the answer, most important first, by the names in square brackets (empty if none did)',
+  ].join('\n');
+}
+
+export function questionPrompt(questionText: string, business: BusinessContext): string {
+  const product = [
+    `The product: ${business.productName}${business.productDescription ? `, ${business.productDescription}` : ''}.`,
+    business.industry ? `Industry: ${business.industry}.` : undefined,
+  ].filter(Boolean);
+  const facts = business.facts.map((f) => `- ${f.label} [${f.field}]: ${f.value}`);
+  return [
+    ...product,
+    ...(facts.length > 0 ? ['', 'What is known about it:', ...facts] : []),
+    '',
+    `The question: "${questionText.trim()}"`,
+  ].join('\n');
+}
+
+export function personaPrompt(
+  questionText: string,
+  persona: PersonaProfile,
+  business: BusinessContext,
+): PromptMessage[] {
+  return [
+    { role: 'system', content: personaSystemPrompt(persona) },
+    { role: 'user', content: questionPrompt(questionText, business) },
+  ];
+}
+
+/** The profile fields a persona may cite: those it was told about. */
+export function citableProfileFields(business: BusinessContext): ProfileFieldName[] {
+  const known = new Set<string>(business.facts.map((f) => f.field));
+  return businessProfileFields.map((f) => f.name).filter((name) => known.has(name));
+}
+
+/**
+ * The structured-output format the model must follow (strict JSON schema):
+ * the answer schema's shape, with profile fields limited to those given.
+ */
+export function answerJsonSchema(business: BusinessContext) {
+  const fields = citableProfileFields(business);
+  return {
+    type: 'object',
+    additionalProperties: false,
+    required: ['opinion', 'confidence', 'safetyInfluence', 'response', 'reasoning', 'grounding'],
+    properties: {
+      opinion: { type: 'string', enum: [...opinions] },
+      confidence: { type: 'number', minimum: 0, maximum: 1 },
+      safetyInfluence: { type: 'string', enum: [...safetyInfluences] },
+      response: { type: 'string' },
+      reasoning: { type: 'string' },
+      grounding: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['personaAttributes', 'profileFields'],
+        properties: {
+          personaAttributes: {
+            type: 'array',
+            items: { type: 'string', enum: [...personaAttributeNames] },
+          },
+          profileFields: {
+            type: 'array',
+            items: fields.length > 0 ? { type: 'string', enum: fields } : { type: 'string' },
+            ...(fields.length > 0 ? {} : { maxItems: 0 }),
+          },
+        },
+      },
+    },
+  };
+}

@@ -1,0 +1,155 @@
+import { type PersonaAnswer, personaAnswerSchema } from '@chorus/contracts';
+import type { Logger } from '@chorus/service-kit';
+import OpenAI from 'openai';
+import { answerJsonSchema, personaPrompt } from '../domain/prompt';
+import { type InferenceEngine, InferenceFailed, type PersonaQuestion } from './engine';
+
+export interface OpenAIEngineOptions {
+  apiKey: string;
+  /** Any OpenAI-compatible server; the OpenAI API when absent. */
+  baseURL?: string;
+  model: string;
+  /** Per request; a slower answer counts as a failed attempt. */
+  timeoutMs: number;
+  /** Further attempts after a failed request or an unreadable answer. */
+  retries: number;
+  logger: Logger;
+  /** First pause before trying again after an unreadable answer; doubles each time. */
+  backoffMs?: number;
+}
+
+type Parsed = { ok: true; answer: PersonaAnswer } | { ok: false; problem: string };
+
+/** The model's message as an answer, or what is wrong with it. */
+export function parseModelAnswer(content: string | null | undefined): Parsed {
+  if (!content?.trim()) return { ok: false, problem: 'empty answer' };
+  let json: unknown;
+  try {
+    json = JSON.parse(content);
+  } catch {
+    return { ok: false, problem: 'not JSON' };
+  }
+  const parsed = personaAnswerSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return { ok: false, problem: `${issue?.path.join('.') || 'answer'}: ${issue?.message ?? ''}` };
+  }
+  return { ok: true, answer: parsed.data };
+}
+
+/** What the customer reads when the model could not be reached. */
+function failureReason(error: unknown, timedOut: boolean): string {
+  if (error instanceof OpenAI.APIConnectionTimeoutError || timedOut) {
+    return 'The AI service did not answer in time. Please try again.';
+  }
+  if (error instanceof OpenAI.APIUserAbortError) return 'Answering was stopped.';
+  if (error instanceof OpenAI.RateLimitError) {
+    return 'The AI service is busy right now. Please try again in a moment.';
+  }
+  if (
+    error instanceof OpenAI.AuthenticationError ||
+    error instanceof OpenAI.PermissionDeniedError
+  ) {
+    return 'The AI service refused our credentials. Please contact support.';
+  }
+  if (error instanceof OpenAI.APIConnectionError) {
+    return 'The AI service could not be reached. Please try again.';
+  }
+  if (error instanceof OpenAI.APIError) {
+    return `The AI service failed (status ${error.status ?? 'unknown'}). Please try again.`;
+  }
+  return 'The AI service failed. Please try again.';
+}
+
+function pause(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(new InferenceFailed('Answering was stopped.'));
+      return;
+    }
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(new InferenceFailed('Answering was stopped.'));
+      },
+      { once: true },
+    );
+  });
+}
+
+/**
+ * Asks a chat-completions model (OpenAI, or any server that speaks its API)
+ * to answer as the persona, with structured JSON output checked against the
+ * answer schema. The SDK retries failed requests (timeouts, 429, 5xx) with
+ * backoff; an answer that arrives but cannot be read is asked for again here,
+ * with backoff, up to the same number of retries.
+ */
+export class OpenAIEngine implements InferenceEngine {
+  readonly name = 'openai';
+  private readonly client: OpenAI;
+
+  constructor(private readonly options: OpenAIEngineOptions) {
+    this.client = new OpenAI({
+      apiKey: options.apiKey,
+      baseURL: options.baseURL,
+      timeout: options.timeoutMs,
+      maxRetries: options.retries,
+    });
+  }
+
+  async answer(question: PersonaQuestion, signal?: AbortSignal): Promise<PersonaAnswer> {
+    const { model, retries, logger } = this.options;
+    const messages = personaPrompt(question.questionText, question.persona, question.business);
+    let delay = this.options.backoffMs ?? 250;
+    for (let attempt = 1; ; attempt++) {
+      let content: string | null | undefined;
+      const started = Date.now();
+      try {
+        const completion = await this.client.chat.completions.create(
+          {
+            model,
+            messages,
+            response_format: {
+              type: 'json_schema',
+              json_schema: {
+                name: 'persona_answer',
+                strict: true,
+                schema: answerJsonSchema(question.business),
+              },
+            },
+          },
+          { signal },
+        );
+        const message = completion.choices[0]?.message;
+        content = message?.refusal ? undefined : message?.content;
+      } catch (error) {
+        // The SDK has already retried what is worth retrying.
+        logger.warn(
+          { err: error, persona: question.persona.name, attempt },
+          'model request failed',
+        );
+        // A connection that failed only after the whole timeout timed out, whatever
+        // the fetch implementation called its abort.
+        const timedOut =
+          error instanceof OpenAI.APIConnectionError &&
+          Date.now() - started >= this.options.timeoutMs;
+        throw new InferenceFailed(failureReason(error, timedOut));
+      }
+      const parsed = parseModelAnswer(content);
+      if (parsed.ok) return parsed.answer;
+      logger.warn(
+        { persona: question.persona.name, attempt, problem: parsed.problem },
+        'model answer failed the answer schema',
+      );
+      if (attempt > retries) {
+        throw new InferenceFailed(
+          `The AI service gave an unreadable answer for ${question.persona.name}. Please try again.`,
+        );
+      }
+      await pause(delay, signal);
+      delay *= 2;
+    }
+  }
+}

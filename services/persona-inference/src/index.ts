@@ -1,0 +1,5 @@
+export { type InferenceConfig, inferenceConfigSchema, readInferenceConfig } from './config';
+export { createEngine, type RunningPersonaInference, startPersonaInference } from './service';
+export { type InferenceEngine, InferenceFailed, type PersonaQuestion } from './engines/engine';
+export { LocalEngine } from './engines/local';
+export { OpenAIEngine } from './engines/openai';

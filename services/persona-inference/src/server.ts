@@ -1,0 +1,50 @@
+import { MAX_ANSWER_TEXT } from '@chorus/contracts';
+import type { PersonaInferenceServiceService } from '@chorus/proto/inference/v1/inference';
+import { type AsyncServiceImplementation, InvalidArgument, Unavailable } from '@chorus/service-kit';
+import type { Answering } from './answering';
+import { InferenceFailed } from './engines/engine';
+
+/** Personas asked in one Answer call at most; more would hold the shared limit too long. */
+export const MAX_PERSONAS_PER_CALL = 100;
+
+/** gRPC handlers: the single-shot Answer call. */
+export function inferenceHandlers(deps: {
+  answering: Answering;
+}): AsyncServiceImplementation<typeof PersonaInferenceServiceService> {
+  return {
+    async answer(request, { signal }) {
+      const questionText = request.questionText.trim();
+      if (!questionText) throw new InvalidArgument('questionText is required');
+      if (questionText.length > MAX_ANSWER_TEXT) {
+        throw new InvalidArgument(`questionText must be at most ${MAX_ANSWER_TEXT} characters`);
+      }
+      if (request.personas.length === 0)
+        throw new InvalidArgument('at least one persona is required');
+      if (request.personas.length > MAX_PERSONAS_PER_CALL) {
+        throw new InvalidArgument(`at most ${MAX_PERSONAS_PER_CALL} personas per call`);
+      }
+      if (request.personas.some((p) => !p.personaId || !p.name.trim())) {
+        throw new InvalidArgument('every persona needs a personaId and a name');
+      }
+      try {
+        const answered = await deps.answering.answer(
+          {
+            questionText,
+            personas: request.personas,
+            business: request.business ?? {
+              productName: '',
+              productDescription: '',
+              industry: '',
+              facts: [],
+            },
+          },
+          signal,
+        );
+        return { ...answered, engine: deps.answering.engineName };
+      } catch (error) {
+        if (error instanceof InferenceFailed) throw new Unavailable(error.message);
+        throw error;
+      }
+    },
+  };
+}

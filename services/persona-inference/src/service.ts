@@ -1,0 +1,103 @@
+import { PersonaInferenceServiceService } from '@chorus/proto/inference/v1/inference';
+import {
+  createEventBus,
+  createLogger,
+  type EventBus,
+  implement,
+  type Logger,
+  type RunningGrpcServer,
+  startGrpcServer,
+} from '@chorus/service-kit';
+import pLimit from 'p-limit';
+import { Answering } from './answering';
+import type { InferenceConfig } from './config';
+import type { InferenceEngine } from './engines/engine';
+import { LocalEngine } from './engines/local';
+import { OpenAIEngine } from './engines/openai';
+import { inferenceHandlers } from './server';
+import { QuestionWorker } from './worker';
+
+export interface RunningPersonaInference {
+  /** The gRPC port: Answer and health, or health alone for a worker. */
+  port: number;
+  stop(): Promise<void>;
+}
+
+/** The OpenAI engine when a key is configured, the local engine otherwise. */
+export function createEngine(config: InferenceConfig, logger: Logger): InferenceEngine {
+  if (!config.OPENAI_API_KEY) return new LocalEngine();
+  return new OpenAIEngine({
+    apiKey: config.OPENAI_API_KEY,
+    baseURL: config.OPENAI_BASE_URL,
+    model: config.OPENAI_MODEL,
+    timeoutMs: config.INFERENCE_TIMEOUT_MS,
+    retries: config.INFERENCE_RETRIES,
+    logger,
+  });
+}
+
+/**
+ * Wires persona inference: the engine, one concurrency limit for the whole
+ * process, the question worker (consumer group) and/or the Answer gRPC
+ * server, as INFERENCE_MODE says. Stateless: no database.
+ */
+export async function startPersonaInference(
+  config: InferenceConfig,
+  deps: { bus?: EventBus; logger?: Logger; engine?: InferenceEngine } = {},
+): Promise<RunningPersonaInference> {
+  const logger = deps.logger ?? createLogger('persona-inference', config.LOG_LEVEL);
+  const engine = deps.engine ?? createEngine(config, logger);
+  const answering = new Answering({
+    engine,
+    limit: pLimit(config.INFERENCE_CONCURRENCY),
+    logger,
+  });
+  logger.info({ engine: engine.name, mode: config.INFERENCE_MODE }, 'persona inference starting');
+
+  let bus: EventBus | undefined;
+  let worker: QuestionWorker | undefined;
+  let server: RunningGrpcServer | undefined;
+  const stop = async () => {
+    worker?.stop();
+    await server?.shutdown();
+    if (bus && !deps.bus) await bus.close();
+  };
+  try {
+    if (config.INFERENCE_MODE !== 'server') {
+      bus =
+        deps.bus ??
+        createEventBus({
+          brokers: config.KAFKA_BROKERS,
+          clientId: 'persona-inference',
+          logger,
+          sessionTimeoutMs: config.KAFKA_SESSION_TIMEOUT_MS,
+        });
+      worker = new QuestionWorker({
+        bus,
+        answering,
+        logger,
+        concurrency: config.INFERENCE_CONCURRENCY,
+      });
+      await worker.start();
+    }
+    // Workers serve the gRPC health service only, so Kubernetes can probe them.
+    const answers = {
+      definition: PersonaInferenceServiceService,
+      implementation: implement(
+        PersonaInferenceServiceService,
+        inferenceHandlers({ answering }),
+        logger,
+      ),
+    };
+    server = await startGrpcServer({
+      host: config.GRPC_HOST,
+      port: config.GRPC_PORT,
+      logger,
+      services: config.INFERENCE_MODE === 'worker' ? [] : [answers],
+    });
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { port: server.port, stop };
+}

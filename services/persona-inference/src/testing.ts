@@ -1,0 +1,121 @@
+/** Test helpers: a tiny OpenAI-compatible server for tests and benchmarks. */
+import { once } from 'node:events';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** What the fake server does with one chat-completions request. */
+export interface FakeReply {
+  /** Wait this long before answering (a slow model). */
+  delayMs?: number;
+  /** HTTP status; 200 unless said. */
+  status?: number;
+  /** The assistant message's content. */
+  content?: string;
+}
+
+export interface FakeRequest {
+  headers: IncomingMessage['headers'];
+  body: {
+    model: string;
+    messages: { role: string; content: string }[];
+    response_format?: {
+      type: string;
+      json_schema?: { name: string; strict?: boolean; schema: unknown };
+    };
+  };
+}
+
+export interface FakeOpenAI {
+  /** Base URL for the SDK, ending in /v1. */
+  url: string;
+  requests: FakeRequest[];
+  close(): Promise<void>;
+}
+
+/** A valid answer as a model would give it. */
+export function validAnswer(overrides: Record<string, unknown> = {}): string {
+  return JSON.stringify({
+    opinion: 'negative',
+    confidence: 0.8,
+    safetyInfluence: 'high',
+    response: 'On my pension another monthly charge is hard to justify.',
+    reasoning: 'A fixed income and low economic safety make the price decisive.',
+    grounding: {
+      personaAttributes: ['income', 'safetyScores.economic'],
+      profileFields: ['pricingModels'],
+    },
+    ...overrides,
+  });
+}
+
+/**
+ * A tiny OpenAI-compatible server answering POST /v1/chat/completions with
+ * whatever `reply` decides for the n-th request (0-based).
+ */
+export async function startFakeOpenAI(
+  reply: (request: FakeRequest, n: number) => FakeReply = () => ({ content: validAnswer() }),
+): Promise<FakeOpenAI> {
+  const requests: FakeRequest[] = [];
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      if (req.method !== 'POST' || req.url !== '/v1/chat/completions') {
+        res.writeHead(404, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: { message: 'not found' } }));
+        return;
+      }
+      const request: FakeRequest = {
+        headers: req.headers,
+        body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as FakeRequest['body'],
+      };
+      const planned = reply(request, requests.length);
+      requests.push(request);
+      const send = () => {
+        const status = planned.status ?? 200;
+        res.writeHead(status, { 'content-type': 'application/json' });
+        if (status !== 200) {
+          res.end(
+            JSON.stringify({ error: { message: `fake failure ${status}`, type: 'server_error' } }),
+          );
+          return;
+        }
+        res.end(
+          JSON.stringify({
+            id: `chatcmpl-${requests.length}`,
+            object: 'chat.completion',
+            created: Math.floor(Date.now() / 1000),
+            model: request.body.model,
+            choices: [
+              {
+                index: 0,
+                message: { role: 'assistant', content: planned.content ?? '', refusal: null },
+                finish_reason: 'stop',
+                logprobs: null,
+              },
+            ],
+            usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+          }),
+        );
+      };
+      if (!planned.delayMs) {
+        send();
+        return;
+      }
+      const timer = setTimeout(send, planned.delayMs);
+      // The client gave up (timeout): stop waiting for it.
+      res.on('close', () => clearTimeout(timer));
+    });
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    requests,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

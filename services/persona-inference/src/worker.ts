@@ -1,0 +1,87 @@
+import type { QuestionAsked } from '@chorus/proto/events/v1/events';
+import {
+  consumeEventsStateless,
+  type DomainEvent,
+  type EventBus,
+  type Logger,
+  publishEvent,
+  Topics,
+} from '@chorus/service-kit';
+import type { Answering } from './answering';
+import { InferenceFailed } from './engines/engine';
+
+export const WORKER_GROUP = 'persona-inference';
+
+const unexpectedFailure = 'Answering failed unexpectedly. Please try again.';
+const noBusiness = { productName: '', productDescription: '', industry: '', facts: [] };
+
+/**
+ * Answers questions as they are asked. The workers are a consumer group:
+ * each question reaches one of them. Kafka may deliver a question twice
+ * (after a crash or a rebalance); answering it again is harmless because the
+ * catalog keeps the first answer and ignores the rest.
+ */
+export class QuestionWorker {
+  private stopping = false;
+
+  constructor(
+    private readonly deps: {
+      bus: EventBus;
+      answering: Answering;
+      logger: Logger;
+      /** Questions handled at once (Kafka partitions consumed concurrently). */
+      concurrency: number;
+    },
+  ) {}
+
+  async start(): Promise<void> {
+    await consumeEventsStateless({
+      bus: this.deps.bus,
+      groupId: WORKER_GROUP,
+      topics: [Topics.catalog],
+      concurrency: this.deps.concurrency,
+      handlers: { questionAsked: (event) => this.answer(event) },
+    });
+  }
+
+  /** New questions wait for the next worker (they are not taken) once this one stops. */
+  stop(): void {
+    this.stopping = true;
+  }
+
+  async answer(event: QuestionAsked): Promise<void> {
+    if (this.stopping) throw new Error('persona inference is stopping');
+    const { bus, answering, logger } = this.deps;
+    const ids = { questionId: event.questionId, productId: event.productId, userId: event.userId };
+    const key = event.questionId;
+    // Publishing errors propagate: the question is then delivered again, never lost.
+    await publishEvent(bus, key, { $case: 'questionProcessing', value: ids });
+    const started = Date.now();
+    let outcome: DomainEvent;
+    try {
+      const answered = await answering.answer({
+        questionText: event.questionText,
+        personas: event.personas,
+        business: event.business ?? noBusiness,
+      });
+      outcome = {
+        $case: 'questionAnswered',
+        value: { ...ids, ...answered, engine: answering.engineName },
+      };
+      logger.info(
+        { questionId: event.questionId, personas: event.personas.length, ms: Date.now() - started },
+        'question answered',
+      );
+    } catch (error) {
+      let reason = unexpectedFailure;
+      if (error instanceof InferenceFailed) {
+        reason = error.message;
+        logger.warn({ questionId: event.questionId, reason }, 'question could not be answered');
+      } else {
+        logger.error({ err: error, questionId: event.questionId }, 'answering failed unexpectedly');
+      }
+      outcome = { $case: 'questionFailed', value: { ...ids, reason } };
+    }
+    await publishEvent(bus, key, outcome);
+  }
+}
