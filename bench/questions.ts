@@ -333,7 +333,7 @@ export async function measure(): Promise<BenchRow[]> {
   return rows.map((row) => ({
     area: 'questions',
     metric: row.scenario,
-    value: Math.round(row.p50 ?? 0),
+    value: row.p50 === undefined ? undefined : Math.round(row.p50),
     unit: 'ms p50',
     note: [
       `${row.runs} runs`,

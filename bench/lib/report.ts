@@ -2,7 +2,8 @@
 export interface BenchRow {
   area: string;
   metric: string;
-  value: number;
+  /** Absent when the row only reports counts (in the note). */
+  value?: number;
   unit: string;
   /** The target, in words (e.g. "< 150 KB"); reported, never asserted. */
   budget?: string;
@@ -21,7 +22,10 @@ export function median(values: number[]): number {
 }
 
 export function formatRow(row: BenchRow): string {
-  const value = `${Number.isInteger(row.value) ? row.value : row.value.toFixed(1)} ${row.unit}`;
+  const value =
+    row.value === undefined
+      ? ''
+      : `${Number.isInteger(row.value) ? row.value : row.value.toFixed(1)} ${row.unit}`;
   const verdict = row.withinBudget === undefined ? '' : row.withinBudget ? 'yes' : 'NO';
   return `| ${row.area} | ${row.metric} | ${value} | ${row.budget ?? ''} | ${verdict} | ${row.note ?? ''} |`;
 }
