@@ -82,9 +82,9 @@ export async function startTestChorus(
     },
     async stop() {
       await chorus.stop();
-      for (const service of services) {
-        await dropDatabase(databaseUrlFor(server, `${prefix}_${service}`));
-      }
+      await Promise.all(
+        services.map((service) => dropDatabase(databaseUrlFor(server, `${prefix}_${service}`))),
+      );
     },
   };
 }
