@@ -1,5 +1,6 @@
 export * from './auth';
 export * from './billing';
+export * from './billing-page';
 export * from './business-profile';
 export * from './personas';
 export * from './pricing';

@@ -1,4 +1,9 @@
-import { formatCents } from '@chorus/contracts';
+import {
+  type BillingHistoryRow,
+  formatCents,
+  type PlanPriceOption,
+  type SubscriptionDetails,
+} from '@chorus/contracts';
 import type {
   Invoice,
   PaymentMethod,
@@ -28,7 +33,7 @@ export function billingProduct(product: Product): BillingProduct {
 }
 
 /** A price option in Stripe's words, as the plan page reads it. */
-export function toPriceOption(price: Price) {
+export function toPriceOption(price: Price): PlanPriceOption {
   return {
     id: price.id,
     nickname: price.nickname,
@@ -45,32 +50,7 @@ export function toPriceOption(price: Price) {
   };
 }
 
-export interface SubscriptionDetailsView {
-  productId: string;
-  productName: string;
-  /** inactive, active, past_due, cancelled, paused */
-  status: string;
-  planDisplayName: string;
-  billingCycle: string;
-  personaCount: number;
-  includedPersonas: number;
-  extraPersonas: number;
-  /** Dollars per month. */
-  monthlyRate: number;
-  /** Dollars per billing period (a month or a year). */
-  periodAmount: number;
-  discountPercent: number;
-  currentPeriodEnd: string | null;
-  /** Null when nothing more will be billed. */
-  nextBillingDate: string | null;
-  cancelAtPeriodEnd: boolean;
-  isLegacyPricing: boolean;
-  /** The provider's customer id, for the customer portal. */
-  customerId: string | null;
-  subscriptionId: string | null;
-}
-
-export function toSubscriptionDetails(subscription: Subscription): SubscriptionDetailsView {
+export function toSubscriptionDetails(subscription: Subscription): SubscriptionDetails {
   return {
     productId: subscription.productId,
     productName: subscription.productName,
@@ -93,7 +73,7 @@ export function toSubscriptionDetails(subscription: Subscription): SubscriptionD
 }
 
 /** A billing history row; the download goes through the gateway unless the provider keeps the PDF. */
-export function toInvoiceRow(invoice: Invoice) {
+export function toInvoiceRow(invoice: Invoice): BillingHistoryRow {
   return {
     id: invoice.id,
     productId: invoice.productId,

@@ -1,8 +1,13 @@
 import {
   billingMessages,
+  type BillingSummary,
+  type CheckoutSessionAnswer,
   checkoutSessionRequest,
   customerPortalRequest,
+  type PlanCatalogue,
   savePaymentMethodRequest,
+  type SubscriptionCancellation,
+  type SubscriptionDetailsByProduct,
 } from '@chorus/contracts';
 import type { Product } from '@chorus/proto/catalog/v1/catalog';
 import type { Logger } from '@chorus/service-kit';
@@ -118,7 +123,7 @@ export function billingRoutes(
     summary: 'The plan: monthly and yearly prices with formatted amounts and the annual saving',
     tag: 'billing',
     access: 'public',
-    async handler() {
+    async handler(): Promise<PlanCatalogue> {
       const prices = await billing.getPrices({});
       return {
         product: {
@@ -233,7 +238,7 @@ export function billingRoutes(
       "Each product's plan, personas, monthly rate and next billing date, keyed by product id",
     tag: 'billing',
     access: 'user',
-    async handler({ user }) {
+    async handler({ user }): Promise<SubscriptionDetailsByProduct> {
       const { subscriptions } = await billing.listSubscriptions({ userId: user.id });
       return Object.fromEntries(subscriptions.map((s) => [s.productId, toSubscriptionDetails(s)]));
     },
@@ -282,7 +287,7 @@ export function billingRoutes(
     summary: "The billing page's summary: monthly spend, active products, personas, next billing",
     tag: 'billing',
     access: 'user',
-    async handler({ user }) {
+    async handler({ user }): Promise<BillingSummary> {
       const stats = await billing.getBillingStats({ userId: user.id });
       return {
         monthlySpend: stats.monthlySpendCents / 100,
@@ -301,7 +306,7 @@ export function billingRoutes(
     tag: 'billing',
     access: 'user',
     params: idParams,
-    async handler({ user, params }) {
+    async handler({ user, params }): Promise<SubscriptionCancellation> {
       const product = await ownedProduct(clients, user.id, params.id);
       const { subscription } = await billing.cancelSubscription({ userId: user.id, product });
       const details = toSubscriptionDetails(subscription!);
@@ -340,7 +345,7 @@ export function billingRoutes(
     tag: 'billing',
     access: 'user',
     body: checkoutSessionRequest,
-    async handler({ user, body }) {
+    async handler({ user, body }): Promise<CheckoutSessionAnswer> {
       let productId = body.productId;
       if (!productId) {
         const { subscriptions } = await billing.listSubscriptions({ userId: user.id });

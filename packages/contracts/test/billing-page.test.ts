@@ -1,0 +1,119 @@
+import {
+  billingMonthlyRate,
+  checkoutReturnUrls,
+  formatBillingDate,
+  formatDollars,
+  formatPlanAmount,
+  invoiceBadge,
+  nextBillingSummary,
+  personaSummary,
+  subscriptionBadge,
+} from '../src';
+
+describe('subscriptionBadge: the billing page shows active, past_due, cancelled, else unknown', () => {
+  it.each([
+    ['active', 'active'],
+    ['past_due', 'past_due'],
+    ['cancelled', 'cancelled'],
+    ['canceled', 'cancelled'],
+    ['Canceled', 'cancelled'],
+    ['inactive', 'unknown'],
+    ['paused', 'unknown'],
+    ['trialing', 'unknown'],
+    ['', 'unknown'],
+    [null, 'unknown'],
+    [undefined, 'unknown'],
+  ])('%p -> %s', (status, badge) => {
+    expect(subscriptionBadge(status)).toBe(badge);
+  });
+});
+
+describe('invoiceBadge', () => {
+  it.each([
+    ['paid', 'paid'],
+    ['pending', 'pending'],
+    ['failed', 'failed'],
+    ['void', 'unknown'],
+    [null, 'unknown'],
+  ])('%p -> %s', (status, badge) => {
+    expect(invoiceBadge(status)).toBe(badge);
+  });
+});
+
+describe('billingMonthlyRate: the subscription, else the product, else 25', () => {
+  it.each([
+    [{ monthlyRate: 29 }, { billing: { monthlyRate: 27 } }, 29],
+    [undefined, { billing: { monthlyRate: 27 } }, 27],
+    [{ monthlyRate: null }, { billing: null }, 25],
+    [undefined, undefined, 25],
+    [{ monthlyRate: 0 }, { billing: { monthlyRate: 27 } }, 0],
+  ])('%j, %j -> %d', (details, product, rate) => {
+    expect(billingMonthlyRate(details, product)).toBe(rate);
+  });
+});
+
+describe('nextBillingSummary: the real date, else 30 days from today', () => {
+  const today = new Date(2026, 0, 15, 9, 30);
+
+  it('uses the earliest real next billing date', () => {
+    expect(nextBillingSummary('2026-02-01T00:00:00.000Z', today).toISOString()).toBe(
+      '2026-02-01T00:00:00.000Z',
+    );
+  });
+
+  it.each([null, undefined, '', 'not a date'])('%p -> 30 days from today', (value) => {
+    const fallback = nextBillingSummary(value, today);
+    expect([fallback.getFullYear(), fallback.getMonth(), fallback.getDate()]).toEqual([
+      2026, 1, 14,
+    ]);
+  });
+});
+
+describe('personaSummary', () => {
+  it.each([
+    [0, 0, '0 personas'],
+    [1, 0, '1 persona'],
+    [10, 0, '10 personas'],
+    [12, 2, '12 personas (2 extra)'],
+  ])('%d personas, %d extra -> %s', (count, extra, text) => {
+    expect(personaSummary(count, extra)).toBe(text);
+  });
+});
+
+describe('formatting', () => {
+  it.each([
+    ['2027-03-03T23:30:00.000Z', 'March 3, 2027'],
+    [null, 'Not available'],
+    ['', 'Not available'],
+    ['garbage', 'Not available'],
+  ])('formatBillingDate(%p) -> %s', (date, text) => {
+    expect(formatBillingDate(date)).toBe(text);
+  });
+
+  it.each([
+    [25, 'usd', '$25.00'],
+    [29.5, 'USD', '$29.50'],
+    [270, undefined, '$270.00'],
+  ])('formatDollars(%d, %p) -> %s', (amount, currency, text) => {
+    expect(formatDollars(amount, currency)).toBe(text);
+  });
+});
+
+describe('formatPlanAmount: whole amounts without cents', () => {
+  it.each([
+    [2500, 'usd', '$25'],
+    [27000, 'USD', '$270'],
+    [2750, 'USD', '$27.50'],
+  ])('%d %s -> %s', (cents, currency, text) => {
+    expect(formatPlanAmount(cents, currency)).toBe(text);
+  });
+});
+
+describe('checkoutReturnUrls', () => {
+  it('returns to the success page with the session id, or to the cancelled page', () => {
+    expect(checkoutReturnUrls('https://app.example')).toEqual({
+      successUrl: 'https://app.example/subscription-success?session_id={CHECKOUT_SESSION_ID}',
+      cancelUrl: 'https://app.example/subscription-cancel',
+    });
+  });
+});
