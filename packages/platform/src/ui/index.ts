@@ -17,4 +17,6 @@ export { localCardProvider, usePaymentProvider } from './LocalCardForm';
 export * from './fallbacks';
 export * from './microfrontend';
 export * from './spinner';
+export * from './tabs';
 export { Toaster, useToast } from './toaster';
+export * from './toggle-group';
