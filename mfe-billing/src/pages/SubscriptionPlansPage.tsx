@@ -1,12 +1,179 @@
-import { ComingSoon } from '@chorus/platform/ui';
-import { release } from '../release';
+import {
+  billingMessages,
+  type CheckoutSessionAnswer,
+  checkoutReturnUrls,
+  formatDollars,
+  formatPlanAmount,
+  type PlanPriceOption,
+} from '@chorus/contracts';
+import { analytics, apiRequest, toast } from '@chorus/platform';
+import {
+  Badge,
+  Button,
+  Card,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+  ToggleGroup,
+  ToggleGroupItem,
+} from '@chorus/platform/ui';
+import { useMutation } from '@tanstack/react-query';
+import { Check, Loader2, Lock } from 'lucide-react';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { usePlanCatalogue } from '../api';
+import { rememberCheckout } from '../checkout';
+import { LoadError, Loading } from '../components/States';
+import { refusalMessage } from '../messages';
 
+type Cycle = 'monthly' | 'annual';
+
+const plansUnavailable =
+  'Unable to load subscription plans. Please check your connection and try again, or contact support if the problem persists.';
+
+/**
+ * /subscription-plans: monthly or annual, then the payment provider's hosted
+ * checkout. `?productId=` picks the product to pay for; without it the
+ * server takes the newest product that has no subscription.
+ */
 export function SubscriptionPlansPage() {
+  const plans = usePlanCatalogue();
+  const [cycle, setCycle] = useState<Cycle>('monthly');
+  const [params] = useSearchParams();
+  const productId = params.get('productId') || undefined;
+
+  const checkout = useMutation({
+    mutationFn: async (price: PlanPriceOption) => {
+      const response = await apiRequest('POST', '/api/stripe/create-checkout-session', {
+        ...(productId ? { productId } : {}),
+        priceId: price.id,
+        billingCycle: cycle,
+        ...checkoutReturnUrls(window.location.origin),
+      });
+      const { url } = (await response.json()) as Partial<CheckoutSessionAnswer>;
+      if (!url) throw new Error('No checkout URL received');
+      return url;
+    },
+    onMutate: (price) => {
+      analytics.billingInteraction('start_checkout');
+      rememberCheckout({
+        planType: cycle,
+        value: price.unit_amount / 100,
+        currency: price.currency.toUpperCase(),
+      });
+    },
+    onSuccess: (url) => window.location.assign(url),
+    onError: (error) =>
+      toast({
+        title: 'Checkout Failed',
+        description: refusalMessage(error) ?? billingMessages.checkoutFailed,
+        variant: 'destructive',
+      }),
+  });
+  // The button stays busy while the browser leaves for the checkout page.
+  const leaving = checkout.isPending || checkout.isSuccess;
+
+  let body;
+  if (plans.isPending) {
+    body = <Loading label="Loading plans..." />;
+  } else if (plans.isError) {
+    body = <LoadError message={plansUnavailable} onRetry={() => void plans.refetch()} />;
+  } else {
+    const catalogue = plans.data;
+    const price = cycle === 'annual' ? catalogue.prices.yearly : catalogue.prices.monthly;
+    const features = [
+      `${catalogue.includedPersonas} AI personas included`,
+      `${formatDollars(catalogue.extraPersonaCost)} per additional persona per month`,
+      'Unlimited strategic questions',
+      'Comprehensive business profiles',
+      'Analytics dashboard',
+    ];
+    body = (
+      <div className="flex flex-col items-center gap-8">
+        <ToggleGroup
+          type="single"
+          value={cycle}
+          onValueChange={(value) => {
+            if (value === 'monthly' || value === 'annual') setCycle(value);
+          }}
+          aria-label="Billing cycle"
+        >
+          <ToggleGroupItem value="monthly">Monthly</ToggleGroupItem>
+          <ToggleGroupItem value="annual">
+            Annual
+            <Badge variant="success">Save {catalogue.annualDiscountPercent}%</Badge>
+          </ToggleGroupItem>
+        </ToggleGroup>
+
+        <Card
+          className="w-full max-w-md border-primary/30 shadow-md"
+          role="group"
+          aria-label="Plan"
+        >
+          <CardHeader>
+            <CardTitle className="text-xl">{catalogue.product.name}</CardTitle>
+            {catalogue.product.description ? (
+              <CardDescription>{catalogue.product.description}</CardDescription>
+            ) : null}
+          </CardHeader>
+          <CardContent className="grid gap-6">
+            <div>
+              <p className="flex items-baseline gap-1" data-testid="plan-price">
+                <span className="text-5xl font-bold tracking-tight">
+                  {formatPlanAmount(price.unit_amount, price.currency)}
+                </span>
+                <span className="text-lg text-muted-foreground">
+                  /{cycle === 'annual' ? 'year' : 'month'}
+                </span>
+              </p>
+              <p className="mt-2 text-sm text-muted-foreground">
+                {cycle === 'annual' && price.savingsFormatted
+                  ? `Billed yearly. You save ${price.savingsFormatted} compared with paying monthly.`
+                  : 'Billed monthly. Cancel anytime.'}
+              </p>
+            </div>
+            <ul className="grid gap-3 text-sm">
+              {features.map((feature) => (
+                <li key={feature} className="flex items-start gap-3">
+                  <span className="mt-0.5 flex size-5 shrink-0 items-center justify-center rounded-full bg-emerald-100 text-emerald-700">
+                    <Check className="size-3.5" aria-hidden />
+                  </span>
+                  {feature}
+                </li>
+              ))}
+            </ul>
+          </CardContent>
+          <CardFooter className="flex-col gap-3">
+            <Button
+              size="lg"
+              className="w-full"
+              disabled={leaving}
+              onClick={() => checkout.mutate(price)}
+            >
+              {leaving ? <Loader2 className="animate-spin" aria-hidden /> : null}
+              Continue to Checkout
+            </Button>
+            <p className="flex items-center gap-1.5 text-xs text-muted-foreground">
+              <Lock className="size-3" aria-hidden /> You pay on our payment provider&apos;s secure
+              checkout page.
+            </p>
+          </CardFooter>
+        </Card>
+      </div>
+    );
+  }
+
   return (
-    <ComingSoon
-      title="Subscription Plans"
-      description="Choose a monthly or annual plan."
-      release={release}
-    />
+    <main className="mx-auto w-full max-w-5xl px-4 py-10 sm:px-6 lg:px-8 lg:py-14">
+      <header className="mx-auto mb-10 max-w-2xl text-center">
+        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Subscription Plans</h1>
+        <p className="mt-3 text-muted-foreground">
+          One simple plan per product. Pay monthly, or yearly and save.
+        </p>
+      </header>
+      {body}
+    </main>
   );
 }

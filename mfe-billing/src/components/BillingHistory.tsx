@@ -1,0 +1,97 @@
+import { type BillingHistoryRow, formatBillingDate, formatDollars } from '@chorus/contracts';
+import { analytics, toast } from '@chorus/platform';
+import { Button, Card } from '@chorus/platform/ui';
+import { Download, Loader2 } from 'lucide-react';
+import { useState } from 'react';
+import { downloadInvoice } from '../invoice-download';
+import { InvoiceStatusBadge } from './StatusBadges';
+import { refusalMessage } from '../messages';
+
+function DownloadButton({ invoice }: { invoice: BillingHistoryRow & { downloadUrl: string } }) {
+  const [busy, setBusy] = useState(false);
+  async function download() {
+    setBusy(true);
+    analytics.billingInteraction('download_invoice');
+    try {
+      await downloadInvoice(invoice);
+    } catch (error) {
+      toast({
+        title: 'Download Failed',
+        description: refusalMessage(error) ?? 'Unable to download the invoice. Please try again.',
+        variant: 'destructive',
+      });
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Button
+      variant="ghost"
+      size="sm"
+      disabled={busy}
+      onClick={() => void download()}
+      aria-label={`Download invoice ${invoice.number || invoice.description}`}
+    >
+      {busy ? <Loader2 className="animate-spin" aria-hidden /> : <Download aria-hidden />}
+      <span className="hidden sm:inline">Download</span>
+    </Button>
+  );
+}
+
+/** The invoices of every product, newest first, each downloadable as a PDF. */
+export function BillingHistory({ invoices }: { invoices: BillingHistoryRow[] }) {
+  return (
+    <Card className="gap-0 overflow-hidden py-0">
+      <div className="overflow-x-auto">
+        <table className="w-full text-sm">
+          <caption className="sr-only">Billing history</caption>
+          <thead className="border-b bg-muted/40 text-left text-xs tracking-wide text-muted-foreground uppercase">
+            <tr>
+              <th scope="col" className="px-6 py-3 font-medium">
+                Description
+              </th>
+              <th scope="col" className="px-6 py-3 font-medium">
+                Date
+              </th>
+              <th scope="col" className="px-6 py-3 text-right font-medium">
+                Amount
+              </th>
+              <th scope="col" className="px-6 py-3 font-medium">
+                Status
+              </th>
+              <th scope="col" className="px-6 py-3">
+                <span className="sr-only">Invoice</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y">
+            {invoices.map((invoice) => (
+              <tr key={invoice.id} className="transition-colors hover:bg-muted/30">
+                <td className="px-6 py-4">
+                  <p className="font-medium">{invoice.description}</p>
+                  {invoice.number ? (
+                    <p className="text-xs text-muted-foreground">{invoice.number}</p>
+                  ) : null}
+                </td>
+                <td className="px-6 py-4 whitespace-nowrap text-muted-foreground">
+                  {formatBillingDate(invoice.date)}
+                </td>
+                <td className="px-6 py-4 text-right font-medium whitespace-nowrap tabular-nums">
+                  {formatDollars(invoice.amount, invoice.currency || 'USD')}
+                </td>
+                <td className="px-6 py-4">
+                  <InvoiceStatusBadge status={invoice.status} />
+                </td>
+                <td className="px-6 py-4 text-right">
+                  {invoice.downloadUrl ? (
+                    <DownloadButton invoice={{ ...invoice, downloadUrl: invoice.downloadUrl }} />
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </Card>
+  );
+}
