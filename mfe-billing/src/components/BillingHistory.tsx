@@ -42,24 +42,24 @@ function DownloadButton({ invoice }: { invoice: BillingHistoryRow & { downloadUr
 export function BillingHistory({ invoices }: { invoices: BillingHistoryRow[] }) {
   return (
     <Card className="gap-0 overflow-hidden py-0">
-      <div className="overflow-x-auto">
+      <div className="relative overflow-x-auto">
         <table className="w-full text-sm">
           <caption className="sr-only">Billing history</caption>
           <thead className="border-b bg-muted/40 text-left text-xs tracking-wide text-muted-foreground uppercase">
             <tr>
-              <th scope="col" className="px-6 py-3 font-medium">
+              <th scope="col" className="px-4 py-3 sm:px-6 font-medium">
                 Description
               </th>
-              <th scope="col" className="px-6 py-3 font-medium">
+              <th scope="col" className="hidden px-4 py-3 sm:px-6 font-medium sm:table-cell">
                 Date
               </th>
-              <th scope="col" className="px-6 py-3 text-right font-medium">
+              <th scope="col" className="px-4 py-3 sm:px-6 text-right font-medium">
                 Amount
               </th>
-              <th scope="col" className="px-6 py-3 font-medium">
+              <th scope="col" className="px-4 py-3 sm:px-6 font-medium">
                 Status
               </th>
-              <th scope="col" className="px-6 py-3">
+              <th scope="col" className="px-4 py-3 sm:px-6">
                 <span className="sr-only">Invoice</span>
               </th>
             </tr>
@@ -67,22 +67,26 @@ export function BillingHistory({ invoices }: { invoices: BillingHistoryRow[] }) 
           <tbody className="divide-y">
             {invoices.map((invoice) => (
               <tr key={invoice.id} className="transition-colors hover:bg-muted/30">
-                <td className="px-6 py-4">
+                <td className="px-4 py-4 sm:px-6">
                   <p className="font-medium">{invoice.description}</p>
-                  {invoice.number ? (
-                    <p className="text-xs text-muted-foreground">{invoice.number}</p>
-                  ) : null}
+                  <p className="text-xs text-muted-foreground">
+                    <span className="sm:hidden">
+                      {formatBillingDate(invoice.date)}
+                      {invoice.number ? ' · ' : ''}
+                    </span>
+                    {invoice.number}
+                  </p>
                 </td>
-                <td className="px-6 py-4 whitespace-nowrap text-muted-foreground">
+                <td className="hidden px-4 py-4 sm:px-6 whitespace-nowrap text-muted-foreground sm:table-cell">
                   {formatBillingDate(invoice.date)}
                 </td>
-                <td className="px-6 py-4 text-right font-medium whitespace-nowrap tabular-nums">
+                <td className="px-4 py-4 sm:px-6 text-right font-medium whitespace-nowrap tabular-nums">
                   {formatDollars(invoice.amount, invoice.currency || 'USD')}
                 </td>
-                <td className="px-6 py-4">
+                <td className="px-4 py-4 sm:px-6">
                   <InvoiceStatusBadge status={invoice.status} />
                 </td>
-                <td className="px-6 py-4 text-right">
+                <td className="px-4 py-4 sm:px-6 text-right">
                   {invoice.downloadUrl ? (
                     <DownloadButton invoice={{ ...invoice, downloadUrl: invoice.downloadUrl }} />
                   ) : null}

@@ -14,7 +14,7 @@ export function ResultCard({
   children: ReactNode;
 }) {
   return (
-    <main className="flex w-full justify-center px-4 py-12 sm:py-20">
+    <div className="flex w-full justify-center px-4 py-12 sm:py-20">
       <Card className="w-full max-w-lg items-center text-center">
         <CardHeader className="w-full justify-items-center gap-3">
           {icon}
@@ -23,6 +23,6 @@ export function ResultCard({
         </CardHeader>
         <CardContent className="grid w-full gap-3">{children}</CardContent>
       </Card>
-    </main>
+    </div>
   );
 }

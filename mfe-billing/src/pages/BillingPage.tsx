@@ -102,7 +102,7 @@ export function BillingPage() {
   });
 
   return (
-    <main className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 lg:px-8 lg:py-10">
+    <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 lg:px-8 lg:py-10">
       <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h1 className="text-3xl font-bold tracking-tight">Subscription &amp; Billing</h1>
@@ -195,6 +195,6 @@ export function BillingPage() {
       <p className="mt-12 text-center text-xs text-muted-foreground/80" data-testid="release">
         Release {release}
       </p>
-    </main>
+    </div>
   );
 }

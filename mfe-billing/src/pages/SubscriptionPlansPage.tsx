@@ -166,7 +166,7 @@ export function SubscriptionPlansPage() {
   }
 
   return (
-    <main className="mx-auto w-full max-w-5xl px-4 py-10 sm:px-6 lg:px-8 lg:py-14">
+    <div className="mx-auto w-full max-w-5xl px-4 py-10 sm:px-6 lg:px-8 lg:py-14">
       <header className="mx-auto mb-10 max-w-2xl text-center">
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Subscription Plans</h1>
         <p className="mt-3 text-muted-foreground">
@@ -174,6 +174,6 @@ export function SubscriptionPlansPage() {
         </p>
       </header>
       {body}
-    </main>
+    </div>
   );
 }
