@@ -41,8 +41,8 @@ export function isNotFound(error: unknown): boolean {
 // Reads.
 
 /** My Products (only fetched when signed in: the shell mounts these pages for signed-in users). */
-export function useProducts() {
-  return useQuery<ProductView[]>({ queryKey: productKeys.products });
+export function useProducts(options: { enabled?: boolean } = {}) {
+  return useQuery<ProductView[]>({ queryKey: productKeys.products, enabled: options.enabled });
 }
 
 /** One product; a 404 (unknown or another user's id) is an answer, so it is not retried. */
