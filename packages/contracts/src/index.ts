@@ -7,6 +7,7 @@ export * from './pricing';
 export * from './analytics';
 export * from './products';
 export * from './questions';
+export * from './question-history';
 export * from './roadmaps';
 export * from './roadmap-yaml';
 export * from './yaml-guard';
