@@ -12,13 +12,17 @@ import { useEffect } from 'react';
 // The questions page's calls. Each read's key is the path the shared query
 // function GETs with the bearer token.
 
-const productPath = (productId: string) => `/api/products/${encodeURIComponent(productId)}`;
+const encode = encodeURIComponent;
 
+// Keys in the same shape as the other products pages' (parts joined with
+// "/"), so a question asked here is in the dashboard's cache too.
 export const questionKeys = {
-  product: (productId: string) => [productPath(productId)] as const,
-  personas: (productId: string) => [`${productPath(productId)}/personas`] as const,
-  questions: (productId: string) => [`${productPath(productId)}/questions`] as const,
+  product: (productId: string) => ['/api/products', encode(productId)] as const,
+  personas: (productId: string) => ['/api/products', encode(productId), 'personas'] as const,
+  questions: (productId: string) => ['/api/products', encode(productId), 'questions'] as const,
 };
+
+const questionsPath = (productId: string) => questionKeys.questions(productId).join('/');
 
 export function useProduct(productId: string) {
   return useQuery<ProductView>({ queryKey: questionKeys.product(productId) });
@@ -41,7 +45,7 @@ export function useAskQuestion(productId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (questionText: string) => {
-      const response = await apiRequest('POST', questionKeys.questions(productId)[0], {
+      const response = await apiRequest('POST', questionsPath(productId), {
         questionText,
         productId,
       });
@@ -61,10 +65,7 @@ export function useDeleteQuestion(productId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (questionId: string) => {
-      await apiRequest(
-        'DELETE',
-        `${questionKeys.questions(productId)[0]}/${encodeURIComponent(questionId)}`,
-      );
+      await apiRequest('DELETE', `${questionsPath(productId)}/${encode(questionId)}`);
       return questionId;
     },
     onSuccess: (questionId) => {
@@ -86,7 +87,7 @@ export function useQuestionStream(productId: string): void {
   useEffect(() => {
     const token = getToken();
     if (!token || typeof EventSource === 'undefined') return undefined;
-    const url = `${questionKeys.questions(productId)[0]}/stream?access_token=${encodeURIComponent(token)}`;
+    const url = `${questionsPath(productId)}/stream?access_token=${encode(token)}`;
     const source = new EventSource(url);
     const refresh = () =>
       void queryClient.invalidateQueries({ queryKey: questionKeys.questions(productId) });

@@ -43,10 +43,13 @@ export function planValue(cycle: BillingCycle): number {
  */
 export function CreateProductWizard({
   industries,
+  createFailedMessage = productMessages.createFailed,
   onStepChange,
   done,
 }: {
   industries: readonly string[];
+  /** The dialog's words by default; the standalone page says "Failed to create product". */
+  createFailedMessage?: string;
   onStepChange?: (step: number) => void;
   /** Step 4's content, once the product is paid for. */
   done(product: ProductView): ReactNode;
@@ -110,7 +113,7 @@ export function CreateProductWizard({
       });
     } catch (error) {
       toast({
-        title: productMessages.createFailed,
+        title: createFailedMessage,
         description: refusalMessage(error),
         variant: 'destructive',
       });
