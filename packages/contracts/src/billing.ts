@@ -68,6 +68,8 @@ export const savePaymentMethodRequest = z.object({
   stripePaymentMethodId: requiredString(billingMessages.paymentMethodRequired).max(255),
   cardData: cardDataSchema.optional(),
   billingCycle: text.max(100).optional(),
+  /** Onboarding's optional coupon: a promo code applied when the subscription starts. */
+  couponCode: text.max(50).optional(),
 });
 
 /** POST /api/stripe/create-checkout-session */

@@ -225,6 +225,21 @@ describe('paying for a product created later', () => {
     expect((await details(token))[productId]).toMatchObject({ status: 'inactive' });
   });
 
+  it("passes onboarding's coupon code to billing, which refuses an unknown one", async () => {
+    const { token } = await register();
+    const productId = await createProduct(token);
+    const answer = await chorus.api('/api/payment-methods', {
+      method: 'POST',
+      token,
+      body: { productId, stripePaymentMethodId: 'pm_card_visa', couponCode: 'NO-SUCH-CODE' },
+    });
+    expect(answer).toMatchObject({
+      status: 400,
+      body: { message: billingMessages.invalidPromoCode },
+    });
+    expect(await productStatus(token, productId)).toBe('inactive');
+  });
+
   it('starts its subscription, bills it and sums it on the billing page', async () => {
     const { token } = await register();
     const productId = await createProduct(token);

@@ -138,6 +138,7 @@ export function authRoutes(routes: ApiRoutes, deps: AuthRouteDeps): void {
         product: created,
         paymentMethodId: body.stripeToken,
         billingCycle: body.billingCycle,
+        couponCode: body.couponCode,
       });
       return { ...answer, ...payment };
     },

@@ -56,6 +56,7 @@ export async function subscribeAtRegistration(
     product: Product;
     paymentMethodId: string | undefined;
     billingCycle: string | undefined;
+    couponCode?: string;
   },
 ): Promise<{ subscriptionStatus: string; paymentError: string | null; message: string }> {
   const unpaid = (paymentError: string | null) => ({
@@ -70,7 +71,7 @@ export async function subscribeAtRegistration(
       product: billingProduct(input.product),
       paymentMethodId: input.paymentMethodId,
       billingCycle: input.billingCycle ?? '',
-      promoCode: '',
+      promoCode: input.couponCode ?? '',
     });
     const status = subscription?.status ?? 'inactive';
     return status === 'active'
@@ -205,7 +206,7 @@ export function billingRoutes(
         paymentMethodId: body.stripePaymentMethodId,
         cardData: body.cardData,
         billingCycle: body.billingCycle ?? '',
-        promoCode: '',
+        promoCode: body.couponCode ?? '',
       });
       const subscription = toSubscriptionDetails(saved.subscription!);
       return {
