@@ -388,6 +388,14 @@ test.describe('personas', () => {
     await page.getByRole('alertdialog').getByRole('button', { name: 'Add Persona' }).click();
     await expect(page.getByTestId('selected-count')).toHaveText('11 personas selected');
     await expect(page.getByTestId('monthly-cost')).toHaveText('$27.00/month');
+    // The tag manager hears of each selection with the new count.
+    const selections = await page.evaluate(() =>
+      (window.dataLayer ?? []).filter((entry) => entry.event === 'persona_selection'),
+    );
+    expect(selections).toEqual([
+      { event: 'persona_selection', persona_count: 10 },
+      { event: 'persona_selection', persona_count: 11 },
+    ]);
     await expect(page.getByText('1 extra at $2.00/month each')).toBeVisible();
     await expect(
       page.getByRole('list', { name: 'Selected personas' }).getByText(eleventh.name),
@@ -471,5 +479,40 @@ test.describe('personas', () => {
     await shot('no-match');
     await page.getByRole('button', { name: 'Clear Filters' }).click();
     await expect(count).toHaveText(`Showing ${total} of ${total} personas`);
+  });
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+  // A product without a profile answers 404, which the browser logs.
+  test.use({ allowConsoleErrors: [/status of 404/] });
+
+  test('every products page fits the screen without sideways scrolling', async ({
+    page,
+    request,
+    register,
+    signIn,
+    shot,
+  }) => {
+    const { token } = await register();
+    const productId = await onlyProductId(request, token);
+    const pages: [string, string][] = [
+      ['/products', 'list'],
+      [`/products/${productId}/dashboard`, 'dashboard'],
+      [`/products/${productId}/profile`, 'profile'],
+      [`/products/${productId}/personas`, 'personas'],
+    ];
+    await signIn(token, '/products');
+    for (const [path, name] of pages) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByRole('status')).toHaveCount(0);
+      if (name === 'profile') await page.getByRole('button', { name: 'Create Profile' }).click();
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(0);
+      await shot(name);
+    }
   });
 });

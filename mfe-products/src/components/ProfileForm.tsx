@@ -186,9 +186,12 @@ export function ProfileForm({ profile, saving, onSave, onInvalid, onCancel }: Pr
       </Card>
 
       <Tabs value={tab} onValueChange={(value) => setTab(value as ProfileTab)} className="gap-4">
-        <TabsList aria-label="Profile sections" className="flex-wrap">
+        <TabsList
+          aria-label="Profile sections"
+          className="h-auto max-w-full flex-wrap justify-start gap-1"
+        >
           {profileTabs.map((t) => (
-            <TabsTrigger key={t.tab} value={t.tab}>
+            <TabsTrigger key={t.tab} value={t.tab} className="h-8 flex-none">
               {t.label}
             </TabsTrigger>
           ))}
