@@ -516,3 +516,81 @@ test.describe('on a phone', () => {
     }
   });
 });
+
+test.describe('when the server fails', () => {
+  // The failures below are injected; the browser logs each failed answer.
+  test.use({ allowConsoleErrors: [/status of (404|500)/] });
+
+  test('deleting a product, a roadmap or saving the profile says what went wrong', async ({
+    page,
+    request,
+    register,
+    signIn,
+    shot,
+  }) => {
+    const { account, token } = await register();
+    const productId = await onlyProductId(request, token);
+    await postJson(request, token, `/api/products/${productId}/roadmaps`, {
+      name: 'Launch plan',
+      timelineType: 'quarterly',
+      startDate: '2027-01-01',
+      endDate: '2027-06-30',
+    });
+    const failure = { status: 500, contentType: 'application/json', body: '{"message":"boom"}' };
+
+    await signIn(token, '/products');
+    await page.route(`**/api/products/${productId}`, (route) =>
+      route.request().method() === 'DELETE' ? route.fulfill(failure) : route.fallback(),
+    );
+    const card = productCard(page, account.productName);
+    await card.getByRole('button', { name: `Delete ${account.productName}` }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete Product' }).click();
+    await expect(toast(page)).toContainText('Failed to delete product');
+    await expect(card).toBeVisible();
+
+    // The product went, but its subscription could not be cancelled: the server's words.
+    await page.unroute(`**/api/products/${productId}`);
+    await page.route(`**/api/products/${productId}`, (route) =>
+      route.request().method() === 'DELETE'
+        ? route.fulfill({
+            json: {
+              subscriptionCancelled: false,
+              warning: 'The subscription could not be cancelled; contact support.',
+              message: 'The subscription could not be cancelled; contact support.',
+            },
+          })
+        : route.fallback(),
+    );
+    await card.getByRole('button', { name: `Delete ${account.productName}` }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete Product' }).click();
+    await expect(toast(page)).toContainText('Product deleted with billing warning');
+    await expect(toast(page)).toContainText(
+      'The subscription could not be cancelled; contact support.',
+    );
+    await shot('billing-warning');
+    await page.unroute(`**/api/products/${productId}`);
+
+    await page.route('**/api/roadmaps/*', (route) =>
+      route.request().method() === 'DELETE' ? route.fulfill(failure) : route.fallback(),
+    );
+    await page.goto(`/products/${productId}/dashboard`);
+    const roadmaps = page.getByRole('region', { name: 'Roadmaps' });
+    await roadmaps.getByRole('button', { name: 'Delete Launch plan' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete Roadmap' }).click();
+    await expect(toast(page)).toContainText('Failed to delete roadmap');
+    await expect(roadmaps.getByRole('link', { name: 'Launch plan', exact: true })).toBeVisible();
+
+    await page.route(`**/api/products/${productId}/business-profile`, (route) =>
+      route.request().method() === 'POST' ? route.fulfill(failure) : route.fallback(),
+    );
+    await page.goto(`/products/${productId}/profile`);
+    await page.getByRole('button', { name: 'Create Profile' }).click();
+    await page.getByLabel('Product Name', { exact: true }).fill('Lumen Coffee');
+    await page.getByRole('button', { name: 'Save Business Profile' }).click();
+    await expect(toast(page)).toContainText('Error');
+    await expect(toast(page)).toContainText('Failed to create product profile');
+    // The form stays, with what was typed.
+    await expect(page.getByLabel('Product Name', { exact: true })).toHaveValue('Lumen Coffee');
+    await shot('profile-save-failed');
+  });
+});
