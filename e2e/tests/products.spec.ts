@@ -179,6 +179,8 @@ test.describe('product dashboard', () => {
     await expect(
       questions.getByRole('link', { name: /Would you pay more for a compostable coffee pod\?/ }),
     ).toHaveAttribute('href', `/companies/${productId}/questions/${question.id}`);
+    // Answered in the background: the list is read again until the answer is in.
+    await expect(questions.getByText('Complete', { exact: true })).toBeVisible();
 
     const roadmaps = page.getByRole('region', { name: 'Roadmaps' });
     await expect(roadmaps.getByTestId('roadmap-totals')).toHaveText(
