@@ -7,6 +7,7 @@ export * from './personas';
 export * from './pricing';
 export * from './analytics';
 export * from './products';
+export * from './product-pages';
 export * from './questions';
 export * from './question-history';
 export * from './roadmaps';
