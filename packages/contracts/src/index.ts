@@ -10,3 +10,4 @@ export * from './questions';
 export * from './roadmaps';
 export * from './roadmap-yaml';
 export * from './yaml-guard';
+export * from './admin';

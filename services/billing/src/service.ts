@@ -10,6 +10,7 @@ import {
   startGrpcServer,
 } from '@chorus/service-kit';
 import { migrations } from '../migrations';
+import { BillingAdmin } from './admin';
 import { Billing } from './billing';
 import { CardDataCipher } from './card-data';
 import type { BillingConfig } from './config';
@@ -111,7 +112,11 @@ export async function startBilling(
     services: [
       {
         definition: BillingServiceService,
-        implementation: implement(BillingServiceService, billingHandlers(billing), logger),
+        implementation: implement(
+          BillingServiceService,
+          billingHandlers(billing, new BillingAdmin({ db, now })),
+          logger,
+        ),
       },
     ],
   });

@@ -13,6 +13,7 @@ import {
 } from '@chorus/service-kit';
 import { migrations } from '../migrations';
 import { Accounts } from './accounts';
+import { AdminAuditLog } from './audit-log';
 import type { IdentityConfig } from './config';
 import { createMailer, type Mailer } from './mailer';
 import { identityHandlers } from './server';
@@ -73,7 +74,11 @@ export async function startIdentity(
     services: [
       {
         definition: IdentityServiceService,
-        implementation: implement(IdentityServiceService, identityHandlers(accounts), logger),
+        implementation: implement(
+          IdentityServiceService,
+          identityHandlers(accounts, new AdminAuditLog(db)),
+          logger,
+        ),
       },
     ],
   });
