@@ -13,6 +13,9 @@ function stat(page: Page, title: string) {
 }
 
 test.describe('admin area', () => {
+  // The duplicate promo code (409) and the incomplete template (400) are refused on purpose.
+  test.use({ allowConsoleErrors: [/status of (409|400)/] });
+
   test('an operator logs in, manages promo codes and persona templates, syncs, and logs out', async ({
     page,
     register,

@@ -171,12 +171,15 @@ function CreateTemplateDialog({
             <legend className="mb-2 text-sm font-medium">Safety scores (0-100)</legend>
             {scoreNames.map(({ key, label }) => (
               <div key={key} className="grid gap-1.5">
-                <label htmlFor={`template-score-${key}`} className="flex justify-between text-sm">
-                  <span>{label}</span>
-                  <span className="tabular-nums text-muted-foreground">
+                <div className="flex justify-between text-sm">
+                  <label htmlFor={`template-score-${key}`}>{label}</label>
+                  <output
+                    htmlFor={`template-score-${key}`}
+                    className="text-muted-foreground tabular-nums"
+                  >
                     {form.safetyScores[key]}
-                  </span>
-                </label>
+                  </output>
+                </div>
                 <input
                   id={`template-score-${key}`}
                   type="range"

@@ -23,7 +23,7 @@ export function PricingModelCard() {
           What each product costs; promo codes discount it for their months.
         </CardDescription>
       </CardHeader>
-      <CardContent className="grid gap-6 md:grid-cols-2">
+      <CardContent className="grid gap-6 sm:grid-cols-2 xl:grid-cols-1">
         <div>
           <h4 className="mb-1 text-sm font-semibold">Current pricing</h4>
           <dl>

@@ -25,7 +25,11 @@ export function RevenueChart({ points }: { points: RevenuePoint[] | undefined })
   const innerWidth = WIDTH - PAD.left - PAD.right;
   const innerHeight = HEIGHT - PAD.top - PAD.bottom;
   const revenueMax = niceMax(Math.max(0, ...data.map((p) => p.revenue)));
-  const subscriptionsMax = niceMax(Math.max(0, ...data.map((p) => p.activeSubscriptions)));
+  // A multiple of four, so the right axis's five ticks are whole subscriptions.
+  const subscriptionsMax = Math.max(
+    4,
+    Math.ceil(Math.max(0, ...data.map((p) => p.activeSubscriptions)) / 4) * 4,
+  );
   const slot = data.length ? innerWidth / data.length : innerWidth;
   const barWidth = Math.max(4, slot * 0.55);
   const x = (index: number) => PAD.left + slot * index + slot / 2;
@@ -85,7 +89,7 @@ export function RevenueChart({ points }: { points: RevenuePoint[] | undefined })
                   {formatDollars(revenueMax * tick).replace(/\.00$/, '')}
                 </text>
                 <text x={WIDTH - PAD.right + 8} y={y + 4} className="fill-emerald-700 text-[11px]">
-                  {Math.round(subscriptionsMax * tick * 10) / 10}
+                  {subscriptionsMax * tick}
                 </text>
               </g>
             );

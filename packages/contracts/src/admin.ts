@@ -118,9 +118,11 @@ export function parsePromoCode(form: PromoCodeForm): PromoCodeParse {
   let expiresAt: Date | null = null;
   if (form.expiresAt !== undefined && form.expiresAt !== null && form.expiresAt !== '') {
     const date =
-      typeof form.expiresAt === 'string' || typeof form.expiresAt === 'number'
-        ? new Date(form.expiresAt)
-        : undefined;
+      form.expiresAt instanceof Date
+        ? new Date(form.expiresAt.getTime())
+        : typeof form.expiresAt === 'string' || typeof form.expiresAt === 'number'
+          ? new Date(form.expiresAt)
+          : undefined;
     if (!date || Number.isNaN(date.getTime())) {
       return { ok: false, message: adminMessages.invalidExpiry };
     }

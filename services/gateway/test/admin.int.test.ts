@@ -96,17 +96,19 @@ afterAll(async () => {
 });
 
 describe('who may call the admin routes', () => {
-  const routes: [string, string, unknown?][] = [
-    ['GET', '/api/admin/subscription-stats'],
-    ['GET', '/api/admin/revenue-history'],
-    ['GET', '/api/admin/promo-codes'],
+  // Every row has three cells: jest reads a test function with more
+  // parameters than cells as one that takes a done callback.
+  const routes: [string, string, unknown][] = [
+    ['GET', '/api/admin/subscription-stats', undefined],
+    ['GET', '/api/admin/revenue-history', undefined],
+    ['GET', '/api/admin/promo-codes', undefined],
     ['POST', '/api/admin/promo-codes', { code: 'NOPE', discountPercent: 10 }],
-    ['DELETE', '/api/admin/promo-codes/some-id'],
-    ['GET', '/api/admin/persona-templates'],
+    ['DELETE', '/api/admin/promo-codes/some-id', undefined],
+    ['GET', '/api/admin/persona-templates', undefined],
     ['POST', '/api/admin/persona-templates', { name: 'Nobody' }],
-    ['DELETE', '/api/admin/persona-templates/some-id'],
-    ['POST', '/api/admin/sync-personas'],
-    ['GET', '/api/admin/audit-log'],
+    ['DELETE', '/api/admin/persona-templates/some-id', undefined],
+    ['POST', '/api/admin/sync-personas', undefined],
+    ['GET', '/api/admin/audit-log', undefined],
   ];
 
   it.each(routes)(
@@ -265,12 +267,16 @@ describe("a customer's coupon", () => {
   });
 
   it('refuses an expired code and a used-up one with their reasons', async () => {
-    await createPromo({ code: 'OLD', discountPercent: 10, expiresAt: '2020-01-01' });
+    expect(
+      (await createPromo({ code: 'OLD', discountPercent: 10, expiresAt: '2020-01-01' })).status,
+    ).toBe(201);
     expect(await register('old')).toMatchObject({
       status: 400,
       body: { message: adminMessages.promoExpired },
     });
-    await createPromo({ code: 'ONCE', discountPercent: 10, usageLimit: 1 });
+    expect((await createPromo({ code: 'ONCE', discountPercent: 10, usageLimit: 1 })).status).toBe(
+      201,
+    );
     expect((await register('ONCE')).body.subscriptionStatus).toBe('active');
     expect(await register('ONCE')).toMatchObject({
       status: 400,
