@@ -32,6 +32,8 @@ export function pageOwner(pathname: string, signedIn: boolean): PageOwner {
   if (path === '/admin' || path.startsWith('/admin/')) return 'admin';
   // The landing page; signed-in visitors reach it as "Company Info".
   if (path === '/landing') return 'chrome';
+  // Onboarding is where a new visitor signs up with their first product.
+  if (path === '/onboarding') return 'products';
   // Signed out: /, /about and every other path show the landing page.
   if (!signedIn) return 'chrome';
   if (roadmapPath.test(path)) return 'roadmaps';

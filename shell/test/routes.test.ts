@@ -43,6 +43,7 @@ const signedOut: [string, PageOwner][] = [
   ['/no/such/page', 'chrome'],
   ['/reset-password', 'chrome'],
   ['/admin', 'admin'],
+  ['/onboarding', 'products'],
 ];
 
 describe('who shows a page', () => {

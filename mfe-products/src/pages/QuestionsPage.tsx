@@ -1,12 +1,224 @@
-import { ComingSoon } from '@chorus/platform/ui';
-import { release } from '../release';
+import {
+  filterQuestions,
+  productMessages,
+  questionCsvFileName,
+  questionMessages,
+  questionResultsCsv,
+  type QuestionStatusFilter,
+  questionStatusFilters,
+  type QuestionView,
+} from '@chorus/contracts';
+import { ApiError, toast } from '@chorus/platform';
+import { Button, Card, Input, Spinner, ToggleGroup, ToggleGroupItem } from '@chorus/platform/ui';
+import { ArrowLeft, Download, MessageSquareText, RotateCw, Search } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { QuestionCard } from '../components/questions/QuestionCard';
+import { QuestionForm } from '../components/questions/QuestionForm';
+import { refusalMessage } from '../purchase-api';
+import {
+  useAskQuestion,
+  useDeleteQuestion,
+  useProduct,
+  useProductPersonas,
+  useQuestions,
+  useQuestionStream,
+} from '../questions-api';
 
-export function QuestionsPage() {
+const statusLabels: Record<QuestionStatusFilter, string> = {
+  all: 'All',
+  complete: 'Complete',
+  processing: 'Processing',
+  pending: 'Pending',
+  error: 'Error',
+};
+
+/** Saves the CSV through a temporary link (with a BOM, so spreadsheets read it as UTF-8). */
+function downloadCsv(fileName: string, csv: string): void {
+  const url = URL.createObjectURL(new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  // The download has started from the click; the object URL can go after this task.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+function ProductNotFound() {
   return (
-    <ComingSoon
-      title="Questions"
-      description="Ask your personas strategic questions and read their answers."
-      release={release}
-    />
+    <div className="mx-auto flex max-w-xl flex-col items-center px-6 py-24 text-center">
+      <h1 className="text-2xl font-bold tracking-tight">{productMessages.notFound}</h1>
+      <p className="mt-2 text-muted-foreground">
+        The product does not exist or you do not have access to it.
+      </p>
+      <Button asChild variant="outline" className="mt-6">
+        <Link to="/products">
+          <ArrowLeft aria-hidden /> Back to Products
+        </Link>
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * /products/{id}/questions (also /companies/{id}/questions[/{questionId}]):
+ * ask the selected personas a question and browse the history, with live
+ * results while questions are being answered.
+ */
+export function QuestionsPage() {
+  const { id: productId = '', questionId } = useParams();
+  const product = useProduct(productId);
+  const personas = useProductPersonas(productId);
+  const questions = useQuestions(productId);
+  useQuestionStream(productId);
+  const ask = useAskQuestion(productId);
+  const remove = useDeleteQuestion(productId);
+
+  const [text, setText] = useState('');
+  const [status, setStatus] = useState<QuestionStatusFilter>('all');
+  const shown = useMemo(
+    () => filterQuestions(questions.data ?? [], { text, status }),
+    [questions.data, text, status],
+  );
+
+  if (product.error instanceof ApiError && product.error.status === 404) return <ProductNotFound />;
+
+  const productName = product.data?.name ?? '';
+  const exportCsv = (list: readonly QuestionView[]) =>
+    downloadCsv(questionCsvFileName(productName), questionResultsCsv(list));
+  const answeredShown = shown.some((question) => question.responses.length > 0);
+  const newestId = questions.data?.[0]?.id;
+
+  return (
+    <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6 lg:px-8 lg:py-10">
+      <Link
+        to={`/products/${encodeURIComponent(productId)}/dashboard`}
+        className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground"
+      >
+        <ArrowLeft className="size-4" aria-hidden /> Back to dashboard
+      </Link>
+      <header className="mt-3">
+        <h1 className="text-3xl font-bold tracking-tight">Strategic Questions</h1>
+        <p className="mt-2 text-muted-foreground">
+          {productName ? `${productName}: ask` : 'Ask'} your AI personas and compare their answers.
+        </p>
+      </header>
+
+      <div className="mt-8">
+        <QuestionForm
+          productId={productId}
+          personas={personas.data ?? []}
+          personasLoading={personas.isLoading}
+          submitting={ask.isPending}
+          onAsk={async (questionText) => {
+            try {
+              await ask.mutateAsync(questionText);
+              return true;
+            } catch (error) {
+              toast({
+                title: questionMessages.submissionFailed,
+                description: refusalMessage(error) ?? 'Please try again.',
+                variant: 'destructive',
+              });
+              return false;
+            }
+          }}
+        />
+      </div>
+
+      <section className="mt-10 grid gap-4" aria-labelledby="history-heading">
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <h2 id="history-heading" className="text-xl font-semibold">
+            Question History
+          </h2>
+          {answeredShown ? (
+            <Button variant="outline" size="sm" onClick={() => exportCsv(shown)}>
+              <Download aria-hidden /> Export All (CSV)
+            </Button>
+          ) : null}
+        </div>
+        <div className="flex flex-col gap-3 lg:flex-row lg:items-center">
+          <div className="relative flex-1">
+            <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
+            <Input
+              type="search"
+              aria-label="Search questions"
+              placeholder="Search questions..."
+              className="pl-9"
+              value={text}
+              onChange={(event) => setText(event.target.value)}
+            />
+          </div>
+          <ToggleGroup
+            type="single"
+            aria-label="Filter by status"
+            className="flex-wrap"
+            value={status}
+            onValueChange={(value) => {
+              if (value) setStatus(value as QuestionStatusFilter);
+            }}
+          >
+            {questionStatusFilters.map((value) => (
+              <ToggleGroupItem key={value} value={value} className="h-8 px-3">
+                {statusLabels[value]}
+              </ToggleGroupItem>
+            ))}
+          </ToggleGroup>
+        </div>
+
+        {questions.isLoading ? (
+          <div className="flex justify-center py-12">
+            <Spinner label="Loading questions..." />
+          </div>
+        ) : questions.isError ? (
+          <Card role="alert" className="items-center px-6 py-10 text-center shadow-none">
+            <p className="text-sm text-muted-foreground">Unable to load your questions.</p>
+            <Button variant="outline" onClick={() => void questions.refetch()}>
+              <RotateCw aria-hidden /> Try Again
+            </Button>
+          </Card>
+        ) : shown.length === 0 ? (
+          <Card className="items-center border-dashed px-6 py-12 text-center shadow-none">
+            <span className="flex size-12 items-center justify-center rounded-full bg-muted text-muted-foreground">
+              <MessageSquareText className="size-6" aria-hidden />
+            </span>
+            <div className="grid gap-1">
+              <h3 className="text-lg font-semibold">
+                {(questions.data?.length ?? 0) === 0
+                  ? 'No questions yet'
+                  : 'No questions match your filters'}
+              </h3>
+              <p className="max-w-sm text-sm text-muted-foreground">
+                {(questions.data?.length ?? 0) === 0
+                  ? 'Ask your first question above; every selected persona will answer it.'
+                  : 'Try other words or another status.'}
+              </p>
+            </div>
+          </Card>
+        ) : (
+          <div className="grid gap-4">
+            {shown.map((question) => (
+              <QuestionCard
+                key={question.id}
+                question={question}
+                highlighted={question.id === questionId}
+                defaultExpanded={question.id === newestId}
+                deleting={remove.isPending && remove.variables === question.id}
+                onExport={() => exportCsv([question])}
+                onDelete={() =>
+                  remove.mutate(question.id, {
+                    onSuccess: () => toast({ title: questionMessages.deleted }),
+                    onError: () =>
+                      toast({ title: questionMessages.deleteFailed, variant: 'destructive' }),
+                  })
+                }
+              />
+            ))}
+          </div>
+        )}
+      </section>
+    </div>
   );
 }

@@ -68,7 +68,7 @@ export const savePaymentMethodRequest = z.object({
   stripePaymentMethodId: requiredString(billingMessages.paymentMethodRequired).max(255),
   cardData: cardDataSchema.optional(),
   billingCycle: text.max(100).optional(),
-  /** The onboarding form's coupon: its discount applies for its months. */
+  /** Onboarding's optional coupon: a promo code applied when the subscription starts. */
   couponCode: text.max(50).optional(),
 });
 

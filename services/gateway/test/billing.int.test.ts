@@ -1,4 +1,4 @@
-import { billingMessages } from '@chorus/contracts';
+import { adminMessages, billingMessages } from '@chorus/contracts';
 import { startTestChorus, type TestChorus } from '@chorus/launcher/testing';
 import { eventually } from '@chorus/service-kit/testing';
 import { randomUUID } from 'node:crypto';
@@ -223,6 +223,21 @@ describe('paying for a product created later', () => {
     expect(declined).toMatchObject({ status: 400, body: { message: 'Your card was declined.' } });
     expect(await productStatus(token, productId)).toBe('inactive');
     expect((await details(token))[productId]).toMatchObject({ status: 'inactive' });
+  });
+
+  it("passes onboarding's coupon code to billing, which refuses an unknown one", async () => {
+    const { token } = await register();
+    const productId = await createProduct(token);
+    const answer = await chorus.api('/api/payment-methods', {
+      method: 'POST',
+      token,
+      body: { productId, stripePaymentMethodId: 'pm_card_visa', couponCode: 'NO-SUCH-CODE' },
+    });
+    expect(answer).toMatchObject({
+      status: 400,
+      body: { message: adminMessages.promoUnknown },
+    });
+    expect(await productStatus(token, productId)).toBe('inactive');
   });
 
   it('starts its subscription, bills it and sums it on the billing page', async () => {

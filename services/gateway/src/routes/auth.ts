@@ -140,7 +140,7 @@ export function authRoutes(routes: ApiRoutes, deps: AuthRouteDeps): void {
         product: created,
         paymentMethodId: body.stripeToken,
         billingCycle: body.billingCycle,
-        promoCode: coupon?.code,
+        couponCode: coupon?.code,
       });
       return { ...answer, ...payment };
     },

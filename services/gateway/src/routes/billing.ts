@@ -58,8 +58,8 @@ export async function subscribeAtRegistration(
     product: Product;
     paymentMethodId: string | undefined;
     billingCycle: string | undefined;
-    /** The coupon of the onboarding form, already checked (checkCoupon). */
-    promoCode?: string;
+    /** The onboarding form's coupon, already checked (checkCoupon). */
+    couponCode?: string;
   },
 ): Promise<{ subscriptionStatus: string; paymentError: string | null; message: string }> {
   const unpaid = (paymentError: string | null) => ({
@@ -74,7 +74,7 @@ export async function subscribeAtRegistration(
       product: billingProduct(input.product),
       paymentMethodId: input.paymentMethodId,
       billingCycle: input.billingCycle ?? '',
-      promoCode: input.promoCode ?? '',
+      promoCode: input.couponCode ?? '',
     });
     const status = subscription?.status ?? 'inactive';
     return status === 'active'

@@ -1,0 +1,265 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
+import { expect, newAccount, test, toast } from '../fixtures';
+
+interface Template {
+  id: string;
+  name: string;
+}
+
+function auth(token: string) {
+  return { headers: { authorization: `Bearer ${token}` } };
+}
+
+async function onlyProductId(request: APIRequestContext, token: string): Promise<string> {
+  const response = await request.get('/api/products', auth(token));
+  expect(response.status(), await response.text()).toBe(200);
+  const products = (await response.json()) as { id: string }[];
+  expect(products).toHaveLength(1);
+  return products[0]!.id;
+}
+
+/** Selects the first `count` persona templates for the product; answers their names. */
+async function selectPersonas(
+  request: APIRequestContext,
+  token: string,
+  productId: string,
+  count: number,
+): Promise<string[]> {
+  const response = await request.get('/api/persona-templates', auth(token));
+  expect(response.status(), await response.text()).toBe(200);
+  const templates = ((await response.json()) as Template[]).slice(0, count);
+  expect(templates).toHaveLength(count);
+  for (const template of templates) {
+    const added = await request.post(`/api/products/${productId}/personas`, {
+      ...auth(token),
+      data: { templateId: template.id },
+    });
+    expect(added.status(), await added.text()).toBe(201);
+  }
+  return templates.map((template) => template.name);
+}
+
+async function askThroughApi(
+  request: APIRequestContext,
+  token: string,
+  productId: string,
+  questionText: string,
+) {
+  const response = await request.post(`/api/products/${productId}/questions`, {
+    ...auth(token),
+    data: { questionText, productId },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+}
+
+function questionCard(page: Page, questionText: string) {
+  return page.getByRole('article', { name: questionText });
+}
+
+test.describe('questions page', () => {
+  test('every selected persona answers, with confidence and the grounds of the answer', async ({
+    page,
+    request,
+    register,
+    signIn,
+    shot,
+  }) => {
+    const { token } = await register(newAccount({ productName: 'Northwind Planner' }));
+    const productId = await onlyProductId(request, token);
+    const names = await selectPersonas(request, token, productId, 5);
+    // A pricing fact, so price questions can be grounded in the business profile.
+    const profile = await request.post(`/api/products/${productId}/business-profile`, {
+      ...auth(token),
+      data: { pricingModels: 'Subscription at $30 a month', companyName: 'Northwind Planner' },
+    });
+    expect(profile.status(), await profile.text()).toBe(201);
+
+    await signIn(token, `/products/${productId}/questions`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Strategic Questions');
+    const selected = page.getByLabel('Selected personas');
+    for (const name of names.slice(0, 3)) await expect(selected).toContainText(name);
+    await expect(selected).toContainText('+2 more personas');
+    await expect(page.getByRole('heading', { name: 'No questions yet' })).toBeVisible();
+    await shot('empty');
+
+    const question = page.getByLabel('Your question');
+    await question.fill('Too short');
+    await page.getByRole('button', { name: 'Ask Question' }).click();
+    await expect(page.getByText('Question must be at least 10 characters')).toBeVisible();
+    await question.fill('x'.repeat(501));
+    await page.getByRole('button', { name: 'Ask Question' }).click();
+    await expect(page.getByText('Question must be less than 500 characters')).toBeVisible();
+    await shot('too-long');
+
+    const text = 'Would you pay $30 a month for a planner that organises your week?';
+    await question.fill(text);
+    await page.getByRole('button', { name: 'Ask Question' }).click();
+    await expect(question).toHaveValue('');
+    const card = questionCard(page, text);
+    await expect(card).toBeVisible();
+    await expect(card.getByText('Complete', { exact: true })).toBeVisible({ timeout: 30_000 });
+
+    const results = card.getByRole('figure', { name: 'Aggregated results' });
+    await expect(results).toContainText('Positive');
+    await expect(results).toContainText('Neutral');
+    await expect(results).toContainText('Negative');
+    await expect(card).toContainText('Key insight:');
+    for (const name of names) {
+      const answer = card.getByRole('article', { name });
+      await expect(answer).toBeVisible();
+      await expect(answer.getByRole('meter', { name: 'Confidence' })).toBeVisible();
+      await expect(answer).toContainText(/Confidence\s*\d{1,3}%/);
+      await expect(answer).toContainText('Safety influence');
+      await expect(answer).toContainText('Reasoning:');
+      await expect(answer.getByLabel('Grounding')).toContainText('Persona attributes:');
+    }
+    // The price question draws on the profile's pricing fact.
+    await expect(
+      card.getByLabel('Grounding').filter({ hasText: 'Pricing Models' }),
+    ).not.toHaveCount(0);
+    await shot('answered');
+
+    await card.getByRole('button', { name: /Hide 5 persona responses/ }).click();
+    await expect(card.getByRole('article')).toHaveCount(0);
+    await card.getByRole('button', { name: /Show 5 persona responses/ }).click();
+    await expect(card.getByRole('article')).toHaveCount(5);
+  });
+
+  test('the history filters by text and status, deletes after confirming, and exports CSV', async ({
+    page,
+    request,
+    register,
+    signIn,
+    shot,
+  }) => {
+    const { token } = await register(newAccount({ productName: 'Harbor Coffee' }));
+    const productId = await onlyProductId(request, token);
+    const names = await selectPersonas(request, token, productId, 3);
+    const first = 'Would a loyalty reward every tenth coffee bring you back?';
+    const second = 'Should we open an hour earlier on weekdays?';
+    await askThroughApi(request, token, productId, first);
+    await askThroughApi(request, token, productId, second);
+
+    await signIn(token, `/products/${productId}/questions`);
+    await expect(page.getByLabel('Selected personas')).not.toContainText('more personas');
+    await expect(questionCard(page, first).getByText('Complete', { exact: true })).toBeVisible({
+      timeout: 30_000,
+    });
+    await expect(questionCard(page, second).getByText('Complete', { exact: true })).toBeVisible({
+      timeout: 30_000,
+    });
+
+    const search = page.getByRole('searchbox', { name: 'Search questions' });
+    await search.fill('loyalty');
+    await expect(questionCard(page, first)).toBeVisible();
+    await expect(questionCard(page, second)).toHaveCount(0);
+    await shot('search');
+    await search.fill('');
+
+    const statuses = page.getByRole('group', { name: 'Filter by status' });
+    await statuses.getByRole('radio', { name: 'Error' }).click();
+    await expect(
+      page.getByRole('heading', { name: 'No questions match your filters' }),
+    ).toBeVisible();
+    await statuses.getByRole('radio', { name: 'Complete' }).click();
+    await expect(questionCard(page, first)).toBeVisible();
+    await expect(questionCard(page, second)).toBeVisible();
+    await statuses.getByRole('radio', { name: 'All' }).click();
+
+    // CSV of one question: a header and one row per persona response.
+    const download = page.waitForEvent('download');
+    await questionCard(page, first).getByRole('button', { name: 'Export CSV' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('questions-harbor-coffee.csv');
+    const csv = (await readFile(await file.path(), 'utf8')).replace(/^\uFEFF/, '');
+    const lines = csv.trimEnd().split('\r\n');
+    expect(lines[0]).toBe(
+      'Question,Asked At,Status,Persona,Opinion,Confidence,Safety Influence,Response,Reasoning,Persona Attributes,Business Profile Fields',
+    );
+    for (const name of names) expect(csv).toContain(`,${name},`);
+    expect(csv).toMatch(/,(positive|neutral|negative),\d{1,3}%,(high|medium|low),/);
+
+    // Every answer of every question shown: Export All.
+    const all = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export All (CSV)' }).click();
+    const allCsv = await readFile(await (await all).path(), 'utf8');
+    const rows = allCsv
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    // Cells with line breaks are quoted; these answers have none, so rows are lines.
+    expect(rows).toHaveLength(1 + 2 * names.length);
+
+    // Deleting asks first; Cancel keeps the question.
+    const doomed = questionCard(page, second);
+    await doomed.getByRole('button', { name: 'Delete' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete this question?' });
+    await expect(confirm).toBeVisible();
+    await shot('confirm-delete');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(doomed).toBeVisible();
+    await doomed.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('button', { name: 'Delete Question' }).click();
+    await expect(toast(page)).toContainText('Question deleted');
+    await expect(questionCard(page, second)).toHaveCount(0);
+    await expect(questionCard(page, first)).toBeVisible();
+
+    // Gone on the server too.
+    await page.reload();
+    await expect(questionCard(page, first)).toBeVisible();
+    await expect(questionCard(page, second)).toHaveCount(0);
+    await shot('after-delete');
+  });
+
+  test('a product without personas cannot be asked, and says why', async ({
+    page,
+    request,
+    register,
+    signIn,
+    shot,
+  }) => {
+    const { token } = await register();
+    const productId = await onlyProductId(request, token);
+    await signIn(token, `/products/${productId}/questions`);
+    await expect(page.getByText('No personas found')).toBeVisible();
+    await expect(
+      page.getByText('Select at least one persona before asking questions.'),
+    ).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Select Personas' })).toHaveAttribute(
+      'href',
+      `/products/${productId}/personas`,
+    );
+    await page.getByLabel('Your question').fill('Would you recommend us to a friend?');
+    await page.getByRole('button', { name: 'Ask Question' }).click();
+    await expect(toast(page)).toContainText('No personas found');
+    await shot('no-personas');
+  });
+});
+
+test.describe('questions page addresses', () => {
+  // Another user's product answers 404, which the browser logs (the stream's refusal too).
+  test.use({ allowConsoleErrors: [/Failed to load resource/, /EventSource/] });
+
+  test("a question's own address opens it, and another user's product is not found", async ({
+    page,
+    request,
+    register,
+    signIn,
+  }) => {
+    const { token } = await register();
+    const productId = await onlyProductId(request, token);
+    await selectPersonas(request, token, productId, 2);
+    const text = 'Is a yearly plan more attractive than a monthly one?';
+    await askThroughApi(request, token, productId, text);
+    const listed = await request.get(`/api/products/${productId}/questions`, auth(token));
+    const [question] = (await listed.json()) as { id: string }[];
+
+    await signIn(token, `/companies/${productId}/questions/${question!.id}`);
+    await expect(questionCard(page, text)).toBeVisible();
+
+    const other = await register();
+    await signIn(other.token, `/products/${productId}/questions`);
+    await expect(page.getByRole('heading', { name: 'Product not found' })).toBeVisible();
+  });
+});

@@ -1,0 +1,204 @@
+import type { QuestionStatus, QuestionView } from '@chorus/contracts';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  Badge,
+  Button,
+  Card,
+  cn,
+} from '@chorus/platform/ui';
+import {
+  AlertTriangle,
+  ChevronDown,
+  Clock,
+  Download,
+  Lightbulb,
+  Loader2,
+  Trash2,
+} from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { PersonaResponseCard } from './PersonaResponseCard';
+import { ResultsChart } from './ResultsChart';
+
+const statusLook: Record<QuestionStatus, { label: string; className: string }> = {
+  complete: { label: 'Complete', className: 'border-transparent bg-emerald-100 text-emerald-800' },
+  processing: { label: 'Processing', className: 'border-transparent bg-blue-100 text-blue-800' },
+  pending: { label: 'Pending', className: 'border-transparent bg-amber-100 text-amber-800' },
+  error: { label: 'Error', className: 'border-transparent bg-red-100 text-red-800' },
+};
+
+export function QuestionStatusBadge({ status }: { status: QuestionStatus }) {
+  const look = statusLook[status];
+  return (
+    <Badge variant="outline" className={look.className}>
+      {status === 'processing' || status === 'pending' ? (
+        <Loader2 className="animate-spin" aria-hidden />
+      ) : null}
+      {look.label}
+    </Badge>
+  );
+}
+
+const askedAt = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+export function formatAskedAt(createdAt: string): string {
+  const date = new Date(createdAt);
+  return Number.isNaN(date.getTime()) ? createdAt : askedAt.format(date);
+}
+
+function DeleteQuestion({ deleting, onConfirm }: { deleting: boolean; onConfirm(): void }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <AlertDialog open={open} onOpenChange={setOpen}>
+      <Button
+        variant="ghost"
+        size="sm"
+        className="text-muted-foreground hover:text-destructive"
+        disabled={deleting}
+        onClick={() => setOpen(true)}
+      >
+        {deleting ? <Loader2 className="animate-spin" aria-hidden /> : <Trash2 aria-hidden />}
+        Delete
+      </Button>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Delete this question?</AlertDialogTitle>
+          <AlertDialogDescription>
+            The question and every persona&apos;s answer to it will be deleted. This cannot be
+            undone.
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel>Cancel</AlertDialogCancel>
+          <AlertDialogAction
+            className="bg-destructive text-white hover:bg-destructive/90"
+            onClick={onConfirm}
+          >
+            Delete Question
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
+
+/**
+ * One question of the history: status, when it was asked, the aggregated
+ * results with the key insight, and every persona's answer (shown on demand).
+ */
+export function QuestionCard({
+  question,
+  highlighted,
+  defaultExpanded,
+  deleting,
+  onDelete,
+  onExport,
+}: {
+  question: QuestionView;
+  /** The question named in the address (/companies/{id}/questions/{questionId}). */
+  highlighted: boolean;
+  defaultExpanded: boolean;
+  deleting: boolean;
+  onDelete(): void;
+  onExport(): void;
+}) {
+  const [expanded, setExpanded] = useState(defaultExpanded || highlighted);
+  const card = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (highlighted) card.current?.scrollIntoView({ block: 'start' });
+  }, [highlighted]);
+
+  const results = question.aggregatedResults;
+  const answered = question.responses.length;
+  const titleId = `question-${question.id}`;
+
+  return (
+    <Card
+      ref={card}
+      role="article"
+      aria-labelledby={titleId}
+      className={cn('gap-4 py-5', highlighted && 'ring-2 ring-primary/40')}
+    >
+      <div className="flex flex-col gap-3 px-5 sm:flex-row sm:items-start sm:justify-between">
+        <div className="grid gap-1.5">
+          <h3 id={titleId} className="leading-snug font-semibold">
+            {question.questionText}
+          </h3>
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
+            <QuestionStatusBadge status={question.status} />
+            <span className="inline-flex items-center gap-1">
+              <Clock className="size-3.5" aria-hidden />
+              <time dateTime={question.createdAt}>{formatAskedAt(question.createdAt)}</time>
+            </span>
+          </div>
+        </div>
+        <div className="flex shrink-0 gap-1">
+          {answered > 0 ? (
+            <Button variant="ghost" size="sm" onClick={onExport}>
+              <Download aria-hidden /> Export CSV
+            </Button>
+          ) : null}
+          <DeleteQuestion deleting={deleting} onConfirm={onDelete} />
+        </div>
+      </div>
+
+      {question.status === 'error' ? (
+        <p className="mx-5 flex items-start gap-2 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
+          <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
+          {question.errorReason ?? 'The personas could not answer this question.'}
+        </p>
+      ) : null}
+
+      {question.status === 'pending' || question.status === 'processing' ? (
+        <p className="mx-5 text-sm text-muted-foreground">
+          Your personas are answering. Results appear here as soon as they are ready.
+        </p>
+      ) : null}
+
+      {results ? (
+        <div className="mx-5 grid gap-4 rounded-lg bg-muted/50 p-4 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+          <ResultsChart results={results} />
+          <div className="flex gap-2 text-sm">
+            <Lightbulb className="mt-0.5 size-4 shrink-0 text-amber-500" aria-hidden />
+            <p>
+              <span className="font-medium">Key insight: </span>
+              {results.keyInsight}
+            </p>
+          </div>
+        </div>
+      ) : null}
+
+      {answered > 0 ? (
+        <div className="grid gap-3 px-5">
+          <Button
+            variant="outline"
+            size="sm"
+            className="w-fit"
+            aria-expanded={expanded}
+            onClick={() => setExpanded((open) => !open)}
+          >
+            <ChevronDown
+              className={cn('transition-transform', expanded && 'rotate-180')}
+              aria-hidden
+            />
+            {expanded ? 'Hide' : 'Show'} {answered} persona{' '}
+            {answered === 1 ? 'response' : 'responses'}
+          </Button>
+          {expanded ? (
+            <div className="grid gap-3 md:grid-cols-2">
+              {question.responses.map((response) => (
+                <PersonaResponseCard key={response.personaId} response={response} />
+              ))}
+            </div>
+          ) : null}
+        </div>
+      ) : null}
+    </Card>
+  );
+}

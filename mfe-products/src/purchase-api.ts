@@ -1,0 +1,119 @@
+import type { BillingCycle, ProductView } from '@chorus/contracts';
+import { ApiError, apiRequest, queryClient, serverMessage } from '@chorus/platform';
+
+// The purchase flows' calls: create a product, set up its payment, save the
+// card (which starts the subscription), and read the subscription back.
+
+const productPath = (productId: string) => `/api/products/${encodeURIComponent(productId)}`;
+
+/**
+ * The server's own words for a failure the user can act on (a 4xx answer's
+ * message, e.g. "Your card was declined."); undefined for a server fault or a
+ * network failure, where the spec's fallback text says more.
+ */
+export function refusalMessage(error: unknown): string | undefined {
+  return error instanceof ApiError && error.status < 500 ? serverMessage(error) : undefined;
+}
+
+/** A failed payment setup in the spec's words: "HTTP {status}: {statusText}", or no client secret. */
+export class PaymentSetupError extends Error {
+  override name = 'PaymentSetupError';
+}
+
+export async function createProduct(input: {
+  name: string;
+  description: string;
+  industry: string;
+  billingCycle: BillingCycle;
+}): Promise<ProductView> {
+  const response = await apiRequest('POST', '/api/products', input);
+  return (await response.json()) as ProductView;
+}
+
+/**
+ * POST /api/auth/register with onboarding's names (name, description,
+ * couponCode) and no card yet: the account and its first, unpaid product.
+ */
+export async function registerAccount(body: {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  name: string;
+  description: string;
+  industry: string;
+  couponCode?: string;
+  billingCycle: BillingCycle;
+}): Promise<{ token?: string; product?: { id: string } | null }> {
+  const response = await apiRequest('POST', '/api/auth/register', body);
+  return (await response.json()) as { token?: string; product?: { id: string } | null };
+}
+
+/** POST /api/products/{id}/setup-payment: the provider's setup intent for the product. */
+export async function requestPaymentSetup(productId: string): Promise<{ clientSecret: string }> {
+  let response: Response;
+  try {
+    response = await apiRequest('POST', `${productPath(productId)}/setup-payment`);
+  } catch (error) {
+    if (error instanceof ApiError) {
+      throw new PaymentSetupError(
+        refusalMessage(error) ?? `HTTP ${error.status}: ${serverMessage(error) ?? 'Error'}`,
+      );
+    }
+    throw error;
+  }
+  const answer = (await response.json()) as { clientSecret?: unknown };
+  if (typeof answer.clientSecret !== 'string' || !answer.clientSecret) {
+    throw new PaymentSetupError('No client secret received');
+  }
+  return { clientSecret: answer.clientSecret };
+}
+
+/**
+ * POST /api/payment-methods: keeps the card for the product and starts its
+ * subscription. The card's real details come from the provider; the browser
+ * sends only placeholders and the cardholder's name.
+ */
+export async function savePaymentMethod(input: {
+  productId: string;
+  paymentMethodId: string;
+  cardholderName: string;
+  billingCycle?: BillingCycle;
+  couponCode?: string;
+}): Promise<{ subscriptionStatus: string }> {
+  const response = await apiRequest('POST', '/api/payment-methods', {
+    productId: input.productId,
+    stripePaymentMethodId: input.paymentMethodId,
+    cardData: {
+      brand: '',
+      last4: '',
+      expMonth: 0,
+      expYear: 0,
+      cardholderName: input.cardholderName,
+    },
+    ...(input.billingCycle ? { billingCycle: input.billingCycle } : {}),
+    ...(input.couponCode ? { couponCode: input.couponCode } : {}),
+  });
+  return (await response.json()) as { subscriptionStatus: string };
+}
+
+/** POST /api/products/{id}/sync-status: the subscription as the provider sees it now. */
+export async function syncStatus(productId: string): Promise<{ subscriptionStatus: string }> {
+  const response = await apiRequest('POST', `${productPath(productId)}/sync-status`);
+  return (await response.json()) as { subscriptionStatus: string };
+}
+
+/** After a product is created or paid for, the product lists and billing are read again. */
+export function refreshProducts(): Promise<void> {
+  return queryClient.invalidateQueries({
+    predicate: (query) => {
+      const key = query.queryKey[0];
+      return (
+        typeof key === 'string' &&
+        (key.startsWith('/api/products') ||
+          key.startsWith('/api/billing') ||
+          key === '/api/dashboard/stats')
+      );
+    },
+  });
+}

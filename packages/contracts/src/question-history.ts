@@ -1,0 +1,123 @@
+import type { ProfileFieldName } from './business-profile';
+import {
+  personaAttributeLabel,
+  profileFieldLabel,
+  type PersonaAttributeName,
+  QUESTION_FORM_PERSONAS_SHOWN,
+  questionStatuses,
+  type QuestionView,
+} from './questions';
+
+/**
+ * The question form's persona line: the first three selected personas, then
+ * "+N more personas" (null when none are left out).
+ */
+export function selectedPersonasSummary(names: readonly string[]): {
+  shown: string[];
+  more: string | null;
+} {
+  const shown = names.slice(0, QUESTION_FORM_PERSONAS_SHOWN);
+  const rest = names.length - shown.length;
+  return { shown, more: rest > 0 ? `+${rest} more personas` : null };
+}
+
+// The questions page's rules: the form's persona line, the history's filter,
+// and the CSV export of results.
+
+/** The history's status filter: every status, or one. */
+export const questionStatusFilters = ['all', ...questionStatuses] as const;
+export type QuestionStatusFilter = (typeof questionStatusFilters)[number];
+
+/** The questions whose text holds `text` (any case) and whose status matches, in order. */
+export function filterQuestions<T extends Pick<QuestionView, 'questionText' | 'status'>>(
+  questions: readonly T[],
+  filter: { text?: string; status?: QuestionStatusFilter },
+): T[] {
+  const needle = (filter.text ?? '').trim().toLocaleLowerCase();
+  const status = filter.status ?? 'all';
+  return questions.filter(
+    (question) =>
+      (status === 'all' || question.status === status) &&
+      (!needle || question.questionText.toLocaleLowerCase().includes(needle)),
+  );
+}
+
+/*
+ * The CSV export: one row per persona response, so a spreadsheet can sort
+ * and count answers. Quoting follows RFC 4180, and a cell that a spreadsheet
+ * would run as a formula is kept as text.
+ */
+
+export const questionCsvColumns = [
+  'Question',
+  'Asked At',
+  'Status',
+  'Persona',
+  'Opinion',
+  'Confidence',
+  'Safety Influence',
+  'Response',
+  'Reasoning',
+  'Persona Attributes',
+  'Business Profile Fields',
+] as const;
+
+/** Spreadsheets run a cell starting with one of these as a formula (CSV injection). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** One CSV cell: quoted when it holds a comma, a quote or a line break; quotes doubled. */
+export function csvCell(value: string | number): string {
+  let text = String(value);
+  if (FORMULA_START.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** Rows to CSV text: comma-separated cells, CRLF line ends (RFC 4180). */
+export function toCsv(rows: readonly (readonly (string | number)[])[]): string {
+  return rows.map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
+}
+
+/** "0.856" -> "86%": confidence as the page shows it. */
+export function confidencePercent(confidence: number): string {
+  return `${Math.round(confidence * 100)}%`;
+}
+
+type ExportedQuestion = Pick<QuestionView, 'questionText' | 'createdAt' | 'status' | 'responses'>;
+
+/** Every persona response of these questions, one row each, under a header row. */
+export function questionResultsCsv(questions: readonly ExportedQuestion[]): string {
+  const rows: (string | number)[][] = [[...questionCsvColumns]];
+  for (const question of questions) {
+    for (const response of question.responses) {
+      rows.push([
+        question.questionText,
+        question.createdAt,
+        question.status,
+        response.personaName,
+        response.opinion,
+        confidencePercent(response.confidence),
+        response.safetyInfluence,
+        response.response,
+        response.reasoning,
+        response.grounding.personaAttributes
+          .map((name: PersonaAttributeName) => personaAttributeLabel(name))
+          .join('; '),
+        response.grounding.profileFields
+          .map((name: ProfileFieldName) => profileFieldLabel(name))
+          .join('; '),
+      ]);
+    }
+  }
+  return toCsv(rows);
+}
+
+/** A file name for the export: "questions-acme-analytics.csv". */
+export function questionCsvFileName(productName: string): string {
+  const slug = productName
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
+  return `questions${slug ? `-${slug}` : ''}.csv`;
+}

@@ -1,0 +1,153 @@
+import {
+  confidencePercent,
+  csvCell,
+  filterQuestions,
+  type PersonaResponse,
+  questionCsvFileName,
+  questionResultsCsv,
+  selectedPersonasSummary,
+  toCsv,
+} from '../src';
+
+describe('csvCell (RFC 4180, formulas kept as text)', () => {
+  it.each([
+    ['plain', 'plain'],
+    ['', ''],
+    [42, '42'],
+    ['a, b', '"a, b"'],
+    ['say "hi"', '"say ""hi"""'],
+    ['line one\nline two', '"line one\nline two"'],
+    ['carriage\r\nreturn', '"carriage\r\nreturn"'],
+    ['=SUM(A1:A2)', "'=SUM(A1:A2)"],
+    ['+1 555', "'+1 555"],
+    ['-risky', "'-risky"],
+    ['@handle', "'@handle"],
+    ['=HYPERLINK("x","y")', '"\'=HYPERLINK(""x"",""y"")"'],
+    ['100% sure', '100% sure'],
+  ])('%j -> %j', (value, expected) => {
+    expect(csvCell(value)).toBe(expected);
+  });
+});
+
+describe('toCsv', () => {
+  it('joins cells with commas and rows with CRLF, ending with a line break', () => {
+    expect(
+      toCsv([
+        ['a', 'b'],
+        ['c, d', 'e'],
+      ]),
+    ).toBe('a,b\r\n"c, d",e\r\n');
+  });
+});
+
+describe('confidencePercent', () => {
+  it.each([
+    [0, '0%'],
+    [1, '100%'],
+    [0.856, '86%'],
+    [0.5, '50%'],
+    [0.004, '0%'],
+  ])('%d -> %s', (confidence, expected) => {
+    expect(confidencePercent(confidence)).toBe(expected);
+  });
+});
+
+function response(overrides: Partial<PersonaResponse>): PersonaResponse {
+  return {
+    personaId: 'p1',
+    personaName: 'Maya Chen',
+    opinion: 'positive',
+    confidence: 0.82,
+    safetyInfluence: 'medium',
+    response: 'I would pay for it.',
+    reasoning: 'It saves me time.',
+    grounding: { personaAttributes: ['income', 'occupation'], profileFields: ['pricingModels'] },
+    ...overrides,
+  };
+}
+
+describe('questionResultsCsv', () => {
+  it('writes a header and one row per persona response, with labels for the grounds', () => {
+    const csv = questionResultsCsv([
+      {
+        questionText: 'Would you pay $30, monthly?',
+        createdAt: '2026-11-21T10:00:00.000Z',
+        status: 'complete',
+        responses: [
+          response({}),
+          response({
+            personaId: 'p2',
+            personaName: 'Tom "TJ" Jones',
+            opinion: 'negative',
+            confidence: 0.4,
+            safetyInfluence: 'high',
+            response: 'Too much.\nI budget tightly.',
+            reasoning: '-money is tight',
+            grounding: { personaAttributes: ['safetyScores.economic'], profileFields: [] },
+          }),
+        ],
+      },
+      {
+        questionText: 'Still answering',
+        createdAt: '2026-11-21T11:00:00.000Z',
+        status: 'pending',
+        responses: [],
+      },
+    ]);
+    expect(csv.split('\r\n')).toEqual([
+      'Question,Asked At,Status,Persona,Opinion,Confidence,Safety Influence,Response,Reasoning,Persona Attributes,Business Profile Fields',
+      '"Would you pay $30, monthly?",2026-11-21T10:00:00.000Z,complete,Maya Chen,positive,82%,medium,I would pay for it.,It saves me time.,Income; Occupation,Pricing Models',
+      '"Would you pay $30, monthly?",2026-11-21T10:00:00.000Z,complete,"Tom ""TJ"" Jones",negative,40%,high,"Too much.\nI budget tightly.",\'-money is tight,Economic safety,',
+      '',
+    ]);
+  });
+
+  it('is only the header when nothing was answered', () => {
+    expect(questionResultsCsv([])).toBe(
+      'Question,Asked At,Status,Persona,Opinion,Confidence,Safety Influence,Response,Reasoning,Persona Attributes,Business Profile Fields\r\n',
+    );
+  });
+});
+
+describe('questionCsvFileName', () => {
+  it.each([
+    ['Acme Analytics', 'questions-acme-analytics.csv'],
+    ['  Café & Co!  ', 'questions-cafe-co.csv'],
+    ['***', 'questions.csv'],
+  ])('%j -> %s', (name, expected) => {
+    expect(questionCsvFileName(name)).toBe(expected);
+  });
+});
+
+describe('filterQuestions', () => {
+  const questions = [
+    { id: 'a', questionText: 'Would you pay $30 a month?', status: 'complete' as const },
+    { id: 'b', questionText: 'Is the onboarding clear?', status: 'processing' as const },
+    { id: 'c', questionText: 'Would you recommend us?', status: 'pending' as const },
+    { id: 'd', questionText: 'WOULD a yearly plan help?', status: 'error' as const },
+  ];
+  it.each([
+    [{}, ['a', 'b', 'c', 'd']],
+    [{ status: 'all' as const }, ['a', 'b', 'c', 'd']],
+    [{ text: 'would' }, ['a', 'c', 'd']],
+    [{ text: '  Would  ' }, ['a', 'c', 'd']],
+    [{ text: 'would', status: 'error' as const }, ['d']],
+    [{ status: 'processing' as const }, ['b']],
+    [{ status: 'complete' as const, text: 'onboarding' }, []],
+    [{ text: 'no such words' }, []],
+  ])('%j -> %j', (filter, ids) => {
+    expect(filterQuestions(questions, filter).map((q) => q.id)).toEqual(ids);
+  });
+});
+
+describe('selectedPersonasSummary', () => {
+  it.each([
+    [[], [], null],
+    [['Maya'], ['Maya'], null],
+    [['Maya', 'Tom', 'Ana'], ['Maya', 'Tom', 'Ana'], null],
+    [['Maya', 'Tom', 'Ana', 'Lee'], ['Maya', 'Tom', 'Ana'], '+1 more personas'],
+    [['Maya', 'Tom', 'Ana', 'Lee', 'Sam', 'Kim'], ['Maya', 'Tom', 'Ana'], '+3 more personas'],
+  ])('%j -> %j %j', (names, shown, more) => {
+    expect(selectedPersonasSummary(names)).toEqual({ shown, more });
+  });
+});
