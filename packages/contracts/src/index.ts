@@ -11,3 +11,4 @@ export * from './roadmaps';
 export * from './roadmap-yaml';
 export * from './yaml-guard';
 export * from './roadmap-views';
+export * from './roadmap-feedback';

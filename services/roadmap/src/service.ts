@@ -1,6 +1,8 @@
+import { PersonaInferenceServiceClient } from '@chorus/proto/inference/v1/inference';
 import { RoadmapServiceService } from '@chorus/proto/roadmap/v1/roadmap';
 import {
   createEventBus,
+  createPromiseClient,
   createLogger,
   type EventBus,
   implement,
@@ -11,6 +13,8 @@ import {
 import { migrations } from '../migrations';
 import type { RoadmapConfig } from './config';
 import { consumeCatalogEvents } from './events';
+import { Feedback, type PersonaAnswers } from './feedback';
+import { FeedbackStore } from './feedback-store';
 import { Roadmaps } from './roadmaps';
 import { roadmapHandlers } from './server';
 import { RoadmapStore } from './store';
@@ -27,7 +31,7 @@ export interface RunningRoadmap {
  */
 export async function startRoadmap(
   config: RoadmapConfig,
-  deps: { bus?: EventBus; logger?: Logger } = {},
+  deps: { bus?: EventBus; logger?: Logger; inference?: PersonaAnswers } = {},
 ): Promise<RunningRoadmap> {
   const logger = deps.logger ?? createLogger('roadmap', config.LOG_LEVEL);
   const bus =
@@ -38,7 +42,20 @@ export async function startRoadmap(
     logger,
     create: config.DATABASE_CREATE,
   });
-  const roadmaps = new Roadmaps({ store: new RoadmapStore(db), logger });
+  const store = new RoadmapStore(db);
+  const roadmaps = new Roadmaps({ store, logger });
+  // Every persona answers in one call; a model may take a while for many personas.
+  const inferenceClient = deps.inference
+    ? undefined
+    : createPromiseClient(PersonaInferenceServiceClient, config.INFERENCE_ADDR, {
+        timeoutMs: 120_000,
+      });
+  const feedback = new Feedback({
+    store,
+    feedback: new FeedbackStore(db),
+    inference: deps.inference ?? { answer: (request) => inferenceClient!.answer(request) },
+    logger,
+  });
   await consumeCatalogEvents({ bus, db, logger, roadmaps });
   const server = await startGrpcServer({
     host: config.GRPC_HOST,
@@ -47,7 +64,11 @@ export async function startRoadmap(
     services: [
       {
         definition: RoadmapServiceService,
-        implementation: implement(RoadmapServiceService, roadmapHandlers(roadmaps), logger),
+        implementation: implement(
+          RoadmapServiceService,
+          roadmapHandlers(roadmaps, feedback),
+          logger,
+        ),
       },
     ],
   });
@@ -55,6 +76,7 @@ export async function startRoadmap(
     port: server.port,
     async stop() {
       await server.shutdown();
+      inferenceClient?.close();
       if (!deps.bus) await bus.close();
       await db.destroy();
     },
