@@ -36,6 +36,7 @@ import {
   Map as MapIcon,
   Pencil,
   Plus,
+  Scale,
   Trash2,
 } from 'lucide-react';
 import { useState } from 'react';
@@ -52,6 +53,7 @@ import {
   useRoadmaps,
 } from '../api';
 import { AnalyticsView } from '../components/AnalyticsView';
+import { CompareDialog, ComparisonsList } from '../components/Comparisons';
 import { FeedbackDialog, ItemFeedback } from '../components/Feedback';
 import { Select } from '../components/FormControls';
 import { ImportYamlDialog } from '../components/ImportYamlDialog';
@@ -176,6 +178,7 @@ function RoadmapWorkspace({
   const [importing, setImporting] = useState(false);
   const [itemDialog, setItemDialog] = useState<{ item?: RoadmapItem } | undefined>();
   const [sharing, setSharing] = useState<RoadmapItem>();
+  const [comparing, setComparing] = useState(false);
 
   const refresh = () => (productId ? refreshRoadmap(productId, roadmapId) : Promise.resolve());
 
@@ -424,6 +427,11 @@ function RoadmapWorkspace({
                   <Button variant="outline" size="sm" onClick={() => setImporting(true)}>
                     <FileUp aria-hidden /> Import YAML
                   </Button>
+                  {items.length >= 2 ? (
+                    <Button variant="outline" size="sm" onClick={() => setComparing(true)}>
+                      <Scale aria-hidden /> Compare Items
+                    </Button>
+                  ) : null}
                   <Button
                     variant="outline"
                     size="sm"
@@ -488,7 +496,10 @@ function RoadmapWorkspace({
                 />
               </TabsContent>
               <TabsContent value="analytics">
-                <AnalyticsView items={items} />
+                <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
+                  <AnalyticsView items={items} />
+                  <ComparisonsList roadmapId={current.id} />
+                </div>
               </TabsContent>
             </Tabs>
           </div>
@@ -523,6 +534,13 @@ function RoadmapWorkspace({
             onOpenChange={setImporting}
             roadmapId={current.id}
             onImported={() => void refresh()}
+          />
+          <CompareDialog
+            open={comparing}
+            onOpenChange={setComparing}
+            roadmapId={current.id}
+            productId={current.productId}
+            items={items}
           />
           <FeedbackDialog
             item={sharing}
