@@ -160,6 +160,15 @@ test.describe('roadmaps', () => {
     await expect(details.getByRole('heading', { name: 'Older' })).toBeVisible();
     await expect(itemCard(page, 'Older item')).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/products/${productId}/roadmap/[^/]+$`));
+
+    // The create and edit routes open their dialog over the page.
+    await page.goto(`${page.url()}/edit`);
+    const edit = page.getByRole('dialog', { name: 'Edit Roadmap' });
+    await expect(edit.getByLabel('Roadmap Name')).toHaveValue('Older');
+    await page.goto(`/products/${productId}/roadmap/create`);
+    await expect(page.getByRole('dialog', { name: 'Create Roadmap' })).toBeVisible();
+    await page.goto(`/products/${productId}/roadmap/no-such-roadmap`);
+    await expect(page.getByText('Roadmap not found')).toBeVisible();
   });
 
   test('deleting a roadmap warns what goes with it, then clears it', async ({

@@ -32,8 +32,8 @@ test.describe('routes', () => {
       ['/companies/p-1/questions', 'Questions'],
       ['/products/p-1/personas', 'Personas'],
       ['/products/p-1/roadmap/r-1', 'Roadmaps'],
-      ['/products/p-1/roadmap/r-1/edit', 'Edit Roadmap'],
-      ['/products/p-1/roadmaps', 'All Roadmaps'],
+      ['/products/p-1/roadmap/r-1/edit', 'Roadmaps'],
+      ['/products/p-1/roadmaps', 'Roadmaps'],
       ['/subscription-plans', 'Subscription Plans'],
       ['/billing', 'Subscription & Billing'],
     ];

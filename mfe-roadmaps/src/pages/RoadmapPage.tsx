@@ -169,7 +169,11 @@ function RoadmapWorkspace({
   const product = wanted ? products.find((p) => p.id === wanted) : products[0];
   const productId = product?.id;
   const roadmaps = useRoadmaps(productId);
-  const roadmapId = params.roadmapId ?? roadmaps.data?.[0]?.id;
+  // A roadmap named in the path is read only when it is one of the product's.
+  const listed = roadmaps.data;
+  const inPath = params.roadmapId;
+  const roadmapMissing = Boolean(inPath && listed && !listed.some((r) => r.id === inPath));
+  const roadmapId = inPath ? (roadmapMissing ? undefined : listed && inPath) : listed?.[0]?.id;
   const roadmap = useRoadmap(roadmapId);
 
   const [creating, setCreating] = useState(initialDialog === 'create');
@@ -322,7 +326,7 @@ function RoadmapWorkspace({
 
       <header className="flex flex-col gap-6 lg:flex-row lg:items-end lg:justify-between">
         <div>
-          <h1 className="text-3xl font-bold tracking-tight">Product Roadmaps</h1>
+          <h1 className="text-3xl font-bold tracking-tight">Roadmaps</h1>
           <p className="mt-2 text-muted-foreground">
             Plan what each product ships, see it on a timeline, and ask your personas what they
             think.
@@ -381,6 +385,17 @@ function RoadmapWorkspace({
           <Loading label="Loading roadmaps..." />
         ) : roadmaps.isError ? (
           <LoadError message="Unable to load roadmaps." onRetry={() => void roadmaps.refetch()} />
+        ) : roadmapMissing ? (
+          <EmptyState
+            icon={MapIcon}
+            title="Roadmap not found"
+            text="This roadmap does not exist or was deleted."
+            action={
+              <Button asChild variant="outline">
+                <Link to={productRoadmapsPath(product.id)}>All Roadmaps</Link>
+              </Button>
+            }
+          />
         ) : roadmaps.data.length === 0 ? (
           <EmptyState
             icon={MapIcon}
