@@ -40,7 +40,7 @@ async function productWithPersonas(request: APIRequestContext, token: string) {
     `/api/products/${productId}/roadmaps`,
     { name: 'Launch Plan' },
   );
-  for (const title of ['Offline mode', 'Team billing', 'Dark mode']) {
+  for (const title of ['AI chat assistant', 'Lower monthly price', 'Dark mode']) {
     await call(request, token, 'post', `/api/roadmaps/${roadmap.id}/items`, {
       title,
       description: `${title} for every customer`,
@@ -63,8 +63,8 @@ test.describe('persona feedback on roadmap items', () => {
 
     const item = page
       .getByRole('region', { name: 'Roadmap items' })
-      .getByRole('article', { name: 'Offline mode' });
-    await item.getByRole('button', { name: 'Ask personas about Offline mode' }).click();
+      .getByRole('article', { name: 'AI chat assistant' });
+    await item.getByRole('button', { name: 'Ask personas about AI chat assistant' }).click();
     const dialog = page.getByRole('dialog', { name: 'Ask Personas' });
     const ask = dialog.getByRole('button', { name: /^Ask \d Personas?$/ });
     await expect(ask).toBeDisabled();
@@ -102,7 +102,7 @@ test.describe('persona feedback on roadmap items', () => {
 
     await page.getByRole('button', { name: 'Compare Items' }).click();
     const dialog = page.getByRole('dialog', { name: 'Compare Items' });
-    await dialog.getByLabel('Offline mode').check();
+    await dialog.getByLabel('AI chat assistant').check();
     await dialog.getByLabel('Dark mode').check();
     await dialog.getByRole('button', { name: 'Select all' }).click();
     await dialog.getByRole('button', { name: 'Compare 2 Items' }).click();
@@ -117,7 +117,7 @@ test.describe('persona feedback on roadmap items', () => {
 
     await page.getByRole('tab', { name: 'Analytics' }).click();
     const rankings = page.getByRole('group', { name: 'Persona Rankings' });
-    await expect(rankings).toContainText('Compare Offline mode, Dark mode');
+    await expect(rankings).toContainText('Compare AI chat assistant, Dark mode');
   });
 
   test('a product without personas is sent to choose some', async ({
