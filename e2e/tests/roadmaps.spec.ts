@@ -139,6 +139,15 @@ test.describe('roadmaps', () => {
     await page.reload();
     await expect(details.getByRole('heading', { name: 'H1 2025 Roadmap' })).toBeVisible();
     await expect(itemCard(page, 'Single sign-on')).toContainText('In Progress');
+
+    // Deleting asks twice.
+    await itemCard(page, 'Single sign-on')
+      .getByRole('button', { name: 'Edit Single sign-on' })
+      .click();
+    await editDialog.getByRole('button', { name: 'Delete Item' }).click();
+    await editDialog.getByRole('button', { name: 'Confirm Delete' }).click();
+    await expect(toast(page)).toContainText('Item Deleted');
+    await expect(page.getByText('No roadmap items yet')).toBeVisible();
   });
 
   test('the first roadmap is chosen for the product, and the selectors switch', async ({

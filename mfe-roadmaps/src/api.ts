@@ -93,6 +93,7 @@ export const roadmapApi = {
     json<RoadmapItem>(apiRequest('POST', `/api/roadmaps/${path(roadmapId)}/items`, input)),
   updateItem: (itemId: string, input: Partial<ItemInput>) =>
     json<RoadmapItem>(apiRequest('PUT', `/api/roadmap-items/${path(itemId)}`, input)),
+  deleteItem: (itemId: string) => apiRequest('DELETE', `/api/roadmap-items/${path(itemId)}`),
   importYaml: (roadmapId: string, yamlContent: string) =>
     json<RoadmapImportResult>(
       apiRequest('POST', `/api/roadmaps/${path(roadmapId)}/import-yaml`, { yamlContent }),

@@ -237,6 +237,16 @@ function RoadmapWorkspace({
       failureToast(item ? 'Failed to update roadmap item' : 'Failed to create roadmap item', error),
   });
 
+  const deleteItem = useMutation({
+    mutationFn: (item: RoadmapItem) => roadmapApi.deleteItem(item.id),
+    onSuccess: async (_answer, item) => {
+      toast({ title: 'Item Deleted', description: `“${item.title}” is off the roadmap.` });
+      setItemDialog(undefined);
+      await refresh();
+    },
+    onError: (error) => failureToast('Failed to delete roadmap item', error),
+  });
+
   const moveItem = useMutation({
     mutationFn: ({ item, status }: { item: RoadmapItem; status: ItemStatus }) =>
       roadmapApi.updateItem(item.id, { status }),
@@ -543,6 +553,7 @@ function RoadmapWorkspace({
             otherTitles={items.filter((i) => i.id !== itemDialog?.item?.id).map((i) => i.title)}
             saving={saveItem.isPending}
             onSave={(input) => saveItem.mutate({ item: itemDialog?.item, input })}
+            onDelete={() => itemDialog?.item && deleteItem.mutate(itemDialog.item)}
           />
           <ImportYamlDialog
             open={importing}
