@@ -1,7 +1,12 @@
 // YAML import through the gateway of the embedded run (the built system, as
 // `npm start` runs it): 10,000 valid items (under 5 MB) into one roadmap, and
 // a 5 MB alias bomb refused. Run: npm run bench -- roadmap
-import { exportRoadmapYaml, utf8ByteLength } from '@chorus/contracts';
+import {
+  exportRoadmapYaml,
+  type ItemPriority,
+  type ItemStatus,
+  utf8ByteLength,
+} from '@chorus/contracts';
 import { spawnChorus } from '@chorus/launcher/spawn';
 import { type BenchRow, median } from './lib/report';
 
@@ -11,8 +16,10 @@ function tenThousandItems(): string {
   const items = Array.from({ length: 10_000 }, (_, i) => ({
     title: `Feature ${i + 1}: improve the onboarding flow for new teams`,
     description: `Make step ${i + 1} of the onboarding faster and clearer for busy owners.`,
-    priority: ['P1', 'P2', 'P3'][i % 3]!,
-    status: ['planned', 'in_progress', 'completed', 'unplanned'][i % 4]!,
+    priority: (['P1', 'P2', 'P3'] as const satisfies ItemPriority[])[i % 3]!,
+    status: (['planned', 'in_progress', 'completed', 'unplanned'] as const satisfies ItemStatus[])[
+      i % 4
+    ]!,
     startDate: '2025-01-06',
     endDate: '2025-03-31',
     assignedTo: 'Growth team',
