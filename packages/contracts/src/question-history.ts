@@ -4,7 +4,7 @@ import {
   profileFieldLabel,
   type PersonaAttributeName,
   QUESTION_FORM_PERSONAS_SHOWN,
-  questionStatuses,
+  type questionStatuses,
   type QuestionView,
 } from './questions';
 
