@@ -1,4 +1,6 @@
+import { startKafkaTestBroker } from '@chorus/kafka-test-broker';
 import { spawnChorus } from '@chorus/launcher/spawn';
+import { Topics } from '@chorus/service-kit';
 import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -33,6 +35,16 @@ export function systemInfo(): SystemInfo {
   return JSON.parse(raw) as SystemInfo;
 }
 
+/**
+ * How the system under test runs: `embedded` (one process, as `npm start`) by
+ * default; `distributed` (CHORUS_E2E_MODE=distributed) runs every service as
+ * its own process, talking gRPC and the Kafka protocol (the test broker), with
+ * PostgreSQL and — when TEST_REDIS_URL is set — Redis.
+ */
+export function systemMode(): 'embedded' | 'distributed' {
+  return process.env.CHORUS_E2E_MODE === 'distributed' ? 'distributed' : 'embedded';
+}
+
 /** The system under test, with an administrator e-mail and a remotes table of its own. */
 export async function startSystem(): Promise<{ info: SystemInfo; stop(): Promise<void> }> {
   await mkdir(artifactsDir, { recursive: true });
@@ -44,9 +56,20 @@ export async function startSystem(): Promise<{ info: SystemInfo; stop(): Promise
     ]),
   );
   await writeFile(remotesFile, JSON.stringify(defaultRemotes, null, 2));
+  const broker =
+    systemMode() === 'distributed'
+      ? await startKafkaTestBroker({
+          topics: Object.values(Topics).map((name) => ({ name, partitions: 4 })),
+        })
+      : undefined;
   const chorus = await spawnChorus({
     logFile: systemLog,
+    mode: systemMode(),
+    kafkaBrokers: broker?.bootstrapServers,
     env: { ADMIN_EMAIL, ADMIN_PASSWORD, WEB_REMOTES_FILE: remotesFile, LOG_LEVEL: 'info' },
+  }).catch(async (error: unknown) => {
+    await broker?.close();
+    throw error;
   });
   return {
     info: {
@@ -56,7 +79,10 @@ export async function startSystem(): Promise<{ info: SystemInfo; stop(): Promise
       remotesFile,
       defaultRemotes,
     },
-    stop: () => chorus.stop(),
+    stop: async () => {
+      await chorus.stop();
+      await broker?.close();
+    },
   };
 }
 
@@ -83,7 +109,8 @@ export function resetLinkFor(email: string): string | undefined {
   for (const line of readFileSync(systemLog, 'utf8').split('\n')) {
     if (!line.includes('password reset link')) continue;
     try {
-      const entry = JSON.parse(line) as { to?: string; link?: string };
+      // The distributed run prefixes each process's lines with `[name] `.
+      const entry = JSON.parse(line.replace(/^\[[\w-]+\] /, '')) as { to?: string; link?: string };
       if (entry.to === email && entry.link) link = entry.link;
     } catch {
       // Not a JSON log line.

@@ -12,3 +12,4 @@ export * from './question-history';
 export * from './roadmaps';
 export * from './roadmap-yaml';
 export * from './yaml-guard';
+export * from './roadmap-views';

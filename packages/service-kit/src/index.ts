@@ -43,6 +43,12 @@ export { createEventBus } from './bus-factory';
 export { createLogger, type Logger } from './logger';
 export { enqueueEvent, OutboxRelay, outboxMigration, publishEvent } from './outbox';
 export { runMain, type Stoppable } from './process';
+export {
+  type RunningService,
+  ServiceRuntime,
+  type ServiceRuntimeConfig,
+  type SharedInfrastructure,
+} from './runtime';
 
 import { processedEventsMigration } from './consumer';
 import type { Migration } from './database';

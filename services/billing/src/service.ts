@@ -1,13 +1,8 @@
 import { BillingServiceService } from '@chorus/proto/billing/v1/billing';
 import {
-  createEventBus,
-  createLogger,
-  type EventBus,
-  implement,
-  type Logger,
-  openDatabase,
-  OutboxRelay,
-  startGrpcServer,
+  type RunningService,
+  ServiceRuntime,
+  type SharedInfrastructure,
 } from '@chorus/service-kit';
 import { migrations } from '../migrations';
 import { Billing } from './billing';
@@ -22,12 +17,10 @@ import { type StripeConnection, StripeProvider } from './providers/stripe';
 import { billingHandlers } from './server';
 import { BillingStore } from './store';
 
-export interface RunningBilling {
-  port: number;
+export interface RunningBilling extends RunningService {
   billing: Billing;
   /** The local provider when no Stripe key is configured (tests move its clock). */
   local?: LocalPaymentProvider;
-  stop(): Promise<void>;
 }
 
 /**
@@ -37,26 +30,16 @@ export interface RunningBilling {
  */
 export async function startBilling(
   config: BillingConfig,
-  deps: {
-    bus?: EventBus;
-    logger?: Logger;
+  deps: SharedInfrastructure & {
     /** The local provider's clock (tests). */
     now?: () => Date;
     /** Where the Stripe SDK sends requests (tests replay recorded answers). */
     stripe?: Pick<StripeConnection, 'host' | 'port' | 'protocol'>;
   } = {},
 ): Promise<RunningBilling> {
-  const logger = deps.logger ?? createLogger('billing', config.LOG_LEVEL);
+  const runtime = await ServiceRuntime.open('billing', config, migrations, deps);
+  const { db, bus, relay, logger } = runtime;
   const now = deps.now ?? (() => new Date());
-  const bus =
-    deps.bus ?? createEventBus({ brokers: config.KAFKA_BROKERS, clientId: 'billing', logger });
-  const db = await openDatabase({
-    url: config.DATABASE_URL,
-    migrations,
-    logger,
-    create: config.DATABASE_CREATE,
-  });
-  const relay = new OutboxRelay({ db, bus, logger });
   const store = new BillingStore(db);
 
   let local: LocalPaymentProvider | undefined;
@@ -102,29 +85,14 @@ export async function startBilling(
   });
 
   await consumeBillingEvents({ bus, db, store, billing, relay, logger });
-  relay.start();
   local?.start();
-  const server = await startGrpcServer({
-    host: config.GRPC_HOST,
-    port: config.GRPC_PORT,
-    logger,
-    services: [
-      {
-        definition: BillingServiceService,
-        implementation: implement(BillingServiceService, billingHandlers(billing), logger),
-      },
-    ],
-  });
-  return {
-    port: server.port,
-    billing,
-    local,
-    async stop() {
-      await server.shutdown();
+  const running = await runtime.serve(
+    config,
+    BillingServiceService,
+    billingHandlers(billing),
+    async () => {
       await local?.stop();
-      await relay.stop();
-      if (!deps.bus) await bus.close();
-      await db.destroy();
     },
-  };
+  );
+  return { ...running, billing, local };
 }

@@ -1,14 +1,9 @@
 import { CatalogServiceService } from '@chorus/proto/catalog/v1/catalog';
 import {
   consumeEvents,
-  createEventBus,
-  createLogger,
-  type EventBus,
-  implement,
-  type Logger,
-  openDatabase,
-  OutboxRelay,
-  startGrpcServer,
+  type RunningService,
+  ServiceRuntime,
+  type SharedInfrastructure,
   Topics,
 } from '@chorus/service-kit';
 import { migrations } from '../migrations';
@@ -24,31 +19,20 @@ import { ProductStore } from './store/products';
 import { QuestionStore } from './store/questions';
 import { defaultTemplateLibraryFile } from './template-library';
 
-export interface RunningCatalog {
-  port: number;
-  stop(): Promise<void>;
-}
+export type RunningCatalog = RunningService;
 
 /**
  * Wires the catalog service: database, outbox relay, the consumer of
  * subscription changes and of inference's answers, the template library
- * seed, gRPC server. The embedded run passes
- * its shared bus and logger; a standalone process makes its own.
+ * seed, gRPC server. The embedded run passes its shared bus and logger; a
+ * standalone process makes its own.
  */
 export async function startCatalog(
   config: CatalogConfig,
-  deps: { bus?: EventBus; logger?: Logger } = {},
+  shared: SharedInfrastructure = {},
 ): Promise<RunningCatalog> {
-  const logger = deps.logger ?? createLogger('catalog', config.LOG_LEVEL);
-  const bus =
-    deps.bus ?? createEventBus({ brokers: config.KAFKA_BROKERS, clientId: 'catalog', logger });
-  const db = await openDatabase({
-    url: config.DATABASE_URL,
-    migrations,
-    logger,
-    create: config.DATABASE_CREATE,
-  });
-  const relay = new OutboxRelay({ db, bus, logger });
+  const runtime = await ServiceRuntime.open('catalog', config, migrations, shared);
+  const { db, bus, relay, logger } = runtime;
   const productStore = new ProductStore(db);
   const products = new Products({ store: productStore, relay, logger });
   const profileStore = new BusinessProfileStore(db);
@@ -86,29 +70,9 @@ export async function startCatalog(
       questionFailed: (event, { trx }) => questions.markFailed(trx, event),
     },
   });
-  relay.start();
-  const server = await startGrpcServer({
-    host: config.GRPC_HOST,
-    port: config.GRPC_PORT,
-    logger,
-    services: [
-      {
-        definition: CatalogServiceService,
-        implementation: implement(
-          CatalogServiceService,
-          catalogHandlers({ products, profiles, personas, questions }),
-          logger,
-        ),
-      },
-    ],
-  });
-  return {
-    port: server.port,
-    async stop() {
-      await server.shutdown();
-      await relay.stop();
-      if (!deps.bus) await bus.close();
-      await db.destroy();
-    },
-  };
+  return runtime.serve(
+    config,
+    CatalogServiceService,
+    catalogHandlers({ products, profiles, personas, questions }),
+  );
 }

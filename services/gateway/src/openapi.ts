@@ -50,9 +50,10 @@ export function openApiDocument(routes: RouteDescription[], info: { version: str
     };
     if (route.access !== 'public') operation.security = [{ bearer: [] }];
     if (route.rawBody) {
+      // Read as bytes by the route itself (a signed webhook, a form post).
       operation.requestBody = {
         required: true,
-        content: { 'application/json': { schema: { type: 'object' } } },
+        content: { '*/*': { schema: { type: 'string', format: 'binary' } } },
       };
     } else if (route.body) {
       operation.requestBody = {

@@ -76,8 +76,24 @@ function validationMessage(error: z.ZodError, where: string): string {
   return issue.message;
 }
 
+/** Whether any text in a value holds a NUL character, which PostgreSQL cannot store. */
+function holdsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (!value || typeof value !== 'object' || depth > 32) return false;
+  const entries = Array.isArray(value) ? value : Object.entries(value).flat();
+  return entries.some((entry) => holdsNul(entry, depth + 1));
+}
+
+export const nulMessage = 'Text must not contain NUL characters';
+
 function parse<S extends Schema | undefined>(schema: S, value: unknown, where: string): Infer<S> {
   if (!schema) return undefined as Infer<S>;
+  // No stored id holds a NUL, and no text field may: refused here, before a
+  // service's database rejects the bytes as an internal error.
+  if (holdsNul(value)) {
+    if (where === 'path parameter') throw new HttpError(404, 'Not found');
+    throw new HttpError(400, nulMessage);
+  }
   const result = schema.safeParse(value);
   if (!result.success) throw new HttpError(400, validationMessage(result.error, where));
   return result.data as Infer<S>;

@@ -1,14 +1,9 @@
 import { IdentityServiceService } from '@chorus/proto/identity/v1/identity';
 import {
-  createEventBus,
-  createLogger,
-  type EventBus,
-  implement,
-  type Logger,
-  openDatabase,
-  OutboxRelay,
   privateKeyFromPem,
-  startGrpcServer,
+  type RunningService,
+  ServiceRuntime,
+  type SharedInfrastructure,
   TokenIssuer,
 } from '@chorus/service-kit';
 import { migrations } from '../migrations';
@@ -18,10 +13,8 @@ import { createMailer, type Mailer } from './mailer';
 import { identityHandlers } from './server';
 import { IdentityStore } from './store';
 
-export interface RunningIdentity {
-  port: number;
+export interface RunningIdentity extends RunningService {
   accounts: Accounts;
-  stop(): Promise<void>;
 }
 
 /**
@@ -31,24 +24,14 @@ export interface RunningIdentity {
  */
 export async function startIdentity(
   config: IdentityConfig,
-  deps: {
-    bus?: EventBus;
-    logger?: Logger;
+  deps: SharedInfrastructure & {
     /** Tests capture reset links here instead of reading the log. */
     mailer?: Mailer;
     now?: () => Date;
   } = {},
 ): Promise<RunningIdentity> {
-  const logger = deps.logger ?? createLogger('identity', config.LOG_LEVEL);
-  const bus =
-    deps.bus ?? createEventBus({ brokers: config.KAFKA_BROKERS, clientId: 'identity', logger });
-  const db = await openDatabase({
-    url: config.DATABASE_URL,
-    migrations,
-    logger,
-    create: config.DATABASE_CREATE,
-  });
-  const relay = new OutboxRelay({ db, bus, logger });
+  const runtime = await ServiceRuntime.open('identity', config, migrations, deps);
+  const { db, relay, logger } = runtime;
   const store = new IdentityStore(db);
   const accounts = new Accounts({
     store,
@@ -65,26 +48,6 @@ export async function startIdentity(
     logger.info({ email: config.ADMIN_EMAIL }, 'admin account ready');
   }
   await store.deleteExpiredSessions(new Date());
-  relay.start();
-  const server = await startGrpcServer({
-    host: config.GRPC_HOST,
-    port: config.GRPC_PORT,
-    logger,
-    services: [
-      {
-        definition: IdentityServiceService,
-        implementation: implement(IdentityServiceService, identityHandlers(accounts), logger),
-      },
-    ],
-  });
-  return {
-    port: server.port,
-    accounts,
-    async stop() {
-      await server.shutdown();
-      await relay.stop();
-      if (!deps.bus) await bus.close();
-      await db.destroy();
-    },
-  };
+  const running = await runtime.serve(config, IdentityServiceService, identityHandlers(accounts));
+  return { ...running, accounts };
 }

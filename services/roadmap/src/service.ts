@@ -1,12 +1,8 @@
 import { RoadmapServiceService } from '@chorus/proto/roadmap/v1/roadmap';
 import {
-  createEventBus,
-  createLogger,
-  type EventBus,
-  implement,
-  type Logger,
-  openDatabase,
-  startGrpcServer,
+  type RunningService,
+  ServiceRuntime,
+  type SharedInfrastructure,
 } from '@chorus/service-kit';
 import { migrations } from '../migrations';
 import type { RoadmapConfig } from './config';
@@ -15,10 +11,7 @@ import { Roadmaps } from './roadmaps';
 import { roadmapHandlers } from './server';
 import { RoadmapStore } from './store';
 
-export interface RunningRoadmap {
-  port: number;
-  stop(): Promise<void>;
-}
+export type RunningRoadmap = RunningService;
 
 /**
  * Wires the roadmap service: database, the catalog events it follows, gRPC
@@ -27,36 +20,11 @@ export interface RunningRoadmap {
  */
 export async function startRoadmap(
   config: RoadmapConfig,
-  deps: { bus?: EventBus; logger?: Logger } = {},
+  shared: SharedInfrastructure = {},
 ): Promise<RunningRoadmap> {
-  const logger = deps.logger ?? createLogger('roadmap', config.LOG_LEVEL);
-  const bus =
-    deps.bus ?? createEventBus({ brokers: config.KAFKA_BROKERS, clientId: 'roadmap', logger });
-  const db = await openDatabase({
-    url: config.DATABASE_URL,
-    migrations,
-    logger,
-    create: config.DATABASE_CREATE,
-  });
+  const runtime = await ServiceRuntime.open('roadmap', config, migrations, shared);
+  const { db, bus, logger } = runtime;
   const roadmaps = new Roadmaps({ store: new RoadmapStore(db), logger });
   await consumeCatalogEvents({ bus, db, logger, roadmaps });
-  const server = await startGrpcServer({
-    host: config.GRPC_HOST,
-    port: config.GRPC_PORT,
-    logger,
-    services: [
-      {
-        definition: RoadmapServiceService,
-        implementation: implement(RoadmapServiceService, roadmapHandlers(roadmaps), logger),
-      },
-    ],
-  });
-  return {
-    port: server.port,
-    async stop() {
-      await server.shutdown();
-      if (!deps.bus) await bus.close();
-      await db.destroy();
-    },
-  };
+  return runtime.serve(config, RoadmapServiceService, roadmapHandlers(roadmaps));
 }

@@ -15,6 +15,11 @@ const schema = z.object({
   REDIS_URL: z.url().optional(),
   CHORUS_GRPC_PORT_BASE: env.port(50051),
   CHORUS_DATA_DIR: z.string().default('.data'),
+  /** Database names on that server are `<prefix>_<service>`. */
+  CHORUS_DATABASE_PREFIX: z
+    .string()
+    .regex(/^[a-z][a-z0-9_]*$/, 'lower-case letters, digits and _')
+    .default('chorus'),
   TOKEN_PRIVATE_KEY: z.string().optional(),
   TOKEN_PUBLIC_KEY: z.string().optional(),
   CARD_DATA_KEY: z.string().optional(),
@@ -70,7 +75,10 @@ async function main(): Promise<void> {
     run(service.name, service.main, {
       ...common,
       GRPC_PORT: String(port),
-      DATABASE_URL: databaseUrlFor(config.DATABASE_URL, `chorus_${service.name}`),
+      DATABASE_URL: databaseUrlFor(
+        config.DATABASE_URL,
+        `${config.CHORUS_DATABASE_PREFIX}_${service.name}`,
+      ),
     });
   });
   run('gateway', gatewayMain, {

@@ -1,0 +1,71 @@
+import { type BillingCycle, formatCents, personaAdditionCost, quote } from '@chorus/contracts';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@chorus/platform/ui';
+import { ArrowRight } from 'lucide-react';
+import type { ReactNode } from 'react';
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex items-center justify-between gap-4 py-2">
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="flex items-center gap-1.5 font-medium tabular-nums">{children}</dd>
+    </div>
+  );
+}
+
+/** Adding a persona at or beyond the included count: what it changes on the bill, before it does. */
+export function PersonaCostDialog({
+  personaName,
+  plan,
+  onConfirm,
+  onCancel,
+}: {
+  /** The persona about to be added; the dialog is closed without one. */
+  personaName: string | null;
+  plan: { personaCount: number; billingCycle: BillingCycle; isLegacyPricing: boolean };
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const cost = personaAdditionCost(plan);
+  const before = quote(plan);
+  const after = quote({ ...plan, personaCount: plan.personaCount + 1 });
+  return (
+    <AlertDialog open={personaName !== null} onOpenChange={(open) => !open && onCancel()}>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Add an extra persona?</AlertDialogTitle>
+          <AlertDialogDescription>
+            Your plan includes {before.includedPersonas} personas. Adding {personaName} goes beyond
+            them, so it is billed as an extra persona.
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <dl className="divide-y rounded-lg border px-4 text-sm" aria-label="Cost of the change">
+          <Row label="Personas">
+            {cost.from} <ArrowRight className="size-3.5" aria-label="to" /> {cost.to}
+          </Row>
+          <Row label="Extra persona cost">{formatCents(cost.extraPersonaCents)}/month</Row>
+          <Row label="Monthly increase">+{formatCents(cost.monthlyIncreaseCents)}</Row>
+          <Row label="New monthly cost">
+            <span className="text-muted-foreground line-through">
+              {formatCents(before.monthlyRateCents)}
+            </span>
+            {formatCents(after.monthlyRateCents)}/month
+          </Row>
+        </dl>
+        <p className="text-xs text-muted-foreground">Changes apply from your next billing cycle.</p>
+        <AlertDialogFooter>
+          <AlertDialogCancel>Cancel</AlertDialogCancel>
+          <AlertDialogAction onClick={onConfirm}>Add Persona</AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

@@ -1,0 +1,134 @@
+import { cardMonthlyRate, formatDollars, industryLabel, type ProductView } from '@chorus/contracts';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  Badge,
+  Button,
+  Card,
+  CardContent,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+  buttonVariants,
+} from '@chorus/platform/ui';
+import { ArrowRight, Loader2, Map as MapIcon, Trash2, Users, Wallet } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useProductRoadmaps } from '../api';
+import { SubscriptionStatus } from './SubscriptionStatus';
+
+function RoadmapCount({ productId }: { productId: string }) {
+  const roadmaps = useProductRoadmaps(productId);
+  const count = roadmaps.data?.length;
+  return (
+    <Link
+      to={`/roadmap?product=${encodeURIComponent(productId)}`}
+      className="inline-flex items-center gap-1.5 text-sm font-medium text-primary hover:underline"
+    >
+      <MapIcon className="size-4" aria-hidden />
+      {count === undefined ? 'Roadmaps' : `${count} ${count === 1 ? 'roadmap' : 'roadmaps'}`}
+    </Link>
+  );
+}
+
+/** One product on My Products: what it is, what it costs, and where to manage it. */
+export function ProductCard({
+  product,
+  deleting,
+  onDelete,
+}: {
+  product: ProductView;
+  deleting: boolean;
+  onDelete: () => void;
+}) {
+  const titleId = useId();
+  const [confirming, setConfirming] = useState(false);
+  const dashboard = `/products/${encodeURIComponent(product.id)}/dashboard`;
+
+  return (
+    <Card role="article" aria-labelledby={titleId} className="gap-5">
+      <CardHeader className="flex flex-row items-start justify-between gap-3">
+        <div className="grid min-w-0 gap-2">
+          <CardTitle id={titleId} className="truncate text-lg">
+            {product.name}
+          </CardTitle>
+          <div className="flex flex-wrap items-center gap-2">
+            {product.industry ? (
+              <Badge variant="secondary">{industryLabel(product.industry)}</Badge>
+            ) : null}
+            <SubscriptionStatus status={product.subscriptionStatus} />
+          </div>
+        </div>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="shrink-0 text-muted-foreground hover:bg-destructive/10 hover:text-destructive"
+          aria-label={`Delete ${product.name}`}
+          disabled={deleting}
+          onClick={() => setConfirming(true)}
+        >
+          {deleting ? <Loader2 className="animate-spin" aria-hidden /> : <Trash2 aria-hidden />}
+        </Button>
+      </CardHeader>
+      <CardContent className="grid flex-1 gap-4">
+        <p className="line-clamp-3 text-sm text-muted-foreground">
+          {product.description || 'No description provided'}
+        </p>
+        {product.billing ? (
+          <dl className="grid grid-cols-2 gap-3 rounded-lg bg-muted/50 px-4 py-3">
+            <div className="grid gap-0.5">
+              <dt className="flex items-center gap-1.5 text-xs text-muted-foreground">
+                <Users className="size-3.5" aria-hidden /> Personas
+              </dt>
+              <dd className="font-semibold tabular-nums">{product.billing.personaCount}</dd>
+            </div>
+            <div className="grid gap-0.5">
+              <dt className="flex items-center gap-1.5 text-xs text-muted-foreground">
+                <Wallet className="size-3.5" aria-hidden /> Monthly Rate
+              </dt>
+              <dd className="font-semibold tabular-nums">
+                {formatDollars(cardMonthlyRate(product.billing))}
+                <span className="font-normal text-muted-foreground">/month</span>
+              </dd>
+            </div>
+          </dl>
+        ) : null}
+      </CardContent>
+      <CardFooter className="justify-between gap-2 border-t pt-5">
+        <RoadmapCount productId={product.id} />
+        <Button asChild size="sm">
+          <Link to={dashboard}>
+            Manage Product <ArrowRight aria-hidden />
+          </Link>
+        </Button>
+      </CardFooter>
+
+      <AlertDialog open={confirming} onOpenChange={setConfirming}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Delete {product.name}?</AlertDialogTitle>
+            <AlertDialogDescription>
+              This permanently deletes the product with its business profile, personas and
+              questions, and cancels its subscription. This cannot be undone.
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Cancel</AlertDialogCancel>
+            <AlertDialogAction
+              className={buttonVariants({ variant: 'destructive' })}
+              onClick={onDelete}
+            >
+              Delete Product
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </Card>
+  );
+}

@@ -1,0 +1,110 @@
+import type {
+  ProductView,
+  Roadmap,
+  RoadmapImportResult,
+  RoadmapItem,
+  RoadmapSummary,
+  RoadmapWithItems,
+} from '@chorus/contracts';
+import { apiRequest, queryClient } from '@chorus/platform';
+import { useQuery } from '@tanstack/react-query';
+
+// The roadmap pages' reads and writes. Each query key is the path the shared
+// query function GETs (with the bearer token).
+
+export const roadmapKeys = {
+  products: ['/api/products'],
+  roadmaps: (productId: string) => ['/api/products', productId, 'roadmaps'],
+  roadmap: (roadmapId: string) => ['/api/roadmaps', roadmapId],
+} as const;
+
+const path = (id: string) => encodeURIComponent(id);
+
+export function useProducts(enabled: boolean) {
+  return useQuery<ProductView[]>({ queryKey: roadmapKeys.products, enabled });
+}
+
+export function useRoadmaps(productId: string | undefined) {
+  return useQuery<RoadmapSummary[]>({
+    queryKey: roadmapKeys.roadmaps(productId ?? ''),
+    enabled: Boolean(productId),
+  });
+}
+
+export function useRoadmap(roadmapId: string | undefined) {
+  return useQuery<RoadmapWithItems>({
+    queryKey: roadmapKeys.roadmap(roadmapId ?? ''),
+    enabled: Boolean(roadmapId),
+  });
+}
+
+/** What the roadmap and item forms send (the spec's fields; empty dates as null). */
+export interface RoadmapInput {
+  name: string;
+  description: string | null;
+  timelineType: string;
+  startDate: string | null;
+  endDate: string | null;
+}
+
+export interface ItemInput {
+  title: string;
+  description: string | null;
+  priority: string;
+  status: string;
+  startDate: string | null;
+  endDate: string | null;
+  assignedTo: string | null;
+  /** JSON-encoded lists, as the spec's forms send them. */
+  tags: string;
+  targetPersonas: string;
+  dependencies: string;
+}
+
+async function json<T>(response: Promise<Response>): Promise<T> {
+  return (await (await response).json()) as T;
+}
+
+export const roadmapApi = {
+  createRoadmap: (productId: string, input: RoadmapInput) =>
+    json<Roadmap>(apiRequest('POST', `/api/products/${path(productId)}/roadmaps`, input)),
+  updateRoadmap: (roadmapId: string, input: RoadmapInput) =>
+    json<Roadmap>(apiRequest('PUT', `/api/roadmaps/${path(roadmapId)}`, input)),
+  deleteRoadmap: (roadmapId: string) => apiRequest('DELETE', `/api/roadmaps/${path(roadmapId)}`),
+  createItem: (roadmapId: string, input: ItemInput) =>
+    json<RoadmapItem>(apiRequest('POST', `/api/roadmaps/${path(roadmapId)}/items`, input)),
+  updateItem: (itemId: string, input: Partial<ItemInput>) =>
+    json<RoadmapItem>(apiRequest('PUT', `/api/roadmap-items/${path(itemId)}`, input)),
+  importYaml: (roadmapId: string, yamlContent: string) =>
+    json<RoadmapImportResult>(
+      apiRequest('POST', `/api/roadmaps/${path(roadmapId)}/import-yaml`, { yamlContent }),
+    ),
+  exportYaml: async (roadmapId: string) => {
+    const response = await apiRequest('GET', `/api/roadmaps/${path(roadmapId)}/export`);
+    const disposition = response.headers.get('content-disposition') ?? '';
+    const fileName = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? 'roadmap.yaml';
+    return { fileName, blob: await response.blob() };
+  },
+};
+
+/** After a change, the roadmap and the product's list (item counts, order) are read again. */
+export function refreshRoadmap(productId: string, roadmapId?: string): Promise<void> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: roadmapKeys.roadmaps(productId) }),
+    roadmapId
+      ? queryClient.invalidateQueries({ queryKey: roadmapKeys.roadmap(roadmapId) })
+      : undefined,
+  ]).then(() => undefined);
+}
+
+/** Saves a blob under a file name (the browser's download). */
+export function saveFile(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}

@@ -1,0 +1,79 @@
+import { formatDateRange, type RoadmapItem } from '@chorus/contracts';
+import { Badge, Button, Card } from '@chorus/platform/ui';
+import { CalendarDays, Pencil, Share2, UserCheck } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { PriorityBadge, StatusBadge } from './Badges';
+
+/** One roadmap item: what it is, how much it matters, when, who has it, and its actions. */
+export function ItemCard({
+  item,
+  onEdit,
+  onShare,
+  children,
+}: {
+  item: RoadmapItem;
+  onEdit: () => void;
+  onShare: () => void;
+  /** What personas said of it, when they were asked. */
+  children?: ReactNode;
+}) {
+  const dates = formatDateRange(item.startDate, item.endDate);
+  return (
+    <Card
+      role="article"
+      aria-label={item.title}
+      className="gap-3 px-5 py-4 shadow-none transition-shadow hover:shadow-sm"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="grid min-w-0 flex-1 gap-2">
+          <h4 className="truncate text-base font-semibold">{item.title}</h4>
+          <div className="flex flex-wrap items-center gap-2">
+            <PriorityBadge priority={item.priority} />
+            <StatusBadge status={item.status} />
+            {item.assignedTo ? (
+              <Badge variant="secondary" title={`Assigned to ${item.assignedTo}`}>
+                <UserCheck aria-hidden /> Assigned: {item.assignedTo}
+              </Badge>
+            ) : null}
+          </div>
+        </div>
+        <div className="flex gap-1">
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={`Ask personas about ${item.title}`}
+            title="Ask personas for feedback"
+            onClick={onShare}
+          >
+            <Share2 aria-hidden />
+          </Button>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={`Edit ${item.title}`}
+            title="Edit item"
+            onClick={onEdit}
+          >
+            <Pencil aria-hidden />
+          </Button>
+        </div>
+      </div>
+      {item.description ? (
+        <p className="text-sm text-muted-foreground">{item.description}</p>
+      ) : null}
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-xs text-muted-foreground">
+        {dates ? (
+          <span className="flex items-center gap-1.5">
+            <CalendarDays className="size-3.5" aria-hidden /> {dates}
+          </span>
+        ) : null}
+        {item.tags.map((tag) => (
+          <span key={tag} className="rounded bg-muted px-1.5 py-0.5 text-[11px]">
+            #{tag}
+          </span>
+        ))}
+      </div>
+      {children}
+    </Card>
+  );
+}

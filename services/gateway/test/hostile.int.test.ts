@@ -1,0 +1,590 @@
+import { authMessages } from '@chorus/contracts';
+import { startTestChorus, type TestChorus } from '@chorus/launcher/testing';
+import { eventually } from '@chorus/service-kit/testing';
+import fc from 'fast-check';
+import { randomUUID } from 'node:crypto';
+import { arbitraryOf, hostileStrings, type JsonSchema, sampleOf } from './hostile/schemas';
+
+/*
+ * Hostile input against every route the OpenAPI document lists: no token,
+ * another customer's ids, malformed and oversized bodies, and payloads
+ * generated from the schemas. Routes added later are walked without any
+ * change here; a route whose path parameter this suite cannot fill makes it
+ * fail, so the new parameter gets an owner below.
+ */
+
+// Each walk sends hundreds of requests; on a loaded machine that takes a while.
+jest.setTimeout(120_000);
+
+let chorus: TestChorus;
+let operations: Operation[];
+let alice: Customer;
+let bob: Customer;
+let adminToken: string;
+
+const ADMIN = { email: `ops-${randomUUID()}@chorus.test`, password: 'hostile-admin-pass' };
+
+interface Operation {
+  method: string;
+  /** OpenAPI form: /api/products/{id} */
+  path: string;
+  access: 'public' | 'user' | 'admin';
+  body?: JsonSchema;
+  rawBody: boolean;
+  query: { name: string; schema: JsonSchema }[];
+}
+
+interface OpenApiOperation {
+  'x-access': Operation['access'];
+  parameters: { name: string; in: string; schema: JsonSchema }[];
+  requestBody?: { content: Record<string, { schema: JsonSchema } | undefined> };
+}
+
+interface Customer {
+  email: string;
+  token: string;
+  productId: string;
+  personaId: string;
+  questionId: string;
+  roadmapId: string;
+  itemId: string;
+  invoiceId: string;
+}
+
+const label = (op: Pick<Operation, 'method' | 'path'>) => `${op.method.toUpperCase()} ${op.path}`;
+
+async function customer(name: string): Promise<Customer> {
+  const email = `${name}-${randomUUID()}@example.com`;
+  const registered = await chorus.api<{ token: string; product: { id: string } }>(
+    '/api/auth/register',
+    {
+      method: 'POST',
+      body: {
+        email,
+        password: 'secret-pass',
+        firstName: name,
+        lastName: 'Hostile',
+        productName: `${name}'s product`,
+        productDescription: 'A product under attack',
+        industry: 'technology',
+        billingCycle: 'monthly',
+        stripeToken: 'pm_card_visa',
+      },
+    },
+  );
+  expect(registered.status).toBe(201);
+  const { token } = registered.body;
+  const productId = registered.body.product.id;
+  const templates = await chorus.api<{ id: string }[]>('/api/persona-templates', { token });
+  const persona = await chorus.api<{ id: string }>(`/api/products/${productId}/personas`, {
+    method: 'POST',
+    token,
+    body: { templateId: templates.body[0]!.id },
+  });
+  expect(persona.status).toBe(201);
+  const question = await chorus.api<{ id: string }>(`/api/products/${productId}/questions`, {
+    method: 'POST',
+    token,
+    body: { questionText: 'What would make you pay for this every month?' },
+  });
+  expect(question.status).toBe(201);
+  const roadmap = await chorus.api<{ id: string }>(`/api/products/${productId}/roadmaps`, {
+    method: 'POST',
+    token,
+    body: { name: 'Plan' },
+  });
+  expect(roadmap.status).toBe(201);
+  const item = await chorus.api<{ id: string }>(`/api/roadmaps/${roadmap.body.id}/items`, {
+    method: 'POST',
+    token,
+    body: { title: 'First step' },
+  });
+  expect(item.status).toBe(201);
+  const invoiceId = await eventually(
+    async () => {
+      const history = await chorus.api<{ id: string }[]>('/api/billing/history', { token });
+      return history.body[0]?.id;
+    },
+    { what: `${name}'s first invoice` },
+  );
+  return {
+    email,
+    token,
+    productId,
+    personaId: persona.body.id,
+    questionId: question.body.id,
+    roadmapId: roadmap.body.id,
+    itemId: item.body.id,
+    invoiceId,
+  };
+}
+
+/**
+ * The id a path parameter stands for, taken from `owner`'s data. Routes are
+ * told apart by the collection the parameter follows.
+ */
+function idFor(path: string, parameter: string, owner: Customer): string | undefined {
+  const before = path.split(`{${parameter}}`)[0]!.split('/').filter(Boolean).pop();
+  if (parameter === 'productId' || (parameter === 'id' && before === 'products')) {
+    return owner.productId;
+  }
+  if (parameter === 'personaId') return owner.personaId;
+  if (parameter === 'questionId') return owner.questionId;
+  if (parameter === 'id' && before === 'roadmaps') return owner.roadmapId;
+  if (parameter === 'id' && before === 'roadmap-items') return owner.itemId;
+  if (parameter === 'id' && before === 'invoices') return owner.invoiceId;
+  return undefined;
+}
+
+const pathParameters = (path: string) => [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
+
+/** Every byte percent-encoded (a lone surrogate becomes U+FFFD, as on any wire). */
+const encodeSegment = (value: string) =>
+  [...Buffer.from(value, 'utf8')].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('');
+
+function fillPath(path: string, value: (parameter: string) => string): string {
+  return path.replace(/\{([^}]+)\}/g, (_all, name: string) => encodeSegment(value(name)));
+}
+
+/** Body fields that carry ids, pointed at `owner`'s data. */
+function withOwnerIds(body: unknown, owner: Customer): unknown {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
+  const ids: Record<string, string> = {
+    productId: owner.productId,
+    roadmapId: owner.roadmapId,
+    questionId: owner.questionId,
+  };
+  return Object.fromEntries(
+    Object.entries(body).map(([key, value]) => [key, key in ids ? ids[key] : value]),
+  );
+}
+
+/** What a route's body must hold beyond its JSON schema. */
+const bodyOverrides: Record<string, Record<string, unknown>> = {
+  'POST /api/products/{id}/questions': {
+    questionText: 'What would make you pay for this every month?',
+  },
+};
+
+function validBody(op: Operation): unknown {
+  if (op.rawBody) return {};
+  if (!op.body) return undefined;
+  const sample = sampleOf(op.body);
+  const override = bodyOverrides[label(op)];
+  return override && sample && typeof sample === 'object' ? { ...sample, ...override } : sample;
+}
+
+interface Answer {
+  status: number;
+  contentType: string;
+  text: string;
+}
+
+/** One request; an event stream is closed as soon as it has answered its status. */
+async function send(
+  method: string,
+  path: string,
+  options: { token?: string; body?: string; contentType?: string } = {},
+): Promise<Answer> {
+  const abort = new AbortController();
+  const response = await fetch(chorus.url + path, {
+    method: method.toUpperCase(),
+    headers: {
+      ...(options.body !== undefined
+        ? { 'content-type': options.contentType ?? 'application/json' }
+        : {}),
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+    },
+    body: options.body,
+    redirect: 'manual',
+    signal: abort.signal,
+  });
+  const contentType = response.headers.get('content-type') ?? '';
+  if (contentType.startsWith('text/event-stream')) {
+    abort.abort();
+    return { status: response.status, contentType, text: '' };
+  }
+  return { status: response.status, contentType, text: await response.text() };
+}
+
+const messageOf = (answer: Answer): unknown => {
+  try {
+    return (JSON.parse(answer.text) as { message?: unknown }).message;
+  } catch {
+    return undefined;
+  }
+};
+
+beforeAll(async () => {
+  chorus = await startTestChorus({
+    env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+  });
+  const document = await chorus.api<{ paths: Record<string, Record<string, OpenApiOperation>> }>(
+    '/api/openapi.json',
+  );
+  operations = Object.entries(document.body.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, op]) => ({
+      method,
+      path,
+      access: op['x-access'],
+      body: op.requestBody?.content['application/json']?.schema,
+      rawBody: !!op.requestBody?.content['*/*'],
+      query: op.parameters
+        .filter((parameter) => parameter.in === 'query')
+        .map(({ name, schema }) => ({ name, schema })),
+    })),
+  );
+  [alice, bob] = await Promise.all([customer('alice'), customer('bob')]);
+  const admin = await chorus.api<{ token: string }>('/api/admin/login', {
+    method: 'POST',
+    body: ADMIN,
+  });
+  expect(admin.status).toBe(200);
+  adminToken = admin.body.token;
+}, 120_000);
+afterAll(() => chorus?.stop(), 60_000);
+
+describe('the OpenAPI document', () => {
+  it('lists the routes this suite walks, each with its access', () => {
+    expect(operations.length).toBeGreaterThan(40);
+    for (const op of operations) expect(['public', 'user', 'admin']).toContain(op.access);
+  });
+});
+
+describe('without a token', () => {
+  it('every protected route answers 401 Unauthorized', async () => {
+    const failures: string[] = [];
+    for (const op of operations.filter((o) => o.access !== 'public')) {
+      for (const token of [undefined, 'not-a-token', `${alice.token}x`]) {
+        const path = fillPath(op.path, (name) => idFor(op.path, name, bob) ?? randomUUID());
+        const body = validBody(op);
+        const answer = await send(op.method, path, {
+          token,
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+        if (answer.status !== 401 || messageOf(answer) !== authMessages.unauthorized) {
+          failures.push(`${label(op)} token=${String(token).slice(0, 12)}: ${answer.status}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('admin routes answer 403 to a customer token', async () => {
+    const failures: string[] = [];
+    for (const op of operations.filter((o) => o.access === 'admin')) {
+      const path = fillPath(op.path, () => randomUUID());
+      const body = validBody(op);
+      const answer = await send(op.method, path, {
+        token: alice.token,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      if (answer.status !== 403 || messageOf(answer) !== authMessages.adminOnly) {
+        failures.push(`${label(op)}: ${answer.status} ${answer.text.slice(0, 120)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});
+
+describe("another customer's ids", () => {
+  const snapshot = async (who: Customer) => ({
+    product: (await chorus.api(`/api/products/${who.productId}`, { token: who.token })).status,
+    personas: (
+      await chorus.api<unknown[]>(`/api/products/${who.productId}/personas`, { token: who.token })
+    ).body,
+    question: (
+      await chorus.api(`/api/products/${who.productId}/questions/${who.questionId}`, {
+        token: who.token,
+      })
+    ).status,
+    roadmap: (await chorus.api(`/api/roadmaps/${who.roadmapId}`, { token: who.token })).body,
+    invoices: (await chorus.api('/api/billing/history', { token: who.token })).body,
+  });
+
+  it('answer 404 or 403 on every customer route, and change nothing of theirs', async () => {
+    const before = await snapshot(bob);
+    const failures: string[] = [];
+    const tried: string[] = [];
+    for (const op of operations.filter((o) => o.access === 'user')) {
+      const parameters = pathParameters(op.path);
+      const body = withOwnerIds(validBody(op), bob);
+      const bodyHasIds =
+        !!body && typeof body === 'object' && JSON.stringify(body).includes(bob.productId);
+      if (parameters.length === 0 && !bodyHasIds) continue;
+      for (const name of parameters) {
+        if (!idFor(op.path, name, bob)) failures.push(`${label(op)}: no id for {${name}}`);
+      }
+      // Every id Bob's, then (on nested routes) Alice's product with Bob's child.
+      const variants = [(name: string) => idFor(op.path, name, bob) ?? ''];
+      if (parameters.length > 1) {
+        variants.push((name: string) =>
+          name === parameters[0]
+            ? (idFor(op.path, name, alice) ?? '')
+            : (idFor(op.path, name, bob) ?? ''),
+        );
+      }
+      for (const fill of variants) {
+        const path = fillPath(op.path, fill);
+        tried.push(`${op.method} ${path}`);
+        const answer = await send(op.method, path, {
+          token: alice.token,
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+        if (answer.status !== 404 && answer.status !== 403) {
+          failures.push(`${label(op)} as ${path}: ${answer.status} ${answer.text.slice(0, 160)}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(tried.length).toBeGreaterThan(20);
+    expect(await snapshot(bob)).toEqual(before);
+  });
+});
+
+describe('malformed and oversized bodies', () => {
+  const withBody = () => operations.filter((op) => op.body || op.rawBody);
+
+  it('malformed JSON answers 400 with a message on every route that takes a body', async () => {
+    const failures: string[] = [];
+    for (const op of withBody()) {
+      const path = fillPath(op.path, (name) => idFor(op.path, name, alice) ?? randomUUID());
+      for (const text of ['{"name": ', '{name: 1}', '[1,2', '\u0000', '{"a":1}}']) {
+        const answer = await send(op.method, path, {
+          token: op.access === 'admin' ? adminToken : alice.token,
+          body: text,
+        });
+        // Routes that read raw bytes (a signed webhook, a form) refuse them their own way.
+        const refused = op.rawBody
+          ? answer.status >= 400 && answer.status < 500
+          : answer.status === 400 && typeof messageOf(answer) === 'string';
+        if (!refused) {
+          failures.push(`${label(op)} ${JSON.stringify(text)}: ${answer.status} ${answer.text}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('a body over the limit answers 413 "Request body is too large"', async () => {
+    // Larger than the largest limit any route has (the YAML import's 8mb).
+    const huge = JSON.stringify({ text: 'x'.repeat(9 * 1024 * 1024) });
+    const failures: string[] = [];
+    for (const op of withBody()) {
+      const path = fillPath(op.path, (name) => idFor(op.path, name, alice) ?? randomUUID());
+      const answer = await send(op.method, path, { token: alice.token, body: huge });
+      if (answer.status !== 413 || messageOf(answer) !== 'Request body is too large') {
+        failures.push(`${label(op)}: ${answer.status} ${answer.text.slice(0, 120)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('a body that is not JSON at all is refused, never a 500', async () => {
+    const failures: string[] = [];
+    for (const op of withBody()) {
+      const path = fillPath(op.path, (name) => idFor(op.path, name, alice) ?? randomUUID());
+      for (const [contentType, text] of [
+        ['text/plain', 'hello'],
+        ['application/x-www-form-urlencoded', 'name=x&__proto__[admin]=1'],
+        ['application/json; charset=utf-16', '{}'],
+      ] as const) {
+        const answer = await send(op.method, path, { token: alice.token, body: text, contentType });
+        if (answer.status >= 500) failures.push(`${label(op)} ${contentType}: ${answer.status}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});
+
+describe('generated payloads', () => {
+  /**
+   * A customer of its own whose data the payloads may change or delete,
+   * and the ids it has, mixed with hostile text in every path parameter.
+   */
+  it('never answer 500 on any route', async () => {
+    const mallory = await customer('mallory');
+    const seen = new Map<number, number>();
+    let tried = 0;
+    const failures: string[] = [];
+    for (const op of operations) {
+      const parameters = pathParameters(op.path);
+      const parameterValue = fc.oneof(
+        fc.constant(undefined),
+        fc.constantFrom(...hostileStrings.filter(Boolean)),
+        fc.string({ minLength: 1, maxLength: 40 }),
+      );
+      const payload = fc.record({
+        parameters: fc.tuple(...parameters.map(() => parameterValue)),
+        query: fc.record(
+          Object.fromEntries(op.query.map((q) => [q.name, fc.constantFrom(...hostileStrings)])),
+          { requiredKeys: [] },
+        ),
+        body: op.body ? arbitraryOf(op.body) : fc.constant(undefined),
+      });
+      const token =
+        op.access === 'admin' ? adminToken : op.access === 'user' ? mallory.token : undefined;
+      await fc.assert(
+        fc.asyncProperty(payload, async ({ parameters: values, query, body }) => {
+          const path = fillPath(op.path, (name) => {
+            const value = values[parameters.indexOf(name)];
+            return value ?? idFor(op.path, name, mallory) ?? randomUUID();
+          });
+          const search = new URLSearchParams(query as Record<string, string>).toString();
+          const answer = await send(op.method, search ? `${path}?${search}` : path, {
+            token,
+            body: op.body || op.rawBody ? JSON.stringify(body ?? null) : undefined,
+          });
+          tried++;
+          seen.set(answer.status, (seen.get(answer.status) ?? 0) + 1);
+          if (answer.status >= 500) {
+            failures.push(
+              `${label(op)} ${path} ${JSON.stringify(body)?.slice(0, 200)}: ${answer.status} ${answer.text.slice(0, 160)}`,
+            );
+          }
+          return true;
+        }),
+        // A fixed seed: the same payloads on every run.
+        { seed: 20_261_121, numRuns: 25 },
+      );
+    }
+    expect(failures).toEqual([]);
+    expect(tried).toBe(operations.length * 25);
+    // The payloads reach past validation too, not only into 400s.
+    expect([...seen.keys()].some((status) => status < 300)).toBe(true);
+  }, 300_000);
+});
+
+describe('YAML import', () => {
+  const laughs = [
+    'a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]',
+    ...Array.from({ length: 8 }, (_, i) => {
+      const name = String.fromCharCode(98 + i);
+      const previous = String.fromCharCode(97 + i);
+      return `${name}: &${name} [${Array(9).fill(`*${previous}`).join(',')}]`;
+    }),
+    'roadmap_items: *i',
+  ].join('\n');
+  const bombs: [string, string][] = [
+    ['billion laughs', laughs],
+    ['many aliases', `a: &a [x]\nroadmap_items: [${Array(20_000).fill('*a').join(',')}]`],
+    ['deep flow nesting', `roadmap_items: ${'['.repeat(50_000)}${']'.repeat(50_000)}`],
+    [
+      'deep block nesting',
+      `roadmap_items:\n${Array.from({ length: 2_000 }, (_, i) => `${'  '.repeat(i + 1)}- x:`).join('\n')}`,
+    ],
+    ['deep mapping nesting', `roadmap_items: ${'{a: '.repeat(20_000)}1${'}'.repeat(20_000)}`],
+    ['a custom tag', 'roadmap_items: !!js/function "function(){ return process.exit(1) }"'],
+    ['a merge key loop', 'a: &a\n  <<: *a\nroadmap_items: []'],
+    ['a huge key', `${'k'.repeat(4 * 1024 * 1024)}: 1\nroadmap_items: []`],
+    ['over 5MB', `roadmap_items: []\n#${'x'.repeat(5 * 1024 * 1024)}`],
+  ];
+
+  it.each(bombs)('refuses %s with 400 and imports nothing', async (_what, yaml) => {
+    const answer = await send('post', `/api/roadmaps/${alice.roadmapId}/import-yaml`, {
+      token: alice.token,
+      body: JSON.stringify({ yamlContent: yaml }),
+    });
+    expect(answer.status).toBe(400);
+    expect(messageOf(answer)).toEqual(expect.any(String));
+    const roadmap = await chorus.api<{ items: { title: string }[] }>(
+      `/api/roadmaps/${alice.roadmapId}`,
+      { token: alice.token },
+    );
+    expect(roadmap.body.items.map((item) => item.title)).toEqual(['First step']);
+  });
+});
+
+describe('credential rate limits', () => {
+  const attempts = async (path: string, body: () => unknown, count: number) => {
+    const statuses: number[] = [];
+    let last: Answer | undefined;
+    for (let i = 0; i < count; i++) {
+      last = await send('post', path, { body: JSON.stringify(body()) });
+      statuses.push(last.status);
+    }
+    return { statuses, last: last! };
+  };
+
+  it.each([
+    ['/api/auth/login', 10, 401],
+    ['/api/admin/login', 5, 401],
+    ['/api/auth/forgot-password', 5, 200],
+  ])('%s answers 429 with a message after %i attempts', async (path, limit, usual) => {
+    const email = `guess-${randomUUID()}@example.com`;
+    const { statuses, last } = await attempts(
+      path,
+      () => ({ email, password: 'wrong-password' }),
+      limit + 1,
+    );
+    expect(statuses).toEqual([...Array<number>(limit).fill(usual), 429]);
+    expect(messageOf(last)).toBe(authMessages.tooManyAttempts);
+  });
+
+  it('the reset-password endpoint is limited too', async () => {
+    const { statuses, last } = await attempts(
+      '/api/auth/reset-password',
+      () => ({ token: randomUUID(), password: 'new-password', confirmPassword: 'new-password' }),
+      21,
+    );
+    // Counted per address, and this suite's other requests count too: some
+    // 400s (bad token), then 429s.
+    const firstLimited = statuses.indexOf(429);
+    expect(firstLimited).toBeGreaterThanOrEqual(0);
+    expect(statuses.slice(0, firstLimited).every((status) => status === 400)).toBe(true);
+    expect(statuses.slice(firstLimited).every((status) => status === 429)).toBe(true);
+    expect(messageOf(last)).toBe(authMessages.tooManyAttempts);
+  });
+});
+
+describe('security headers', () => {
+  it.each(['/api/openapi.json', '/api/products', '/api/nothing-here', '/healthz'])(
+    '%s carries them',
+    async (path) => {
+      const response = await fetch(chorus.url + path);
+      const headers = response.headers;
+      expect(headers.get('x-content-type-options')).toBe('nosniff');
+      expect(headers.get('x-frame-options')).toBe('SAMEORIGIN');
+      expect(headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
+      expect(headers.get('referrer-policy')).toBe('no-referrer');
+      expect(headers.get('cross-origin-opener-policy')).toBe('same-origin');
+      expect(headers.get('x-powered-by')).toBeNull();
+      const csp = headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).toContain("frame-ancestors 'self'");
+      expect(csp).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
+    },
+  );
+});
+
+describe('script in text fields', () => {
+  const xss = '<img src=x onerror=alert(1)><script>alert(2)</script>';
+
+  it('is stored and answered as the same plain text, in JSON only', async () => {
+    const product = await chorus.api<{ id: string; name: string; description: string }>(
+      '/api/products',
+      {
+        method: 'POST',
+        token: alice.token,
+        body: { name: xss, description: xss, industry: 'technology' },
+      },
+    );
+    expect(product.status).toBe(201);
+    expect(product.body).toMatchObject({ name: xss, description: xss });
+    expect(product.headers.get('content-type')).toMatch(/^application\/json/);
+    const profile = await chorus.api<Record<string, unknown>>(
+      `/api/products/${product.body.id}/business-profile`,
+      {
+        method: 'POST',
+        token: alice.token,
+        body: { companyName: xss, businessModel: xss, locations: xss, primaryProducts: xss },
+      },
+    );
+    expect({ status: profile.status, body: profile.body }).toMatchObject({
+      status: 201,
+      body: { companyName: xss, businessModel: xss, locations: xss, primaryProducts: xss },
+    });
+  });
+});
