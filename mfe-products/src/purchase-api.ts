@@ -1,19 +1,11 @@
 import type { BillingCycle, ProductView } from '@chorus/contracts';
 import { ApiError, apiRequest, queryClient, serverMessage } from '@chorus/platform';
+import { refusalMessage } from './messages';
 
 // The purchase flows' calls: create a product, set up its payment, save the
 // card (which starts the subscription), and read the subscription back.
 
 const productPath = (productId: string) => `/api/products/${encodeURIComponent(productId)}`;
-
-/**
- * The server's own words for a failure the user can act on (a 4xx answer's
- * message, e.g. "Your card was declined."); undefined for a server fault or a
- * network failure, where the spec's fallback text says more.
- */
-export function refusalMessage(error: unknown): string | undefined {
-  return error instanceof ApiError && error.status < 500 ? serverMessage(error) : undefined;
-}
 
 /** A failed payment setup in the spec's words: "HTTP {status}: {statusText}", or no client secret. */
 export class PaymentSetupError extends Error {

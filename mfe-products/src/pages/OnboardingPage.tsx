@@ -27,10 +27,10 @@ import {
   createProduct,
   refreshProducts,
   registerAccount,
-  refusalMessage,
   requestPaymentSetup,
   savePaymentMethod,
 } from '../purchase-api';
+import { refusalMessage } from '../messages';
 
 /** The wizard goes to the new product's dashboard this long after success (the spec's 3 seconds). */
 export const ONBOARDING_REDIRECT_MS = 3_000;
