@@ -258,6 +258,65 @@ test.describe('onboarding', () => {
   });
 });
 
+test.describe('onboarding failures', () => {
+  // The refused coupon and the failed setup are answers the browser logs.
+  test.use({ allowConsoleErrors: [/Failed to load resource/] });
+
+  test('a coupon goes to billing, a new plan asks for setup again, and a failed setup returns to the plan', async ({
+    page,
+    shot,
+  }) => {
+    const account = newAccount();
+    await page.goto('/onboarding');
+    await page.getByLabel('First name').fill(account.firstName);
+    await page.getByLabel('Last name').fill(account.lastName);
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Password').fill(account.password);
+    await page.getByLabel('Product name').fill(account.productName);
+    await page.getByLabel('Industry').selectOption('Retail');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByText('Monthly').click();
+    await page.getByLabel('Coupon code (optional)').fill('NO-SUCH-CODE');
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    await expect(page.getByRole('button', { name: 'Pay $25/month' })).toBeEnabled();
+
+    // Choosing another plan on the payment step asks for payment setup again.
+    const setupAgain = page.waitForRequest(
+      (request) => request.method() === 'POST' && request.url().endsWith('/setup-payment'),
+    );
+    await page.getByText('Annual').click();
+    await setupAgain;
+    await expect(page.getByRole('button', { name: 'Pay $270/year' })).toBeEnabled();
+
+    // Billing refuses the unknown coupon; the card stays as typed.
+    await enterCard(page, '4242 4242 4242 4242');
+    await page.getByRole('button', { name: 'Pay $270/year' }).click();
+    await expect(page.locator('form').getByRole('alert')).toHaveText(
+      'This promo code is invalid or has expired.',
+    );
+    await expect(page.getByLabel('Card number')).toHaveValue('4242 4242 4242 4242');
+    await shot('coupon-refused');
+
+    // When payment setup fails, the wizard goes back to the plan.
+    await page.route('**/setup-payment', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"down"}' }),
+    );
+    await page.getByText('Monthly').click();
+    await expect(toast(page)).toContainText('Payment Setup Failed');
+    await expect(toast(page)).toContainText('Unable to setup payment. Please try again.');
+    await expect(page.getByRole('button', { name: 'Continue to Payment' })).toBeVisible();
+    await shot('setup-failed');
+
+    // Back on track: no coupon, setup works again, and the payment goes through.
+    await page.unroute('**/setup-payment');
+    await page.getByLabel('Coupon code (optional)').fill('');
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    await enterCard(page, '4242 4242 4242 4242');
+    await page.getByRole('button', { name: 'Pay $25/month' }).click();
+    await expect(page.getByText(`Welcome to ${account.productName}!`)).toBeVisible();
+  });
+});
+
 test.describe('subscribe page', () => {
   test('pays for an unpaid product, syncs, and goes to the product', async ({
     page,
