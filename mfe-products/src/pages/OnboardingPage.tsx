@@ -256,6 +256,7 @@ export function OnboardingPage() {
                     <Field label="First name" htmlFor="onb-first" error={errors.firstName}>
                       <Input
                         id="onb-first"
+                        aria-invalid={errors.firstName ? true : undefined}
                         autoComplete="given-name"
                         value={account.firstName}
                         onChange={(e) => setAccount({ ...account, firstName: e.target.value })}
@@ -264,6 +265,7 @@ export function OnboardingPage() {
                     <Field label="Last name" htmlFor="onb-last" error={errors.lastName}>
                       <Input
                         id="onb-last"
+                        aria-invalid={errors.lastName ? true : undefined}
                         autoComplete="family-name"
                         value={account.lastName}
                         onChange={(e) => setAccount({ ...account, lastName: e.target.value })}
@@ -273,6 +275,7 @@ export function OnboardingPage() {
                   <Field label="Email" htmlFor="onb-email" error={errors.email}>
                     <Input
                       id="onb-email"
+                      aria-invalid={errors.email ? true : undefined}
                       type="email"
                       autoComplete="email"
                       value={account.email}
@@ -287,6 +290,7 @@ export function OnboardingPage() {
                   >
                     <Input
                       id="onb-password"
+                      aria-invalid={errors.password ? true : undefined}
                       type="password"
                       autoComplete="new-password"
                       value={account.password}
