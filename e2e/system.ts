@@ -16,7 +16,7 @@ export const systemLog = path.join(artifactsDir, 'system.log');
 /** The administrator's e-mail of the test system (that customer sees Admin). */
 export const ADMIN_EMAIL = 'admin@chorus.test';
 /** Test-only credentials of the seeded admin account. */
-const ADMIN_PASSWORD = 'admin-e2e-password';
+export const ADMIN_PASSWORD = 'admin-e2e-password';
 
 /** What global setup tells the tests, through the environment. */
 export interface SystemInfo {
