@@ -10,6 +10,14 @@ const productPath = (productId: string) => `/api/products/${encodeURIComponent(p
 /** A failed payment setup in the spec's words: "HTTP {status}: {statusText}", or no client secret. */
 export class PaymentSetupError extends Error {
   override name = 'PaymentSetupError';
+
+  constructor(
+    message: string,
+    /** The server's reason when it refused (e.g. an unknown coupon), for the user to act on. */
+    readonly refusal?: string,
+  ) {
+    super(message);
+  }
 }
 
 export async function createProduct(input: {
@@ -42,14 +50,24 @@ export async function registerAccount(body: {
 }
 
 /** POST /api/products/{id}/setup-payment: the provider's setup intent for the product. */
-export async function requestPaymentSetup(productId: string): Promise<{ clientSecret: string }> {
+export async function requestPaymentSetup(
+  productId: string,
+  couponCode?: string,
+): Promise<{ clientSecret: string }> {
   let response: Response;
   try {
-    response = await apiRequest('POST', `${productPath(productId)}/setup-payment`);
+    // A coupon is checked by the server before the card is asked for.
+    response = await apiRequest(
+      'POST',
+      `${productPath(productId)}/setup-payment`,
+      couponCode ? { couponCode } : undefined,
+    );
   } catch (error) {
     if (error instanceof ApiError) {
+      const refusal = refusalMessage(error);
       throw new PaymentSetupError(
-        refusalMessage(error) ?? `HTTP ${error.status}: ${serverMessage(error) ?? 'Error'}`,
+        refusal ?? `HTTP ${error.status}: ${serverMessage(error) ?? 'Error'}`,
+        refusal,
       );
     }
     throw error;

@@ -25,6 +25,7 @@ import {
 import { StepIndicator } from '../components/purchase/StepIndicator';
 import {
   createProduct,
+  PaymentSetupError,
   refreshProducts,
   registerAccount,
   requestPaymentSetup,
@@ -178,15 +179,19 @@ export function OnboardingPage() {
     }
   }
 
-  /** Payment setup for the product; a failure returns to step 2. */
-  async function setUpPayment(id: string): Promise<boolean> {
+  /** Payment setup for the product (the coupon checked with it); a failure returns to step 2. */
+  async function setUpPayment(id: string, coupon: string): Promise<boolean> {
     setSetupReady(false);
     try {
-      await requestPaymentSetup(id);
+      await requestPaymentSetup(id, coupon.trim() || undefined);
       setSetupReady(true);
       return true;
-    } catch {
-      destructive('Payment Setup Failed', 'Unable to setup payment. Please try again.');
+    } catch (error) {
+      destructive(
+        'Payment Setup Failed',
+        (error instanceof PaymentSetupError && error.refusal) ||
+          'Unable to setup payment. Please try again.',
+      );
       setStep(2);
       return false;
     }
@@ -202,7 +207,7 @@ export function OnboardingPage() {
     setWorking(true);
     try {
       const id = await ensureProduct(plan.data.billingCycle);
-      if (id && (await setUpPayment(id))) setStep(3);
+      if (id && (await setUpPayment(id, plan.data.couponCode))) setStep(3);
     } finally {
       setWorking(false);
     }
@@ -212,7 +217,7 @@ export function OnboardingPage() {
   function changeOnPayment(change: { cycle?: BillingCycle; couponCode?: string }) {
     if (change.cycle) setCycle(change.cycle);
     if (change.couponCode !== undefined) setCouponCode(change.couponCode);
-    if (productId) void setUpPayment(productId);
+    if (productId) void setUpPayment(productId, change.couponCode ?? couponCode);
   }
 
   async function pay(paymentMethodId: string): Promise<string | null> {
