@@ -35,6 +35,9 @@ const common = {
 
 /** @type {import('jest').Config} */
 module.exports = {
+  // A global option: jest ignores it inside a project. Whole systems start in
+  // the integration hooks, which on a loaded 2-core machine can outlast 5 s.
+  testTimeout: 30_000,
   projects: [
     {
       ...common,
@@ -63,6 +66,17 @@ module.exports = {
       // Whole systems start and stop in these hooks; on a loaded 2-core
       // machine that can take longer than jest's 5 s default.
       testTimeout: 30_000,
+    },
+    {
+      ...common,
+      // Faults on the distributed run: real processes (built first), the
+      // Kafka test broker, a PostgreSQL of its own (npm run test:faults).
+      displayName: 'faults',
+      roots: ['<rootDir>/test/faults'],
+      testMatch: ['**/*.test.ts'],
+      globalSetup: '<rootDir>/test/global-setup.ts',
+      globalTeardown: '<rootDir>/test/global-teardown.ts',
+      testTimeout: 120_000,
     },
   ],
 };

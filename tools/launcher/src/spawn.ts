@@ -41,6 +41,8 @@ async function freePortRange(size: number): Promise<number> {
 
 export interface SpawnedChorus {
   url: string;
+  /** The process's id (benchmarks read its CPU time). */
+  pid: number;
   /** A PostgreSQL server URL (its `postgres` database) the services' databases live on. */
   databaseServer: string;
   /** Service databases are `<prefix>_<service>`. */
@@ -112,6 +114,7 @@ export async function spawnChorus(
 
   return {
     url: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
     databaseServer,
     databasePrefix,
     async stop() {
