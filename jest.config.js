@@ -62,5 +62,16 @@ module.exports = {
       testPathIgnorePatterns: ['/node_modules/'],
       setupFilesAfterEnv: ['<rootDir>/test/integration-timeout.ts'],
     },
+    {
+      ...common,
+      // Faults on the distributed run: real processes (built first), the
+      // Kafka test broker, a PostgreSQL of its own (npm run test:faults).
+      displayName: 'faults',
+      roots: ['<rootDir>/test/faults'],
+      testMatch: ['**/*.test.ts'],
+      globalSetup: '<rootDir>/test/global-setup.ts',
+      globalTeardown: '<rootDir>/test/global-teardown.ts',
+      setupFilesAfterEnv: ['<rootDir>/test/faults/timeout.ts'],
+    },
   ],
 };

@@ -70,3 +70,41 @@ export function isServiceError(error: unknown): error is ServiceError {
     'details' in error
   );
 }
+
+/** Socket failures: the database (or another dependency) cannot be reached. */
+const unreachableCodes = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+]);
+
+/**
+ * Whether an error means the database is unreachable or restarting, rather
+ * than that the request was wrong: refused or dropped connections, the
+ * server shutting down or starting (SQLSTATE class 08, 57P01-57P03), too many
+ * connections, or no pooled connection in time. Such a call is answered
+ * UNAVAILABLE, so callers say "try again" instead of reporting an internal
+ * error, and the next call, on a new connection, succeeds once it is back.
+ */
+export function isStorageUnavailable(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== 'object' || depth > 4) return false;
+  const { code, name, message, cause, errors } = error as {
+    code?: unknown;
+    name?: unknown;
+    message?: unknown;
+    cause?: unknown;
+    errors?: unknown;
+  };
+  if (typeof code === 'string') {
+    if (unreachableCodes.has(code)) return true;
+    if (code.startsWith('08') || ['57P01', '57P02', '57P03', '53300'].includes(code)) return true;
+  }
+  if (name === 'KnexTimeoutError') return true;
+  if (typeof message === 'string' && /^Connection terminated/.test(message)) return true;
+  if (Array.isArray(errors) && errors.some((e) => isStorageUnavailable(e, depth + 1))) return true;
+  return isStorageUnavailable(cause, depth + 1);
+}

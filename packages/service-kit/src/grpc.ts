@@ -16,7 +16,7 @@ import {
   type UntypedServiceImplementation,
 } from '@grpc/grpc-js';
 import { HealthImplementation, service as healthService } from 'grpc-health-check';
-import { DomainError, toServiceError } from './errors';
+import { DomainError, isStorageUnavailable, toServiceError } from './errors';
 import type { Logger } from './logger';
 
 /** What a handler knows about the call besides the request. */
@@ -41,7 +41,8 @@ export type AsyncServiceImplementation<D> = {
 
 /**
  * Adapts async handlers to grpc-js callbacks. DomainErrors keep their status
- * and message; anything else is logged and answered INTERNAL without detail.
+ * and message; an unreachable database is UNAVAILABLE (callers retry later);
+ * anything else is logged and answered INTERNAL without detail.
  */
 export function implement<D extends ServiceDefinition>(
   definition: D,
@@ -66,6 +67,15 @@ export function implement<D extends ServiceDefinition>(
         (error: unknown) => {
           if (error instanceof DomainError) {
             callback(toServiceError(error));
+            return;
+          }
+          if (isStorageUnavailable(error)) {
+            logger.warn({ err: error, method: path }, 'database unavailable');
+            callback({
+              code: status.UNAVAILABLE,
+              details: 'Database unavailable',
+              metadata: new Metadata(),
+            });
             return;
           }
           logger.error({ err: error, method: path }, 'unhandled error in gRPC handler');

@@ -8,6 +8,7 @@ export {
   FailedPrecondition,
   InvalidArgument,
   isServiceError,
+  isStorageUnavailable,
   NotFound,
   PermissionDenied,
   Unauthenticated,

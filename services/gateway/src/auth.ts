@@ -1,5 +1,10 @@
 import { authMessages } from '@chorus/contracts';
-import { type Audience, InvalidToken, type TokenVerifier } from '@chorus/service-kit';
+import {
+  type Audience,
+  InvalidToken,
+  type TokenClaims,
+  type TokenVerifier,
+} from '@chorus/service-kit';
 import type { Request } from 'express';
 import { HttpError } from './http-errors';
 
@@ -58,12 +63,35 @@ export interface TokenOptions {
   tokenInQuery?: boolean;
 }
 
+/** Tokens verified recently, so the signature check runs once per token, not per request. */
+const VERIFIED_CACHE_SIZE = 10_000;
+
 /** Verifies tokens locally (public key + revocation list); no identity call per request. */
 export class Authenticator {
+  /**
+   * `${audience} ${token}` -> its claims, for tokens whose signature was
+   * checked. Expiry and revocation are still checked on every request; the
+   * oldest entry goes when the cache is full. Only good tokens are kept.
+   */
+  private readonly verified = new Map<string, TokenClaims>();
+
   constructor(
     private readonly verifier: TokenVerifier,
     private readonly revocations: RevocationList,
   ) {}
+
+  private async claims(token: string, audience: Audience): Promise<TokenClaims> {
+    const key = `${audience} ${token}`;
+    const cached = this.verified.get(key);
+    if (cached && cached.expiresAt.getTime() > Date.now()) return cached;
+    if (cached) this.verified.delete(key);
+    const claims = await this.verifier.verify(token, audience);
+    if (this.verified.size >= VERIFIED_CACHE_SIZE) {
+      this.verified.delete(this.verified.keys().next().value!);
+    }
+    this.verified.set(key, claims);
+    return claims;
+  }
 
   /** The principal behind a valid token, or undefined for none, forged, expired or revoked. */
   async principal(
@@ -74,7 +102,7 @@ export class Authenticator {
     const token = requestToken(req, options);
     if (!token) return undefined;
     try {
-      const claims = await this.verifier.verify(token, audience);
+      const claims = await this.claims(token, audience);
       if (this.revocations.has(claims.sessionId)) return undefined;
       return {
         id: claims.subject,

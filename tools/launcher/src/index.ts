@@ -1,2 +1,9 @@
 export { type EmbeddedPostgresServer, startEmbeddedPostgres } from './postgres';
-export { type ChorusOptions, databaseUrlFor, type RunningChorus, startChorus } from './system';
+export {
+  type ChorusOptions,
+  databaseUrlFor,
+  gatewayMain,
+  type RunningChorus,
+  services,
+  startChorus,
+} from './system';

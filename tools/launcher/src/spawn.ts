@@ -42,6 +42,8 @@ async function freePortRange(size: number): Promise<number> {
 
 export interface SpawnedChorus {
   url: string;
+  /** The process's id (benchmarks read its CPU time). */
+  pid: number;
   /** A PostgreSQL server URL (its `postgres` database) the services' databases live on. */
   databaseServer: string;
   /** Service databases are `<prefix>_<service>`. */
@@ -160,6 +162,7 @@ export async function spawnChorus(options: SpawnOptions = {}): Promise<SpawnedCh
 
   return {
     url,
+    pid: child.pid!,
     databaseServer,
     databasePrefix,
     async stop() {
