@@ -12,7 +12,7 @@ test.describe('routes', () => {
       );
     }
     await page.goto('/admin');
-    await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+    await expect(page.getByRole('form', { name: 'Admin login' })).toBeVisible();
     await shot('admin-signed-out');
   });
 
