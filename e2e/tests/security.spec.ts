@@ -17,7 +17,9 @@ async function watchCsp(page: Page) {
   await page.addInitScript(() => {
     window.cspViolations = [];
     document.addEventListener('securitypolicyviolation', (event) => {
-      window.cspViolations!.push(`${event.violatedDirective} ${event.blockedURI}`);
+      window.cspViolations!.push(
+        `${event.violatedDirective} ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber}:${event.columnNumber}`,
+      );
     });
   });
 }

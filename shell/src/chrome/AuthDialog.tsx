@@ -24,7 +24,6 @@ import {
   DialogTitle,
   Field,
   Input,
-  parseWithoutEval,
   Textarea,
   usePaymentProvider,
 } from '@chorus/platform/ui';
@@ -34,8 +33,6 @@ import { useCallback, useRef, useState } from 'react';
 import { type FieldErrors, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { industries, titledMessage } from './messages';
-
-parseWithoutEval();
 
 export type AuthMode = 'login' | 'register' | 'forgot';
 

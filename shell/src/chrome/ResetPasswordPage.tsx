@@ -9,15 +9,12 @@ import {
   CardTitle,
   Field,
   Input,
-  parseWithoutEval,
   Spinner,
 } from '@chorus/platform/ui';
 import { CheckCircle2, KeyRound, XCircle } from 'lucide-react';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { navigate } from './navigation';
 import { Brand } from './Brand';
-
-parseWithoutEval();
 
 type Stage = 'validating' | 'valid' | 'invalid' | 'done';
 

@@ -8,7 +8,6 @@ export * from './avatar';
 export * from './badge';
 export * from './button';
 export * from './card';
-export { parseWithoutEval } from './csp';
 export { cn } from './cn';
 export * from './dialog';
 export * from './dropdown-menu';

@@ -2,11 +2,8 @@ import { queryClient } from '@chorus/platform';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { BrowserRouter } from 'react-router-dom';
-import { parseWithoutEval } from './csp';
 import { PortalContainerContext } from './portal';
 import { Toaster } from './toaster';
-
-parseWithoutEval();
 
 interface RootProps {
   /** The Module Federation name of the app; its stylesheet is scoped to `data-chorus-app="<app>"`. */
