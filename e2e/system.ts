@@ -10,13 +10,17 @@ import pg from 'pg';
 export { freePort } from '@chorus/launcher/spawn';
 
 export const repoRoot = path.resolve(__dirname, '..');
-export const artifactsDir = path.join(__dirname, 'artifacts');
+/** Screenshots, reports and the system's log; the distributed run keeps its own beside. */
+export const artifactsDir =
+  systemMode() === 'distributed'
+    ? path.join(__dirname, 'artifacts', 'distributed')
+    : path.join(__dirname, 'artifacts');
 export const systemLog = path.join(artifactsDir, 'system.log');
 
 /** The administrator's e-mail of the test system (that customer sees Admin). */
 export const ADMIN_EMAIL = 'admin@chorus.test';
 /** Test-only credentials of the seeded admin account. */
-const ADMIN_PASSWORD = 'admin-e2e-password';
+export const ADMIN_PASSWORD = 'admin-e2e-password';
 
 /** What global setup tells the tests, through the environment. */
 export interface SystemInfo {

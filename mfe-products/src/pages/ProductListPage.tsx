@@ -3,8 +3,10 @@ import { toast } from '@chorus/platform';
 import { Button } from '@chorus/platform/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { FolderPlus, Plus } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { deleteProduct, productKeys, useProducts } from '../api';
+import { CreateProductDialog } from '../components/CreateProductDialog';
 import { ProductCard } from '../components/ProductCard';
 import { EmptyState, LoadError, Loading, PageFrame } from '../components/States';
 import { release } from '../release';
@@ -30,6 +32,7 @@ function deletionToast(product: ProductView, answer: ProductDeletion) {
 export function ProductListPage() {
   const queryClient = useQueryClient();
   const products = useProducts();
+  const [creating, setCreating] = useState(false);
 
   const remove = useMutation({
     mutationFn: (product: ProductView) => deleteProduct(product.id),
@@ -59,11 +62,10 @@ export function ProductListPage() {
             Each product has its own personas, questions, roadmaps and subscription.
           </p>
         </div>
-        <Button asChild>
-          <Link to="/create-product">
-            <Plus aria-hidden /> Create Product
-          </Link>
+        <Button onClick={() => setCreating(true)}>
+          <Plus aria-hidden /> Create Product
         </Button>
+        <CreateProductDialog open={creating} onOpenChange={setCreating} />
       </header>
 
       <div className="mt-8">
