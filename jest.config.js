@@ -60,9 +60,7 @@ module.exports = {
       globalSetup: '<rootDir>/test/global-setup.ts',
       globalTeardown: '<rootDir>/test/global-teardown.ts',
       testPathIgnorePatterns: ['/node_modules/'],
-      // Whole systems start and stop in these hooks; on a loaded 2-core
-      // machine that can take longer than jest's 5 s default.
-      testTimeout: 30_000,
+      setupFilesAfterEnv: ['<rootDir>/test/integration-timeout.ts'],
     },
   ],
 };

@@ -179,6 +179,8 @@ test.describe('product dashboard', () => {
     await expect(
       questions.getByRole('link', { name: /Would you pay more for a compostable coffee pod\?/ }),
     ).toHaveAttribute('href', `/companies/${productId}/questions/${question.id}`);
+    // Answered in the background: the list is read again until the answer is in.
+    await expect(questions.getByText('Complete', { exact: true })).toBeVisible();
 
     const roadmaps = page.getByRole('region', { name: 'Roadmaps' });
     await expect(roadmaps.getByTestId('roadmap-totals')).toHaveText(
@@ -388,6 +390,14 @@ test.describe('personas', () => {
     await page.getByRole('alertdialog').getByRole('button', { name: 'Add Persona' }).click();
     await expect(page.getByTestId('selected-count')).toHaveText('11 personas selected');
     await expect(page.getByTestId('monthly-cost')).toHaveText('$27.00/month');
+    // The tag manager hears of each selection with the new count.
+    const selections = await page.evaluate(() =>
+      (window.dataLayer ?? []).filter((entry) => entry.event === 'persona_selection'),
+    );
+    expect(selections).toEqual([
+      { event: 'persona_selection', persona_count: 10 },
+      { event: 'persona_selection', persona_count: 11 },
+    ]);
     await expect(page.getByText('1 extra at $2.00/month each')).toBeVisible();
     await expect(
       page.getByRole('list', { name: 'Selected personas' }).getByText(eleventh.name),
@@ -471,5 +481,118 @@ test.describe('personas', () => {
     await shot('no-match');
     await page.getByRole('button', { name: 'Clear Filters' }).click();
     await expect(count).toHaveText(`Showing ${total} of ${total} personas`);
+  });
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+  // A product without a profile answers 404, which the browser logs.
+  test.use({ allowConsoleErrors: [/status of 404/] });
+
+  test('every products page fits the screen without sideways scrolling', async ({
+    page,
+    request,
+    register,
+    signIn,
+    shot,
+  }) => {
+    const { token } = await register();
+    const productId = await onlyProductId(request, token);
+    const pages: [string, string][] = [
+      ['/products', 'list'],
+      [`/products/${productId}/dashboard`, 'dashboard'],
+      [`/products/${productId}/profile`, 'profile'],
+      [`/products/${productId}/personas`, 'personas'],
+    ];
+    await signIn(token, '/products');
+    for (const [path, name] of pages) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByRole('status')).toHaveCount(0);
+      if (name === 'profile') await page.getByRole('button', { name: 'Create Profile' }).click();
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(0);
+      await shot(name);
+    }
+  });
+});
+
+test.describe('when the server fails', () => {
+  // The failures below are injected; the browser logs each failed answer.
+  test.use({ allowConsoleErrors: [/status of (404|500)/] });
+
+  test('deleting a product, a roadmap or saving the profile says what went wrong', async ({
+    page,
+    request,
+    register,
+    signIn,
+    shot,
+  }) => {
+    const { account, token } = await register();
+    const productId = await onlyProductId(request, token);
+    await postJson(request, token, `/api/products/${productId}/roadmaps`, {
+      name: 'Launch plan',
+      timelineType: 'quarterly',
+      startDate: '2027-01-01',
+      endDate: '2027-06-30',
+    });
+    const failure = { status: 500, contentType: 'application/json', body: '{"message":"boom"}' };
+
+    await signIn(token, '/products');
+    await page.route(`**/api/products/${productId}`, (route) =>
+      route.request().method() === 'DELETE' ? route.fulfill(failure) : route.fallback(),
+    );
+    const card = productCard(page, account.productName);
+    await card.getByRole('button', { name: `Delete ${account.productName}` }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete Product' }).click();
+    await expect(toast(page)).toContainText('Failed to delete product');
+    await expect(card).toBeVisible();
+
+    // The product went, but its subscription could not be cancelled: the server's words.
+    await page.unroute(`**/api/products/${productId}`);
+    await page.route(`**/api/products/${productId}`, (route) =>
+      route.request().method() === 'DELETE'
+        ? route.fulfill({
+            json: {
+              subscriptionCancelled: false,
+              warning: 'The subscription could not be cancelled; contact support.',
+              message: 'The subscription could not be cancelled; contact support.',
+            },
+          })
+        : route.fallback(),
+    );
+    await card.getByRole('button', { name: `Delete ${account.productName}` }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete Product' }).click();
+    await expect(toast(page)).toContainText('Product deleted with billing warning');
+    await expect(toast(page)).toContainText(
+      'The subscription could not be cancelled; contact support.',
+    );
+    await shot('billing-warning');
+    await page.unroute(`**/api/products/${productId}`);
+
+    await page.route('**/api/roadmaps/*', (route) =>
+      route.request().method() === 'DELETE' ? route.fulfill(failure) : route.fallback(),
+    );
+    await page.goto(`/products/${productId}/dashboard`);
+    const roadmaps = page.getByRole('region', { name: 'Roadmaps' });
+    await roadmaps.getByRole('button', { name: 'Delete Launch plan' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete Roadmap' }).click();
+    await expect(toast(page)).toContainText('Failed to delete roadmap');
+    await expect(roadmaps.getByRole('link', { name: 'Launch plan', exact: true })).toBeVisible();
+
+    await page.route(`**/api/products/${productId}/business-profile`, (route) =>
+      route.request().method() === 'POST' ? route.fulfill(failure) : route.fallback(),
+    );
+    await page.goto(`/products/${productId}/profile`);
+    await page.getByRole('button', { name: 'Create Profile' }).click();
+    await page.getByLabel('Product Name', { exact: true }).fill('Lumen Coffee');
+    await page.getByRole('button', { name: 'Save Business Profile' }).click();
+    await expect(toast(page)).toContainText('Error');
+    await expect(toast(page)).toContainText('Failed to create product profile');
+    // The form stays, with what was typed.
+    await expect(page.getByLabel('Product Name', { exact: true })).toHaveValue('Lumen Coffee');
+    await shot('profile-save-failed');
   });
 });

@@ -4,6 +4,7 @@ import { ADMIN_EMAIL, withServiceDatabase } from '../system';
 test.describe('signed-in top bar', () => {
   test('a customer: navigation, highlight, initials, e-mail and the account menu', async ({
     page,
+    request,
     register,
     signIn,
     shot,
@@ -11,7 +12,11 @@ test.describe('signed-in top bar', () => {
     const { account, token } = await register(
       newAccount({ email: `morgan.${Date.now()}@example.com` }),
     );
-    await signIn(token, '/products/p-1/dashboard');
+    const products = await request.get('/api/products', {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const [product] = (await products.json()) as { id: string }[];
+    await signIn(token, `/products/${product!.id}/dashboard`);
     const bar = page.getByRole('banner');
     const nav = bar.getByRole('navigation', { name: 'Main' });
     await expect(nav.getByRole('link')).toHaveText(['Products', 'Roadmaps', 'Billing']);

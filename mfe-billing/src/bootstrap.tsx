@@ -5,7 +5,7 @@ import './styles.css';
 
 // Standalone (npm run start:standalone): the app alone on its dev server, API proxied to the gateway.
 createRoot(document.getElementById('root')!).render(
-  <StandaloneRoot>
+  <StandaloneRoot app="billing">
     <App />
   </StandaloneRoot>,
 );

@@ -10,7 +10,7 @@ export const { bootstrap, mount, unmount } = singleSpaReact({
   React,
   ReactDOMClient,
   rootComponent: () => (
-    <MicrofrontendRoot>
+    <MicrofrontendRoot app="roadmaps">
       <App />
     </MicrofrontendRoot>
   ),

@@ -10,6 +10,7 @@ const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { scopeStyles } = require('./scope-styles');
 
 /** One instance of each of these exists on a page, whoever loads first provides it. */
 const SINGLETONS = [
@@ -125,7 +126,15 @@ function federatedApp(app) {
               { loader: 'css-loader', options: { importLoaders: 1 } },
               {
                 loader: 'postcss-loader',
-                options: { postcssOptions: { plugins: [require('@tailwindcss/postcss')()] } },
+                options: {
+                  postcssOptions: {
+                    plugins: [
+                      require('@tailwindcss/postcss')(),
+                      // A remote's styles reach only its own elements (see scope-styles.js).
+                      ...(app.exposes ? [scopeStyles(app.name)] : []),
+                    ],
+                  },
+                },
               },
             ],
           },

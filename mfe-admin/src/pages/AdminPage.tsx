@@ -1,12 +1,71 @@
-import { ComingSoon } from '@chorus/platform/ui';
+import { toast } from '@chorus/platform';
+import { Button } from '@chorus/platform/ui';
+import { LogOut } from 'lucide-react';
+import {
+  adminSession,
+  useAdminToken,
+  useAuditLog,
+  usePersonaTemplates,
+  usePromoCodes,
+  useRevenueHistory,
+  useSubscriptionStats,
+} from '../api';
+import { AdminLogin } from '../components/AdminLogin';
+import { AuditLog } from '../components/AuditLog';
+import { PersonaTemplates } from '../components/PersonaTemplates';
+import { PricingModelCard } from '../components/PricingModelCard';
+import { PromoCodes } from '../components/PromoCodes';
+import { RevenueChart } from '../components/RevenueChart';
+import { StatsCards } from '../components/StatsCards';
 import { release } from '../release';
 
-export function AdminPage() {
+function AdminDashboard() {
+  const stats = useSubscriptionStats();
+  const revenue = useRevenueHistory();
+  const promoCodes = usePromoCodes();
+  const templates = usePersonaTemplates();
+  const auditLog = useAuditLog();
+
   return (
-    <ComingSoon
-      title="Admin Dashboard"
-      description="Subscription analytics, promo codes and persona templates."
-      release={release}
-    />
+    <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 lg:px-8 lg:py-10">
+      <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight">Admin Dashboard</h1>
+          <p className="mt-2 text-muted-foreground">
+            Subscription analytics, promo codes and persona templates.
+          </p>
+        </div>
+        <Button
+          variant="outline"
+          onClick={() => {
+            adminSession.signOut();
+            toast({ title: 'Logged out' });
+          }}
+        >
+          <LogOut aria-hidden /> Logout
+        </Button>
+      </header>
+
+      <div className="mt-8 grid gap-8">
+        <StatsCards stats={stats.data} />
+        <div className="grid gap-8 xl:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]">
+          <RevenueChart points={revenue.data} />
+          <PricingModelCard />
+        </div>
+        <PromoCodes promoCodes={promoCodes.data} />
+        <PersonaTemplates templates={templates.data} />
+        <AuditLog entries={auditLog.data} />
+      </div>
+
+      <p className="mt-12 text-center text-xs text-muted-foreground/80" data-testid="release">
+        Release {release}
+      </p>
+    </div>
   );
+}
+
+/** /admin: its own login, reachable signed in as a customer or not; then the dashboard. */
+export function AdminPage() {
+  const token = useAdminToken();
+  return token ? <AdminDashboard /> : <AdminLogin />;
 }

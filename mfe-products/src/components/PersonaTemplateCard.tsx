@@ -56,7 +56,7 @@ export function PersonaTemplateCard({
           </span>
         ) : null}
       </CardHeader>
-      <CardContent className="grid flex-1 gap-3 text-sm">
+      <CardContent className="flex flex-1 flex-col gap-3 text-sm">
         <ul className="grid gap-1.5 text-muted-foreground">
           <li className="flex items-start gap-2">
             <Briefcase className="mt-0.5 size-4 shrink-0" aria-hidden />
@@ -79,7 +79,9 @@ export function PersonaTemplateCard({
           <span className="font-medium">Motivations: </span>
           <span className="text-muted-foreground">{template.motivations}</span>
         </p>
-        <SafetyScores scores={template.safetyScores} />
+        <div className="mt-auto pt-1">
+          <SafetyScores scores={template.safetyScores} />
+        </div>
       </CardContent>
       <CardFooter className="mt-auto border-t pt-4">
         {selected ? (

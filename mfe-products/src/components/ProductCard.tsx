@@ -76,7 +76,7 @@ export function ProductCard({
           {deleting ? <Loader2 className="animate-spin" aria-hidden /> : <Trash2 aria-hidden />}
         </Button>
       </CardHeader>
-      <CardContent className="grid flex-1 gap-4">
+      <CardContent className="grid flex-1 content-start gap-4">
         <p className="line-clamp-3 text-sm text-muted-foreground">
           {product.description || 'No description provided'}
         </p>

@@ -4,6 +4,8 @@ import {
   type BusinessProfileView,
   profileCompletion,
   profileFieldsOfTab,
+  profileFormText,
+  profileNumberValue,
   type ProfileField,
   type ProfileFieldName,
   type ProfileTab,
@@ -31,15 +33,9 @@ import { type FormEvent, useState } from 'react';
 type Texts = Record<ProfileFieldName, string>;
 type Flags = Record<ProfileFieldName, boolean>;
 
-/** The form's text of a stored value: a stored 0 years (an empty entry) shows as empty. */
-function formText(value: string | number | null | undefined): string {
-  if (value === null || value === undefined || value === 0) return '';
-  return String(value);
-}
-
 function initialTexts(profile: BusinessProfileView | null): Texts {
   return Object.fromEntries(
-    businessProfileFields.map((f) => [f.name, formText(profile?.[f.name])]),
+    businessProfileFields.map((f) => [f.name, profileFormText(profile?.[f.name])]),
   ) as Texts;
 }
 
@@ -57,9 +53,7 @@ function initialFlags(profile: BusinessProfileView | null): Flags {
 function profileBody(texts: Texts, flags: Flags): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   for (const f of businessProfileFields) {
-    const text = texts[f.name];
-    const number = f.kind === 'number' && text.trim() !== '' ? Number(text) : NaN;
-    body[f.name] = Number.isFinite(number) ? number : text;
+    body[f.name] = f.kind === 'number' ? profileNumberValue(texts[f.name]) : texts[f.name];
     body[unknownFlagOf(f.name)] = flags[f.name];
   }
   return body;
@@ -192,9 +186,12 @@ export function ProfileForm({ profile, saving, onSave, onInvalid, onCancel }: Pr
       </Card>
 
       <Tabs value={tab} onValueChange={(value) => setTab(value as ProfileTab)} className="gap-4">
-        <TabsList aria-label="Profile sections" className="flex-wrap">
+        <TabsList
+          aria-label="Profile sections"
+          className="h-auto max-w-full flex-wrap justify-start gap-1"
+        >
           {profileTabs.map((t) => (
-            <TabsTrigger key={t.tab} value={t.tab}>
+            <TabsTrigger key={t.tab} value={t.tab} className="h-8 flex-none">
               {t.label}
             </TabsTrigger>
           ))}

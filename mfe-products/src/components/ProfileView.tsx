@@ -1,7 +1,7 @@
 import {
   businessProfileFields,
   type BusinessProfileView,
-  profileMessages,
+  profileFieldDisplay,
   profileTabs,
   unknownFlagOf,
 } from '@chorus/contracts';
@@ -15,18 +15,6 @@ const viewCards = [...new Set(profileTabs.map((t) => t.viewCard))].map((title) =
   ),
 }));
 
-function shownValue(
-  profile: BusinessProfileView,
-  name: (typeof businessProfileFields)[number]['name'],
-) {
-  if (profile[unknownFlagOf(name)]) return { text: 'Unknown', missing: true };
-  const value = profile[name];
-  if (value === null || value === 0 || (typeof value === 'string' && value.trim() === '')) {
-    return { text: profileMessages.notSpecified, missing: true };
-  }
-  return { text: String(value), missing: false };
-}
-
 /** The saved profile, read-only: four cards, "Not specified" where nothing was given. */
 export function ProfileView({ profile }: { profile: BusinessProfileView }) {
   return (
@@ -39,7 +27,7 @@ export function ProfileView({ profile }: { profile: BusinessProfileView }) {
           <CardContent>
             <dl className="grid gap-4 sm:grid-cols-2">
               {card.fields.map((f) => {
-                const shown = shownValue(profile, f.name);
+                const shown = profileFieldDisplay(profile[f.name], profile[unknownFlagOf(f.name)]);
                 return (
                   <div
                     key={f.name}
@@ -50,7 +38,7 @@ export function ProfileView({ profile }: { profile: BusinessProfileView }) {
                     </dt>
                     <dd
                       className={
-                        shown.missing
+                        !shown.given
                           ? 'text-sm text-muted-foreground italic'
                           : 'text-sm whitespace-pre-wrap'
                       }

@@ -1,7 +1,9 @@
 import {
   DASHBOARD_RECENT_QUESTIONS,
   formatBillingDate,
+  QUESTION_POLL_INTERVAL_MS,
   type QuestionStatus,
+  shouldPollQuestions,
 } from '@chorus/contracts';
 import {
   Badge,
@@ -25,7 +27,11 @@ const statusLook: Record<QuestionStatus, { label: string; className: string }> =
 
 /** The product's most recent questions, each linking to its answers. */
 export function RecentQuestions({ productId }: { productId: string }) {
-  const questions = useProductQuestions(productId);
+  // While a question is being answered its status changes on its own: read the list again until it settles.
+  const questions = useProductQuestions(productId, {
+    refetchInterval: (list) =>
+      list && shouldPollQuestions(list) ? QUESTION_POLL_INTERVAL_MS : false,
+  });
   const recent = (questions.data ?? []).slice(0, DASHBOARD_RECENT_QUESTIONS);
   const id = encodeURIComponent(productId);
 

@@ -1,4 +1,9 @@
-import { formatBillingDate, type RoadmapSummary } from '@chorus/contracts';
+import {
+  DASHBOARD_ROADMAPS,
+  formatBillingDate,
+  roadmapTotals,
+  type RoadmapSummary,
+} from '@chorus/contracts';
 import { toast } from '@chorus/platform';
 import {
   AlertDialog,
@@ -23,9 +28,6 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { deleteRoadmap, productKeys, useProductRoadmaps } from '../api';
 import { refusalMessage } from '../messages';
-
-/** The dashboard lists this many roadmaps; View All shows the rest. */
-export const DASHBOARD_ROADMAPS = 3;
 
 function plural(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`;
@@ -55,14 +57,7 @@ export function RoadmapCard({ productId }: { productId: string }) {
   });
 
   const all = roadmaps.data ?? [];
-  const totals = all.reduce(
-    (sum, r) => ({
-      items: sum.items + r.itemCount,
-      completed: sum.completed + r.completedCount,
-      inProgress: sum.inProgress + r.inProgressCount,
-    }),
-    { items: 0, completed: 0, inProgress: 0 },
-  );
+  const totals = roadmapTotals(all);
 
   return (
     <Card role="region" aria-labelledby="roadmap-card-title" className="gap-4">
@@ -99,7 +94,7 @@ export function RoadmapCard({ productId }: { productId: string }) {
         ) : (
           <>
             <p className="text-sm text-muted-foreground" data-testid="roadmap-totals">
-              {plural(totals.items, 'total feature', 'total features')} · {totals.completed}{' '}
+              {plural(totals.features, 'total feature', 'total features')} · {totals.completed}{' '}
               completed · {totals.inProgress} in progress
             </p>
             <ul className="divide-y rounded-lg border" aria-label="Recent roadmaps">

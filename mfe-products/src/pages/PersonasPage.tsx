@@ -1,6 +1,7 @@
 import {
   filterPersonaTemplates,
   formatCents,
+  needsPersonaCostConfirmation,
   type PersonaTemplateView,
   personaMessages,
   planFor,
@@ -128,7 +129,7 @@ function PersonaSelection({ product }: { product: ProductView }) {
 
   function select(template: PersonaTemplateView) {
     // At or beyond the included count, the customer sees the cost first.
-    if (selected.length >= bill.includedPersonas) setConfirming(template);
+    if (needsPersonaCostConfirmation(selected.length, product)) setConfirming(template);
     else add.mutate(template);
   }
 

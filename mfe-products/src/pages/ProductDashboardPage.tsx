@@ -81,7 +81,7 @@ function Dashboard({ product }: { product: ProductView }) {
 
       <section
         aria-label="Product statistics"
-        className="mt-8 grid gap-4 sm:grid-cols-2 xl:grid-cols-4"
+        className="mt-8 grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4"
       >
         <StatCard
           title="Active Personas"

@@ -72,6 +72,18 @@ export const savePaymentMethodRequest = z.object({
   couponCode: text.max(50).optional(),
 });
 
+/** POST /api/products/:id/setup-payment: a coupon may come along to be checked early. */
+export const setupPaymentRequest = z.object({
+  couponCode: text.max(50).optional(),
+});
+
+/** A coupon the customer may use, as setup-payment answers it. */
+export interface CouponView {
+  code: string;
+  discountPercent: number;
+  durationMonths: number;
+}
+
 /** POST /api/stripe/create-checkout-session */
 export const checkoutSessionRequest = z
   .object({

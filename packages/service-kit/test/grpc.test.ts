@@ -49,6 +49,8 @@ function handlers(
     resetPassword: unused,
     adminLogin: unused,
     getUserStats: unused,
+    recordAdminAction: unused,
+    listAdminActions: unused,
   };
 }
 

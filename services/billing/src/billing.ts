@@ -5,6 +5,7 @@ import {
   CURRENT_PLAN,
   extraPersonas,
   planFor,
+  promoCodeRefusal,
 } from '@chorus/contracts';
 import {
   FailedPrecondition,
@@ -276,16 +277,20 @@ export class Billing {
     });
   }
 
+  /** The code if the customer may use it now (contracts' rules); INVALID_ARGUMENT with the reason. */
   private async applicablePromo(code: string): Promise<PromoCodeRow> {
     const promo = await this.store.promoCode(code);
-    const now = this.deps.now();
-    const usable =
-      promo &&
-      promo.is_active &&
-      promo.discount_percent > 0 &&
-      (!promo.expires_at || promo.expires_at > now) &&
-      (promo.usage_limit === null || promo.used_count < promo.usage_limit);
-    if (!usable) throw new InvalidArgument(billingMessages.invalidPromoCode);
+    const refusal = promoCodeRefusal(
+      promo && {
+        isActive: promo.is_active,
+        discountPercent: promo.discount_percent,
+        usageLimit: promo.usage_limit,
+        usedCount: promo.used_count,
+        expiresAt: promo.expires_at,
+      },
+      this.deps.now(),
+    );
+    if (refusal || !promo) throw new InvalidArgument(refusal ?? billingMessages.invalidPromoCode);
     return promo;
   }
 

@@ -4,9 +4,11 @@ import type {
   Payer as PayerMessage,
   Price,
   Product,
+  PromoCode,
   Subscription,
 } from '@chorus/proto/billing/v1/billing';
 import { type AsyncServiceImplementation, InvalidArgument } from '@chorus/service-kit';
+import type { BillingAdmin, PromoCodeRecord } from './admin';
 import type { Billing, Payer, ProductSnapshot } from './billing';
 import type { SubscriptionView } from './domain/subscription-view';
 import type { PlanPrices } from './providers/provider';
@@ -40,6 +42,21 @@ function toPrice(prices: PlanPrices, cycle: 'monthly' | 'annual', savingsCents: 
   };
 }
 
+function toPromoCode(row: PromoCodeRecord): PromoCode {
+  return {
+    id: row.id,
+    code: row.code,
+    discountPercent: row.discount_percent,
+    durationMonths: row.duration_months,
+    description: row.description ?? '',
+    usageLimit: row.usage_limit ?? undefined,
+    usedCount: row.used_count,
+    expiresAt: row.expires_at ?? undefined,
+    isActive: row.is_active,
+    createdAt: row.created_at,
+  };
+}
+
 function toInvoice(row: InvoiceRow): Invoice {
   return {
     id: row.id,
@@ -59,6 +76,7 @@ function toInvoice(row: InvoiceRow): Invoice {
 /** gRPC handlers: translate messages, call the use case, translate back. */
 export function billingHandlers(
   billing: Billing,
+  admin: BillingAdmin,
 ): AsyncServiceImplementation<typeof BillingServiceService> {
   return {
     async getPrices() {
@@ -168,6 +186,34 @@ export function billingHandlers(
     async handleStripeEvent(request) {
       const handled = await billing.handleStripeWebhook(request.payload, request.signature);
       return { eventId: handled.id, type: handled.type, duplicate: handled.duplicate };
+    },
+
+    async listPromoCodes() {
+      return { promoCodes: (await admin.listPromoCodes()).map(toPromoCode) };
+    },
+    async createPromoCode(request) {
+      const row = await admin.createPromoCode({
+        code: request.code,
+        discountPercent: request.discountPercent,
+        durationMonths: request.durationMonths,
+        description: request.description,
+        usageLimit: request.usageLimit,
+        expiresAt: request.expiresAt,
+        isActive: request.isActive,
+      });
+      return { promoCode: toPromoCode(row) };
+    },
+    async deletePromoCode(request) {
+      return { promoCode: toPromoCode(await admin.deletePromoCode(request.id)) };
+    },
+    async checkPromoCode(request) {
+      return { promoCode: toPromoCode(await admin.checkPromoCode(request.code)) };
+    },
+    async getRevenueStats() {
+      return admin.revenueStats();
+    },
+    async getRevenueHistory(request) {
+      return { months: await admin.revenueHistory(request.months) };
     },
   };
 }

@@ -5,6 +5,7 @@ import {
   type SharedInfrastructure,
 } from '@chorus/service-kit';
 import { migrations } from '../migrations';
+import { BillingAdmin } from './admin';
 import { Billing } from './billing';
 import { CardDataCipher } from './card-data';
 import type { BillingConfig } from './config';
@@ -89,7 +90,7 @@ export async function startBilling(
   const running = await runtime.serve(
     config,
     BillingServiceService,
-    billingHandlers(billing),
+    billingHandlers(billing, new BillingAdmin({ db, now })),
     async () => {
       await local?.stop();
     },

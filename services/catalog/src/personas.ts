@@ -191,6 +191,11 @@ export class Personas {
     if (affected > 0) this.deps.relay.nudge();
   }
 
+  /** The admin dashboard's persona figures. */
+  personaStats(): Promise<{ totalPersonas: number; activeTemplates: number }> {
+    return this.deps.store.personaStats();
+  }
+
   /**
    * Re-reads the library file: templates with a new name are imported,
    * existing names whose content changed are updated; templates that are

@@ -171,6 +171,9 @@ export function catalogHandlers(deps: {
     async syncTemplates() {
       return personas.syncTemplates();
     },
+    async getPersonaStats() {
+      return personas.personaStats();
+    },
 
     async askQuestion(request) {
       const row = await questions.ask(request.userId, request.productId, request.questionText);

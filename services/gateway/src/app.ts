@@ -9,6 +9,7 @@ import { errorHandler } from './http-errors';
 import { openApiDocument } from './openapi';
 import type { QuestionStreams } from './question-streams';
 import type { RateLimits } from './rate-limit';
+import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
 import { billingRoutes } from './routes/billing';
 import { businessProfileRoutes } from './routes/business-profiles';
@@ -68,6 +69,7 @@ export function createApp(deps: AppDeps): Express {
   billingRoutes(routes, deps);
   roadmapRoutes(routes, deps);
   questionRoutes(routes, deps);
+  adminRoutes(routes, deps);
   app.use(routes.router);
 
   const document = openApiDocument(routes.descriptions, { version: '1.0.0' });

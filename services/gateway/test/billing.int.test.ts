@@ -1,4 +1,4 @@
-import { billingMessages } from '@chorus/contracts';
+import { adminMessages, billingMessages } from '@chorus/contracts';
 import { startTestChorus, type TestChorus } from '@chorus/launcher/testing';
 import { eventually } from '@chorus/service-kit/testing';
 import { randomUUID } from 'node:crypto';
@@ -235,7 +235,7 @@ describe('paying for a product created later', () => {
     });
     expect(answer).toMatchObject({
       status: 400,
-      body: { message: billingMessages.invalidPromoCode },
+      body: { message: adminMessages.promoUnknown },
     });
     expect(await productStatus(token, productId)).toBe('inactive');
   });

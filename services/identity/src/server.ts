@@ -1,7 +1,8 @@
-import type { User } from '@chorus/proto/identity/v1/identity';
+import type { AdminAction, User } from '@chorus/proto/identity/v1/identity';
 import { type IdentityServiceService } from '@chorus/proto/identity/v1/identity';
 import { type AsyncServiceImplementation } from '@chorus/service-kit';
 import type { Accounts, IssuedToken } from './accounts';
+import { type AdminActionRow, type AdminAuditLog, parseDetails } from './audit-log';
 import type { UserRow } from './store';
 
 function toUser(row: UserRow): User {
@@ -19,6 +20,18 @@ function toUser(row: UserRow): User {
   };
 }
 
+function toAdminAction(row: AdminActionRow): AdminAction {
+  return {
+    id: row.id,
+    adminId: row.admin_id,
+    adminEmail: row.admin_email,
+    action: row.action,
+    target: row.target,
+    detailsJson: JSON.stringify(row.details),
+    createdAt: row.created_at,
+  };
+}
+
 function toAccessToken(token: IssuedToken) {
   return { token: token.token, sessionId: token.sessionId, expiresAt: token.expiresAt };
 }
@@ -26,6 +39,7 @@ function toAccessToken(token: IssuedToken) {
 /** gRPC handlers: translate messages, call the use case, translate back. */
 export function identityHandlers(
   accounts: Accounts,
+  auditLog: AdminAuditLog,
 ): AsyncServiceImplementation<typeof IdentityServiceService> {
   return {
     async register(request) {
@@ -60,11 +74,31 @@ export function identityHandlers(
     },
     async adminLogin(request) {
       const { admin, token } = await accounts.adminLogin(request.email, request.password);
+      await auditLog.record({
+        admin_id: admin.id,
+        admin_email: admin.email,
+        action: 'admin.login',
+        target: admin.email,
+        details: {},
+      });
       return { accessToken: toAccessToken(token), email: admin.email, role: admin.role };
     },
     async getUserStats() {
       const stats = await accounts.userStats();
       return { totalUsers: stats.total, signupsByMonth: stats.byMonth };
+    },
+    async recordAdminAction(request) {
+      const row = await auditLog.record({
+        admin_id: request.adminId,
+        admin_email: request.adminEmail,
+        action: request.action,
+        target: request.target,
+        details: parseDetails(request.detailsJson),
+      });
+      return { action: toAdminAction(row) };
+    },
+    async listAdminActions(request) {
+      return { actions: (await auditLog.list(request.limit)).map(toAdminAction) };
     },
   };
 }

@@ -8,6 +8,7 @@ import {
 } from '@chorus/service-kit';
 import { migrations } from '../migrations';
 import { Accounts } from './accounts';
+import { AdminAuditLog } from './audit-log';
 import type { IdentityConfig } from './config';
 import { createMailer, type Mailer } from './mailer';
 import { identityHandlers } from './server';
@@ -48,6 +49,10 @@ export async function startIdentity(
     logger.info({ email: config.ADMIN_EMAIL }, 'admin account ready');
   }
   await store.deleteExpiredSessions(new Date());
-  const running = await runtime.serve(config, IdentityServiceService, identityHandlers(accounts));
+  const running = await runtime.serve(
+    config,
+    IdentityServiceService,
+    identityHandlers(accounts, new AdminAuditLog(db)),
+  );
   return { ...running, accounts };
 }

@@ -16,6 +16,7 @@ export * from './label';
 export { localCardProvider, usePaymentProvider } from './LocalCardForm';
 export * from './fallbacks';
 export * from './microfrontend';
+export * from './portal';
 export * from './spinner';
 export * from './tabs';
 export { Toaster, useToast } from './toaster';

@@ -1,14 +1,39 @@
 import { queryClient } from '@chorus/platform';
 import { QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { BrowserRouter } from 'react-router-dom';
+import { PortalContainerContext } from './portal';
 import { Toaster } from './toaster';
 
-/** What a microfrontend's React tree sits in: the shared QueryClient and a router on the page's URL. */
-export function MicrofrontendRoot({ children }: { children: ReactNode }) {
+interface RootProps {
+  /** The Module Federation name of the app; its stylesheet is scoped to `data-chorus-app="<app>"`. */
+  app: string;
+  children: ReactNode;
+}
+
+/**
+ * What a microfrontend's React tree sits in: the shared QueryClient, a router
+ * on the page's URL, and its style scope — on its own elements and on the
+ * host its dialogs and menus are portalled into (see
+ * tools/webpack-config/scope-styles.js).
+ */
+export function MicrofrontendRoot({ app, children }: RootProps) {
+  const [portalHost] = useState(() => {
+    const host = document.createElement('div');
+    host.dataset.chorusApp = app;
+    return host;
+  });
+  useEffect(() => {
+    document.body.appendChild(portalHost);
+    return () => portalHost.remove();
+  }, [portalHost]);
   return (
     <QueryClientProvider client={queryClient}>
-      <BrowserRouter>{children}</BrowserRouter>
+      <PortalContainerContext.Provider value={portalHost}>
+        <div data-chorus-app={app} style={{ display: 'contents' }}>
+          <BrowserRouter>{children}</BrowserRouter>
+        </div>
+      </PortalContainerContext.Provider>
     </QueryClientProvider>
   );
 }
@@ -17,9 +42,9 @@ export function MicrofrontendRoot({ children }: { children: ReactNode }) {
  * A microfrontend started on its own (`npm run start:standalone`): the same
  * tree plus the toasts that the shell's chrome would otherwise show.
  */
-export function StandaloneRoot({ children }: { children: ReactNode }) {
+export function StandaloneRoot({ app, children }: RootProps) {
   return (
-    <MicrofrontendRoot>
+    <MicrofrontendRoot app={app}>
       <div className="min-h-screen bg-muted/30">{children}</div>
       <Toaster />
     </MicrofrontendRoot>

@@ -135,6 +135,20 @@ export class PersonaStore {
       .count<{ count: string }[]>({ count: '*' });
     return Number(row?.count ?? 0);
   }
+
+  /** Over all products: the personas they selected, and the active templates to choose from. */
+  async personaStats(): Promise<{ totalPersonas: number; activeTemplates: number }> {
+    const [personas, templates] = await Promise.all([
+      this.db('user_personas').count<{ count: string }[]>({ count: '*' }),
+      this.db('persona_templates')
+        .where({ is_active: true })
+        .count<{ count: string }[]>({ count: '*' }),
+    ]);
+    return {
+      totalPersonas: Number(personas[0]?.count ?? 0),
+      activeTemplates: Number(templates[0]?.count ?? 0),
+    };
+  }
 }
 
 /** to_jsonb gives timestamps as text; the rest of the row is as the table has it. */

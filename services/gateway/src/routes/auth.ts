@@ -19,7 +19,7 @@ import type { GatewayConfig } from '../config';
 import { HttpError, toHttpError } from '../http-errors';
 import { authLimits, type RateLimits } from '../rate-limit';
 import type { ApiRoutes } from '../routing';
-import { subscribeAtRegistration } from './billing';
+import { checkCoupon, subscribeAtRegistration } from './billing';
 
 export interface AuthRouteDeps {
   clients: ServiceClients;
@@ -94,6 +94,8 @@ export function authRoutes(routes: ApiRoutes, deps: AuthRouteDeps): void {
     status: 201,
     body: registerRequest,
     async handler({ body }): Promise<Registration> {
+      // A bad coupon stops registration before anything is created or charged.
+      const coupon = await checkCoupon(clients, body.couponCode);
       const registered = await clients.identity.register({
         email: body.email,
         password: body.password,
@@ -138,7 +140,7 @@ export function authRoutes(routes: ApiRoutes, deps: AuthRouteDeps): void {
         product: created,
         paymentMethodId: body.stripeToken,
         billingCycle: body.billingCycle,
-        couponCode: body.couponCode,
+        couponCode: coupon?.code,
       });
       return { ...answer, ...payment };
     },

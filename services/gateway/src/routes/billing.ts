@@ -3,9 +3,11 @@ import {
   type BillingSummary,
   type CheckoutSessionAnswer,
   checkoutSessionRequest,
+  type CouponView,
   customerPortalRequest,
   type PlanCatalogue,
   savePaymentMethodRequest,
+  setupPaymentRequest,
   type SubscriptionCancellation,
   type SubscriptionDetailsByProduct,
 } from '@chorus/contracts';
@@ -56,6 +58,7 @@ export async function subscribeAtRegistration(
     product: Product;
     paymentMethodId: string | undefined;
     billingCycle: string | undefined;
+    /** The onboarding form's coupon, already checked (checkCoupon). */
     couponCode?: string;
   },
 ): Promise<{ subscriptionStatus: string; paymentError: string | null; message: string }> {
@@ -88,6 +91,25 @@ export async function subscribeAtRegistration(
     }
     return unpaid(answer.message);
   }
+}
+
+/**
+ * A customer's coupon, checked before anything is created or charged: an
+ * unknown, inactive, expired or used-up code answers 400 with the reason.
+ * Undefined when no coupon was given.
+ */
+export async function checkCoupon(
+  clients: ServiceClients,
+  couponCode: string | undefined,
+): Promise<CouponView | undefined> {
+  const code = couponCode?.trim();
+  if (!code) return undefined;
+  const { promoCode } = await clients.billing.checkPromoCode({ code });
+  return {
+    code: promoCode!.code,
+    discountPercent: promoCode!.discountPercent,
+    durationMonths: promoCode!.durationMonths,
+  };
 }
 
 /**
@@ -180,13 +202,20 @@ export function billingRoutes(
     tag: 'billing',
     access: 'user',
     params: idParams,
-    async handler({ user, params }) {
+    body: setupPaymentRequest,
+    async handler({ user, params, body }) {
       const product = await ownedProduct(clients, user.id, params.id);
+      // A coupon may come along to be checked before the card is asked for.
+      const coupon = await checkCoupon(clients, body.couponCode);
       const intent = await billing.setupPayment({
         payer: { userId: user.id, email: user.email },
         product,
       });
-      return { clientSecret: intent.clientSecret, setupIntentId: intent.setupIntentId };
+      return {
+        clientSecret: intent.clientSecret,
+        setupIntentId: intent.setupIntentId,
+        coupon: coupon ?? null,
+      };
     },
   });
 
@@ -206,7 +235,7 @@ export function billingRoutes(
         paymentMethodId: body.stripePaymentMethodId,
         cardData: body.cardData,
         billingCycle: body.billingCycle ?? '',
-        promoCode: body.couponCode ?? '',
+        promoCode: body.couponCode?.trim() ?? '',
       });
       const subscription = toSubscriptionDetails(saved.subscription!);
       return {

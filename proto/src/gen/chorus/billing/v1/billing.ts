@@ -329,6 +329,86 @@ export interface HandleStripeEventResponse {
   duplicate: boolean;
 }
 
+export interface PromoCode {
+  id: string;
+  /** Upper case. */
+  code: string;
+  discountPercent: number;
+  durationMonths: number;
+  description: string;
+  /** Unset: no limit. */
+  usageLimit?: number | undefined;
+  usedCount: number;
+  expiresAt?: Date | undefined;
+  isActive: boolean;
+  createdAt?: Date | undefined;
+}
+
+export interface ListPromoCodesRequest {
+}
+
+export interface ListPromoCodesResponse {
+  /** Newest first. */
+  promoCodes: PromoCode[];
+}
+
+export interface CreatePromoCodeRequest {
+  code: string;
+  discountPercent: number;
+  durationMonths: number;
+  description: string;
+  usageLimit?: number | undefined;
+  expiresAt?: Date | undefined;
+  isActive: boolean;
+}
+
+export interface CreatePromoCodeResponse {
+  promoCode?: PromoCode | undefined;
+}
+
+export interface DeletePromoCodeRequest {
+  id: string;
+}
+
+export interface DeletePromoCodeResponse {
+  promoCode?: PromoCode | undefined;
+}
+
+export interface CheckPromoCodeRequest {
+  code: string;
+}
+
+export interface CheckPromoCodeResponse {
+  promoCode?: PromoCode | undefined;
+}
+
+export interface GetRevenueStatsRequest {
+}
+
+export interface GetRevenueStatsResponse {
+  /** Monthly rates of the running subscriptions added up. */
+  monthlyRevenueCents: number;
+  activeSubscriptions: number;
+  /** monthly_revenue_cents / active_subscriptions, 0 when none runs. */
+  averageRateCents: number;
+}
+
+export interface GetRevenueHistoryRequest {
+  /** How many months back, this month included (default 12). */
+  months: number;
+}
+
+export interface RevenueMonth {
+  /** YYYY-MM (UTC). */
+  month: string;
+  revenueCents: number;
+  activeSubscriptions: number;
+}
+
+export interface GetRevenueHistoryResponse {
+  months: RevenueMonth[];
+}
+
 function createBaseProduct(): Product {
   return { id: "", userId: "", name: "", billingCycle: "", isLegacyPricing: false, personaCount: 0 };
 }
@@ -5170,6 +5250,1345 @@ export const HandleStripeEventResponse: MessageFns<HandleStripeEventResponse> = 
   },
 };
 
+function createBasePromoCode(): PromoCode {
+  return {
+    id: "",
+    code: "",
+    discountPercent: 0,
+    durationMonths: 0,
+    description: "",
+    usageLimit: undefined,
+    usedCount: 0,
+    expiresAt: undefined,
+    isActive: false,
+    createdAt: undefined,
+  };
+}
+
+export const PromoCode: MessageFns<PromoCode> = {
+  encode(message: PromoCode, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.code !== "") {
+      writer.uint32(18).string(message.code);
+    }
+    if (message.discountPercent !== 0) {
+      writer.uint32(24).int32(message.discountPercent);
+    }
+    if (message.durationMonths !== 0) {
+      writer.uint32(32).int32(message.durationMonths);
+    }
+    if (message.description !== "") {
+      writer.uint32(42).string(message.description);
+    }
+    if (message.usageLimit !== undefined) {
+      writer.uint32(48).int32(message.usageLimit);
+    }
+    if (message.usedCount !== 0) {
+      writer.uint32(56).int32(message.usedCount);
+    }
+    if (message.expiresAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.expiresAt), writer.uint32(66).fork()).join();
+    }
+    if (message.isActive !== false) {
+      writer.uint32(72).bool(message.isActive);
+    }
+    if (message.createdAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.createdAt), writer.uint32(82).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PromoCode {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePromoCode();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.code = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.discountPercent = reader.int32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.durationMonths = reader.int32();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.description = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.usageLimit = reader.int32();
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.usedCount = reader.int32();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.expiresAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 9: {
+            if (tag !== 72) {
+              break;
+            }
+
+            message.isActive = reader.bool();
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.createdAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PromoCode {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      code: isSet(object.code) ? globalThis.String(object.code) : "",
+      discountPercent: isSet(object.discountPercent)
+        ? globalThis.Number(object.discountPercent)
+        : isSet(object.discount_percent)
+        ? globalThis.Number(object.discount_percent)
+        : 0,
+      durationMonths: isSet(object.durationMonths)
+        ? globalThis.Number(object.durationMonths)
+        : isSet(object.duration_months)
+        ? globalThis.Number(object.duration_months)
+        : 0,
+      description: isSet(object.description) ? globalThis.String(object.description) : "",
+      usageLimit: isSet(object.usageLimit)
+        ? globalThis.Number(object.usageLimit)
+        : isSet(object.usage_limit)
+        ? globalThis.Number(object.usage_limit)
+        : undefined,
+      usedCount: isSet(object.usedCount)
+        ? globalThis.Number(object.usedCount)
+        : isSet(object.used_count)
+        ? globalThis.Number(object.used_count)
+        : 0,
+      expiresAt: isSet(object.expiresAt)
+        ? fromJsonTimestamp(object.expiresAt)
+        : isSet(object.expires_at)
+        ? fromJsonTimestamp(object.expires_at)
+        : undefined,
+      isActive: isSet(object.isActive)
+        ? globalThis.Boolean(object.isActive)
+        : isSet(object.is_active)
+        ? globalThis.Boolean(object.is_active)
+        : false,
+      createdAt: isSet(object.createdAt)
+        ? fromJsonTimestamp(object.createdAt)
+        : isSet(object.created_at)
+        ? fromJsonTimestamp(object.created_at)
+        : undefined,
+    };
+  },
+
+  toJSON(message: PromoCode): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.code !== "") {
+      obj.code = message.code;
+    }
+    if (message.discountPercent !== 0) {
+      obj.discountPercent = Math.round(message.discountPercent);
+    }
+    if (message.durationMonths !== 0) {
+      obj.durationMonths = Math.round(message.durationMonths);
+    }
+    if (message.description !== "") {
+      obj.description = message.description;
+    }
+    if (message.usageLimit !== undefined) {
+      obj.usageLimit = Math.round(message.usageLimit);
+    }
+    if (message.usedCount !== 0) {
+      obj.usedCount = Math.round(message.usedCount);
+    }
+    if (message.expiresAt !== undefined) {
+      obj.expiresAt = message.expiresAt.toISOString();
+    }
+    if (message.isActive !== false) {
+      obj.isActive = message.isActive;
+    }
+    if (message.createdAt !== undefined) {
+      obj.createdAt = message.createdAt.toISOString();
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<PromoCode>, I>>(base?: I): PromoCode {
+    return PromoCode.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<PromoCode>, I>>(object: I): PromoCode {
+    const message = createBasePromoCode();
+    message.id = object.id ?? "";
+    message.code = object.code ?? "";
+    message.discountPercent = object.discountPercent ?? 0;
+    message.durationMonths = object.durationMonths ?? 0;
+    message.description = object.description ?? "";
+    message.usageLimit = object.usageLimit ?? undefined;
+    message.usedCount = object.usedCount ?? 0;
+    message.expiresAt = object.expiresAt ?? undefined;
+    message.isActive = object.isActive ?? false;
+    message.createdAt = object.createdAt ?? undefined;
+    return message;
+  },
+};
+
+function createBaseListPromoCodesRequest(): ListPromoCodesRequest {
+  return {};
+}
+
+export const ListPromoCodesRequest: MessageFns<ListPromoCodesRequest> = {
+  encode(_: ListPromoCodesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListPromoCodesRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListPromoCodesRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): ListPromoCodesRequest {
+    return {};
+  },
+
+  toJSON(_: ListPromoCodesRequest): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListPromoCodesRequest>, I>>(base?: I): ListPromoCodesRequest {
+    return ListPromoCodesRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListPromoCodesRequest>, I>>(_: I): ListPromoCodesRequest {
+    const message = createBaseListPromoCodesRequest();
+    return message;
+  },
+};
+
+function createBaseListPromoCodesResponse(): ListPromoCodesResponse {
+  return { promoCodes: [] };
+}
+
+export const ListPromoCodesResponse: MessageFns<ListPromoCodesResponse> = {
+  encode(message: ListPromoCodesResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.promoCodes) {
+      PromoCode.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListPromoCodesResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListPromoCodesResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.promoCodes.push(PromoCode.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListPromoCodesResponse {
+    return {
+      promoCodes: globalThis.Array.isArray(object?.promoCodes)
+        ? object.promoCodes.map((e: any) => PromoCode.fromJSON(e))
+        : globalThis.Array.isArray(object?.promo_codes)
+        ? object.promo_codes.map((e: any) => PromoCode.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: ListPromoCodesResponse): unknown {
+    const obj: any = {};
+    if (message.promoCodes?.length) {
+      obj.promoCodes = message.promoCodes.map((e) => PromoCode.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListPromoCodesResponse>, I>>(base?: I): ListPromoCodesResponse {
+    return ListPromoCodesResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListPromoCodesResponse>, I>>(object: I): ListPromoCodesResponse {
+    const message = createBaseListPromoCodesResponse();
+    message.promoCodes = object.promoCodes?.map((e) => PromoCode.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseCreatePromoCodeRequest(): CreatePromoCodeRequest {
+  return {
+    code: "",
+    discountPercent: 0,
+    durationMonths: 0,
+    description: "",
+    usageLimit: undefined,
+    expiresAt: undefined,
+    isActive: false,
+  };
+}
+
+export const CreatePromoCodeRequest: MessageFns<CreatePromoCodeRequest> = {
+  encode(message: CreatePromoCodeRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.code !== "") {
+      writer.uint32(10).string(message.code);
+    }
+    if (message.discountPercent !== 0) {
+      writer.uint32(16).int32(message.discountPercent);
+    }
+    if (message.durationMonths !== 0) {
+      writer.uint32(24).int32(message.durationMonths);
+    }
+    if (message.description !== "") {
+      writer.uint32(34).string(message.description);
+    }
+    if (message.usageLimit !== undefined) {
+      writer.uint32(40).int32(message.usageLimit);
+    }
+    if (message.expiresAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.expiresAt), writer.uint32(50).fork()).join();
+    }
+    if (message.isActive !== false) {
+      writer.uint32(56).bool(message.isActive);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreatePromoCodeRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreatePromoCodeRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.code = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.discountPercent = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.durationMonths = reader.int32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.description = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.usageLimit = reader.int32();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.expiresAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.isActive = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreatePromoCodeRequest {
+    return {
+      code: isSet(object.code) ? globalThis.String(object.code) : "",
+      discountPercent: isSet(object.discountPercent)
+        ? globalThis.Number(object.discountPercent)
+        : isSet(object.discount_percent)
+        ? globalThis.Number(object.discount_percent)
+        : 0,
+      durationMonths: isSet(object.durationMonths)
+        ? globalThis.Number(object.durationMonths)
+        : isSet(object.duration_months)
+        ? globalThis.Number(object.duration_months)
+        : 0,
+      description: isSet(object.description) ? globalThis.String(object.description) : "",
+      usageLimit: isSet(object.usageLimit)
+        ? globalThis.Number(object.usageLimit)
+        : isSet(object.usage_limit)
+        ? globalThis.Number(object.usage_limit)
+        : undefined,
+      expiresAt: isSet(object.expiresAt)
+        ? fromJsonTimestamp(object.expiresAt)
+        : isSet(object.expires_at)
+        ? fromJsonTimestamp(object.expires_at)
+        : undefined,
+      isActive: isSet(object.isActive)
+        ? globalThis.Boolean(object.isActive)
+        : isSet(object.is_active)
+        ? globalThis.Boolean(object.is_active)
+        : false,
+    };
+  },
+
+  toJSON(message: CreatePromoCodeRequest): unknown {
+    const obj: any = {};
+    if (message.code !== "") {
+      obj.code = message.code;
+    }
+    if (message.discountPercent !== 0) {
+      obj.discountPercent = Math.round(message.discountPercent);
+    }
+    if (message.durationMonths !== 0) {
+      obj.durationMonths = Math.round(message.durationMonths);
+    }
+    if (message.description !== "") {
+      obj.description = message.description;
+    }
+    if (message.usageLimit !== undefined) {
+      obj.usageLimit = Math.round(message.usageLimit);
+    }
+    if (message.expiresAt !== undefined) {
+      obj.expiresAt = message.expiresAt.toISOString();
+    }
+    if (message.isActive !== false) {
+      obj.isActive = message.isActive;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CreatePromoCodeRequest>, I>>(base?: I): CreatePromoCodeRequest {
+    return CreatePromoCodeRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CreatePromoCodeRequest>, I>>(object: I): CreatePromoCodeRequest {
+    const message = createBaseCreatePromoCodeRequest();
+    message.code = object.code ?? "";
+    message.discountPercent = object.discountPercent ?? 0;
+    message.durationMonths = object.durationMonths ?? 0;
+    message.description = object.description ?? "";
+    message.usageLimit = object.usageLimit ?? undefined;
+    message.expiresAt = object.expiresAt ?? undefined;
+    message.isActive = object.isActive ?? false;
+    return message;
+  },
+};
+
+function createBaseCreatePromoCodeResponse(): CreatePromoCodeResponse {
+  return { promoCode: undefined };
+}
+
+export const CreatePromoCodeResponse: MessageFns<CreatePromoCodeResponse> = {
+  encode(message: CreatePromoCodeResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.promoCode !== undefined) {
+      PromoCode.encode(message.promoCode, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreatePromoCodeResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreatePromoCodeResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.promoCode = PromoCode.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreatePromoCodeResponse {
+    return {
+      promoCode: isSet(object.promoCode)
+        ? PromoCode.fromJSON(object.promoCode)
+        : isSet(object.promo_code)
+        ? PromoCode.fromJSON(object.promo_code)
+        : undefined,
+    };
+  },
+
+  toJSON(message: CreatePromoCodeResponse): unknown {
+    const obj: any = {};
+    if (message.promoCode !== undefined) {
+      obj.promoCode = PromoCode.toJSON(message.promoCode);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CreatePromoCodeResponse>, I>>(base?: I): CreatePromoCodeResponse {
+    return CreatePromoCodeResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CreatePromoCodeResponse>, I>>(object: I): CreatePromoCodeResponse {
+    const message = createBaseCreatePromoCodeResponse();
+    message.promoCode = (object.promoCode !== undefined && object.promoCode !== null)
+      ? PromoCode.fromPartial(object.promoCode)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseDeletePromoCodeRequest(): DeletePromoCodeRequest {
+  return { id: "" };
+}
+
+export const DeletePromoCodeRequest: MessageFns<DeletePromoCodeRequest> = {
+  encode(message: DeletePromoCodeRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeletePromoCodeRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeletePromoCodeRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DeletePromoCodeRequest {
+    return { id: isSet(object.id) ? globalThis.String(object.id) : "" };
+  },
+
+  toJSON(message: DeletePromoCodeRequest): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<DeletePromoCodeRequest>, I>>(base?: I): DeletePromoCodeRequest {
+    return DeletePromoCodeRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<DeletePromoCodeRequest>, I>>(object: I): DeletePromoCodeRequest {
+    const message = createBaseDeletePromoCodeRequest();
+    message.id = object.id ?? "";
+    return message;
+  },
+};
+
+function createBaseDeletePromoCodeResponse(): DeletePromoCodeResponse {
+  return { promoCode: undefined };
+}
+
+export const DeletePromoCodeResponse: MessageFns<DeletePromoCodeResponse> = {
+  encode(message: DeletePromoCodeResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.promoCode !== undefined) {
+      PromoCode.encode(message.promoCode, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeletePromoCodeResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeletePromoCodeResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.promoCode = PromoCode.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DeletePromoCodeResponse {
+    return {
+      promoCode: isSet(object.promoCode)
+        ? PromoCode.fromJSON(object.promoCode)
+        : isSet(object.promo_code)
+        ? PromoCode.fromJSON(object.promo_code)
+        : undefined,
+    };
+  },
+
+  toJSON(message: DeletePromoCodeResponse): unknown {
+    const obj: any = {};
+    if (message.promoCode !== undefined) {
+      obj.promoCode = PromoCode.toJSON(message.promoCode);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<DeletePromoCodeResponse>, I>>(base?: I): DeletePromoCodeResponse {
+    return DeletePromoCodeResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<DeletePromoCodeResponse>, I>>(object: I): DeletePromoCodeResponse {
+    const message = createBaseDeletePromoCodeResponse();
+    message.promoCode = (object.promoCode !== undefined && object.promoCode !== null)
+      ? PromoCode.fromPartial(object.promoCode)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseCheckPromoCodeRequest(): CheckPromoCodeRequest {
+  return { code: "" };
+}
+
+export const CheckPromoCodeRequest: MessageFns<CheckPromoCodeRequest> = {
+  encode(message: CheckPromoCodeRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.code !== "") {
+      writer.uint32(10).string(message.code);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CheckPromoCodeRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCheckPromoCodeRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.code = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CheckPromoCodeRequest {
+    return { code: isSet(object.code) ? globalThis.String(object.code) : "" };
+  },
+
+  toJSON(message: CheckPromoCodeRequest): unknown {
+    const obj: any = {};
+    if (message.code !== "") {
+      obj.code = message.code;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CheckPromoCodeRequest>, I>>(base?: I): CheckPromoCodeRequest {
+    return CheckPromoCodeRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CheckPromoCodeRequest>, I>>(object: I): CheckPromoCodeRequest {
+    const message = createBaseCheckPromoCodeRequest();
+    message.code = object.code ?? "";
+    return message;
+  },
+};
+
+function createBaseCheckPromoCodeResponse(): CheckPromoCodeResponse {
+  return { promoCode: undefined };
+}
+
+export const CheckPromoCodeResponse: MessageFns<CheckPromoCodeResponse> = {
+  encode(message: CheckPromoCodeResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.promoCode !== undefined) {
+      PromoCode.encode(message.promoCode, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CheckPromoCodeResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCheckPromoCodeResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.promoCode = PromoCode.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CheckPromoCodeResponse {
+    return {
+      promoCode: isSet(object.promoCode)
+        ? PromoCode.fromJSON(object.promoCode)
+        : isSet(object.promo_code)
+        ? PromoCode.fromJSON(object.promo_code)
+        : undefined,
+    };
+  },
+
+  toJSON(message: CheckPromoCodeResponse): unknown {
+    const obj: any = {};
+    if (message.promoCode !== undefined) {
+      obj.promoCode = PromoCode.toJSON(message.promoCode);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CheckPromoCodeResponse>, I>>(base?: I): CheckPromoCodeResponse {
+    return CheckPromoCodeResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CheckPromoCodeResponse>, I>>(object: I): CheckPromoCodeResponse {
+    const message = createBaseCheckPromoCodeResponse();
+    message.promoCode = (object.promoCode !== undefined && object.promoCode !== null)
+      ? PromoCode.fromPartial(object.promoCode)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseGetRevenueStatsRequest(): GetRevenueStatsRequest {
+  return {};
+}
+
+export const GetRevenueStatsRequest: MessageFns<GetRevenueStatsRequest> = {
+  encode(_: GetRevenueStatsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetRevenueStatsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetRevenueStatsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): GetRevenueStatsRequest {
+    return {};
+  },
+
+  toJSON(_: GetRevenueStatsRequest): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetRevenueStatsRequest>, I>>(base?: I): GetRevenueStatsRequest {
+    return GetRevenueStatsRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetRevenueStatsRequest>, I>>(_: I): GetRevenueStatsRequest {
+    const message = createBaseGetRevenueStatsRequest();
+    return message;
+  },
+};
+
+function createBaseGetRevenueStatsResponse(): GetRevenueStatsResponse {
+  return { monthlyRevenueCents: 0, activeSubscriptions: 0, averageRateCents: 0 };
+}
+
+export const GetRevenueStatsResponse: MessageFns<GetRevenueStatsResponse> = {
+  encode(message: GetRevenueStatsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.monthlyRevenueCents !== 0) {
+      writer.uint32(8).int32(message.monthlyRevenueCents);
+    }
+    if (message.activeSubscriptions !== 0) {
+      writer.uint32(16).int32(message.activeSubscriptions);
+    }
+    if (message.averageRateCents !== 0) {
+      writer.uint32(24).int32(message.averageRateCents);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetRevenueStatsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetRevenueStatsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.monthlyRevenueCents = reader.int32();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.activeSubscriptions = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.averageRateCents = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetRevenueStatsResponse {
+    return {
+      monthlyRevenueCents: isSet(object.monthlyRevenueCents)
+        ? globalThis.Number(object.monthlyRevenueCents)
+        : isSet(object.monthly_revenue_cents)
+        ? globalThis.Number(object.monthly_revenue_cents)
+        : 0,
+      activeSubscriptions: isSet(object.activeSubscriptions)
+        ? globalThis.Number(object.activeSubscriptions)
+        : isSet(object.active_subscriptions)
+        ? globalThis.Number(object.active_subscriptions)
+        : 0,
+      averageRateCents: isSet(object.averageRateCents)
+        ? globalThis.Number(object.averageRateCents)
+        : isSet(object.average_rate_cents)
+        ? globalThis.Number(object.average_rate_cents)
+        : 0,
+    };
+  },
+
+  toJSON(message: GetRevenueStatsResponse): unknown {
+    const obj: any = {};
+    if (message.monthlyRevenueCents !== 0) {
+      obj.monthlyRevenueCents = Math.round(message.monthlyRevenueCents);
+    }
+    if (message.activeSubscriptions !== 0) {
+      obj.activeSubscriptions = Math.round(message.activeSubscriptions);
+    }
+    if (message.averageRateCents !== 0) {
+      obj.averageRateCents = Math.round(message.averageRateCents);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetRevenueStatsResponse>, I>>(base?: I): GetRevenueStatsResponse {
+    return GetRevenueStatsResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetRevenueStatsResponse>, I>>(object: I): GetRevenueStatsResponse {
+    const message = createBaseGetRevenueStatsResponse();
+    message.monthlyRevenueCents = object.monthlyRevenueCents ?? 0;
+    message.activeSubscriptions = object.activeSubscriptions ?? 0;
+    message.averageRateCents = object.averageRateCents ?? 0;
+    return message;
+  },
+};
+
+function createBaseGetRevenueHistoryRequest(): GetRevenueHistoryRequest {
+  return { months: 0 };
+}
+
+export const GetRevenueHistoryRequest: MessageFns<GetRevenueHistoryRequest> = {
+  encode(message: GetRevenueHistoryRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.months !== 0) {
+      writer.uint32(8).int32(message.months);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetRevenueHistoryRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetRevenueHistoryRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.months = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetRevenueHistoryRequest {
+    return { months: isSet(object.months) ? globalThis.Number(object.months) : 0 };
+  },
+
+  toJSON(message: GetRevenueHistoryRequest): unknown {
+    const obj: any = {};
+    if (message.months !== 0) {
+      obj.months = Math.round(message.months);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetRevenueHistoryRequest>, I>>(base?: I): GetRevenueHistoryRequest {
+    return GetRevenueHistoryRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetRevenueHistoryRequest>, I>>(object: I): GetRevenueHistoryRequest {
+    const message = createBaseGetRevenueHistoryRequest();
+    message.months = object.months ?? 0;
+    return message;
+  },
+};
+
+function createBaseRevenueMonth(): RevenueMonth {
+  return { month: "", revenueCents: 0, activeSubscriptions: 0 };
+}
+
+export const RevenueMonth: MessageFns<RevenueMonth> = {
+  encode(message: RevenueMonth, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.month !== "") {
+      writer.uint32(10).string(message.month);
+    }
+    if (message.revenueCents !== 0) {
+      writer.uint32(16).int32(message.revenueCents);
+    }
+    if (message.activeSubscriptions !== 0) {
+      writer.uint32(24).int32(message.activeSubscriptions);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RevenueMonth {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRevenueMonth();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.month = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.revenueCents = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.activeSubscriptions = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RevenueMonth {
+    return {
+      month: isSet(object.month) ? globalThis.String(object.month) : "",
+      revenueCents: isSet(object.revenueCents)
+        ? globalThis.Number(object.revenueCents)
+        : isSet(object.revenue_cents)
+        ? globalThis.Number(object.revenue_cents)
+        : 0,
+      activeSubscriptions: isSet(object.activeSubscriptions)
+        ? globalThis.Number(object.activeSubscriptions)
+        : isSet(object.active_subscriptions)
+        ? globalThis.Number(object.active_subscriptions)
+        : 0,
+    };
+  },
+
+  toJSON(message: RevenueMonth): unknown {
+    const obj: any = {};
+    if (message.month !== "") {
+      obj.month = message.month;
+    }
+    if (message.revenueCents !== 0) {
+      obj.revenueCents = Math.round(message.revenueCents);
+    }
+    if (message.activeSubscriptions !== 0) {
+      obj.activeSubscriptions = Math.round(message.activeSubscriptions);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RevenueMonth>, I>>(base?: I): RevenueMonth {
+    return RevenueMonth.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RevenueMonth>, I>>(object: I): RevenueMonth {
+    const message = createBaseRevenueMonth();
+    message.month = object.month ?? "";
+    message.revenueCents = object.revenueCents ?? 0;
+    message.activeSubscriptions = object.activeSubscriptions ?? 0;
+    return message;
+  },
+};
+
+function createBaseGetRevenueHistoryResponse(): GetRevenueHistoryResponse {
+  return { months: [] };
+}
+
+export const GetRevenueHistoryResponse: MessageFns<GetRevenueHistoryResponse> = {
+  encode(message: GetRevenueHistoryResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.months) {
+      RevenueMonth.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetRevenueHistoryResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetRevenueHistoryResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.months.push(RevenueMonth.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetRevenueHistoryResponse {
+    return {
+      months: globalThis.Array.isArray(object?.months) ? object.months.map((e: any) => RevenueMonth.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: GetRevenueHistoryResponse): unknown {
+    const obj: any = {};
+    if (message.months?.length) {
+      obj.months = message.months.map((e) => RevenueMonth.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetRevenueHistoryResponse>, I>>(base?: I): GetRevenueHistoryResponse {
+    return GetRevenueHistoryResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetRevenueHistoryResponse>, I>>(object: I): GetRevenueHistoryResponse {
+    const message = createBaseGetRevenueHistoryResponse();
+    message.months = object.months?.map((e) => RevenueMonth.fromPartial(e)) || [];
+    return message;
+  },
+};
+
 /**
  * Prices, payment methods, subscriptions and invoices of products, through
  * the configured payment provider (Stripe, or the local provider that
@@ -5369,6 +6788,80 @@ export const BillingServiceService = {
       Buffer.from(HandleStripeEventResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): HandleStripeEventResponse => HandleStripeEventResponse.decode(value),
   },
+  /**
+   * Admin: promo codes. Creating a code that exists answers ALREADY_EXISTS;
+   * values the rules refuse answer INVALID_ARGUMENT.
+   */
+  listPromoCodes: {
+    path: "/chorus.billing.v1.BillingService/ListPromoCodes" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListPromoCodesRequest): Buffer =>
+      Buffer.from(ListPromoCodesRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListPromoCodesRequest => ListPromoCodesRequest.decode(value),
+    responseSerialize: (value: ListPromoCodesResponse): Buffer =>
+      Buffer.from(ListPromoCodesResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListPromoCodesResponse => ListPromoCodesResponse.decode(value),
+  },
+  createPromoCode: {
+    path: "/chorus.billing.v1.BillingService/CreatePromoCode" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: CreatePromoCodeRequest): Buffer =>
+      Buffer.from(CreatePromoCodeRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): CreatePromoCodeRequest => CreatePromoCodeRequest.decode(value),
+    responseSerialize: (value: CreatePromoCodeResponse): Buffer =>
+      Buffer.from(CreatePromoCodeResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): CreatePromoCodeResponse => CreatePromoCodeResponse.decode(value),
+  },
+  /** NOT_FOUND for an unknown id. Subscriptions that used the code keep their discount. */
+  deletePromoCode: {
+    path: "/chorus.billing.v1.BillingService/DeletePromoCode" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: DeletePromoCodeRequest): Buffer =>
+      Buffer.from(DeletePromoCodeRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): DeletePromoCodeRequest => DeletePromoCodeRequest.decode(value),
+    responseSerialize: (value: DeletePromoCodeResponse): Buffer =>
+      Buffer.from(DeletePromoCodeResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): DeletePromoCodeResponse => DeletePromoCodeResponse.decode(value),
+  },
+  /** Whether a customer may use a code now: INVALID_ARGUMENT with the reason when not. */
+  checkPromoCode: {
+    path: "/chorus.billing.v1.BillingService/CheckPromoCode" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: CheckPromoCodeRequest): Buffer =>
+      Buffer.from(CheckPromoCodeRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): CheckPromoCodeRequest => CheckPromoCodeRequest.decode(value),
+    responseSerialize: (value: CheckPromoCodeResponse): Buffer =>
+      Buffer.from(CheckPromoCodeResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): CheckPromoCodeResponse => CheckPromoCodeResponse.decode(value),
+  },
+  /** Admin: revenue of the running subscriptions (the pricing rules, promos included). */
+  getRevenueStats: {
+    path: "/chorus.billing.v1.BillingService/GetRevenueStats" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetRevenueStatsRequest): Buffer =>
+      Buffer.from(GetRevenueStatsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetRevenueStatsRequest => GetRevenueStatsRequest.decode(value),
+    responseSerialize: (value: GetRevenueStatsResponse): Buffer =>
+      Buffer.from(GetRevenueStatsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetRevenueStatsResponse => GetRevenueStatsResponse.decode(value),
+  },
+  /** Admin: paid revenue and running subscriptions per month, oldest first. */
+  getRevenueHistory: {
+    path: "/chorus.billing.v1.BillingService/GetRevenueHistory" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetRevenueHistoryRequest): Buffer =>
+      Buffer.from(GetRevenueHistoryRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetRevenueHistoryRequest => GetRevenueHistoryRequest.decode(value),
+    responseSerialize: (value: GetRevenueHistoryResponse): Buffer =>
+      Buffer.from(GetRevenueHistoryResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetRevenueHistoryResponse => GetRevenueHistoryResponse.decode(value),
+  },
 } as const;
 
 export interface BillingServiceServer extends UntypedServiceImplementation {
@@ -5408,6 +6901,20 @@ export interface BillingServiceServer extends UntypedServiceImplementation {
    * INVALID_ARGUMENT when the signature is wrong or stale; a repeated event id changes nothing.
    */
   handleStripeEvent: handleUnaryCall<HandleStripeEventRequest, HandleStripeEventResponse>;
+  /**
+   * Admin: promo codes. Creating a code that exists answers ALREADY_EXISTS;
+   * values the rules refuse answer INVALID_ARGUMENT.
+   */
+  listPromoCodes: handleUnaryCall<ListPromoCodesRequest, ListPromoCodesResponse>;
+  createPromoCode: handleUnaryCall<CreatePromoCodeRequest, CreatePromoCodeResponse>;
+  /** NOT_FOUND for an unknown id. Subscriptions that used the code keep their discount. */
+  deletePromoCode: handleUnaryCall<DeletePromoCodeRequest, DeletePromoCodeResponse>;
+  /** Whether a customer may use a code now: INVALID_ARGUMENT with the reason when not. */
+  checkPromoCode: handleUnaryCall<CheckPromoCodeRequest, CheckPromoCodeResponse>;
+  /** Admin: revenue of the running subscriptions (the pricing rules, promos included). */
+  getRevenueStats: handleUnaryCall<GetRevenueStatsRequest, GetRevenueStatsResponse>;
+  /** Admin: paid revenue and running subscriptions per month, oldest first. */
+  getRevenueHistory: handleUnaryCall<GetRevenueHistoryRequest, GetRevenueHistoryResponse>;
 }
 
 export interface BillingServiceClient extends Client {
@@ -5667,6 +7174,104 @@ export interface BillingServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: HandleStripeEventResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Admin: promo codes. Creating a code that exists answers ALREADY_EXISTS;
+   * values the rules refuse answer INVALID_ARGUMENT.
+   */
+  listPromoCodes(
+    request: ListPromoCodesRequest,
+    callback: (error: ServiceError | null, response: ListPromoCodesResponse) => void,
+  ): ClientUnaryCall;
+  listPromoCodes(
+    request: ListPromoCodesRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListPromoCodesResponse) => void,
+  ): ClientUnaryCall;
+  listPromoCodes(
+    request: ListPromoCodesRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListPromoCodesResponse) => void,
+  ): ClientUnaryCall;
+  createPromoCode(
+    request: CreatePromoCodeRequest,
+    callback: (error: ServiceError | null, response: CreatePromoCodeResponse) => void,
+  ): ClientUnaryCall;
+  createPromoCode(
+    request: CreatePromoCodeRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: CreatePromoCodeResponse) => void,
+  ): ClientUnaryCall;
+  createPromoCode(
+    request: CreatePromoCodeRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: CreatePromoCodeResponse) => void,
+  ): ClientUnaryCall;
+  /** NOT_FOUND for an unknown id. Subscriptions that used the code keep their discount. */
+  deletePromoCode(
+    request: DeletePromoCodeRequest,
+    callback: (error: ServiceError | null, response: DeletePromoCodeResponse) => void,
+  ): ClientUnaryCall;
+  deletePromoCode(
+    request: DeletePromoCodeRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: DeletePromoCodeResponse) => void,
+  ): ClientUnaryCall;
+  deletePromoCode(
+    request: DeletePromoCodeRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: DeletePromoCodeResponse) => void,
+  ): ClientUnaryCall;
+  /** Whether a customer may use a code now: INVALID_ARGUMENT with the reason when not. */
+  checkPromoCode(
+    request: CheckPromoCodeRequest,
+    callback: (error: ServiceError | null, response: CheckPromoCodeResponse) => void,
+  ): ClientUnaryCall;
+  checkPromoCode(
+    request: CheckPromoCodeRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: CheckPromoCodeResponse) => void,
+  ): ClientUnaryCall;
+  checkPromoCode(
+    request: CheckPromoCodeRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: CheckPromoCodeResponse) => void,
+  ): ClientUnaryCall;
+  /** Admin: revenue of the running subscriptions (the pricing rules, promos included). */
+  getRevenueStats(
+    request: GetRevenueStatsRequest,
+    callback: (error: ServiceError | null, response: GetRevenueStatsResponse) => void,
+  ): ClientUnaryCall;
+  getRevenueStats(
+    request: GetRevenueStatsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetRevenueStatsResponse) => void,
+  ): ClientUnaryCall;
+  getRevenueStats(
+    request: GetRevenueStatsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetRevenueStatsResponse) => void,
+  ): ClientUnaryCall;
+  /** Admin: paid revenue and running subscriptions per month, oldest first. */
+  getRevenueHistory(
+    request: GetRevenueHistoryRequest,
+    callback: (error: ServiceError | null, response: GetRevenueHistoryResponse) => void,
+  ): ClientUnaryCall;
+  getRevenueHistory(
+    request: GetRevenueHistoryRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetRevenueHistoryResponse) => void,
+  ): ClientUnaryCall;
+  getRevenueHistory(
+    request: GetRevenueHistoryRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetRevenueHistoryResponse) => void,
   ): ClientUnaryCall;
 }
 

@@ -440,6 +440,15 @@ export interface DeleteQuestionRequest {
 export interface DeleteQuestionResponse {
 }
 
+export interface GetPersonaStatsRequest {
+}
+
+export interface GetPersonaStatsResponse {
+  /** Personas selected by products that are not deleted. */
+  totalPersonas: number;
+  activeTemplates: number;
+}
+
 function createBaseProduct(): Product {
   return {
     id: "",
@@ -7412,6 +7421,151 @@ export const DeleteQuestionResponse: MessageFns<DeleteQuestionResponse> = {
   },
 };
 
+function createBaseGetPersonaStatsRequest(): GetPersonaStatsRequest {
+  return {};
+}
+
+export const GetPersonaStatsRequest: MessageFns<GetPersonaStatsRequest> = {
+  encode(_: GetPersonaStatsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetPersonaStatsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetPersonaStatsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): GetPersonaStatsRequest {
+    return {};
+  },
+
+  toJSON(_: GetPersonaStatsRequest): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetPersonaStatsRequest>, I>>(base?: I): GetPersonaStatsRequest {
+    return GetPersonaStatsRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetPersonaStatsRequest>, I>>(_: I): GetPersonaStatsRequest {
+    const message = createBaseGetPersonaStatsRequest();
+    return message;
+  },
+};
+
+function createBaseGetPersonaStatsResponse(): GetPersonaStatsResponse {
+  return { totalPersonas: 0, activeTemplates: 0 };
+}
+
+export const GetPersonaStatsResponse: MessageFns<GetPersonaStatsResponse> = {
+  encode(message: GetPersonaStatsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.totalPersonas !== 0) {
+      writer.uint32(8).int32(message.totalPersonas);
+    }
+    if (message.activeTemplates !== 0) {
+      writer.uint32(16).int32(message.activeTemplates);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetPersonaStatsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetPersonaStatsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.totalPersonas = reader.int32();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.activeTemplates = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetPersonaStatsResponse {
+    return {
+      totalPersonas: isSet(object.totalPersonas)
+        ? globalThis.Number(object.totalPersonas)
+        : isSet(object.total_personas)
+        ? globalThis.Number(object.total_personas)
+        : 0,
+      activeTemplates: isSet(object.activeTemplates)
+        ? globalThis.Number(object.activeTemplates)
+        : isSet(object.active_templates)
+        ? globalThis.Number(object.active_templates)
+        : 0,
+    };
+  },
+
+  toJSON(message: GetPersonaStatsResponse): unknown {
+    const obj: any = {};
+    if (message.totalPersonas !== 0) {
+      obj.totalPersonas = Math.round(message.totalPersonas);
+    }
+    if (message.activeTemplates !== 0) {
+      obj.activeTemplates = Math.round(message.activeTemplates);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetPersonaStatsResponse>, I>>(base?: I): GetPersonaStatsResponse {
+    return GetPersonaStatsResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetPersonaStatsResponse>, I>>(object: I): GetPersonaStatsResponse {
+    const message = createBaseGetPersonaStatsResponse();
+    message.totalPersonas = object.totalPersonas ?? 0;
+    message.activeTemplates = object.activeTemplates ?? 0;
+    return message;
+  },
+};
+
 /**
  * Products and everything a customer keeps per product. Every call names the
  * calling user: a product of another user answers NOT_FOUND, never its data.
@@ -7585,6 +7739,18 @@ export const CatalogServiceService = {
       Buffer.from(SyncTemplatesResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): SyncTemplatesResponse => SyncTemplatesResponse.decode(value),
   },
+  /** Admin: how many personas the products have selected, over all products. */
+  getPersonaStats: {
+    path: "/chorus.catalog.v1.CatalogService/GetPersonaStats" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetPersonaStatsRequest): Buffer =>
+      Buffer.from(GetPersonaStatsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetPersonaStatsRequest => GetPersonaStatsRequest.decode(value),
+    responseSerialize: (value: GetPersonaStatsResponse): Buffer =>
+      Buffer.from(GetPersonaStatsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetPersonaStatsResponse => GetPersonaStatsResponse.decode(value),
+  },
   /**
    * Strategic questions. Asking stores the question pending and hands it to
    * persona inference (QuestionAsked); the answers arrive as events.
@@ -7658,6 +7824,8 @@ export interface CatalogServiceServer extends UntypedServiceImplementation {
   deleteTemplate: handleUnaryCall<DeleteTemplateRequest, DeleteTemplateResponse>;
   /** Re-reads the template library file: new names are imported, changed ones updated. */
   syncTemplates: handleUnaryCall<SyncTemplatesRequest, SyncTemplatesResponse>;
+  /** Admin: how many personas the products have selected, over all products. */
+  getPersonaStats: handleUnaryCall<GetPersonaStatsRequest, GetPersonaStatsResponse>;
   /**
    * Strategic questions. Asking stores the question pending and hands it to
    * persona inference (QuestionAsked); the answers arrive as events.
@@ -7905,6 +8073,22 @@ export interface CatalogServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: SyncTemplatesResponse) => void,
+  ): ClientUnaryCall;
+  /** Admin: how many personas the products have selected, over all products. */
+  getPersonaStats(
+    request: GetPersonaStatsRequest,
+    callback: (error: ServiceError | null, response: GetPersonaStatsResponse) => void,
+  ): ClientUnaryCall;
+  getPersonaStats(
+    request: GetPersonaStatsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetPersonaStatsResponse) => void,
+  ): ClientUnaryCall;
+  getPersonaStats(
+    request: GetPersonaStatsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetPersonaStatsResponse) => void,
   ): ClientUnaryCall;
   /**
    * Strategic questions. Asking stores the question pending and hands it to

@@ -147,6 +147,41 @@ export interface GetUserStatsResponse {
   signupsByMonth: SignupsInMonth[];
 }
 
+export interface AdminAction {
+  id: string;
+  adminId: string;
+  adminEmail: string;
+  /** e.g. promo_code.create, persona_template.delete, persona_templates.sync, admin.login */
+  action: string;
+  /** What it acted on, e.g. the promo code or the template's name. */
+  target: string;
+  /** JSON object. */
+  detailsJson: string;
+  createdAt?: Date | undefined;
+}
+
+export interface RecordAdminActionRequest {
+  adminId: string;
+  adminEmail: string;
+  action: string;
+  target: string;
+  detailsJson: string;
+}
+
+export interface RecordAdminActionResponse {
+  action?: AdminAction | undefined;
+}
+
+export interface ListAdminActionsRequest {
+  /** Default 100, at most 500. */
+  limit: number;
+}
+
+export interface ListAdminActionsResponse {
+  /** Newest first. */
+  actions: AdminAction[];
+}
+
 function createBaseUser(): User {
   return {
     id: "",
@@ -2237,6 +2272,537 @@ export const GetUserStatsResponse: MessageFns<GetUserStatsResponse> = {
   },
 };
 
+function createBaseAdminAction(): AdminAction {
+  return { id: "", adminId: "", adminEmail: "", action: "", target: "", detailsJson: "", createdAt: undefined };
+}
+
+export const AdminAction: MessageFns<AdminAction> = {
+  encode(message: AdminAction, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.adminId !== "") {
+      writer.uint32(18).string(message.adminId);
+    }
+    if (message.adminEmail !== "") {
+      writer.uint32(26).string(message.adminEmail);
+    }
+    if (message.action !== "") {
+      writer.uint32(34).string(message.action);
+    }
+    if (message.target !== "") {
+      writer.uint32(42).string(message.target);
+    }
+    if (message.detailsJson !== "") {
+      writer.uint32(50).string(message.detailsJson);
+    }
+    if (message.createdAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.createdAt), writer.uint32(58).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): AdminAction {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseAdminAction();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.adminId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.adminEmail = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.action = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.target = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.detailsJson = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.createdAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): AdminAction {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      adminId: isSet(object.adminId)
+        ? globalThis.String(object.adminId)
+        : isSet(object.admin_id)
+        ? globalThis.String(object.admin_id)
+        : "",
+      adminEmail: isSet(object.adminEmail)
+        ? globalThis.String(object.adminEmail)
+        : isSet(object.admin_email)
+        ? globalThis.String(object.admin_email)
+        : "",
+      action: isSet(object.action) ? globalThis.String(object.action) : "",
+      target: isSet(object.target) ? globalThis.String(object.target) : "",
+      detailsJson: isSet(object.detailsJson)
+        ? globalThis.String(object.detailsJson)
+        : isSet(object.details_json)
+        ? globalThis.String(object.details_json)
+        : "",
+      createdAt: isSet(object.createdAt)
+        ? fromJsonTimestamp(object.createdAt)
+        : isSet(object.created_at)
+        ? fromJsonTimestamp(object.created_at)
+        : undefined,
+    };
+  },
+
+  toJSON(message: AdminAction): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.adminId !== "") {
+      obj.adminId = message.adminId;
+    }
+    if (message.adminEmail !== "") {
+      obj.adminEmail = message.adminEmail;
+    }
+    if (message.action !== "") {
+      obj.action = message.action;
+    }
+    if (message.target !== "") {
+      obj.target = message.target;
+    }
+    if (message.detailsJson !== "") {
+      obj.detailsJson = message.detailsJson;
+    }
+    if (message.createdAt !== undefined) {
+      obj.createdAt = message.createdAt.toISOString();
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<AdminAction>, I>>(base?: I): AdminAction {
+    return AdminAction.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<AdminAction>, I>>(object: I): AdminAction {
+    const message = createBaseAdminAction();
+    message.id = object.id ?? "";
+    message.adminId = object.adminId ?? "";
+    message.adminEmail = object.adminEmail ?? "";
+    message.action = object.action ?? "";
+    message.target = object.target ?? "";
+    message.detailsJson = object.detailsJson ?? "";
+    message.createdAt = object.createdAt ?? undefined;
+    return message;
+  },
+};
+
+function createBaseRecordAdminActionRequest(): RecordAdminActionRequest {
+  return { adminId: "", adminEmail: "", action: "", target: "", detailsJson: "" };
+}
+
+export const RecordAdminActionRequest: MessageFns<RecordAdminActionRequest> = {
+  encode(message: RecordAdminActionRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.adminId !== "") {
+      writer.uint32(10).string(message.adminId);
+    }
+    if (message.adminEmail !== "") {
+      writer.uint32(18).string(message.adminEmail);
+    }
+    if (message.action !== "") {
+      writer.uint32(26).string(message.action);
+    }
+    if (message.target !== "") {
+      writer.uint32(34).string(message.target);
+    }
+    if (message.detailsJson !== "") {
+      writer.uint32(42).string(message.detailsJson);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RecordAdminActionRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRecordAdminActionRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.adminId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.adminEmail = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.action = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.target = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.detailsJson = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RecordAdminActionRequest {
+    return {
+      adminId: isSet(object.adminId)
+        ? globalThis.String(object.adminId)
+        : isSet(object.admin_id)
+        ? globalThis.String(object.admin_id)
+        : "",
+      adminEmail: isSet(object.adminEmail)
+        ? globalThis.String(object.adminEmail)
+        : isSet(object.admin_email)
+        ? globalThis.String(object.admin_email)
+        : "",
+      action: isSet(object.action) ? globalThis.String(object.action) : "",
+      target: isSet(object.target) ? globalThis.String(object.target) : "",
+      detailsJson: isSet(object.detailsJson)
+        ? globalThis.String(object.detailsJson)
+        : isSet(object.details_json)
+        ? globalThis.String(object.details_json)
+        : "",
+    };
+  },
+
+  toJSON(message: RecordAdminActionRequest): unknown {
+    const obj: any = {};
+    if (message.adminId !== "") {
+      obj.adminId = message.adminId;
+    }
+    if (message.adminEmail !== "") {
+      obj.adminEmail = message.adminEmail;
+    }
+    if (message.action !== "") {
+      obj.action = message.action;
+    }
+    if (message.target !== "") {
+      obj.target = message.target;
+    }
+    if (message.detailsJson !== "") {
+      obj.detailsJson = message.detailsJson;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RecordAdminActionRequest>, I>>(base?: I): RecordAdminActionRequest {
+    return RecordAdminActionRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RecordAdminActionRequest>, I>>(object: I): RecordAdminActionRequest {
+    const message = createBaseRecordAdminActionRequest();
+    message.adminId = object.adminId ?? "";
+    message.adminEmail = object.adminEmail ?? "";
+    message.action = object.action ?? "";
+    message.target = object.target ?? "";
+    message.detailsJson = object.detailsJson ?? "";
+    return message;
+  },
+};
+
+function createBaseRecordAdminActionResponse(): RecordAdminActionResponse {
+  return { action: undefined };
+}
+
+export const RecordAdminActionResponse: MessageFns<RecordAdminActionResponse> = {
+  encode(message: RecordAdminActionResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.action !== undefined) {
+      AdminAction.encode(message.action, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RecordAdminActionResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRecordAdminActionResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.action = AdminAction.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RecordAdminActionResponse {
+    return { action: isSet(object.action) ? AdminAction.fromJSON(object.action) : undefined };
+  },
+
+  toJSON(message: RecordAdminActionResponse): unknown {
+    const obj: any = {};
+    if (message.action !== undefined) {
+      obj.action = AdminAction.toJSON(message.action);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RecordAdminActionResponse>, I>>(base?: I): RecordAdminActionResponse {
+    return RecordAdminActionResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RecordAdminActionResponse>, I>>(object: I): RecordAdminActionResponse {
+    const message = createBaseRecordAdminActionResponse();
+    message.action = (object.action !== undefined && object.action !== null)
+      ? AdminAction.fromPartial(object.action)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseListAdminActionsRequest(): ListAdminActionsRequest {
+  return { limit: 0 };
+}
+
+export const ListAdminActionsRequest: MessageFns<ListAdminActionsRequest> = {
+  encode(message: ListAdminActionsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.limit !== 0) {
+      writer.uint32(8).int32(message.limit);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListAdminActionsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListAdminActionsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.limit = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListAdminActionsRequest {
+    return { limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0 };
+  },
+
+  toJSON(message: ListAdminActionsRequest): unknown {
+    const obj: any = {};
+    if (message.limit !== 0) {
+      obj.limit = Math.round(message.limit);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListAdminActionsRequest>, I>>(base?: I): ListAdminActionsRequest {
+    return ListAdminActionsRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListAdminActionsRequest>, I>>(object: I): ListAdminActionsRequest {
+    const message = createBaseListAdminActionsRequest();
+    message.limit = object.limit ?? 0;
+    return message;
+  },
+};
+
+function createBaseListAdminActionsResponse(): ListAdminActionsResponse {
+  return { actions: [] };
+}
+
+export const ListAdminActionsResponse: MessageFns<ListAdminActionsResponse> = {
+  encode(message: ListAdminActionsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.actions) {
+      AdminAction.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListAdminActionsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListAdminActionsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.actions.push(AdminAction.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListAdminActionsResponse {
+    return {
+      actions: globalThis.Array.isArray(object?.actions) ? object.actions.map((e: any) => AdminAction.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: ListAdminActionsResponse): unknown {
+    const obj: any = {};
+    if (message.actions?.length) {
+      obj.actions = message.actions.map((e) => AdminAction.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListAdminActionsResponse>, I>>(base?: I): ListAdminActionsResponse {
+    return ListAdminActionsResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListAdminActionsResponse>, I>>(object: I): ListAdminActionsResponse {
+    const message = createBaseListAdminActionsResponse();
+    message.actions = object.actions?.map((e) => AdminAction.fromPartial(e)) || [];
+    return message;
+  },
+};
+
 /**
  * Accounts, sessions and password resets. Access tokens are signed here and
  * verified by the gateway with the public key alone, so no call reaches this
@@ -2346,6 +2912,29 @@ export const IdentityServiceService = {
       Buffer.from(GetUserStatsResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): GetUserStatsResponse => GetUserStatsResponse.decode(value),
   },
+  /** The admin audit log: who did what, when. Admin logins are recorded by AdminLogin itself. */
+  recordAdminAction: {
+    path: "/chorus.identity.v1.IdentityService/RecordAdminAction" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: RecordAdminActionRequest): Buffer =>
+      Buffer.from(RecordAdminActionRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): RecordAdminActionRequest => RecordAdminActionRequest.decode(value),
+    responseSerialize: (value: RecordAdminActionResponse): Buffer =>
+      Buffer.from(RecordAdminActionResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): RecordAdminActionResponse => RecordAdminActionResponse.decode(value),
+  },
+  listAdminActions: {
+    path: "/chorus.identity.v1.IdentityService/ListAdminActions" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListAdminActionsRequest): Buffer =>
+      Buffer.from(ListAdminActionsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListAdminActionsRequest => ListAdminActionsRequest.decode(value),
+    responseSerialize: (value: ListAdminActionsResponse): Buffer =>
+      Buffer.from(ListAdminActionsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListAdminActionsResponse => ListAdminActionsResponse.decode(value),
+  },
 } as const;
 
 export interface IdentityServiceServer extends UntypedServiceImplementation {
@@ -2363,6 +2952,9 @@ export interface IdentityServiceServer extends UntypedServiceImplementation {
   resetPassword: handleUnaryCall<ResetPasswordRequest, ResetPasswordResponse>;
   adminLogin: handleUnaryCall<AdminLoginRequest, AdminLoginResponse>;
   getUserStats: handleUnaryCall<GetUserStatsRequest, GetUserStatsResponse>;
+  /** The admin audit log: who did what, when. Admin logins are recorded by AdminLogin itself. */
+  recordAdminAction: handleUnaryCall<RecordAdminActionRequest, RecordAdminActionResponse>;
+  listAdminActions: handleUnaryCall<ListAdminActionsRequest, ListAdminActionsResponse>;
 }
 
 export interface IdentityServiceClient extends Client {
@@ -2519,6 +3111,37 @@ export interface IdentityServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: GetUserStatsResponse) => void,
+  ): ClientUnaryCall;
+  /** The admin audit log: who did what, when. Admin logins are recorded by AdminLogin itself. */
+  recordAdminAction(
+    request: RecordAdminActionRequest,
+    callback: (error: ServiceError | null, response: RecordAdminActionResponse) => void,
+  ): ClientUnaryCall;
+  recordAdminAction(
+    request: RecordAdminActionRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: RecordAdminActionResponse) => void,
+  ): ClientUnaryCall;
+  recordAdminAction(
+    request: RecordAdminActionRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: RecordAdminActionResponse) => void,
+  ): ClientUnaryCall;
+  listAdminActions(
+    request: ListAdminActionsRequest,
+    callback: (error: ServiceError | null, response: ListAdminActionsResponse) => void,
+  ): ClientUnaryCall;
+  listAdminActions(
+    request: ListAdminActionsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListAdminActionsResponse) => void,
+  ): ClientUnaryCall;
+  listAdminActions(
+    request: ListAdminActionsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListAdminActionsResponse) => void,
   ): ClientUnaryCall;
 }
 

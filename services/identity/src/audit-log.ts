@@ -1,0 +1,65 @@
+import { InvalidArgument, type Knex } from '@chorus/service-kit';
+
+export interface AdminActionRow {
+  id: string;
+  admin_id: string;
+  admin_email: string;
+  action: string;
+  target: string;
+  details: Record<string, unknown>;
+  created_at: Date;
+}
+
+export type AdminActionInput = Pick<
+  AdminActionRow,
+  'admin_id' | 'admin_email' | 'action' | 'target' | 'details'
+>;
+
+const DEFAULT_LIMIT = 100;
+const MAX_LIMIT = 500;
+
+/** details as the gRPC message carries them (JSON text); an object or nothing. */
+export function parseDetails(json: string): Record<string, unknown> {
+  if (!json.trim()) return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch {
+    throw new InvalidArgument('details must be a JSON object');
+  }
+  if (!value || typeof value !== 'object' || Array.isArray(value)) {
+    throw new InvalidArgument('details must be a JSON object');
+  }
+  return value as Record<string, unknown>;
+}
+
+/** The admin audit log: who did what, and when. Rows are only ever added. */
+export class AdminAuditLog {
+  constructor(private readonly db: Knex) {}
+
+  async record(action: AdminActionInput, trx: Knex = this.db): Promise<AdminActionRow> {
+    if (!action.admin_id || !action.action) {
+      throw new InvalidArgument('An admin action needs the admin and the action');
+    }
+    const [row] = await trx<AdminActionRow>('admin_audit_log')
+      .insert({
+        ...action,
+        action: action.action.slice(0, 100),
+        target: action.target.slice(0, 500),
+        details: JSON.stringify(action.details) as unknown as Record<string, unknown>,
+      })
+      .returning('*');
+    return row!;
+  }
+
+  /** Newest first. */
+  list(limit: number): Promise<AdminActionRow[]> {
+    const take = limit > 0 ? Math.min(limit, MAX_LIMIT) : DEFAULT_LIMIT;
+    return this.db<AdminActionRow>('admin_audit_log')
+      .orderBy([
+        { column: 'created_at', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ])
+      .limit(take);
+  }
+}
