@@ -1,11 +1,14 @@
 import { expect, newAccount, test, toast } from '../fixtures';
 import {
+  adminLogIn,
   askQuestion,
   billingShows,
   cancelSubscription,
   createProductInDialog,
+  createPromoCodeAsAdmin,
   fillBusinessProfile,
   logOut,
+  onboardWithCoupon,
   openDashboard,
   backToDashboard,
   planRoadmap,
@@ -98,6 +101,37 @@ test.describe('journeys', () => {
       await expect(page.getByRole('heading', { name: 'My Products' })).toBeVisible();
       await shot('signed-in-with-new-password');
     });
+  });
+
+  test('an admin creates a promo code that a new visitor uses at onboarding, and their bill shows the discount', async ({
+    page,
+    shot,
+  }) => {
+    const code = `HARBOR${Date.now().toString(36).toUpperCase()}`;
+    await adminLogIn(page, shot);
+    await createPromoCodeAsAdmin(
+      page,
+      { code, discountPercent: 20, durationMonths: 3, description: 'Harbor launch' },
+      shot,
+    );
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
+
+    const account = newAccount();
+    await onboardWithCoupon(page, account, code, shot);
+
+    // 20% off $25.00: the monthly rate, the spend and the first invoice.
+    await page.getByRole('banner').getByRole('link', { name: 'Billing' }).click();
+    const card = productCard(page, account.productName);
+    await expect(card).toContainText('Active');
+    await expect(card).toContainText('$20.00/month');
+    await expect(page.getByRole('group', { name: 'Monthly Spend' })).toContainText('$20.00');
+    await shot('billing-with-discount');
+    await page.getByRole('tab', { name: 'Billing History' }).click();
+    const row = page.getByRole('row').filter({ hasText: account.productName });
+    await expect(row).toContainText('$20.00');
+    await expect(row).toContainText('Paid');
+    await shot('invoice-with-discount');
   });
 });
 
