@@ -128,7 +128,7 @@ test.describe('a remote that is down', () => {
     await expect(page.getByRole('heading', { name: 'My Products' })).toBeVisible();
     await expect(page.getByText('Billing is unavailable right now')).toBeHidden();
     await bar.getByRole('link', { name: 'Roadmaps' }).click();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Product Roadmaps');
+    await expect(page.getByRole('heading', { level: 1, name: 'Roadmaps' })).toBeVisible();
     await shot('others-still-work');
   });
 });

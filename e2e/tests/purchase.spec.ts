@@ -258,6 +258,67 @@ test.describe('onboarding', () => {
   });
 });
 
+test.describe('onboarding failures', () => {
+  // The refused coupon is a 400 the browser logs.
+  test.use({ allowConsoleErrors: [/Failed to load resource/] });
+
+  test('an unknown coupon is refused before anything is created, and on the payment step sends the wizard back to the plan', async ({
+    page,
+    request,
+    shot,
+  }) => {
+    const account = newAccount();
+    await page.goto('/onboarding');
+    await page.getByLabel('First name').fill(account.firstName);
+    await page.getByLabel('Last name').fill(account.lastName);
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Password').fill(account.password);
+    await page.getByLabel('Product name').fill(account.productName);
+    await page.getByLabel('Industry').selectOption('Retail');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByText('Monthly').click();
+
+    // Registration checks the coupon first: no account is created.
+    await page.getByLabel('Coupon code (optional)').fill('NO-SUCH-CODE');
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    await expect(toast(page)).toContainText('Registration Failed');
+    await expect(toast(page)).toContainText('This promo code does not exist.');
+    await expect(page.getByRole('button', { name: 'Continue to Payment' })).toBeVisible();
+    expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
+    await shot('coupon-refused');
+
+    await page.getByLabel('Coupon code (optional)').fill('');
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    await expect(page.getByRole('button', { name: 'Pay $25/month' })).toBeEnabled();
+
+    // Choosing another plan on the payment step asks for payment setup again.
+    const setupAgain = page.waitForRequest(
+      (sent) => sent.method() === 'POST' && sent.url().endsWith('/setup-payment'),
+    );
+    await page.getByText('Annual').click();
+    await setupAgain;
+    await expect(page.getByRole('button', { name: 'Pay $270/year' })).toBeEnabled();
+
+    // A coupon entered on the payment step is checked with a new setup; refused, back to the plan.
+    await page.getByLabel('Coupon code (optional)').fill('STILL-NO-CODE');
+    await page.getByLabel('Coupon code (optional)').blur();
+    await expect(toast(page)).toContainText('Payment Setup Failed');
+    await expect(toast(page)).toContainText('This promo code does not exist.');
+    await expect(page.getByRole('button', { name: 'Continue to Payment' })).toBeVisible();
+    await shot('setup-failed');
+
+    await page.getByLabel('Coupon code (optional)').fill('');
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    await enterCard(page, '4242 4242 4242 4242');
+    await page.getByRole('button', { name: 'Pay $270/year' }).click();
+    await expect(page.getByText(`Welcome to ${account.productName}!`)).toBeVisible();
+    const token = await page.evaluate(() => window.localStorage.getItem('token'));
+    expect(await products(request, token!)).toMatchObject([
+      { name: account.productName, subscriptionStatus: 'active' },
+    ]);
+  });
+});
+
 test.describe('subscribe page', () => {
   test('pays for an unpaid product, syncs, and goes to the product', async ({
     page,

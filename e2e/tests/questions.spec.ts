@@ -118,6 +118,7 @@ test.describe('questions page', () => {
     await expect(
       card.getByLabel('Grounding').filter({ hasText: 'Pricing Models' }),
     ).not.toHaveCount(0);
+    await card.getByRole('article', { name: names[0] }).scrollIntoViewIfNeeded();
     await shot('answered');
 
     await card.getByRole('button', { name: /Hide 5 persona responses/ }).click();
@@ -157,7 +158,7 @@ test.describe('questions page', () => {
     await shot('search');
     await search.fill('');
 
-    const statuses = page.getByRole('group', { name: 'Filter by status' });
+    const statuses = page.getByRole('radiogroup', { name: 'Filter by status' });
     await statuses.getByRole('radio', { name: 'Error' }).click();
     await expect(
       page.getByRole('heading', { name: 'No questions match your filters' }),
@@ -239,7 +240,7 @@ test.describe('questions page', () => {
 
 test.describe('questions page addresses', () => {
   // Another user's product answers 404, which the browser logs (the stream's refusal too).
-  test.use({ allowConsoleErrors: [/Failed to load resource/, /EventSource/] });
+  test.use({ allowConsoleErrors: [/Failed to load resource|EventSource/] });
 
   test("a question's own address opens it, and another user's product is not found", async ({
     page,

@@ -139,6 +139,15 @@ test.describe('roadmaps', () => {
     await page.reload();
     await expect(details.getByRole('heading', { name: 'H1 2025 Roadmap' })).toBeVisible();
     await expect(itemCard(page, 'Single sign-on')).toContainText('In Progress');
+
+    // Deleting asks twice.
+    await itemCard(page, 'Single sign-on')
+      .getByRole('button', { name: 'Edit Single sign-on' })
+      .click();
+    await editDialog.getByRole('button', { name: 'Delete Item' }).click();
+    await editDialog.getByRole('button', { name: 'Confirm Delete' }).click();
+    await expect(toast(page)).toContainText('Item Deleted');
+    await expect(page.getByText('No roadmap items yet')).toBeVisible();
   });
 
   test('the first roadmap is chosen for the product, and the selectors switch', async ({
@@ -160,6 +169,15 @@ test.describe('roadmaps', () => {
     await expect(details.getByRole('heading', { name: 'Older' })).toBeVisible();
     await expect(itemCard(page, 'Older item')).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/products/${productId}/roadmap/[^/]+$`));
+
+    // The create and edit routes open their dialog over the page.
+    await page.goto(`${page.url()}/edit`);
+    const edit = page.getByRole('dialog', { name: 'Edit Roadmap' });
+    await expect(edit.getByLabel('Roadmap Name')).toHaveValue('Older');
+    await page.goto(`/products/${productId}/roadmap/create`);
+    await expect(page.getByRole('dialog', { name: 'Create Roadmap' })).toBeVisible();
+    await page.goto(`/products/${productId}/roadmap/no-such-roadmap`);
+    await expect(page.getByText('Roadmap not found')).toBeVisible();
   });
 
   test('deleting a roadmap warns what goes with it, then clears it', async ({

@@ -33,12 +33,12 @@ test.describe('routes', () => {
       const pages: [string, string][] = [
         ['/no/such/page', 'My Products'],
         ['/companies', 'My Products'],
-        ['/companies/p-1/questions', 'Questions'],
         // p-1 is no product of this user.
+        ['/companies/p-1/questions', 'Product not found'],
         ['/products/p-1/personas', 'Product not found'],
         ['/products/p-1/roadmap/r-1', 'Roadmaps'],
-        ['/products/p-1/roadmap/r-1/edit', 'Edit Roadmap'],
-        ['/products/p-1/roadmaps', 'All Roadmaps'],
+        ['/products/p-1/roadmap/r-1/edit', 'Roadmaps'],
+        ['/products/p-1/roadmaps', 'Roadmaps'],
         ['/subscription-plans', 'Subscription Plans'],
         ['/billing', 'Subscription & Billing'],
       ];

@@ -32,7 +32,7 @@ test.describe('signed-in top bar', () => {
 
     await nav.getByRole('link', { name: 'Roadmaps' }).click();
     await expect(page).toHaveURL(/\/roadmap$/);
-    await expect(page.getByRole('heading', { name: 'Roadmaps' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Roadmaps' })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Products' })).not.toHaveAttribute('aria-current');
 
     await page.getByTestId('account-menu').click();

@@ -1,23 +1,23 @@
 import type { BillingCycle, ProductView } from '@chorus/contracts';
 import { ApiError, apiRequest, queryClient, serverMessage } from '@chorus/platform';
+import { refusalMessage } from './messages';
 
 // The purchase flows' calls: create a product, set up its payment, save the
 // card (which starts the subscription), and read the subscription back.
 
 const productPath = (productId: string) => `/api/products/${encodeURIComponent(productId)}`;
 
-/**
- * The server's own words for a failure the user can act on (a 4xx answer's
- * message, e.g. "Your card was declined."); undefined for a server fault or a
- * network failure, where the spec's fallback text says more.
- */
-export function refusalMessage(error: unknown): string | undefined {
-  return error instanceof ApiError && error.status < 500 ? serverMessage(error) : undefined;
-}
-
 /** A failed payment setup in the spec's words: "HTTP {status}: {statusText}", or no client secret. */
 export class PaymentSetupError extends Error {
   override name = 'PaymentSetupError';
+
+  constructor(
+    message: string,
+    /** The server's reason when it refused (e.g. an unknown coupon), for the user to act on. */
+    readonly refusal?: string,
+  ) {
+    super(message);
+  }
 }
 
 export async function createProduct(input: {
@@ -50,14 +50,24 @@ export async function registerAccount(body: {
 }
 
 /** POST /api/products/{id}/setup-payment: the provider's setup intent for the product. */
-export async function requestPaymentSetup(productId: string): Promise<{ clientSecret: string }> {
+export async function requestPaymentSetup(
+  productId: string,
+  couponCode?: string,
+): Promise<{ clientSecret: string }> {
   let response: Response;
   try {
-    response = await apiRequest('POST', `${productPath(productId)}/setup-payment`);
+    // A coupon is checked by the server before the card is asked for.
+    response = await apiRequest(
+      'POST',
+      `${productPath(productId)}/setup-payment`,
+      couponCode ? { couponCode } : undefined,
+    );
   } catch (error) {
     if (error instanceof ApiError) {
+      const refusal = refusalMessage(error);
       throw new PaymentSetupError(
-        refusalMessage(error) ?? `HTTP ${error.status}: ${serverMessage(error) ?? 'Error'}`,
+        refusal ?? `HTTP ${error.status}: ${serverMessage(error) ?? 'Error'}`,
+        refusal,
       );
     }
     throw error;

@@ -1,43 +1,24 @@
 import {
-  type ProductPersonaView,
-  type ProductView,
   QUESTION_POLL_INTERVAL_MS,
   type QuestionView,
   shouldPollQuestions,
 } from '@chorus/contracts';
 import { apiRequest, getToken } from '@chorus/platform';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { productKeys, useProductQuestions } from './api';
 
-// The questions page's calls. Each read's key is the path the shared query
-// function GETs with the bearer token.
+// The questions page's own calls: its polling read, ask, delete and the live
+// stream. The list lives under the products pages' key, so a question asked
+// here is in the dashboard's cache too.
 
-const encode = encodeURIComponent;
-
-// Keys in the same shape as the other products pages' (parts joined with
-// "/"), so a question asked here is in the dashboard's cache too.
-export const questionKeys = {
-  product: (productId: string) => ['/api/products', encode(productId)] as const,
-  personas: (productId: string) => ['/api/products', encode(productId), 'personas'] as const,
-  questions: (productId: string) => ['/api/products', encode(productId), 'questions'] as const,
-};
-
-const questionsPath = (productId: string) => questionKeys.questions(productId).join('/');
-
-export function useProduct(productId: string) {
-  return useQuery<ProductView>({ queryKey: questionKeys.product(productId) });
-}
-
-export function useProductPersonas(productId: string) {
-  return useQuery<ProductPersonaView[]>({ queryKey: questionKeys.personas(productId) });
-}
+const questionsPath = (productId: string) => productKeys.questions(productId).join('/');
 
 /** The product's questions, newest first, read again every 2 s while any is being answered. */
 export function useQuestions(productId: string) {
-  return useQuery<QuestionView[]>({
-    queryKey: questionKeys.questions(productId),
-    refetchInterval: (query) =>
-      shouldPollQuestions(query.state.data ?? []) ? QUESTION_POLL_INTERVAL_MS : false,
+  return useProductQuestions(productId, {
+    refetchInterval: (questions) =>
+      shouldPollQuestions(questions ?? []) ? QUESTION_POLL_INTERVAL_MS : false,
   });
 }
 
@@ -53,7 +34,7 @@ export function useAskQuestion(productId: string) {
     },
     onSuccess: (asked) => {
       // Shown at once (pending), which also starts the polling.
-      queryClient.setQueryData<QuestionView[]>(questionKeys.questions(productId), (known) => [
+      queryClient.setQueryData<QuestionView[]>(productKeys.questions(productId), (known) => [
         asked,
         ...(known ?? []).filter((question) => question.id !== asked.id),
       ]);
@@ -65,11 +46,11 @@ export function useDeleteQuestion(productId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (questionId: string) => {
-      await apiRequest('DELETE', `${questionsPath(productId)}/${encode(questionId)}`);
+      await apiRequest('DELETE', `${questionsPath(productId)}/${encodeURIComponent(questionId)}`);
       return questionId;
     },
     onSuccess: (questionId) => {
-      queryClient.setQueryData<QuestionView[]>(questionKeys.questions(productId), (known) =>
+      queryClient.setQueryData<QuestionView[]>(productKeys.questions(productId), (known) =>
         (known ?? []).filter((question) => question.id !== questionId),
       );
     },
@@ -87,10 +68,11 @@ export function useQuestionStream(productId: string): void {
   useEffect(() => {
     const token = getToken();
     if (!token || typeof EventSource === 'undefined') return undefined;
-    const url = `${questionsPath(productId)}/stream?access_token=${encode(token)}`;
-    const source = new EventSource(url);
+    const source = new EventSource(
+      `${questionsPath(productId)}/stream?access_token=${encodeURIComponent(token)}`,
+    );
     const refresh = () =>
-      void queryClient.invalidateQueries({ queryKey: questionKeys.questions(productId) });
+      void queryClient.invalidateQueries({ queryKey: productKeys.questions(productId) });
     source.addEventListener('question', refresh);
     source.addEventListener('question-deleted', refresh);
     return () => source.close();

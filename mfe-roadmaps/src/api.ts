@@ -1,4 +1,7 @@
 import type {
+  ComparisonView,
+  ItemFeedbackView,
+  ProductPersonaView,
   ProductView,
   Roadmap,
   RoadmapImportResult,
@@ -16,6 +19,9 @@ export const roadmapKeys = {
   products: ['/api/products'],
   roadmaps: (productId: string) => ['/api/products', productId, 'roadmaps'],
   roadmap: (roadmapId: string) => ['/api/roadmaps', roadmapId],
+  personas: (productId: string) => ['/api/products', productId, 'personas'],
+  feedback: (itemId: string) => ['/api/roadmap-items', itemId, 'feedback'],
+  comparisons: (roadmapId: string) => ['/api/roadmaps', roadmapId, 'comparisons'],
 } as const;
 
 const path = (id: string) => encodeURIComponent(id);
@@ -36,6 +42,18 @@ export function useRoadmap(roadmapId: string | undefined) {
     queryKey: roadmapKeys.roadmap(roadmapId ?? ''),
     enabled: Boolean(roadmapId),
   });
+}
+
+export function usePersonas(productId: string, enabled: boolean) {
+  return useQuery<ProductPersonaView[]>({ queryKey: roadmapKeys.personas(productId), enabled });
+}
+
+export function useItemFeedback(itemId: string) {
+  return useQuery<ItemFeedbackView>({ queryKey: roadmapKeys.feedback(itemId) });
+}
+
+export function useComparisons(roadmapId: string) {
+  return useQuery<ComparisonView[]>({ queryKey: roadmapKeys.comparisons(roadmapId) });
 }
 
 /** What the roadmap and item forms send (the spec's fields; empty dates as null). */
@@ -75,9 +93,18 @@ export const roadmapApi = {
     json<RoadmapItem>(apiRequest('POST', `/api/roadmaps/${path(roadmapId)}/items`, input)),
   updateItem: (itemId: string, input: Partial<ItemInput>) =>
     json<RoadmapItem>(apiRequest('PUT', `/api/roadmap-items/${path(itemId)}`, input)),
+  deleteItem: (itemId: string) => apiRequest('DELETE', `/api/roadmap-items/${path(itemId)}`),
   importYaml: (roadmapId: string, yamlContent: string) =>
     json<RoadmapImportResult>(
       apiRequest('POST', `/api/roadmaps/${path(roadmapId)}/import-yaml`, { yamlContent }),
+    ),
+  requestFeedback: (itemId: string, personaIds: string[]) =>
+    json<ItemFeedbackView>(
+      apiRequest('POST', `/api/roadmap-items/${path(itemId)}/feedback`, { personaIds }),
+    ),
+  compare: (roadmapId: string, itemIds: string[], personaIds: string[]) =>
+    json<ComparisonView>(
+      apiRequest('POST', `/api/roadmaps/${path(roadmapId)}/comparisons`, { itemIds, personaIds }),
     ),
   exportYaml: async (roadmapId: string) => {
     const response = await apiRequest('GET', `/api/roadmaps/${path(roadmapId)}/export`);

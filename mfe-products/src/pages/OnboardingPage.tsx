@@ -25,12 +25,13 @@ import {
 import { StepIndicator } from '../components/purchase/StepIndicator';
 import {
   createProduct,
+  PaymentSetupError,
   refreshProducts,
   registerAccount,
-  refusalMessage,
   requestPaymentSetup,
   savePaymentMethod,
 } from '../purchase-api';
+import { refusalMessage } from '../messages';
 
 /** The wizard goes to the new product's dashboard this long after success (the spec's 3 seconds). */
 export const ONBOARDING_REDIRECT_MS = 3_000;
@@ -178,15 +179,19 @@ export function OnboardingPage() {
     }
   }
 
-  /** Payment setup for the product; a failure returns to step 2. */
-  async function setUpPayment(id: string): Promise<boolean> {
+  /** Payment setup for the product (the coupon checked with it); a failure returns to step 2. */
+  async function setUpPayment(id: string, coupon: string): Promise<boolean> {
     setSetupReady(false);
     try {
-      await requestPaymentSetup(id);
+      await requestPaymentSetup(id, coupon.trim() || undefined);
       setSetupReady(true);
       return true;
-    } catch {
-      destructive('Payment Setup Failed', 'Unable to setup payment. Please try again.');
+    } catch (error) {
+      destructive(
+        'Payment Setup Failed',
+        (error instanceof PaymentSetupError && error.refusal) ||
+          'Unable to setup payment. Please try again.',
+      );
       setStep(2);
       return false;
     }
@@ -202,7 +207,7 @@ export function OnboardingPage() {
     setWorking(true);
     try {
       const id = await ensureProduct(plan.data.billingCycle);
-      if (id && (await setUpPayment(id))) setStep(3);
+      if (id && (await setUpPayment(id, plan.data.couponCode))) setStep(3);
     } finally {
       setWorking(false);
     }
@@ -212,7 +217,7 @@ export function OnboardingPage() {
   function changeOnPayment(change: { cycle?: BillingCycle; couponCode?: string }) {
     if (change.cycle) setCycle(change.cycle);
     if (change.couponCode !== undefined) setCouponCode(change.couponCode);
-    if (productId) void setUpPayment(productId);
+    if (productId) void setUpPayment(productId, change.couponCode ?? couponCode);
   }
 
   async function pay(paymentMethodId: string): Promise<string | null> {
@@ -256,6 +261,7 @@ export function OnboardingPage() {
                     <Field label="First name" htmlFor="onb-first" error={errors.firstName}>
                       <Input
                         id="onb-first"
+                        aria-invalid={errors.firstName ? true : undefined}
                         autoComplete="given-name"
                         value={account.firstName}
                         onChange={(e) => setAccount({ ...account, firstName: e.target.value })}
@@ -264,6 +270,7 @@ export function OnboardingPage() {
                     <Field label="Last name" htmlFor="onb-last" error={errors.lastName}>
                       <Input
                         id="onb-last"
+                        aria-invalid={errors.lastName ? true : undefined}
                         autoComplete="family-name"
                         value={account.lastName}
                         onChange={(e) => setAccount({ ...account, lastName: e.target.value })}
@@ -273,6 +280,7 @@ export function OnboardingPage() {
                   <Field label="Email" htmlFor="onb-email" error={errors.email}>
                     <Input
                       id="onb-email"
+                      aria-invalid={errors.email ? true : undefined}
                       type="email"
                       autoComplete="email"
                       value={account.email}
@@ -287,6 +295,7 @@ export function OnboardingPage() {
                   >
                     <Input
                       id="onb-password"
+                      aria-invalid={errors.password ? true : undefined}
                       type="password"
                       autoComplete="new-password"
                       value={account.password}

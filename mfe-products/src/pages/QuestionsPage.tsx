@@ -1,6 +1,6 @@
 import {
   filterQuestions,
-  productMessages,
+  type ProductView,
   questionCsvFileName,
   questionMessages,
   questionResultsCsv,
@@ -8,19 +8,20 @@ import {
   questionStatusFilters,
   type QuestionView,
 } from '@chorus/contracts';
-import { ApiError, toast } from '@chorus/platform';
-import { Button, Card, Input, Spinner, ToggleGroup, ToggleGroupItem } from '@chorus/platform/ui';
-import { ArrowLeft, Download, MessageSquareText, RotateCw, Search } from 'lucide-react';
+import { toast } from '@chorus/platform';
+import { Button, Input, ToggleGroup, ToggleGroupItem } from '@chorus/platform/ui';
+import { ArrowLeft, Download, MessageSquareText, Search } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { useProductPersonas } from '../api';
+import { ProductGate } from '../components/ProductGate';
+import { EmptyState, LoadError, Loading } from '../components/States';
 import { QuestionCard } from '../components/questions/QuestionCard';
 import { QuestionForm } from '../components/questions/QuestionForm';
-import { refusalMessage } from '../purchase-api';
+import { refusalMessage } from '../messages';
 import {
   useAskQuestion,
   useDeleteQuestion,
-  useProduct,
-  useProductPersonas,
   useQuestions,
   useQuestionStream,
 } from '../questions-api';
@@ -46,30 +47,22 @@ function downloadCsv(fileName: string, csv: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
-function ProductNotFound() {
-  return (
-    <div className="mx-auto flex max-w-xl flex-col items-center px-6 py-24 text-center">
-      <h1 className="text-2xl font-bold tracking-tight">{productMessages.notFound}</h1>
-      <p className="mt-2 text-muted-foreground">
-        The product does not exist or you do not have access to it.
-      </p>
-      <Button asChild variant="outline" className="mt-6">
-        <Link to="/products">
-          <ArrowLeft aria-hidden /> Back to Products
-        </Link>
-      </Button>
-    </div>
-  );
-}
-
 /**
  * /products/{id}/questions (also /companies/{id}/questions[/{questionId}]):
  * ask the selected personas a question and browse the history, with live
  * results while questions are being answered.
  */
 export function QuestionsPage() {
-  const { id: productId = '', questionId } = useParams();
-  const product = useProduct(productId);
+  return (
+    <ProductGate loadingLabel="Loading questions...">
+      {(product) => <ProductQuestions product={product} />}
+    </ProductGate>
+  );
+}
+
+function ProductQuestions({ product }: { product: ProductView }) {
+  const { questionId } = useParams();
+  const productId = product.id;
   const personas = useProductPersonas(productId);
   const questions = useQuestions(productId);
   useQuestionStream(productId);
@@ -83,9 +76,7 @@ export function QuestionsPage() {
     [questions.data, text, status],
   );
 
-  if (product.error instanceof ApiError && product.error.status === 404) return <ProductNotFound />;
-
-  const productName = product.data?.name ?? '';
+  const productName = product.name;
   const exportCsv = (list: readonly QuestionView[]) =>
     downloadCsv(questionCsvFileName(productName), questionResultsCsv(list));
   const answeredShown = shown.some((question) => question.responses.length > 0);
@@ -102,7 +93,7 @@ export function QuestionsPage() {
       <header className="mt-3">
         <h1 className="text-3xl font-bold tracking-tight">Strategic Questions</h1>
         <p className="mt-2 text-muted-foreground">
-          {productName ? `${productName}: ask` : 'Ask'} your AI personas and compare their answers.
+          {productName}: ask your AI personas and compare their answers.
         </p>
       </header>
 
@@ -169,34 +160,26 @@ export function QuestionsPage() {
         </div>
 
         {questions.isLoading ? (
-          <div className="flex justify-center py-12">
-            <Spinner label="Loading questions..." />
-          </div>
+          <Loading label="Loading questions..." />
         ) : questions.isError ? (
-          <Card role="alert" className="items-center px-6 py-10 text-center shadow-none">
-            <p className="text-sm text-muted-foreground">Unable to load your questions.</p>
-            <Button variant="outline" onClick={() => void questions.refetch()}>
-              <RotateCw aria-hidden /> Try Again
-            </Button>
-          </Card>
+          <LoadError
+            message="Unable to load your questions."
+            onRetry={() => void questions.refetch()}
+          />
         ) : shown.length === 0 ? (
-          <Card className="items-center border-dashed px-6 py-12 text-center shadow-none">
-            <span className="flex size-12 items-center justify-center rounded-full bg-muted text-muted-foreground">
-              <MessageSquareText className="size-6" aria-hidden />
-            </span>
-            <div className="grid gap-1">
-              <h3 className="text-lg font-semibold">
-                {(questions.data?.length ?? 0) === 0
-                  ? 'No questions yet'
-                  : 'No questions match your filters'}
-              </h3>
-              <p className="max-w-sm text-sm text-muted-foreground">
-                {(questions.data?.length ?? 0) === 0
-                  ? 'Ask your first question above; every selected persona will answer it.'
-                  : 'Try other words or another status.'}
-              </p>
-            </div>
-          </Card>
+          (questions.data?.length ?? 0) === 0 ? (
+            <EmptyState
+              icon={MessageSquareText}
+              title="No questions yet"
+              text="Ask your first question above; every selected persona will answer it."
+            />
+          ) : (
+            <EmptyState
+              icon={MessageSquareText}
+              title="No questions match your filters"
+              text="Try other words or another status."
+            />
+          )
         ) : (
           <div className="grid gap-4">
             {shown.map((question) => (

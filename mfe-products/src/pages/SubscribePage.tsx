@@ -1,7 +1,6 @@
-import { billingMessages, type ProductView } from '@chorus/contracts';
-import { analytics, ApiError, useAuth } from '@chorus/platform';
+import { billingMessages } from '@chorus/contracts';
+import { analytics, useAuth } from '@chorus/platform';
 import { Button, Card, CardContent, Spinner } from '@chorus/platform/ui';
-import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, ArrowLeft, CheckCircle2 } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -10,12 +9,12 @@ import { planIncludes } from '../components/purchase/PlanChooser';
 import { planValue, useAfter } from '../components/purchase/CreateProductWizard';
 import {
   refreshProducts,
-  refusalMessage,
   requestPaymentSetup,
   savePaymentMethod,
   syncStatus,
 } from '../purchase-api';
-import { questionKeys } from '../questions-api';
+import { isNotFound, useProduct } from '../api';
+import { refusalMessage } from '../messages';
 
 /** The page redirects this long after the payment succeeded (the spec's 1.5 seconds). */
 export const SUBSCRIBE_REDIRECT_MS = 1_500;
@@ -77,10 +76,7 @@ export function SubscribePage() {
   const returned =
     params.get('success') === 'true' || params.get('redirect_status') === 'succeeded';
   const { user } = useAuth();
-  const product = useQuery<ProductView>({
-    queryKey: questionKeys.product(productId),
-    enabled: Boolean(productId),
-  });
+  const product = useProduct(productId || undefined);
   const [setup, setSetup] = useState<Setup>('requesting');
   const [paid, setPaid] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -113,11 +109,7 @@ export function SubscribePage() {
     body = (
       <Problem
         title="Unable to Process Payment"
-        message={
-          product.error instanceof ApiError && product.error.status === 404
-            ? billingMessages.productNotFound
-            : unexpected
-        }
+        message={isNotFound(product.error) ? billingMessages.productNotFound : unexpected}
       />
     );
   } else if (setup === 'failed') {

@@ -20,7 +20,7 @@ import {
   Input,
   Textarea,
 } from '@chorus/platform/ui';
-import { Loader2 } from 'lucide-react';
+import { Loader2, Trash2 } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import type { ItemInput } from '../api';
 import { Select } from './FormControls';
@@ -61,6 +61,7 @@ export function ItemFormDialog({
   otherTitles,
   saving,
   onSave,
+  onDelete,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -69,13 +70,17 @@ export function ItemFormDialog({
   otherTitles: string[];
   saving: boolean;
   onSave: (input: ItemInput) => void;
+  /** Shown when editing: deletes the item after a second click. */
+  onDelete?: () => void;
 }) {
   const [values, setValues] = useState(() => initialValues(item));
   const [error, setError] = useState<string>();
+  const [confirmDelete, setConfirmDelete] = useState(false);
   useEffect(() => {
     if (open) {
       setValues(initialValues(item));
       setError(undefined);
+      setConfirmDelete(false);
     }
   }, [open, item]);
 
@@ -233,6 +238,17 @@ export function ItemFormDialog({
             </fieldset>
           ) : null}
           <DialogFooter>
+            {editing && onDelete ? (
+              <Button
+                type="button"
+                variant={confirmDelete ? 'destructive' : 'ghost'}
+                className={confirmDelete ? 'sm:mr-auto' : 'text-destructive sm:mr-auto'}
+                onClick={() => (confirmDelete ? onDelete() : setConfirmDelete(true))}
+              >
+                <Trash2 aria-hidden />
+                {confirmDelete ? 'Confirm Delete' : 'Delete Item'}
+              </Button>
+            ) : null}
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
               Cancel
             </Button>

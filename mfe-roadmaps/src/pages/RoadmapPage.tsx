@@ -36,6 +36,7 @@ import {
   Map as MapIcon,
   Pencil,
   Plus,
+  Scale,
   Trash2,
 } from 'lucide-react';
 import { useState } from 'react';
@@ -52,6 +53,7 @@ import {
   useRoadmaps,
 } from '../api';
 import { AnalyticsView } from '../components/AnalyticsView';
+import { CompareDialog, ComparisonsList } from '../components/Comparisons';
 import { FeedbackDialog, ItemFeedback } from '../components/Feedback';
 import { Select } from '../components/FormControls';
 import { ImportYamlDialog } from '../components/ImportYamlDialog';
@@ -167,7 +169,11 @@ function RoadmapWorkspace({
   const product = wanted ? products.find((p) => p.id === wanted) : products[0];
   const productId = product?.id;
   const roadmaps = useRoadmaps(productId);
-  const roadmapId = params.roadmapId ?? roadmaps.data?.[0]?.id;
+  // A roadmap named in the path is read only when it is one of the product's.
+  const listed = roadmaps.data;
+  const inPath = params.roadmapId;
+  const roadmapMissing = Boolean(inPath && listed && !listed.some((r) => r.id === inPath));
+  const roadmapId = inPath ? (roadmapMissing ? undefined : listed && inPath) : listed?.[0]?.id;
   const roadmap = useRoadmap(roadmapId);
 
   const [creating, setCreating] = useState(initialDialog === 'create');
@@ -176,6 +182,7 @@ function RoadmapWorkspace({
   const [importing, setImporting] = useState(false);
   const [itemDialog, setItemDialog] = useState<{ item?: RoadmapItem } | undefined>();
   const [sharing, setSharing] = useState<RoadmapItem>();
+  const [comparing, setComparing] = useState(false);
 
   const refresh = () => (productId ? refreshRoadmap(productId, roadmapId) : Promise.resolve());
 
@@ -228,6 +235,16 @@ function RoadmapWorkspace({
     },
     onError: (error, { item }) =>
       failureToast(item ? 'Failed to update roadmap item' : 'Failed to create roadmap item', error),
+  });
+
+  const deleteItem = useMutation({
+    mutationFn: (item: RoadmapItem) => roadmapApi.deleteItem(item.id),
+    onSuccess: async (_answer, item) => {
+      toast({ title: 'Item Deleted', description: `“${item.title}” is off the roadmap.` });
+      setItemDialog(undefined);
+      await refresh();
+    },
+    onError: (error) => failureToast('Failed to delete roadmap item', error),
   });
 
   const moveItem = useMutation({
@@ -319,7 +336,7 @@ function RoadmapWorkspace({
 
       <header className="flex flex-col gap-6 lg:flex-row lg:items-end lg:justify-between">
         <div>
-          <h1 className="text-3xl font-bold tracking-tight">Product Roadmaps</h1>
+          <h1 className="text-3xl font-bold tracking-tight">Roadmaps</h1>
           <p className="mt-2 text-muted-foreground">
             Plan what each product ships, see it on a timeline, and ask your personas what they
             think.
@@ -378,6 +395,17 @@ function RoadmapWorkspace({
           <Loading label="Loading roadmaps..." />
         ) : roadmaps.isError ? (
           <LoadError message="Unable to load roadmaps." onRetry={() => void roadmaps.refetch()} />
+        ) : roadmapMissing ? (
+          <EmptyState
+            icon={MapIcon}
+            title="Roadmap not found"
+            text="This roadmap does not exist or was deleted."
+            action={
+              <Button asChild variant="outline">
+                <Link to={productRoadmapsPath(product.id)}>All Roadmaps</Link>
+              </Button>
+            }
+          />
         ) : roadmaps.data.length === 0 ? (
           <EmptyState
             icon={MapIcon}
@@ -424,6 +452,11 @@ function RoadmapWorkspace({
                   <Button variant="outline" size="sm" onClick={() => setImporting(true)}>
                     <FileUp aria-hidden /> Import YAML
                   </Button>
+                  {items.length >= 2 ? (
+                    <Button variant="outline" size="sm" onClick={() => setComparing(true)}>
+                      <Scale aria-hidden /> Compare Items
+                    </Button>
+                  ) : null}
                   <Button
                     variant="outline"
                     size="sm"
@@ -488,7 +521,10 @@ function RoadmapWorkspace({
                 />
               </TabsContent>
               <TabsContent value="analytics">
-                <AnalyticsView items={items} />
+                <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
+                  <AnalyticsView items={items} />
+                  <ComparisonsList roadmapId={current.id} />
+                </div>
               </TabsContent>
             </Tabs>
           </div>
@@ -517,12 +553,20 @@ function RoadmapWorkspace({
             otherTitles={items.filter((i) => i.id !== itemDialog?.item?.id).map((i) => i.title)}
             saving={saveItem.isPending}
             onSave={(input) => saveItem.mutate({ item: itemDialog?.item, input })}
+            onDelete={() => itemDialog?.item && deleteItem.mutate(itemDialog.item)}
           />
           <ImportYamlDialog
             open={importing}
             onOpenChange={setImporting}
             roadmapId={current.id}
             onImported={() => void refresh()}
+          />
+          <CompareDialog
+            open={comparing}
+            onOpenChange={setComparing}
+            roadmapId={current.id}
+            productId={current.productId}
+            items={items}
           />
           <FeedbackDialog
             item={sharing}

@@ -15,3 +15,4 @@ export * from './roadmap-yaml';
 export * from './yaml-guard';
 export * from './roadmap-views';
 export * from './admin';
+export * from './roadmap-feedback';

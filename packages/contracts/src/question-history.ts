@@ -4,7 +4,7 @@ import {
   profileFieldLabel,
   type PersonaAttributeName,
   QUESTION_FORM_PERSONAS_SHOWN,
-  questionStatuses,
+  type questionStatuses,
   type QuestionView,
 } from './questions';
 
@@ -24,8 +24,14 @@ export function selectedPersonasSummary(names: readonly string[]): {
 // The questions page's rules: the form's persona line, the history's filter,
 // and the CSV export of results.
 
-/** The history's status filter: every status, or one. */
-export const questionStatusFilters = ['all', ...questionStatuses] as const;
+/** The history's status filter, in the spec's order: every status, or one. */
+export const questionStatusFilters = [
+  'all',
+  'complete',
+  'processing',
+  'pending',
+  'error',
+] as const satisfies readonly ('all' | (typeof questionStatuses)[number])[];
 export type QuestionStatusFilter = (typeof questionStatusFilters)[number];
 
 /** The questions whose text holds `text` (any case) and whose status matches, in order. */

@@ -5,6 +5,7 @@ import {
   type PersonaResponse,
   questionCsvFileName,
   questionResultsCsv,
+  questionStatusFilters,
   selectedPersonasSummary,
   toCsv,
 } from '../src';
@@ -116,6 +117,12 @@ describe('questionCsvFileName', () => {
     ['***', 'questions.csv'],
   ])('%j -> %s', (name, expected) => {
     expect(questionCsvFileName(name)).toBe(expected);
+  });
+});
+
+describe('questionStatusFilters', () => {
+  it('offers every status, in the order of the spec', () => {
+    expect(questionStatusFilters).toEqual(['all', 'complete', 'processing', 'pending', 'error']);
   });
 });
 

@@ -16,6 +16,7 @@ import { businessProfileRoutes } from './routes/business-profiles';
 import { personaRoutes } from './routes/personas';
 import { productRoutes } from './routes/products';
 import { questionRoutes } from './routes/questions';
+import { roadmapFeedbackRoutes } from './routes/roadmap-feedback';
 import { roadmapRoutes } from './routes/roadmaps';
 import { ApiRoutes } from './routing';
 import { createWebApp, parseRemoteDirs, securityHeaders } from './web';
@@ -68,6 +69,7 @@ export function createApp(deps: AppDeps): Express {
   personaRoutes(routes, deps);
   billingRoutes(routes, deps);
   roadmapRoutes(routes, deps);
+  roadmapFeedbackRoutes(routes, deps);
   questionRoutes(routes, deps);
   adminRoutes(routes, deps);
   app.use(routes.router);

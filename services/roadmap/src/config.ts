@@ -8,6 +8,11 @@ export const roadmapConfigSchema = z.object({
   /** Create the database when it is missing (embedded run, tests). */
   DATABASE_CREATE: env.flag(false),
   KAFKA_BROKERS: env.brokers(),
+  /** Persona inference, asked for persona feedback on roadmap items. */
+  INFERENCE_ADDR: z
+    .string()
+    .regex(/^[^:\s]+:\d+$/, 'expected host:port')
+    .default('127.0.0.1:50055'),
   LOG_LEVEL: env.logLevel(),
 });
 

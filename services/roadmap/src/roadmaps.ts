@@ -98,6 +98,14 @@ export class Roadmaps {
     });
   }
 
+  async getItem(userId: string, itemId: string): Promise<{ item: ItemRow; productId: string }> {
+    const item = await this.store.findItem(userId, itemId);
+    if (!item) throw new NotFound(roadmapMessages.itemNotFound);
+    const roadmap = await this.store.findRoadmap(userId, item.roadmap_id);
+    if (!roadmap) throw new NotFound(roadmapMessages.itemNotFound);
+    return { item, productId: roadmap.product_id };
+  }
+
   async updateItem(userId: string, itemId: string, fields: unknown): Promise<ItemRow> {
     const changes = validate(updateRoadmapItemRequest, fields);
     return this.store.db.transaction(async (trx) => {

@@ -5,6 +5,7 @@ import type {
   RoadmapServiceService,
 } from '@chorus/proto/roadmap/v1/roadmap';
 import type { AsyncServiceImplementation } from '@chorus/service-kit';
+import type { Feedback } from './feedback';
 import { itemFields, type Roadmaps } from './roadmaps';
 import type { ItemRow, RoadmapRow } from './store';
 
@@ -59,6 +60,7 @@ function itemInput(fields: RoadmapItemFields | undefined) {
 /** gRPC handlers: translate messages, call the use case, translate back. */
 export function roadmapHandlers(
   roadmaps: Roadmaps,
+  feedback: Feedback,
 ): AsyncServiceImplementation<typeof RoadmapServiceService> {
   return {
     async listRoadmaps({ userId, productId }) {
@@ -92,6 +94,10 @@ export function roadmapHandlers(
     async createItem({ userId, roadmapId, fields }) {
       return { item: toItem(await roadmaps.createItem(userId, roadmapId, itemInput(fields))) };
     },
+    async getItem({ userId, itemId }) {
+      const { item, productId } = await roadmaps.getItem(userId, itemId);
+      return { item: toItem(item), productId };
+    },
     async updateItem({ userId, itemId, fields }) {
       return { item: toItem(await roadmaps.updateItem(userId, itemId, itemInput(fields))) };
     },
@@ -104,6 +110,27 @@ export function roadmapHandlers(
     },
     async exportYaml({ userId, roadmapId }) {
       return roadmaps.exportYaml(userId, roadmapId);
+    },
+    async requestFeedback({ userId, itemId, personas, business }) {
+      const { shareId, responses } = await feedback.request(userId, itemId, personas, business);
+      return { featureShareId: shareId, responses };
+    },
+    async listFeedback({ userId, itemId }) {
+      return { responses: await feedback.list(userId, itemId) };
+    },
+    async createComparison({ userId, roadmapId, title, description, itemIds, personas, business }) {
+      return {
+        comparison: await feedback.compare(
+          userId,
+          roadmapId,
+          { title, description, itemIds },
+          personas,
+          business,
+        ),
+      };
+    },
+    async listComparisons({ userId, roadmapId }) {
+      return { comparisons: await feedback.comparisons(userId, roadmapId) };
     },
   };
 }

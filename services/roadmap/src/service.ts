@@ -1,5 +1,7 @@
+import { PersonaInferenceServiceClient } from '@chorus/proto/inference/v1/inference';
 import { RoadmapServiceService } from '@chorus/proto/roadmap/v1/roadmap';
 import {
+  createPromiseClient,
   type RunningService,
   ServiceRuntime,
   type SharedInfrastructure,
@@ -7,6 +9,8 @@ import {
 import { migrations } from '../migrations';
 import type { RoadmapConfig } from './config';
 import { consumeCatalogEvents } from './events';
+import { Feedback, type PersonaAnswers } from './feedback';
+import { FeedbackStore } from './feedback-store';
 import { Roadmaps } from './roadmaps';
 import { roadmapHandlers } from './server';
 import { RoadmapStore } from './store';
@@ -14,17 +18,38 @@ import { RoadmapStore } from './store';
 export type RunningRoadmap = RunningService;
 
 /**
- * Wires the roadmap service: database, the catalog events it follows, gRPC
- * server. The embedded run passes its shared bus and logger; a standalone
- * process makes its own from the configuration.
+ * Wires the roadmap service: database, the catalog events it follows,
+ * persona inference for feedback on items, gRPC server. The embedded run
+ * passes its shared bus and logger; a standalone process makes its own from
+ * the configuration.
  */
 export async function startRoadmap(
   config: RoadmapConfig,
-  shared: SharedInfrastructure = {},
+  deps: SharedInfrastructure & { inference?: PersonaAnswers } = {},
 ): Promise<RunningRoadmap> {
-  const runtime = await ServiceRuntime.open('roadmap', config, migrations, shared);
+  const runtime = await ServiceRuntime.open('roadmap', config, migrations, deps);
   const { db, bus, logger } = runtime;
-  const roadmaps = new Roadmaps({ store: new RoadmapStore(db), logger });
+  const store = new RoadmapStore(db);
+  const roadmaps = new Roadmaps({ store, logger });
+  // Every persona answers in one call; a model may take a while for many personas.
+  const inferenceClient = deps.inference
+    ? undefined
+    : createPromiseClient(PersonaInferenceServiceClient, config.INFERENCE_ADDR, {
+        timeoutMs: 120_000,
+      });
+  const feedback = new Feedback({
+    store,
+    feedback: new FeedbackStore(db),
+    inference: deps.inference ?? { answer: (request) => inferenceClient!.answer(request) },
+    logger,
+  });
   await consumeCatalogEvents({ bus, db, logger, roadmaps });
-  return runtime.serve(config, RoadmapServiceService, roadmapHandlers(roadmaps));
+  return runtime.serve(
+    config,
+    RoadmapServiceService,
+    roadmapHandlers(roadmaps, feedback),
+    async () => {
+      inferenceClient?.close();
+    },
+  );
 }

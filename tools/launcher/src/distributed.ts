@@ -69,11 +69,16 @@ async function main(): Promise<void> {
     children.push({ name, process: child });
   };
 
+  for (const service of services) {
+    addresses[service.addressVariable] =
+      `127.0.0.1:${config.CHORUS_GRPC_PORT_BASE + service.portOffset}`;
+  }
   services.forEach((service) => {
     const port = config.CHORUS_GRPC_PORT_BASE + service.portOffset;
-    addresses[service.addressVariable] = `127.0.0.1:${port}`;
     run(service.name, service.main, {
       ...common,
+      // Every service's address, for the ones that call others (roadmap -> inference).
+      ...addresses,
       GRPC_PORT: String(port),
       DATABASE_URL: databaseUrlFor(
         config.DATABASE_URL,

@@ -21,7 +21,8 @@ interface Started {
 }
 
 /**
- * The services of Chorus in start order. Each reads its configuration from
+ * The services of Chorus in start order (persona inference before the
+ * roadmap service, which asks it for persona feedback). Each reads its configuration from
  * an environment record through its own schema — the same validation as
  * when it runs as its own process — and exposes its gRPC port.
  */
@@ -60,18 +61,18 @@ export const services: {
     start: (env, deps) => startBilling(readBillingConfig(env), deps),
   },
   {
-    name: 'roadmap',
-    addressVariable: 'ROADMAP_ADDR',
-    main: 'services/roadmap/dist/src/main.js',
-    portOffset: 3,
-    start: (env, deps) => startRoadmap(readRoadmapConfig(env), deps),
-  },
-  {
     name: 'persona-inference',
     addressVariable: 'INFERENCE_ADDR',
     main: 'services/persona-inference/dist/main.js',
     portOffset: 4,
     start: (env, deps) => startPersonaInference(readInferenceConfig(env), deps),
+  },
+  {
+    name: 'roadmap',
+    addressVariable: 'ROADMAP_ADDR',
+    main: 'services/roadmap/dist/src/main.js',
+    portOffset: 3,
+    start: (env, deps) => startRoadmap(readRoadmapConfig(env), deps),
   },
 ];
 
@@ -153,6 +154,8 @@ export async function startChorus(options: ChorusOptions): Promise<RunningChorus
       const started = await service.start(
         {
           ...common,
+          // The services started so far, for the ones that call others.
+          ...addresses,
           GRPC_PORT: String(
             options.grpcPortBase === 0 ? 0 : options.grpcPortBase + service.portOffset,
           ),

@@ -12,10 +12,10 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import {
   createProduct,
   refreshProducts,
-  refusalMessage,
   requestPaymentSetup,
   savePaymentMethod,
 } from '../../purchase-api';
+import { refusalMessage } from '../../messages';
 import { CardPaymentForm } from './CardPaymentForm';
 import { PlanChooser, planIncludes, planPrice } from './PlanChooser';
 import {

@@ -19,6 +19,7 @@ import {
   type UntypedServiceImplementation,
 } from "@grpc/grpc-js";
 import { Timestamp } from "../../../google/protobuf/timestamp";
+import { BusinessContext, PersonaProfile } from "../../inference/v1/inference";
 
 export const protobufPackage = "chorus.roadmap.v1";
 
@@ -164,6 +165,16 @@ export interface CreateItemResponse {
   item?: RoadmapItem | undefined;
 }
 
+export interface GetItemRequest {
+  userId: string;
+  itemId: string;
+}
+
+export interface GetItemResponse {
+  item?: RoadmapItem | undefined;
+  productId: string;
+}
+
 export interface UpdateItemRequest {
   userId: string;
   itemId: string;
@@ -204,6 +215,100 @@ export interface ExportYamlResponse {
   yamlContent: string;
   /** A file name for the download, e.g. q3-launch-roadmap.yaml */
   fileName: string;
+}
+
+/** One persona's feedback on an item. */
+export interface FeedbackResponse {
+  id: string;
+  featureShareId: string;
+  personaId: string;
+  personaName: string;
+  /** 1 (poor) to 5 (excellent) */
+  rating: number;
+  /** In the persona's own voice. */
+  comment: string;
+  /** positive, neutral or negative */
+  sentiment: string;
+  /** 0 to 1 */
+  confidence: number;
+  createdAt?: Date | undefined;
+}
+
+export interface RequestFeedbackRequest {
+  userId: string;
+  itemId: string;
+  /**
+   * The personas to ask, with every attribute inference reasons from (the
+   * caller reads them from the catalog).
+   */
+  personas: PersonaProfile[];
+  business?: BusinessContext | undefined;
+}
+
+export interface RequestFeedbackResponse {
+  featureShareId: string;
+  responses: FeedbackResponse[];
+}
+
+export interface ListFeedbackRequest {
+  userId: string;
+  itemId: string;
+}
+
+export interface ListFeedbackResponse {
+  responses: FeedbackResponse[];
+}
+
+/** One item's place in a persona's ranking. */
+export interface RankedItem {
+  itemId: string;
+  title: string;
+  /** 0 (against) to 1 (for): the answer's positivity weighted by its confidence. */
+  score: number;
+  comment: string;
+}
+
+export interface PersonaRanking {
+  personaId: string;
+  personaName: string;
+  /** Best first. */
+  items: RankedItem[];
+}
+
+export interface FeatureComparison {
+  id: string;
+  roadmapId: string;
+  title: string;
+  description: string;
+  itemIds: string[];
+  personaIds: string[];
+  rankings: PersonaRanking[];
+  /** Every persona's scores averaged, best first. */
+  overall: RankedItem[];
+  createdAt?: Date | undefined;
+}
+
+export interface CreateComparisonRequest {
+  userId: string;
+  roadmapId: string;
+  title: string;
+  description: string;
+  itemIds: string[];
+  personas: PersonaProfile[];
+  business?: BusinessContext | undefined;
+}
+
+export interface CreateComparisonResponse {
+  comparison?: FeatureComparison | undefined;
+}
+
+export interface ListComparisonsRequest {
+  userId: string;
+  roadmapId: string;
+}
+
+export interface ListComparisonsResponse {
+  comparisons: FeatureComparison[];
 }
 
 function createBaseRoadmap(): Roadmap {
@@ -2578,6 +2683,190 @@ export const CreateItemResponse: MessageFns<CreateItemResponse> = {
   },
 };
 
+function createBaseGetItemRequest(): GetItemRequest {
+  return { userId: "", itemId: "" };
+}
+
+export const GetItemRequest: MessageFns<GetItemRequest> = {
+  encode(message: GetItemRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    if (message.itemId !== "") {
+      writer.uint32(18).string(message.itemId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetItemRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetItemRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.itemId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetItemRequest {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      itemId: isSet(object.itemId)
+        ? globalThis.String(object.itemId)
+        : isSet(object.item_id)
+        ? globalThis.String(object.item_id)
+        : "",
+    };
+  },
+
+  toJSON(message: GetItemRequest): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.itemId !== "") {
+      obj.itemId = message.itemId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetItemRequest>, I>>(base?: I): GetItemRequest {
+    return GetItemRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetItemRequest>, I>>(object: I): GetItemRequest {
+    const message = createBaseGetItemRequest();
+    message.userId = object.userId ?? "";
+    message.itemId = object.itemId ?? "";
+    return message;
+  },
+};
+
+function createBaseGetItemResponse(): GetItemResponse {
+  return { item: undefined, productId: "" };
+}
+
+export const GetItemResponse: MessageFns<GetItemResponse> = {
+  encode(message: GetItemResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.item !== undefined) {
+      RoadmapItem.encode(message.item, writer.uint32(10).fork()).join();
+    }
+    if (message.productId !== "") {
+      writer.uint32(18).string(message.productId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetItemResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetItemResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.item = RoadmapItem.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.productId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetItemResponse {
+    return {
+      item: isSet(object.item) ? RoadmapItem.fromJSON(object.item) : undefined,
+      productId: isSet(object.productId)
+        ? globalThis.String(object.productId)
+        : isSet(object.product_id)
+        ? globalThis.String(object.product_id)
+        : "",
+    };
+  },
+
+  toJSON(message: GetItemResponse): unknown {
+    const obj: any = {};
+    if (message.item !== undefined) {
+      obj.item = RoadmapItem.toJSON(message.item);
+    }
+    if (message.productId !== "") {
+      obj.productId = message.productId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetItemResponse>, I>>(base?: I): GetItemResponse {
+    return GetItemResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetItemResponse>, I>>(object: I): GetItemResponse {
+    const message = createBaseGetItemResponse();
+    message.item = (object.item !== undefined && object.item !== null)
+      ? RoadmapItem.fromPartial(object.item)
+      : undefined;
+    message.productId = object.productId ?? "";
+    return message;
+  },
+};
+
 function createBaseUpdateItemRequest(): UpdateItemRequest {
   return { userId: "", itemId: "", fields: undefined };
 }
@@ -3303,6 +3592,1482 @@ export const ExportYamlResponse: MessageFns<ExportYamlResponse> = {
   },
 };
 
+function createBaseFeedbackResponse(): FeedbackResponse {
+  return {
+    id: "",
+    featureShareId: "",
+    personaId: "",
+    personaName: "",
+    rating: 0,
+    comment: "",
+    sentiment: "",
+    confidence: 0,
+    createdAt: undefined,
+  };
+}
+
+export const FeedbackResponse: MessageFns<FeedbackResponse> = {
+  encode(message: FeedbackResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.featureShareId !== "") {
+      writer.uint32(18).string(message.featureShareId);
+    }
+    if (message.personaId !== "") {
+      writer.uint32(26).string(message.personaId);
+    }
+    if (message.personaName !== "") {
+      writer.uint32(34).string(message.personaName);
+    }
+    if (message.rating !== 0) {
+      writer.uint32(40).int32(message.rating);
+    }
+    if (message.comment !== "") {
+      writer.uint32(50).string(message.comment);
+    }
+    if (message.sentiment !== "") {
+      writer.uint32(58).string(message.sentiment);
+    }
+    if (message.confidence !== 0) {
+      writer.uint32(65).double(message.confidence);
+    }
+    if (message.createdAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.createdAt), writer.uint32(74).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): FeedbackResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseFeedbackResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.featureShareId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.personaId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.personaName = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.rating = reader.int32();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.comment = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.sentiment = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 65) {
+              break;
+            }
+
+            message.confidence = reader.double();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.createdAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): FeedbackResponse {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      featureShareId: isSet(object.featureShareId)
+        ? globalThis.String(object.featureShareId)
+        : isSet(object.feature_share_id)
+        ? globalThis.String(object.feature_share_id)
+        : "",
+      personaId: isSet(object.personaId)
+        ? globalThis.String(object.personaId)
+        : isSet(object.persona_id)
+        ? globalThis.String(object.persona_id)
+        : "",
+      personaName: isSet(object.personaName)
+        ? globalThis.String(object.personaName)
+        : isSet(object.persona_name)
+        ? globalThis.String(object.persona_name)
+        : "",
+      rating: isSet(object.rating) ? globalThis.Number(object.rating) : 0,
+      comment: isSet(object.comment) ? globalThis.String(object.comment) : "",
+      sentiment: isSet(object.sentiment) ? globalThis.String(object.sentiment) : "",
+      confidence: isSet(object.confidence) ? globalThis.Number(object.confidence) : 0,
+      createdAt: isSet(object.createdAt)
+        ? fromJsonTimestamp(object.createdAt)
+        : isSet(object.created_at)
+        ? fromJsonTimestamp(object.created_at)
+        : undefined,
+    };
+  },
+
+  toJSON(message: FeedbackResponse): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.featureShareId !== "") {
+      obj.featureShareId = message.featureShareId;
+    }
+    if (message.personaId !== "") {
+      obj.personaId = message.personaId;
+    }
+    if (message.personaName !== "") {
+      obj.personaName = message.personaName;
+    }
+    if (message.rating !== 0) {
+      obj.rating = Math.round(message.rating);
+    }
+    if (message.comment !== "") {
+      obj.comment = message.comment;
+    }
+    if (message.sentiment !== "") {
+      obj.sentiment = message.sentiment;
+    }
+    if (message.confidence !== 0) {
+      obj.confidence = floatToJson(message.confidence);
+    }
+    if (message.createdAt !== undefined) {
+      obj.createdAt = message.createdAt.toISOString();
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<FeedbackResponse>, I>>(base?: I): FeedbackResponse {
+    return FeedbackResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<FeedbackResponse>, I>>(object: I): FeedbackResponse {
+    const message = createBaseFeedbackResponse();
+    message.id = object.id ?? "";
+    message.featureShareId = object.featureShareId ?? "";
+    message.personaId = object.personaId ?? "";
+    message.personaName = object.personaName ?? "";
+    message.rating = object.rating ?? 0;
+    message.comment = object.comment ?? "";
+    message.sentiment = object.sentiment ?? "";
+    message.confidence = object.confidence ?? 0;
+    message.createdAt = object.createdAt ?? undefined;
+    return message;
+  },
+};
+
+function createBaseRequestFeedbackRequest(): RequestFeedbackRequest {
+  return { userId: "", itemId: "", personas: [], business: undefined };
+}
+
+export const RequestFeedbackRequest: MessageFns<RequestFeedbackRequest> = {
+  encode(message: RequestFeedbackRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    if (message.itemId !== "") {
+      writer.uint32(18).string(message.itemId);
+    }
+    for (const v of message.personas) {
+      PersonaProfile.encode(v!, writer.uint32(26).fork()).join();
+    }
+    if (message.business !== undefined) {
+      BusinessContext.encode(message.business, writer.uint32(34).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RequestFeedbackRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRequestFeedbackRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.itemId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.personas.push(PersonaProfile.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.business = BusinessContext.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RequestFeedbackRequest {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      itemId: isSet(object.itemId)
+        ? globalThis.String(object.itemId)
+        : isSet(object.item_id)
+        ? globalThis.String(object.item_id)
+        : "",
+      personas: globalThis.Array.isArray(object?.personas)
+        ? object.personas.map((e: any) => PersonaProfile.fromJSON(e))
+        : [],
+      business: isSet(object.business) ? BusinessContext.fromJSON(object.business) : undefined,
+    };
+  },
+
+  toJSON(message: RequestFeedbackRequest): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.itemId !== "") {
+      obj.itemId = message.itemId;
+    }
+    if (message.personas?.length) {
+      obj.personas = message.personas.map((e) => PersonaProfile.toJSON(e));
+    }
+    if (message.business !== undefined) {
+      obj.business = BusinessContext.toJSON(message.business);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RequestFeedbackRequest>, I>>(base?: I): RequestFeedbackRequest {
+    return RequestFeedbackRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RequestFeedbackRequest>, I>>(object: I): RequestFeedbackRequest {
+    const message = createBaseRequestFeedbackRequest();
+    message.userId = object.userId ?? "";
+    message.itemId = object.itemId ?? "";
+    message.personas = object.personas?.map((e) => PersonaProfile.fromPartial(e)) || [];
+    message.business = (object.business !== undefined && object.business !== null)
+      ? BusinessContext.fromPartial(object.business)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseRequestFeedbackResponse(): RequestFeedbackResponse {
+  return { featureShareId: "", responses: [] };
+}
+
+export const RequestFeedbackResponse: MessageFns<RequestFeedbackResponse> = {
+  encode(message: RequestFeedbackResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.featureShareId !== "") {
+      writer.uint32(10).string(message.featureShareId);
+    }
+    for (const v of message.responses) {
+      FeedbackResponse.encode(v!, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RequestFeedbackResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRequestFeedbackResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.featureShareId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.responses.push(FeedbackResponse.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RequestFeedbackResponse {
+    return {
+      featureShareId: isSet(object.featureShareId)
+        ? globalThis.String(object.featureShareId)
+        : isSet(object.feature_share_id)
+        ? globalThis.String(object.feature_share_id)
+        : "",
+      responses: globalThis.Array.isArray(object?.responses)
+        ? object.responses.map((e: any) => FeedbackResponse.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: RequestFeedbackResponse): unknown {
+    const obj: any = {};
+    if (message.featureShareId !== "") {
+      obj.featureShareId = message.featureShareId;
+    }
+    if (message.responses?.length) {
+      obj.responses = message.responses.map((e) => FeedbackResponse.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RequestFeedbackResponse>, I>>(base?: I): RequestFeedbackResponse {
+    return RequestFeedbackResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RequestFeedbackResponse>, I>>(object: I): RequestFeedbackResponse {
+    const message = createBaseRequestFeedbackResponse();
+    message.featureShareId = object.featureShareId ?? "";
+    message.responses = object.responses?.map((e) => FeedbackResponse.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseListFeedbackRequest(): ListFeedbackRequest {
+  return { userId: "", itemId: "" };
+}
+
+export const ListFeedbackRequest: MessageFns<ListFeedbackRequest> = {
+  encode(message: ListFeedbackRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    if (message.itemId !== "") {
+      writer.uint32(18).string(message.itemId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListFeedbackRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListFeedbackRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.itemId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListFeedbackRequest {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      itemId: isSet(object.itemId)
+        ? globalThis.String(object.itemId)
+        : isSet(object.item_id)
+        ? globalThis.String(object.item_id)
+        : "",
+    };
+  },
+
+  toJSON(message: ListFeedbackRequest): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.itemId !== "") {
+      obj.itemId = message.itemId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListFeedbackRequest>, I>>(base?: I): ListFeedbackRequest {
+    return ListFeedbackRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListFeedbackRequest>, I>>(object: I): ListFeedbackRequest {
+    const message = createBaseListFeedbackRequest();
+    message.userId = object.userId ?? "";
+    message.itemId = object.itemId ?? "";
+    return message;
+  },
+};
+
+function createBaseListFeedbackResponse(): ListFeedbackResponse {
+  return { responses: [] };
+}
+
+export const ListFeedbackResponse: MessageFns<ListFeedbackResponse> = {
+  encode(message: ListFeedbackResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.responses) {
+      FeedbackResponse.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListFeedbackResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListFeedbackResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.responses.push(FeedbackResponse.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListFeedbackResponse {
+    return {
+      responses: globalThis.Array.isArray(object?.responses)
+        ? object.responses.map((e: any) => FeedbackResponse.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: ListFeedbackResponse): unknown {
+    const obj: any = {};
+    if (message.responses?.length) {
+      obj.responses = message.responses.map((e) => FeedbackResponse.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListFeedbackResponse>, I>>(base?: I): ListFeedbackResponse {
+    return ListFeedbackResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListFeedbackResponse>, I>>(object: I): ListFeedbackResponse {
+    const message = createBaseListFeedbackResponse();
+    message.responses = object.responses?.map((e) => FeedbackResponse.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseRankedItem(): RankedItem {
+  return { itemId: "", title: "", score: 0, comment: "" };
+}
+
+export const RankedItem: MessageFns<RankedItem> = {
+  encode(message: RankedItem, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.itemId !== "") {
+      writer.uint32(10).string(message.itemId);
+    }
+    if (message.title !== "") {
+      writer.uint32(18).string(message.title);
+    }
+    if (message.score !== 0) {
+      writer.uint32(25).double(message.score);
+    }
+    if (message.comment !== "") {
+      writer.uint32(34).string(message.comment);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RankedItem {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRankedItem();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.itemId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.title = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 25) {
+              break;
+            }
+
+            message.score = reader.double();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.comment = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RankedItem {
+    return {
+      itemId: isSet(object.itemId)
+        ? globalThis.String(object.itemId)
+        : isSet(object.item_id)
+        ? globalThis.String(object.item_id)
+        : "",
+      title: isSet(object.title) ? globalThis.String(object.title) : "",
+      score: isSet(object.score) ? globalThis.Number(object.score) : 0,
+      comment: isSet(object.comment) ? globalThis.String(object.comment) : "",
+    };
+  },
+
+  toJSON(message: RankedItem): unknown {
+    const obj: any = {};
+    if (message.itemId !== "") {
+      obj.itemId = message.itemId;
+    }
+    if (message.title !== "") {
+      obj.title = message.title;
+    }
+    if (message.score !== 0) {
+      obj.score = floatToJson(message.score);
+    }
+    if (message.comment !== "") {
+      obj.comment = message.comment;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RankedItem>, I>>(base?: I): RankedItem {
+    return RankedItem.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RankedItem>, I>>(object: I): RankedItem {
+    const message = createBaseRankedItem();
+    message.itemId = object.itemId ?? "";
+    message.title = object.title ?? "";
+    message.score = object.score ?? 0;
+    message.comment = object.comment ?? "";
+    return message;
+  },
+};
+
+function createBasePersonaRanking(): PersonaRanking {
+  return { personaId: "", personaName: "", items: [] };
+}
+
+export const PersonaRanking: MessageFns<PersonaRanking> = {
+  encode(message: PersonaRanking, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.personaId !== "") {
+      writer.uint32(10).string(message.personaId);
+    }
+    if (message.personaName !== "") {
+      writer.uint32(18).string(message.personaName);
+    }
+    for (const v of message.items) {
+      RankedItem.encode(v!, writer.uint32(26).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PersonaRanking {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePersonaRanking();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.personaId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.personaName = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.items.push(RankedItem.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PersonaRanking {
+    return {
+      personaId: isSet(object.personaId)
+        ? globalThis.String(object.personaId)
+        : isSet(object.persona_id)
+        ? globalThis.String(object.persona_id)
+        : "",
+      personaName: isSet(object.personaName)
+        ? globalThis.String(object.personaName)
+        : isSet(object.persona_name)
+        ? globalThis.String(object.persona_name)
+        : "",
+      items: globalThis.Array.isArray(object?.items) ? object.items.map((e: any) => RankedItem.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: PersonaRanking): unknown {
+    const obj: any = {};
+    if (message.personaId !== "") {
+      obj.personaId = message.personaId;
+    }
+    if (message.personaName !== "") {
+      obj.personaName = message.personaName;
+    }
+    if (message.items?.length) {
+      obj.items = message.items.map((e) => RankedItem.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<PersonaRanking>, I>>(base?: I): PersonaRanking {
+    return PersonaRanking.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<PersonaRanking>, I>>(object: I): PersonaRanking {
+    const message = createBasePersonaRanking();
+    message.personaId = object.personaId ?? "";
+    message.personaName = object.personaName ?? "";
+    message.items = object.items?.map((e) => RankedItem.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseFeatureComparison(): FeatureComparison {
+  return {
+    id: "",
+    roadmapId: "",
+    title: "",
+    description: "",
+    itemIds: [],
+    personaIds: [],
+    rankings: [],
+    overall: [],
+    createdAt: undefined,
+  };
+}
+
+export const FeatureComparison: MessageFns<FeatureComparison> = {
+  encode(message: FeatureComparison, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.roadmapId !== "") {
+      writer.uint32(18).string(message.roadmapId);
+    }
+    if (message.title !== "") {
+      writer.uint32(26).string(message.title);
+    }
+    if (message.description !== "") {
+      writer.uint32(34).string(message.description);
+    }
+    for (const v of message.itemIds) {
+      writer.uint32(42).string(v!);
+    }
+    for (const v of message.personaIds) {
+      writer.uint32(50).string(v!);
+    }
+    for (const v of message.rankings) {
+      PersonaRanking.encode(v!, writer.uint32(58).fork()).join();
+    }
+    for (const v of message.overall) {
+      RankedItem.encode(v!, writer.uint32(66).fork()).join();
+    }
+    if (message.createdAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.createdAt), writer.uint32(74).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): FeatureComparison {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseFeatureComparison();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.roadmapId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.title = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.description = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.itemIds.push(reader.string());
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.personaIds.push(reader.string());
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.rankings.push(PersonaRanking.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.overall.push(RankedItem.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.createdAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): FeatureComparison {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      roadmapId: isSet(object.roadmapId)
+        ? globalThis.String(object.roadmapId)
+        : isSet(object.roadmap_id)
+        ? globalThis.String(object.roadmap_id)
+        : "",
+      title: isSet(object.title) ? globalThis.String(object.title) : "",
+      description: isSet(object.description) ? globalThis.String(object.description) : "",
+      itemIds: globalThis.Array.isArray(object?.itemIds)
+        ? object.itemIds.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.item_ids)
+        ? object.item_ids.map((e: any) => globalThis.String(e))
+        : [],
+      personaIds: globalThis.Array.isArray(object?.personaIds)
+        ? object.personaIds.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.persona_ids)
+        ? object.persona_ids.map((e: any) => globalThis.String(e))
+        : [],
+      rankings: globalThis.Array.isArray(object?.rankings)
+        ? object.rankings.map((e: any) => PersonaRanking.fromJSON(e))
+        : [],
+      overall: globalThis.Array.isArray(object?.overall) ? object.overall.map((e: any) => RankedItem.fromJSON(e)) : [],
+      createdAt: isSet(object.createdAt)
+        ? fromJsonTimestamp(object.createdAt)
+        : isSet(object.created_at)
+        ? fromJsonTimestamp(object.created_at)
+        : undefined,
+    };
+  },
+
+  toJSON(message: FeatureComparison): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.roadmapId !== "") {
+      obj.roadmapId = message.roadmapId;
+    }
+    if (message.title !== "") {
+      obj.title = message.title;
+    }
+    if (message.description !== "") {
+      obj.description = message.description;
+    }
+    if (message.itemIds?.length) {
+      obj.itemIds = message.itemIds;
+    }
+    if (message.personaIds?.length) {
+      obj.personaIds = message.personaIds;
+    }
+    if (message.rankings?.length) {
+      obj.rankings = message.rankings.map((e) => PersonaRanking.toJSON(e));
+    }
+    if (message.overall?.length) {
+      obj.overall = message.overall.map((e) => RankedItem.toJSON(e));
+    }
+    if (message.createdAt !== undefined) {
+      obj.createdAt = message.createdAt.toISOString();
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<FeatureComparison>, I>>(base?: I): FeatureComparison {
+    return FeatureComparison.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<FeatureComparison>, I>>(object: I): FeatureComparison {
+    const message = createBaseFeatureComparison();
+    message.id = object.id ?? "";
+    message.roadmapId = object.roadmapId ?? "";
+    message.title = object.title ?? "";
+    message.description = object.description ?? "";
+    message.itemIds = object.itemIds?.map((e) => e) || [];
+    message.personaIds = object.personaIds?.map((e) => e) || [];
+    message.rankings = object.rankings?.map((e) => PersonaRanking.fromPartial(e)) || [];
+    message.overall = object.overall?.map((e) => RankedItem.fromPartial(e)) || [];
+    message.createdAt = object.createdAt ?? undefined;
+    return message;
+  },
+};
+
+function createBaseCreateComparisonRequest(): CreateComparisonRequest {
+  return { userId: "", roadmapId: "", title: "", description: "", itemIds: [], personas: [], business: undefined };
+}
+
+export const CreateComparisonRequest: MessageFns<CreateComparisonRequest> = {
+  encode(message: CreateComparisonRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    if (message.roadmapId !== "") {
+      writer.uint32(18).string(message.roadmapId);
+    }
+    if (message.title !== "") {
+      writer.uint32(26).string(message.title);
+    }
+    if (message.description !== "") {
+      writer.uint32(34).string(message.description);
+    }
+    for (const v of message.itemIds) {
+      writer.uint32(42).string(v!);
+    }
+    for (const v of message.personas) {
+      PersonaProfile.encode(v!, writer.uint32(50).fork()).join();
+    }
+    if (message.business !== undefined) {
+      BusinessContext.encode(message.business, writer.uint32(58).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateComparisonRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateComparisonRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.roadmapId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.title = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.description = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.itemIds.push(reader.string());
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.personas.push(PersonaProfile.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.business = BusinessContext.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreateComparisonRequest {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      roadmapId: isSet(object.roadmapId)
+        ? globalThis.String(object.roadmapId)
+        : isSet(object.roadmap_id)
+        ? globalThis.String(object.roadmap_id)
+        : "",
+      title: isSet(object.title) ? globalThis.String(object.title) : "",
+      description: isSet(object.description) ? globalThis.String(object.description) : "",
+      itemIds: globalThis.Array.isArray(object?.itemIds)
+        ? object.itemIds.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.item_ids)
+        ? object.item_ids.map((e: any) => globalThis.String(e))
+        : [],
+      personas: globalThis.Array.isArray(object?.personas)
+        ? object.personas.map((e: any) => PersonaProfile.fromJSON(e))
+        : [],
+      business: isSet(object.business) ? BusinessContext.fromJSON(object.business) : undefined,
+    };
+  },
+
+  toJSON(message: CreateComparisonRequest): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.roadmapId !== "") {
+      obj.roadmapId = message.roadmapId;
+    }
+    if (message.title !== "") {
+      obj.title = message.title;
+    }
+    if (message.description !== "") {
+      obj.description = message.description;
+    }
+    if (message.itemIds?.length) {
+      obj.itemIds = message.itemIds;
+    }
+    if (message.personas?.length) {
+      obj.personas = message.personas.map((e) => PersonaProfile.toJSON(e));
+    }
+    if (message.business !== undefined) {
+      obj.business = BusinessContext.toJSON(message.business);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CreateComparisonRequest>, I>>(base?: I): CreateComparisonRequest {
+    return CreateComparisonRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CreateComparisonRequest>, I>>(object: I): CreateComparisonRequest {
+    const message = createBaseCreateComparisonRequest();
+    message.userId = object.userId ?? "";
+    message.roadmapId = object.roadmapId ?? "";
+    message.title = object.title ?? "";
+    message.description = object.description ?? "";
+    message.itemIds = object.itemIds?.map((e) => e) || [];
+    message.personas = object.personas?.map((e) => PersonaProfile.fromPartial(e)) || [];
+    message.business = (object.business !== undefined && object.business !== null)
+      ? BusinessContext.fromPartial(object.business)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseCreateComparisonResponse(): CreateComparisonResponse {
+  return { comparison: undefined };
+}
+
+export const CreateComparisonResponse: MessageFns<CreateComparisonResponse> = {
+  encode(message: CreateComparisonResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.comparison !== undefined) {
+      FeatureComparison.encode(message.comparison, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateComparisonResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateComparisonResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.comparison = FeatureComparison.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreateComparisonResponse {
+    return { comparison: isSet(object.comparison) ? FeatureComparison.fromJSON(object.comparison) : undefined };
+  },
+
+  toJSON(message: CreateComparisonResponse): unknown {
+    const obj: any = {};
+    if (message.comparison !== undefined) {
+      obj.comparison = FeatureComparison.toJSON(message.comparison);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CreateComparisonResponse>, I>>(base?: I): CreateComparisonResponse {
+    return CreateComparisonResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CreateComparisonResponse>, I>>(object: I): CreateComparisonResponse {
+    const message = createBaseCreateComparisonResponse();
+    message.comparison = (object.comparison !== undefined && object.comparison !== null)
+      ? FeatureComparison.fromPartial(object.comparison)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseListComparisonsRequest(): ListComparisonsRequest {
+  return { userId: "", roadmapId: "" };
+}
+
+export const ListComparisonsRequest: MessageFns<ListComparisonsRequest> = {
+  encode(message: ListComparisonsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    if (message.roadmapId !== "") {
+      writer.uint32(18).string(message.roadmapId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListComparisonsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListComparisonsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.roadmapId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListComparisonsRequest {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      roadmapId: isSet(object.roadmapId)
+        ? globalThis.String(object.roadmapId)
+        : isSet(object.roadmap_id)
+        ? globalThis.String(object.roadmap_id)
+        : "",
+    };
+  },
+
+  toJSON(message: ListComparisonsRequest): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.roadmapId !== "") {
+      obj.roadmapId = message.roadmapId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListComparisonsRequest>, I>>(base?: I): ListComparisonsRequest {
+    return ListComparisonsRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListComparisonsRequest>, I>>(object: I): ListComparisonsRequest {
+    const message = createBaseListComparisonsRequest();
+    message.userId = object.userId ?? "";
+    message.roadmapId = object.roadmapId ?? "";
+    return message;
+  },
+};
+
+function createBaseListComparisonsResponse(): ListComparisonsResponse {
+  return { comparisons: [] };
+}
+
+export const ListComparisonsResponse: MessageFns<ListComparisonsResponse> = {
+  encode(message: ListComparisonsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.comparisons) {
+      FeatureComparison.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListComparisonsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListComparisonsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.comparisons.push(FeatureComparison.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListComparisonsResponse {
+    return {
+      comparisons: globalThis.Array.isArray(object?.comparisons)
+        ? object.comparisons.map((e: any) => FeatureComparison.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: ListComparisonsResponse): unknown {
+    const obj: any = {};
+    if (message.comparisons?.length) {
+      obj.comparisons = message.comparisons.map((e) => FeatureComparison.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListComparisonsResponse>, I>>(base?: I): ListComparisonsResponse {
+    return ListComparisonsResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListComparisonsResponse>, I>>(object: I): ListComparisonsResponse {
+    const message = createBaseListComparisonsResponse();
+    message.comparisons = object.comparisons?.map((e) => FeatureComparison.fromPartial(e)) || [];
+    return message;
+  },
+};
+
 /**
  * Product roadmaps and their items. Every call names the calling user: a
  * roadmap or item of another user answers NOT_FOUND, never its data. The
@@ -3372,6 +5137,16 @@ export const RoadmapServiceService = {
     responseSerialize: (value: CreateItemResponse): Buffer => Buffer.from(CreateItemResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): CreateItemResponse => CreateItemResponse.decode(value),
   },
+  /** One item, with the product its roadmap belongs to. */
+  getItem: {
+    path: "/chorus.roadmap.v1.RoadmapService/GetItem" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetItemRequest): Buffer => Buffer.from(GetItemRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetItemRequest => GetItemRequest.decode(value),
+    responseSerialize: (value: GetItemResponse): Buffer => Buffer.from(GetItemResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetItemResponse => GetItemResponse.decode(value),
+  },
   updateItem: {
     path: "/chorus.roadmap.v1.RoadmapService/UpdateItem" as const,
     requestStream: false as const,
@@ -3410,6 +5185,57 @@ export const RoadmapServiceService = {
     responseSerialize: (value: ExportYamlResponse): Buffer => Buffer.from(ExportYamlResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): ExportYamlResponse => ExportYamlResponse.decode(value),
   },
+  /**
+   * Shares an item with personas (a feature share) and asks each of them,
+   * through persona inference, for a 1-5 rating and a comment; stores one
+   * feedback response per persona. UNAVAILABLE when inference fails.
+   */
+  requestFeedback: {
+    path: "/chorus.roadmap.v1.RoadmapService/RequestFeedback" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: RequestFeedbackRequest): Buffer =>
+      Buffer.from(RequestFeedbackRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): RequestFeedbackRequest => RequestFeedbackRequest.decode(value),
+    responseSerialize: (value: RequestFeedbackResponse): Buffer =>
+      Buffer.from(RequestFeedbackResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): RequestFeedbackResponse => RequestFeedbackResponse.decode(value),
+  },
+  /** Every persona's feedback on an item, newest first. */
+  listFeedback: {
+    path: "/chorus.roadmap.v1.RoadmapService/ListFeedback" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListFeedbackRequest): Buffer => Buffer.from(ListFeedbackRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListFeedbackRequest => ListFeedbackRequest.decode(value),
+    responseSerialize: (value: ListFeedbackResponse): Buffer =>
+      Buffer.from(ListFeedbackResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListFeedbackResponse => ListFeedbackResponse.decode(value),
+  },
+  /** Asks personas to rank two or more items of a roadmap (a feature comparison). */
+  createComparison: {
+    path: "/chorus.roadmap.v1.RoadmapService/CreateComparison" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: CreateComparisonRequest): Buffer =>
+      Buffer.from(CreateComparisonRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): CreateComparisonRequest => CreateComparisonRequest.decode(value),
+    responseSerialize: (value: CreateComparisonResponse): Buffer =>
+      Buffer.from(CreateComparisonResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): CreateComparisonResponse => CreateComparisonResponse.decode(value),
+  },
+  /** A roadmap's comparisons with their rankings, newest first. */
+  listComparisons: {
+    path: "/chorus.roadmap.v1.RoadmapService/ListComparisons" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListComparisonsRequest): Buffer =>
+      Buffer.from(ListComparisonsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListComparisonsRequest => ListComparisonsRequest.decode(value),
+    responseSerialize: (value: ListComparisonsResponse): Buffer =>
+      Buffer.from(ListComparisonsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListComparisonsResponse => ListComparisonsResponse.decode(value),
+  },
 } as const;
 
 export interface RoadmapServiceServer extends UntypedServiceImplementation {
@@ -3422,12 +5248,26 @@ export interface RoadmapServiceServer extends UntypedServiceImplementation {
   /** Removes the roadmap with its items, shares, comparisons, feedback and collaborators. */
   deleteRoadmap: handleUnaryCall<DeleteRoadmapRequest, DeleteRoadmapResponse>;
   createItem: handleUnaryCall<CreateItemRequest, CreateItemResponse>;
+  /** One item, with the product its roadmap belongs to. */
+  getItem: handleUnaryCall<GetItemRequest, GetItemResponse>;
   updateItem: handleUnaryCall<UpdateItemRequest, UpdateItemResponse>;
   deleteItem: handleUnaryCall<DeleteItemRequest, DeleteItemResponse>;
   /** Imports every valid item of a YAML document in one transaction. */
   importYaml: handleUnaryCall<ImportYamlRequest, ImportYamlResponse>;
   /** The roadmap's items as a YAML document that ImportYaml reads back. */
   exportYaml: handleUnaryCall<ExportYamlRequest, ExportYamlResponse>;
+  /**
+   * Shares an item with personas (a feature share) and asks each of them,
+   * through persona inference, for a 1-5 rating and a comment; stores one
+   * feedback response per persona. UNAVAILABLE when inference fails.
+   */
+  requestFeedback: handleUnaryCall<RequestFeedbackRequest, RequestFeedbackResponse>;
+  /** Every persona's feedback on an item, newest first. */
+  listFeedback: handleUnaryCall<ListFeedbackRequest, ListFeedbackResponse>;
+  /** Asks personas to rank two or more items of a roadmap (a feature comparison). */
+  createComparison: handleUnaryCall<CreateComparisonRequest, CreateComparisonResponse>;
+  /** A roadmap's comparisons with their rankings, newest first. */
+  listComparisons: handleUnaryCall<ListComparisonsRequest, ListComparisonsResponse>;
 }
 
 export interface RoadmapServiceClient extends Client {
@@ -3524,6 +5364,22 @@ export interface RoadmapServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: CreateItemResponse) => void,
   ): ClientUnaryCall;
+  /** One item, with the product its roadmap belongs to. */
+  getItem(
+    request: GetItemRequest,
+    callback: (error: ServiceError | null, response: GetItemResponse) => void,
+  ): ClientUnaryCall;
+  getItem(
+    request: GetItemRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetItemResponse) => void,
+  ): ClientUnaryCall;
+  getItem(
+    request: GetItemRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetItemResponse) => void,
+  ): ClientUnaryCall;
   updateItem(
     request: UpdateItemRequest,
     callback: (error: ServiceError | null, response: UpdateItemResponse) => void,
@@ -3586,6 +5442,74 @@ export interface RoadmapServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ExportYamlResponse) => void,
   ): ClientUnaryCall;
+  /**
+   * Shares an item with personas (a feature share) and asks each of them,
+   * through persona inference, for a 1-5 rating and a comment; stores one
+   * feedback response per persona. UNAVAILABLE when inference fails.
+   */
+  requestFeedback(
+    request: RequestFeedbackRequest,
+    callback: (error: ServiceError | null, response: RequestFeedbackResponse) => void,
+  ): ClientUnaryCall;
+  requestFeedback(
+    request: RequestFeedbackRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: RequestFeedbackResponse) => void,
+  ): ClientUnaryCall;
+  requestFeedback(
+    request: RequestFeedbackRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: RequestFeedbackResponse) => void,
+  ): ClientUnaryCall;
+  /** Every persona's feedback on an item, newest first. */
+  listFeedback(
+    request: ListFeedbackRequest,
+    callback: (error: ServiceError | null, response: ListFeedbackResponse) => void,
+  ): ClientUnaryCall;
+  listFeedback(
+    request: ListFeedbackRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListFeedbackResponse) => void,
+  ): ClientUnaryCall;
+  listFeedback(
+    request: ListFeedbackRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListFeedbackResponse) => void,
+  ): ClientUnaryCall;
+  /** Asks personas to rank two or more items of a roadmap (a feature comparison). */
+  createComparison(
+    request: CreateComparisonRequest,
+    callback: (error: ServiceError | null, response: CreateComparisonResponse) => void,
+  ): ClientUnaryCall;
+  createComparison(
+    request: CreateComparisonRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: CreateComparisonResponse) => void,
+  ): ClientUnaryCall;
+  createComparison(
+    request: CreateComparisonRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: CreateComparisonResponse) => void,
+  ): ClientUnaryCall;
+  /** A roadmap's comparisons with their rankings, newest first. */
+  listComparisons(
+    request: ListComparisonsRequest,
+    callback: (error: ServiceError | null, response: ListComparisonsResponse) => void,
+  ): ClientUnaryCall;
+  listComparisons(
+    request: ListComparisonsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListComparisonsResponse) => void,
+  ): ClientUnaryCall;
+  listComparisons(
+    request: ListComparisonsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListComparisonsResponse) => void,
+  ): ClientUnaryCall;
 }
 
 export const RoadmapServiceClient = makeGenericClientConstructor(
@@ -3596,6 +5520,10 @@ export const RoadmapServiceClient = makeGenericClientConstructor(
   service: typeof RoadmapServiceService;
   serviceName: string;
 };
+
+function floatToJson(value: number | null | undefined): number | string | null | undefined {
+  return typeof value === "number" && !globalThis.Number.isFinite(value) ? globalThis.String(value) : value;
+}
 
 type Builtin = Date | Function | Uint8Array | string | number | boolean | undefined;
 
