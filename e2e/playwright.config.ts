@@ -1,19 +1,25 @@
 import { defineConfig } from '@playwright/test';
+import path from 'node:path';
+import { artifactsDir } from './system';
 
 /**
  * Browser tests of the whole running system (see global-setup.ts), in
- * Debian's Chromium. Screenshots of every step land in artifacts/.
+ * Debian's Chromium. Screenshots of every step land in artifacts/ (the
+ * distributed run's in artifacts/distributed/).
  */
 export default defineConfig({
   testDir: './tests',
-  outputDir: './artifacts/test-results',
+  outputDir: path.join(artifactsDir, 'test-results'),
   globalSetup: './global-setup.ts',
   // One system, one remotes table: the deployment tests rewrite it, so tests run one at a time.
   workers: 1,
   fullyParallel: false,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [['list'], ['html', { outputFolder: 'artifacts/report', open: 'never' }]],
+  reporter: [
+    ['list'],
+    ['html', { outputFolder: path.join(artifactsDir, 'report'), open: 'never' }],
+  ],
   use: {
     viewport: { width: 1280, height: 800 },
     trace: 'retain-on-failure',

@@ -10,7 +10,11 @@ import pg from 'pg';
 export { freePort } from '@chorus/launcher/spawn';
 
 export const repoRoot = path.resolve(__dirname, '..');
-export const artifactsDir = path.join(__dirname, 'artifacts');
+/** Screenshots, reports and the system's log; the distributed run keeps its own beside. */
+export const artifactsDir =
+  systemMode() === 'distributed'
+    ? path.join(__dirname, 'artifacts', 'distributed')
+    : path.join(__dirname, 'artifacts');
 export const systemLog = path.join(artifactsDir, 'system.log');
 
 /** The administrator's e-mail of the test system (that customer sees Admin). */

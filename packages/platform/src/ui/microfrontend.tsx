@@ -21,10 +21,14 @@ export function MicrofrontendRoot({ app, children }: RootProps) {
   const [portalHost] = useState(() => {
     const host = document.createElement('div');
     host.dataset.chorusApp = app;
+    // In the document before any child's effect runs: a dialog open from the
+    // first render (a route that opens one) hides the rest of the page from
+    // screen readers in its own effect, which needs its host in the body.
+    document.body.appendChild(host);
     return host;
   });
   useEffect(() => {
-    document.body.appendChild(portalHost);
+    if (!portalHost.isConnected) document.body.appendChild(portalHost);
     return () => portalHost.remove();
   }, [portalHost]);
   return (
