@@ -4,7 +4,16 @@ import {
   type SubscriptionDetailsByProduct,
 } from '@chorus/contracts';
 import { analytics, apiRequest, toast } from '@chorus/platform';
-import { Button, Tabs, TabsContent, TabsList, TabsTrigger } from '@chorus/platform/ui';
+import {
+  Button,
+  EmptyState,
+  LoadError,
+  Loading,
+  Tabs,
+  TabsContent,
+  TabsList,
+  TabsTrigger,
+} from '@chorus/platform/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ExternalLink, FolderPlus, Loader2, ReceiptText } from 'lucide-react';
 import { Link } from 'react-router-dom';
@@ -18,7 +27,6 @@ import {
 } from '../api';
 import { BillingHistory } from '../components/BillingHistory';
 import { ProductSubscriptionCard } from '../components/ProductSubscriptionCard';
-import { EmptyState, LoadError, Loading } from '../components/States';
 import { SummaryCards } from '../components/SummaryCards';
 import { release } from '../release';
 import { refusalMessage } from '../messages';

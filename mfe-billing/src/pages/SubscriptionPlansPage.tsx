@@ -16,6 +16,8 @@ import {
   CardFooter,
   CardHeader,
   CardTitle,
+  LoadError,
+  Loading,
   ToggleGroup,
   ToggleGroupItem,
 } from '@chorus/platform/ui';
@@ -25,7 +27,6 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { usePlanCatalogue } from '../api';
 import { rememberCheckout } from '../checkout';
-import { LoadError, Loading } from '../components/States';
 import { refusalMessage } from '../messages';
 
 type Cycle = 'monthly' | 'annual';

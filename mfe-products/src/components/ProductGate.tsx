@@ -1,10 +1,10 @@
 import type { ProductView } from '@chorus/contracts';
-import { Button } from '@chorus/platform/ui';
+import { Button, EmptyState, LoadError, Loading } from '@chorus/platform/ui';
 import { FolderPlus } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { isNotFound, useProduct, useProducts } from '../api';
-import { EmptyState, LoadError, Loading, PageFrame, ProductNotFound } from './States';
+import { PageFrame, ProductNotFound } from './States';
 
 /**
  * The product a page is about: the path's id, or (on /dashboard and

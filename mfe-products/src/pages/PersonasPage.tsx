@@ -10,7 +10,7 @@ import {
   quote,
 } from '@chorus/contracts';
 import { analytics, toast } from '@chorus/platform';
-import { Button, Card, CardContent } from '@chorus/platform/ui';
+import { Button, Card, CardContent, EmptyState, LoadError, Loading } from '@chorus/platform/ui';
 import { useMutation } from '@tanstack/react-query';
 import { ArrowLeft, SearchX, Users, X } from 'lucide-react';
 import { useMemo, useState } from 'react';
@@ -30,7 +30,7 @@ import {
 } from '../components/PersonaFilters';
 import { PersonaTemplateCard } from '../components/PersonaTemplateCard';
 import { ProductGate } from '../components/ProductGate';
-import { EmptyState, LoadError, Loading, PageFrame } from '../components/States';
+import { PageFrame } from '../components/States';
 import { refusalMessage } from '../messages';
 
 function SelectedPersonas({

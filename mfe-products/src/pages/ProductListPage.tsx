@@ -1,6 +1,6 @@
 import { productMessages, type ProductDeletion, type ProductView } from '@chorus/contracts';
 import { toast } from '@chorus/platform';
-import { Button } from '@chorus/platform/ui';
+import { Button, EmptyState, LoadError, Loading } from '@chorus/platform/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { FolderPlus, Plus } from 'lucide-react';
 import { useState } from 'react';
@@ -8,7 +8,7 @@ import { Link } from 'react-router-dom';
 import { deleteProduct, productKeys, useProducts } from '../api';
 import { CreateProductDialog } from '../components/CreateProductDialog';
 import { ProductCard } from '../components/ProductCard';
-import { EmptyState, LoadError, Loading, PageFrame } from '../components/States';
+import { PageFrame } from '../components/States';
 import { release } from '../release';
 
 /** The toast after a deletion: whether the subscription went too, or why billing needs a look. */

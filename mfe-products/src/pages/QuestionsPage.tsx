@@ -9,13 +9,20 @@ import {
   type QuestionView,
 } from '@chorus/contracts';
 import { toast } from '@chorus/platform';
-import { Button, Input, ToggleGroup, ToggleGroupItem } from '@chorus/platform/ui';
+import {
+  Button,
+  EmptyState,
+  Input,
+  LoadError,
+  Loading,
+  ToggleGroup,
+  ToggleGroupItem,
+} from '@chorus/platform/ui';
 import { ArrowLeft, Download, MessageSquareText, Search } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useProductPersonas } from '../api';
 import { ProductGate } from '../components/ProductGate';
-import { EmptyState, LoadError, Loading } from '../components/States';
 import { QuestionCard } from '../components/questions/QuestionCard';
 import { QuestionForm } from '../components/questions/QuestionForm';
 import { refusalMessage } from '../messages';

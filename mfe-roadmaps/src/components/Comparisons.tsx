@@ -12,6 +12,7 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
+  Loading,
 } from '@chorus/platform/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Loader2, Trophy } from 'lucide-react';
@@ -19,7 +20,6 @@ import { useEffect, useState } from 'react';
 import { roadmapApi, roadmapKeys, useComparisons, usePersonas } from '../api';
 import { failureToast } from '../messages';
 import { NoPersonas, PersonaChoices } from './Feedback';
-import { Loading } from './States';
 
 const percent = (score: number) => `${Math.round(score * 100)}%`;
 

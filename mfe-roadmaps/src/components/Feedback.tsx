@@ -9,6 +9,7 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
+  Loading,
 } from '@chorus/platform/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Loader2, MessageSquareQuote, Star, Users } from 'lucide-react';
@@ -16,7 +17,6 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { roadmapApi, roadmapKeys, useItemFeedback, usePersonas } from '../api';
 import { failureToast } from '../messages';
-import { Loading } from './States';
 
 /** Five stars, the first `rating` filled. */
 export function Stars({ rating, label }: { rating: number; label: string }) {

@@ -19,7 +19,10 @@ import {
   Button,
   buttonVariants,
   Card,
+  EmptyState,
   Label,
+  LoadError,
+  Loading,
   Tabs,
   TabsContent,
   TabsList,
@@ -61,7 +64,6 @@ import { ItemCard } from '../components/ItemCard';
 import { ItemFormDialog } from '../components/ItemFormDialog';
 import { KanbanBoard } from '../components/KanbanBoard';
 import { RoadmapFormDialog } from '../components/RoadmapFormDialog';
-import { EmptyState, LoadError, Loading } from '../components/States';
 import { TimelineChart } from '../components/TimelineView';
 import { failureToast } from '../messages';
 import { release } from '../release';
