@@ -16,13 +16,15 @@ ARG SERVICE
 # that each service's @chorus/* dependencies are among them.
 ARG SHARED="proto packages/contracts packages/service-kit"
 RUN test -n "${SERVICE}" || (echo "--build-arg SERVICE=<folder under services/> is required" >&2 && exit 1)
+# npm keeps its download cache in a BuildKit cache mount between builds.
+ENV npm_config_cache=/npm-cache
 WORKDIR /repo
 COPY . .
 # Only the workspaces this service needs, plus the root's build tools (swc).
 # npm install, not npm ci: the lock file holds only linux binaries of
 # platform-specific packages (see .ci/run). No install scripts: nothing a
 # service needs at run time relies on one.
-RUN --mount=type=cache,target=/root/.npm \
+RUN --mount=type=cache,target=/npm-cache \
     npm install --no-fund --no-audit --ignore-scripts --include-workspace-root \
       $(for ws in ${SHARED} services/${SERVICE}; do printf -- '-w %s ' "$ws"; done)
 RUN npm run build $(for ws in ${SHARED} services/${SERVICE}; do printf -- '-w %s ' "$ws"; done)
@@ -34,7 +36,7 @@ RUN cp /repo/package.json /repo/package-lock.json /repo/.npmrc . \
  && for ws in ${SHARED} services/${SERVICE}; do \
       mkdir -p "$ws" && cp "/repo/$ws/package.json" "$ws/" && cp -R "/repo/$ws/dist" "$ws/"; \
     done
-RUN --mount=type=cache,target=/root/.npm \
+RUN --mount=type=cache,target=/npm-cache \
     npm install --no-fund --no-audit --ignore-scripts --omit=dev -w "services/${SERVICE}"
 # The start script names the entry point (node dist/main.js, node dist/src/main.js...).
 RUN entry="$(node -p "require('./services/${SERVICE}/package.json').scripts.start.replace(/^node /, '')")" \

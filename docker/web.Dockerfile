@@ -15,9 +15,11 @@ ARG NGINX_IMAGE=nginxinc/nginx-unprivileged:1.29-alpine
 FROM ${NODE_IMAGE} AS build
 ARG APP
 RUN test -n "${APP}" || (echo "--build-arg APP=<shell or mfe-name> is required" >&2 && exit 1)
+# npm keeps its download cache in a BuildKit cache mount between builds.
+ENV npm_config_cache=/npm-cache
 WORKDIR /repo
 COPY . .
-RUN --mount=type=cache,target=/root/.npm \
+RUN --mount=type=cache,target=/npm-cache \
     npm install --no-fund --no-audit --ignore-scripts
 RUN npm run build -w "${APP}"
 RUN case "${APP}" in \
