@@ -1,14 +1,15 @@
-import type {
-  BillingSummary,
-  BusinessProfileInput,
-  BusinessProfileView,
-  PersonaTemplateView,
-  ProductDeletion,
-  ProductPersonaView,
-  ProductView,
-  QuestionView,
-  RoadmapSummary,
-  SubscriptionDetailsByProduct,
+import {
+  type BillingSummary,
+  type BusinessProfileInput,
+  type BusinessProfileView,
+  type PersonaTemplateView,
+  type ProductDeletion,
+  type ProductPersonaView,
+  type ProductView,
+  type QuestionView,
+  type RoadmapSummary,
+  type SubscriptionDetailsByProduct,
+  subscriptionSettling,
 } from '@chorus/contracts';
 import { ApiError, apiRequest, getQueryFn, queryClient } from '@chorus/platform';
 import { type QueryFunction, useQuery } from '@tanstack/react-query';
@@ -42,8 +43,18 @@ export function isNotFound(error: unknown): boolean {
 
 /** My Products (only fetched when signed in: the shell mounts these pages for signed-in users). */
 export function useProducts(options: { enabled?: boolean } = {}) {
-  return useQuery<ProductView[]>({ queryKey: productKeys.products, enabled: options.enabled });
+  return useQuery<ProductView[]>({
+    queryKey: productKeys.products,
+    enabled: options.enabled,
+    // A product paid a moment ago turns active when billing's event reaches the catalog.
+    refetchInterval: (query) =>
+      query.state.data?.some((product) => subscriptionSettling(product, new Date()))
+        ? SETTLING_POLL_MS
+        : false,
+  });
 }
+
+const SETTLING_POLL_MS = 2_000;
 
 /** One product; a 404 (unknown or another user's id) is an answer, so it is not retried. */
 export function useProduct(id: string | undefined) {

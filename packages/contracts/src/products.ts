@@ -117,6 +117,23 @@ export interface ProductView {
   };
 }
 
+/**
+ * How long after its creation a product may still be becoming paid: billing
+ * starts the subscription and tells the catalog by event, which can land
+ * after the page has read the product. Pages re-read such a product until
+ * then; an unpaid product older than this is simply unpaid.
+ */
+export const SUBSCRIPTION_SETTLING_MS = 2 * 60_000;
+
+/** Whether a product's subscription status may still change on its own in a moment. */
+export function subscriptionSettling(
+  product: Pick<ProductView, 'subscriptionStatus' | 'createdAt'>,
+  now: Date,
+): boolean {
+  const age = now.getTime() - Date.parse(product.createdAt);
+  return product.subscriptionStatus === 'inactive' && age >= 0 && age < SUBSCRIPTION_SETTLING_MS;
+}
+
 /** What DELETE /api/products/{id} answers. */
 export interface ProductDeletion {
   subscriptionCancelled: boolean;
