@@ -6,6 +6,7 @@ import {
   trackPageView,
 } from '@chorus/platform';
 import { registerApplication, start, triggerAppChange } from 'single-spa';
+import { choosePaymentProvider } from './payments';
 import { loadRemoteLifecycles, readRemoteTable, registerRemoteTable } from './remotes';
 import { type PageOwner, pageOwner, type RemoteName, remoteNames } from './routes';
 // Inter for the app; a microfrontend run alone falls back to the system font.
@@ -50,6 +51,7 @@ async function boot(): Promise<void> {
     registerRemoteTable(table);
     return table;
   });
+  void choosePaymentProvider();
   await restoreSession();
 
   registerApplication({

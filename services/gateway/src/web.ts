@@ -103,8 +103,12 @@ export function createWebApp(config: WebAppConfig): WebApp {
   };
 }
 
+/** Stripe Elements' script and card frames, used when billing runs on Stripe. */
+const STRIPE_JS = 'https://js.stripe.com';
+
 /**
- * Helmet's strict defaults, plus only what the web app needs: scripts,
+ * Helmet's strict defaults, plus only what the web app needs: Stripe.js and
+ * its frames for card entry (see shell/src/payments.ts), scripts,
  * styles, fonts and manifests of remotes deployed on another origin. Over
  * plain HTTP, upgrade-insecure-requests would break every asset, so it is
  * sent only when the app is public over HTTPS.
@@ -115,9 +119,10 @@ export function securityHeaders(web: WebApp | undefined, publicUrl: string): Hel
   return {
     contentSecurityPolicy: {
       directives: {
-        scriptSrc: withRemotes("'self'"),
+        scriptSrc: withRemotes("'self'", STRIPE_JS),
         styleSrc: withRemotes("'self'", "'unsafe-inline'"),
-        connectSrc: withRemotes("'self'"),
+        connectSrc: withRemotes("'self'", 'https://api.stripe.com'),
+        frameSrc: [STRIPE_JS, 'https://hooks.stripe.com'],
         fontSrc: withRemotes("'self'", 'data:'),
         imgSrc: withRemotes("'self'", 'data:'),
         upgradeInsecureRequests: publicUrl.startsWith('https:') ? [] : null,
