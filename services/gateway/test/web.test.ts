@@ -81,10 +81,14 @@ describe('the gateway serving the web app', () => {
     expect(await response.json()).toEqual({
       billing: 'https://cdn.example.com/billing/2/mf-manifest.json',
     });
-    // A remote on another origin is allowed by the CSP, and only that.
+    // A remote on another origin is allowed by the CSP, and only that (besides Stripe.js and
+    // its card frames, which Stripe Elements needs).
     const csp = (await get('/')).headers.get('content-security-policy') ?? '';
-    expect(csp).toMatch(/script-src 'self' https:\/\/cdn\.example\.com;/);
-    expect(csp).toMatch(/connect-src 'self' https:\/\/cdn\.example\.com/);
+    expect(csp).toMatch(/script-src 'self' https:\/\/js\.stripe\.com https:\/\/cdn\.example\.com;/);
+    expect(csp).toMatch(
+      /connect-src 'self' https:\/\/api\.stripe\.com https:\/\/cdn\.example\.com/,
+    );
+    expect(csp).toMatch(/frame-src https:\/\/js\.stripe\.com https:\/\/hooks\.stripe\.com/);
     expect(csp).not.toContain('unsafe-eval');
     expect(csp).toContain("script-src-attr 'none'");
     expect(csp).not.toContain('upgrade-insecure-requests');
