@@ -10,7 +10,7 @@ import { PinoInstrumentation } from '@opentelemetry/instrumentation-pino';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { PeriodicExportingMetricReader } from '@opentelemetry/sdk-metrics';
 import { NodeSDK } from '@opentelemetry/sdk-node';
-import type { SpanProcessor } from '@opentelemetry/sdk-trace-base';
+import type { SpanProcessor } from '@opentelemetry/sdk-trace';
 import { ATTR_SERVICE_NAME, ATTR_SERVICE_VERSION } from '@opentelemetry/semantic-conventions';
 
 export interface Telemetry {
@@ -23,10 +23,13 @@ export interface Telemetry {
  * works by patching those modules as they load: entry points call this, then
  * import the rest of the service.
  *
- * Exporting is OTLP over HTTP/protobuf to OTEL_EXPORTER_OTLP_ENDPOINT when it
- * is set (the collector in Kubernetes); otherwise spans are still created —
- * trace ids appear in logs and travel in gRPC metadata and Kafka headers —
- * but nothing is sent anywhere.
+ * Traces, metrics and logs go over OTLP (HTTP/protobuf) to
+ * OTEL_EXPORTER_OTLP_ENDPOINT, the collector in Kubernetes; trace ids then
+ * appear in logs and travel in gRPC metadata and Kafka headers. Without an
+ * endpoint (a local run) nothing would receive them, so the SDK does not
+ * start: left to its defaults it posts everything to localhost:4318, and its
+ * instrumentation alone costs a third of the API's throughput (see
+ * docs/performance.md). Tests pass their own span processors instead.
  */
 export function startTelemetry(options: {
   serviceName: string;
@@ -35,9 +38,11 @@ export function startTelemetry(options: {
   spanProcessors?: SpanProcessor[];
 }): Telemetry {
   const env = options.env ?? process.env;
-  if (env.OTEL_SDK_DISABLED === 'true') return { shutdown: () => Promise.resolve() };
   const endpoint = env.OTEL_EXPORTER_OTLP_ENDPOINT;
   const spanProcessors = [...(options.spanProcessors ?? [])];
+  if (env.OTEL_SDK_DISABLED === 'true' || (!endpoint && spanProcessors.length === 0)) {
+    return { shutdown: () => Promise.resolve() };
+  }
   const sdk = new NodeSDK({
     resource: resourceFromAttributes({
       [ATTR_SERVICE_NAME]: env.OTEL_SERVICE_NAME ?? options.serviceName,
@@ -54,7 +59,7 @@ export function startTelemetry(options: {
             }),
           ],
         }
-      : {}),
+      : { metricReaders: [], logRecordProcessors: [] }),
     instrumentations: [
       new HttpInstrumentation({
         // Probes and static files are noise in traces.
