@@ -151,8 +151,9 @@ describe('SIGTERM during requests', () => {
   afterAll(() => chorus?.stop());
 
   /**
-   * Holds the products table locked so requests stay inside the catalog's
-   * query, waits until `count` of them are waiting there, runs `during`,
+   * Holds the product personas table locked so requests stay inside the
+   * catalog's query (products themselves are answered from the catalog's
+   * memory), waits until `count` of them are waiting there, runs `during`,
    * then lets them go.
    */
   async function withRequestsInFlight(
@@ -164,7 +165,7 @@ describe('SIGTERM during requests', () => {
     const watcher = await catalogDatabase(chorus);
     try {
       await db.query('BEGIN');
-      await db.query('LOCK TABLE products IN ACCESS EXCLUSIVE MODE');
+      await db.query('LOCK TABLE user_personas IN ACCESS EXCLUSIVE MODE');
       const requests = Array.from({ length: count }, () => send().then((a) => a.status));
       let waiting = 0;
       await eventually(
@@ -211,7 +212,7 @@ describe('SIGTERM during requests', () => {
       let exit: Promise<number | null> | undefined;
       const statuses = await withRequestsInFlight(
         6,
-        () => api(chorus.url, '/api/products', { token: who.token }),
+        () => api(chorus.url, `/api/products/${who.productId}/personas`, { token: who.token }),
         async () => {
           exit = chorus.signal('catalog', 'SIGTERM');
         },
@@ -238,7 +239,7 @@ describe('SIGTERM during requests', () => {
       let exit: Promise<number | null> | undefined;
       const statuses = await withRequestsInFlight(
         6,
-        () => api(chorus.url, '/api/products', { token: who.token }),
+        () => api(chorus.url, `/api/products/${who.productId}/personas`, { token: who.token }),
         async () => {
           exit = chorus.signal('gateway', 'SIGTERM');
         },

@@ -15,7 +15,8 @@ import { Questions } from './questions';
 import { catalogHandlers } from './server';
 import { BusinessProfileStore } from './store/business-profiles';
 import { PersonaStore } from './store/personas';
-import { ProductStore } from './store/products';
+import { ProductCache } from './store/product-cache';
+import { type ProductRow, ProductStore } from './store/products';
 import { QuestionStore } from './store/questions';
 import { defaultTemplateLibraryFile } from './template-library';
 
@@ -33,7 +34,9 @@ export async function startCatalog(
 ): Promise<RunningCatalog> {
   const runtime = await ServiceRuntime.open('catalog', config, migrations, shared);
   const { db, bus, relay, logger } = runtime;
-  const productStore = new ProductStore(db);
+  const productCache = new ProductCache<ProductRow>({ databaseUrl: config.DATABASE_URL, logger });
+  await productCache.start();
+  const productStore = new ProductStore(db, productCache);
   const products = new Products({ store: productStore, relay, logger });
   const profileStore = new BusinessProfileStore(db);
   const profiles = new BusinessProfiles({ store: profileStore, products });
@@ -74,5 +77,6 @@ export async function startCatalog(
     config,
     CatalogServiceService,
     catalogHandlers({ products, profiles, personas, questions }),
+    () => productCache.close(),
   );
 }

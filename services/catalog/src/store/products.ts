@@ -1,4 +1,5 @@
 import type { Knex } from '@chorus/service-kit';
+import { notifyProductsChanged, type ProductCache } from './product-cache';
 
 export interface ProductRow {
   id: string;
@@ -43,22 +44,39 @@ export type SubscriptionMirror = Partial<
   >
 >;
 
-/** Queries of the products table. Every read by a user names the owner. */
+/**
+ * Queries of the products table. Every read by a user names the owner.
+ * Reads outside a transaction go through the cache of each user's products;
+ * every write announces the owner whose products changed.
+ */
 export class ProductStore {
-  constructor(readonly db: Knex) {}
+  constructor(
+    readonly db: Knex,
+    private readonly cache?: ProductCache<ProductRow>,
+  ) {}
 
   async insert(trx: Knex.Transaction, product: NewProduct): Promise<ProductRow> {
     const [row] = await trx<ProductRow>('products').insert(product).returning('*');
+    await this.changed(trx, row!.user_id);
     return row!;
   }
 
   listOwned(userId: string): Promise<ProductRow[]> {
-    return this.db<ProductRow>('products')
-      .where({ user_id: userId })
-      .orderBy([{ column: 'created_at' }, { column: 'id' }]);
+    const load = () =>
+      this.db<ProductRow>('products')
+        .where({ user_id: userId })
+        .orderBy([{ column: 'created_at' }, { column: 'id' }]);
+    return this.cache ? this.cache.read(userId, load) : load();
   }
 
-  findOwned(userId: string, productId: string, trx: Knex = this.db) {
+  async findOwned(
+    userId: string,
+    productId: string,
+    trx: Knex = this.db,
+  ): Promise<ProductRow | undefined> {
+    if (trx === this.db && this.cache?.active) {
+      return (await this.listOwned(userId)).find((product) => product.id === productId);
+    }
     return trx<ProductRow>('products').where({ id: productId, user_id: userId }).first();
   }
 
@@ -84,6 +102,7 @@ export class ProductStore {
       .where({ id: productId, user_id: userId })
       .delete()
       .returning('*');
+    if (row) await this.changed(trx, row.user_id);
     return row;
   }
 
@@ -92,8 +111,16 @@ export class ProductStore {
     productId: string,
     changes: SubscriptionMirror | Pick<ProductRow, 'persona_count'>,
   ): Promise<void> {
-    await trx('products')
+    const rows: Pick<ProductRow, 'user_id'>[] = await trx('products')
       .where({ id: productId })
-      .update({ ...changes, updated_at: trx.fn.now() });
+      .update({ ...changes, updated_at: trx.fn.now() })
+      .returning('user_id');
+    for (const { user_id } of rows) await this.changed(trx, user_id);
+  }
+
+  /** Every catalog process forgets the owner's products once the transaction commits. */
+  private async changed(trx: Knex.Transaction, userId: string): Promise<void> {
+    await notifyProductsChanged(trx, userId);
+    this.cache?.forgetAfterCommit(trx, userId);
   }
 }

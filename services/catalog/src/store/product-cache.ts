@@ -1,0 +1,149 @@
+import type { Knex, Logger } from '@chorus/service-kit';
+import { LRUCache } from 'lru-cache';
+import pg from 'pg';
+
+/** The channel every write of the products table notifies, with the owner's id. */
+export const productsChannel = 'catalog_products';
+
+/** Announces, inside the writing transaction, that a user's products changed. */
+export async function notifyProductsChanged(trx: Knex.Transaction, userId: string): Promise<void> {
+  await trx.raw('SELECT pg_notify(?, ?)', [productsChannel, userId]);
+}
+
+export interface ProductCacheOptions {
+  /** A connection string of the catalog's database, for the LISTEN connection. */
+  databaseUrl: string;
+  logger: Logger;
+  /** Users whose products are kept (least recently read go first). */
+  maxUsers?: number;
+  /** An upper bound on staleness should a change ever bypass the notifications. */
+  ttlMs?: number;
+  /** Wait before listening again after the connection dropped. */
+  retryMs?: number;
+}
+
+/**
+ * Each user's products in memory, so that the catalog's busiest reads — My
+ * Products, one product, every ownership check — do not each cost a query.
+ *
+ * Entries are trusted only while changes can be heard: every write of the
+ * products table calls `notifyProductsChanged` in its transaction, which
+ * PostgreSQL delivers at commit to every catalog process listening on the
+ * channel (all replicas), and the writing process also forgets the user as
+ * soon as its own transaction commits, so a caller reads its own writes at
+ * once. While the LISTEN connection is down (database restarting, network)
+ * nothing is kept and every read goes to the database. A read that was under
+ * way when the user's products changed is answered but not kept.
+ */
+export class ProductCache<Row> {
+  private readonly entries: LRUCache<string, Row[]>;
+  /** Reads under way per user; a change marks them stale so their rows are not kept. */
+  private readonly pending = new Map<string, { rows: Promise<Row[]>; stale: boolean }>();
+  private listener: pg.Client | undefined;
+  private listening = false;
+  private closed = false;
+  private retry: NodeJS.Timeout | undefined;
+
+  constructor(private readonly options: ProductCacheOptions) {
+    this.entries = new LRUCache({
+      max: options.maxUsers ?? 10_000,
+      ttl: options.ttlMs ?? 60_000,
+    });
+  }
+
+  /** Whether reads are served from memory (the LISTEN connection is up). */
+  get active(): boolean {
+    return this.listening;
+  }
+
+  /** Starts listening; resolves once listening or once the first attempt failed (it retries). */
+  async start(): Promise<void> {
+    await this.listen();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.retry);
+    this.stopTrusting();
+    await this.listener?.end().catch(() => undefined);
+    this.listener = undefined;
+  }
+
+  /** The user's products, from memory when they are known and trusted, else from `load`. */
+  read(userId: string, load: () => Promise<Row[]>): Promise<Row[]> {
+    if (!this.listening) return load();
+    const known = this.entries.get(userId);
+    if (known) return Promise.resolve(known);
+    const under = this.pending.get(userId);
+    if (under) return under.rows;
+    const read = { rows: load(), stale: false };
+    this.pending.set(userId, read);
+    read.rows.then(
+      (rows) => {
+        if (this.pending.get(userId) === read) this.pending.delete(userId);
+        if (!read.stale && this.listening) this.entries.set(userId, rows);
+      },
+      () => {
+        if (this.pending.get(userId) === read) this.pending.delete(userId);
+      },
+    );
+    return read.rows;
+  }
+
+  /** Forgets the user's products (after a change), including a read under way. */
+  forget(userId: string): void {
+    this.entries.delete(userId);
+    const under = this.pending.get(userId);
+    if (under) {
+      under.stale = true;
+      this.pending.delete(userId);
+    }
+  }
+
+  /** Forgets the user once the transaction commits: the writer reads its own write. */
+  forgetAfterCommit(trx: Knex.Transaction, userId: string): void {
+    // Forget now too: a read that starts before the commit must not be kept.
+    this.forget(userId);
+    trx.executionPromise.then(
+      () => this.forget(userId),
+      () => undefined,
+    );
+  }
+
+  private stopTrusting(): void {
+    this.listening = false;
+    this.entries.clear();
+    for (const read of this.pending.values()) read.stale = true;
+    this.pending.clear();
+  }
+
+  private async listen(): Promise<void> {
+    if (this.closed) return;
+    const client = new pg.Client({ connectionString: this.options.databaseUrl });
+    this.listener = client;
+    const dropped = (error?: Error) => {
+      if (this.listener !== client) return;
+      this.listener = undefined;
+      this.stopTrusting();
+      client.end().catch(() => undefined);
+      if (this.closed) return;
+      this.options.logger.warn(
+        { err: error },
+        'product cache: lost the database notifications; reading from the database until back',
+      );
+      this.retry = setTimeout(() => void this.listen(), this.options.retryMs ?? 1_000);
+    };
+    client.on('error', dropped);
+    client.on('end', () => dropped());
+    client.on('notification', (message) => {
+      if (message.channel === productsChannel && message.payload) this.forget(message.payload);
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${productsChannel}`);
+      if (this.listener === client) this.listening = true;
+    } catch (error) {
+      dropped(error as Error);
+    }
+  }
+}
