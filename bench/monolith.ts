@@ -1,19 +1,25 @@
 // Chorus against a monolith baseline, under the same load:
-//   - Chorus: the built embedded system as its own process (`npm start`'s
-//     shape): HTTP -> gateway (token check) -> gRPC -> catalog -> PostgreSQL;
+//   - Chorus as it is deployed: every service its own process (the
+//     distributed launcher, `npm run start:distributed`'s shape), HTTP ->
+//     gateway (token check) -> gRPC -> catalog (-> PostgreSQL), Kafka
+//     protocol through the test broker;
 //   - the monolith (bench/lib/monolith-server.ts): one Express process reading the
 //     same catalog tables, checking the same Ed25519 token.
 // Each answers GET /api/products and GET /api/products/:id for one customer
 // with 5 products, at BENCH_CONNECTIONS (200) concurrent connections for
 // BENCH_DURATION seconds (10) after a 3 s warm-up, with autocannon. Reported:
-// requests/s, p50/p99 latency, the throughput ratio. Asserts nothing.
+// requests/s, p50/p99 latency, the throughput ratio. Then, for context, GET
+// /api/products again on Chorus with tracing exported (OTLP to a sink that
+// drops it) and on the embedded run (`npm start`, one process). Asserts nothing.
 // Run: npm run build && npm run bench -- monolith
-import { spawnChorus } from '@chorus/launcher/spawn';
-import { generateTokenKeys } from '@chorus/service-kit';
+import { startKafkaTestBroker } from '@chorus/kafka-test-broker';
+import { type SpawnedChorus, type SpawnOptions, spawnChorus } from '@chorus/launcher/spawn';
+import { generateTokenKeys, Topics } from '@chorus/service-kit';
 import autocannon from 'autocannon';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import type { BenchRow } from './lib/report';
@@ -22,10 +28,15 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 200);
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const root = path.resolve(__dirname, '..');
 
-/** CPU time (user + system) a process has used so far, in ms (Linux /proc). */
+/** CPU time (user + system) a process and its children have used so far, in ms (Linux /proc). */
 function cpuMs(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
+  const own = (Number(fields[11]) + Number(fields[12])) * 10;
+  const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+    .split(' ')
+    .filter(Boolean)
+    .map(Number);
+  return children.reduce((sum, child) => sum + cpuMs(child), own);
 }
 
 interface Load {
@@ -66,6 +77,64 @@ async function json<T>(url: string, init: RequestInit = {}): Promise<T> {
   return JSON.parse(text) as T;
 }
 
+/** An OTLP/HTTP endpoint that accepts and drops everything: tracing's cost without a collector's. */
+async function startOtlpSink(): Promise<{ url: string; server: Server }> {
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => res.writeHead(200, { 'content-type': 'application/x-protobuf' }).end());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  return { url: `http://127.0.0.1:${typeof address === 'object' && address?.port}`, server };
+}
+
+/** A new customer (who pays) with 5 products; their token and first product. */
+async function seed(url: string): Promise<{ token: string; productId: string }> {
+  const registered = await json<{ token: string; product: { id: string } }>(
+    `${url}/api/auth/register`,
+    {
+      method: 'POST',
+      body: JSON.stringify({
+        email: `bench-${randomUUID()}@example.com`,
+        password: 'bench-password',
+        firstName: 'Bench',
+        lastName: 'Mark',
+        productName: 'Lantern',
+        productDescription: 'Smart lights',
+        industry: 'technology',
+        billingCycle: 'monthly',
+        stripeToken: 'pm_card_visa',
+      }),
+    },
+  );
+  const { token } = registered;
+  for (const name of ['Beacon', 'Compass', 'Drift', 'Ember']) {
+    await json(`${url}/api/products`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: JSON.stringify({ name, description: `${name} for the benchmark`, industry: 'retail' }),
+    });
+  }
+  return { token, productId: registered.product.id };
+}
+
+/** Runs Chorus, seeds it, runs `use`, stops it. */
+async function withChorus<T>(
+  options: SpawnOptions,
+  use: (chorus: SpawnedChorus, seeded: { token: string; productId: string }) => Promise<T>,
+): Promise<T> {
+  const chorus = await spawnChorus(options);
+  try {
+    return await use(chorus, await seed(chorus.url));
+  } finally {
+    await chorus.stop();
+  }
+}
+
+const note = (l: Load) =>
+  `p50 ${l.p50} ms, p99 ${l.p99} ms; ${l.total} requests, ${l.failed} failed, ` +
+  `${l.cpuPerRequest.toFixed(2)} ms CPU each`;
+
 async function startMonolith(env: Record<string, string>): Promise<{
   url: string;
   child: ChildProcess;
@@ -93,50 +162,71 @@ async function startMonolith(env: Record<string, string>): Promise<{
 
 export async function measure(): Promise<BenchRow[]> {
   const keys = generateTokenKeys();
-  const chorus = await spawnChorus({
-    env: { TOKEN_PRIVATE_KEY: keys.privateKey, TOKEN_PUBLIC_KEY: keys.publicKey },
+  const tokenKeys = { TOKEN_PRIVATE_KEY: keys.privateKey, TOKEN_PUBLIC_KEY: keys.publicKey };
+  const broker = await startKafkaTestBroker({
+    topics: Object.values(Topics).map((name) => ({ name, partitions: 4 })),
   });
-  let monolith: ChildProcess | undefined;
+  const distributed: SpawnOptions = {
+    mode: 'distributed',
+    kafkaBrokers: broker.bootstrapServers,
+    env: tokenKeys,
+  };
+  const sink = await startOtlpSink();
   try {
-    const registered = await json<{ token: string; product: { id: string } }>(
-      `${chorus.url}/api/auth/register`,
+    const rows = await withChorus(distributed, (chorus, seeded) =>
+      againstMonolith(chorus, seeded, keys.publicKey),
+    );
+    const withTracing = await withChorus(
       {
-        method: 'POST',
-        body: JSON.stringify({
-          email: `bench-${randomUUID()}@example.com`,
-          password: 'bench-password',
-          firstName: 'Bench',
-          lastName: 'Mark',
-          productName: 'Lantern',
-          productDescription: 'Smart lights',
-          industry: 'technology',
-          billingCycle: 'monthly',
-          stripeToken: 'pm_card_visa',
-        }),
+        ...distributed,
+        env: { ...tokenKeys, OTEL_EXPORTER_OTLP_ENDPOINT: sink.url },
+      },
+      async (chorus, { token }) => {
+        await load(`${chorus.url}/api/products`, token, 3, chorus.pid);
+        return load(`${chorus.url}/api/products`, token, duration, chorus.pid);
       },
     );
-    const { token } = registered;
-    const auth = { authorization: `Bearer ${token}` };
-    for (const name of ['Beacon', 'Compass', 'Drift', 'Ember']) {
-      await json(`${chorus.url}/api/products`, {
-        method: 'POST',
-        headers: auth,
-        body: JSON.stringify({
-          name,
-          description: `${name} for the benchmark`,
-          industry: 'retail',
-        }),
-      });
-    }
-    const catalogDatabase = new URL(chorus.databaseServer);
-    catalogDatabase.pathname = `/${chorus.databasePrefix}_catalog`;
-    const started = await startMonolith({
-      DATABASE_URL: catalogDatabase.toString(),
-      TOKEN_PUBLIC_KEY: keys.publicKey,
+    rows.push({
+      area: 'monolith',
+      metric: `GET /api/products, Chorus with tracing exported (OTLP), ${connections} connections`,
+      value: withTracing.requestsPerSecond,
+      unit: 'req/s',
+      note: `${note(withTracing)}; spans of every request sent to a local sink that drops them`,
     });
-    monolith = started.child;
+    const embedded = await withChorus({ env: tokenKeys }, async (chorus, { token }) => {
+      await load(`${chorus.url}/api/products`, token, 3, chorus.pid);
+      return load(`${chorus.url}/api/products`, token, duration, chorus.pid);
+    });
+    rows.push({
+      area: 'monolith',
+      metric: `GET /api/products, Chorus embedded (one process, npm start), ${connections} connections`,
+      value: embedded.requestsPerSecond,
+      unit: 'req/s',
+      note: note(embedded),
+    });
+    return rows;
+  } finally {
+    sink.server.close();
+    await broker.close();
+  }
+}
 
-    const routes = ['/api/products', `/api/products/${registered.product.id}`];
+/** Both systems on the same data, one after the other, each route. */
+async function againstMonolith(
+  chorus: SpawnedChorus,
+  { token, productId }: { token: string; productId: string },
+  publicKey: string,
+): Promise<BenchRow[]> {
+  const catalogDatabase = new URL(chorus.databaseServer);
+  catalogDatabase.pathname = `/${chorus.databasePrefix}_catalog`;
+  const started = await startMonolith({
+    DATABASE_URL: catalogDatabase.toString(),
+    TOKEN_PUBLIC_KEY: publicKey,
+  });
+  const monolith = started.child;
+  try {
+    const auth = { authorization: `Bearer ${token}` };
+    const routes = ['/api/products', `/api/products/${productId}`];
     // Same data, same answers: the comparison is fair only if both say the same.
     for (const route of routes) {
       const [ours, theirs] = await Promise.all([
@@ -153,7 +243,7 @@ export async function measure(): Promise<BenchRow[]> {
       const name = route === '/api/products' ? 'GET /api/products' : 'GET /api/products/:id';
       const measured: Record<string, Load> = {};
       for (const [system, base, pid] of [
-        ['monolith', started.url, started.child.pid!],
+        ['monolith', started.url, monolith.pid!],
         ['chorus', chorus.url, chorus.pid],
       ] as const) {
         await load(base + route, token, 3, pid);
@@ -161,22 +251,20 @@ export async function measure(): Promise<BenchRow[]> {
       }
       const ours = measured.chorus!;
       const theirs = measured.monolith!;
-      const note = (l: Load) =>
-        `${l.total} requests, ${l.failed} failed, ${l.cpuPerRequest.toFixed(2)} ms CPU each`;
       rows.push(
         {
           area: 'monolith',
           metric: `${name}, monolith, ${connections} connections`,
           value: theirs.requestsPerSecond,
           unit: 'req/s',
-          note: `p50 ${theirs.p50} ms, p99 ${theirs.p99} ms; ${note(theirs)}`,
+          note: note(theirs),
         },
         {
           area: 'monolith',
           metric: `${name}, Chorus gateway -> gRPC -> catalog, ${connections} connections`,
           value: ours.requestsPerSecond,
           unit: 'req/s',
-          note: `p50 ${ours.p50} ms, p99 ${ours.p99} ms; ${note(ours)}`,
+          note: `${note(ours)} (all its processes)`,
         },
         {
           area: 'monolith',
@@ -185,13 +273,6 @@ export async function measure(): Promise<BenchRow[]> {
           unit: 'x',
           budget: '>= 0.7x',
           withinBudget: ours.requestsPerSecond / theirs.requestsPerSecond >= 0.7,
-        },
-        {
-          area: 'monolith',
-          metric: `${name}, monolith / Chorus server CPU per request`,
-          value: theirs.cpuPerRequest / ours.cpuPerRequest,
-          unit: 'x',
-          note: 'the throughput ratio a machine with nothing else running would show',
         },
         {
           area: 'monolith',
@@ -206,11 +287,10 @@ export async function measure(): Promise<BenchRow[]> {
     }
     return rows;
   } finally {
-    if (monolith && monolith.exitCode === null) {
-      const exited = new Promise((resolve) => monolith!.once('exit', resolve));
+    if (monolith.exitCode === null) {
+      const exited = new Promise((resolve) => monolith.once('exit', resolve));
       monolith.kill('SIGTERM');
       await exited;
     }
-    await chorus.stop();
   }
 }

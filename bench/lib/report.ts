@@ -25,7 +25,7 @@ export function formatRow(row: BenchRow): string {
   const value =
     row.value === undefined
       ? ''
-      : `${Number.isInteger(row.value) ? row.value : row.value.toFixed(1)} ${row.unit}`;
+      : `${Number.isInteger(row.value) ? row.value : row.value.toFixed(row.unit === 'x' ? 2 : 1)} ${row.unit}`;
   const verdict = row.withinBudget === undefined ? '' : row.withinBudget ? 'yes' : 'NO';
   return `| ${row.area} | ${row.metric} | ${value} | ${row.budget ?? ''} | ${verdict} | ${row.note ?? ''} |`;
 }
