@@ -1,5 +1,5 @@
 import { industryLabel, type ProductView, subscriptionBadge } from '@chorus/contracts';
-import { Badge, Card } from '@chorus/platform/ui';
+import { Badge, Card, StatCard, StatPlaceholder } from '@chorus/platform/ui';
 import {
   Activity,
   ArrowRight,
@@ -15,7 +15,6 @@ import { useProductPersonas, useProductQuestions } from '../api';
 import { ProductGate } from '../components/ProductGate';
 import { RecentQuestions } from '../components/RecentQuestions';
 import { RoadmapCard } from '../components/RoadmapCard';
-import { StatCard, statPlaceholder } from '../components/StatCard';
 import { PageFrame } from '../components/States';
 import { SubscriptionStatus } from '../components/SubscriptionStatus';
 
@@ -87,14 +86,14 @@ function Dashboard({ product }: { product: ProductView }) {
           title="Active Personas"
           icon={Users}
           tone="bg-violet-50 text-violet-700"
-          value={personas.data?.length ?? statPlaceholder}
+          value={personas.data?.length ?? <StatPlaceholder className="w-12" />}
           hint="Selected for this product"
         />
         <StatCard
           title="Questions Asked"
           icon={MessageSquare}
           tone="bg-primary/10 text-primary"
-          value={questions.data?.length ?? statPlaceholder}
+          value={questions.data?.length ?? <StatPlaceholder className="w-12" />}
           hint="Answered by every selected persona"
         />
         <StatCard

@@ -18,6 +18,7 @@ export * from './fallbacks';
 export * from './microfrontend';
 export * from './portal';
 export * from './spinner';
+export * from './stat-card';
 export * from './states';
 export * from './tabs';
 export { Toaster, useToast } from './toaster';

@@ -1,7 +1,9 @@
-import { Card, CardContent, CardHeader, CardTitle, cn } from '@chorus/platform/ui';
-import { type ComponentType, type ReactNode, useId } from 'react';
+import type { ComponentType, ReactNode } from 'react';
+import { useId } from 'react';
+import { Card, CardContent, CardHeader, CardTitle } from './card';
+import { cn } from './cn';
 
-/** One number of the dashboard, with what it means. */
+/** One headline number of a page (dashboard, billing, admin), with what it means. */
 export function StatCard({
   title,
   icon: Icon,
@@ -11,6 +13,7 @@ export function StatCard({
 }: {
   title: string;
   icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean }>;
+  /** Background and text colour of the icon's badge, e.g. 'bg-emerald-50 text-emerald-700'. */
   tone: string;
   value: ReactNode;
   hint: string;
@@ -34,7 +37,7 @@ export function StatCard({
   );
 }
 
-/** A placeholder while a number loads. */
-export const statPlaceholder = (
-  <span className="inline-block h-7 w-12 animate-pulse rounded bg-muted" />
-);
+/** Stands in for a StatCard's number while it loads. */
+export function StatPlaceholder({ className }: { className?: string }) {
+  return <span className={cn('inline-block h-7 w-20 animate-pulse rounded bg-muted', className)} />;
+}
