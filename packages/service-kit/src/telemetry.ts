@@ -1,7 +1,6 @@
 import { metrics } from '@opentelemetry/api';
 import { OTLPMetricExporter } from '@opentelemetry/exporter-metrics-otlp-proto';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-proto';
-import { ExpressInstrumentation } from '@opentelemetry/instrumentation-express';
 import { GrpcInstrumentation } from '@opentelemetry/instrumentation-grpc';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { KafkaJsInstrumentation } from '@opentelemetry/instrumentation-kafkajs';
@@ -18,7 +17,7 @@ export interface Telemetry {
 }
 
 /**
- * Starts tracing and metrics for the process. It must run before express,
+ * Starts tracing and metrics for the process. It must run before http,
  * grpc-js, pg, kafkajs and pino are first required, because instrumentation
  * works by patching those modules as they load: entry points call this, then
  * import the rest of the service.
@@ -66,7 +65,6 @@ export function startTelemetry(options: {
         ignoreIncomingRequestHook: (request) =>
           /^\/(healthz|readyz|mfe\/|assets\/)/.test(request.url ?? ''),
       }),
-      new ExpressInstrumentation(),
       new GrpcInstrumentation({ ignoreGrpcMethods: ['Check', 'Watch'] }),
       new PgInstrumentation({ requireParentSpan: true }),
       new KafkaJsInstrumentation(),

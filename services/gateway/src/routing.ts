@@ -1,3 +1,4 @@
+import { nameHttpRoute } from '@chorus/service-kit';
 import express, { type Request, type RequestHandler, type Response, Router } from 'express';
 import { type z } from 'zod';
 import type { Authenticator, Principal } from './auth';
@@ -136,6 +137,7 @@ export class ApiRoutes {
       ? express.raw({ type: '*/*', limit: route.bodyLimit ?? this.defaultBodyLimit })
       : express.json({ limit: route.bodyLimit ?? this.defaultBodyLimit });
     const handle: RequestHandler = async (req, res) => {
+      nameHttpRoute(route.path);
       const principal =
         route.access === 'user'
           ? await this.authenticator.user(req, { tokenInQuery: route.tokenInQuery })
