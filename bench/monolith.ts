@@ -10,7 +10,8 @@
 // BENCH_DURATION seconds (10) after a 3 s warm-up, with autocannon. Reported:
 // requests/s, p50/p99 latency, the throughput ratio. Then, for context, GET
 // /api/products again on Chorus with tracing exported (OTLP to a sink that
-// drops it) and on the embedded run (`npm start`, one process). Asserts nothing.
+// drops it) for every request and for one in ten, and on the embedded run
+// (`npm start`, one process). Asserts nothing.
 // Run: npm run build && npm run bench -- monolith
 import { startKafkaTestBroker } from '@chorus/kafka-test-broker';
 import { type SpawnedChorus, type SpawnOptions, spawnChorus } from '@chorus/launcher/spawn';
@@ -176,23 +177,36 @@ export async function measure(): Promise<BenchRow[]> {
     const rows = await withChorus(distributed, (chorus, seeded) =>
       againstMonolith(chorus, seeded, keys.publicKey),
     );
-    const withTracing = await withChorus(
-      {
-        ...distributed,
-        env: { ...tokenKeys, OTEL_EXPORTER_OTLP_ENDPOINT: sink.url },
-      },
-      async (chorus, { token }) => {
-        await load(`${chorus.url}/api/products`, token, 3, chorus.pid);
-        return load(`${chorus.url}/api/products`, token, duration, chorus.pid);
-      },
-    );
-    rows.push({
-      area: 'monolith',
-      metric: `GET /api/products, Chorus with tracing exported (OTLP), ${connections} connections`,
-      value: withTracing.requestsPerSecond,
-      unit: 'req/s',
-      note: `${note(withTracing)}; spans of every request sent to a local sink that drops them`,
-    });
+    // Tracing as deployed: spans exported over OTLP, every request or the
+    // chart's default share of them.
+    const tracing = [
+      { ratio: '1', what: 'every request traced' },
+      { ratio: '0.1', what: "one request in ten traced (the chart's default)" },
+    ];
+    for (const { ratio, what } of tracing) {
+      const traced = await withChorus(
+        {
+          ...distributed,
+          env: {
+            ...tokenKeys,
+            OTEL_EXPORTER_OTLP_ENDPOINT: sink.url,
+            OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
+            OTEL_TRACES_SAMPLER_ARG: ratio,
+          },
+        },
+        async (chorus, { token }) => {
+          await load(`${chorus.url}/api/products`, token, 3, chorus.pid);
+          return load(`${chorus.url}/api/products`, token, duration, chorus.pid);
+        },
+      );
+      rows.push({
+        area: 'monolith',
+        metric: `GET /api/products, Chorus with ${what}, ${connections} connections`,
+        value: traced.requestsPerSecond,
+        unit: 'req/s',
+        note: `${note(traced)}; spans exported over OTLP to a local sink that drops them`,
+      });
+    }
     const embedded = await withChorus({ env: tokenKeys }, async (chorus, { token }) => {
       await load(`${chorus.url}/api/products`, token, 3, chorus.pid);
       return load(`${chorus.url}/api/products`, token, duration, chorus.pid);

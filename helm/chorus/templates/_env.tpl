@@ -20,6 +20,10 @@ database URL and secrets by reference, then the component's own env.
   value: {{ .name | quote }}
 - name: OTEL_EXPORTER_OTLP_ENDPOINT
   value: {{ $root.Values.platform.otelCollector.endpoint | quote }}
+- name: OTEL_TRACES_SAMPLER
+  value: parentbased_traceidratio
+- name: OTEL_TRACES_SAMPLER_ARG
+  value: {{ $root.Values.platform.otelCollector.traceSampleRatio | quote }}
 - name: OTEL_RESOURCE_ATTRIBUTES
   value: {{ printf "service.namespace=chorus,deployment.environment.name=%s,k8s.namespace.name=$(K8S_NAMESPACE),k8s.pod.name=$(K8S_POD_NAME),k8s.node.name=$(K8S_NODE_NAME),k8s.deployment.name=%s,service.instance.id=$(K8S_POD_NAME)" $root.Values.global.environment (include "chorus.fullname" .) | quote }}
 {{- if eq $c.protocol "grpc" }}

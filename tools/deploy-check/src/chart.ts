@@ -84,6 +84,7 @@ const chartValues = z.looseObject({
     }),
     otelCollector: z.object({
       endpoint: z.string(),
+      traceSampleRatio: z.number().min(0).max(1),
       port: z.number(),
       podSelector: z.record(z.string(), z.string()),
     }),

@@ -281,6 +281,11 @@ describe('each component', () => {
         values.platform.otelCollector.endpoint,
       );
       expect(env.get('OTEL_SERVICE_NAME')?.value).toBe(name);
+      // A sampled share of requests, each trace whole across services.
+      expect(env.get('OTEL_TRACES_SAMPLER')?.value).toBe('parentbased_traceidratio');
+      expect(env.get('OTEL_TRACES_SAMPLER_ARG')?.value).toBe(
+        String(values.platform.otelCollector.traceSampleRatio),
+      );
       expect(env.get('OTEL_RESOURCE_ATTRIBUTES')?.value).toMatch(
         /service\.namespace=chorus,deployment\.environment\.name=\w+,.*k8s\.pod\.name=\$\(K8S_POD_NAME\)/,
       );
