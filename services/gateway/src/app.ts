@@ -1,7 +1,6 @@
 import type { Logger } from '@chorus/service-kit';
 import { checkHealth } from '@chorus/service-kit';
 import express, { type Express } from 'express';
-import helmet from 'helmet';
 import type { Authenticator, RevocationList } from './auth';
 import type { ServiceClients } from './clients';
 import type { GatewayConfig } from './config';
@@ -44,7 +43,7 @@ export function createApp(deps: AppDeps): Express {
         remotesFile: deps.config.WEB_REMOTES_FILE,
       })
     : undefined;
-  app.use(helmet(securityHeaders(web, deps.config.PUBLIC_URL)));
+  app.use(securityHeaders(web, deps.config.PUBLIC_URL));
 
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });

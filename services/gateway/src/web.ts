@@ -1,5 +1,5 @@
 import express, { type RequestHandler, Router } from 'express';
-import type { HelmetOptions } from 'helmet';
+import helmet, { type HelmetOptions } from 'helmet';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
@@ -113,9 +113,8 @@ const STRIPE_JS = 'https://js.stripe.com';
  * plain HTTP, upgrade-insecure-requests would break every asset, so it is
  * sent only when the app is public over HTTPS.
  */
-export function securityHeaders(web: WebApp | undefined, publicUrl: string): HelmetOptions {
-  const remotes = () => (web ? web.remoteOrigins().join(' ') : '');
-  const withRemotes = (...sources: string[]) => [...sources, () => remotes()];
+function helmetOptions(remoteOrigins: string[], publicUrl: string): HelmetOptions {
+  const withRemotes = (...sources: string[]) => [...sources, ...remoteOrigins];
   return {
     contentSecurityPolicy: {
       directives: {
@@ -128,5 +127,22 @@ export function securityHeaders(web: WebApp | undefined, publicUrl: string): Hel
         upgradeInsecureRequests: publicUrl.startsWith('https:') ? [] : null,
       },
     },
+  };
+}
+
+/**
+ * The security headers of every answer. The remotes' origins change only
+ * with remotes.json, so helmet is set up once per set of origins rather than
+ * building the policy for each request.
+ */
+export function securityHeaders(web: WebApp | undefined, publicUrl: string): RequestHandler {
+  let current: { origins: string; middleware: RequestHandler } | undefined;
+  return (req, res, next) => {
+    const origins = web ? web.remoteOrigins() : [];
+    const key = origins.join(' ');
+    if (current?.origins !== key) {
+      current = { origins: key, middleware: helmet(helmetOptions(origins, publicUrl)) };
+    }
+    current.middleware(req, res, next);
   };
 }

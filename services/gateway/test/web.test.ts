@@ -1,5 +1,4 @@
 import express from 'express';
-import helmet from 'helmet';
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -26,7 +25,7 @@ beforeAll(async () => {
 
   const web = createWebApp({ shellDir, remoteDirs: { billing: billingDir }, remotesFile });
   const app = express();
-  app.use(helmet(securityHeaders(web, 'http://localhost:8080')));
+  app.use(securityHeaders(web, 'http://localhost:8080'));
   app.use('/api', (_req, res) => {
     res.status(404).json({ message: 'Not found' });
   });
