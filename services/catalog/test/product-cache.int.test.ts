@@ -82,6 +82,24 @@ it('forgets a product deleted or changed through the other replica', async () =>
   );
 });
 
+it('asks the database once for a user however many read at the same moment', async () => {
+  const userId = randomUUID();
+  // Written behind the stores' backs: no notification can arrive mid-read.
+  await db('products').insert({ user_id: userId, name: 'Halo', industry: 'retail' });
+  let queries = 0;
+  const count = () => (queries += 1);
+  db.on('query', count);
+  try {
+    const lists = await Promise.all([1, 2, 3].map(() => second.listOwned(userId)));
+    expect(lists.map(names)).toEqual([['Halo'], ['Halo'], ['Halo']]);
+    expect(queries).toBe(1);
+    await second.listOwned(userId);
+    expect(queries).toBe(1);
+  } finally {
+    db.off('query', count);
+  }
+});
+
 it('does not keep what a read found while the products were changing', async () => {
   const cache = caches[0]!;
   const userId = randomUUID();

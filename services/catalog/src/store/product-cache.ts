@@ -69,14 +69,17 @@ export class ProductCache<Row> {
     this.listener = undefined;
   }
 
-  /** The user's products, from memory when they are known and trusted, else from `load`. */
-  read(userId: string, load: () => Promise<Row[]>): Promise<Row[]> {
-    if (!this.listening) return load();
+  /**
+   * The user's products, from memory when they are known and trusted, else
+   * from `load` (a query builder runs once however many wait for it).
+   */
+  read(userId: string, load: () => PromiseLike<Row[]>): Promise<Row[]> {
+    if (!this.listening) return Promise.resolve(load());
     const known = this.entries.get(userId);
     if (known) return Promise.resolve(known);
     const under = this.pending.get(userId);
     if (under) return under.rows;
-    const read = { rows: load(), stale: false };
+    const read = { rows: Promise.resolve(load()), stale: false };
     this.pending.set(userId, read);
     read.rows.then(
       (rows) => {
