@@ -52,7 +52,7 @@ export type SubscriptionMirror = Partial<
 export class ProductStore {
   constructor(
     readonly db: Knex,
-    private readonly cache?: ProductCache<ProductRow>,
+    private readonly cache: ProductCache<ProductRow>,
   ) {}
 
   async insert(trx: Knex.Transaction, product: NewProduct): Promise<ProductRow> {
@@ -66,7 +66,7 @@ export class ProductStore {
       this.db<ProductRow>('products')
         .where({ user_id: userId })
         .orderBy([{ column: 'created_at' }, { column: 'id' }]);
-    return this.cache ? this.cache.read(userId, load) : load();
+    return this.cache.read(userId, load);
   }
 
   async findOwned(
@@ -74,7 +74,7 @@ export class ProductStore {
     productId: string,
     trx: Knex = this.db,
   ): Promise<ProductRow | undefined> {
-    if (trx === this.db && this.cache?.active) {
+    if (trx === this.db && this.cache.active) {
       return (await this.listOwned(userId)).find((product) => product.id === productId);
     }
     return trx<ProductRow>('products').where({ id: productId, user_id: userId }).first();
@@ -121,6 +121,6 @@ export class ProductStore {
   /** Every catalog process forgets the owner's products once the transaction commits. */
   private async changed(trx: Knex.Transaction, userId: string): Promise<void> {
     await notifyProductsChanged(trx, userId);
-    this.cache?.forgetAfterCommit(trx, userId);
+    this.cache.forgetAfterCommit(trx, userId);
   }
 }
