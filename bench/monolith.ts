@@ -132,6 +132,15 @@ async function withChorus<T>(
   }
 }
 
+/** GET /api/products at full load after a warm-up. */
+async function productListUnderLoad(
+  chorus: SpawnedChorus,
+  { token }: { token: string },
+): Promise<Load> {
+  await load(`${chorus.url}/api/products`, token, 3, chorus.pid);
+  return load(`${chorus.url}/api/products`, token, duration, chorus.pid);
+}
+
 const note = (l: Load) =>
   `p50 ${l.p50} ms, p99 ${l.p99} ms; ${l.total} requests, ${l.failed} failed, ` +
   `${l.cpuPerRequest.toFixed(2)} ms CPU each`;
@@ -194,10 +203,7 @@ export async function measure(): Promise<BenchRow[]> {
             OTEL_TRACES_SAMPLER_ARG: ratio,
           },
         },
-        async (chorus, { token }) => {
-          await load(`${chorus.url}/api/products`, token, 3, chorus.pid);
-          return load(`${chorus.url}/api/products`, token, duration, chorus.pid);
-        },
+        productListUnderLoad,
       );
       rows.push({
         area: 'monolith',
@@ -207,10 +213,7 @@ export async function measure(): Promise<BenchRow[]> {
         note: `${note(traced)}; spans exported over OTLP to a local sink that drops them`,
       });
     }
-    const embedded = await withChorus({ env: tokenKeys }, async (chorus, { token }) => {
-      await load(`${chorus.url}/api/products`, token, 3, chorus.pid);
-      return load(`${chorus.url}/api/products`, token, duration, chorus.pid);
-    });
+    const embedded = await withChorus({ env: tokenKeys }, productListUnderLoad);
     rows.push({
       area: 'monolith',
       metric: `GET /api/products, Chorus embedded (one process, npm start), ${connections} connections`,
