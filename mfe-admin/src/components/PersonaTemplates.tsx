@@ -1,14 +1,6 @@
 import { adminMessages, type PersonaTemplateView, TEMPLATE_FORM_DEFAULTS } from '@chorus/contracts';
 import { toast } from '@chorus/platform';
 import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
   Badge,
   Button,
   Card,
@@ -27,10 +19,11 @@ import {
   Textarea,
 } from '@chorus/platform/ui';
 import { useMutation } from '@tanstack/react-query';
-import { Loader2, Plus, RefreshCw, Trash2, UsersRound } from 'lucide-react';
+import { Loader2, Plus, RefreshCw, UsersRound } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { adminRequest, refreshAdmin } from '../api';
 import { refusalMessage, serverAnswered } from '../messages';
+import { DeleteButton } from './DeleteButton';
 
 type ScoreName = 'economic' | 'world' | 'local' | 'occupation';
 const scoreNames: { key: ScoreName; label: string }[] = [
@@ -222,7 +215,6 @@ function TemplateRow({
   deleting: boolean;
   onDelete: () => void;
 }) {
-  const [confirming, setConfirming] = useState(false);
   const scores = template.safetyScores;
   return (
     <li
@@ -245,30 +237,13 @@ function TemplateRow({
           {scores.occupation} (of 10)
         </p>
       </div>
-      <Button
-        variant="outline"
-        size="sm"
-        disabled={deleting}
-        aria-label={`Delete persona template ${template.name}`}
-        onClick={() => setConfirming(true)}
-      >
-        {deleting ? <Loader2 className="animate-spin" aria-hidden /> : <Trash2 aria-hidden />}
-        Delete
-      </Button>
-      <AlertDialog open={confirming} onOpenChange={setConfirming}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Delete persona template {template.name}?</AlertDialogTitle>
-            <AlertDialogDescription>
-              Products that selected this persona lose it. This cannot be undone.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction onClick={onDelete}>Delete</AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <DeleteButton
+        label={`Delete persona template ${template.name}`}
+        title={`Delete persona template ${template.name}?`}
+        description="Products that selected this persona lose it. This cannot be undone."
+        deleting={deleting}
+        onDelete={onDelete}
+      />
     </li>
   );
 }

@@ -6,14 +6,6 @@ import {
 } from '@chorus/contracts';
 import { toast } from '@chorus/platform';
 import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
   Badge,
   Button,
   Card,
@@ -25,10 +17,11 @@ import {
   Input,
 } from '@chorus/platform/ui';
 import { useMutation } from '@tanstack/react-query';
-import { Loader2, Plus, TicketPercent, Trash2 } from 'lucide-react';
+import { Loader2, Plus, TicketPercent } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { adminRequest, refreshAdmin } from '../api';
 import { refusalMessage, serverAnswered } from '../messages';
+import { DeleteButton } from './DeleteButton';
 
 interface PromoForm {
   code: string;
@@ -87,7 +80,6 @@ function PromoRow({
   deleting: boolean;
   onDelete: () => void;
 }) {
-  const [confirming, setConfirming] = useState(false);
   const status = promoCodeStatus(
     {
       ...promo,
@@ -126,31 +118,13 @@ function PromoRow({
             : ' · No expiry'}
         </p>
       </div>
-      <Button
-        variant="outline"
-        size="sm"
-        disabled={deleting}
-        aria-label={`Delete promo code ${promo.code}`}
-        onClick={() => setConfirming(true)}
-      >
-        {deleting ? <Loader2 className="animate-spin" aria-hidden /> : <Trash2 aria-hidden />}
-        Delete
-      </Button>
-      <AlertDialog open={confirming} onOpenChange={setConfirming}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Delete promo code {promo.code}?</AlertDialogTitle>
-            <AlertDialogDescription>
-              Customers can no longer use it. Subscriptions that started with it keep their
-              discount.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction onClick={onDelete}>Delete</AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <DeleteButton
+        label={`Delete promo code ${promo.code}`}
+        title={`Delete promo code ${promo.code}?`}
+        description="Customers can no longer use it. Subscriptions that started with it keep their discount."
+        deleting={deleting}
+        onDelete={onDelete}
+      />
     </li>
   );
 }
