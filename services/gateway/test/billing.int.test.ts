@@ -389,7 +389,10 @@ describe('deleting a product', () => {
         message: billingMessages.productAndSubscriptionDeleted,
       },
     });
-    expect((await details(token))[productId]).toBeUndefined();
+    // Billing hides the product once the catalog's ProductDeleted event reaches it.
+    await eventually(async () => (await details(token))[productId] === undefined, {
+      what: 'the deleted product gone from the subscription details',
+    });
   });
 
   it('says plainly when there was no subscription', async () => {
