@@ -3,7 +3,43 @@ import js from '@eslint/js';
 import { builtinModules } from 'node:module';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { readdirSync } from 'node:fs';
 import tseslint from 'typescript-eslint';
+
+const SERVICES = readdirSync('services');
+const MICROFRONTENDS = readdirSync('.').filter((name) => name.startsWith('mfe-'));
+
+/**
+ * The house rules (DESIGN.md section 1) as import boundaries: a service never
+ * reaches into another service, a microfrontend never imports another one or
+ * the shell, and the shared packages depend on neither.
+ */
+const boundaries = [
+  ...SERVICES.map((service) => ({
+    target: `./services/${service}/src`,
+    from: './services',
+    except: [`./${service}`],
+    message: 'A service talks to another only through its protos and events, never its source.',
+  })),
+  ...MICROFRONTENDS.map((app) => ({
+    target: `./${app}/src`,
+    from: ['./shell', ...MICROFRONTENDS.filter((other) => other !== app).map((o) => `./${o}`)],
+    message: 'A microfrontend shares code only through @chorus/platform and @chorus/contracts.',
+  })),
+  {
+    target: './shell/src',
+    from: MICROFRONTENDS.map((app) => `./${app}`),
+    message:
+      'The shell loads microfrontends at run time through Module Federation, never by import.',
+  },
+  {
+    target: './packages/*/src',
+    from: ['./services', './shell', './tools', ...MICROFRONTENDS.map((app) => `./${app}`)],
+    message: 'Shared packages must not depend on the apps that use them.',
+  },
+];
 
 export default tseslint.config(
   {
@@ -33,6 +69,25 @@ export default tseslint.config(
       // noUncheckedIndexedAccess makes `!` the honest way to say "checked above".
       '@typescript-eslint/no-non-null-assertion': 'off',
       eqeqeq: ['error', 'always'],
+    },
+  },
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['tsconfig.json', 'tsconfig.web.json', 'tsconfig.web-tests.json'],
+          noWarnOnMultipleProjects: true,
+          conditionNames: ['@chorus/source', 'import', 'require', 'node', 'default'],
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { zones: boundaries }],
     },
   },
   {
