@@ -144,8 +144,7 @@ export class InMemoryEventBus implements EventBus {
       const message = this.log[group.next - this.offset]!;
       group.next += 1;
       if (!group.topics.has(message.topic)) continue;
-      // Members split the work by key, as Kafka partitions would.
-      const member = group.members[hash(message.key) % group.members.length]!;
+      const member = memberForKey(group.members, message.key);
       try {
         await handleWithRetry(
           () => member.handle(message),
@@ -172,6 +171,11 @@ export class InMemoryEventBus implements EventBus {
       this.offset = lowest;
     }
   }
+}
+
+/** Members of a group split the work by key, as Kafka partitions would. */
+export function memberForKey<M>(members: M[], key: string): M {
+  return members[hash(key) % members.length]!;
 }
 
 function hash(key: string): number {

@@ -15,6 +15,7 @@ export {
   Unavailable,
 } from './errors';
 export { type BusMessage, type EventBus, InMemoryEventBus } from './event-bus';
+export { PostgresEventBus } from './pg-bus';
 export { nameHttpRoute } from './http-route';
 export {
   createEnvelope,

@@ -8,7 +8,7 @@ import {
   createEventBus,
   type EventBus,
   generateTokenKeys,
-  InMemoryEventBus,
+  PostgresEventBus,
   type Logger,
 } from '@chorus/service-kit';
 import { randomBytes } from 'node:crypto';
@@ -116,20 +116,25 @@ export function databaseUrlFor(serverUrl: string, database: string): string {
 
 /**
  * Starts every service and the gateway in this process, each service on its
- * own loopback gRPC port, sharing one event bus: in-memory, or Kafka when
- * brokers are given. Stops in reverse order.
+ * own loopback gRPC port, sharing one event bus: kept in PostgreSQL, or Kafka
+ * when brokers are given. Stops in reverse order.
  */
 export async function startChorus(options: ChorusOptions): Promise<RunningChorus> {
   const { logger } = options;
   const keys = options.tokenKeys ?? generateTokenKeys();
+  const prefix = options.databasePrefix ?? 'chorus';
+  // Without Kafka the events wait in PostgreSQL, not in memory, so a crash
+  // loses none: every consumer resumes where it stopped.
   const bus = options.kafkaBrokers
     ? createEventBus({
         brokers: options.kafkaBrokers.split(','),
         clientId: 'chorus-embedded',
         logger: logger.child({ component: 'event-bus' }),
       })
-    : new InMemoryEventBus(logger.child({ component: 'event-bus' }));
-  const prefix = options.databasePrefix ?? 'chorus';
+    : await PostgresEventBus.open({
+        url: databaseUrlFor(options.databaseUrl, `${prefix}_events`),
+        logger: logger.child({ component: 'event-bus' }),
+      });
   const common: Env = {
     ...options.env,
     KAFKA_BROKERS: options.kafkaBrokers ?? '',

@@ -56,7 +56,11 @@ export async function startTestChorus(
     redisUrl: options.redisUrl,
     env: { HOST: '127.0.0.1', PUBLIC_URL: 'http://localhost:8080', ...options.env },
   });
-  const services = Object.keys(chorus.grpcPorts).filter((name) => name !== 'gateway');
+  // Every service's database, and the event bus's when there is no Kafka.
+  const databases = [
+    ...Object.keys(chorus.grpcPorts).filter((name) => name !== 'gateway'),
+    ...(options.kafkaBrokers ? [] : ['events']),
+  ];
   return {
     ...chorus,
     logs,
@@ -83,7 +87,7 @@ export async function startTestChorus(
     async stop() {
       await chorus.stop();
       await Promise.all(
-        services.map((service) => dropDatabase(databaseUrlFor(server, `${prefix}_${service}`))),
+        databases.map((name) => dropDatabase(databaseUrlFor(server, `${prefix}_${name}`))),
       );
     },
   };
