@@ -1,11 +1,10 @@
 import { eventually } from '@chorus/service-kit/testing';
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import pg from 'pg';
 import { DistributedChorus } from './distributed';
-import { api, customer, LoadLoop, unavailableMessage } from './helpers';
+import { api, customer, freePort, LoadLoop, unavailableMessage } from './helpers';
 
 /*
  * Faults on the distributed run: every service its own process, Kafka (the
@@ -314,12 +313,7 @@ class OwnPostgres {
   ) {}
 
   static async start(): Promise<OwnPostgres> {
-    const port = await new Promise<number>((resolve) => {
-      const server = createServer().listen(0, '127.0.0.1', () => {
-        const address = server.address();
-        server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-      });
-    });
+    const port = await freePort();
     const child = spawn(
       process.execPath,
       [
