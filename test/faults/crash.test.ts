@@ -4,10 +4,13 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { api, customer, freePort, portIsFree } from './helpers';
+import { type FakeOpenAI, startFakeOpenAI, validAnswer } from '@chorus/persona-inference/testing';
+import { DistributedChorus } from './distributed';
+import { api, type Customer, customer, freePort, portIsFree } from './helpers';
 
 /*
- * A power cut in the embedded run: `npm start`'s one process and its
+ * Crashes (SIGKILL: a power cut, an OOM kill) while work is in flight. In the
+ * embedded run: `npm start`'s one process and its
  * PostgreSQL killed with SIGKILL while work is in flight, then started again
  * on the same data folder. Whatever the system had accepted must finish.
  */
@@ -157,6 +160,113 @@ describe('the embedded run killed with SIGKILL and started again', () => {
         expect(answeredBy).toHaveLength(personas);
         expect(new Set(answeredBy).size).toBe(personas);
       }
+    },
+    6 * minute,
+  );
+});
+
+async function questionsOf(url: string, who: Customer): Promise<Question[]> {
+  const listed = await api<Question[]>(url, `/api/products/${who.productId}/questions`, {
+    token: who.token,
+  });
+  if (listed.status !== 200) throw new Error(`questions: ${listed.status}`);
+  return listed.body;
+}
+
+async function ask(url: string, who: Customer, text: string): Promise<string> {
+  const asked = await api<{ id: string }>(url, `/api/products/${who.productId}/questions`, {
+    method: 'POST',
+    token: who.token,
+    body: { questionText: text },
+  });
+  expect(asked.status).toBe(201);
+  return asked.body.id;
+}
+
+/** Waits until every customer's questions are complete, each answered once per persona. */
+async function everyQuestionAnswered(url: string, customers: Customer[], personas: number) {
+  const all = await eventually(
+    async () => {
+      const lists = await Promise.all(customers.map((who) => questionsOf(url, who)));
+      const questions = lists.flat();
+      return questions.every((q) => q.status === 'complete') ? questions : undefined;
+    },
+    { timeoutMs: 3 * minute, intervalMs: 500, what: 'every question complete' },
+  );
+  for (const question of all) {
+    const answeredBy = question.responses.map((r) => r.personaId);
+    expect(answeredBy).toHaveLength(personas);
+    expect(new Set(answeredBy).size).toBe(personas);
+  }
+  return all;
+}
+
+describe('the distributed run: a process killed with SIGKILL in the middle of the work', () => {
+  let chorus: DistributedChorus;
+  let fastModel: FakeOpenAI;
+  let slowModel: FakeOpenAI;
+  beforeAll(async () => {
+    fastModel = await startFakeOpenAI(() => ({ delayMs: 100, content: validAnswer() }));
+    // The second worker's model is slow, so it is surely mid-answer when killed.
+    slowModel = await startFakeOpenAI(() => ({ delayMs: 3_000, content: validAnswer() }));
+    chorus = await DistributedChorus.start({
+      env: { OPENAI_API_KEY: 'test-only-key', OPENAI_BASE_URL: fastModel.url },
+    });
+    await chorus.startReplica('persona-inference', 'persona-inference#2', {
+      INFERENCE_MODE: 'worker',
+      OPENAI_BASE_URL: slowModel.url,
+    });
+  }, 3 * minute);
+  afterAll(async () => {
+    await chorus?.stop();
+    await fastModel?.close();
+    await slowModel?.close();
+  });
+
+  it(
+    'an inference worker dies mid-answer: its questions complete through the other worker',
+    async () => {
+      const personas = 2;
+      const customers: Customer[] = [];
+      const asked: string[] = [];
+      // Questions of one product share a partition; new products until the
+      // second worker has taken one of them.
+      for (let n = 1; n <= 12 && slowModel.requests.length === 0; n++) {
+        const who = await customer(chorus.url, personas);
+        customers.push(who);
+        asked.push(await ask(chorus.url, who, `Question ${n}: would a yearly plan suit you?`));
+        await eventually(
+          () => slowModel.requests.length > 0 || fastModel.requests.length >= n * personas,
+          { timeoutMs: 30_000, what: 'a worker answering' },
+        );
+      }
+      expect(slowModel.requests.length).toBeGreaterThan(0);
+      expect(await chorus.signal('persona-inference#2', 'SIGKILL')).toBeNull();
+
+      const questions = await everyQuestionAnswered(chorus.url, customers, personas);
+      expect(questions.map((q) => q.id).sort()).toEqual([...asked].sort());
+    },
+    6 * minute,
+  );
+
+  it(
+    'the catalog dies after storing questions and before publishing them: they are answered after its restart',
+    async () => {
+      const personas = 2;
+      const who = await customer(chorus.url, personas);
+      // With Kafka down the questions stay in the catalog's outbox…
+      await chorus.broker.stop();
+      const asked = [
+        await ask(chorus.url, who, 'Would you recommend us to a friend?'),
+        await ask(chorus.url, who, 'Would you pay for priority support?'),
+      ];
+      // …when the catalog is killed.
+      expect(await chorus.signal('catalog', 'SIGKILL')).toBeNull();
+      await chorus.broker.start();
+      await chorus.startProcess('catalog');
+
+      const questions = await everyQuestionAnswered(chorus.url, [who], personas);
+      expect(questions.map((q) => q.id).sort()).toEqual([...asked].sort());
     },
     6 * minute,
   );

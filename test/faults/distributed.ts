@@ -10,6 +10,9 @@ import { freePort } from './helpers';
 
 const root = path.resolve(__dirname, '../..');
 
+/** `persona-inference#2` -> `persona-inference` */
+const serviceOf = (name: string) => name.split('#')[0]!;
+
 interface Running {
   child: ChildProcess;
   exited: Promise<number | null>;
@@ -24,6 +27,7 @@ interface Running {
 export class DistributedChorus {
   readonly logs: string[] = [];
   private readonly running = new Map<string, Running>();
+  private readonly replicaAddresses = new Map<string, string>();
 
   private constructor(
     readonly url: string,
@@ -100,9 +104,24 @@ export class DistributedChorus {
     return databaseUrlFor(this.databaseServer, `${this.prefix}_${name}`);
   }
 
+  /**
+   * Starts another process of a service under its own name (e.g.
+   * `persona-inference#2`), on its own gRPC port, with extra settings.
+   */
+  async startReplica(name: string, replica: string, env: Record<string, string> = {}) {
+    const port = await freePort();
+    this.environments.set(replica, {
+      ...this.environments.get(name),
+      GRPC_PORT: String(port),
+      ...env,
+    });
+    this.replicaAddresses.set(replica, `127.0.0.1:${port}`);
+    await this.startProcess(replica);
+  }
+
   /** Starts a process and resolves once it answers its health check. */
   async startProcess(name: string): Promise<void> {
-    const entry = name === 'gateway' ? gatewayMain : this.mainOf(name);
+    const entry = name === 'gateway' ? gatewayMain : this.mainOf(serviceOf(name));
     const child = spawn(process.execPath, [path.join(root, entry)], {
       cwd: root,
       env: { ...this.environments.get(name), OTEL_SERVICE_NAME: name },
@@ -122,7 +141,7 @@ export class DistributedChorus {
             timeoutMs: 60_000,
             what: 'the gateway',
           })
-        : eventually(async () => (await checkHealth(this.addressOf(name))) === 'SERVING', {
+        : eventually(async () => (await checkHealth(this.healthAddressOf(name))) === 'SERVING', {
             timeoutMs: 60_000,
             what: name,
           });
@@ -145,7 +164,8 @@ export class DistributedChorus {
   }
 
   async stop(): Promise<void> {
-    for (const name of ['gateway', ...services.map((s) => s.name).reverse()]) {
+    const replicas = [...this.replicaAddresses.keys()];
+    for (const name of ['gateway', ...replicas, ...services.map((s) => s.name).reverse()]) {
       if (this.running.has(name)) await this.signal(name, 'SIGTERM');
     }
     await this.broker.close();
@@ -156,6 +176,10 @@ export class DistributedChorus {
         ),
       ),
     );
+  }
+
+  private healthAddressOf(name: string): string {
+    return this.replicaAddresses.get(name) ?? this.addressOf(name);
   }
 
   private mainOf(name: string): string {
