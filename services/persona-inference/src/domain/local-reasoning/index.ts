@@ -19,13 +19,6 @@ import { reasoningText, spokenResponse } from './wording';
 import { confidenceOf, safetyInfluenceOf, weigh } from './weighing';
 import { workReasons } from './work';
 
-/**
- * The local engine's judgement: how one persona answers one question,
- * reasoned from the persona's circumstances against what the question is
- * about. Each theme of the question adds the persona's reasons on it; the
- * opinion is their sum, neutral unless they clearly lean one way. The same
- * persona, question and business always give the same answer.
- */
 const reasonsByTheme: Record<Theme, ThemeReasons> = {
   price: priceReasons,
   technology: technologyReasons,
@@ -40,6 +33,7 @@ const reasonsByTheme: Record<Theme, ThemeReasons> = {
   work: workReasons,
 };
 
+/** The persona's reasons on every theme of the question, and on the business profile. */
 function reasonsFor(situation: Situation): Reason[] {
   const { persona, question, business } = situation;
   // Themes come strongest first, so a trait counts where it matters most.
@@ -52,6 +46,13 @@ function reasonsFor(situation: Situation): Reason[] {
   return reasons;
 }
 
+/**
+ * The local engine's judgement: how one persona answers one question,
+ * reasoned from the persona's circumstances against what the question is
+ * about. Each theme of the question adds the persona's reasons on it; the
+ * opinion is their sum, neutral unless they clearly lean one way. The same
+ * persona, question and business always give the same answer.
+ */
 export function answerAs(
   questionText: string,
   personaProfile: PersonaProfile,
