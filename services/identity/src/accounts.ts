@@ -21,7 +21,7 @@ import {
 } from './domain/reset-tokens';
 import { sessionRevoked, userRegistered } from './events';
 import type { Mailer } from './mailer';
-import type { IdentityStore, SessionData, SessionRow, UserRow } from './store';
+import type { IdentityStore, SessionData, SessionRow, UserRow } from './store/accounts';
 
 export interface IssuedToken {
   token: string;

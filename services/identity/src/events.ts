@@ -1,5 +1,5 @@
 import { enqueueEvent, type Knex } from '@chorus/service-kit';
-import type { SessionRow, UserRow } from './store';
+import type { SessionRow, UserRow } from './store/accounts';
 
 // Identity publishes on identity.v1, keyed by user id.
 

@@ -1,9 +1,9 @@
 import type { AdminAction, User } from '@chorus/proto/identity/v1/identity';
 import { type IdentityServiceService } from '@chorus/proto/identity/v1/identity';
-import { type AsyncServiceImplementation } from '@chorus/service-kit';
+import { type AsyncServiceImplementation, InvalidArgument } from '@chorus/service-kit';
 import type { Accounts, IssuedToken } from './accounts';
-import { type AdminActionRow, type AdminAuditLog, parseDetails } from './audit-log';
-import type { UserRow } from './store';
+import type { UserRow } from './store/accounts';
+import type { AdminActionRow, AdminAuditLog } from './store/audit-log';
 
 function toUser(row: UserRow): User {
   return {
@@ -30,6 +30,21 @@ function toAdminAction(row: AdminActionRow): AdminAction {
     detailsJson: JSON.stringify(row.details),
     createdAt: row.created_at,
   };
+}
+
+/** details as the gRPC message carries them (JSON text); an object or nothing. */
+function parseDetails(json: string): Record<string, unknown> {
+  if (!json.trim()) return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch {
+    throw new InvalidArgument('details must be a JSON object');
+  }
+  if (!value || typeof value !== 'object' || Array.isArray(value)) {
+    throw new InvalidArgument('details must be a JSON object');
+  }
+  return value as Record<string, unknown>;
 }
 
 function toAccessToken(token: IssuedToken) {

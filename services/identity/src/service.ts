@@ -8,11 +8,11 @@ import {
 } from '@chorus/service-kit';
 import { migrations } from '../migrations';
 import { Accounts } from './accounts';
-import { AdminAuditLog } from './audit-log';
 import type { IdentityConfig } from './config';
 import { createMailer, type Mailer } from './mailer';
 import { identityHandlers } from './server';
-import { IdentityStore } from './store';
+import { IdentityStore } from './store/accounts';
+import { AdminAuditLog } from './store/audit-log';
 
 export interface RunningIdentity extends RunningService {
   accounts: Accounts;

@@ -16,6 +16,13 @@ export interface AnsweredQuestion {
   aggregatedResults: AggregatedResults;
 }
 
+const noBusiness: BusinessContext = {
+  productName: '',
+  productDescription: '',
+  industry: '',
+  facts: [],
+};
+
 /** The attribute a grounding name refers to, so an empty one (no gender given) is not cited. */
 function attributeValue(persona: PersonaProfile, name: PersonaAttributeName): unknown {
   switch (name) {
@@ -67,11 +74,17 @@ export class Answering {
     return this.deps.engine.name;
   }
 
+  /** Callers may have no business context (a product without a profile): then nothing is known of it. */
   async answer(
-    question: { questionText: string; personas: PersonaProfile[]; business: BusinessContext },
+    question: {
+      questionText: string;
+      personas: PersonaProfile[];
+      business: BusinessContext | undefined;
+    },
     signal?: AbortSignal,
   ): Promise<AnsweredQuestion> {
     const { engine, limit } = this.deps;
+    const business = question.business ?? noBusiness;
     const stop = new AbortController();
     const stopAll = () => stop.abort();
     signal?.addEventListener('abort', stopAll, { once: true });
@@ -82,12 +95,12 @@ export class Answering {
             if (stop.signal.aborted) throw new InferenceFailed('Answering was stopped.');
             try {
               const answer = await engine.answer(
-                { questionText: question.questionText, persona, business: question.business },
+                { questionText: question.questionText, persona, business },
                 stop.signal,
               );
               const checked = personaResponseSchema.safeParse({
                 ...answer,
-                grounding: groundedIn(answer, persona, question.business),
+                grounding: groundedIn(answer, persona, business),
                 personaId: persona.personaId,
                 personaName: persona.name,
               });

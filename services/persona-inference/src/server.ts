@@ -31,12 +31,7 @@ export function inferenceHandlers(deps: {
           {
             questionText,
             personas: request.personas,
-            business: request.business ?? {
-              productName: '',
-              productDescription: '',
-              industry: '',
-              facts: [],
-            },
+            business: request.business,
           },
           signal,
         );

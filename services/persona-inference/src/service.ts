@@ -15,7 +15,7 @@ import type { InferenceEngine } from './engines/engine';
 import { LocalEngine } from './engines/local';
 import { OpenAIEngine } from './engines/openai';
 import { inferenceHandlers } from './server';
-import { QuestionWorker } from './worker';
+import { QuestionWorker } from './events';
 
 export interface RunningPersonaInference {
   /** The gRPC port: Answer and health, or health alone for a worker. */

@@ -23,8 +23,8 @@ import type {
 } from '@chorus/proto/roadmap/v1/roadmap';
 import { InvalidArgument, type Logger, NotFound, Unavailable } from '@chorus/service-kit';
 import { randomBytes } from 'node:crypto';
-import type { ComparisonRow, FeedbackRow, FeedbackStore } from './feedback-store';
-import type { ItemRow, RoadmapStore } from './store';
+import type { ComparisonRow, FeedbackRow, FeedbackStore } from './store/feedback';
+import type { ItemRow, RoadmapStore } from './store/roadmaps';
 
 /** The one inference call the roadmap service makes. */
 export interface PersonaAnswers {

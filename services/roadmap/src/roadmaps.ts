@@ -12,7 +12,7 @@ import {
 import { InvalidArgument, type Knex, type Logger, NotFound } from '@chorus/service-kit';
 import type { z } from 'zod';
 import { exportFileName, importRefusal } from './domain/yaml-files';
-import type { ItemRow, RoadmapRow, RoadmapStore, RoadmapSummaryRow } from './store';
+import type { ItemRow, RoadmapRow, RoadmapStore, RoadmapSummaryRow } from './store/roadmaps';
 
 /** The same rules the gateway applies: the first problem, in the words the schema gives it. */
 function validate<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {

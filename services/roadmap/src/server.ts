@@ -7,7 +7,7 @@ import type {
 import type { AsyncServiceImplementation } from '@chorus/service-kit';
 import type { Feedback } from './feedback';
 import { itemFields, type Roadmaps } from './roadmaps';
-import type { ItemRow, RoadmapRow } from './store';
+import type { ItemRow, RoadmapRow } from './store/roadmaps';
 
 function toRoadmap(row: RoadmapRow): Roadmap {
   return {

@@ -10,10 +10,10 @@ import { migrations } from '../migrations';
 import type { RoadmapConfig } from './config';
 import { consumeCatalogEvents } from './events';
 import { Feedback, type PersonaAnswers } from './feedback';
-import { FeedbackStore } from './feedback-store';
 import { Roadmaps } from './roadmaps';
 import { roadmapHandlers } from './server';
-import { RoadmapStore } from './store';
+import { FeedbackStore } from './store/feedback';
+import { RoadmapStore } from './store/roadmaps';
 
 export type RunningRoadmap = RunningService;
 

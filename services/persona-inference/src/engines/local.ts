@@ -4,7 +4,7 @@ import type { InferenceEngine, PersonaQuestion } from './engine';
 
 /**
  * Answers without any model: reasons from the persona's attributes against
- * what the question is about (see domain/local-reasoning). Deterministic, so
+ * what the question is about (see domain/local-reasoning/). Deterministic, so
  * the same question to the same personas always gets the same answers.
  */
 export class LocalEngine implements InferenceEngine {

@@ -10,10 +10,13 @@ import {
 import type { Answering } from './answering';
 import { InferenceFailed } from './engines/engine';
 
+// Persona inference consumes QuestionAsked on catalog.v1 and publishes, keyed
+// by question id, QuestionProcessing then QuestionAnswered or QuestionFailed
+// on inference.v1.
+
 export const WORKER_GROUP = 'persona-inference';
 
 const unexpectedFailure = 'Answering failed unexpectedly. Please try again.';
-const noBusiness = { productName: '', productDescription: '', industry: '', facts: [] };
 
 /**
  * Answers questions as they are asked. The workers are a consumer group:
@@ -62,7 +65,7 @@ export class QuestionWorker {
       const answered = await answering.answer({
         questionText: event.questionText,
         personas: event.personas,
-        business: event.business ?? noBusiness,
+        business: event.business,
       });
       outcome = {
         $case: 'questionAnswered',

@@ -18,21 +18,6 @@ export type AdminActionInput = Pick<
 const DEFAULT_LIMIT = 100;
 const MAX_LIMIT = 500;
 
-/** details as the gRPC message carries them (JSON text); an object or nothing. */
-export function parseDetails(json: string): Record<string, unknown> {
-  if (!json.trim()) return {};
-  let value: unknown;
-  try {
-    value = JSON.parse(json);
-  } catch {
-    throw new InvalidArgument('details must be a JSON object');
-  }
-  if (!value || typeof value !== 'object' || Array.isArray(value)) {
-    throw new InvalidArgument('details must be a JSON object');
-  }
-  return value as Record<string, unknown>;
-}
-
 /** The admin audit log: who did what, and when. Rows are only ever added. */
 export class AdminAuditLog {
   constructor(private readonly db: Knex) {}

@@ -1,0 +1,80 @@
+import type { PersonaAnswer } from '@chorus/contracts';
+import type { BusinessContext, PersonaProfile } from '@chorus/proto/inference/v1/inference';
+import { readPersona } from '../persona-reading';
+import { readQuestion, type Theme } from '../question-themes';
+import { audienceReason, industryReason, themeFacts } from './business-profile';
+import { communityReasons } from './community';
+import { convenienceReasons } from './convenience';
+import { environmentReasons } from './environment';
+import { generalReasons } from './general';
+import { healthReasons } from './health';
+import { priceReasons } from './price';
+import { privacyReasons } from './privacy';
+import { qualityReasons } from './quality';
+import { defined, type Reason, type Situation, type ThemeReasons, unique } from './reason';
+import { riskReasons } from './risk';
+import { safetyReasons } from './safety';
+import { technologyReasons } from './technology';
+import { reasoningText, spokenResponse } from './wording';
+import { confidenceOf, safetyInfluenceOf, weigh } from './weighing';
+import { workReasons } from './work';
+
+const reasonsByTheme: Record<Theme, ThemeReasons> = {
+  price: priceReasons,
+  technology: technologyReasons,
+  risk: riskReasons,
+  safety: safetyReasons,
+  convenience: convenienceReasons,
+  health: healthReasons,
+  environment: environmentReasons,
+  quality: qualityReasons,
+  privacy: privacyReasons,
+  community: communityReasons,
+  work: workReasons,
+};
+
+/** The persona's reasons on every theme of the question, and on the business profile. */
+function reasonsFor(situation: Situation): Reason[] {
+  const { persona, question, business } = situation;
+  // Themes come strongest first, so a trait counts where it matters most.
+  const reasons: Reason[] = [];
+  for (const reason of question.themes.flatMap((theme) => reasonsByTheme[theme](situation))) {
+    if (!reason.trait || !reasons.some((r) => r.trait === reason.trait)) reasons.push(reason);
+  }
+  if (reasons.every((r) => r.weight === 0)) reasons.push(...generalReasons(situation));
+  reasons.push(...defined([audienceReason(persona, business), industryReason(persona, business)]));
+  return reasons;
+}
+
+/**
+ * The local engine's judgement: how one persona answers one question,
+ * reasoned from the persona's circumstances against what the question is
+ * about. Each theme of the question adds the persona's reasons on it; the
+ * opinion is their sum, neutral unless they clearly lean one way. The same
+ * persona, question and business always give the same answer.
+ */
+export function answerAs(
+  questionText: string,
+  personaProfile: PersonaProfile,
+  business: BusinessContext,
+): PersonaAnswer {
+  const persona = readPersona(personaProfile);
+  const question = readQuestion(questionText);
+  const weighing = weigh(reasonsFor({ persona, question, business }));
+  const facts = themeFacts(question.themes, business);
+  const { named } = weighing;
+  return {
+    opinion: weighing.opinion,
+    confidence: confidenceOf(weighing),
+    safetyInfluence: safetyInfluenceOf(named),
+    response: spokenResponse(persona, questionText, weighing),
+    reasoning: reasoningText(persona, weighing, facts, business),
+    grounding: {
+      personaAttributes: unique(named.flatMap((r) => r.attributes)),
+      profileFields: unique([
+        ...named.flatMap((r) => r.profileFields ?? []),
+        ...facts.map((f) => f.field),
+      ]),
+    },
+  };
+}
