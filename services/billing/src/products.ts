@@ -1,19 +1,13 @@
 import { billingMessages } from '@chorus/contracts';
+import type { Product } from '@chorus/proto/billing/v1/billing';
 import { NotFound } from '@chorus/service-kit';
 import { productBillingCycle } from './domain/billing-cycle';
 import type { SubscriptionView } from './domain/subscription-view';
 import type { Ledger } from './ledger';
 import type { BillingStore, ProductRow } from './store';
 
-/** A product as the gateway read it from catalog. */
-export interface ProductSnapshot {
-  id: string;
-  userId: string;
-  name: string;
-  billingCycle: string;
-  isLegacyPricing: boolean;
-  personaCount: number;
-}
+/** A product as the gateway read it from catalog (the request's product message). */
+export type ProductSnapshot = Product;
 
 /** Another user's product answers as an unknown one would: it is none of theirs. */
 export function refuseUnlessOwner(product: ProductRow, userId: string): void {

@@ -6,11 +6,8 @@ import {
   type OutboxRelay,
 } from '@chorus/service-kit';
 import type { Ledger } from './ledger';
-import {
-  type PaymentProvider,
-  type ProviderSubscription,
-  ProviderRequestRefused,
-} from './providers/provider';
+import { unlessRefused } from './provider-call';
+import type { PaymentProvider, ProviderSubscription } from './providers/provider';
 import { StripeSignatureVerificationError, verifyStripeWebhook } from './providers/stripe';
 import {
   readCheckoutSession,
@@ -122,16 +119,14 @@ export class ProviderEvents {
   }
 
   /** The subscription as the provider has it now; undefined for one it does not know. */
-  private async current(id: string): Promise<ProviderSubscription | undefined> {
-    try {
-      return await this.deps.provider.getSubscription(id);
-    } catch (error) {
-      if (!(error instanceof ProviderRequestRefused)) throw error;
-      this.deps.logger.warn(
-        { subscriptionId: id },
-        'event about a subscription the provider does not know',
-      );
-      return undefined;
-    }
+  private current(id: string): Promise<ProviderSubscription | undefined> {
+    return unlessRefused(
+      this.deps.logger,
+      {
+        context: { subscriptionId: id },
+        message: 'event about a subscription the provider does not know',
+      },
+      () => this.deps.provider.getSubscription(id),
+    );
   }
 }

@@ -17,12 +17,8 @@ import type { PaymentMethods, SavedPaymentMethod } from './payment-methods';
 import type { Prices } from './prices';
 import { type ProductSnapshot, type Products, refuseUnlessOwner } from './products';
 import type { PromoCodes } from './promo-codes';
-import { providerCall } from './provider-call';
-import {
-  type PaymentProvider,
-  type ProviderSubscription,
-  ProviderRequestRefused,
-} from './providers/provider';
+import { providerCall, unlessRefused } from './provider-call';
+import type { PaymentProvider, ProviderSubscription } from './providers/provider';
 import {
   type BillingStore,
   type ProductRow,
@@ -286,16 +282,18 @@ export class Subscriptions implements ProductChanges {
       const extras = extraPersonasFor(personaCount, row.is_legacy_pricing);
       if (extras !== row.extra_personas) {
         const observedAt = this.deps.now();
-        try {
-          const updated = await provider.setExtraPersonas(row.provider_subscription_id, extras);
+        const updated = await unlessRefused(
+          this.deps.logger,
+          {
+            context: { productId },
+            message:
+              'the provider refused the new persona quantity; the subscription keeps its old one',
+          },
+          () => provider.setExtraPersonas(row.provider_subscription_id, extras),
+        );
+        if (updated) {
           await ledger.applySubscription(trx, updated, observedAt, { before });
           return;
-        } catch (error) {
-          if (!(error instanceof ProviderRequestRefused)) throw error;
-          this.deps.logger.warn(
-            { err: error, productId },
-            'the provider refused the new persona quantity; the subscription keeps its old one',
-          );
         }
       }
     }
