@@ -8,7 +8,7 @@ import {
   type OutboxRelay,
   Topics,
 } from '@chorus/service-kit';
-import type { Billing } from './billing';
+import { productBillingCycle } from './domain/billing-cycle';
 import type { SubscriptionView } from './domain/subscription-view';
 import type { BillingStore } from './store';
 
@@ -38,6 +38,16 @@ export function subscriptionChanged(trx: Knex.Transaction, event: SubscriptionCh
 }
 
 /**
+ * What a product's subscription does when catalog changes the product
+ * (the subscriptions module; an interface here so that this file, which the
+ * ledger publishes through, depends on no use case).
+ */
+export interface ProductChanges {
+  personasChanged(trx: Knex.Transaction, productId: string, personaCount: number): Promise<void>;
+  productDeleted(trx: Knex.Transaction, productId: string): Promise<void>;
+}
+
+/**
  * What billing hears: catalog's products (its mirror of id, owner, name,
  * billing cycle, legacy flag and persona count) and identity's new accounts
  * (the name on the provider's customer). Each event is handled once.
@@ -46,11 +56,11 @@ export async function consumeBillingEvents(options: {
   bus: EventBus;
   db: Knex;
   store: BillingStore;
-  billing: Billing;
+  subscriptions: ProductChanges;
   relay: OutboxRelay;
   logger: Logger;
 }): Promise<void> {
-  const { store, billing, relay } = options;
+  const { store, subscriptions, relay } = options;
   await consumeEvents({
     bus: options.bus,
     db: options.db,
@@ -63,16 +73,16 @@ export async function consumeBillingEvents(options: {
           id: event.productId,
           user_id: event.userId,
           name: event.name,
-          billing_cycle: event.billingCycle === 'annual' ? 'annual' : 'monthly',
+          billing_cycle: productBillingCycle(event.billingCycle),
           is_legacy_pricing: event.isLegacyPricing,
         });
       },
       personasChanged: async (event, { trx }) => {
-        await billing.personasChanged(trx, event.productId, event.personaCount);
+        await subscriptions.personasChanged(trx, event.productId, event.personaCount);
         relay.nudge();
       },
       productDeleted: async (event, { trx }) => {
-        await billing.endForDeletedProduct(trx, event.productId, { deleted: true });
+        await subscriptions.productDeleted(trx, event.productId);
         relay.nudge();
       },
       userRegistered: async (event, { trx }) => {

@@ -1,49 +1,10 @@
 import type { Knex, Logger } from '@chorus/service-kit';
 import { planDisplayName } from './domain/billing-cycle';
-import { invoiceStatus, isLive, productStatus, type SubscriptionStatus } from './domain/status';
-import {
-  type ProductFacts,
-  type SubscriptionFacts,
-  type SubscriptionView,
-  subscriptionView,
-} from './domain/subscription-view';
+import { invoiceStatus, isLive, productStatus } from './domain/status';
+import type { SubscriptionView } from './domain/subscription-view';
 import { subscriptionChanged, subscriptionChangedOf } from './events';
 import type { ProviderInvoice, ProviderSubscription } from './providers/provider';
-import type { BillingStore, ProductRow, PromoCodeRow, SubscriptionRow } from './store';
-
-export function productFacts(row: ProductRow): ProductFacts {
-  return {
-    id: row.id,
-    userId: row.user_id,
-    name: row.name,
-    billingCycle: row.billing_cycle,
-    isLegacyPricing: row.is_legacy_pricing,
-    personaCount: row.persona_count,
-  };
-}
-
-export function subscriptionFacts(row: SubscriptionRow): SubscriptionFacts {
-  return {
-    providerStatus: row.provider_status,
-    status: row.status as SubscriptionStatus,
-    billingCycle: row.billing_cycle,
-    isLegacyPricing: row.is_legacy_pricing,
-    currentPeriodStart: row.current_period_start,
-    currentPeriodEnd: row.current_period_end,
-    cancelAtPeriodEnd: row.cancel_at_period_end,
-    promo:
-      row.promo_discount_percent > 0 && row.promo_started_at
-        ? {
-            discountPercent: row.promo_discount_percent,
-            durationMonths: row.promo_duration_months,
-            startedAt: row.promo_started_at,
-          }
-        : undefined,
-    providerCustomerId: row.provider_customer_id,
-    providerSubscriptionId: row.provider_subscription_id,
-    providerPriceId: row.provider_price_id,
-  };
-}
+import { type BillingStore, type PromoCodeRow, type SubscriptionRow, viewOfRows } from './store';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', {
   month: 'short',
@@ -72,11 +33,7 @@ export class Ledger {
     const product = await this.deps.store.product(productId, trx);
     if (!product) return undefined;
     const row = await this.deps.store.subscriptionOfProduct(productId, trx);
-    return subscriptionView(
-      productFacts(product),
-      row ? subscriptionFacts(row) : undefined,
-      this.deps.now(),
-    );
+    return viewOfRows(product, row, this.deps.now());
   }
 
   /** Publishes SubscriptionChanged when the product's subscription now reads differently. */

@@ -1,11 +1,20 @@
-import type { Logger, OutboxRelay } from '@chorus/service-kit';
-import type { Ledger } from './ledger';
+import { billingMessages } from '@chorus/contracts';
 import {
-  type PaymentProvider,
-  type ProviderSubscription,
-  ProviderRequestRefused,
-} from './providers/provider';
-import { readCheckoutSession, readEvent, readInvoice } from './providers/stripe-shapes';
+  FailedPrecondition,
+  InvalidArgument,
+  type Logger,
+  type OutboxRelay,
+} from '@chorus/service-kit';
+import type { Ledger } from './ledger';
+import { unlessRefused } from './provider-call';
+import type { PaymentProvider, ProviderSubscription } from './providers/provider';
+import { StripeSignatureVerificationError, verifyStripeWebhook } from './providers/stripe';
+import {
+  readCheckoutSession,
+  readEvent,
+  readInvoice,
+  UnreadableProviderObject,
+} from './providers/stripe-shapes';
 import type { BillingStore } from './store';
 
 export interface HandledEvent {
@@ -33,7 +42,7 @@ const INVOICE_EVENTS = new Set([
 
 /**
  * The one place provider events are handled: Stripe's webhooks (once their
- * signature is verified) and the local provider's events alike. Each event
+ * signature is verified here) and the local provider's events alike. Each event
  * id is handled once, however often it is delivered. Subscription events are
  * not trusted for order — Stripe does not promise any — so the subscription
  * is read afresh from the provider and stored as it is now; invoices are
@@ -48,8 +57,35 @@ export class ProviderEvents {
       relay: OutboxRelay;
       logger: Logger;
       now: () => Date;
+      /** Stripe's webhook signing secret; without it every delivery is refused. */
+      webhookSecret?: string;
     },
   ) {}
+
+  /**
+   * A Stripe webhook delivery: refused (and nothing changes) unless its
+   * signature matches the raw body and is recent; then handled once per
+   * event id.
+   */
+  async handleStripeWebhook(payload: Buffer, signature: string): Promise<HandledEvent> {
+    const secret = this.deps.webhookSecret;
+    if (!secret) throw new FailedPrecondition(billingMessages.webhooksNotConfigured);
+    let event: unknown;
+    try {
+      event = verifyStripeWebhook(payload, signature, secret);
+    } catch (error) {
+      if (error instanceof StripeSignatureVerificationError) {
+        throw new InvalidArgument(`Webhook signature verification failed: ${error.message}`);
+      }
+      throw new InvalidArgument('Webhook payload is not a Stripe event');
+    }
+    try {
+      return await this.handle(event);
+    } catch (error) {
+      if (error instanceof UnreadableProviderObject) throw new InvalidArgument(error.message);
+      throw error;
+    }
+  }
 
   async handle(payload: unknown): Promise<HandledEvent> {
     const event = readEvent(payload);
@@ -83,16 +119,14 @@ export class ProviderEvents {
   }
 
   /** The subscription as the provider has it now; undefined for one it does not know. */
-  private async current(id: string): Promise<ProviderSubscription | undefined> {
-    try {
-      return await this.deps.provider.getSubscription(id);
-    } catch (error) {
-      if (!(error instanceof ProviderRequestRefused)) throw error;
-      this.deps.logger.warn(
-        { subscriptionId: id },
-        'event about a subscription the provider does not know',
-      );
-      return undefined;
-    }
+  private current(id: string): Promise<ProviderSubscription | undefined> {
+    return unlessRefused(
+      this.deps.logger,
+      {
+        context: { subscriptionId: id },
+        message: 'event about a subscription the provider does not know',
+      },
+      () => this.deps.provider.getSubscription(id),
+    );
   }
 }

@@ -8,11 +8,31 @@ import type {
   Subscription,
 } from '@chorus/proto/billing/v1/billing';
 import { type AsyncServiceImplementation, InvalidArgument } from '@chorus/service-kit';
-import type { BillingAdmin, PromoCodeRecord } from './admin';
-import type { Billing, Payer, ProductSnapshot } from './billing';
+import type { Checkout } from './checkout';
+import type { Payer } from './customers';
 import type { SubscriptionView } from './domain/subscription-view';
+import type { Invoices } from './invoices';
+import type { PaymentMethods } from './payment-methods';
+import type { Prices } from './prices';
+import type { ProductSnapshot } from './products';
+import type { PromoCodes } from './promo-codes';
+import type { ProviderEvents } from './provider-events';
 import type { PlanPrices } from './providers/provider';
-import type { InvoiceRow } from './store';
+import type { Revenue } from './revenue';
+import type { InvoiceRow, PromoCodeRow } from './store';
+import type { Subscriptions } from './subscriptions';
+
+/** The use cases the gRPC calls reach. */
+export interface BillingModules {
+  prices: Prices;
+  paymentMethods: PaymentMethods;
+  subscriptions: Subscriptions;
+  invoices: Invoices;
+  checkout: Checkout;
+  providerEvents: ProviderEvents;
+  promoCodes: PromoCodes;
+  revenue: Revenue;
+}
 
 function payer(message: PayerMessage | undefined): Payer {
   if (!message?.userId) throw new InvalidArgument('payer is required');
@@ -42,7 +62,7 @@ function toPrice(prices: PlanPrices, cycle: 'monthly' | 'annual', savingsCents: 
   };
 }
 
-function toPromoCode(row: PromoCodeRecord): PromoCode {
+function toPromoCode(row: PromoCodeRow): PromoCode {
   return {
     id: row.id,
     code: row.code,
@@ -74,13 +94,19 @@ function toInvoice(row: InvoiceRow): Invoice {
 }
 
 /** gRPC handlers: translate messages, call the use case, translate back. */
-export function billingHandlers(
-  billing: Billing,
-  admin: BillingAdmin,
-): AsyncServiceImplementation<typeof BillingServiceService> {
+export function billingHandlers({
+  prices,
+  paymentMethods,
+  subscriptions,
+  invoices,
+  checkout,
+  providerEvents,
+  promoCodes,
+  revenue,
+}: BillingModules): AsyncServiceImplementation<typeof BillingServiceService> {
   return {
     async getPrices() {
-      const { catalog, plan, annualSavingsCents } = await billing.prices();
+      const { catalog, plan, annualSavingsCents } = await prices.prices();
       return {
         productId: catalog.productId,
         productName: catalog.productName,
@@ -93,14 +119,17 @@ export function billingHandlers(
       };
     },
     async getPaymentConfig() {
-      return billing.paymentConfig();
+      return prices.paymentConfig();
     },
     async setupPayment(request) {
-      const intent = await billing.setupPayment(payer(request.payer), product(request.product));
+      const intent = await paymentMethods.setupPayment(
+        payer(request.payer),
+        product(request.product),
+      );
       return { setupIntentId: intent.id, clientSecret: intent.clientSecret };
     },
     async savePaymentMethod(request) {
-      const saved = await billing.savePaymentMethod({
+      const saved = await subscriptions.savePaymentMethod({
         payer: payer(request.payer),
         product: product(request.product),
         paymentMethodId: request.paymentMethodId,
@@ -116,19 +145,19 @@ export function billingHandlers(
     async syncStatus(request) {
       return {
         subscription: toSubscription(
-          await billing.syncStatus(request.userId, product(request.product)),
+          await subscriptions.syncStatus(request.userId, product(request.product)),
         ),
       };
     },
     async listSubscriptions(request) {
-      const views = await billing.listSubscriptions(request.userId);
+      const views = await subscriptions.list(request.userId);
       return { subscriptions: views.map(toSubscription) };
     },
     async listInvoices(request) {
-      return { invoices: (await billing.listInvoices(request.userId)).map(toInvoice) };
+      return { invoices: (await invoices.list(request.userId)).map(toInvoice) };
     },
     async getInvoicePdf(request) {
-      const found = await billing.invoicePdf(request.userId, request.invoiceId);
+      const found = await invoices.pdf(request.userId, request.invoiceId);
       return {
         filename: found.filename,
         document:
@@ -136,20 +165,20 @@ export function billingHandlers(
       };
     },
     async getBillingStats(request) {
-      return billing.stats(request.userId);
+      return subscriptions.stats(request.userId);
     },
     async cancelSubscription(request) {
       return {
         subscription: toSubscription(
-          await billing.cancel(request.userId, product(request.product)),
+          await subscriptions.cancel(request.userId, product(request.product)),
         ),
       };
     },
     async endSubscription(request) {
-      return billing.endSubscription(request.userId, request.productId);
+      return subscriptions.end(request.userId, request.productId);
     },
     async createCheckoutSession(request) {
-      return billing.createCheckoutSession({
+      return checkout.createCheckoutSession({
         payer: payer(request.payer),
         product: product(request.product),
         billingCycle: request.billingCycle,
@@ -158,7 +187,7 @@ export function billingHandlers(
       });
     },
     async getLocalCheckoutSession(request) {
-      const session = await billing.localCheckoutSession(request.sessionId);
+      const session = await checkout.localCheckoutSession(request.sessionId);
       return {
         sessionId: session.id,
         status: session.status,
@@ -173,7 +202,7 @@ export function billingHandlers(
     },
     async completeLocalCheckoutSession(request) {
       return {
-        successUrl: await billing.completeLocalCheckout({
+        successUrl: await checkout.completeLocalCheckout({
           sessionId: request.sessionId,
           paymentMethodId: request.paymentMethodId,
           cardholderName: request.cardholderName,
@@ -181,18 +210,18 @@ export function billingHandlers(
       };
     },
     async createPortalSession(request) {
-      return billing.portalSession(request);
+      return checkout.portalSession(request);
     },
     async handleStripeEvent(request) {
-      const handled = await billing.handleStripeWebhook(request.payload, request.signature);
+      const handled = await providerEvents.handleStripeWebhook(request.payload, request.signature);
       return { eventId: handled.id, type: handled.type, duplicate: handled.duplicate };
     },
 
     async listPromoCodes() {
-      return { promoCodes: (await admin.listPromoCodes()).map(toPromoCode) };
+      return { promoCodes: (await promoCodes.list()).map(toPromoCode) };
     },
     async createPromoCode(request) {
-      const row = await admin.createPromoCode({
+      const row = await promoCodes.create({
         code: request.code,
         discountPercent: request.discountPercent,
         durationMonths: request.durationMonths,
@@ -204,16 +233,16 @@ export function billingHandlers(
       return { promoCode: toPromoCode(row) };
     },
     async deletePromoCode(request) {
-      return { promoCode: toPromoCode(await admin.deletePromoCode(request.id)) };
+      return { promoCode: toPromoCode(await promoCodes.delete(request.id)) };
     },
     async checkPromoCode(request) {
-      return { promoCode: toPromoCode(await admin.checkPromoCode(request.code)) };
+      return { promoCode: toPromoCode(await promoCodes.usable(request.code)) };
     },
     async getRevenueStats() {
-      return admin.revenueStats();
+      return revenue.stats();
     },
     async getRevenueHistory(request) {
-      return { months: await admin.revenueHistory(request.months) };
+      return { months: await revenue.history(request.months) };
     },
   };
 }

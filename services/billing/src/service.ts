@@ -5,21 +5,28 @@ import {
   type SharedInfrastructure,
 } from '@chorus/service-kit';
 import { migrations } from '../migrations';
-import { BillingAdmin } from './admin';
-import { Billing } from './billing';
 import { CardDataCipher } from './card-data';
+import { Checkout } from './checkout';
 import type { BillingConfig } from './config';
+import { Customers } from './customers';
 import { consumeBillingEvents } from './events';
+import { Invoices } from './invoices';
 import { Ledger } from './ledger';
+import { PaymentMethods } from './payment-methods';
+import { Prices } from './prices';
+import { Products } from './products';
+import { PromoCodes } from './promo-codes';
 import { ProviderEvents } from './provider-events';
 import { LocalPaymentProvider } from './providers/local';
 import type { PaymentProvider } from './providers/provider';
 import { type StripeConnection, StripeProvider } from './providers/stripe';
-import { billingHandlers } from './server';
-import { BillingStore } from './store';
+import { Revenue } from './revenue';
+import { type BillingModules, billingHandlers } from './server';
+import { BillingStore, PromoCodeStore, RevenueStore } from './store';
+import { Subscriptions } from './subscriptions';
 
 export interface RunningBilling extends RunningService {
-  billing: Billing;
+  billing: BillingModules;
   /** The local provider when no Stripe key is configured (tests move its clock). */
   local?: LocalPaymentProvider;
 }
@@ -67,30 +74,71 @@ export async function startBilling(
   }
 
   const ledger = new Ledger({ store, provider: provider.name, logger, now });
-  const events = new ProviderEvents({ store, ledger, provider, relay, logger, now });
-  const billing = new Billing({
+  const providerEvents = new ProviderEvents({
     store,
     ledger,
     provider,
-    local,
-    events,
-    cipher: new CardDataCipher(config.CARD_DATA_KEY),
     relay,
     logger,
-    publicUrl: config.PUBLIC_URL,
+    now,
     webhookSecret: config.STRIPE_WEBHOOK_SECRET,
+  });
+  const products = new Products({ store, ledger });
+  const customers = new Customers({ store, provider });
+  const prices = new Prices({ provider });
+  const promoCodeStore = new PromoCodeStore(db);
+  const promoCodes = new PromoCodes({ promoCodes: promoCodeStore, now });
+  const paymentMethods = new PaymentMethods({
+    store,
+    provider,
+    products,
+    customers,
+    cipher: new CardDataCipher(config.CARD_DATA_KEY),
+  });
+  const subscriptions = new Subscriptions({
+    store,
+    promoCodeStore,
+    ledger,
+    provider,
+    products,
+    customers,
+    paymentMethods,
+    prices,
+    promoCodes,
+    relay,
+    logger,
     now,
   });
+  const billing: BillingModules = {
+    prices,
+    paymentMethods,
+    subscriptions,
+    invoices: new Invoices({ store, provider }),
+    checkout: new Checkout({
+      store,
+      provider,
+      local,
+      products,
+      customers,
+      paymentMethods,
+      prices,
+      subscriptions,
+      publicUrl: config.PUBLIC_URL,
+    }),
+    providerEvents,
+    promoCodes,
+    revenue: new Revenue({ revenue: new RevenueStore(db), now }),
+  };
   local?.onEvent(async (event) => {
-    await events.handle(event);
+    await providerEvents.handle(event);
   });
 
-  await consumeBillingEvents({ bus, db, store, billing, relay, logger });
+  await consumeBillingEvents({ bus, db, store, subscriptions, relay, logger });
   local?.start();
   const running = await runtime.serve(
     config,
     BillingServiceService,
-    billingHandlers(billing, new BillingAdmin({ db, now })),
+    billingHandlers(billing),
     async () => {
       await local?.stop();
     },

@@ -1,4 +1,5 @@
 import { addMonths, resolveBillingCycle } from '../src/domain/billing-cycle';
+import { historyLength, revenueMonths } from '../src/domain/revenue';
 import { invoiceStatus, isLive, productStatus } from '../src/domain/status';
 import {
   billingStats,
@@ -7,6 +8,7 @@ import {
   subscriptionView,
 } from '../src/domain/subscription-view';
 import { testCard } from '../src/domain/test-cards';
+import { isWebAddress } from '../src/domain/web-address';
 
 describe('resolveBillingCycle', () => {
   const prices = { monthly: ['price_m'], annual: ['price_a', 'price_legacy_a'] };
@@ -165,5 +167,56 @@ describe('test cards', () => {
     expect(testCard('pm_card_chargeCustomerFail')?.attachError).toBeUndefined();
     expect(testCard('pm_card_chargeCustomerFail')?.chargeError?.code).toBe('card_declined');
     expect(testCard('4242424242424242')).toBeUndefined();
+  });
+});
+
+describe('revenueMonths', () => {
+  const now = new Date('2026-03-20T12:00:00Z');
+  const span = (startedAt: string, canceledAt: string | null, providerStatus = 'active') => ({
+    startedAt: new Date(startedAt),
+    canceledAt: canceledAt ? new Date(canceledAt) : null,
+    providerStatus,
+  });
+
+  it('shows the last months oldest first, with paid revenue and the subscriptions running in each', () => {
+    const months = revenueMonths(
+      3,
+      now,
+      new Map([
+        ['2026-01', 2500],
+        ['2026-03', 5000],
+      ]),
+      [
+        span('2025-12-10T00:00:00Z', null),
+        span('2026-02-01T00:00:00Z', '2026-02-15T00:00:00Z', 'canceled'),
+        span('2026-03-01T00:00:00Z', null, 'incomplete_expired'),
+      ],
+    );
+    expect(months).toEqual([
+      { month: '2026-01', revenueCents: 2500, activeSubscriptions: 1 },
+      { month: '2026-02', revenueCents: 0, activeSubscriptions: 2 },
+      { month: '2026-03', revenueCents: 5000, activeSubscriptions: 1 },
+    ]);
+  });
+
+  it.each([
+    [0, 12],
+    [1, 1],
+    [24, 24],
+    [500, 60],
+  ])('asked for %i months, shows %i', (asked, shown) => {
+    expect(historyLength(asked)).toBe(shown);
+  });
+});
+
+describe('isWebAddress', () => {
+  it.each([
+    ['http://localhost:8080/billing', true],
+    ['https://chorus.example/success?session_id={CHECKOUT_SESSION_ID}', true],
+    ['javascript:alert(1)', false],
+    ['/billing', false],
+    ['ftp://files.example/x', false],
+  ])('%s: %s', (url, expected) => {
+    expect(isWebAddress(url)).toBe(expected);
   });
 });

@@ -30,6 +30,11 @@ export function isBillingCycle(value: string): value is BillingCycle {
   return value === 'monthly' || value === 'annual';
 }
 
+/** Catalog's cycle of a product: annual, or monthly for anything else. */
+export function productBillingCycle(value: string): BillingCycle {
+  return value === 'annual' ? 'annual' : 'monthly';
+}
+
 export function planDisplayName(cycle: BillingCycle): string {
   return cycle === 'annual' ? 'Annual Plan' : 'Monthly Plan';
 }

@@ -1,6 +1,5 @@
-import { type BillingCycle, CURRENT_PLAN, LEGACY_PLAN, type PricePlan } from '@chorus/contracts';
+import type { BillingCycle } from '@chorus/contracts';
 import Stripe from 'stripe';
-import { monthsPerPeriod, planDisplayName } from '../domain/billing-cycle';
 import {
   CardDeclined,
   type NewCheckoutSession,
@@ -15,17 +14,11 @@ import {
   ProviderRequestRefused,
   type ProviderSubscription,
 } from './provider';
-import { lookupKey, parseLookupKey, readCheckoutSession, readSubscription } from './stripe-shapes';
+import { CURRENCY, PLAN_PRICES, PLAN_PRODUCT, planCatalog } from './plan-prices';
+import { parseLookupKey, readCheckoutSession, readSubscription } from './stripe-shapes';
 
 /** The Stripe product every Chorus subscription is for; created on first use when missing. */
-export const STRIPE_PRODUCT = {
-  id: 'chorus_product_plan',
-  name: 'Chorus Product Plan',
-  description:
-    'AI customer personas, unlimited strategic questions, business profiles and roadmaps for one product.',
-};
-
-const CURRENCY = 'usd';
+export const STRIPE_PRODUCT = { id: 'chorus_product_plan', ...PLAN_PRODUCT };
 
 export interface StripeConnection {
   secretKey: string;
@@ -34,40 +27,6 @@ export interface StripeConnection {
   host?: string;
   port?: number;
   protocol?: 'http' | 'https';
-}
-
-interface WantedPrice {
-  key: string;
-  nickname: string;
-  unitAmountCents: number;
-  interval: 'month' | 'year';
-}
-
-function wantedPrices(): WantedPrice[] {
-  const wanted: WantedPrice[] = [];
-  const plans: ['current' | 'legacy', PricePlan][] = [
-    ['current', CURRENT_PLAN],
-    ['legacy', LEGACY_PLAN],
-  ];
-  for (const [name, plan] of plans) {
-    for (const cycle of ['monthly', 'annual'] as const) {
-      const interval = cycle === 'annual' ? 'year' : 'month';
-      const prefix = name === 'legacy' ? 'Legacy ' : '';
-      wanted.push({
-        key: lookupKey(name, 'base', cycle),
-        nickname: `${prefix}${planDisplayName(cycle)}`,
-        unitAmountCents: cycle === 'annual' ? plan.annualCents : plan.monthlyCents,
-        interval,
-      });
-      wanted.push({
-        key: lookupKey(name, 'extra_persona', cycle),
-        nickname: `${prefix}Extra persona (${cycle})`,
-        unitAmountCents: plan.extraPersonaCents * monthsPerPeriod(cycle),
-        interval,
-      });
-    }
-  }
-  return wanted;
 }
 
 /** Stripe's refusals in billing's terms: a declined card, or a request Stripe would not do. */
@@ -123,7 +82,7 @@ export class StripeProvider implements PaymentProvider {
   }
 
   private async loadCatalog(): Promise<ProviderCatalog> {
-    const wanted = wantedPrices();
+    const wanted = PLAN_PRICES;
     const found = await call(() =>
       this.stripe.prices.list({
         lookup_keys: wanted.map((price) => price.key),
@@ -167,17 +126,7 @@ export class StripeProvider implements PaymentProvider {
         interval: want.interval,
       });
     }
-    const plan = (name: 'current' | 'legacy', cycle: BillingCycle): PlanPrices => ({
-      base: byKey.get(lookupKey(name, 'base', cycle))!,
-      extraPersona: byKey.get(lookupKey(name, 'extra_persona', cycle))!,
-    });
-    return {
-      productId: STRIPE_PRODUCT.id,
-      productName: STRIPE_PRODUCT.name,
-      productDescription: STRIPE_PRODUCT.description,
-      current: { monthly: plan('current', 'monthly'), annual: plan('current', 'annual') },
-      legacy: { monthly: plan('legacy', 'monthly'), annual: plan('legacy', 'annual') },
-    };
+    return planCatalog(STRIPE_PRODUCT.id, (key) => byKey.get(key)!);
   }
 
   private async ensureProduct(): Promise<void> {

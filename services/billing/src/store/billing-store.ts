@@ -1,102 +1,14 @@
-import type { BillingCycle } from '@chorus/contracts';
 import type { Knex } from '@chorus/service-kit';
-
-export interface ProductRow {
-  id: string;
-  user_id: string;
-  name: string;
-  billing_cycle: BillingCycle;
-  is_legacy_pricing: boolean;
-  persona_count: number;
-  deleted_at: Date | null;
-  deletion_cancelled_subscription: boolean;
-  created_at: Date;
-  updated_at: Date;
-}
-
-export interface CustomerRow {
-  user_id: string;
-  provider: string;
-  provider_customer_id: string;
-  email: string;
-}
-
-export interface PaymentMethodRow {
-  id: string;
-  user_id: string;
-  product_id: string | null;
-  stripe_payment_method_id: string;
-  encrypted_card_data: string;
-  is_default: boolean;
-  is_active: boolean;
-  created_at: Date;
-}
-
-export interface PromoCodeRow {
-  id: string;
-  code: string;
-  discount_percent: number;
-  duration_months: number;
-  description: string | null;
-  is_active: boolean;
-  usage_limit: number | null;
-  used_count: number;
-  expires_at: Date | null;
-}
-
-export interface SubscriptionRow {
-  id: string;
-  product_id: string;
-  user_id: string;
-  provider: string;
-  provider_customer_id: string;
-  provider_subscription_id: string;
-  provider_price_id: string;
-  provider_status: string;
-  status: string;
-  billing_cycle: BillingCycle;
-  is_legacy_pricing: boolean;
-  extra_personas: number;
-  current_period_start: Date;
-  current_period_end: Date;
-  cancel_at_period_end: boolean;
-  canceled_at: Date | null;
-  promo_code_id: string | null;
-  promo_discount_percent: number;
-  promo_duration_months: number;
-  promo_started_at: Date | null;
-  provider_state_at: Date;
-  created_at: Date;
-  updated_at: Date;
-}
-
-export interface InvoiceLine {
-  description: string;
-  quantity: number;
-  amountCents: number;
-}
-
-export interface InvoiceRow {
-  id: string;
-  provider_invoice_id: string;
-  provider_subscription_id: string;
-  product_id: string;
-  user_id: string;
-  number: string;
-  description: string;
-  amount_cents: number;
-  currency: string;
-  status: 'paid' | 'pending' | 'failed';
-  period_start: Date;
-  period_end: Date;
-  issued_at: Date;
-  pdf_url: string | null;
-  lines: InvoiceLine[];
-  provider_state_at: Date;
-}
-
-export type SubscriptionValues = Omit<SubscriptionRow, 'id' | 'created_at' | 'updated_at'>;
-export type InvoiceValues = Omit<InvoiceRow, 'id'>;
+import type {
+  AccountHolderRow,
+  CustomerRow,
+  InvoiceRow,
+  InvoiceValues,
+  PaymentMethodRow,
+  ProductRow,
+  SubscriptionRow,
+  SubscriptionValues,
+} from './rows';
 
 /** Every query of billing's own tables. */
 export class BillingStore {
@@ -161,19 +73,12 @@ export class BillingStore {
 
   // Account holders, mirrored from identity.
 
-  async upsertAccountHolder(
-    trx: Knex,
-    holder: { user_id: string; email: string; first_name: string; last_name: string },
-  ): Promise<void> {
+  async upsertAccountHolder(trx: Knex, holder: AccountHolderRow): Promise<void> {
     await trx('account_holders').insert(holder).onConflict('user_id').merge();
   }
 
-  accountHolder(userId: string, trx: Knex = this.db) {
-    return trx<{ user_id: string; email: string; first_name: string; last_name: string }>(
-      'account_holders',
-    )
-      .where({ user_id: userId })
-      .first();
+  accountHolder(userId: string, trx: Knex = this.db): Promise<AccountHolderRow | undefined> {
+    return trx<AccountHolderRow>('account_holders').where({ user_id: userId }).first();
   }
 
   // Customers.
@@ -222,21 +127,6 @@ export class BillingStore {
       .insert({ ...method, is_default: true, is_active: true })
       .returning('*');
     return row!;
-  }
-
-  // Promo codes.
-
-  promoCode(code: string, trx: Knex = this.db): Promise<PromoCodeRow | undefined> {
-    return trx<PromoCodeRow>('promo_codes').where({ code: code.trim().toUpperCase() }).first();
-  }
-
-  /** Counts one use, unless the code ran out meanwhile; false when it did. */
-  async usePromoCode(trx: Knex, id: string): Promise<boolean> {
-    const used = await trx('promo_codes')
-      .where({ id })
-      .andWhere((q) => q.whereNull('usage_limit').orWhereRaw('used_count < usage_limit'))
-      .increment('used_count', 1);
-    return Number(used) > 0;
   }
 
   // Subscriptions.

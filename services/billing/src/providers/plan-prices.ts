@@ -1,0 +1,69 @@
+import { type BillingCycle, CURRENT_PLAN, LEGACY_PLAN } from '@chorus/contracts';
+import { monthsPerPeriod, planDisplayName } from '../domain/billing-cycle';
+import type { ProviderCatalog, ProviderPrice } from './provider';
+import { lookupKey } from './stripe-shapes';
+
+/** The one product every Chorus subscription is for, at either provider. */
+export const PLAN_PRODUCT = {
+  name: 'Chorus Product Plan',
+  description:
+    'AI customer personas, unlimited strategic questions, business profiles and roadmaps for one product.',
+};
+
+export const CURRENCY = 'usd';
+
+/** A price the plan needs at a provider, as the pricing rules set it. */
+export interface PlanPrice {
+  /** Stripe's lookup key: how a provider's price is found again. */
+  key: string;
+  nickname: string;
+  unitAmountCents: number;
+  interval: 'month' | 'year';
+}
+
+function planPrice(
+  name: 'current' | 'legacy',
+  part: 'base' | 'extra_persona',
+  cycle: BillingCycle,
+): PlanPrice {
+  const plan = name === 'legacy' ? LEGACY_PLAN : CURRENT_PLAN;
+  const prefix = name === 'legacy' ? 'Legacy ' : '';
+  return {
+    key: lookupKey(name, part, cycle),
+    nickname:
+      part === 'base' ? `${prefix}${planDisplayName(cycle)}` : `${prefix}Extra persona (${cycle})`,
+    unitAmountCents:
+      part === 'extra_persona'
+        ? plan.extraPersonaCents * monthsPerPeriod(cycle)
+        : cycle === 'annual'
+          ? plan.annualCents
+          : plan.monthlyCents,
+    interval: cycle === 'annual' ? 'year' : 'month',
+  };
+}
+
+/** Every price of the plan: base and extra persona, for both plans and both cycles. */
+export const PLAN_PRICES: readonly PlanPrice[] = (['current', 'legacy'] as const).flatMap((name) =>
+  (['monthly', 'annual'] as const).flatMap((cycle) => [
+    planPrice(name, 'base', cycle),
+    planPrice(name, 'extra_persona', cycle),
+  ]),
+);
+
+/** The catalog of a provider whose price for each lookup key is `priceOf(key)`. */
+export function planCatalog(
+  productId: string,
+  priceOf: (key: string) => ProviderPrice,
+): ProviderCatalog {
+  const prices = (name: 'current' | 'legacy', cycle: BillingCycle) => ({
+    base: priceOf(lookupKey(name, 'base', cycle)),
+    extraPersona: priceOf(lookupKey(name, 'extra_persona', cycle)),
+  });
+  return {
+    productId,
+    productName: PLAN_PRODUCT.name,
+    productDescription: PLAN_PRODUCT.description,
+    current: { monthly: prices('current', 'monthly'), annual: prices('current', 'annual') },
+    legacy: { monthly: prices('legacy', 'monthly'), annual: prices('legacy', 'annual') },
+  };
+}
