@@ -92,7 +92,7 @@ export default tseslint.config(
   },
   {
     // Command-line scripts talk to a person on a terminal.
-    files: ['**/scripts/**', '**/src/cli.ts'],
+    files: ['**/scripts/**', '**/src/cli.ts', 'tools/lint/**'],
     rules: { 'no-console': 'off' },
   },
   {
