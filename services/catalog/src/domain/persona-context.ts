@@ -1,17 +1,11 @@
-import {
-  aggregatedResultsSchema,
-  type AggregatedResults,
-  businessProfileFields,
-  type PersonaResponse,
-  personaResponseSchema,
-} from '@chorus/contracts';
+import { businessProfileFields } from '@chorus/contracts';
 import type { BusinessProfileFields } from '@chorus/proto/catalog/v1/catalog';
-import type {
-  BusinessContext,
-  PersonaProfile,
-  AggregatedResults as ProtoAggregatedResults,
-  PersonaResponse as ProtoPersonaResponse,
-} from '@chorus/proto/inference/v1/inference';
+import type { BusinessContext, PersonaProfile } from '@chorus/proto/inference/v1/inference';
+
+// What personas are told whenever they are asked anything about a product:
+// a question on the questions page, or feedback on a roadmap item. One
+// context, so every persona knows the same about the product wherever it is
+// asked.
 
 /** Long answers are cut here: the summary travels in every QuestionAsked and every prompt. */
 export const MAX_FACT_LENGTH = 400;
@@ -87,40 +81,16 @@ export function businessContext(
 }
 
 /**
- * Inference's answers, checked against the one response schema before they
- * are stored: the whole answer is refused if any part of it is malformed.
+ * The product's personas that were asked for, in the order asked (an id
+ * repeated counts once); every persona when none is named. Undefined when an
+ * id is not one of the product's personas.
  */
-export function checkedAnswer(
-  responses: ProtoPersonaResponse[],
-  aggregated: ProtoAggregatedResults | undefined,
-):
-  | { ok: true; responses: PersonaResponse[]; aggregated: AggregatedResults }
-  | { ok: false; problem: string } {
-  if (responses.length === 0) return { ok: false, problem: 'no responses' };
-  const checked: PersonaResponse[] = [];
-  for (const [index, response] of responses.entries()) {
-    const parsed = personaResponseSchema.safeParse({
-      ...response,
-      grounding: response.grounding ?? { personaAttributes: [], profileFields: [] },
-    });
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      return {
-        ok: false,
-        problem: `response ${index + 1}: ${issue?.path.join('.') ?? ''} ${issue?.message ?? ''}`,
-      };
-    }
-    if (checked.some((c) => c.personaId === parsed.data.personaId)) {
-      return {
-        ok: false,
-        problem: `response ${index + 1}: persona ${parsed.data.personaId} twice`,
-      };
-    }
-    checked.push(parsed.data);
-  }
-  const results = aggregatedResultsSchema.safeParse(aggregated);
-  if (!results.success) {
-    return { ok: false, problem: `aggregated results: ${results.error.issues[0]?.message ?? ''}` };
-  }
-  return { ok: true, responses: checked, aggregated: results.data };
+export function chosenPersonas<P extends { id: string }>(
+  personas: P[],
+  ids: string[],
+): P[] | undefined {
+  if (ids.length === 0) return personas;
+  const byId = new Map(personas.map((persona) => [persona.id, persona]));
+  const chosen = [...new Set(ids)].map((id) => byId.get(id));
+  return chosen.every((persona) => persona !== undefined) ? chosen : undefined;
 }
