@@ -1,5 +1,9 @@
 import { CatalogServiceService } from '@chorus/proto/catalog/v1/catalog';
-import { type RunningService, ServiceRuntime, type SharedInfrastructure } from '@chorus/service-kit';
+import {
+  type RunningService,
+  ServiceRuntime,
+  type SharedInfrastructure,
+} from '@chorus/service-kit';
 import { migrations } from '../migrations';
 import { BusinessProfiles } from './business-profiles';
 import type { CatalogConfig } from './config';
