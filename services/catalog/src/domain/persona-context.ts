@@ -1,6 +1,7 @@
 import { businessProfileFields } from '@chorus/contracts';
 import type { BusinessProfileFields } from '@chorus/proto/catalog/v1/catalog';
 import type { BusinessContext, PersonaProfile } from '@chorus/proto/inference/v1/inference';
+import type { PersonaWithTemplate } from '../store/personas';
 
 // What personas are told whenever they are asked anything about a product:
 // a question on the questions page, or feedback on a roadmap item. One
@@ -18,21 +19,9 @@ function clip(text: string): string {
 }
 
 /** A selected persona as inference sees it: everything it reasons from. */
-export function personaProfile(persona: {
-  id: string;
-  template: {
-    name: string;
-    age: number;
-    gender: string | null;
-    occupation: string;
-    location: string;
-    income: string;
-    lifestyle: string;
-    motivations: string;
-    personality: string;
-    safety_scores: PersonaProfile['safetyScores'];
-  };
-}): PersonaProfile {
+export function personaProfile(
+  persona: Pick<PersonaWithTemplate, 'id' | 'template'>,
+): PersonaProfile {
   const t = persona.template;
   return {
     personaId: persona.id,
