@@ -17,11 +17,10 @@ import {
   NotFound,
   type OutboxRelay,
 } from '@chorus/service-kit';
-import { businessContext, checkedAnswer, personaProfile } from './domain/question-context';
+import { checkedAnswer } from './domain/answers';
 import { questionAsked, questionDeleted, questionUpdated } from './events';
+import type { PersonaContexts } from './persona-context';
 import type { Products } from './products';
-import { type BusinessProfileStore, profileFields } from './store/business-profiles';
-import type { PersonaStore } from './store/personas';
 import type { QuestionRow, QuestionStore } from './store/questions';
 
 /** Reasons shown to the customer are kept short. */
@@ -41,8 +40,7 @@ export class Questions {
     private readonly deps: {
       store: QuestionStore;
       products: Products;
-      personaStore: PersonaStore;
-      profileStore: BusinessProfileStore;
+      personaContexts: PersonaContexts;
       relay: OutboxRelay;
       logger: Logger;
     },
@@ -57,12 +55,10 @@ export class Questions {
     if (questionText.length > MAX_QUESTION_LENGTH) {
       throw new InvalidArgument(questionMessages.tooLong);
     }
-    const { store, products, personaStore, profileStore } = this.deps;
+    const { store, products, personaContexts } = this.deps;
     const product = await products.owned(userId, productId);
-    const personas = await personaStore.listPersonas(product.id);
+    const { personas, business } = await personaContexts.of(product);
     if (personas.length === 0) throw new FailedPrecondition(questionMessages.noPersonas);
-    const profile = await profileStore.findByProduct(product.id);
-    const context = businessContext(product, profile && profileFields(profile));
 
     const question = await store.db
       .transaction(async (trx) => {
@@ -71,7 +67,7 @@ export class Questions {
           product_id: product.id,
           question_text: questionText,
         });
-        await questionAsked(trx, row, personas.map(personaProfile), context);
+        await questionAsked(trx, row, personas, business);
         await questionUpdated(trx, row);
         return row;
       })

@@ -8,6 +8,7 @@ import type {
 } from '@chorus/proto/catalog/v1/catalog';
 import type { AsyncServiceImplementation } from '@chorus/service-kit';
 import type { BusinessProfiles } from './business-profiles';
+import type { PersonaContexts } from './persona-context';
 import type { Personas } from './personas';
 import type { Products } from './products';
 import type { Questions } from './questions';
@@ -108,9 +109,10 @@ export function catalogHandlers(deps: {
   products: Products;
   profiles: BusinessProfiles;
   personas: Personas;
+  personaContexts: PersonaContexts;
   questions: Questions;
 }): AsyncServiceImplementation<typeof CatalogServiceService> {
-  const { products, profiles, personas, questions } = deps;
+  const { products, profiles, personas, personaContexts, questions } = deps;
   return {
     async createProduct(request) {
       return { product: toProduct(await products.create(request)) };
@@ -190,6 +192,10 @@ export function catalogHandlers(deps: {
     async deleteQuestion(request) {
       await questions.delete(request.userId, request.productId, request.questionId);
       return {};
+    },
+
+    async getPersonaContext(request) {
+      return personaContexts.forOwner(request.userId, request.productId, request.personaIds);
     },
   };
 }

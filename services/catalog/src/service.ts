@@ -1,14 +1,14 @@
 import { CatalogServiceService } from '@chorus/proto/catalog/v1/catalog';
 import {
-  consumeEvents,
   type RunningService,
   ServiceRuntime,
   type SharedInfrastructure,
-  Topics,
 } from '@chorus/service-kit';
 import { migrations } from '../migrations';
 import { BusinessProfiles } from './business-profiles';
 import type { CatalogConfig } from './config';
+import { consumeCatalogEvents } from './events';
+import { PersonaContexts } from './persona-context';
 import { Personas } from './personas';
 import { Products } from './products';
 import { Questions } from './questions';
@@ -23,9 +23,9 @@ import { defaultTemplateLibraryFile } from './template-library';
 export type RunningCatalog = RunningService;
 
 /**
- * Wires the catalog service: database, outbox relay, the consumer of
- * subscription changes and of inference's answers, the template library
- * seed, gRPC server. The embedded run passes its shared bus and logger; a
+ * Wires the catalog service: database, stores, the operations on them, the
+ * template library seed, the event consumers (events.ts) and the gRPC
+ * handlers (server.ts). The embedded run passes its shared bus and logger; a
  * standalone process makes its own.
  */
 export async function startCatalog(
@@ -50,33 +50,20 @@ export async function startCatalog(
     libraryFile: config.PERSONA_TEMPLATES_FILE ?? defaultTemplateLibraryFile(),
   });
   await personas.seedIfEmpty();
+  const personaContexts = new PersonaContexts({ products, personaStore, profileStore });
   const questions = new Questions({
     store: new QuestionStore(db),
     products,
-    personaStore,
-    profileStore,
+    personaContexts,
     relay,
     logger,
   });
 
-  await consumeEvents({
-    bus,
-    db,
-    groupId: 'catalog',
-    topics: [Topics.billing, Topics.inference],
-    logger,
-    handlers: {
-      subscriptionChanged: (event, { trx, envelope }) =>
-        products.applySubscriptionChanged(trx, event, envelope.occurredAt ?? new Date()),
-      questionProcessing: (event, { trx }) => questions.markProcessing(trx, event),
-      questionAnswered: (event, { trx }) => questions.storeAnswer(trx, event),
-      questionFailed: (event, { trx }) => questions.markFailed(trx, event),
-    },
-  });
+  await consumeCatalogEvents({ bus, db, logger, products, questions });
   return runtime.serve(
     config,
     CatalogServiceService,
-    catalogHandlers({ products, profiles, personas, questions }),
+    catalogHandlers({ products, profiles, personas, personaContexts, questions }),
     () => productCache.close(),
   );
 }

@@ -1,5 +1,6 @@
 import {
   type BillingHistoryRow,
+  type CouponView,
   formatCents,
   type PlanPriceOption,
   type SubscriptionDetails,
@@ -9,6 +10,7 @@ import type {
   PaymentMethod,
   Price,
   Product as BillingProduct,
+  PromoCode,
   Subscription,
 } from '@chorus/proto/billing/v1/billing';
 import type { Product } from '@chorus/proto/catalog/v1/catalog';
@@ -29,6 +31,15 @@ export function billingProduct(product: Product): BillingProduct {
     billingCycle: product.billingCycle,
     isLegacyPricing: product.isLegacyPricing,
     personaCount: product.personaCount,
+  };
+}
+
+/** A checked coupon as the onboarding form shows it. */
+export function toCouponView(promo: PromoCode): CouponView {
+  return {
+    code: promo.code,
+    discountPercent: promo.discountPercent,
+    durationMonths: promo.durationMonths,
   };
 }
 

@@ -1,23 +1,20 @@
 import {
-  consumeEventsStateless,
   createEventBus,
   createLogger,
   type EventBus,
   type Logger,
   publicKeyFromPem,
-  Topics,
   TokenVerifier,
 } from '@chorus/service-kit';
-import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
-import { hostname } from 'node:os';
 import { createClient, type RedisClientType } from 'redis';
 import { createApp } from './app';
 import { Authenticator, RevocationList } from './auth';
 import { closeClients, connectClients } from './clients';
 import { QuestionStreams } from './question-streams';
 import type { GatewayConfig } from './config';
+import { consumeGatewayEvents } from './events';
 import { RateLimits } from './rate-limit';
 
 export interface RunningGateway {
@@ -55,26 +52,9 @@ export async function startGateway(
     heartbeatMs: config.SSE_HEARTBEAT_MS,
   });
 
-  // Logouts seen by other replicas, and questions the catalog has stored,
-  // arrive as events; each replica is its own consumer group so that every
-  // replica hears every event, and only needs what happens from now on
-  // (earlier logouts come from identity, below).
   const bus =
     deps.bus ?? createEventBus({ brokers: config.KAFKA_BROKERS, clientId: 'gateway', logger });
-  await consumeEventsStateless({
-    bus,
-    groupId: `gateway-${hostname()}-${randomUUID()}`,
-    topics: [Topics.identity, Topics.catalog],
-    fromBeginning: false,
-    handlers: {
-      sessionRevoked: async (event) => {
-        revocations.revoke(event.sessionId, event.expiresAt ?? new Date(0));
-        streams.sessionRevoked(event.sessionId);
-      },
-      questionUpdated: async (event) => streams.questionUpdated(event),
-      questionDeleted: async (event) => streams.questionDeleted(event),
-    },
-  });
+  await consumeGatewayEvents({ bus, revocations, streams });
   // Logouts from before this replica started.
   try {
     const { sessions } = await clients.identity.listRevokedSessions({});

@@ -11,7 +11,7 @@ import { startTestChorus, type TestChorus } from '@chorus/launcher/testing';
 import { testLogger } from '@chorus/service-kit/testing';
 import { randomUUID } from 'node:crypto';
 import { readGatewayConfig, startGateway } from '../src';
-import { registrationMessages } from '../src/routes/auth';
+import { registrationMessages } from '../src/workflows/registration';
 
 let chorus: TestChorus;
 

@@ -1,11 +1,18 @@
-import { type PersonaTemplateView, type QuestionView } from '@chorus/contracts';
+import {
+  type ItemFeedbackView,
+  type PersonaTemplateView,
+  type ProductPersonaView,
+  type QuestionView,
+  type RoadmapItem,
+} from '@chorus/contracts';
 import { startTestChorus, type TestChorus } from '@chorus/launcher/testing';
 import { type FakeOpenAI, startFakeOpenAI, validAnswer } from '@chorus/persona-inference/testing';
 import { eventually } from '@chorus/service-kit/testing';
 import { randomUUID } from 'node:crypto';
 
 // The whole system with the OpenAI engine pointed at a local OpenAI-compatible
-// server: questions that mention "slowly" never get an answer in time.
+// server, so a test reads exactly what each persona was told: questions that
+// mention "slowly" never get an answer in time.
 let model: FakeOpenAI;
 let chorus: TestChorus;
 
@@ -52,14 +59,25 @@ async function customerWithPersonas(count: number) {
   const productId = registered.body.product.id;
   const templates = (await chorus.api<PersonaTemplateView[]>('/api/persona-templates', { token }))
     .body;
+  const personaIds: string[] = [];
   for (const template of templates.slice(0, count)) {
-    await chorus.api(`/api/products/${productId}/personas`, {
+    const added = await chorus.api<ProductPersonaView>(`/api/products/${productId}/personas`, {
       method: 'POST',
       token,
       body: { templateId: template.id },
     });
+    personaIds.push(added.body.id);
   }
-  return { token, productId };
+  return { token, productId, personaIds };
+}
+
+/** What a persona was told about the product: its prompt up to the question. */
+function productBriefing(mentioning: string): string {
+  const prompt = model.requests
+    .map((request) => request.body.messages.at(-1)?.content ?? '')
+    .find((content) => content.includes(mentioning));
+  expect(prompt).toBeDefined();
+  return prompt!.slice(0, prompt!.indexOf('The question:'));
 }
 
 async function settled(token: string, productId: string, questionText: string) {
@@ -107,5 +125,48 @@ describe('questions answered by a model', () => {
       responses: [],
       aggregatedResults: null,
     });
+  });
+});
+
+describe('what personas are told about the product', () => {
+  it('is the same business profile for roadmap feedback as for questions', async () => {
+    const { token, productId, personaIds } = await customerWithPersonas(1);
+    const profile = await chorus.api(`/api/products/${productId}/business-profile`, {
+      method: 'POST',
+      token,
+      body: {
+        pricingModels: 'Pay per lantern lit, three cents an hour',
+        customerDemographics: 'Night-shift nurses in rural clinics',
+      },
+    });
+    expect(profile.status).toBe(201);
+    const roadmap = await chorus.api<{ id: string }>(`/api/products/${productId}/roadmaps`, {
+      method: 'POST',
+      token,
+      body: { name: 'Plan' },
+    });
+    const item = await chorus.api<RoadmapItem>(`/api/roadmaps/${roadmap.body.id}/items`, {
+      method: 'POST',
+      token,
+      body: { title: 'Solar charging dock' },
+    });
+
+    const feedback = await chorus.api<ItemFeedbackView>(
+      `/api/roadmap-items/${item.body.id}/feedback`,
+      { method: 'POST', token, body: { personaIds } },
+    );
+    expect(feedback.status).toBe(201);
+    expect(feedback.body.responses).toHaveLength(1);
+    const told = productBriefing('Solar charging dock');
+    expect(told).toContain(
+      'Pricing Models [pricingModels]: Pay per lantern lit, three cents an hour',
+    );
+    expect(told).toContain(
+      'Customer Demographics [customerDemographics]: Night-shift nurses in rural clinics',
+    );
+
+    const questionText = 'Would you keep a lantern lit all night?';
+    expect((await settled(token, productId, questionText)).status).toBe('complete');
+    expect(productBriefing(questionText)).toBe(told);
   });
 });

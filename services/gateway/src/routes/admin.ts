@@ -8,16 +8,15 @@ import {
   type RevenuePoint,
   type SubscriptionStats,
 } from '@chorus/contracts';
-import type { PromoCode } from '@chorus/proto/billing/v1/billing';
 import type { CreateTemplateRequest } from '@chorus/proto/catalog/v1/catalog';
-import type { AdminAction } from '@chorus/proto/identity/v1/identity';
 import type { Logger } from '@chorus/service-kit';
 import { z } from 'zod';
-import type { Principal } from '../auth';
+import { dollars, toAuditEntry, toPromoCodeView } from '../admin-views';
 import { toTemplateView } from '../catalog-views';
 import type { ServiceClients } from '../clients';
 import { HttpError } from '../http-errors';
 import type { ApiRoutes } from '../routing';
+import { AdminWorkflows } from '../workflows/admin';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
 
@@ -65,44 +64,6 @@ const revenueHistoryQuery = z.object({
   months: z.coerce.number().int().min(1).max(60).optional(),
 });
 
-const dollars = (cents: number) => Math.round(cents) / 100;
-
-function toPromoCodeView(promo: PromoCode): PromoCodeView {
-  return {
-    id: promo.id,
-    code: promo.code,
-    discountPercent: promo.discountPercent,
-    durationMonths: promo.durationMonths,
-    description: promo.description || null,
-    usageLimit: promo.usageLimit ?? null,
-    usedCount: promo.usedCount,
-    expiresAt: promo.expiresAt?.toISOString() ?? null,
-    isActive: promo.isActive,
-    createdAt: promo.createdAt?.toISOString() ?? '',
-  };
-}
-
-function toAuditEntry(action: AdminAction): AuditEntry {
-  let details: Record<string, unknown> = {};
-  try {
-    const parsed: unknown = JSON.parse(action.detailsJson || '{}');
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
-      details = parsed as Record<string, unknown>;
-    }
-  } catch {
-    // A row identity could not write as JSON is shown without details.
-  }
-  return {
-    id: action.id,
-    adminId: action.adminId,
-    adminEmail: action.adminEmail,
-    action: action.action,
-    target: action.target,
-    details,
-    createdAt: action.createdAt?.toISOString() ?? '',
-  };
-}
-
 /**
  * The admin area: subscription analytics, promo codes (billing), persona
  * templates (catalog), and the audit log of what operators did (identity).
@@ -112,30 +73,8 @@ export function adminRoutes(
   routes: ApiRoutes,
   deps: { clients: ServiceClients; logger: Logger },
 ): void {
-  const { clients, logger } = deps;
-
-  /**
-   * Writes the audit record of an action that happened. The action stands
-   * even if the record cannot be written right now; that is logged loudly.
-   */
-  async function audit(
-    admin: Principal,
-    action: string,
-    target: string,
-    details: Record<string, unknown> = {},
-  ): Promise<void> {
-    try {
-      await clients.identity.recordAdminAction({
-        adminId: admin.id,
-        adminEmail: admin.email,
-        action,
-        target,
-        detailsJson: JSON.stringify(details),
-      });
-    } catch (error) {
-      logger.error({ err: error, adminId: admin.id, action, target }, 'audit record not written');
-    }
-  }
+  const { clients } = deps;
+  const admins = new AdminWorkflows(deps);
 
   routes.add({
     method: 'get',
@@ -144,18 +83,7 @@ export function adminRoutes(
     tag: 'admin',
     access: 'admin',
     async handler(): Promise<SubscriptionStats> {
-      const [users, revenue, personas] = await Promise.all([
-        clients.identity.getUserStats({}),
-        clients.billing.getRevenueStats({}),
-        clients.catalog.getPersonaStats({}),
-      ]);
-      return {
-        totalUsers: users.totalUsers,
-        monthlyRevenue: dollars(revenue.monthlyRevenueCents),
-        totalPersonas: personas.totalPersonas,
-        averageRate: dollars(revenue.averageRateCents),
-        activeSubscriptions: revenue.activeSubscriptions,
-      };
+      return admins.subscriptionStats();
     },
   });
 
@@ -201,7 +129,7 @@ export function adminRoutes(
       const parsed = parsePromoCode(body);
       if (!parsed.ok) throw new HttpError(400, parsed.message);
       const value = parsed.value;
-      const { promoCode } = await clients.billing.createPromoCode({
+      return admins.createPromoCode(admin, {
         code: value.code,
         discountPercent: value.discountPercent,
         durationMonths: value.durationMonths,
@@ -210,15 +138,6 @@ export function adminRoutes(
         expiresAt: value.expiresAt ?? undefined,
         isActive: value.isActive,
       });
-      const view = toPromoCodeView(promoCode!);
-      await audit(admin, 'promo_code.create', view.code, {
-        id: view.id,
-        discountPercent: view.discountPercent,
-        durationMonths: view.durationMonths,
-        usageLimit: view.usageLimit,
-        expiresAt: view.expiresAt,
-      });
-      return view;
     },
   });
 
@@ -230,11 +149,7 @@ export function adminRoutes(
     access: 'admin',
     params: idParams,
     async handler({ admin, params }) {
-      const { promoCode } = await clients.billing.deletePromoCode({ id: params.id });
-      await audit(admin, 'promo_code.delete', promoCode?.code ?? params.id, {
-        id: params.id,
-        usedCount: promoCode?.usedCount ?? 0,
-      });
+      await admins.deletePromoCode(admin, params.id);
       return { message: adminMessages.promoDeleted };
     },
   });
@@ -280,10 +195,7 @@ export function adminRoutes(
         },
         isActive: body.isActive,
       };
-      const { template } = await clients.catalog.createTemplate(request);
-      const view = toTemplateView(template!);
-      await audit(admin, 'persona_template.create', view.name, { id: view.id, age: view.age });
-      return view;
+      return admins.createTemplate(admin, request);
     },
   });
 
@@ -295,10 +207,7 @@ export function adminRoutes(
     access: 'admin',
     params: idParams,
     async handler({ admin, params }) {
-      const { templates } = await clients.catalog.listAllTemplates({});
-      const name = templates.find((t) => t.id === params.id)?.name;
-      await clients.catalog.deleteTemplate({ templateId: params.id });
-      await audit(admin, 'persona_template.delete', name ?? params.id, { id: params.id });
+      await admins.deleteTemplate(admin, params.id);
       return { message: adminMessages.templateDeleted };
     },
   });
@@ -310,8 +219,7 @@ export function adminRoutes(
     tag: 'admin',
     access: 'admin',
     async handler({ admin }) {
-      const { imported, updated } = await clients.catalog.syncTemplates({});
-      await audit(admin, 'persona_templates.sync', 'template library', { imported, updated });
+      const { imported, updated } = await admins.syncTemplates(admin);
       return { imported, updated, message: adminMessages.synced(imported, updated) };
     },
   });

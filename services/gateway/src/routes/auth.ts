@@ -1,25 +1,20 @@
 import {
-  type AuthUser,
   authMessages,
-  billingCycleOf,
-  DEFAULT_INDUSTRY,
   forgotPasswordRequest,
-  industryValue,
   loginRequest,
   registerRequest,
   resetPasswordRequest,
 } from '@chorus/contracts';
-import type { Product } from '@chorus/proto/catalog/v1/catalog';
-import type { User } from '@chorus/proto/identity/v1/identity';
 import type { Logger } from '@chorus/service-kit';
 import { z } from 'zod';
 import type { Authenticator, RevocationList } from '../auth';
 import type { ServiceClients } from '../clients';
 import type { GatewayConfig } from '../config';
 import { HttpError, toHttpError } from '../http-errors';
+import { toAuthUser } from '../identity-views';
 import { authLimits, type RateLimits } from '../rate-limit';
 import type { ApiRoutes } from '../routing';
-import { checkCoupon, subscribeAtRegistration } from './billing';
+import { register, type Registration } from '../workflows/registration';
 
 export interface AuthRouteDeps {
   clients: ServiceClients;
@@ -28,38 +23,6 @@ export interface AuthRouteDeps {
   revocations: RevocationList;
   limits: RateLimits;
   logger: Logger;
-}
-
-/** What registration answers; `product` is null when only the account could be created. */
-interface Registration {
-  token: string;
-  message: string;
-  user: AuthUser;
-  product: { id: string } | null;
-  /** Set when a step after the account failed: the account exists, the rest needs doing. */
-  warning?: string;
-  /** The first product's subscription: active once paid, inactive when payment failed. */
-  subscriptionStatus?: string;
-  /** The payment provider's message when the card was refused. */
-  paymentError?: string | null;
-}
-
-export const registrationMessages = {
-  created: 'Your account has been created successfully!',
-  productFailed:
-    'Your account has been created, but your product could not be created. Sign in and create it from My Products.',
-} as const;
-
-export function toAuthUser(user: User, adminEmail: string | undefined): AuthUser {
-  return {
-    id: user.id,
-    email: user.email,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    friendOfOurs: user.friendOfOurs,
-    profileImageUrl: user.profileImageUrl || null,
-    isAdmin: adminEmail !== undefined && user.email === adminEmail.toLowerCase(),
-  };
 }
 
 /** Sign-in, registration, logout and password reset: /api/auth/*. */
@@ -94,55 +57,7 @@ export function authRoutes(routes: ApiRoutes, deps: AuthRouteDeps): void {
     status: 201,
     body: registerRequest,
     async handler({ body }): Promise<Registration> {
-      // A bad coupon stops registration before anything is created or charged.
-      const coupon = await checkCoupon(clients, body.couponCode);
-      const registered = await clients.identity.register({
-        email: body.email,
-        password: body.password,
-        firstName: body.firstName,
-        lastName: body.lastName,
-      });
-      const user = toAuthUser(registered.user!, config.ADMIN_EMAIL);
-      const answer: Registration = {
-        token: registered.accessToken!.token,
-        message: registrationMessages.created,
-        user,
-        product: null,
-      };
-
-      // From here on the account exists: a failing step is reported, never
-      // undone, so the user can sign in and finish from the app.
-      let created: Product;
-      try {
-        const { product } = await clients.catalog.createProduct({
-          userId: user.id,
-          name: body.productName,
-          description: body.productDescription,
-          industry: industryValue(body.industry) || DEFAULT_INDUSTRY,
-          billingCycle: billingCycleOf(body.billingCycle),
-        });
-        created = product!;
-      } catch (error) {
-        deps.logger.warn({ err: error, userId: user.id }, 'registration: product not created');
-        return {
-          ...answer,
-          message: registrationMessages.productFailed,
-          warning: toHttpError(error).message,
-        };
-      }
-      answer.product = { id: created.id };
-
-      // The payment step: the card the browser made starts the product's
-      // subscription; a declined card leaves the product inactive.
-      const payment = await subscribeAtRegistration(clients, deps.logger, {
-        userId: user.id,
-        email: user.email,
-        product: created,
-        paymentMethodId: body.stripeToken,
-        billingCycle: body.billingCycle,
-        couponCode: coupon?.code,
-      });
-      return { ...answer, ...payment };
+      return register({ ...deps, adminEmail: config.ADMIN_EMAIL }, body);
     },
   });
 

@@ -3,7 +3,6 @@ import {
   type BillingSummary,
   type CheckoutSessionAnswer,
   checkoutSessionRequest,
-  type CouponView,
   customerPortalRequest,
   type PlanCatalogue,
   savePaymentMethodRequest,
@@ -11,11 +10,9 @@ import {
   type SubscriptionCancellation,
   type SubscriptionDetailsByProduct,
 } from '@chorus/contracts';
-import type { Product } from '@chorus/proto/catalog/v1/catalog';
-import type { Logger } from '@chorus/service-kit';
 import { z } from 'zod';
 import {
-  billingProduct,
+  toCouponView,
   toInvoiceRow,
   toPaymentMethodView,
   toPriceOption,
@@ -25,6 +22,7 @@ import type { ServiceClients } from '../clients';
 import { HttpError, toHttpError } from '../http-errors';
 import { checkoutPagePolicy, renderCheckoutPage } from '../local-checkout-page';
 import type { ApiRoutes } from '../routing';
+import { ProductBilling } from '../workflows/product-billing';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
 const sessionParams = z.object({ sessionId: z.string().min(1).max(200) });
@@ -36,109 +34,10 @@ const dateFormat = new Intl.DateTimeFormat('en-US', {
   timeZone: 'UTC',
 });
 
-/** The user's product from catalog: NOT_FOUND (404) for another user's. */
-async function ownedProduct(clients: ServiceClients, userId: string, productId: string) {
-  const { product } = await clients.catalog.getProduct({ userId, productId });
-  return billingProduct(product!);
-}
-
-/**
- * The payment step of registration, after catalog created the product:
- * attach the card the browser made (stripeToken) and start the product's
- * subscription. A failure never undoes the account or the product; the
- * product stays inactive and the answer says to complete payment, with the
- * provider's message (e.g. "Your card was declined.").
- */
-export async function subscribeAtRegistration(
-  clients: ServiceClients,
-  logger: Logger,
-  input: {
-    userId: string;
-    email: string;
-    product: Product;
-    paymentMethodId: string | undefined;
-    billingCycle: string | undefined;
-    /** The onboarding form's coupon, already checked (checkCoupon). */
-    couponCode?: string;
-  },
-): Promise<{ subscriptionStatus: string; paymentError: string | null; message: string }> {
-  const unpaid = (paymentError: string | null) => ({
-    subscriptionStatus: 'inactive',
-    paymentError,
-    message: billingMessages.accountCreatedCompletePayment,
-  });
-  if (!input.paymentMethodId) return unpaid(null);
-  try {
-    const { subscription } = await clients.billing.savePaymentMethod({
-      payer: { userId: input.userId, email: input.email },
-      product: billingProduct(input.product),
-      paymentMethodId: input.paymentMethodId,
-      billingCycle: input.billingCycle ?? '',
-      promoCode: input.couponCode ?? '',
-    });
-    const status = subscription?.status ?? 'inactive';
-    return status === 'active'
-      ? {
-          subscriptionStatus: status,
-          paymentError: null,
-          message: billingMessages.accountCreatedSubscriptionActive,
-        }
-      : unpaid(null);
-  } catch (error) {
-    const answer = toHttpError(error);
-    if (answer.status >= 500) {
-      logger.warn({ err: error, userId: input.userId }, 'registration: payment not completed');
-    }
-    return unpaid(answer.message);
-  }
-}
-
-/**
- * A customer's coupon, checked before anything is created or charged: an
- * unknown, inactive, expired or used-up code answers 400 with the reason.
- * Undefined when no coupon was given.
- */
-export async function checkCoupon(
-  clients: ServiceClients,
-  couponCode: string | undefined,
-): Promise<CouponView | undefined> {
-  const code = couponCode?.trim();
-  if (!code) return undefined;
-  const { promoCode } = await clients.billing.checkPromoCode({ code });
-  return {
-    code: promoCode!.code,
-    discountPercent: promoCode!.discountPercent,
-    durationMonths: promoCode!.durationMonths,
-  };
-}
-
-/**
- * The billing step of deleting a product: its subscription ends now. When
- * billing cannot do it right away, the product still goes, the answer
- * carries a warning, and billing cancels the subscription when catalog's
- * ProductDeleted event reaches it.
- */
-export async function endSubscriptionOfDeletedProduct(
-  clients: ServiceClients,
-  logger: Logger,
-  ids: { userId: string; productId: string },
-): Promise<{ subscriptionCancelled: boolean; warning: string | null }> {
-  try {
-    const ended = await clients.billing.endSubscription(ids);
-    return { subscriptionCancelled: ended.subscriptionCancelled, warning: null };
-  } catch (error) {
-    logger.warn({ err: error, ...ids }, 'product deletion: subscription not cancelled yet');
-    return { subscriptionCancelled: false, warning: billingMessages.deletedWithBillingWarning };
-  }
-}
-
 /** Prices, payments, subscriptions, invoices, checkout, portal and Stripe webhooks. */
-export function billingRoutes(
-  routes: ApiRoutes,
-  deps: { clients: ServiceClients; logger: Logger },
-): void {
-  const { clients } = deps;
-  const { billing } = clients;
+export function billingRoutes(routes: ApiRoutes, deps: { clients: ServiceClients }): void {
+  const { billing } = deps.clients;
+  const productBilling = new ProductBilling(deps.clients);
 
   routes.add({
     method: 'get',
@@ -204,17 +103,16 @@ export function billingRoutes(
     params: idParams,
     body: setupPaymentRequest,
     async handler({ user, params, body }) {
-      const product = await ownedProduct(clients, user.id, params.id);
       // A coupon may come along to be checked before the card is asked for.
-      const coupon = await checkCoupon(clients, body.couponCode);
-      const intent = await billing.setupPayment({
-        payer: { userId: user.id, email: user.email },
-        product,
-      });
+      const { intent, coupon } = await productBilling.setupPayment(
+        user,
+        params.id,
+        body.couponCode,
+      );
       return {
         clientSecret: intent.clientSecret,
         setupIntentId: intent.setupIntentId,
-        coupon: coupon ?? null,
+        coupon: coupon ? toCouponView(coupon) : null,
       };
     },
   });
@@ -228,14 +126,11 @@ export function billingRoutes(
     status: 201,
     body: savePaymentMethodRequest,
     async handler({ user, body }) {
-      const product = await ownedProduct(clients, user.id, body.productId);
-      const saved = await billing.savePaymentMethod({
-        payer: { userId: user.id, email: user.email },
-        product,
+      const saved = await productBilling.savePaymentMethod(user, body.productId, {
         paymentMethodId: body.stripePaymentMethodId,
         cardData: body.cardData,
-        billingCycle: body.billingCycle ?? '',
-        promoCode: body.couponCode?.trim() ?? '',
+        billingCycle: body.billingCycle,
+        couponCode: body.couponCode,
       });
       const subscription = toSubscriptionDetails(saved.subscription!);
       return {
@@ -254,8 +149,7 @@ export function billingRoutes(
     access: 'user',
     params: idParams,
     async handler({ user, params }) {
-      const product = await ownedProduct(clients, user.id, params.id);
-      const { subscription } = await billing.syncStatus({ userId: user.id, product });
+      const { subscription } = await productBilling.syncStatus(user.id, params.id);
       const details = toSubscriptionDetails(subscription!);
       return { subscriptionStatus: details.status, subscription: details };
     },
@@ -337,8 +231,7 @@ export function billingRoutes(
     access: 'user',
     params: idParams,
     async handler({ user, params }): Promise<SubscriptionCancellation> {
-      const product = await ownedProduct(clients, user.id, params.id);
-      const { subscription } = await billing.cancelSubscription({ userId: user.id, product });
+      const { subscription } = await productBilling.cancelSubscription(user.id, params.id);
       const details = toSubscriptionDetails(subscription!);
       const until = subscription?.currentPeriodEnd;
       return {
@@ -376,18 +269,8 @@ export function billingRoutes(
     access: 'user',
     body: checkoutSessionRequest,
     async handler({ user, body }): Promise<CheckoutSessionAnswer> {
-      let productId = body.productId;
-      if (!productId) {
-        const { subscriptions } = await billing.listSubscriptions({ userId: user.id });
-        productId = subscriptions
-          .filter((s) => s.status !== 'active' && s.status !== 'past_due')
-          .at(-1)?.productId;
-      }
-      if (!productId) throw new HttpError(400, billingMessages.noProductSelected);
-      const product = await ownedProduct(clients, user.id, productId);
-      const session = await billing.createCheckoutSession({
-        payer: { userId: user.id, email: user.email },
-        product,
+      const session = await productBilling.checkout(user, {
+        productId: body.productId,
         billingCycle: body.priceId || body.billingCycle || '',
         successUrl: body.successUrl,
         cancelUrl: body.cancelUrl,

@@ -1,10 +1,10 @@
-import { createProductRequest, type ProductDeletion, productMessages } from '@chorus/contracts';
+import { createProductRequest, type ProductDeletion } from '@chorus/contracts';
 import type { Logger } from '@chorus/service-kit';
 import { z } from 'zod';
 import { toProductView } from '../catalog-views';
 import type { ServiceClients } from '../clients';
 import type { ApiRoutes } from '../routing';
-import { endSubscriptionOfDeletedProduct } from './billing';
+import { deleteProduct } from '../workflows/product-deletion';
 
 /** A product id in a path; another user's id answers 404 from the catalog. */
 export const productParams = z.object({ id: z.string().min(1).max(100) });
@@ -69,19 +69,7 @@ export function productRoutes(
     access: 'user',
     params: productParams,
     async handler({ user, params }): Promise<ProductDeletion> {
-      const ids = { userId: user.id, productId: params.id };
-      await catalog.getProduct(ids);
-      // The subscription ends first, so no product is left paying without existing.
-      const outcome = await endSubscriptionOfDeletedProduct(deps.clients, deps.logger, ids);
-      await catalog.deleteProduct(ids);
-      return {
-        ...outcome,
-        message:
-          outcome.warning ??
-          (outcome.subscriptionCancelled
-            ? productMessages.deletedWithSubscription
-            : productMessages.deleted),
-      };
+      return deleteProduct(deps, { userId: user.id, productId: params.id });
     },
   });
 }

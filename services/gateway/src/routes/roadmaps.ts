@@ -1,120 +1,30 @@
 import {
   createRoadmapItemRequest,
   createRoadmapRequest,
-  DEFAULT_ITEM_PRIORITY,
-  DEFAULT_ITEM_STATUS,
-  DEFAULT_TIMELINE_TYPE,
   importRoadmapYamlRequest,
-  ITEM_PRIORITIES,
-  ITEM_STATUSES,
   type Roadmap,
   type RoadmapImportResult,
   type RoadmapItem,
   type RoadmapSummary,
   type RoadmapWithItems,
   screenRoadmapYaml,
-  TIMELINE_TYPES,
   updateRoadmapItemRequest,
   updateRoadmapRequest,
 } from '@chorus/contracts';
-import type {
-  Roadmap as RoadmapMessage,
-  RoadmapItem as RoadmapItemMessage,
-  RoadmapItemFields,
-} from '@chorus/proto/roadmap/v1/roadmap';
 import { z } from 'zod';
 import type { ServiceClients } from '../clients';
 import { HttpError } from '../http-errors';
+import { itemFields, roadmapFields, toItem, toRoadmap, toRoadmapSummary } from '../roadmap-views';
 import type { ApiRoutes } from '../routing';
+import { RoadmapWorkflows } from '../workflows/roadmaps';
 
 const productParams = z.object({ productId: z.string().min(1).max(200) });
 const idParams = z.object({ id: z.string().min(1).max(200) });
 
-/** Empty text on the wire is "none" in the API. */
-const orNull = (text: string) => text || null;
-const oneOf = <T extends string>(values: readonly T[], value: string, fallback: T): T =>
-  values.find((v) => v === value) ?? fallback;
-
-function toRoadmap(message: RoadmapMessage | undefined): Roadmap {
-  const r = message!;
-  return {
-    id: r.id,
-    productId: r.productId,
-    name: r.name,
-    description: orNull(r.description),
-    timelineType: oneOf(TIMELINE_TYPES, r.timelineType, DEFAULT_TIMELINE_TYPE),
-    startDate: orNull(r.startDate),
-    endDate: orNull(r.endDate),
-    status: r.status,
-    isTemplate: r.isTemplate,
-    templateName: orNull(r.templateName),
-    createdAt: r.createdAt!.toISOString(),
-    updatedAt: r.updatedAt!.toISOString(),
-  };
-}
-
-function toItem(message: RoadmapItemMessage | undefined): RoadmapItem {
-  const i = message!;
-  return {
-    id: i.id,
-    roadmapId: i.roadmapId,
-    title: i.title,
-    description: orNull(i.description),
-    priority: oneOf(ITEM_PRIORITIES, i.priority, DEFAULT_ITEM_PRIORITY),
-    status: oneOf(ITEM_STATUSES, i.status, DEFAULT_ITEM_STATUS),
-    startDate: orNull(i.startDate),
-    endDate: orNull(i.endDate),
-    assignedTo: orNull(i.assignedTo),
-    tags: i.tags,
-    targetPersonas: i.targetPersonas,
-    dependencies: i.dependencies,
-    position: i.position,
-    createdAt: i.createdAt!.toISOString(),
-    updatedAt: i.updatedAt!.toISOString(),
-  };
-}
-
-/** null (cleared) travels as empty text; undefined (not sent) stays absent. */
-const wireText = (value: string | null | undefined) => (value === null ? '' : value);
-const wireList = (values: string[] | undefined) => (values ? { values } : undefined);
-
-function itemFields(
-  body: z.output<typeof createRoadmapItemRequest> | z.output<typeof updateRoadmapItemRequest>,
-): RoadmapItemFields {
-  return {
-    title: body.title,
-    description: wireText(body.description),
-    priority: body.priority,
-    status: body.status,
-    startDate: wireText(body.startDate),
-    endDate: wireText(body.endDate),
-    assignedTo: wireText(body.assignedTo),
-    tags: wireList(body.tags),
-    targetPersonas: wireList(body.targetPersonas),
-    dependencies: wireList(body.dependencies),
-    position: body.position,
-  };
-}
-
-function roadmapFields(
-  body: z.output<typeof createRoadmapRequest> | z.output<typeof updateRoadmapRequest>,
-) {
-  return {
-    ...body,
-    description: wireText(body.description),
-    startDate: wireText(body.startDate),
-    endDate: wireText(body.endDate),
-    templateName: wireText(body.templateName),
-  };
-}
-
 /** Roadmaps and their items: /api/products/:productId/roadmaps, /api/roadmaps/*, /api/roadmap-items/*. */
 export function roadmapRoutes(routes: ApiRoutes, deps: { clients: ServiceClients }): void {
-  const { catalog, roadmap: roadmaps } = deps.clients;
-
-  /** Another user's product answers 404 from the catalog, before anything else happens. */
-  const ownProduct = (userId: string, productId: string) =>
-    catalog.getProduct({ userId, productId });
+  const { roadmap: roadmaps } = deps.clients;
+  const workflows = new RoadmapWorkflows(deps.clients);
 
   routes.add({
     method: 'get',
@@ -124,18 +34,8 @@ export function roadmapRoutes(routes: ApiRoutes, deps: { clients: ServiceClients
     access: 'user',
     params: productParams,
     async handler({ user, params }): Promise<RoadmapSummary[]> {
-      await ownProduct(user.id, params.productId);
-      const { roadmaps: summaries } = await roadmaps.listRoadmaps({
-        userId: user.id,
-        productId: params.productId,
-      });
-      return summaries.map((s) => ({
-        ...toRoadmap(s.roadmap),
-        itemCount: s.itemCount,
-        inProgressCount: s.inProgressCount,
-        completedCount: s.completedCount,
-        plannedCount: s.plannedCount,
-      }));
+      const summaries = await workflows.listRoadmaps(user.id, params.productId);
+      return summaries.map(toRoadmapSummary);
     },
   });
 
@@ -149,13 +49,9 @@ export function roadmapRoutes(routes: ApiRoutes, deps: { clients: ServiceClients
     params: productParams,
     body: createRoadmapRequest,
     async handler({ user, params, body }): Promise<Roadmap> {
-      await ownProduct(user.id, params.productId);
-      const { roadmap } = await roadmaps.createRoadmap({
-        userId: user.id,
-        productId: params.productId,
-        fields: roadmapFields(body),
-      });
-      return toRoadmap(roadmap);
+      return toRoadmap(
+        await workflows.createRoadmap(user.id, params.productId, roadmapFields(body)),
+      );
     },
   });
 

@@ -19,7 +19,7 @@ import {
   type UntypedServiceImplementation,
 } from "@grpc/grpc-js";
 import { Timestamp } from "../../../google/protobuf/timestamp";
-import { AggregatedResults, PersonaResponse } from "../../inference/v1/inference";
+import { AggregatedResults, BusinessContext, PersonaProfile, PersonaResponse } from "../../inference/v1/inference";
 
 export const protobufPackage = "chorus.catalog.v1";
 
@@ -447,6 +447,21 @@ export interface GetPersonaStatsResponse {
   /** Personas selected by products that are not deleted. */
   totalPersonas: number;
   activeTemplates: number;
+}
+
+export interface GetPersonaContextRequest {
+  userId: string;
+  productId: string;
+  /**
+   * The product's personas to include, in this order (a repeated id counts
+   * once); empty means every persona of the product.
+   */
+  personaIds: string[];
+}
+
+export interface GetPersonaContextResponse {
+  personas: PersonaProfile[];
+  business?: BusinessContext | undefined;
 }
 
 function createBaseProduct(): Product {
@@ -7566,6 +7581,208 @@ export const GetPersonaStatsResponse: MessageFns<GetPersonaStatsResponse> = {
   },
 };
 
+function createBaseGetPersonaContextRequest(): GetPersonaContextRequest {
+  return { userId: "", productId: "", personaIds: [] };
+}
+
+export const GetPersonaContextRequest: MessageFns<GetPersonaContextRequest> = {
+  encode(message: GetPersonaContextRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    if (message.productId !== "") {
+      writer.uint32(18).string(message.productId);
+    }
+    for (const v of message.personaIds) {
+      writer.uint32(26).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetPersonaContextRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetPersonaContextRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.productId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.personaIds.push(reader.string());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetPersonaContextRequest {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      productId: isSet(object.productId)
+        ? globalThis.String(object.productId)
+        : isSet(object.product_id)
+        ? globalThis.String(object.product_id)
+        : "",
+      personaIds: globalThis.Array.isArray(object?.personaIds)
+        ? object.personaIds.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.persona_ids)
+        ? object.persona_ids.map((e: any) => globalThis.String(e))
+        : [],
+    };
+  },
+
+  toJSON(message: GetPersonaContextRequest): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.productId !== "") {
+      obj.productId = message.productId;
+    }
+    if (message.personaIds?.length) {
+      obj.personaIds = message.personaIds;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetPersonaContextRequest>, I>>(base?: I): GetPersonaContextRequest {
+    return GetPersonaContextRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetPersonaContextRequest>, I>>(object: I): GetPersonaContextRequest {
+    const message = createBaseGetPersonaContextRequest();
+    message.userId = object.userId ?? "";
+    message.productId = object.productId ?? "";
+    message.personaIds = object.personaIds?.map((e) => e) || [];
+    return message;
+  },
+};
+
+function createBaseGetPersonaContextResponse(): GetPersonaContextResponse {
+  return { personas: [], business: undefined };
+}
+
+export const GetPersonaContextResponse: MessageFns<GetPersonaContextResponse> = {
+  encode(message: GetPersonaContextResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.personas) {
+      PersonaProfile.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.business !== undefined) {
+      BusinessContext.encode(message.business, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetPersonaContextResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetPersonaContextResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.personas.push(PersonaProfile.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.business = BusinessContext.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetPersonaContextResponse {
+    return {
+      personas: globalThis.Array.isArray(object?.personas)
+        ? object.personas.map((e: any) => PersonaProfile.fromJSON(e))
+        : [],
+      business: isSet(object.business) ? BusinessContext.fromJSON(object.business) : undefined,
+    };
+  },
+
+  toJSON(message: GetPersonaContextResponse): unknown {
+    const obj: any = {};
+    if (message.personas?.length) {
+      obj.personas = message.personas.map((e) => PersonaProfile.toJSON(e));
+    }
+    if (message.business !== undefined) {
+      obj.business = BusinessContext.toJSON(message.business);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetPersonaContextResponse>, I>>(base?: I): GetPersonaContextResponse {
+    return GetPersonaContextResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetPersonaContextResponse>, I>>(object: I): GetPersonaContextResponse {
+    const message = createBaseGetPersonaContextResponse();
+    message.personas = object.personas?.map((e) => PersonaProfile.fromPartial(e)) || [];
+    message.business = (object.business !== undefined && object.business !== null)
+      ? BusinessContext.fromPartial(object.business)
+      : undefined;
+    return message;
+  },
+};
+
 /**
  * Products and everything a customer keeps per product. Every call names the
  * calling user: a product of another user answers NOT_FOUND, never its data.
@@ -7797,6 +8014,24 @@ export const CatalogServiceService = {
       Buffer.from(DeleteQuestionResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): DeleteQuestionResponse => DeleteQuestionResponse.decode(value),
   },
+  /**
+   * What persona inference is told when personas of a product are asked
+   * anything (questions use the same context inside the catalog): each chosen
+   * persona with its attributes, and the summary of the business profile.
+   * NOT_FOUND for another user's product or an id that is not one of its
+   * personas.
+   */
+  getPersonaContext: {
+    path: "/chorus.catalog.v1.CatalogService/GetPersonaContext" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetPersonaContextRequest): Buffer =>
+      Buffer.from(GetPersonaContextRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetPersonaContextRequest => GetPersonaContextRequest.decode(value),
+    responseSerialize: (value: GetPersonaContextResponse): Buffer =>
+      Buffer.from(GetPersonaContextResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetPersonaContextResponse => GetPersonaContextResponse.decode(value),
+  },
 } as const;
 
 export interface CatalogServiceServer extends UntypedServiceImplementation {
@@ -7837,6 +8072,14 @@ export interface CatalogServiceServer extends UntypedServiceImplementation {
   listQuestions: handleUnaryCall<ListQuestionsRequest, ListQuestionsResponse>;
   getQuestion: handleUnaryCall<GetQuestionRequest, GetQuestionResponse>;
   deleteQuestion: handleUnaryCall<DeleteQuestionRequest, DeleteQuestionResponse>;
+  /**
+   * What persona inference is told when personas of a product are asked
+   * anything (questions use the same context inside the catalog): each chosen
+   * persona with its attributes, and the summary of the business profile.
+   * NOT_FOUND for another user's product or an id that is not one of its
+   * personas.
+   */
+  getPersonaContext: handleUnaryCall<GetPersonaContextRequest, GetPersonaContextResponse>;
 }
 
 export interface CatalogServiceClient extends Client {
@@ -8156,6 +8399,28 @@ export interface CatalogServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: DeleteQuestionResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * What persona inference is told when personas of a product are asked
+   * anything (questions use the same context inside the catalog): each chosen
+   * persona with its attributes, and the summary of the business profile.
+   * NOT_FOUND for another user's product or an id that is not one of its
+   * personas.
+   */
+  getPersonaContext(
+    request: GetPersonaContextRequest,
+    callback: (error: ServiceError | null, response: GetPersonaContextResponse) => void,
+  ): ClientUnaryCall;
+  getPersonaContext(
+    request: GetPersonaContextRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetPersonaContextResponse) => void,
+  ): ClientUnaryCall;
+  getPersonaContext(
+    request: GetPersonaContextRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetPersonaContextResponse) => void,
   ): ClientUnaryCall;
 }
 

@@ -1,4 +1,4 @@
-import { businessContext, checkedAnswer, MAX_FACT_LENGTH } from '../src/domain/question-context';
+import { businessContext, chosenPersonas, MAX_FACT_LENGTH } from '../src/domain/persona-context';
 
 const product = { name: 'Lantern', description: 'Smart lights', industry: 'technology' };
 
@@ -34,28 +34,15 @@ describe('businessContext', () => {
   });
 });
 
-describe('checkedAnswer', () => {
-  const response = (personaId: string) => ({
-    personaId,
-    personaName: `Persona ${personaId}`,
-    opinion: 'neutral',
-    confidence: 0.5,
-    safetyInfluence: 'low',
-    response: 'Maybe.',
-    reasoning: 'Nothing weighs strongly.',
-    grounding: { personaAttributes: [], profileFields: [] },
-  });
-  const results = { positive: 0, neutral: 100, negative: 0, keyInsight: 'All neutral.' };
-
-  it('accepts answers that pass the schema', () => {
-    expect(checkedAnswer([response('a'), response('b')], results)).toMatchObject({ ok: true });
-  });
+describe('chosenPersonas', () => {
+  const personas = [{ id: 'a' }, { id: 'b' }, { id: 'c' }];
 
   it.each([
-    ['no responses', [], results],
-    ['the same persona twice', [response('a'), response('a')], results],
-    ['no aggregated results', [response('a')], undefined],
-  ])('refuses %s', (_what, responses, aggregated) => {
-    expect(checkedAnswer(responses, aggregated)).toMatchObject({ ok: false });
+    ['every persona when none is named', [], ['a', 'b', 'c']],
+    ['the named ones in the order asked', ['c', 'a'], ['c', 'a']],
+    ['a repeated id once', ['b', 'b'], ['b']],
+    ['nothing when an id is not one of them', ['a', 'z'], undefined],
+  ])('answers %s', (_what, ids, expected) => {
+    expect(chosenPersonas(personas, ids)?.map((p) => p.id)).toEqual(expected);
   });
 });

@@ -1,0 +1,49 @@
+import {
+  aggregatedResultsSchema,
+  type AggregatedResults,
+  type PersonaResponse,
+  personaResponseSchema,
+} from '@chorus/contracts';
+import type {
+  AggregatedResults as ProtoAggregatedResults,
+  PersonaResponse as ProtoPersonaResponse,
+} from '@chorus/proto/inference/v1/inference';
+
+/**
+ * Inference's answers, checked against the one response schema before they
+ * are stored: the whole answer is refused if any part of it is malformed.
+ */
+export function checkedAnswer(
+  responses: ProtoPersonaResponse[],
+  aggregated: ProtoAggregatedResults | undefined,
+):
+  | { ok: true; responses: PersonaResponse[]; aggregated: AggregatedResults }
+  | { ok: false; problem: string } {
+  if (responses.length === 0) return { ok: false, problem: 'no responses' };
+  const checked: PersonaResponse[] = [];
+  for (const [index, response] of responses.entries()) {
+    const parsed = personaResponseSchema.safeParse({
+      ...response,
+      grounding: response.grounding ?? { personaAttributes: [], profileFields: [] },
+    });
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      return {
+        ok: false,
+        problem: `response ${index + 1}: ${issue?.path.join('.') ?? ''} ${issue?.message ?? ''}`,
+      };
+    }
+    if (checked.some((c) => c.personaId === parsed.data.personaId)) {
+      return {
+        ok: false,
+        problem: `response ${index + 1}: persona ${parsed.data.personaId} twice`,
+      };
+    }
+    checked.push(parsed.data);
+  }
+  const results = aggregatedResultsSchema.safeParse(aggregated);
+  if (!results.success) {
+    return { ok: false, problem: `aggregated results: ${results.error.issues[0]?.message ?? ''}` };
+  }
+  return { ok: true, responses: checked, aggregated: results.data };
+}

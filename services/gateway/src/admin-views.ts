@@ -1,0 +1,43 @@
+import type { AuditEntry, PromoCodeView } from '@chorus/contracts';
+import type { PromoCode } from '@chorus/proto/billing/v1/billing';
+import type { AdminAction } from '@chorus/proto/identity/v1/identity';
+
+// How the admin area's messages look to the browser.
+
+export const dollars = (cents: number) => Math.round(cents) / 100;
+
+export function toPromoCodeView(promo: PromoCode): PromoCodeView {
+  return {
+    id: promo.id,
+    code: promo.code,
+    discountPercent: promo.discountPercent,
+    durationMonths: promo.durationMonths,
+    description: promo.description || null,
+    usageLimit: promo.usageLimit ?? null,
+    usedCount: promo.usedCount,
+    expiresAt: promo.expiresAt?.toISOString() ?? null,
+    isActive: promo.isActive,
+    createdAt: promo.createdAt?.toISOString() ?? '',
+  };
+}
+
+export function toAuditEntry(action: AdminAction): AuditEntry {
+  let details: Record<string, unknown> = {};
+  try {
+    const parsed: unknown = JSON.parse(action.detailsJson || '{}');
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
+      details = parsed as Record<string, unknown>;
+    }
+  } catch {
+    // A row identity could not write as JSON is shown without details.
+  }
+  return {
+    id: action.id,
+    adminId: action.adminId,
+    adminEmail: action.adminEmail,
+    action: action.action,
+    target: action.target,
+    details,
+    createdAt: action.createdAt?.toISOString() ?? '',
+  };
+}

@@ -1,0 +1,139 @@
+import {
+  type AuthUser,
+  billingCycleOf,
+  billingMessages,
+  DEFAULT_INDUSTRY,
+  industryValue,
+  type RegisterRequest,
+} from '@chorus/contracts';
+import type { Product } from '@chorus/proto/catalog/v1/catalog';
+import type { Logger } from '@chorus/service-kit';
+import { billingProduct } from '../billing-views';
+import type { ServiceClients } from '../clients';
+import { checkCoupon } from '../clients/billing';
+import { toHttpError } from '../http-errors';
+import { toAuthUser } from '../identity-views';
+import { saveCard } from './product-billing';
+
+/** What registration answers; `product` is null when only the account could be created. */
+export interface Registration {
+  token: string;
+  message: string;
+  user: AuthUser;
+  product: { id: string } | null;
+  /** Set when a step after the account failed: the account exists, the rest needs doing. */
+  warning?: string;
+  /** The first product's subscription: active once paid, inactive when payment failed. */
+  subscriptionStatus?: string;
+  /** The payment provider's message when the card was refused. */
+  paymentError?: string | null;
+}
+
+export const registrationMessages = {
+  created: 'Your account has been created successfully!',
+  productFailed:
+    'Your account has been created, but your product could not be created. Sign in and create it from My Products.',
+} as const;
+
+interface RegistrationDeps {
+  clients: ServiceClients;
+  logger: Logger;
+  /** The operator's e-mail, which makes the account an admin (ADMIN_EMAIL). */
+  adminEmail: string | undefined;
+}
+
+/**
+ * Registration spans three services: identity creates the account, catalog
+ * its first product, billing the product's subscription with the card the
+ * browser made. A bad coupon stops it before anything is created or charged;
+ * after the account exists, a failing step is reported, never undone, so the
+ * user can sign in and finish from the app.
+ */
+export async function register(
+  deps: RegistrationDeps,
+  body: RegisterRequest,
+): Promise<Registration> {
+  const { clients, logger } = deps;
+  const coupon = await checkCoupon(clients.billing, body.couponCode);
+  const registered = await clients.identity.register({
+    email: body.email,
+    password: body.password,
+    firstName: body.firstName,
+    lastName: body.lastName,
+  });
+  const user = toAuthUser(registered.user!, deps.adminEmail);
+  const answer: Registration = {
+    token: registered.accessToken!.token,
+    message: registrationMessages.created,
+    user,
+    product: null,
+  };
+
+  let created: Product;
+  try {
+    const { product } = await clients.catalog.createProduct({
+      userId: user.id,
+      name: body.productName,
+      description: body.productDescription,
+      industry: industryValue(body.industry) || DEFAULT_INDUSTRY,
+      billingCycle: billingCycleOf(body.billingCycle),
+    });
+    created = product!;
+  } catch (error) {
+    logger.warn({ err: error, userId: user.id }, 'registration: product not created');
+    return {
+      ...answer,
+      message: registrationMessages.productFailed,
+      warning: toHttpError(error).message,
+    };
+  }
+  answer.product = { id: created.id };
+
+  const payment = await subscribe(deps, user, created, {
+    paymentMethodId: body.stripeToken,
+    billingCycle: body.billingCycle,
+    couponCode: coupon?.code,
+  });
+  return { ...answer, ...payment };
+}
+
+/**
+ * The payment step, after catalog created the product: attach the card the
+ * browser made (stripeToken) and start the product's subscription. A failure
+ * never undoes the account or the product; the product stays inactive and
+ * the answer says to complete payment, with the provider's message (e.g.
+ * "Your card was declined.").
+ */
+async function subscribe(
+  { clients, logger }: RegistrationDeps,
+  user: AuthUser,
+  product: Product,
+  card: { paymentMethodId: string | undefined; billingCycle?: string; couponCode?: string },
+): Promise<{ subscriptionStatus: string; paymentError: string | null; message: string }> {
+  const unpaid = (paymentError: string | null) => ({
+    subscriptionStatus: 'inactive',
+    paymentError,
+    message: billingMessages.accountCreatedCompletePayment,
+  });
+  if (!card.paymentMethodId) return unpaid(null);
+  try {
+    const { subscription } = await saveCard(clients.billing, user, billingProduct(product), {
+      ...card,
+      paymentMethodId: card.paymentMethodId,
+    });
+    const status = subscription?.status ?? 'inactive';
+    return status === 'active'
+      ? {
+          subscriptionStatus: status,
+          paymentError: null,
+          message: billingMessages.accountCreatedSubscriptionActive,
+        }
+      : unpaid(null);
+  } catch (error) {
+    const answer = toHttpError(error);
+    if (answer.status >= 500) {
+      logger.warn({ err: error, userId: user.id }, 'registration: payment not completed');
+    }
+    return unpaid(answer.message);
+  }
+}
