@@ -14,7 +14,7 @@ import {
   NotFound,
   type OutboxRelay,
 } from '@chorus/service-kit';
-import { personasChanged } from './events';
+import { personasChanged } from './events/published';
 import type { Products } from './products';
 import type {
   PersonaStore,

@@ -8,7 +8,7 @@ import {
   type OutboxRelay,
 } from '@chorus/service-kit';
 import { subscriptionMirror } from './domain/subscription-mirror';
-import { productCreated, productDeleted } from './events';
+import { productCreated, productDeleted } from './events/published';
 import type { ProductRow, ProductStore } from './store/products';
 
 const BILLING_CYCLES = ['monthly', 'annual'] as const;

@@ -18,7 +18,7 @@ import {
   type OutboxRelay,
 } from '@chorus/service-kit';
 import { checkedAnswer } from './domain/answers';
-import { questionAsked, questionDeleted, questionUpdated } from './events';
+import { questionAsked, questionDeleted, questionUpdated } from './events/published';
 import type { PersonaContexts } from './persona-context';
 import type { Products } from './products';
 import type { QuestionRow, QuestionStore } from './store/questions';

@@ -7,7 +7,7 @@ import {
 import { migrations } from '../migrations';
 import { BusinessProfiles } from './business-profiles';
 import type { CatalogConfig } from './config';
-import { consumeCatalogEvents } from './events';
+import { consumeCatalogEvents } from './events/consumed';
 import { PersonaContexts } from './persona-context';
 import { Personas } from './personas';
 import { Products } from './products';

@@ -1,45 +1,7 @@
 import type { BusinessContext, PersonaProfile } from '@chorus/proto/inference/v1/inference';
-import {
-  consumeEvents,
-  enqueueEvent,
-  type EventBus,
-  type Knex,
-  type Logger,
-  Topics,
-} from '@chorus/service-kit';
-import type { Products } from './products';
-import type { Questions } from './questions';
-import type { ProductRow } from './store/products';
-import type { QuestionRow } from './store/questions';
-
-// ---------------------------------------------------------------------------
-// Consumed: billing's subscription changes (mirrored onto the product) and
-// inference's progress and answers (stored on the question), each applied in
-// the consumer's transaction, once per event.
-
-export function consumeCatalogEvents(deps: {
-  bus: EventBus;
-  db: Knex;
-  logger: Logger;
-  products: Products;
-  questions: Questions;
-}): Promise<void> {
-  const { products, questions } = deps;
-  return consumeEvents({
-    bus: deps.bus,
-    db: deps.db,
-    groupId: 'catalog',
-    topics: [Topics.billing, Topics.inference],
-    logger: deps.logger,
-    handlers: {
-      subscriptionChanged: (event, { trx, envelope }) =>
-        products.applySubscriptionChanged(trx, event, envelope.occurredAt ?? new Date()),
-      questionProcessing: (event, { trx }) => questions.markProcessing(trx, event),
-      questionAnswered: (event, { trx }) => questions.storeAnswer(trx, event),
-      questionFailed: (event, { trx }) => questions.markFailed(trx, event),
-    },
-  });
-}
+import { enqueueEvent, type Knex } from '@chorus/service-kit';
+import type { ProductRow } from '../store/products';
+import type { QuestionRow } from '../store/questions';
 
 // ---------------------------------------------------------------------------
 // Published on catalog.v1, keyed by product id so that one product's events

@@ -1,0 +1,32 @@
+import { consumeEvents, type EventBus, type Knex, type Logger, Topics } from '@chorus/service-kit';
+import type { Products } from '../products';
+import type { Questions } from '../questions';
+
+// ---------------------------------------------------------------------------
+// Consumed: billing's subscription changes (mirrored onto the product) and
+// inference's progress and answers (stored on the question), each applied in
+// the consumer's transaction, once per event.
+
+export function consumeCatalogEvents(deps: {
+  bus: EventBus;
+  db: Knex;
+  logger: Logger;
+  products: Products;
+  questions: Questions;
+}): Promise<void> {
+  const { products, questions } = deps;
+  return consumeEvents({
+    bus: deps.bus,
+    db: deps.db,
+    groupId: 'catalog',
+    topics: [Topics.billing, Topics.inference],
+    logger: deps.logger,
+    handlers: {
+      subscriptionChanged: (event, { trx, envelope }) =>
+        products.applySubscriptionChanged(trx, event, envelope.occurredAt ?? new Date()),
+      questionProcessing: (event, { trx }) => questions.markProcessing(trx, event),
+      questionAnswered: (event, { trx }) => questions.storeAnswer(trx, event),
+      questionFailed: (event, { trx }) => questions.markFailed(trx, event),
+    },
+  });
+}
