@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { developmentCardDataKey, developmentTokenKeys } from './dev-keys';
 import { type EmbeddedPostgresServer, startEmbeddedPostgres } from './postgres';
+import { dataFolderNotWritable, portInUse, portOfAddressInUse } from './startup-error';
 import { startChorus } from './system';
 import { webAppEnv } from './web';
 
@@ -41,16 +42,25 @@ export async function main(): Promise<void> {
 
   let postgres: EmbeddedPostgresServer | undefined;
   if (!config.DATABASE_URL) {
-    logger.info({ dataDir: path.join(dataDir, 'postgres') }, 'starting embedded PostgreSQL');
-    postgres = await startEmbeddedPostgres({
-      dataDir: path.join(dataDir, 'postgres'),
-      port: config.CHORUS_PG_PORT,
-    });
+    const asked = path.join(dataDir, 'postgres');
+    logger.info({ port: config.CHORUS_PG_PORT }, 'starting embedded PostgreSQL');
+    postgres = await startEmbeddedPostgres({ dataDir: asked, port: config.CHORUS_PG_PORT });
+    if (postgres.dataDir !== asked) {
+      logger.warn(
+        `the postgres OS user cannot enter ${asked}, so the database lives in ${postgres.dataDir}`,
+      );
+    }
+    logger.info({ dataDir: postgres.dataDir }, 'embedded PostgreSQL is running');
   }
+  // The development keys are the only other thing written to the data folder.
+  const inDataFolder = <T>(write: Promise<T>) =>
+    write.catch(() => {
+      throw dataFolderNotWritable(dataDir);
+    });
   const tokenKeys =
     config.TOKEN_PRIVATE_KEY && config.TOKEN_PUBLIC_KEY
       ? { privateKey: config.TOKEN_PRIVATE_KEY, publicKey: config.TOKEN_PUBLIC_KEY }
-      : await developmentTokenKeys(dataDir);
+      : await inDataFolder(developmentTokenKeys(dataDir));
 
   const chorus = await startChorus({
     databaseUrl: config.DATABASE_URL ?? postgres!.url,
@@ -61,7 +71,7 @@ export async function main(): Promise<void> {
     kafkaBrokers: config.KAFKA_BROKERS,
     redisUrl: config.REDIS_URL,
     tokenKeys,
-    cardDataKey: config.CARD_DATA_KEY || (await developmentCardDataKey(dataDir)),
+    cardDataKey: config.CARD_DATA_KEY || (await inDataFolder(developmentCardDataKey(dataDir))),
     // Links the services hand out (reset e-mails, the local checkout page)
     // point at this run's own port unless PUBLIC_URL says otherwise; the built
     // shell and microfrontends are served by the gateway on the same origin.
@@ -72,7 +82,7 @@ export async function main(): Promise<void> {
     },
   }).catch(async (error: unknown) => {
     await postgres?.stop();
-    throw error;
+    throw explainPortInUse(error, config) ?? error;
   });
   logger.info(
     { grpcPorts: chorus.grpcPorts },
@@ -90,4 +100,15 @@ export async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+/** A port another process holds, with the variable that moves it. */
+function explainPortInUse(
+  error: unknown,
+  config: { PORT: number; CHORUS_GRPC_PORT_BASE: number },
+): Error | undefined {
+  const port = portOfAddressInUse(error);
+  if (port === undefined) return undefined;
+  if (port === config.PORT) return portInUse(port, 'the web app and API', 'PORT');
+  return portInUse(port, "a service's gRPC server", 'CHORUS_GRPC_PORT_BASE');
 }
