@@ -3,8 +3,9 @@ import path from 'node:path';
 import { z } from 'zod';
 import { developmentCardDataKey, developmentTokenKeys } from './dev-keys';
 import { type EmbeddedPostgresServer, startEmbeddedPostgres } from './postgres';
-import { dataFolderNotWritable, portInUse, portOfAddressInUse } from './startup-error';
-import { startChorus } from './system';
+import { portIsFree } from './ports';
+import { dataFolderNotWritable, portInUse } from './startup-error';
+import { services, startChorus } from './system';
 import { webAppEnv } from './web';
 
 const schema = z.object({
@@ -62,6 +63,11 @@ export async function main(): Promise<void> {
       ? { privateKey: config.TOKEN_PRIVATE_KEY, publicKey: config.TOKEN_PUBLIC_KEY }
       : await inDataFolder(developmentTokenKeys(dataDir));
 
+  const giveUp = async (error: unknown): Promise<never> => {
+    await postgres?.stop();
+    throw error;
+  };
+  await portsFree(config).catch(giveUp);
   const chorus = await startChorus({
     databaseUrl: config.DATABASE_URL ?? postgres!.url,
     databasePrefix: config.CHORUS_DATABASE_PREFIX,
@@ -80,10 +86,7 @@ export async function main(): Promise<void> {
       ...process.env,
       ...webAppEnv(path.resolve(__dirname, '../../..'), process.env),
     },
-  }).catch(async (error: unknown) => {
-    await postgres?.stop();
-    throw explainPortInUse(error, config) ?? error;
-  });
+  }).catch(giveUp);
   logger.info(
     { grpcPorts: chorus.grpcPorts },
     `Chorus is running at http://localhost:${chorus.port} (Ctrl-C stops it)`,
@@ -102,13 +105,21 @@ export async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 }
 
-/** A port another process holds, with the variable that moves it. */
-function explainPortInUse(
-  error: unknown,
-  config: { PORT: number; CHORUS_GRPC_PORT_BASE: number },
-): Error | undefined {
-  const port = portOfAddressInUse(error);
-  if (port === undefined) return undefined;
-  if (port === config.PORT) return portInUse(port, 'the web app and API', 'PORT');
-  return portInUse(port, "a service's gRPC server", 'CHORUS_GRPC_PORT_BASE');
+/**
+ * Checked before any service starts (and after PostgreSQL, which says first
+ * when another Chorus runs on the same data folder): a taken port is then one
+ * sentence naming the variable that moves it, not a bind error half-way
+ * through the start.
+ */
+async function portsFree(config: { PORT: number; CHORUS_GRPC_PORT_BASE: number }) {
+  // The hosts the gateway and the gRPC servers bind (see startChorus).
+  if (!(await portIsFree(config.PORT, process.env.HOST ?? '0.0.0.0'))) {
+    throw portInUse(config.PORT, 'the web app and API', 'PORT');
+  }
+  for (const { portOffset } of services) {
+    const port = config.CHORUS_GRPC_PORT_BASE + portOffset;
+    if (!(await portIsFree(port))) {
+      throw portInUse(port, "a service's gRPC server", 'CHORUS_GRPC_PORT_BASE');
+    }
+  }
 }

@@ -23,10 +23,3 @@ export function alreadyRunning(folder: string, pid: string | undefined): Startup
     `Another Chorus is already running on the data folder ${folder}${holder}: stop it first, or start this one on another folder with CHORUS_DATA_DIR.`,
   );
 }
-
-/** A failed listen (`listen EADDRINUSE: address already in use 0.0.0.0:8080`, as Node and gRPC word it): the port, if that is what failed. */
-export function portOfAddressInUse(error: unknown): number | undefined {
-  const message = error instanceof Error ? error.message : String(error);
-  const port = /EADDRINUSE: address already in use .*?:(\d+)/.exec(message)?.[1];
-  return port === undefined ? undefined : Number(port);
-}
