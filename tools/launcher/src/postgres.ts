@@ -20,7 +20,7 @@ export interface EmbeddedPostgresServer {
 const USER = 'postgres';
 const PASSWORD = 'chorus-dev-only';
 // Server messages in English whatever the machine's language: startup failures are read from them.
-const ENV = { ...process.env, LC_MESSAGES: 'C' };
+const english = () => ({ ...process.env, LC_MESSAGES: 'C' });
 // Where root keeps what the postgres OS user must reach when the checkout is root-private.
 const BINARIES_CACHE = '/var/cache/chorus';
 const RELOCATED_DATA = '/var/lib/chorus';
@@ -179,7 +179,11 @@ async function initdb(command: string, dataDir: string, runAs: OsUser | undefine
     '--lc-messages=C',
   ];
   try {
-    const child = spawn(command, args, { ...runAs, env: ENV, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(command, args, {
+      ...runAs,
+      env: english(),
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let output = '';
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const code = await new Promise<number | null>((resolve, reject) => {
@@ -213,7 +217,11 @@ function run(
   const args = ['-D', dataDir, '-p', String(port)];
   // Loopback TCP only: no unix socket directory that may not exist or be shared.
   args.push('-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=');
-  const server = spawn(command, args, { ...runAs, env: ENV, stdio: ['ignore', 'ignore', 'pipe'] });
+  const server = spawn(command, args, {
+    ...runAs,
+    env: english(),
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   return new Promise((resolve, reject) => {
     let output = '';
     let ready = false;
