@@ -110,8 +110,14 @@ function postgresOsUser(): OsUser {
   try {
     return { uid: id('-u'), gid: id('-g') };
   } catch {
-    execFileSync('useradd', ['--system', '--user-group', '--no-create-home', USER]);
-    return { uid: id('-u'), gid: id('-g') };
+    try {
+      execFileSync('useradd', ['--system', '--user-group', '--no-create-home', USER]);
+      return { uid: id('-u'), gid: id('-g') };
+    } catch {
+      throw new StartupError(
+        `PostgreSQL refuses to run as root and there is no ${USER} user to run it as: create one (useradd --system --user-group ${USER}), or start Chorus as an ordinary user.`,
+      );
+    }
   }
 }
 
@@ -169,7 +175,9 @@ async function dataDirReachableBy(user: OsUser, asked: string): Promise<string> 
 async function initdb(command: string, dataDir: string, runAs: OsUser | undefined) {
   // Beside the data directory: reachable by the server's user, and initdb wants that directory empty.
   const passwordFile = `${dataDir}.password`;
-  await writeFile(passwordFile, `${PASSWORD}\n`, { mode: 0o600 });
+  await writeFile(passwordFile, `${PASSWORD}\n`, { mode: 0o600 }).catch(() => {
+    throw dataFolderNotWritable(path.dirname(dataDir));
+  });
   if (runAs) await chown(passwordFile, runAs.uid, runAs.gid);
   const args = [
     `--pgdata=${dataDir}`,
@@ -187,7 +195,7 @@ async function initdb(command: string, dataDir: string, runAs: OsUser | undefine
     let output = '';
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const code = await new Promise<number | null>((resolve, reject) => {
-      child.once('error', reject);
+      child.once('error', (error) => reject(cannotRun(error)));
       child.once('close', resolve);
     });
     if (code === 0) return;
@@ -234,9 +242,7 @@ function run(
       ready = output.includes('database system is ready to accept connections');
       if (ready) resolve(server);
     });
-    server.once('error', (error) =>
-      reject(new StartupError(`The embedded PostgreSQL could not be run: ${error.message}.`)),
-    );
+    server.once('error', (error) => reject(cannotRun(error)));
     server.once('close', () => reject(whyItStopped(output, options.shownAs, port)));
   });
 }
@@ -253,6 +259,12 @@ function whyItStopped(output: string, folder: string, port: number): StartupErro
   }
   return new StartupError(
     `The embedded PostgreSQL stopped while starting (data folder ${folder}): ${lastLine(output)}`,
+  );
+}
+
+function cannotRun(error: Error): StartupError {
+  return new StartupError(
+    `The embedded PostgreSQL could not be run (${error.message}): run npm install again to restore its binaries.`,
   );
 }
 
