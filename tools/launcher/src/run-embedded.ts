@@ -3,7 +3,9 @@ import path from 'node:path';
 import { z } from 'zod';
 import { developmentCardDataKey, developmentTokenKeys } from './dev-keys';
 import { type EmbeddedPostgresServer, startEmbeddedPostgres } from './postgres';
-import { startChorus } from './system';
+import { portIsFree } from './ports';
+import { dataFolderNotWritable, portInUse } from './startup-error';
+import { services, startChorus } from './system';
 import { webAppEnv } from './web';
 
 const schema = z.object({
@@ -41,17 +43,31 @@ export async function main(): Promise<void> {
 
   let postgres: EmbeddedPostgresServer | undefined;
   if (!config.DATABASE_URL) {
-    logger.info({ dataDir: path.join(dataDir, 'postgres') }, 'starting embedded PostgreSQL');
-    postgres = await startEmbeddedPostgres({
-      dataDir: path.join(dataDir, 'postgres'),
-      port: config.CHORUS_PG_PORT,
-    });
+    const asked = path.join(dataDir, 'postgres');
+    logger.info({ port: config.CHORUS_PG_PORT }, 'starting embedded PostgreSQL');
+    postgres = await startEmbeddedPostgres({ dataDir: asked, port: config.CHORUS_PG_PORT });
+    if (postgres.dataDir !== asked) {
+      logger.warn(
+        `the postgres OS user cannot enter ${asked}, so the database lives in ${postgres.dataDir}`,
+      );
+    }
+    logger.info({ dataDir: postgres.dataDir }, 'embedded PostgreSQL is running');
   }
+  // The development keys are the only other thing written to the data folder.
+  const inDataFolder = <T>(write: Promise<T>) =>
+    write.catch(() => {
+      throw dataFolderNotWritable(dataDir);
+    });
   const tokenKeys =
     config.TOKEN_PRIVATE_KEY && config.TOKEN_PUBLIC_KEY
       ? { privateKey: config.TOKEN_PRIVATE_KEY, publicKey: config.TOKEN_PUBLIC_KEY }
-      : await developmentTokenKeys(dataDir);
+      : await inDataFolder(developmentTokenKeys(dataDir));
 
+  const giveUp = async (error: unknown): Promise<never> => {
+    await postgres?.stop();
+    throw error;
+  };
+  await portsFree(config).catch(giveUp);
   const chorus = await startChorus({
     databaseUrl: config.DATABASE_URL ?? postgres!.url,
     databasePrefix: config.CHORUS_DATABASE_PREFIX,
@@ -61,7 +77,7 @@ export async function main(): Promise<void> {
     kafkaBrokers: config.KAFKA_BROKERS,
     redisUrl: config.REDIS_URL,
     tokenKeys,
-    cardDataKey: config.CARD_DATA_KEY || (await developmentCardDataKey(dataDir)),
+    cardDataKey: config.CARD_DATA_KEY || (await inDataFolder(developmentCardDataKey(dataDir))),
     // Links the services hand out (reset e-mails, the local checkout page)
     // point at this run's own port unless PUBLIC_URL says otherwise; the built
     // shell and microfrontends are served by the gateway on the same origin.
@@ -70,10 +86,7 @@ export async function main(): Promise<void> {
       ...process.env,
       ...webAppEnv(path.resolve(__dirname, '../../..'), process.env),
     },
-  }).catch(async (error: unknown) => {
-    await postgres?.stop();
-    throw error;
-  });
+  }).catch(giveUp);
   logger.info(
     { grpcPorts: chorus.grpcPorts },
     `Chorus is running at http://localhost:${chorus.port} (Ctrl-C stops it)`,
@@ -90,4 +103,23 @@ export async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+/**
+ * Checked before any service starts (and after PostgreSQL, which says first
+ * when another Chorus runs on the same data folder): a taken port is then one
+ * sentence naming the variable that moves it, not a bind error half-way
+ * through the start.
+ */
+async function portsFree(config: { PORT: number; CHORUS_GRPC_PORT_BASE: number }) {
+  // The hosts the gateway and the gRPC servers bind (see startChorus).
+  if (!(await portIsFree(config.PORT, process.env.HOST ?? '0.0.0.0'))) {
+    throw portInUse(config.PORT, 'the web app and API', 'PORT');
+  }
+  for (const { portOffset } of services) {
+    const port = config.CHORUS_GRPC_PORT_BASE + portOffset;
+    if (!(await portIsFree(port))) {
+      throw portInUse(port, "a service's gRPC server", 'CHORUS_GRPC_PORT_BASE');
+    }
+  }
 }

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import pg from 'pg';
+import { portIsFree } from './ports';
 import { startEmbeddedPostgres } from './postgres';
 
 const root = path.resolve(__dirname, '../../..');
@@ -19,14 +20,6 @@ export async function freePort(): Promise<number> {
       const address = server.address();
       server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
     });
-  });
-}
-
-async function portIsFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.once('error', () => resolve(false));
-    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
 }
 
