@@ -59,6 +59,21 @@ const emptyTemplate = {
 
 type TextField = Exclude<keyof typeof emptyTemplate, 'age' | 'safetyScores'>;
 
+/** The form's fields top to bottom: the toast names the first problem, as the server would. */
+const fieldOrder = [
+  'name',
+  'age',
+  'occupation',
+  'location',
+  'income',
+  'lifestyle',
+  'motivations',
+  'personality',
+] as const;
+
+// The spec shows a refused template as a toast, not under the fields.
+const inToastOnly = () => undefined;
+
 function CreateTemplateDialog({
   open,
   onOpenChange,
@@ -66,7 +81,7 @@ function CreateTemplateDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  // The server's own schema: a blank field is named under it before anything is sent.
+  // The server's own schema, so a blank field is refused in the server's words without the trip.
   const form = useZodForm(personaTemplateInput, { defaultValues: emptyTemplate });
 
   const create = useMutation({
@@ -86,13 +101,25 @@ function CreateTemplateDialog({
       }),
   });
 
-  const submit = form.handleSubmit((template) =>
+  const submit = form.handleSubmit(
     // The sliders go as they stand (0-100): the server scales them as the schema did here.
-    create.mutate({ ...template, safetyScores: form.getValues('safetyScores') }),
+    (template) => create.mutate({ ...template, safetyScores: form.getValues('safetyScores') }),
+    (problems) =>
+      toast({
+        title: adminMessages.templateCreateFailed,
+        description: fieldOrder.map((field) => problems[field]?.message).find(Boolean),
+        variant: 'destructive',
+      }),
   );
 
   const text = (field: TextField, label: string, long = false) => (
-    <FormField form={form} name={field} id={`template-${field}`} label={label}>
+    <FormField
+      form={form}
+      name={field}
+      id={`template-${field}`}
+      label={label}
+      errorText={inToastOnly}
+    >
       {(control) => (long ? <Textarea rows={2} {...control} /> : <Input {...control} />)}
     </FormField>
   );
@@ -109,7 +136,7 @@ function CreateTemplateDialog({
         <form id="create-template" className="grid gap-4" onSubmit={(event) => void submit(event)}>
           <div className="grid gap-4 sm:grid-cols-[1fr_7rem]">
             {text('name', 'Name')}
-            <FormField form={form} name="age" id="template-age" label="Age">
+            <FormField form={form} name="age" id="template-age" label="Age" errorText={inToastOnly}>
               {(control) => <Input type="number" min={18} max={100} {...control} />}
             </FormField>
           </div>
