@@ -1,15 +1,5 @@
 import type { RoadmapWithItems } from '@chorus/contracts';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  buttonVariants,
-} from '@chorus/platform/ui';
+import { ConfirmDialog } from '@chorus/platform/ui';
 import type { RoadmapActions } from '../hooks/useRoadmapActions';
 import type { RoadmapDialogs as Dialogs } from '../hooks/useRoadmapDialogs';
 import { CompareDialog } from './Comparisons';
@@ -80,31 +70,17 @@ export function RoadmapDialogs({
             productId={roadmap.productId}
             onOpenChange={closed}
           />
-          <AlertDialog open={dialog?.kind === 'delete'} onOpenChange={closed}>
-            <AlertDialogContent>
-              <AlertDialogHeader>
-                <AlertDialogTitle>Delete Roadmap</AlertDialogTitle>
-                <AlertDialogDescription>
-                  Are you sure you want to delete “{roadmap.name}”? This action cannot be undone. It
-                  will permanently delete the roadmap and remove all of its items, shared links,
-                  feedback and collaboration history.
-                </AlertDialogDescription>
-              </AlertDialogHeader>
-              <AlertDialogFooter>
-                <AlertDialogCancel>Cancel</AlertDialogCancel>
-                <AlertDialogAction
-                  className={buttonVariants({ variant: 'destructive' })}
-                  onClick={(event) => {
-                    event.preventDefault();
-                    actions.deleteRoadmap.mutate();
-                  }}
-                  disabled={actions.deleteRoadmap.isPending}
-                >
-                  Delete Roadmap
-                </AlertDialogAction>
-              </AlertDialogFooter>
-            </AlertDialogContent>
-          </AlertDialog>
+          <ConfirmDialog
+            open={dialog?.kind === 'delete'}
+            onOpenChange={closed}
+            title="Delete Roadmap"
+            description={`Are you sure you want to delete “${roadmap.name}”? This action cannot be undone. It will permanently delete the roadmap and remove all of its items, shared links, feedback and collaboration history.`}
+            confirmLabel="Delete Roadmap"
+            destructive
+            pending={actions.deleteRoadmap.isPending}
+            closeOnConfirm={false}
+            onConfirm={() => actions.deleteRoadmap.mutate()}
+          />
         </>
       ) : null}
     </>

@@ -1,14 +1,15 @@
+import { PageFrame } from '@chorus/platform/ui';
 import type { ReactNode } from 'react';
 import { release } from '../release';
 
-/** The page's width and padding, with the release it was built from at the foot. */
-export function PageFrame({ children }: { children: ReactNode }) {
+/** The product pages' frame, with the release it was built from at the foot. */
+export function RoadmapFrame({ children }: { children: ReactNode }) {
   return (
-    <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 lg:px-8 lg:py-10">
+    <PageFrame>
       {children}
       <p className="mt-12 text-center text-xs text-muted-foreground/80" data-testid="release">
         Release {release}
       </p>
-    </div>
+    </PageFrame>
   );
 }
