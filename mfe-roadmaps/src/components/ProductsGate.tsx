@@ -1,7 +1,7 @@
 import type { ProductView } from '@chorus/contracts';
 import { useAuth, useProducts } from '@chorus/platform';
 import { Button, EmptyState, LoadError, Loading } from '@chorus/platform/ui';
-import { FolderPlus, LogIn } from 'lucide-react';
+import { FolderPlus, LogIn, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { RoadmapFrame } from './RoadmapFrame';
@@ -17,57 +17,59 @@ export function ProductsGate({ children }: { children: (products: ProductView[])
   const auth = useAuth();
   const products = useProducts({ enabled: auth.isAuthenticated });
 
-  if (auth.isLoading) return <Waiting label="Loading..." />;
-  if (!auth.isAuthenticated) {
-    return (
-      <RoadmapFrame>
-        <EmptyState
+  if (auth.isAuthenticated && products.data && products.data.length > 0) {
+    return <>{children(products.data)}</>;
+  }
+  return (
+    <RoadmapFrame>
+      {auth.isLoading ? (
+        <Loading label="Loading..." />
+      ) : !auth.isAuthenticated ? (
+        <GoTo
           icon={LogIn}
           title="Please log in to access roadmaps"
           text="Roadmaps belong to your products: sign in to see and plan them."
-          action={
-            <Button asChild>
-              <Link to="/auth/login">Log In</Link>
-            </Button>
-          }
+          to="/auth/login"
+          label="Log In"
         />
-      </RoadmapFrame>
-    );
-  }
-  if (products.isPending) return <Waiting label="Loading products..." />;
-  if (products.isError) {
-    return (
-      <RoadmapFrame>
+      ) : products.isPending ? (
+        <Loading label="Loading products..." />
+      ) : products.isError ? (
         <LoadError
           message="Unable to load your products."
           onRetry={() => void products.refetch()}
         />
-      </RoadmapFrame>
-    );
-  }
-  if (products.data.length === 0) {
-    return (
-      <RoadmapFrame>
-        <EmptyState
+      ) : (
+        <GoTo
           icon={FolderPlus}
           title="No Products Found"
           text="Roadmaps belong to a product. Create a product first, then plan its roadmap."
-          action={
-            <Button asChild>
-              <Link to="/create-product">Create Product</Link>
-            </Button>
-          }
+          to="/create-product"
+          label="Create Product"
         />
-      </RoadmapFrame>
-    );
-  }
-  return <>{children(products.data)}</>;
-}
-
-function Waiting({ label }: { label: string }) {
-  return (
-    <RoadmapFrame>
-      <Loading label={label} />
+      )}
     </RoadmapFrame>
   );
+}
+
+/** Why the page cannot show yet, and the link that fixes it. */
+function GoTo({
+  icon,
+  title,
+  text,
+  to,
+  label,
+}: {
+  icon: LucideIcon;
+  title: string;
+  text: string;
+  to: string;
+  label: string;
+}) {
+  const action = (
+    <Button asChild>
+      <Link to={to}>{label}</Link>
+    </Button>
+  );
+  return <EmptyState icon={icon} title={title} text={text} action={action} />;
 }
