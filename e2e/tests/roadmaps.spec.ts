@@ -412,7 +412,7 @@ test.describe('roadmaps', () => {
     const overTime = page.getByRole('group', { name: 'Items Over Time' });
     await expect(overTime.getByRole('listitem', { name: 'Jan 2025: 1' })).toBeVisible();
     // The chart names its series and tells a month's count on hover.
-    const chart = overTime.getByRole('figure', { name: 'Items per month' });
+    const chart = overTime.getByRole('img', { name: 'Items per month' });
     await expect(chart.locator('.recharts-legend-wrapper')).toHaveText('Items');
     await chart.locator('.recharts-bar-rectangle').first().hover();
     const tooltip = chart.locator('.recharts-tooltip-wrapper');
