@@ -140,12 +140,19 @@ test.describe('roadmaps', () => {
     await expect(details.getByRole('heading', { name: 'H1 2025 Roadmap' })).toBeVisible();
     await expect(itemCard(page, 'Single sign-on')).toContainText('In Progress');
 
-    // Deleting asks twice.
+    // Deleting asks first; Cancel keeps the item and the form.
     await itemCard(page, 'Single sign-on')
       .getByRole('button', { name: 'Edit Single sign-on' })
       .click();
     await editDialog.getByRole('button', { name: 'Delete Item' }).click();
-    await editDialog.getByRole('button', { name: 'Confirm Delete' }).click();
+    const confirmDelete = page.getByRole('alertdialog', { name: 'Delete Item' });
+    await expect(confirmDelete).toContainText('Are you sure you want to delete “Single sign-on”?');
+    await confirmDelete.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirmDelete).toBeHidden();
+    await expect(editDialog.getByLabel('Title')).toHaveValue('Single sign-on');
+    await editDialog.getByRole('button', { name: 'Delete Item' }).click();
+    await shot('delete-item-confirmation');
+    await confirmDelete.getByRole('button', { name: 'Delete Item' }).click();
     await expect(toast(page)).toContainText('Item Deleted');
     await expect(page.getByText('No roadmap items yet')).toBeVisible();
   });
@@ -404,6 +411,13 @@ test.describe('roadmaps', () => {
     await expect(priority.getByRole('listitem', { name: 'P1 High: 2' })).toBeVisible();
     const overTime = page.getByRole('group', { name: 'Items Over Time' });
     await expect(overTime.getByRole('listitem', { name: 'Jan 2025: 1' })).toBeVisible();
+    // The chart names its series and tells a month's count on hover.
+    const chart = overTime.getByRole('img', { name: 'Items per month' });
+    await expect(chart.locator('.recharts-legend-wrapper')).toHaveText('Items');
+    await chart.locator('.recharts-bar-rectangle').first().hover();
+    const tooltip = chart.locator('.recharts-tooltip-wrapper');
+    await expect(tooltip).toContainText('Jan 2025');
+    await expect(tooltip).toContainText('Items : 1');
     await shot('analytics');
   });
 

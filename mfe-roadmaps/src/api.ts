@@ -2,7 +2,6 @@ import type {
   ComparisonView,
   ItemFeedbackView,
   ProductPersonaView,
-  ProductView,
   Roadmap,
   RoadmapImportResult,
   RoadmapItem,
@@ -16,7 +15,6 @@ import { useQuery } from '@tanstack/react-query';
 // query function GETs (with the bearer token).
 
 export const roadmapKeys = {
-  products: ['/api/products'],
   roadmaps: (productId: string) => ['/api/products', productId, 'roadmaps'],
   roadmap: (roadmapId: string) => ['/api/roadmaps', roadmapId],
   personas: (productId: string) => ['/api/products', productId, 'personas'],
@@ -25,10 +23,6 @@ export const roadmapKeys = {
 } as const;
 
 const path = (id: string) => encodeURIComponent(id);
-
-export function useProducts(enabled: boolean) {
-  return useQuery<ProductView[]>({ queryKey: roadmapKeys.products, enabled });
-}
 
 export function useRoadmaps(productId: string | undefined) {
   return useQuery<RoadmapSummary[]>({

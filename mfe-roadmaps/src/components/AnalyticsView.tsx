@@ -1,7 +1,11 @@
 import { type RoadmapItem, roadmapAnalytics } from '@chorus/contracts';
+import { BarChart } from '@chorus/platform/charts';
 import { Card, CardContent, CardHeader, CardTitle, cn } from '@chorus/platform/ui';
 import { useMemo } from 'react';
 import { priorityBarTones, statusBarTones } from './Badges';
+
+/** Counts have no fractions: the axis labels only its whole-number ticks. */
+const wholeNumbers = (value: number) => (Number.isInteger(value) ? String(value) : '');
 
 function Stat({ label, value, hint }: { label: string; value: string; hint: string }) {
   return (
@@ -53,7 +57,6 @@ function Breakdown({
 /** The Analytics tab: totals, status and priority breakdowns, and items per month. */
 export function AnalyticsView({ items }: { items: RoadmapItem[] }) {
   const analytics = useMemo(() => roadmapAnalytics(items), [items]);
-  const busiest = Math.max(1, ...analytics.overTime.map((m) => m.count));
   const inProgress = analytics.byStatus.find((row) => row.key === 'in_progress')!.count;
 
   return (
@@ -93,26 +96,24 @@ export function AnalyticsView({ items }: { items: RoadmapItem[] }) {
           {analytics.overTime.length === 0 ? (
             <p className="text-sm text-muted-foreground">No items yet.</p>
           ) : (
-            <div className="overflow-x-auto">
-              <ol className="flex h-48 min-w-fit items-end gap-2">
+            <BarChart
+              title="Items per month"
+              data={analytics.overTime}
+              category="label"
+              categoryLabel="Month"
+              series={[{ key: 'count', label: 'Items', color: 'var(--color-primary)' }]}
+              formatLeftAxis={wholeNumbers}
+              height={220}
+            >
+              <ol className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-xs">
                 {analytics.overTime.map((month) => (
-                  <li
-                    key={month.month}
-                    aria-label={`${month.label}: ${month.count}`}
-                    className="flex w-14 shrink-0 flex-col items-center gap-1"
-                  >
-                    <span className="text-xs font-medium tabular-nums">{month.count}</span>
-                    <div
-                      className="w-8 rounded-t-md bg-primary/80"
-                      style={{ height: `${(month.count / busiest) * 8}rem` }}
-                    />
-                    <span className="text-[11px] whitespace-nowrap text-muted-foreground">
-                      {month.label}
-                    </span>
+                  <li key={month.month} aria-label={`${month.label}: ${month.count}`}>
+                    <span className="text-muted-foreground">{month.label}</span>{' '}
+                    <span className="font-medium tabular-nums">{month.count}</span>
                   </li>
                 ))}
               </ol>
-            </div>
+            </BarChart>
           )}
         </CardContent>
       </Card>

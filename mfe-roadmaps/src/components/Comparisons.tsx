@@ -1,4 +1,9 @@
-import { type ComparisonView, formatRoadmapDate, type RoadmapItem } from '@chorus/contracts';
+import {
+  type ComparisonView,
+  createComparisonRequest,
+  formatRoadmapDate,
+  type RoadmapItem,
+} from '@chorus/contracts';
 import { toast } from '@chorus/platform';
 import {
   Button,
@@ -12,7 +17,9 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
+  FieldError,
   Loading,
+  useZodForm,
 } from '@chorus/platform/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Loader2, Trophy } from 'lucide-react';
@@ -22,6 +29,9 @@ import { failureToast } from '../messages';
 import { NoPersonas, PersonaChoices } from './Feedback';
 
 const percent = (score: number) => `${Math.round(score * 100)}%`;
+
+/** The choices the dialog makes, checked as the server checks them. */
+const comparisonFields = createComparisonRequest.pick({ itemIds: true, personaIds: true });
 
 /** A comparison's outcome: the overall order, then each persona's. */
 export function ComparisonResult({ comparison }: { comparison: ComparisonView }) {
@@ -81,19 +91,20 @@ export function CompareDialog({
 }) {
   const queryClient = useQueryClient();
   const personas = usePersonas(productId, open);
-  const [itemIds, setItemIds] = useState<string[]>([]);
-  const [personaIds, setPersonaIds] = useState<string[]>([]);
+  const form = useZodForm(comparisonFields, { defaultValues: { itemIds: [], personaIds: [] } });
+  const { reset } = form;
+  const [itemIds, personaIds] = form.watch(['itemIds', 'personaIds']);
   const [result, setResult] = useState<ComparisonView>();
   useEffect(() => {
     if (open) {
-      setItemIds([]);
-      setPersonaIds([]);
+      reset({ itemIds: [], personaIds: [] });
       setResult(undefined);
     }
-  }, [open]);
+  }, [open, reset]);
 
   const compare = useMutation({
-    mutationFn: () => roadmapApi.compare(roadmapId, itemIds, personaIds),
+    mutationFn: (chosen: { itemIds: string[]; personaIds: string[] }) =>
+      roadmapApi.compare(roadmapId, chosen.itemIds, chosen.personaIds),
     onSuccess: (comparison) => {
       setResult(comparison);
       void queryClient.invalidateQueries({ queryKey: roadmapKeys.comparisons(roadmapId) });
@@ -101,6 +112,12 @@ export function CompareDialog({
     },
     onError: (error) => failureToast('Failed to compare items', error),
   });
+
+  const submit = form.handleSubmit((chosen) => compare.mutate(chosen));
+  // Once the user has tried to send, each change re-checks the choice.
+  const choose = (name: 'itemIds' | 'personaIds', ids: string[]) =>
+    form.setValue(name, ids, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
+  const { errors } = form.formState;
 
   return (
     <Dialog open={open} onOpenChange={(next) => !compare.isPending && onOpenChange(next)}>
@@ -128,7 +145,8 @@ export function CompareDialog({
                       className="size-4 accent-primary"
                       checked={itemIds.includes(item.id)}
                       onChange={(e) =>
-                        setItemIds(
+                        choose(
+                          'itemIds',
                           e.target.checked
                             ? [...itemIds, item.id]
                             : itemIds.filter((id) => id !== item.id),
@@ -139,6 +157,7 @@ export function CompareDialog({
                   </label>
                 ))}
               </div>
+              <FieldError>{errors.itemIds?.message}</FieldError>
             </fieldset>
             {personas.isPending ? (
               <Loading label="Loading personas..." />
@@ -152,7 +171,8 @@ export function CompareDialog({
               <PersonaChoices
                 personas={personas.data}
                 chosen={personaIds}
-                onChange={setPersonaIds}
+                onChange={(ids) => choose('personaIds', ids)}
+                error={errors.personaIds?.message}
               />
             )}
           </>
@@ -170,7 +190,7 @@ export function CompareDialog({
               <Button
                 type="button"
                 disabled={itemIds.length < 2 || personaIds.length === 0 || compare.isPending}
-                onClick={() => compare.mutate()}
+                onClick={(event) => void submit(event)}
               >
                 {compare.isPending ? <Loader2 className="animate-spin" aria-hidden /> : null}
                 {compare.isPending ? 'Asking personas...' : `Compare ${itemIds.length} Items`}

@@ -1,4 +1,8 @@
-import type { ProductPersonaView, RoadmapItem } from '@chorus/contracts';
+import {
+  type ProductPersonaView,
+  requestFeedbackRequest,
+  type RoadmapItem,
+} from '@chorus/contracts';
 import { toast } from '@chorus/platform';
 import {
   Button,
@@ -9,11 +13,13 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
+  FieldError,
   Loading,
+  useZodForm,
 } from '@chorus/platform/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Loader2, MessageSquareQuote, Star, Users } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { roadmapApi, roadmapKeys, useItemFeedback, usePersonas } from '../api';
 import { failureToast } from '../messages';
@@ -92,10 +98,13 @@ export function PersonaChoices({
   personas,
   chosen,
   onChange,
+  error,
 }: {
   personas: ProductPersonaView[];
   chosen: string[];
   onChange: (ids: string[]) => void;
+  /** Why the choice cannot be sent (the schema's message). */
+  error?: string;
 }) {
   return (
     <fieldset className="grid gap-2">
@@ -138,6 +147,7 @@ export function PersonaChoices({
           </label>
         ))}
       </div>
+      <FieldError>{error}</FieldError>
     </fieldset>
   );
 }
@@ -167,23 +177,27 @@ export function FeedbackDialog({
   const queryClient = useQueryClient();
   const open = Boolean(item);
   const personas = usePersonas(productId, open);
-  const [chosen, setChosen] = useState<string[]>([]);
+  const form = useZodForm(requestFeedbackRequest, { defaultValues: { personaIds: [] } });
+  const { reset } = form;
+  const chosen = form.watch('personaIds');
   useEffect(() => {
-    if (open) setChosen([]);
-  }, [open, item?.id]);
+    if (open) reset({ personaIds: [] });
+  }, [open, item?.id, reset]);
 
   const ask = useMutation({
-    mutationFn: () => roadmapApi.requestFeedback(item!.id, chosen),
-    onSuccess: (view) => {
+    mutationFn: (personaIds: string[]) => roadmapApi.requestFeedback(item!.id, personaIds),
+    onSuccess: (view, personaIds) => {
       queryClient.setQueryData(roadmapKeys.feedback(view.itemId), view);
       toast({
         title: 'Feedback Received',
-        description: `${chosen.length} ${chosen.length === 1 ? 'persona' : 'personas'} rated “${item?.title}”.`,
+        description: `${personaIds.length} ${personaIds.length === 1 ? 'persona' : 'personas'} rated “${item?.title}”.`,
       });
       onOpenChange(false);
     },
     onError: (error) => failureToast('Failed to get persona feedback', error),
   });
+
+  const submit = form.handleSubmit(({ personaIds }) => ask.mutate(personaIds));
 
   return (
     <Dialog open={open} onOpenChange={(next) => !ask.isPending && onOpenChange(next)}>
@@ -203,7 +217,17 @@ export function FeedbackDialog({
         ) : personas.data.length === 0 ? (
           <NoPersonas productId={productId} />
         ) : (
-          <PersonaChoices personas={personas.data} chosen={chosen} onChange={setChosen} />
+          <PersonaChoices
+            personas={personas.data}
+            chosen={chosen}
+            onChange={(ids) =>
+              form.setValue('personaIds', ids, {
+                shouldDirty: true,
+                shouldValidate: form.formState.isSubmitted,
+              })
+            }
+            error={form.formState.errors.personaIds?.message}
+          />
         )}
         <DialogFooter>
           <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
@@ -212,7 +236,7 @@ export function FeedbackDialog({
           <Button
             type="button"
             disabled={chosen.length === 0 || ask.isPending}
-            onClick={() => ask.mutate()}
+            onClick={(event) => void submit(event)}
           >
             {ask.isPending ? <Loader2 className="animate-spin" aria-hidden /> : null}
             {ask.isPending

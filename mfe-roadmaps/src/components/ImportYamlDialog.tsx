@@ -1,5 +1,6 @@
 import {
   checkYamlFile,
+  importRoadmapYamlRequest,
   parseRoadmapYaml,
   type RoadmapImportResult,
   YAML_PREVIEW_ITEMS,
@@ -13,8 +14,9 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-  Label,
+  FormField,
   Textarea,
+  useZodForm,
 } from '@chorus/platform/ui';
 import { useMutation } from '@tanstack/react-query';
 import { AlertCircle, CheckCircle2, FileUp, Loader2 } from 'lucide-react';
@@ -56,22 +58,24 @@ export function ImportYamlDialog({
   roadmapId: string;
   onImported: () => void;
 }) {
-  const [content, setContent] = useState('');
+  const form = useZodForm(importRoadmapYamlRequest, { defaultValues: { yamlContent: '' } });
+  const { reset } = form;
+  const content = form.watch('yamlContent');
   const [fileName, setFileName] = useState<string>();
   const fileInput = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (open) {
-      setContent('');
+      reset({ yamlContent: '' });
       setFileName(undefined);
     }
-  }, [open]);
+  }, [open, reset]);
 
   const checked = useDeferredValue(content);
   const parsed = useMemo(() => (checked.trim() ? parseRoadmapYaml(checked) : undefined), [checked]);
   const valid = parsed?.items ?? [];
 
   const importing = useMutation({
-    mutationFn: () => roadmapApi.importYaml(roadmapId, content),
+    mutationFn: (yamlContent: string) => roadmapApi.importYaml(roadmapId, yamlContent),
     onSuccess: (result) => {
       toast({ title: 'YAML Import Complete', description: importSummary(result) });
       onImported();
@@ -95,9 +99,10 @@ export function ImportYamlDialog({
       return;
     }
     setFileName(file.name);
-    setContent(await file.text());
+    form.setValue('yamlContent', await file.text(), { shouldDirty: true });
   }
 
+  const submit = form.handleSubmit(({ yamlContent }) => importing.mutate(yamlContent));
   const canImport =
     content.trim() !== '' && checked === content && valid.length > 0 && !importing.isPending;
 
@@ -129,20 +134,20 @@ export function ImportYamlDialog({
           <FormatGuideDialog />
         </div>
 
-        <div className="grid gap-2">
-          <Label htmlFor="yaml-content">YAML Content</Label>
-          <Textarea
-            id="yaml-content"
-            value={content}
-            onChange={(e) => {
-              setContent(e.target.value);
-              setFileName(undefined);
-            }}
-            placeholder={'roadmap_items:\n  - title: My feature\n    priority: high'}
-            className="min-h-40 font-mono text-xs"
-            spellCheck={false}
-          />
-        </div>
+        <FormField form={form} name="yamlContent" id="yaml-content" label="YAML Content">
+          {(control) => (
+            <Textarea
+              {...control}
+              onChange={(event) => {
+                setFileName(undefined);
+                return control.onChange(event);
+              }}
+              placeholder={'roadmap_items:\n  - title: My feature\n    priority: high'}
+              className="min-h-40 font-mono text-xs"
+              spellCheck={false}
+            />
+          )}
+        </FormField>
 
         {parsed && parsed.errors.length > 0 ? (
           <div
@@ -203,7 +208,7 @@ export function ImportYamlDialog({
           <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
             Cancel
           </Button>
-          <Button type="button" disabled={!canImport} onClick={() => importing.mutate()}>
+          <Button type="button" disabled={!canImport} onClick={(event) => void submit(event)}>
             {importing.isPending ? <Loader2 className="animate-spin" aria-hidden /> : null}
             Import {valid.length} {valid.length === 1 ? 'Item' : 'Items'}
           </Button>

@@ -1,4 +1,9 @@
-import { roadmapMessages, type Roadmap, TIMELINE_TYPES } from '@chorus/contracts';
+import {
+  createRoadmapRequest,
+  DEFAULT_TIMELINE_TYPE,
+  type Roadmap,
+  TIMELINE_TYPES,
+} from '@chorus/contracts';
 import {
   Button,
   Dialog,
@@ -7,12 +12,13 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-  Field,
+  FormField,
   Input,
   Textarea,
+  useZodForm,
 } from '@chorus/platform/ui';
 import { Loader2 } from 'lucide-react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import type { RoadmapInput } from '../api';
 import { Select } from './FormControls';
 
@@ -22,11 +28,20 @@ const timelineLabels: Record<string, string> = {
   weekly: 'Weekly',
 };
 
-function initialValues(roadmap?: Roadmap): RoadmapInput {
+/** The fields the form edits, checked as the server checks them (empty text and dates as null). */
+const roadmapFields = createRoadmapRequest.pick({
+  name: true,
+  description: true,
+  timelineType: true,
+  startDate: true,
+  endDate: true,
+});
+
+function initialValues(roadmap?: Roadmap) {
   return {
     name: roadmap?.name ?? '',
     description: roadmap?.description ?? '',
-    timelineType: roadmap?.timelineType ?? 'quarterly',
+    timelineType: roadmap?.timelineType ?? DEFAULT_TIMELINE_TYPE,
     startDate: roadmap?.startDate ?? '',
     endDate: roadmap?.endDate ?? '',
   };
@@ -47,38 +62,18 @@ export function RoadmapFormDialog({
   saving: boolean;
   onSave: (input: RoadmapInput) => void;
 }) {
-  const [values, setValues] = useState(() => initialValues(roadmap));
-  const [error, setError] = useState<string>();
+  const form = useZodForm(roadmapFields, { defaultValues: initialValues(roadmap) });
+  const { reset } = form;
   useEffect(() => {
-    if (open) {
-      setValues(initialValues(roadmap));
-      setError(undefined);
-    }
-  }, [open, roadmap]);
+    if (open) reset(initialValues(roadmap));
+  }, [open, roadmap, reset]);
 
   const editing = Boolean(roadmap);
-  const set = (field: keyof RoadmapInput) => (value: string) =>
-    setValues((current) => ({ ...current, [field]: value }));
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!values.name.trim()) {
-      setError(roadmapMessages.nameRequired);
-      return;
-    }
-    onSave({
-      name: values.name.trim(),
-      description: values.description?.trim() || null,
-      timelineType: values.timelineType,
-      startDate: values.startDate || null,
-      endDate: values.endDate || null,
-    });
-  }
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
-        <form onSubmit={submit} className="grid gap-5" noValidate>
+        <form onSubmit={form.handleSubmit(onSave)} className="grid gap-5" noValidate>
           <DialogHeader>
             <DialogTitle>{editing ? 'Edit Roadmap' : 'Create Roadmap'}</DialogTitle>
             <DialogDescription>
@@ -87,57 +82,30 @@ export function RoadmapFormDialog({
                 : 'Plan what this product will ship, and when.'}
             </DialogDescription>
           </DialogHeader>
-          <Field label="Roadmap Name" htmlFor="roadmap-name" error={error}>
-            <Input
-              id="roadmap-name"
-              value={values.name}
-              placeholder="e.g. 2025 Product Roadmap"
-              aria-invalid={Boolean(error)}
-              onChange={(e) => {
-                set('name')(e.target.value);
-                setError(undefined);
-              }}
-              autoFocus
-            />
-          </Field>
-          <Field label="Description" htmlFor="roadmap-description">
-            <Textarea
-              id="roadmap-description"
-              value={values.description ?? ''}
-              placeholder="What this roadmap is for"
-              onChange={(e) => set('description')(e.target.value)}
-            />
-          </Field>
-          <Field label="Timeline Type" htmlFor="roadmap-timeline">
-            <Select
-              id="roadmap-timeline"
-              value={values.timelineType}
-              onChange={(e) => set('timelineType')(e.target.value)}
-            >
-              {TIMELINE_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {timelineLabels[type]}
-                </option>
-              ))}
-            </Select>
-          </Field>
+          <FormField form={form} name="name" id="roadmap-name" label="Roadmap Name">
+            {(control) => <Input {...control} placeholder="e.g. 2025 Product Roadmap" autoFocus />}
+          </FormField>
+          <FormField form={form} name="description" id="roadmap-description" label="Description">
+            {(control) => <Textarea {...control} placeholder="What this roadmap is for" />}
+          </FormField>
+          <FormField form={form} name="timelineType" id="roadmap-timeline" label="Timeline Type">
+            {(control) => (
+              <Select {...control}>
+                {TIMELINE_TYPES.map((type) => (
+                  <option key={type} value={type}>
+                    {timelineLabels[type]}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </FormField>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="Start Date" htmlFor="roadmap-start">
-              <Input
-                id="roadmap-start"
-                type="date"
-                value={values.startDate ?? ''}
-                onChange={(e) => set('startDate')(e.target.value)}
-              />
-            </Field>
-            <Field label="End Date" htmlFor="roadmap-end">
-              <Input
-                id="roadmap-end"
-                type="date"
-                value={values.endDate ?? ''}
-                onChange={(e) => set('endDate')(e.target.value)}
-              />
-            </Field>
+            <FormField form={form} name="startDate" id="roadmap-start" label="Start Date">
+              {(control) => <Input {...control} type="date" />}
+            </FormField>
+            <FormField form={form} name="endDate" id="roadmap-end" label="End Date">
+              {(control) => <Input {...control} type="date" />}
+            </FormField>
           </div>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>

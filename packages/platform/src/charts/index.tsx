@@ -197,6 +197,8 @@ export function Chart<Row>({
             {valueAxis('left', formatLeftAxis ?? left?.format)}
             {right && !across ? valueAxis('right', formatRightAxis ?? right.format) : null}
             <Tooltip
+              // The category axis is "left", not recharts' default 0: without this the label is the point's index.
+              axisId="left"
               labelFormatter={(value) => categoryTick(value)}
               formatter={(value, name) => {
                 const s = bySeriesLabel.get(String(name));
