@@ -12,7 +12,7 @@ import {
   subscriptionSettling,
 } from '@chorus/contracts';
 import { ApiError, apiRequest, getQueryFn, queryClient } from '@chorus/platform';
-import { type QueryFunction, useQuery } from '@tanstack/react-query';
+import { type QueryFunction, replaceEqualDeep, useQuery } from '@tanstack/react-query';
 
 // The products pages' calls. Each query key is the path the shared query
 // function GETs (its parts joined with "/", with the bearer token); the
@@ -102,6 +102,26 @@ export function useProductPersonas(productId: string | undefined) {
   });
 }
 
+/** Whether `a` is a later state of its question than `b` (a state never goes back). */
+export function isLaterQuestionState(a: QuestionView, b: QuestionView): boolean {
+  return Date.parse(a.updatedAt) > Date.parse(b.updatedAt);
+}
+
+/**
+ * A list read that left while the live stream was pushing may answer an
+ * older state of a question than the cache already has: the cache keeps the
+ * later one. Which questions exist is the read's to say.
+ */
+function keepLaterStates(known: unknown, read: unknown): unknown {
+  if (!Array.isArray(known) || !Array.isArray(read)) return replaceEqualDeep(known, read);
+  const byId = new Map((known as QuestionView[]).map((question) => [question.id, question]));
+  const merged = (read as QuestionView[]).map((question) => {
+    const cached = byId.get(question.id);
+    return cached && isLaterQuestionState(cached, question) ? cached : question;
+  });
+  return replaceEqualDeep(known, merged);
+}
+
 /**
  * The product's questions, newest first. `refetchInterval` lets the
  * questions page poll while any question is being answered.
@@ -116,6 +136,7 @@ export function useProductQuestions(
   return useQuery<QuestionView[]>({
     queryKey: productKeys.questions(productId ?? ''),
     enabled: Boolean(productId),
+    structuralSharing: keepLaterStates,
     refetchInterval:
       typeof refetchInterval === 'function'
         ? (query) => refetchInterval(query.state.data)

@@ -71,8 +71,8 @@ function ProductQuestions({ product }: { product: ProductView }) {
   const { questionId } = useParams();
   const productId = product.id;
   const personas = useProductPersonas(productId);
-  const questions = useQuestions(productId);
-  useQuestionStream(productId);
+  const streaming = useQuestionStream(productId);
+  const questions = useQuestions(productId, streaming);
   const ask = useAskQuestion(productId);
   const remove = useDeleteQuestion(productId);
 
