@@ -1,0 +1,248 @@
+import {
+  type BillingCycle,
+  onboardingAccountStep,
+  onboardingIndustry,
+  onboardingMessages,
+  onboardingPlanStep,
+  onboardingProductStep,
+  onboardingReadyToRegister,
+} from '@chorus/contracts';
+import { analytics, ApiError, serverMessage, startSession, toast, useAuth } from '@chorus/platform';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { planValue } from '../components/purchase/CreateProductWizard';
+import {
+  type FieldErrors,
+  fieldErrorsOf,
+  type ProductDetails,
+} from '../components/purchase/ProductDetailsFields';
+import { refusalMessage } from '../messages';
+import {
+  createProduct,
+  PaymentSetupError,
+  refreshProducts,
+  registerAccount,
+  requestPaymentSetup,
+  savePaymentMethod,
+} from '../purchase-api';
+
+export interface OnboardingAccount {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+}
+
+const destructive = (title: string, description: string) =>
+  toast({ title, description, variant: 'destructive' });
+
+/** The spec's registration failures: the server's words, else the status, else a plea to retry. */
+function registrationFailure(error: unknown): string {
+  if (error instanceof ApiError) {
+    return (
+      (error.status < 500 ? serverMessage(error) : undefined) ??
+      `Registration failed: ${error.status}`
+    );
+  }
+  return 'Failed to create account. Please try again.';
+}
+
+/**
+ * The onboarding wizard's state and moves: 1 account and product (product
+ * only when already signed in), 2 plan and optional coupon, 3 payment, 4
+ * welcome. Registration happens on the way to step 3, so payment setup has a
+ * product; a failing setup returns to step 2. The provider's return address
+ * carries success=true and productId, which opens step 4.
+ */
+export function useOnboarding() {
+  const [params] = useSearchParams();
+  const returnedProductId = params.get('success') === 'true' ? (params.get('productId') ?? '') : '';
+  const { user, isAuthenticated: signedIn } = useAuth();
+
+  const [step, setStep] = useState(returnedProductId ? 4 : 1);
+  const [account, setAccount] = useState<OnboardingAccount>({
+    email: '',
+    password: '',
+    firstName: '',
+    lastName: '',
+  });
+  const [product, setProduct] = useState<ProductDetails>({
+    name: '',
+    description: '',
+    industry: '',
+  });
+  const [cycle, setCycle] = useState<BillingCycle | ''>('');
+  const [couponCode, setCouponCode] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [productId, setProductId] = useState(returnedProductId);
+  const [working, setWorking] = useState(false);
+  const [setupReady, setSetupReady] = useState(false);
+
+  const billing = {
+    name: user
+      ? `${user.firstName} ${user.lastName}`.trim()
+      : `${account.firstName} ${account.lastName}`.trim(),
+    email: user?.email ?? account.email,
+  };
+
+  /** Step 1 done: the account (unless signed in) and the product are checked. */
+  function toPlan(): void {
+    const problems: FieldErrors = {};
+    if (!signedIn) {
+      const checked = onboardingAccountStep.safeParse(account);
+      if (!checked.success) Object.assign(problems, fieldErrorsOf(checked.error));
+    }
+    const checkedProduct = onboardingProductStep.safeParse(product);
+    if (!checkedProduct.success) Object.assign(problems, fieldErrorsOf(checkedProduct.error));
+    setErrors(problems);
+    if (Object.keys(problems).length === 0) setStep(2);
+  }
+
+  /** Registers (or, signed in, creates the product) once; answers the product id. */
+  async function ensureProduct(billingCycle: BillingCycle): Promise<string | null> {
+    if (productId) return productId;
+    const industry = onboardingIndustry(product.industry);
+    if (!signedIn) {
+      if (!onboardingReadyToRegister({ ...account, name: product.name, billingCycle })) {
+        destructive('Registration Failed', onboardingMessages.allRequired);
+        return null;
+      }
+      let answer: { token?: string; product?: { id: string } | null };
+      try {
+        answer = await registerAccount({
+          ...account,
+          name: product.name,
+          description: product.description,
+          industry,
+          couponCode: couponCode.trim() || undefined,
+          billingCycle,
+        });
+      } catch (error) {
+        destructive('Registration Failed', registrationFailure(error));
+        return null;
+      }
+      if (!answer.token) {
+        destructive('Registration Failed', 'Failed to create account. Please try again.');
+        return null;
+      }
+      await startSession(answer.token);
+      analytics.signUp();
+      if (answer.product?.id) {
+        analytics.productCreated({ productName: product.name, industry });
+        setProductId(answer.product.id);
+        return answer.product.id;
+      }
+      // The account exists but its product does not: created below, as for a signed-in user.
+    }
+    try {
+      const created = await createProduct({
+        name: product.name.trim(),
+        description: product.description.trim(),
+        industry,
+        billingCycle,
+      });
+      analytics.productCreated({ productName: created.name, industry });
+      void refreshProducts();
+      setProductId(created.id);
+      return created.id;
+    } catch (error) {
+      destructive(
+        'Failed to create product. Please try again.',
+        refusalMessage(error) ?? 'Please try again.',
+      );
+      return null;
+    }
+  }
+
+  /** Payment setup for the product (the coupon checked with it); a failure returns to step 2. */
+  async function setUpPayment(id: string, coupon: string): Promise<boolean> {
+    setSetupReady(false);
+    try {
+      await requestPaymentSetup(id, coupon.trim() || undefined);
+      setSetupReady(true);
+      return true;
+    } catch (error) {
+      destructive(
+        'Payment Setup Failed',
+        (error instanceof PaymentSetupError && error.refusal) ||
+          'Unable to setup payment. Please try again.',
+      );
+      setStep(2);
+      return false;
+    }
+  }
+
+  /** Step 2 done: the plan is checked, the product made, and payment set up. */
+  async function toPayment(): Promise<void> {
+    const plan = onboardingPlanStep.safeParse({ billingCycle: cycle, couponCode });
+    if (!plan.success) {
+      setErrors(fieldErrorsOf(plan.error));
+      return;
+    }
+    setErrors({});
+    setWorking(true);
+    try {
+      const id = await ensureProduct(plan.data.billingCycle);
+      if (id && (await setUpPayment(id, plan.data.couponCode))) setStep(3);
+    } finally {
+      setWorking(false);
+    }
+  }
+
+  /** On step 3, a new plan or coupon asks for payment setup again. */
+  function changeOnPayment(change: { cycle?: BillingCycle; couponCode?: string }): void {
+    if (change.cycle) setCycle(change.cycle);
+    if (change.couponCode !== undefined) setCouponCode(change.couponCode);
+    if (productId) void setUpPayment(productId, change.couponCode ?? couponCode);
+  }
+
+  /** Step 3: saves the card, which starts the subscription; answers the error to show, if any. */
+  async function pay(paymentMethodId: string): Promise<string | null> {
+    if (!productId || !cycle) return 'Card information not found';
+    try {
+      await savePaymentMethod({
+        productId,
+        paymentMethodId,
+        cardholderName: billing.name,
+        billingCycle: cycle,
+        couponCode: couponCode.trim() || undefined,
+      });
+    } catch (error) {
+      return refusalMessage(error) ?? 'An unexpected error occurred. Please try again.';
+    }
+    analytics.purchase({ value: planValue(cycle), planType: cycle });
+    analytics.conversion();
+    void refreshProducts();
+    setStep(4);
+    return null;
+  }
+
+  return {
+    step,
+    signedIn,
+    account,
+    setAccount,
+    product,
+    setProduct,
+    cycle,
+    /** Choosing a plan on step 2 clears the step's complaint. */
+    chooseCycle(next: BillingCycle) {
+      setCycle(next);
+      setErrors({});
+    },
+    couponCode,
+    setCouponCode,
+    errors,
+    productId,
+    working,
+    setupReady,
+    billing,
+    back: () => setStep((current) => Math.max(1, current - 1)),
+    toPlan,
+    toPayment,
+    changeOnPayment,
+    pay,
+  };
+}
+
+export type Onboarding = ReturnType<typeof useOnboarding>;
