@@ -265,6 +265,33 @@ test.describe('questions page addresses', () => {
   });
 });
 
+/** A new account's product with two personas; answers the token and the questions' paths. */
+async function productWithTwoPersonas(
+  request: APIRequestContext,
+  register: () => Promise<{ token: string }>,
+) {
+  const { token } = await register();
+  const productId = await onlyProductId(request, token);
+  await selectPersonas(request, token, productId, 2);
+  return {
+    token,
+    page: `/products/${productId}/questions`,
+    list: `/api/products/${productId}/questions`,
+  };
+}
+
+/** Asks through the form; answers the question's card once both personas have answered. */
+async function askAndAwaitAnswers(page: Page, text: string) {
+  await expect(page.getByRole('heading', { name: 'No questions yet' })).toBeVisible();
+  await page.getByLabel('Your question').fill(text);
+  await page.getByRole('button', { name: 'Ask Question' }).click();
+  const card = questionCard(page, text);
+  await expect(card).toBeVisible();
+  await expect(card.getByText('Complete', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(card.getByRole('article')).toHaveCount(2);
+  return card;
+}
+
 test.describe('live results', () => {
   test('answers arrive through the live stream, and the list is not polled while it is open', async ({
     page,
@@ -273,17 +300,13 @@ test.describe('live results', () => {
     signIn,
     shot,
   }) => {
-    const { token } = await register();
-    const productId = await onlyProductId(request, token);
-    await selectPersonas(request, token, productId, 2);
-    const listPath = `/api/products/${productId}/questions`;
-
+    const { token, ...paths } = await productWithTwoPersonas(request, register);
     // The first read of the list is the server's; every later one answers that
     // same list, so only the stream can bring the question's answers.
     let firstList: string | undefined;
     let listReads = 0;
     await page.route(
-      (url) => url.pathname === listPath,
+      (url) => url.pathname === paths.list,
       async (route) => {
         if (route.request().method() !== 'GET') return route.fallback();
         listReads += 1;
@@ -296,22 +319,14 @@ test.describe('live results', () => {
       },
     );
     const streamOpened = page.waitForResponse(
-      (response) => new URL(response.url()).pathname === `${listPath}/stream`,
+      (response) => new URL(response.url()).pathname === `${paths.list}/stream`,
     );
-
-    await signIn(token, `/products/${productId}/questions`);
+    await signIn(token, paths.page);
     expect((await streamOpened).status()).toBe(200);
-    await expect(page.getByRole('heading', { name: 'No questions yet' })).toBeVisible();
     // Read on load, and once more when the stream says it is watching.
     await expect.poll(() => listReads).toBe(2);
 
-    const text = 'Would you switch to us for a faster checkout?';
-    await page.getByLabel('Your question').fill(text);
-    await page.getByRole('button', { name: 'Ask Question' }).click();
-    const card = questionCard(page, text);
-    await expect(card).toBeVisible();
-    await expect(card.getByText('Complete', { exact: true })).toBeVisible({ timeout: 30_000 });
-    await expect(card.getByRole('article')).toHaveCount(2);
+    const card = await askAndAwaitAnswers(page, 'Would you switch to us for a faster checkout?');
     await expect(card.getByRole('figure', { name: 'Aggregated results' })).toContainText(
       'Positive',
     );
@@ -330,30 +345,19 @@ test.describe('live results', () => {
       signIn,
       shot,
     }) => {
-      const { token } = await register();
-      const productId = await onlyProductId(request, token);
-      await selectPersonas(request, token, productId, 2);
-      const listPath = `/api/products/${productId}/questions`;
+      const { token, ...paths } = await productWithTwoPersonas(request, register);
       await page.route(
-        (url) => url.pathname === `${listPath}/stream`,
+        (url) => url.pathname === `${paths.list}/stream`,
         (route) => route.abort(),
       );
       const listReads: number[] = [];
       page.on('request', (sent) => {
-        if (sent.method() === 'GET' && new URL(sent.url()).pathname === listPath) {
+        if (sent.method() === 'GET' && new URL(sent.url()).pathname === paths.list) {
           listReads.push(Date.now());
         }
       });
-
-      await signIn(token, `/products/${productId}/questions`);
-      await expect(page.getByRole('heading', { name: 'No questions yet' })).toBeVisible();
-      const text = 'Would a weekend delivery slot make you order more often?';
-      await page.getByLabel('Your question').fill(text);
-      await page.getByRole('button', { name: 'Ask Question' }).click();
-      const card = questionCard(page, text);
-      await expect(card).toBeVisible();
-      await expect(card.getByText('Complete', { exact: true })).toBeVisible({ timeout: 30_000 });
-      await expect(card.getByRole('article')).toHaveCount(2);
+      await signIn(token, paths.page);
+      await askAndAwaitAnswers(page, 'Would a weekend delivery slot make you order more often?');
       await shot('answered-by-polling');
       // Polled after the ask, at the spec's pace (not faster).
       expect(listReads.length).toBeGreaterThanOrEqual(2);

@@ -1,5 +1,5 @@
-import type { BillingCycle, ProductView } from '@chorus/contracts';
-import { ApiError, apiRequest, queryClient, serverMessage } from '@chorus/platform';
+import { type BillingCycle, CURRENT_PLAN, type ProductView } from '@chorus/contracts';
+import { analytics, ApiError, apiRequest, queryClient, serverMessage } from '@chorus/platform';
 import { refusalMessage } from './messages';
 
 // The purchase flows' calls: create a product, set up its payment, save the
@@ -105,6 +105,33 @@ export async function savePaymentMethod(input: {
     ...(input.couponCode ? { couponCode: input.couponCode } : {}),
   });
   return (await response.json()) as { subscriptionStatus: string };
+}
+
+/** What a plan is worth to analytics: dollars per billing period. */
+export function planValue(cycle: BillingCycle): number {
+  return (cycle === 'annual' ? CURRENT_PLAN.annualCents : CURRENT_PLAN.monthlyCents) / 100;
+}
+
+/**
+ * The purchase flows' payment: saves the card (which starts the
+ * subscription), runs `afterSave` (the subscribe page syncs the status
+ * there), then counts the purchase and reads the product lists again.
+ * Answers the message the card form shows, or null once paid.
+ */
+export async function payForProduct(
+  input: Parameters<typeof savePaymentMethod>[0] & { billingCycle: BillingCycle },
+  afterSave?: () => Promise<void>,
+): Promise<string | null> {
+  try {
+    await savePaymentMethod(input);
+  } catch (error) {
+    return refusalMessage(error) ?? 'An unexpected error occurred. Please try again.';
+  }
+  await afterSave?.();
+  analytics.purchase({ value: planValue(input.billingCycle), planType: input.billingCycle });
+  analytics.conversion();
+  void refreshProducts();
+  return null;
 }
 
 /** POST /api/products/{id}/sync-status: the subscription as the provider sees it now. */

@@ -10,7 +10,6 @@ import {
 import { analytics, ApiError, serverMessage, startSession, toast, useAuth } from '@chorus/platform';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { planValue } from '../components/purchase/CreateProductWizard';
 import {
   type FieldErrors,
   fieldErrorsOf,
@@ -20,10 +19,10 @@ import { refusalMessage } from '../messages';
 import {
   createProduct,
   PaymentSetupError,
+  payForProduct,
   refreshProducts,
   registerAccount,
   requestPaymentSetup,
-  savePaymentMethod,
 } from '../purchase-api';
 
 export interface OnboardingAccount {
@@ -199,22 +198,15 @@ export function useOnboarding() {
   /** Step 3: saves the card, which starts the subscription; answers the error to show, if any. */
   async function pay(paymentMethodId: string): Promise<string | null> {
     if (!productId || !cycle) return 'Card information not found';
-    try {
-      await savePaymentMethod({
-        productId,
-        paymentMethodId,
-        cardholderName: billing.name,
-        billingCycle: cycle,
-        couponCode: couponCode.trim() || undefined,
-      });
-    } catch (error) {
-      return refusalMessage(error) ?? 'An unexpected error occurred. Please try again.';
-    }
-    analytics.purchase({ value: planValue(cycle), planType: cycle });
-    analytics.conversion();
-    void refreshProducts();
-    setStep(4);
-    return null;
+    const failure = await payForProduct({
+      productId,
+      paymentMethodId,
+      cardholderName: billing.name,
+      billingCycle: cycle,
+      couponCode: couponCode.trim() || undefined,
+    });
+    if (!failure) setStep(4);
+    return failure;
   }
 
   return {

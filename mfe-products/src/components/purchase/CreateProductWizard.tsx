@@ -1,6 +1,5 @@
 import {
   type BillingCycle,
-  CURRENT_PLAN,
   createProductRequest,
   productMessages,
   type ProductView,
@@ -13,7 +12,7 @@ import {
   createProduct,
   refreshProducts,
   requestPaymentSetup,
-  savePaymentMethod,
+  payForProduct,
 } from '../../purchase-api';
 import { refusalMessage } from '../../messages';
 import { CardPaymentForm } from './CardPaymentForm';
@@ -30,11 +29,6 @@ import { StepIndicator } from './StepIndicator';
 export const createProductSteps = ['Details', 'Plan', 'Payment', 'Welcome'] as const;
 
 type Setup = { state: 'requesting' } | { state: 'ready' } | { state: 'failed'; message: string };
-
-/** What a plan is worth to analytics: dollars per billing period. */
-export function planValue(cycle: BillingCycle): number {
-  return (cycle === 'annual' ? CURRENT_PLAN.annualCents : CURRENT_PLAN.monthlyCents) / 100;
-}
 
 /**
  * Creating a product: 1 details, 2 plan (Create Product creates it), 3
@@ -130,21 +124,14 @@ export function CreateProductWizard({
 
   async function pay(paymentMethodId: string): Promise<string | null> {
     if (!product) return 'Card information not found';
-    try {
-      await savePaymentMethod({
-        productId: product.id,
-        paymentMethodId,
-        cardholderName: billingName,
-        billingCycle: cycle,
-      });
-    } catch (error) {
-      return refusalMessage(error) ?? 'An unexpected error occurred. Please try again.';
-    }
-    analytics.purchase({ value: planValue(cycle), planType: cycle });
-    analytics.conversion();
-    void refreshProducts();
-    setStep(4);
-    return null;
+    const failure = await payForProduct({
+      productId: product.id,
+      paymentMethodId,
+      cardholderName: billingName,
+      billingCycle: cycle,
+    });
+    if (!failure) setStep(4);
+    return failure;
   }
 
   return (
