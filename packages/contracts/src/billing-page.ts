@@ -1,5 +1,3 @@
-import { formatCents } from './pricing';
-
 /**
  * The billing pages' shapes and rules: what the billing routes answer (the
  * gateway builds these, the browser reads them) and how the billing page
@@ -136,9 +134,6 @@ export const NEXT_BILLING_FALLBACK_DAYS = 30;
 /** A product card's plan when billing names none. */
 export const DEFAULT_PLAN_DISPLAY_NAME = 'Monthly Plan';
 
-/** A product card's next billing date when there is none. */
-export const NOT_AVAILABLE = 'Not available';
-
 /** A product card's monthly rate in dollars: its subscription's, else the product's, else 25. */
 export function billingMonthlyRate(
   details: { monthlyRate?: number | null } | null | undefined,
@@ -163,37 +158,6 @@ export function nextBillingSummary(
 export function personaSummary(personaCount: number, extraPersonas: number): string {
   const count = `${personaCount} ${personaCount === 1 ? 'persona' : 'personas'}`;
   return extraPersonas > 0 ? `${count} (${extraPersonas} extra)` : count;
-}
-
-const billingDate = new Intl.DateTimeFormat('en-US', {
-  month: 'long',
-  day: 'numeric',
-  year: 'numeric',
-  // Billing periods are UTC instants; the server's messages name their UTC day too.
-  timeZone: 'UTC',
-});
-
-/** "March 3, 2027"; "Not available" when there is no (valid) date. */
-export function formatBillingDate(date: string | Date | null | undefined): string {
-  if (!date) return NOT_AVAILABLE;
-  const value = typeof date === 'string' ? new Date(date) : date;
-  return Number.isNaN(value.getTime()) ? NOT_AVAILABLE : billingDate.format(value);
-}
-
-/** Dollars as money: 29 -> "$29.00". */
-export function formatDollars(amount: number, currency = 'USD'): string {
-  return formatCents(Math.round(amount * 100), currency.toUpperCase());
-}
-
-/** A plan's price as the plan page headlines it: "$25", "$270", "$27.50". */
-export function formatPlanAmount(cents: number, currency = 'USD'): string {
-  const whole = cents % 100 === 0;
-  return new Intl.NumberFormat('en-US', {
-    style: 'currency',
-    currency: currency.toUpperCase(),
-    minimumFractionDigits: whole ? 0 : 2,
-    maximumFractionDigits: whole ? 0 : 2,
-  }).format(cents / 100);
 }
 
 /**

@@ -2,6 +2,7 @@ export * from './auth';
 export * from './billing';
 export * from './billing-page';
 export * from './business-profile';
+export * from './format';
 export * from './onboarding';
 export * from './personas';
 export * from './pricing';

@@ -128,8 +128,3 @@ export function personaAdditionCost(input: {
     monthlyIncreaseCents: after.monthlyRateCents - before.monthlyRateCents,
   };
 }
-
-/** "$25.00" */
-export function formatCents(cents: number, currency = 'USD'): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(cents / 100);
-}

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { requiredString } from './auth';
-import { type BillingCycle, formatCents, quote } from './pricing';
+import { formatMoney } from './format';
+import { type BillingCycle, quote } from './pricing';
 
 export const productMessages = {
   nameRequired: 'Product name is required',
@@ -160,7 +161,7 @@ export function monthlyCostDisplay(product: {
   billingCycle: BillingCycle;
   isLegacyPricing?: boolean;
 }): string {
-  return `${formatCents(quote(product).monthlyRateCents)}/month`;
+  return `${formatMoney(quote(product).monthlyRateCents)}/month`;
 }
 
 /** The rate a product card shows: the product's billing, or 100 when it has none. */

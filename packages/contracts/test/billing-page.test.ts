@@ -1,9 +1,6 @@
 import {
   billingMonthlyRate,
   checkoutReturnUrls,
-  formatBillingDate,
-  formatDollars,
-  formatPlanAmount,
   invoiceBadge,
   nextBillingSummary,
   personaSummary,
@@ -77,35 +74,6 @@ describe('personaSummary', () => {
     [12, 2, '12 personas (2 extra)'],
   ])('%d personas, %d extra -> %s', (count, extra, text) => {
     expect(personaSummary(count, extra)).toBe(text);
-  });
-});
-
-describe('formatting', () => {
-  it.each([
-    ['2027-03-03T23:30:00.000Z', 'March 3, 2027'],
-    [null, 'Not available'],
-    ['', 'Not available'],
-    ['garbage', 'Not available'],
-  ])('formatBillingDate(%p) -> %s', (date, text) => {
-    expect(formatBillingDate(date)).toBe(text);
-  });
-
-  it.each([
-    [25, 'usd', '$25.00'],
-    [29.5, 'USD', '$29.50'],
-    [270, undefined, '$270.00'],
-  ])('formatDollars(%d, %p) -> %s', (amount, currency, text) => {
-    expect(formatDollars(amount, currency)).toBe(text);
-  });
-});
-
-describe('formatPlanAmount: whole amounts without cents', () => {
-  it.each([
-    [2500, 'usd', '$25'],
-    [27000, 'USD', '$270'],
-    [2750, 'USD', '$27.50'],
-  ])('%d %s -> %s', (cents, currency, text) => {
-    expect(formatPlanAmount(cents, currency)).toBe(text);
   });
 });
 

@@ -1,6 +1,6 @@
+import { formatMoney } from '../src/format';
 import {
   annualSavingsCents,
-  formatCents,
   LEGACY_PLAN,
   personaAdditionCost,
   promoActive,
@@ -54,7 +54,7 @@ describe('quote: legacy pricing (the billing page reading)', () => {
 describe('annual saving', () => {
   it('is twelve monthly payments minus the annual price: $30', () => {
     expect(annualSavingsCents()).toBe(3000);
-    expect(formatCents(annualSavingsCents())).toBe('$30.00');
+    expect(formatMoney(annualSavingsCents())).toBe('$30.00');
   });
 });
 
@@ -110,15 +110,5 @@ describe('personaAdditionCost', () => {
       to: personas + 1,
       monthlyIncreaseCents: increase,
     });
-  });
-});
-
-describe('formatCents', () => {
-  it.each([
-    [2500, '$25.00'],
-    [27000, '$270.00'],
-    [199, '$1.99'],
-  ])('%i -> %s', (cents, text) => {
-    expect(formatCents(cents)).toBe(text);
   });
 });

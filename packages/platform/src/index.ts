@@ -17,6 +17,7 @@ export {
   TOKEN_KEY,
 } from './api';
 export * from './payments';
+export * from './products';
 export { queryClient } from './query-client';
 export * from './session';
 export {

@@ -1,4 +1,4 @@
-import type { AuthUser } from '@chorus/contracts';
+import type { AuthUser, BillingCycle } from '@chorus/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest, clearToken, getQueryFn, getToken, setToken } from './api';
 import { queryClient } from './query-client';
@@ -76,4 +76,54 @@ export async function endSession(): Promise<void> {
 export function useAuth(): { user: AuthUser | null; isLoading: boolean; isAuthenticated: boolean } {
   const { data, isLoading } = useQuery({ ...userQuery, enabled: Boolean(getToken()) });
   return { user: data ?? null, isLoading, isAuthenticated: Boolean(data) };
+}
+
+/** POST /api/auth/register: the shell's sign-up (with a card) or onboarding's (without one yet). */
+export type RegisterBody = {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  billingCycle: BillingCycle;
+  industry?: string;
+  /** The sign-up dialog's product names… */
+  productName?: string;
+  productDescription?: string;
+  /** …or onboarding's. */
+  name?: string;
+  description?: string;
+  couponCode?: string;
+  /** The payment method the card entry created; none when the card comes later. */
+  stripeToken?: string;
+};
+
+export type Registration = {
+  token: string;
+  message?: string;
+  subscriptionStatus?: string;
+  product?: { id: string } | null;
+};
+
+/**
+ * Creates the account with its first product. Answers what the server said,
+ * or undefined when the answer holds no token; a refusal throws the
+ * `ApiError` (its `serverMessage()` says why). The caller starts the session.
+ */
+export async function register(body: RegisterBody): Promise<Registration | undefined> {
+  const response = await apiRequest('POST', '/api/auth/register', body);
+  let answer: Record<string, unknown>;
+  try {
+    answer = (await response.json()) as Record<string, unknown>;
+  } catch {
+    return undefined;
+  }
+  if (typeof answer.token !== 'string') return undefined;
+  const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+  const product = answer.product as { id?: unknown } | null | undefined;
+  return {
+    token: answer.token,
+    message: text(answer.message),
+    subscriptionStatus: text(answer.subscriptionStatus),
+    product: product && typeof product.id === 'string' ? { id: product.id } : null,
+  };
 }

@@ -2,7 +2,7 @@ import {
   authMessages,
   CURRENT_PLAN,
   forgotPasswordRequest,
-  formatCents,
+  formatWholeDollars,
   loginRequest,
   registerRequest,
 } from '@chorus/contracts';
@@ -11,6 +11,8 @@ import {
   ApiError,
   apiRequest,
   type PaymentMethodCollector,
+  register,
+  type Registration,
   serverMessage,
   startSession,
   toast,
@@ -22,15 +24,16 @@ import {
   DialogDescription,
   DialogHeader,
   DialogTitle,
-  Field,
+  FormField,
   Input,
+  StepIndicator,
   Textarea,
   usePaymentProvider,
+  useZodForm,
 } from '@chorus/platform/ui';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft, MailCheck } from 'lucide-react';
 import { useCallback, useRef, useState } from 'react';
-import { type FieldErrors, useForm } from 'react-hook-form';
+import type { FieldErrors } from 'react-hook-form';
 import type { z } from 'zod';
 import { industries, titledMessage } from './messages';
 
@@ -40,21 +43,13 @@ const destructive = (title: string, description: string) =>
   toast({ title, description, variant: 'destructive' });
 
 /** The dialog's price line: "$25/month, 10 AI personas included, $2 per additional persona". */
-const planLine = `${formatCents(CURRENT_PLAN.monthlyCents).replace(/\.00$/, '')}/month, ${CURRENT_PLAN.includedPersonas} AI personas included, ${formatCents(CURRENT_PLAN.extraPersonaCents).replace(/\.00$/, '')} per additional persona`;
+const planLine = `${formatWholeDollars(CURRENT_PLAN.monthlyCents)}/month, ${CURRENT_PLAN.includedPersonas} AI personas included, ${formatWholeDollars(CURRENT_PLAN.extraPersonaCents)} per additional persona`;
 
-/** What a successful sign-in or registration answers, or undefined when it cannot be read. */
-async function readToken(
-  response: Response,
-): Promise<{ token: string; message?: string; subscriptionStatus?: string } | undefined> {
+/** The token a successful sign-in answers, or undefined when it cannot be read. */
+async function readToken(response: Response): Promise<string | undefined> {
   try {
     const body = (await response.json()) as Record<string, unknown>;
-    if (typeof body.token !== 'string') return undefined;
-    return {
-      token: body.token,
-      message: typeof body.message === 'string' ? body.message : undefined,
-      subscriptionStatus:
-        typeof body.subscriptionStatus === 'string' ? body.subscriptionStatus : undefined,
-    };
+    return typeof body.token === 'string' ? body.token : undefined;
   } catch {
     return undefined;
   }
@@ -75,11 +70,8 @@ function SwitchLink({ children, onClick }: { children: string; onClick(): void }
 // ---------------------------------------------------------------- Sign In
 
 function LoginForm({ onSwitch, onDone }: { onSwitch(mode: AuthMode): void; onDone(): void }) {
-  const form = useForm<z.input<typeof loginRequest>, unknown, z.output<typeof loginRequest>>({
-    resolver: zodResolver(loginRequest),
-    defaultValues: { email: '', password: '' },
-  });
-  const { errors, isSubmitting } = form.formState;
+  const form = useZodForm(loginRequest, { defaultValues: { email: '', password: '' } });
+  const { isSubmitting } = form.formState;
 
   const submit = form.handleSubmit(async (values) => {
     let response: Response;
@@ -89,12 +81,12 @@ function LoginForm({ onSwitch, onDone }: { onSwitch(mode: AuthMode): void; onDon
       destructive('Login failed', serverMessage(error) ?? 'An error occurred during login');
       return;
     }
-    const answer = await readToken(response);
-    if (!answer) {
+    const token = await readToken(response);
+    if (!token) {
       destructive('Login failed', 'Failed to process login response');
       return;
     }
-    await startSession(answer.token);
+    await startSession(token);
     analytics.login();
     toast({ title: 'Welcome back!', description: "You've successfully logged in." });
     onDone();
@@ -107,17 +99,12 @@ function LoginForm({ onSwitch, onDone }: { onSwitch(mode: AuthMode): void; onDon
         <DialogDescription>Welcome back. Sign in to your Chorus account.</DialogDescription>
       </DialogHeader>
       <form onSubmit={submit} className="grid gap-4" noValidate>
-        <Field label="Email" htmlFor="login-email" error={errors.email?.message}>
-          <Input id="login-email" type="email" autoComplete="email" {...form.register('email')} />
-        </Field>
-        <Field label="Password" htmlFor="login-password" error={errors.password?.message}>
-          <Input
-            id="login-password"
-            type="password"
-            autoComplete="current-password"
-            {...form.register('password')}
-          />
-        </Field>
+        <FormField form={form} name="email" id="login-email" label="Email">
+          {(control) => <Input type="email" autoComplete="email" {...control} />}
+        </FormField>
+        <FormField form={form} name="password" id="login-password" label="Password">
+          {(control) => <Input type="password" autoComplete="current-password" {...control} />}
+        </FormField>
         <div className="-mt-1 text-right text-sm">
           <SwitchLink onClick={() => onSwitch('forgot')}>Forgot your password?</SwitchLink>
         </div>
@@ -138,32 +125,7 @@ function LoginForm({ onSwitch, onDone }: { onSwitch(mode: AuthMode): void; onDon
 type RegisterInput = z.input<typeof registerRequest>;
 type RegisterDetails = z.output<typeof registerRequest>;
 
-function StepIndicator({ step }: { step: 1 | 2 }) {
-  return (
-    <ol className="flex items-center gap-2 text-xs font-medium" aria-label="Progress">
-      {(['Details', 'Payment'] as const).map((label, index) => {
-        const current = index + 1 === step;
-        const done = index + 1 < step;
-        return (
-          <li key={label} className="flex items-center gap-2">
-            <span
-              className={
-                current || done
-                  ? 'flex size-6 items-center justify-center rounded-full bg-primary text-primary-foreground'
-                  : 'flex size-6 items-center justify-center rounded-full bg-muted text-muted-foreground'
-              }
-              aria-current={current ? 'step' : undefined}
-            >
-              {index + 1}
-            </span>
-            <span className={current ? 'text-foreground' : 'text-muted-foreground'}>{label}</span>
-            {index === 0 ? <span className="mx-1 h-px w-8 bg-border" aria-hidden /> : null}
-          </li>
-        );
-      })}
-    </ol>
-  );
-}
+const registerSteps = ['Details', 'Payment'] as const;
 
 function RegisterDetailsForm({
   initial,
@@ -174,11 +136,7 @@ function RegisterDetailsForm({
   onNext(details: RegisterDetails, raw: RegisterInput): void;
   onSwitch(mode: AuthMode): void;
 }) {
-  const form = useForm<RegisterInput, unknown, RegisterDetails>({
-    resolver: zodResolver(registerRequest),
-    defaultValues: initial,
-  });
-  const { errors } = form.formState;
+  const form = useZodForm(registerRequest, { defaultValues: initial });
 
   const onInvalid = (problems: FieldErrors<RegisterInput>) => {
     const messages = Object.values(problems).map((problem) => problem?.message);
@@ -190,59 +148,76 @@ function RegisterDetailsForm({
   };
 
   const submit = form.handleSubmit((details) => onNext(details, form.getValues()), onInvalid);
-  const fieldError = (message: string | undefined) =>
+  // The toast says what is missing; under the field a word is enough.
+  const fieldError = (message: string) =>
     message === authMessages.missingInformation ? 'Required' : message;
 
   return (
     <form onSubmit={submit} className="grid gap-3.5" noValidate>
       <div className="grid gap-3.5 sm:grid-cols-2">
-        <Field label="First name" htmlFor="reg-first" error={fieldError(errors.firstName?.message)}>
-          <Input id="reg-first" autoComplete="given-name" {...form.register('firstName')} />
-        </Field>
-        <Field label="Last name" htmlFor="reg-last" error={fieldError(errors.lastName?.message)}>
-          <Input id="reg-last" autoComplete="family-name" {...form.register('lastName')} />
-        </Field>
-      </div>
-      <Field label="Email" htmlFor="reg-email" error={fieldError(errors.email?.message)}>
-        <Input id="reg-email" type="email" autoComplete="email" {...form.register('email')} />
-      </Field>
-      <Field label="Password" htmlFor="reg-password" error={fieldError(errors.password?.message)}>
-        <Input
-          id="reg-password"
-          type="password"
-          autoComplete="new-password"
-          {...form.register('password')}
-        />
-      </Field>
-      <Field
-        label="Product name"
-        htmlFor="reg-product"
-        error={fieldError(errors.productName?.message)}
-      >
-        <Input id="reg-product" {...form.register('productName')} />
-      </Field>
-      <Field label="Product description (optional)" htmlFor="reg-description">
-        <Textarea
-          id="reg-description"
-          rows={2}
-          className="min-h-16"
-          {...form.register('productDescription')}
-        />
-      </Field>
-      <Field label="Industry (optional)" htmlFor="reg-industry">
-        <select
-          id="reg-industry"
-          className="h-10 w-full cursor-pointer rounded-md border border-input bg-background px-3 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/30"
-          {...form.register('industry')}
+        <FormField
+          form={form}
+          name="firstName"
+          id="reg-first"
+          label="First name"
+          errorText={fieldError}
         >
-          <option value="">Select an industry</option>
-          {industries.map((industry) => (
-            <option key={industry} value={industry.toLowerCase()}>
-              {industry}
-            </option>
-          ))}
-        </select>
-      </Field>
+          {(control) => <Input autoComplete="given-name" {...control} />}
+        </FormField>
+        <FormField
+          form={form}
+          name="lastName"
+          id="reg-last"
+          label="Last name"
+          errorText={fieldError}
+        >
+          {(control) => <Input autoComplete="family-name" {...control} />}
+        </FormField>
+      </div>
+      <FormField form={form} name="email" id="reg-email" label="Email" errorText={fieldError}>
+        {(control) => <Input type="email" autoComplete="email" {...control} />}
+      </FormField>
+      <FormField
+        form={form}
+        name="password"
+        id="reg-password"
+        label="Password"
+        errorText={fieldError}
+      >
+        {(control) => <Input type="password" autoComplete="new-password" {...control} />}
+      </FormField>
+      <FormField
+        form={form}
+        name="productName"
+        id="reg-product"
+        label="Product name"
+        errorText={fieldError}
+      >
+        {(control) => <Input {...control} />}
+      </FormField>
+      <FormField
+        form={form}
+        name="productDescription"
+        id="reg-description"
+        label="Product description (optional)"
+      >
+        {(control) => <Textarea rows={2} className="min-h-16" {...control} />}
+      </FormField>
+      <FormField form={form} name="industry" id="reg-industry" label="Industry (optional)">
+        {(control) => (
+          <select
+            className="h-10 w-full cursor-pointer rounded-md border border-input bg-background px-3 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/30"
+            {...control}
+          >
+            <option value="">Select an industry</option>
+            {industries.map((industry) => (
+              <option key={industry} value={industry.toLowerCase()}>
+                {industry}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
       <div className="rounded-lg border border-primary/20 bg-primary/5 px-4 py-3 text-sm">
         <span className="font-medium">Product Plan:</span> {planLine}
       </div>
@@ -303,9 +278,9 @@ function RegisterPayment({
       return;
     }
 
-    let response: Response;
+    let answer: Registration | undefined;
     try {
-      response = await apiRequest('POST', '/api/auth/register', {
+      answer = await register({
         ...details,
         billingCycle: 'monthly',
         stripeToken: paymentMethodId,
@@ -318,7 +293,6 @@ function RegisterPayment({
       );
       return;
     }
-    const answer = await readToken(response);
     if (!answer) {
       destructive('Registration failed', 'Failed to process registration response');
       return;
@@ -389,7 +363,7 @@ function RegisterFlow({ onSwitch, onDone }: { onSwitch(mode: AuthMode): void; on
             : 'Add a card to start your subscription.'}
         </DialogDescription>
       </DialogHeader>
-      <StepIndicator step={step} />
+      <StepIndicator steps={registerSteps} current={step} variant="compact" />
       {step === 1 || !details ? (
         <RegisterDetailsForm
           initial={raw}
@@ -411,12 +385,8 @@ function RegisterFlow({ onSwitch, onDone }: { onSwitch(mode: AuthMode): void; on
 
 function ForgotPasswordForm({ onSwitch }: { onSwitch(mode: AuthMode): void }) {
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const form = useForm<
-    z.input<typeof forgotPasswordRequest>,
-    unknown,
-    z.output<typeof forgotPasswordRequest>
-  >({ resolver: zodResolver(forgotPasswordRequest), defaultValues: { email: '' } });
-  const { errors, isSubmitting } = form.formState;
+  const form = useZodForm(forgotPasswordRequest, { defaultValues: { email: '' } });
+  const { isSubmitting } = form.formState;
 
   const submit = form.handleSubmit(async (values) => {
     try {
@@ -461,9 +431,9 @@ function ForgotPasswordForm({ onSwitch }: { onSwitch(mode: AuthMode): void }) {
         </DialogDescription>
       </DialogHeader>
       <form onSubmit={submit} className="grid gap-4" noValidate>
-        <Field label="Email" htmlFor="forgot-email" error={errors.email?.message}>
-          <Input id="forgot-email" type="email" autoComplete="email" {...form.register('email')} />
-        </Field>
+        <FormField form={form} name="email" id="forgot-email" label="Email">
+          {(control) => <Input type="email" autoComplete="email" {...control} />}
+        </FormField>
         <Button type="submit" size="lg" disabled={isSubmitting}>
           {isSubmitting ? 'Sending...' : 'Send Reset Link'}
         </Button>

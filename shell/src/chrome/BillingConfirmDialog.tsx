@@ -1,13 +1,4 @@
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@chorus/platform/ui';
+import { ConfirmDialog } from '@chorus/platform/ui';
 import { CheckCircle2 } from 'lucide-react';
 import { navigate } from './navigation';
 
@@ -27,29 +18,22 @@ export function BillingConfirmDialog({
   onOpenChange(open: boolean): void;
 }) {
   return (
-    <AlertDialog open={open} onOpenChange={onOpenChange}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Subscription &amp; Billing</AlertDialogTitle>
-          <AlertDialogDescription>
-            You are about to open the billing page, where you can:
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <ul className="grid gap-2 text-sm">
-          {billingPageOffers.map((offer) => (
-            <li key={offer} className="flex items-center gap-2">
-              <CheckCircle2 className="size-4 text-primary" aria-hidden />
-              {offer}
-            </li>
-          ))}
-        </ul>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction onClick={() => navigate('/subscription/cancel')}>
-            Continue to Billing
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Subscription & Billing"
+      description="You are about to open the billing page, where you can:"
+      confirmLabel="Continue to Billing"
+      onConfirm={() => navigate('/subscription/cancel')}
+    >
+      <ul className="grid gap-2 text-sm">
+        {billingPageOffers.map((offer) => (
+          <li key={offer} className="flex items-center gap-2">
+            <CheckCircle2 className="size-4 text-primary" aria-hidden />
+            {offer}
+          </li>
+        ))}
+      </ul>
+    </ConfirmDialog>
   );
 }

@@ -1,4 +1,4 @@
-import { authMessages, MIN_PASSWORD_LENGTH } from '@chorus/contracts';
+import { authMessages, MIN_PASSWORD_LENGTH, resetPasswordRequest } from '@chorus/contracts';
 import { apiRequest, serverMessage, toast } from '@chorus/platform';
 import {
   Button,
@@ -7,16 +7,52 @@ import {
   CardDescription,
   CardHeader,
   CardTitle,
-  Field,
+  FormField,
   Input,
   Spinner,
+  useZodForm,
 } from '@chorus/platform/ui';
 import { CheckCircle2, KeyRound, XCircle } from 'lucide-react';
-import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
+import type { FieldErrors } from 'react-hook-form';
+import { z } from 'zod';
 import { navigate } from './navigation';
 import { Brand } from './Brand';
 
 type Stage = 'validating' | 'valid' | 'invalid' | 'done';
+
+/**
+ * The new password twice. A mismatch is the first thing to fix; only then
+ * the server's length rule (resetPasswordRequest's own message).
+ */
+const newPasswordForm = z
+  .object({ password: z.string(), confirm: z.string() })
+  .superRefine(({ password, confirm }, context) => {
+    if (password !== confirm) {
+      context.addIssue({
+        code: 'custom',
+        path: ['confirm'],
+        message: authMessages.passwordsDontMatch,
+      });
+      return;
+    }
+    const tooShort = resetPasswordRequest.shape.password.safeParse(password).error;
+    if (tooShort) {
+      context.addIssue({
+        code: 'custom',
+        path: ['password'],
+        message: tooShort.issues[0]?.message,
+      });
+    }
+  });
+
+const problemTitles: Record<string, string> = {
+  [authMessages.passwordsDontMatch]: "Passwords don't match",
+  [authMessages.passwordTooShort]: 'Password too short',
+};
+
+// The spec shows these problems as toasts, not under the fields.
+const inToastOnly = () => undefined;
 
 function Shell({ children }: { children: ReactNode }) {
   return (
@@ -57,9 +93,8 @@ export default function ResetPasswordPage() {
   const [token] = useState(() => new URLSearchParams(window.location.search).get('token') ?? '');
   const [stage, setStage] = useState<Stage>(token ? 'validating' : 'invalid');
   const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [saving, setSaving] = useState(false);
+  const form = useZodForm(newPasswordForm, { defaultValues: { password: '', confirm: '' } });
+  const saving = form.formState.isSubmitting;
 
   useEffect(() => {
     if (!token) return;
@@ -79,25 +114,17 @@ export default function ResetPasswordPage() {
     };
   }, [token]);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (password !== confirm) {
-      toast({
-        title: "Passwords don't match",
-        description: authMessages.passwordsDontMatch,
-        variant: 'destructive',
-      });
-      return;
-    }
-    if (password.length < MIN_PASSWORD_LENGTH) {
-      toast({
-        title: 'Password too short',
-        description: authMessages.passwordTooShort,
-        variant: 'destructive',
-      });
-      return;
-    }
-    setSaving(true);
+  const onInvalid = (problems: FieldErrors<z.input<typeof newPasswordForm>>) => {
+    const message = problems.confirm?.message ?? problems.password?.message;
+    if (!message) return;
+    toast({
+      title: problemTitles[message] ?? message,
+      description: message,
+      variant: 'destructive',
+    });
+  };
+
+  const submit = form.handleSubmit(async ({ password }) => {
     try {
       await apiRequest('POST', '/api/auth/reset-password', { token, password });
       setStage('done');
@@ -107,10 +134,8 @@ export default function ResetPasswordPage() {
         description: serverMessage(error) ?? 'Failed to reset password',
         variant: 'destructive',
       });
-    } finally {
-      setSaving(false);
     }
-  }
+  }, onInvalid);
 
   if (stage === 'validating') {
     return (
@@ -177,30 +202,29 @@ export default function ResetPasswordPage() {
         </CardHeader>
         <CardContent>
           <form className="grid gap-4" onSubmit={(event) => void submit(event)} noValidate>
-            <Field
+            <FormField
+              form={form}
+              name="password"
+              id="new-password"
               label="New password"
-              htmlFor="new-password"
               hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+              errorText={inToastOnly}
             >
-              <Input
-                id="new-password"
-                type="password"
-                autoComplete="new-password"
-                required
-                value={password}
-                onChange={(event) => setPassword(event.target.value)}
-              />
-            </Field>
-            <Field label="Confirm new password" htmlFor="confirm-password">
-              <Input
-                id="confirm-password"
-                type="password"
-                autoComplete="new-password"
-                required
-                value={confirm}
-                onChange={(event) => setConfirm(event.target.value)}
-              />
-            </Field>
+              {(control) => (
+                <Input type="password" autoComplete="new-password" required {...control} />
+              )}
+            </FormField>
+            <FormField
+              form={form}
+              name="confirm"
+              id="confirm-password"
+              label="Confirm new password"
+              errorText={inToastOnly}
+            >
+              {(control) => (
+                <Input type="password" autoComplete="new-password" required {...control} />
+              )}
+            </FormField>
             <Button type="submit" size="lg" disabled={saving}>
               {saving ? 'Updating...' : 'Update Password'}
             </Button>

@@ -1,0 +1,259 @@
+/**
+ * Charts on recharts, in a subpath of their own so only the microfrontends
+ * that draw one load the library (the shell's first page stays light).
+ *
+ * Every chart is a `<figure>` named by its `title`; the drawing is for the
+ * eye (tooltips, legend) and a visually hidden table carries the same numbers
+ * for screen readers and keyboard users.
+ */
+import type { ReactNode } from 'react';
+import {
+  Bar,
+  CartesianGrid,
+  Cell,
+  ComposedChart,
+  Legend,
+  Line,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+
+export type ChartSeries<Row> = {
+  /** The row's field holding this series' numbers. */
+  key: Extract<keyof Row, string>;
+  label: string;
+  /** Bars (the default) or a line. */
+  kind?: 'bar' | 'line';
+  /** A CSS colour, e.g. `var(--color-primary)`. */
+  color: string;
+  /** Per row colours for a bar series (each bar its own, e.g. positive/neutral/negative). */
+  colors?: readonly string[];
+  /** Which value axis: the left (default) or a second one on the right. */
+  axis?: 'left' | 'right';
+  format?: (value: number) => string;
+};
+
+type ChartProps<Row> = {
+  /** The accessible name: what the chart shows. */
+  title: string;
+  data: readonly Row[];
+  /** The row's field naming each point: a month, an answer, a status. */
+  category: Extract<keyof Row, string>;
+  /** The category column's heading in the hidden table. */
+  categoryLabel: string;
+  formatCategory?: (value: Row[Extract<keyof Row, string>]) => string;
+  series: readonly ChartSeries<Row>[];
+  /** `vertical` lays bars across, categories down the side. */
+  layout?: 'horizontal' | 'vertical';
+  height?: number;
+  /** Tick labels of the value axes; the series' own `format` by default. */
+  formatLeftAxis?: (value: number) => string;
+  formatRightAxis?: (value: number) => string;
+  legend?: boolean;
+  className?: string;
+  /** Extra content under the chart (a note, a total). */
+  children?: ReactNode;
+};
+
+const plain = (value: number) => String(value);
+
+/** The numbers of a chart as its hidden table shows them: a heading row, then one row per point. */
+export function chartTable<Row>({
+  data,
+  category,
+  categoryLabel,
+  formatCategory,
+  series,
+}: Pick<ChartProps<Row>, 'data' | 'category' | 'categoryLabel' | 'formatCategory' | 'series'>): {
+  head: string[];
+  rows: string[][];
+} {
+  return {
+    head: [categoryLabel, ...series.map((s) => s.label)],
+    rows: data.map((row) => [
+      formatCategory ? formatCategory(row[category]) : String(row[category]),
+      ...series.map((s) => (s.format ?? plain)(Number(row[s.key]))),
+    ]),
+  };
+}
+
+function DataTable({ title, table }: { title: string; table: ReturnType<typeof chartTable> }) {
+  return (
+    <table className="sr-only">
+      <caption>{title}</caption>
+      <thead>
+        <tr>
+          {table.head.map((heading) => (
+            <th key={heading} scope="col">
+              {heading}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {table.rows.map((row) => (
+          <tr key={row[0]}>
+            <th scope="row">{row[0]}</th>
+            {row.slice(1).map((cell, index) => (
+              <td key={table.head[index + 1]}>{cell}</td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+const tick = { fontSize: 11, fill: 'var(--color-muted-foreground)' };
+
+/** Bars and lines over shared categories, with up to two value axes. */
+export function Chart<Row>({
+  title,
+  data,
+  category,
+  categoryLabel,
+  formatCategory,
+  series,
+  layout = 'horizontal',
+  height = 260,
+  formatLeftAxis,
+  formatRightAxis,
+  legend = true,
+  className,
+  children,
+}: ChartProps<Row>) {
+  const table = chartTable({ data, category, categoryLabel, formatCategory, series });
+  const left = series.find((s) => (s.axis ?? 'left') === 'left');
+  const right = series.find((s) => s.axis === 'right');
+  const bySeriesLabel = new Map(series.map((s) => [s.label, s]));
+  const across = layout === 'vertical';
+  const categoryTick = (value: unknown) =>
+    formatCategory ? formatCategory(value as Row[Extract<keyof Row, string>]) : String(value);
+  const valueAxis = (id: 'left' | 'right', format: ((value: number) => string) | undefined) =>
+    across ? (
+      <XAxis
+        key={id}
+        xAxisId={id}
+        type="number"
+        tick={tick}
+        tickFormatter={format}
+        axisLine={false}
+        tickLine={false}
+        hide={id === 'right'}
+      />
+    ) : (
+      <YAxis
+        key={id}
+        yAxisId={id}
+        orientation={id}
+        tick={tick}
+        tickFormatter={format}
+        axisLine={false}
+        tickLine={false}
+        width={id === 'left' ? 64 : 40}
+      />
+    );
+
+  return (
+    <figure aria-label={title} className={className}>
+      <div aria-hidden>
+        <ResponsiveContainer width="100%" height={height}>
+          <ComposedChart
+            data={data as Row[]}
+            layout={layout}
+            accessibilityLayer={false}
+            margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
+          >
+            <CartesianGrid
+              strokeDasharray="3 4"
+              stroke="var(--color-border)"
+              vertical={!across ? false : true}
+              horizontal={across ? false : true}
+            />
+            {across ? (
+              <YAxis
+                yAxisId="left"
+                type="category"
+                dataKey={category}
+                tick={tick}
+                tickFormatter={categoryTick}
+                axisLine={false}
+                tickLine={false}
+                width={88}
+              />
+            ) : (
+              <XAxis
+                xAxisId="left"
+                dataKey={category}
+                tick={tick}
+                tickFormatter={categoryTick}
+                axisLine={false}
+                tickLine={false}
+              />
+            )}
+            {valueAxis('left', formatLeftAxis ?? left?.format)}
+            {right && !across ? valueAxis('right', formatRightAxis ?? right.format) : null}
+            <Tooltip
+              labelFormatter={(value) => categoryTick(value)}
+              formatter={(value, name) => {
+                const s = bySeriesLabel.get(String(name));
+                return (s?.format ?? plain)(Number(value));
+              }}
+              cursor={{ fill: 'var(--color-muted)', opacity: 0.5 }}
+            />
+            {legend ? <Legend wrapperStyle={{ fontSize: 12 }} /> : null}
+            {series.map((s) => {
+              const axis = across
+                ? { xAxisId: s.axis ?? 'left', yAxisId: 'left' }
+                : { xAxisId: 'left', yAxisId: s.axis ?? 'left' };
+              return s.kind === 'line' ? (
+                <Line
+                  key={s.key}
+                  {...axis}
+                  type="monotone"
+                  dataKey={s.key}
+                  name={s.label}
+                  stroke={s.color}
+                  strokeWidth={2.5}
+                  dot={{ r: 3.5, fill: 'var(--color-background)', strokeWidth: 2 }}
+                  isAnimationActive={false}
+                />
+              ) : (
+                <Bar
+                  key={s.key}
+                  {...axis}
+                  dataKey={s.key}
+                  name={s.label}
+                  fill={s.color}
+                  radius={across ? [0, 3, 3, 0] : [3, 3, 0, 0]}
+                  maxBarSize={48}
+                  isAnimationActive={false}
+                >
+                  {s.colors
+                    ? data.map((_, index) => (
+                        <Cell key={index} fill={s.colors?.[index % s.colors.length]} />
+                      ))
+                    : null}
+                </Bar>
+              );
+            })}
+          </ComposedChart>
+        </ResponsiveContainer>
+      </div>
+      <DataTable title={title} table={table} />
+      {children}
+    </figure>
+  );
+}
+
+/** Bars only: `Chart` with every series drawn as bars. */
+export function BarChart<Row>(props: ChartProps<Row>) {
+  return <Chart {...props} series={props.series.map((s) => ({ ...s, kind: 'bar' as const }))} />;
+}
+
+/** Lines only: `Chart` with every series drawn as lines. */
+export function LineChart<Row>(props: ChartProps<Row>) {
+  return <Chart {...props} series={props.series.map((s) => ({ ...s, kind: 'line' as const }))} />;
+}

@@ -1,0 +1,94 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { ReactNode } from 'react';
+import {
+  type FieldError as HookFieldError,
+  type FieldValues,
+  get,
+  type Path,
+  type UseFormProps,
+  type UseFormRegisterReturn,
+  type UseFormReturn,
+  useForm,
+} from 'react-hook-form';
+import type { z } from 'zod';
+import { cn } from './cn';
+import { Label } from './label';
+
+/**
+ * A react-hook-form form validated by a contracts schema: values are the
+ * schema's input, a successful submit hands over its output (trimmed,
+ * defaulted), and every message is the schema's own.
+ */
+export function useZodForm<Input extends FieldValues, Output>(
+  schema: z.ZodType<Output, Input>,
+  options: Omit<UseFormProps<Input, unknown, Output>, 'resolver'> = {},
+): UseFormReturn<Input, unknown, Output> {
+  return useForm<Input, unknown, Output>({ ...options, resolver: zodResolver(schema) });
+}
+
+/** A field's validation message, announced when it appears. */
+export function FieldError({ id, children }: { id?: string; children?: ReactNode }) {
+  if (!children) return null;
+  return (
+    <p id={id} className="text-sm text-destructive" role="alert">
+      {children}
+    </p>
+  );
+}
+
+/** What a control needs to join its form and be described by its error. */
+export type FieldControl = UseFormRegisterReturn & {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+};
+
+/**
+ * One labelled field of a `useZodForm` form: the label, the control (from
+ * `children`, given the registration, id and aria attributes) and the
+ * schema's message underneath, which the control points at while invalid.
+ */
+export function FormField<Values extends FieldValues, Output>({
+  form,
+  name,
+  id,
+  label,
+  hint,
+  errorText = (message) => message,
+  className,
+  children,
+}: {
+  form: UseFormReturn<Values, unknown, Output>;
+  name: Path<Values>;
+  id: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  /** Rewords the schema's message for this spot (e.g. "Required" under the field, details in a toast). */
+  errorText?: (message: string) => string | undefined;
+  className?: string;
+  children: (control: FieldControl) => ReactNode;
+}) {
+  const problem = get(form.formState.errors, name) as HookFieldError | undefined;
+  const message = problem?.message ? errorText(problem.message) : undefined;
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = message ? errorId : hint ? hintId : undefined;
+  return (
+    <div className={cn('grid gap-2', className)}>
+      <Label htmlFor={id}>{label}</Label>
+      {children({
+        ...form.register(name),
+        id,
+        'aria-invalid': message ? true : undefined,
+        'aria-describedby': describedBy,
+      })}
+      {message ? (
+        <FieldError id={errorId}>{message}</FieldError>
+      ) : hint ? (
+        <p id={hintId} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}

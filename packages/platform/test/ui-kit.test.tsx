@@ -1,0 +1,103 @@
+import { loginRequest } from '@chorus/contracts';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { Chart, chartTable } from '../src/charts';
+import { Input } from '../src/ui/input';
+import { FormField, useZodForm } from '../src/ui/form';
+import { StepIndicator } from '../src/ui/step-indicator';
+
+describe('StepIndicator', () => {
+  it.each([
+    ['page', 2, '<svg'],
+    ['compact', 2, '>1</span>'],
+  ] as const)(
+    '%s look at step %i: the current step is marked, done ones show %s',
+    (variant, current, doneMark) => {
+      const html = renderToStaticMarkup(
+        <StepIndicator
+          steps={['Details', 'Payment', 'Done']}
+          current={current}
+          variant={variant}
+        />,
+      );
+      expect(html).toContain('aria-label="Progress"');
+      expect(html.match(/aria-current="step"/g)).toHaveLength(1);
+      expect(html).toMatch(/aria-current="step">2<\/span>/);
+      expect(html).toContain(doneMark);
+    },
+  );
+});
+
+function LoginEmail({ error }: { error?: string }) {
+  const form = useZodForm(loginRequest, {
+    defaultValues: { email: '', password: '' },
+    errors: error ? { email: { type: 'invalid', message: error } } : undefined,
+  });
+  return (
+    <FormField form={form} name="email" id="login-email" label="Email" hint="Your work e-mail">
+      {(control) => <Input type="email" {...control} />}
+    </FormField>
+  );
+}
+
+describe('FormField', () => {
+  it('labels the control and shows the hint while valid', () => {
+    const html = renderToStaticMarkup(<LoginEmail />);
+    expect(html).toContain('for="login-email"');
+    expect(html).toContain('id="login-email"');
+    expect(html).toContain('name="email"');
+    expect(html).not.toContain('aria-invalid=');
+    expect(html).toContain('aria-describedby="login-email-hint"');
+    expect(html).toContain('Your work e-mail');
+  });
+
+  it("marks the control invalid and points it at the schema's message", () => {
+    const html = renderToStaticMarkup(<LoginEmail error="Invalid email address" />);
+    expect(html).toContain('aria-invalid="true"');
+    expect(html).toContain('aria-describedby="login-email-error"');
+    expect(html).toContain(
+      '<p id="login-email-error" class="text-sm text-destructive" role="alert">Invalid email address</p>',
+    );
+    expect(html).not.toContain('Your work e-mail');
+  });
+});
+
+describe('charts', () => {
+  const points = [
+    { month: '2025-01', revenue: 1250, subscriptions: 4 },
+    { month: '2025-02', revenue: 2500.5, subscriptions: 7 },
+  ];
+  const dollars = (value: number) => `$${value.toFixed(2)}`;
+  const props = {
+    title: 'Revenue per month',
+    data: points,
+    category: 'month' as const,
+    categoryLabel: 'Month',
+    formatCategory: (month: string | number) => `Month ${month}`,
+    series: [
+      { key: 'revenue' as const, label: 'Revenue', color: 'red', format: dollars },
+      {
+        key: 'subscriptions' as const,
+        label: 'Subscriptions',
+        color: 'blue',
+        kind: 'line' as const,
+      },
+    ],
+  };
+
+  it('tables the numbers as the chart formats them', () => {
+    expect(chartTable(props)).toEqual({
+      head: ['Month', 'Revenue', 'Subscriptions'],
+      rows: [
+        ['Month 2025-01', '$1250.00', '4'],
+        ['Month 2025-02', '$2500.50', '7'],
+      ],
+    });
+  });
+
+  it('is a figure named by its title, with the hidden table for screen readers', () => {
+    const html = renderToStaticMarkup(<Chart {...props} />);
+    expect(html).toMatch(/^<figure aria-label="Revenue per month">/);
+    expect(html).toContain('<table class="sr-only"><caption>Revenue per month</caption>');
+    expect(html).toContain('<th scope="row">Month 2025-02</th><td>$2500.50</td><td>7</td>');
+  });
+});
