@@ -9,9 +9,8 @@ import {
   type QuestionView,
   type RoadmapSummary,
   type SubscriptionDetailsByProduct,
-  subscriptionSettling,
 } from '@chorus/contracts';
-import { ApiError, apiRequest, getQueryFn, queryClient } from '@chorus/platform';
+import { apiRequest, getQueryFn, isNotFound, queryClient } from '@chorus/platform';
 import { type QueryFunction, replaceEqualDeep, useQuery } from '@tanstack/react-query';
 
 // The products pages' calls. Each query key is the path the shared query
@@ -33,36 +32,11 @@ export const productKeys = {
   subscriptionDetails: ['/api/billing/subscription-details'],
 } as const;
 
-/** The error of a call, when it is the server's 404 (unknown id, or another user's). */
-export function isNotFound(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 404;
-}
-
 // ---------------------------------------------------------------------------
 // Reads.
 
-/** My Products (only fetched when signed in: the shell mounts these pages for signed-in users). */
-export function useProducts(options: { enabled?: boolean } = {}) {
-  return useQuery<ProductView[]>({
-    queryKey: productKeys.products,
-    enabled: options.enabled,
-    // A product paid a moment ago turns active when billing's event reaches the catalog.
-    refetchInterval: (query) =>
-      query.state.data?.some((product) => subscriptionSettling(product, new Date()))
-        ? SETTLING_POLL_MS
-        : false,
-  });
-}
-
-const SETTLING_POLL_MS = 2_000;
-
-/** One product; a 404 (unknown or another user's id) is an answer, so it is not retried. */
-export function useProduct(id: string | undefined) {
-  return useQuery<ProductView>({
-    queryKey: productKeys.product(id ?? ''),
-    enabled: Boolean(id),
-  });
-}
+// My products and one product are the platform's (useProducts, useProduct),
+// shared with the other apps under the same keys.
 
 const readJson = getQueryFn<BusinessProfileView>({ on401: 'throw' });
 

@@ -1,4 +1,4 @@
-import { Button, Card, CardContent } from '@chorus/platform/ui';
+import { Button, Card, CardContent, StepIndicator } from '@chorus/platform/ui';
 import { LayoutDashboard } from 'lucide-react';
 import { Link, useNavigate } from 'react-router-dom';
 import { AccountProductStep } from '../components/onboarding/AccountProductStep';
@@ -6,7 +6,6 @@ import { PaymentStep } from '../components/onboarding/PaymentStep';
 import { PlanStep } from '../components/onboarding/PlanStep';
 import { useAfter, WelcomeStep } from '../components/purchase/CreateProductWizard';
 import { planIncludes, planPrice } from '../components/purchase/PlanChooser';
-import { StepIndicator } from '../components/purchase/StepIndicator';
 import { useOnboarding } from '../hooks/useOnboarding';
 
 /** The wizard goes to the new product's dashboard this long after success (the spec's 3 seconds). */

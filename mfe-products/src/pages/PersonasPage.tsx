@@ -1,5 +1,12 @@
 import { filterPersonaTemplates, type ProductView } from '@chorus/contracts';
-import { Button, EmptyState, LoadError, Loading } from '@chorus/platform/ui';
+import {
+  Button,
+  EmptyState,
+  LoadError,
+  Loading,
+  PageFrame,
+  ProductGate,
+} from '@chorus/platform/ui';
 import { ArrowLeft, SearchX } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -11,9 +18,7 @@ import {
   type PersonaFilterValues,
 } from '../components/PersonaFilters';
 import { PersonaTemplateCard } from '../components/PersonaTemplateCard';
-import { ProductGate } from '../components/ProductGate';
 import { SelectedPersonas } from '../components/SelectedPersonas';
-import { PageFrame } from '../components/States';
 import { usePersonaSelection } from '../hooks/usePersonaSelection';
 
 function PersonaSelectionPage({ product }: { product: ProductView }) {

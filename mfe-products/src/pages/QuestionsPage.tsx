@@ -15,6 +15,7 @@ import {
   Input,
   LoadError,
   Loading,
+  ProductGate,
   ToggleGroup,
   ToggleGroupItem,
 } from '@chorus/platform/ui';
@@ -22,7 +23,6 @@ import { ArrowLeft, Download, MessageSquareText, Search } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useProductPersonas } from '../api';
-import { ProductGate } from '../components/ProductGate';
 import { QuestionCard } from '../components/questions/QuestionCard';
 import { QuestionForm } from '../components/questions/QuestionForm';
 import { refusalMessage } from '../messages';

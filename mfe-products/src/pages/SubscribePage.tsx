@@ -1,5 +1,5 @@
 import { billingMessages } from '@chorus/contracts';
-import { useAuth } from '@chorus/platform';
+import { isNotFound, useAuth, useProduct } from '@chorus/platform';
 import { Button, Card, CardContent, Spinner } from '@chorus/platform/ui';
 import { AlertTriangle, ArrowLeft, CheckCircle2 } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -8,7 +8,6 @@ import { CardPaymentForm } from '../components/purchase/CardPaymentForm';
 import { planIncludes } from '../components/purchase/PlanChooser';
 import { useAfter } from '../components/purchase/CreateProductWizard';
 import { payForProduct, requestPaymentSetup, syncStatus } from '../purchase-api';
-import { isNotFound, useProduct } from '../api';
 
 /** The page redirects this long after the payment succeeded (the spec's 1.5 seconds). */
 export const SUBSCRIBE_REDIRECT_MS = 1_500;

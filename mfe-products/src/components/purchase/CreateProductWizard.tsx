@@ -5,7 +5,7 @@ import {
   type ProductView,
 } from '@chorus/contracts';
 import { analytics, toast, useAuth } from '@chorus/platform';
-import { Button, Spinner } from '@chorus/platform/ui';
+import { Button, Spinner, StepIndicator } from '@chorus/platform/ui';
 import { AlertCircle, ArrowLeft, ArrowRight, PartyPopper, RotateCw } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import {
@@ -24,7 +24,6 @@ import {
   ProductDetailsFields,
   type ProductDetails,
 } from './ProductDetailsFields';
-import { StepIndicator } from './StepIndicator';
 
 export const createProductSteps = ['Details', 'Plan', 'Payment', 'Welcome'] as const;
 
