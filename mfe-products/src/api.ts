@@ -5,7 +5,6 @@ import {
   type PersonaTemplateView,
   type ProductDeletion,
   type ProductPersonaView,
-  type ProductView,
   type QuestionView,
   type RoadmapSummary,
   type SubscriptionDetailsByProduct,
