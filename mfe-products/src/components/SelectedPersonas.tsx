@@ -1,4 +1,4 @@
-import { formatCents, planFor, type ProductView } from '@chorus/contracts';
+import { formatMoney, planFor, type ProductView } from '@chorus/contracts';
 import { Button, Card, CardContent } from '@chorus/platform/ui';
 import { Users, X } from 'lucide-react';
 import type { PersonaSelection } from '../hooks/usePersonaSelection';
@@ -27,7 +27,7 @@ export function SelectedPersonas({
               <p className="text-sm text-muted-foreground">
                 {bill.includedPersonas} included in your plan
                 {bill.extraPersonas > 0
-                  ? ` · ${bill.extraPersonas} extra at ${formatCents(planFor(product).extraPersonaCents)}/month each`
+                  ? ` · ${bill.extraPersonas} extra at ${formatMoney(planFor(product).extraPersonaCents)}/month each`
                   : ''}
               </p>
             </div>
@@ -38,7 +38,7 @@ export function SelectedPersonas({
               className="text-lg font-semibold text-foreground tabular-nums"
               data-testid="monthly-cost"
             >
-              {formatCents(bill.monthlyRateCents)}/month
+              {formatMoney(bill.monthlyRateCents)}/month
             </span>
           </p>
         </div>
