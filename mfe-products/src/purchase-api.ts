@@ -30,25 +30,6 @@ export async function createProduct(input: {
   return (await response.json()) as ProductView;
 }
 
-/**
- * POST /api/auth/register with onboarding's names (name, description,
- * couponCode) and no card yet: the account and its first, unpaid product.
- */
-export async function registerAccount(body: {
-  email: string;
-  password: string;
-  firstName: string;
-  lastName: string;
-  name: string;
-  description: string;
-  industry: string;
-  couponCode?: string;
-  billingCycle: BillingCycle;
-}): Promise<{ token?: string; product?: { id: string } | null }> {
-  const response = await apiRequest('POST', '/api/auth/register', body);
-  return (await response.json()) as { token?: string; product?: { id: string } | null };
-}
-
 /** POST /api/products/{id}/setup-payment: the provider's setup intent for the product. */
 export async function requestPaymentSetup(
   productId: string,

@@ -7,7 +7,16 @@ import {
   onboardingProductStep,
   onboardingReadyToRegister,
 } from '@chorus/contracts';
-import { analytics, ApiError, serverMessage, startSession, toast, useAuth } from '@chorus/platform';
+import {
+  analytics,
+  ApiError,
+  register,
+  type Registration,
+  serverMessage,
+  startSession,
+  toast,
+  useAuth,
+} from '@chorus/platform';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import {
@@ -21,7 +30,6 @@ import {
   PaymentSetupError,
   payForProduct,
   refreshProducts,
-  registerAccount,
   requestPaymentSetup,
 } from '../purchase-api';
 
@@ -106,9 +114,9 @@ export function useOnboarding() {
         destructive('Registration Failed', onboardingMessages.allRequired);
         return null;
       }
-      let answer: { token?: string; product?: { id: string } | null };
+      let answer: Registration | undefined;
       try {
-        answer = await registerAccount({
+        answer = await register({
           ...account,
           name: product.name,
           description: product.description,
@@ -120,7 +128,7 @@ export function useOnboarding() {
         destructive('Registration Failed', registrationFailure(error));
         return null;
       }
-      if (!answer.token) {
+      if (!answer) {
         destructive('Registration Failed', 'Failed to create account. Please try again.');
         return null;
       }
