@@ -18,12 +18,10 @@ import {
   useAuth,
 } from '@chorus/platform';
 import { useState } from 'react';
+import { z } from 'zod';
 import { useSearchParams } from 'react-router-dom';
-import {
-  type FieldErrors,
-  fieldErrorsOf,
-  type ProductDetails,
-} from '../components/purchase/ProductDetailsFields';
+import { useZodForm } from '@chorus/platform/ui';
+import { emptyProductDetails } from '../components/purchase/ProductDetailsFields';
 import { refusalMessage } from '../messages';
 import {
   createProduct,
@@ -33,12 +31,17 @@ import {
   requestPaymentSetup,
 } from '../purchase-api';
 
-export interface OnboardingAccount {
-  email: string;
-  password: string;
-  firstName: string;
-  lastName: string;
-}
+const emptyAccount = { email: '', password: '', firstName: '', lastName: '' };
+
+/** Step 1 for a new visitor: the account and the product. */
+const accountAndProductStep = onboardingProductStep.extend(onboardingAccountStep.shape);
+/** Step 1 for someone signed in: the product; the account fields are not shown. */
+const productStep = onboardingProductStep.extend({
+  email: z.string(),
+  password: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+});
 
 const destructive = (title: string, description: string) =>
   toast({ title, description, variant: 'destructive' });
@@ -67,43 +70,25 @@ export function useOnboarding() {
   const { user, isAuthenticated: signedIn } = useAuth();
 
   const [step, setStep] = useState(returnedProductId ? 4 : 1);
-  const [account, setAccount] = useState<OnboardingAccount>({
-    email: '',
-    password: '',
-    firstName: '',
-    lastName: '',
+  // Step 1's and step 2's forms live here, so Back shows what was entered.
+  const details = useZodForm(signedIn ? productStep : accountAndProductStep, {
+    defaultValues: { ...emptyAccount, ...emptyProductDetails },
   });
-  const [product, setProduct] = useState<ProductDetails>({
-    name: '',
-    description: '',
-    industry: '',
-  });
-  const [cycle, setCycle] = useState<BillingCycle | ''>('');
-  const [couponCode, setCouponCode] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const plan = useZodForm(onboardingPlanStep, { defaultValues: { couponCode: '' } });
   const [productId, setProductId] = useState(returnedProductId);
   const [working, setWorking] = useState(false);
   const [setupReady, setSetupReady] = useState(false);
 
+  const account = details.getValues();
+  const product = account;
+  const cycle = plan.watch('billingCycle');
+  const couponCode = plan.watch('couponCode') ?? '';
   const billing = {
     name: user
       ? `${user.firstName} ${user.lastName}`.trim()
       : `${account.firstName} ${account.lastName}`.trim(),
     email: user?.email ?? account.email,
   };
-
-  /** Step 1 done: the account (unless signed in) and the product are checked. */
-  function toPlan(): void {
-    const problems: FieldErrors = {};
-    if (!signedIn) {
-      const checked = onboardingAccountStep.safeParse(account);
-      if (!checked.success) Object.assign(problems, fieldErrorsOf(checked.error));
-    }
-    const checkedProduct = onboardingProductStep.safeParse(product);
-    if (!checkedProduct.success) Object.assign(problems, fieldErrorsOf(checkedProduct.error));
-    setErrors(problems);
-    if (Object.keys(problems).length === 0) setStep(2);
-  }
 
   /** Registers (or, signed in, creates the product) once; answers the product id. */
   async function ensureProduct(billingCycle: BillingCycle): Promise<string | null> {
@@ -144,7 +129,7 @@ export function useOnboarding() {
     try {
       const created = await createProduct({
         name: product.name.trim(),
-        description: product.description.trim(),
+        description: (product.description ?? '').trim(),
         industry,
         billingCycle,
       });
@@ -180,26 +165,20 @@ export function useOnboarding() {
   }
 
   /** Step 2 done: the plan is checked, the product made, and payment set up. */
-  async function toPayment(): Promise<void> {
-    const plan = onboardingPlanStep.safeParse({ billingCycle: cycle, couponCode });
-    if (!plan.success) {
-      setErrors(fieldErrorsOf(plan.error));
-      return;
-    }
-    setErrors({});
+  const toPayment = plan.handleSubmit(async (chosen) => {
     setWorking(true);
     try {
-      const id = await ensureProduct(plan.data.billingCycle);
-      if (id && (await setUpPayment(id, plan.data.couponCode))) setStep(3);
+      const id = await ensureProduct(chosen.billingCycle);
+      if (id && (await setUpPayment(id, chosen.couponCode))) setStep(3);
     } finally {
       setWorking(false);
     }
-  }
+  });
 
   /** On step 3, a new plan or coupon asks for payment setup again. */
   function changeOnPayment(change: { cycle?: BillingCycle; couponCode?: string }): void {
-    if (change.cycle) setCycle(change.cycle);
-    if (change.couponCode !== undefined) setCouponCode(change.couponCode);
+    if (change.cycle) plan.setValue('billingCycle', change.cycle);
+    if (change.couponCode !== undefined) plan.setValue('couponCode', change.couponCode);
     if (productId) void setUpPayment(productId, change.couponCode ?? couponCode);
   }
 
@@ -220,25 +199,23 @@ export function useOnboarding() {
   return {
     step,
     signedIn,
-    account,
-    setAccount,
-    product,
-    setProduct,
+    details,
+    /** Step 1 done: the account (unless signed in) and the product are checked. */
+    toPlan: details.handleSubmit(() => setStep(2)),
+    plan,
     cycle,
     /** Choosing a plan on step 2 clears the step's complaint. */
     chooseCycle(next: BillingCycle) {
-      setCycle(next);
-      setErrors({});
+      plan.setValue('billingCycle', next);
+      plan.clearErrors();
     },
     couponCode,
-    setCouponCode,
-    errors,
     productId,
+    productName: product.name,
     working,
     setupReady,
     billing,
     back: () => setStep((current) => Math.max(1, current - 1)),
-    toPlan,
     toPayment,
     changeOnPayment,
     pay,

@@ -48,7 +48,7 @@ export function OnboardingPage() {
           {step === 2 ? <PlanStep onboarding={onboarding} /> : null}
           {step === 3 && cycle ? <PaymentStep onboarding={onboarding} cycle={cycle} /> : null}
           {step === 4 && productId ? (
-            <WelcomeStep productName={onboarding.product.name || 'Chorus'}>
+            <WelcomeStep productName={onboarding.productName || 'Chorus'}>
               <p className="text-sm text-muted-foreground">
                 Taking you to your dashboard in a moment...
               </p>

@@ -1,80 +1,59 @@
 import { industryOptions } from '@chorus/contracts';
-import { Button, Field, Input } from '@chorus/platform/ui';
+import { Button, FormField, Input } from '@chorus/platform/ui';
 import { ArrowRight } from 'lucide-react';
 import type { Onboarding } from '../../hooks/useOnboarding';
 import { ProductDetailsFields } from '../purchase/ProductDetailsFields';
 
+const accountFields: {
+  name: 'firstName' | 'lastName' | 'email' | 'password';
+  id: string;
+  label: string;
+  type?: string;
+  autoComplete: string;
+  hint?: string;
+}[] = [
+  { name: 'firstName', id: 'onb-first', label: 'First name', autoComplete: 'given-name' },
+  { name: 'lastName', id: 'onb-last', label: 'Last name', autoComplete: 'family-name' },
+  { name: 'email', id: 'onb-email', label: 'Email', type: 'email', autoComplete: 'email' },
+  {
+    name: 'password',
+    id: 'onb-password',
+    label: 'Password',
+    type: 'password',
+    autoComplete: 'new-password',
+    hint: 'At least 8 characters.',
+  },
+];
+
 /** Onboarding step 1: the account (unless signed in) and the first product. */
 export function AccountProductStep({ onboarding }: { onboarding: Onboarding }) {
-  const { account, setAccount, errors } = onboarding;
+  const form = onboarding.details;
   return (
-    <form
-      className="grid gap-5"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        onboarding.toPlan();
-      }}
-    >
+    <form className="grid gap-5" noValidate onSubmit={(event) => void onboarding.toPlan(event)}>
       {!onboarding.signedIn ? (
         <div className="grid gap-4">
           <h2 className="font-semibold">Your account</h2>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="First name" htmlFor="onb-first" error={errors.firstName}>
-              <Input
-                id="onb-first"
-                aria-invalid={errors.firstName ? true : undefined}
-                autoComplete="given-name"
-                value={account.firstName}
-                onChange={(e) => setAccount({ ...account, firstName: e.target.value })}
-              />
-            </Field>
-            <Field label="Last name" htmlFor="onb-last" error={errors.lastName}>
-              <Input
-                id="onb-last"
-                aria-invalid={errors.lastName ? true : undefined}
-                autoComplete="family-name"
-                value={account.lastName}
-                onChange={(e) => setAccount({ ...account, lastName: e.target.value })}
-              />
-            </Field>
+            {accountFields.map(({ name, id, label, hint, ...input }) => (
+              <FormField
+                key={name}
+                form={form}
+                name={name}
+                id={id}
+                label={label}
+                hint={hint}
+                // Names sit side by side; email and password take the whole row.
+                className={name === 'email' || name === 'password' ? 'sm:col-span-2' : undefined}
+              >
+                {(control) => <Input {...control} {...input} />}
+              </FormField>
+            ))}
           </div>
-          <Field label="Email" htmlFor="onb-email" error={errors.email}>
-            <Input
-              id="onb-email"
-              aria-invalid={errors.email ? true : undefined}
-              type="email"
-              autoComplete="email"
-              value={account.email}
-              onChange={(e) => setAccount({ ...account, email: e.target.value })}
-            />
-          </Field>
-          <Field
-            label="Password"
-            htmlFor="onb-password"
-            error={errors.password}
-            hint="At least 8 characters."
-          >
-            <Input
-              id="onb-password"
-              aria-invalid={errors.password ? true : undefined}
-              type="password"
-              autoComplete="new-password"
-              value={account.password}
-              onChange={(e) => setAccount({ ...account, password: e.target.value })}
-            />
-          </Field>
         </div>
       ) : null}
       <div className="grid gap-4">
         <h2 className="font-semibold">Your product</h2>
-        <ProductDetailsFields
-          idPrefix="onb-product"
-          values={onboarding.product}
-          errors={errors}
-          industries={industryOptions}
-          onChange={onboarding.setProduct}
-        />
+        <ProductDetailsFields form={form} idPrefix="onb-product" industries={industryOptions} />
       </div>
       <Button type="submit" size="lg">
         Continue <ArrowRight aria-hidden />

@@ -1,26 +1,21 @@
-import { Button, Field, Input } from '@chorus/platform/ui';
+import { Button, FormField, Input } from '@chorus/platform/ui';
 import { ArrowLeft } from 'lucide-react';
 import type { Onboarding } from '../../hooks/useOnboarding';
 import { PlanChooser } from '../purchase/PlanChooser';
 
 /** Onboarding step 2: the plan and an optional coupon; Continue registers and sets up payment. */
 export function PlanStep({ onboarding }: { onboarding: Onboarding }) {
-  const { working } = onboarding;
+  const { working, plan } = onboarding;
   return (
-    <div className="grid gap-5">
+    <form className="grid gap-5" noValidate onSubmit={(event) => void onboarding.toPayment(event)}>
       <PlanChooser
-        value={onboarding.cycle}
-        error={onboarding.errors.billingCycle}
+        value={onboarding.cycle ?? ''}
+        error={plan.formState.errors.billingCycle?.message}
         onChange={onboarding.chooseCycle}
       />
-      <Field label="Coupon code (optional)" htmlFor="onb-coupon">
-        <Input
-          id="onb-coupon"
-          value={onboarding.couponCode}
-          autoCapitalize="characters"
-          onChange={(e) => onboarding.setCouponCode(e.target.value)}
-        />
-      </Field>
+      <FormField form={plan} name="couponCode" id="onb-coupon" label="Coupon code (optional)">
+        {(control) => <Input {...control} autoCapitalize="characters" />}
+      </FormField>
       <div className="flex gap-3">
         <Button
           type="button"
@@ -31,16 +26,10 @@ export function PlanStep({ onboarding }: { onboarding: Onboarding }) {
         >
           <ArrowLeft aria-hidden /> Back
         </Button>
-        <Button
-          type="button"
-          size="lg"
-          className="flex-1"
-          disabled={working}
-          onClick={() => void onboarding.toPayment()}
-        >
+        <Button type="submit" size="lg" className="flex-1" disabled={working}>
           {working ? 'Setting up...' : 'Continue to Payment'}
         </Button>
       </div>
-    </div>
+    </form>
   );
 }
