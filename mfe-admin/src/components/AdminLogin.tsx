@@ -1,4 +1,4 @@
-import { adminMessages } from '@chorus/contracts';
+import { adminMessages, loginRequest } from '@chorus/contracts';
 import { ApiError, toast } from '@chorus/platform';
 import {
   Button,
@@ -7,19 +7,24 @@ import {
   CardDescription,
   CardHeader,
   CardTitle,
-  Field,
+  FieldError,
+  FormField,
   Input,
+  useZodForm,
 } from '@chorus/platform/ui';
 import { useMutation } from '@tanstack/react-query';
 import { Loader2, ShieldCheck } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
 import { adminRequest, adminSession } from '../api';
+
+// The gateway's own login schema judges the fields; a missing one is said once,
+// under the form, in the admin area's words.
+const underTheForm = () => undefined;
 
 /** The admin area's own sign-in: e-mail and password, token kept under `adminToken`. */
 export function AdminLogin() {
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [missing, setMissing] = useState(false);
+  const form = useZodForm(loginRequest, { defaultValues: { email: '', password: '' } });
+  const { errors } = form.formState;
+  const missing = errors.email || errors.password ? adminMessages.loginFieldsRequired : undefined;
 
   const login = useMutation({
     mutationFn: async (credentials: { email: string; password: string }) => {
@@ -43,15 +48,7 @@ export function AdminLogin() {
       }),
   });
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!email.trim() || !password) {
-      setMissing(true);
-      return;
-    }
-    setMissing(false);
-    login.mutate({ email: email.trim(), password });
-  }
+  const submit = form.handleSubmit((credentials) => login.mutate(credentials));
 
   return (
     <div className="flex min-h-[70vh] items-center justify-center px-4 py-12">
@@ -64,34 +61,33 @@ export function AdminLogin() {
           <CardDescription>Sign in with your operator account.</CardDescription>
         </CardHeader>
         <CardContent>
-          <form className="grid gap-4" onSubmit={submit} noValidate aria-label="Admin login">
-            <Field label="Email" htmlFor="admin-email">
-              <Input
-                id="admin-email"
-                type="email"
-                autoComplete="username"
-                required
-                value={email}
-                aria-invalid={missing && !email.trim()}
-                onChange={(event) => setEmail(event.target.value)}
-              />
-            </Field>
-            <Field label="Password" htmlFor="admin-password">
-              <Input
-                id="admin-password"
-                type="password"
-                autoComplete="current-password"
-                required
-                value={password}
-                aria-invalid={missing && !password}
-                onChange={(event) => setPassword(event.target.value)}
-              />
-            </Field>
-            {missing ? (
-              <p className="text-sm text-destructive" role="alert">
-                {adminMessages.loginFieldsRequired}
-              </p>
-            ) : null}
+          <form
+            className="grid gap-4"
+            onSubmit={(event) => void submit(event)}
+            noValidate
+            aria-label="Admin login"
+          >
+            <FormField
+              form={form}
+              name="email"
+              id="admin-email"
+              label="Email"
+              errorText={underTheForm}
+            >
+              {(control) => <Input type="email" autoComplete="username" required {...control} />}
+            </FormField>
+            <FormField
+              form={form}
+              name="password"
+              id="admin-password"
+              label="Password"
+              errorText={underTheForm}
+            >
+              {(control) => (
+                <Input type="password" autoComplete="current-password" required {...control} />
+              )}
+            </FormField>
+            <FieldError>{missing}</FieldError>
             <Button type="submit" className="w-full" disabled={login.isPending}>
               {login.isPending ? <Loader2 className="animate-spin" aria-hidden /> : null}
               Login

@@ -1,14 +1,6 @@
-import type { AuditEntry } from '@chorus/contracts';
+import { type AuditEntry, formatDate } from '@chorus/contracts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@chorus/platform/ui';
 import { History } from 'lucide-react';
-
-const when = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
 
 const actionLabels: Record<string, string> = {
   'admin.login': 'Signed in',
@@ -54,7 +46,7 @@ export function AuditLog({ entries }: { entries: AuditEntry[] | undefined }) {
                     dateTime={entry.createdAt}
                     className="w-44 shrink-0 text-xs text-muted-foreground tabular-nums"
                   >
-                    {when.format(new Date(entry.createdAt))}
+                    {formatDate(entry.createdAt, 'dateTime')}
                   </time>
                   <p className="min-w-0 text-sm">
                     <span className="font-medium">{entry.adminEmail}</span>{' '}

@@ -1,14 +1,4 @@
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  Button,
-} from '@chorus/platform/ui';
+import { Button, ConfirmDialog } from '@chorus/platform/ui';
 import { Loader2, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 
@@ -40,18 +30,14 @@ export function DeleteButton({
         {deleting ? <Loader2 className="animate-spin" aria-hidden /> : <Trash2 aria-hidden />}
         Delete
       </Button>
-      <AlertDialog open={confirming} onOpenChange={setConfirming}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>{title}</AlertDialogTitle>
-            <AlertDialogDescription>{description}</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction onClick={onDelete}>Delete</AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={title}
+        description={description}
+        confirmLabel="Delete"
+        onConfirm={onDelete}
+      />
     </>
   );
 }

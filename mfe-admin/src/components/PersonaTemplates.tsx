@@ -1,4 +1,9 @@
-import { adminMessages, type PersonaTemplateView, TEMPLATE_FORM_DEFAULTS } from '@chorus/contracts';
+import {
+  adminMessages,
+  personaTemplateInput,
+  type PersonaTemplateView,
+  TEMPLATE_FORM_DEFAULTS,
+} from '@chorus/contracts';
 import { toast } from '@chorus/platform';
 import {
   Badge,
@@ -14,13 +19,14 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-  Field,
+  FormField,
   Input,
   Textarea,
+  useZodForm,
 } from '@chorus/platform/ui';
 import { useMutation } from '@tanstack/react-query';
 import { Loader2, Plus, RefreshCw, UsersRound } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { adminRequest, refreshAdmin } from '../api';
 import { refusalMessage, serverAnswered } from '../messages';
 import { DeleteButton } from './DeleteButton';
@@ -33,20 +39,8 @@ const scoreNames: { key: ScoreName; label: string }[] = [
   { key: 'occupation', label: 'Occupation safety' },
 ];
 
-interface TemplateForm {
-  name: string;
-  age: string;
-  occupation: string;
-  location: string;
-  income: string;
-  lifestyle: string;
-  motivations: string;
-  personality: string;
-  safetyScores: Record<ScoreName, number>;
-}
-
 /** The spec's defaults: age 30, every slider at 50 (of 100). */
-const emptyTemplate: TemplateForm = {
+const emptyTemplate = {
   name: '',
   age: String(TEMPLATE_FORM_DEFAULTS.age),
   occupation: '',
@@ -63,21 +57,22 @@ const emptyTemplate: TemplateForm = {
   },
 };
 
-/** The body the form sends: age 30 when it is not a number; sliders as they stand (0-100). */
-function templateRequestBody(form: TemplateForm) {
-  const age = Number.parseInt(form.age, 10);
-  return {
-    name: form.name,
-    age: Number.isNaN(age) ? TEMPLATE_FORM_DEFAULTS.age : age,
-    occupation: form.occupation,
-    location: form.location,
-    income: form.income,
-    lifestyle: form.lifestyle,
-    motivations: form.motivations,
-    personality: form.personality,
-    safetyScores: form.safetyScores,
-  };
-}
+type TextField = Exclude<keyof typeof emptyTemplate, 'age' | 'safetyScores'>;
+
+/** The form's fields top to bottom: the toast names the first problem, as the server would. */
+const fieldOrder = [
+  'name',
+  'age',
+  'occupation',
+  'location',
+  'income',
+  'lifestyle',
+  'motivations',
+  'personality',
+] as const;
+
+// The spec shows a refused template as a toast, not under the fields.
+const inToastOnly = () => undefined;
 
 function CreateTemplateDialog({
   open,
@@ -86,17 +81,13 @@ function CreateTemplateDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const [form, setForm] = useState<TemplateForm>(emptyTemplate);
-  const set =
-    (field: Exclude<keyof TemplateForm, 'safetyScores'>) =>
-    (event: { target: { value: string } }) =>
-      setForm((current) => ({ ...current, [field]: event.target.value }));
+  // The server's own schema, so a blank field is refused in the server's words without the trip.
+  const form = useZodForm(personaTemplateInput, { defaultValues: emptyTemplate });
 
   const create = useMutation({
-    mutationFn: (body: ReturnType<typeof templateRequestBody>) =>
-      adminRequest('POST', '/api/admin/persona-templates', body),
+    mutationFn: (body: unknown) => adminRequest('POST', '/api/admin/persona-templates', body),
     onSuccess: () => {
-      setForm(emptyTemplate);
+      form.reset(emptyTemplate);
       onOpenChange(false);
       toast({ title: adminMessages.templateCreated });
       void refreshAdmin();
@@ -110,23 +101,27 @@ function CreateTemplateDialog({
       }),
   });
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    create.mutate(templateRequestBody(form));
-  }
+  const submit = form.handleSubmit(
+    // The sliders go as they stand (0-100): the server scales them as the schema did here.
+    (template) => create.mutate({ ...template, safetyScores: form.getValues('safetyScores') }),
+    (problems) =>
+      toast({
+        title: adminMessages.templateCreateFailed,
+        description: fieldOrder.map((field) => problems[field]?.message).find(Boolean),
+        variant: 'destructive',
+      }),
+  );
 
-  const text = (
-    field: Exclude<keyof TemplateForm, 'safetyScores'>,
-    label: string,
-    long = false,
-  ) => (
-    <Field label={label} htmlFor={`template-${field}`}>
-      {long ? (
-        <Textarea id={`template-${field}`} rows={2} value={form[field]} onChange={set(field)} />
-      ) : (
-        <Input id={`template-${field}`} value={form[field]} onChange={set(field)} />
-      )}
-    </Field>
+  const text = (field: TextField, label: string, long = false) => (
+    <FormField
+      form={form}
+      name={field}
+      id={`template-${field}`}
+      label={label}
+      errorText={inToastOnly}
+    >
+      {(control) => (long ? <Textarea rows={2} {...control} /> : <Input {...control} />)}
+    </FormField>
   );
 
   return (
@@ -138,19 +133,12 @@ function CreateTemplateDialog({
             A person customers can add to their products. Every text field is required.
           </DialogDescription>
         </DialogHeader>
-        <form id="create-template" className="grid gap-4" onSubmit={submit}>
+        <form id="create-template" className="grid gap-4" onSubmit={(event) => void submit(event)}>
           <div className="grid gap-4 sm:grid-cols-[1fr_7rem]">
             {text('name', 'Name')}
-            <Field label="Age" htmlFor="template-age">
-              <Input
-                id="template-age"
-                type="number"
-                min={18}
-                max={100}
-                value={form.age}
-                onChange={set('age')}
-              />
-            </Field>
+            <FormField form={form} name="age" id="template-age" label="Age" errorText={inToastOnly}>
+              {(control) => <Input type="number" min={18} max={100} {...control} />}
+            </FormField>
           </div>
           <div className="grid gap-4 sm:grid-cols-3">
             {text('occupation', 'Occupation')}
@@ -170,7 +158,7 @@ function CreateTemplateDialog({
                     htmlFor={`template-score-${key}`}
                     className="text-muted-foreground tabular-nums"
                   >
-                    {form.safetyScores[key]}
+                    {String(form.watch(`safetyScores.${key}`))}
                   </output>
                 </div>
                 <input
@@ -179,13 +167,7 @@ function CreateTemplateDialog({
                   min={0}
                   max={100}
                   step={1}
-                  value={form.safetyScores[key]}
-                  onChange={(event) =>
-                    setForm((current) => ({
-                      ...current,
-                      safetyScores: { ...current.safetyScores, [key]: Number(event.target.value) },
-                    }))
-                  }
+                  {...form.register(`safetyScores.${key}`, { valueAsNumber: true })}
                   className="w-full accent-[var(--color-primary)]"
                 />
               </div>

@@ -1,6 +1,9 @@
 import {
   adminMessages,
   parseFormInteger,
+  formatDate,
+  type PromoCodeForm,
+  promoCodeRequest,
   promoCodeStatus,
   type PromoCodeView,
 } from '@chorus/contracts';
@@ -13,27 +16,20 @@ import {
   CardDescription,
   CardHeader,
   CardTitle,
-  Field,
+  FormField,
   Input,
+  useZodForm,
 } from '@chorus/platform/ui';
 import { useMutation } from '@tanstack/react-query';
 import { Loader2, Plus, TicketPercent } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
 import { adminRequest, refreshAdmin } from '../api';
 import { refusalMessage, serverAnswered } from '../messages';
 import { DeleteButton } from './DeleteButton';
 
-interface PromoForm {
-  code: string;
-  discountPercent: string;
-  durationMonths: string;
-  description: string;
-  usageLimit: string;
-  expiresAt: string;
-}
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /** The spec's form defaults: discount 0, one month, no usage limit, no expiry. */
-const emptyForm: PromoForm = {
+const emptyForm: PromoCodeForm = {
   code: '',
   discountPercent: '0',
   durationMonths: '1',
@@ -43,26 +39,20 @@ const emptyForm: PromoForm = {
 };
 
 /** The body the form sends: integers as the spec parses them, empty limit and expiry null. */
-export function promoRequestBody(form: PromoForm) {
+export function promoRequestBody(form: PromoCodeForm) {
   const discount = parseFormInteger(form.discountPercent);
   const duration = parseFormInteger(form.durationMonths);
   const limit = parseFormInteger(form.usageLimit);
   return {
-    code: form.code.trim().toUpperCase(),
+    code: text(form.code).trim().toUpperCase(),
     discountPercent: Number.isNaN(discount) ? 0 : discount,
     durationMonths: Number.isNaN(duration) ? 1 : duration,
-    description: form.description,
+    description: text(form.description),
     usageLimit:
-      form.usageLimit.trim() === '' ? null : Number.isNaN(limit) ? form.usageLimit : limit,
-    expiresAt: form.expiresAt ? new Date(`${form.expiresAt}T23:59:59`).toISOString() : null,
+      text(form.usageLimit).trim() === '' ? null : Number.isNaN(limit) ? form.usageLimit : limit,
+    expiresAt: form.expiresAt ? new Date(`${text(form.expiresAt)}T23:59:59`).toISOString() : null,
   };
 }
-
-const dateFormat = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-});
 
 const statusVariant = {
   active: 'success',
@@ -113,9 +103,7 @@ function PromoRow({
         <p className="mt-0.5 text-xs text-muted-foreground">
           Used {promo.usedCount}
           {promo.usageLimit !== null ? ` / ${promo.usageLimit}` : ' (no limit)'}
-          {promo.expiresAt
-            ? ` · Expires ${dateFormat.format(new Date(promo.expiresAt))}`
-            : ' · No expiry'}
+          {promo.expiresAt ? ` · Expires ${formatDate(promo.expiresAt, 'medium')}` : ' · No expiry'}
         </p>
       </div>
       <DeleteButton
@@ -131,18 +119,13 @@ function PromoRow({
 
 /** Promo Code Management: the codes with their usage and status, the create form, delete. */
 export function PromoCodes({ promoCodes }: { promoCodes: PromoCodeView[] | undefined }) {
-  const [form, setForm] = useState<PromoForm>(emptyForm);
-  const set = (field: keyof PromoForm) => (event: { target: { value: string } }) =>
-    setForm((current) => ({
-      ...current,
-      [field]: field === 'code' ? event.target.value.toUpperCase() : event.target.value,
-    }));
+  const form = useZodForm(promoCodeRequest, { defaultValues: emptyForm });
 
   const create = useMutation({
     mutationFn: (body: ReturnType<typeof promoRequestBody>) =>
       adminRequest('POST', '/api/admin/promo-codes', body),
     onSuccess: () => {
-      setForm(emptyForm);
+      form.reset(emptyForm);
       toast({ title: adminMessages.promoCreated });
       void refreshAdmin();
     },
@@ -173,10 +156,7 @@ export function PromoCodes({ promoCodes }: { promoCodes: PromoCodeView[] | undef
       }),
   });
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    create.mutate(promoRequestBody(form));
-  }
+  const submit = form.handleSubmit((values) => create.mutate(promoRequestBody(values)));
 
   return (
     <Card>
@@ -189,65 +169,62 @@ export function PromoCodes({ promoCodes }: { promoCodes: PromoCodeView[] | undef
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-8 lg:grid-cols-[minmax(0,20rem)_1fr]">
-        <form className="grid content-start gap-4" onSubmit={submit} aria-label="Create promo code">
+        <form
+          className="grid content-start gap-4"
+          onSubmit={(event) => void submit(event)}
+          aria-label="Create promo code"
+        >
           <h4 className="text-sm font-semibold">Create Promo Code</h4>
-          <Field label="Code" htmlFor="promo-code">
-            <Input
-              id="promo-code"
-              value={form.code}
-              onChange={set('code')}
-              placeholder="SPRING25"
-              maxLength={50}
-              className="font-mono uppercase"
-            />
-          </Field>
+          <FormField form={form} name="code" id="promo-code" label="Code">
+            {(control) => (
+              <Input
+                {...control}
+                onChange={(event) => {
+                  // Codes are upper case; the field shows what will be stored.
+                  event.target.value = event.target.value.toUpperCase();
+                  void control.onChange(event);
+                }}
+                placeholder="SPRING25"
+                maxLength={50}
+                className="font-mono uppercase"
+              />
+            )}
+          </FormField>
           <div className="grid grid-cols-2 gap-3">
-            <Field label="Discount (%)" htmlFor="promo-discount">
-              <Input
-                id="promo-discount"
-                type="number"
-                min={0}
-                max={100}
-                value={form.discountPercent}
-                onChange={set('discountPercent')}
-              />
-            </Field>
-            <Field label="Duration (months)" htmlFor="promo-duration">
-              <Input
-                id="promo-duration"
-                type="number"
-                min={1}
-                value={form.durationMonths}
-                onChange={set('durationMonths')}
-              />
-            </Field>
+            <FormField form={form} name="discountPercent" id="promo-discount" label="Discount (%)">
+              {(control) => <Input type="number" min={0} max={100} {...control} />}
+            </FormField>
+            <FormField
+              form={form}
+              name="durationMonths"
+              id="promo-duration"
+              label="Duration (months)"
+            >
+              {(control) => <Input type="number" min={1} {...control} />}
+            </FormField>
           </div>
-          <Field label="Description" htmlFor="promo-description">
-            <Input
-              id="promo-description"
-              value={form.description}
-              onChange={set('description')}
-              placeholder="Spring campaign"
-            />
-          </Field>
+          <FormField form={form} name="description" id="promo-description" label="Description">
+            {(control) => <Input placeholder="Spring campaign" {...control} />}
+          </FormField>
           <div className="grid grid-cols-2 gap-3">
-            <Field label="Usage limit" htmlFor="promo-limit" hint="Empty: no limit">
-              <Input
-                id="promo-limit"
-                type="number"
-                min={1}
-                value={form.usageLimit}
-                onChange={set('usageLimit')}
-              />
-            </Field>
-            <Field label="Expires" htmlFor="promo-expires" hint="Empty: never">
-              <Input
-                id="promo-expires"
-                type="date"
-                value={form.expiresAt}
-                onChange={set('expiresAt')}
-              />
-            </Field>
+            <FormField
+              form={form}
+              name="usageLimit"
+              id="promo-limit"
+              label="Usage limit"
+              hint="Empty: no limit"
+            >
+              {(control) => <Input type="number" min={1} {...control} />}
+            </FormField>
+            <FormField
+              form={form}
+              name="expiresAt"
+              id="promo-expires"
+              label="Expires"
+              hint="Empty: never"
+            >
+              {(control) => <Input type="date" {...control} />}
+            </FormField>
           </div>
           <Button type="submit" disabled={create.isPending}>
             {create.isPending ? (

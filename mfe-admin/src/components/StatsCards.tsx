@@ -39,7 +39,7 @@ export function StatsCards({ stats }: { stats: SubscriptionStats | undefined }) 
         title="Average Rate"
         icon={Gauge}
         tone="bg-amber-50 text-amber-700"
-        value={`$${(stats?.averageRate ?? 100).toFixed(2)}`}
+        value={formatDollars(stats?.averageRate ?? 100)}
         hint="Per running subscription, per month"
       />
     </section>

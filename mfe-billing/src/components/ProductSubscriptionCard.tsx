@@ -9,21 +9,13 @@ import {
   type SubscriptionDetails,
 } from '@chorus/contracts';
 import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
   Button,
   Card,
   CardContent,
   CardFooter,
   CardHeader,
   CardTitle,
-  buttonVariants,
+  ConfirmDialog,
 } from '@chorus/platform/ui';
 import { CalendarX2, Loader2 } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
@@ -139,27 +131,22 @@ export function ProductSubscriptionCard({
         </CardFooter>
       ) : null}
 
-      <AlertDialog open={confirming} onOpenChange={setConfirming}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Cancel subscription for {product.name}?</AlertDialogTitle>
-            <AlertDialogDescription>
-              Your subscription stays active until the end of the current billing period
-              {details?.currentPeriodEnd ? ` (${formatBillingDate(details.currentPeriodEnd)})` : ''}
-              . You keep access to {product.name} until then and will not be charged again.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Keep Subscription</AlertDialogCancel>
-            <AlertDialogAction
-              className={buttonVariants({ variant: 'destructive' })}
-              onClick={onCancel}
-            >
-              Cancel Subscription
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={`Cancel subscription for ${product.name}?`}
+        description={
+          <>
+            Your subscription stays active until the end of the current billing period
+            {details?.currentPeriodEnd ? ` (${formatBillingDate(details.currentPeriodEnd)})` : ''}.
+            You keep access to {product.name} until then and will not be charged again.
+          </>
+        }
+        cancelLabel="Keep Subscription"
+        confirmLabel="Cancel Subscription"
+        destructive
+        onConfirm={onCancel}
+      />
     </Card>
   );
 }

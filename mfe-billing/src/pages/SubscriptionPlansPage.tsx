@@ -3,7 +3,7 @@ import {
   type CheckoutSessionAnswer,
   checkoutReturnUrls,
   formatDollars,
-  formatPlanAmount,
+  formatWholeDollars,
   type PlanPriceOption,
 } from '@chorus/contracts';
 import { analytics, apiRequest, toast } from '@chorus/platform';
@@ -123,7 +123,7 @@ export function SubscriptionPlansPage() {
             <div>
               <p className="flex items-baseline gap-1" data-testid="plan-price">
                 <span className="text-5xl font-bold tracking-tight">
-                  {formatPlanAmount(price.unit_amount, price.currency)}
+                  {formatWholeDollars(price.unit_amount, price.currency)}
                 </span>
                 <span className="text-lg text-muted-foreground">
                   /{cycle === 'annual' ? 'year' : 'month'}

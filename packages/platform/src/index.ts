@@ -17,7 +17,6 @@ export {
   TOKEN_KEY,
 } from './api';
 export * from './payments';
-export * from './products';
 export { queryClient } from './query-client';
 export * from './session';
 export {

@@ -94,9 +94,9 @@ describe('charts', () => {
     });
   });
 
-  it('is a figure named by its title, with the hidden table for screen readers', () => {
+  it('is an image named by its title, with the hidden table for screen readers', () => {
     const html = renderToStaticMarkup(<Chart {...props} />);
-    expect(html).toMatch(/^<figure aria-label="Revenue per month">/);
+    expect(html).toMatch(/^<figure><div role="img" aria-label="Revenue per month">/);
     expect(html).toContain('<table class="sr-only"><caption>Revenue per month</caption>');
     expect(html).toContain('<th scope="row">Month 2025-02</th><td>$2500.50</td><td>7</td>');
   });

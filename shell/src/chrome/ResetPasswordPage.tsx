@@ -54,6 +54,16 @@ const problemTitles: Record<string, string> = {
 // The spec shows these problems as toasts, not under the fields.
 const inToastOnly = () => undefined;
 
+const passwordFields = [
+  {
+    name: 'password',
+    id: 'new-password',
+    label: 'New password',
+    hint: `At least ${MIN_PASSWORD_LENGTH} characters.`,
+  },
+  { name: 'confirm', id: 'confirm-password', label: 'Confirm new password', hint: undefined },
+] as const;
+
 function Shell({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col items-center bg-muted/30 px-4 py-12">
@@ -202,29 +212,21 @@ export default function ResetPasswordPage() {
         </CardHeader>
         <CardContent>
           <form className="grid gap-4" onSubmit={(event) => void submit(event)} noValidate>
-            <FormField
-              form={form}
-              name="password"
-              id="new-password"
-              label="New password"
-              hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
-              errorText={inToastOnly}
-            >
-              {(control) => (
-                <Input type="password" autoComplete="new-password" required {...control} />
-              )}
-            </FormField>
-            <FormField
-              form={form}
-              name="confirm"
-              id="confirm-password"
-              label="Confirm new password"
-              errorText={inToastOnly}
-            >
-              {(control) => (
-                <Input type="password" autoComplete="new-password" required {...control} />
-              )}
-            </FormField>
+            {passwordFields.map(({ name, id, label, hint }) => (
+              <FormField
+                key={name}
+                form={form}
+                name={name}
+                id={id}
+                label={label}
+                hint={hint}
+                errorText={inToastOnly}
+              >
+                {(control) => (
+                  <Input type="password" autoComplete="new-password" required {...control} />
+                )}
+              </FormField>
+            ))}
             <Button type="submit" size="lg" disabled={saving}>
               {saving ? 'Updating...' : 'Update Password'}
             </Button>

@@ -2,9 +2,9 @@
  * Charts on recharts, in a subpath of their own so only the microfrontends
  * that draw one load the library (the shell's first page stays light).
  *
- * Every chart is a `<figure>` named by its `title`; the drawing is for the
- * eye (tooltips, legend) and a visually hidden table carries the same numbers
- * for screen readers and keyboard users.
+ * Every chart is a `<figure>`: the drawing, an image named by the chart's
+ * `title`, is for the eye (tooltips, legend); a visually hidden table with the
+ * same caption carries the numbers for screen readers and keyboard users.
  */
 import type { ReactNode } from 'react';
 import {
@@ -93,8 +93,9 @@ function DataTable({ title, table }: { title: string; table: ReturnType<typeof c
         </tr>
       </thead>
       <tbody>
-        {table.rows.map((row) => (
-          <tr key={row[0]}>
+        {table.rows.map((row, index) => (
+          // Two points may share a label (the same month of two years).
+          <tr key={index}>
             <th scope="row">{row[0]}</th>
             {row.slice(1).map((cell, index) => (
               <td key={table.head[index + 1]}>{cell}</td>
@@ -157,8 +158,8 @@ export function Chart<Row>({
     );
 
   return (
-    <figure aria-label={title} className={className}>
-      <div aria-hidden>
+    <figure className={className}>
+      <div role="img" aria-label={title}>
         <ResponsiveContainer width="100%" height={height}>
           <ComposedChart
             data={data as Row[]}

@@ -63,7 +63,10 @@ export function FormField<Values extends FieldValues, Output>({
   id: string;
   label: ReactNode;
   hint?: ReactNode;
-  /** Rewords the schema's message for this spot (e.g. "Required" under the field, details in a toast). */
+  /**
+   * Rewords the schema's message for this spot ("Required" under the field,
+   * details in a toast); undefined shows none here.
+   */
   errorText?: (message: string) => string | undefined;
   className?: string;
   children: (control: FieldControl) => ReactNode;
@@ -79,7 +82,8 @@ export function FormField<Values extends FieldValues, Output>({
       {children({
         ...form.register(name),
         id,
-        'aria-invalid': message ? true : undefined,
+        // Invalid even when the message shows elsewhere (a toast, one line under the form).
+        'aria-invalid': problem ? true : undefined,
         'aria-describedby': describedBy,
       })}
       {message ? (

@@ -20,6 +20,7 @@ export * from './fallbacks';
 export * from './microfrontend';
 export * from './portal';
 export * from './product-gate';
+export * from './products';
 export * from './spinner';
 export * from './stat-card';
 export * from './states';

@@ -1,9 +1,9 @@
 import { type ProductView, productMessages } from '@chorus/contracts';
-import { isNotFound, useProduct, useProducts } from '@chorus/platform';
 import { ArrowLeft, FolderPlus, PackageX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Button } from './button';
+import { isNotFound, useProduct, useProducts } from './products';
 import { EmptyState, LoadError, Loading } from './states';
 
 /** The frame of a product page's states: centred, with the pages' margins. */

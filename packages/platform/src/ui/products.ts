@@ -1,10 +1,12 @@
 import { type ProductView, subscriptionSettling } from '@chorus/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError } from './api';
+import { ApiError } from '@chorus/platform';
 
 // The signed-in user's products, read by every page that is about one of
 // them. The query keys are the paths the shared query function GETs, so
-// every microfrontend shares one cached answer.
+// every microfrontend shares one cached answer. Here and not in the
+// singleton: the polling rule needs the contracts (and zod), which the
+// landing page does not load.
 
 export const productQueryKeys = {
   products: ['/api/products'],
