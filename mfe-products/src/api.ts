@@ -9,7 +9,8 @@ import {
   type RoadmapSummary,
   type SubscriptionDetailsByProduct,
 } from '@chorus/contracts';
-import { apiRequest, getQueryFn, isNotFound, queryClient } from '@chorus/platform';
+import { apiRequest, getQueryFn, queryClient } from '@chorus/platform';
+import { isNotFound } from '@chorus/platform/ui';
 import { type QueryFunction, replaceEqualDeep, useQuery } from '@tanstack/react-query';
 
 // The products pages' calls. Each query key is the path the shared query

@@ -1,6 +1,13 @@
 import { productMessages, type ProductDeletion, type ProductView } from '@chorus/contracts';
-import { toast, useProducts } from '@chorus/platform';
-import { Button, EmptyState, LoadError, Loading, PageFrame } from '@chorus/platform/ui';
+import { toast } from '@chorus/platform';
+import {
+  Button,
+  EmptyState,
+  LoadError,
+  Loading,
+  PageFrame,
+  useProducts,
+} from '@chorus/platform/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { FolderPlus, Plus } from 'lucide-react';
 import { useState } from 'react';

@@ -1,6 +1,6 @@
 import { billingMessages } from '@chorus/contracts';
-import { isNotFound, useAuth, useProduct } from '@chorus/platform';
-import { Button, Card, CardContent, Spinner } from '@chorus/platform/ui';
+import { useAuth } from '@chorus/platform';
+import { Button, Card, CardContent, isNotFound, Spinner, useProduct } from '@chorus/platform/ui';
 import { AlertTriangle, ArrowLeft, CheckCircle2 } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';

@@ -17,39 +17,46 @@ const percent = (value: number) => `${value}%`;
  */
 export function ResultsChart({ results }: { results: AggregatedResults }) {
   const data = rows.map((row) => ({ answer: row.label, share: results[row.opinion] }));
+  // The figure as a whole keeps the name; the kit names its drawing too.
   return (
-    <BarChart
-      title="Aggregated results"
-      data={data}
-      category="answer"
-      categoryLabel="Answer"
-      layout="vertical"
-      height={150}
-      series={[
-        {
-          key: 'share',
-          label: 'Share of answers',
-          color: rows[0]!.color,
-          colors: rows.map((row) => row.color),
-          format: percent,
-        },
-      ]}
-    >
-      <ul className="mt-2 flex flex-wrap gap-x-6 gap-y-1 text-sm">
-        {rows.map((row) => (
-          <li
-            key={row.opinion}
-            className="flex items-center gap-2"
-            data-testid={`result-${row.opinion}`}
-          >
-            <span className="size-2.5 rounded-full" style={{ background: row.color }} aria-hidden />
-            <span className="font-medium">{row.label}</span>
-            <span className={`font-semibold tabular-nums ${row.text}`}>
-              {percent(results[row.opinion])}
-            </span>
-          </li>
-        ))}
-      </ul>
-    </BarChart>
+    <figure aria-label="Aggregated results">
+      <BarChart
+        title="Aggregated results"
+        data={data}
+        category="answer"
+        categoryLabel="Answer"
+        layout="vertical"
+        height={150}
+        series={[
+          {
+            key: 'share',
+            label: 'Share of answers',
+            color: rows[0]!.color,
+            colors: rows.map((row) => row.color),
+            format: percent,
+          },
+        ]}
+      >
+        <ul className="mt-2 flex flex-wrap gap-x-6 gap-y-1 text-sm">
+          {rows.map((row) => (
+            <li
+              key={row.opinion}
+              className="flex items-center gap-2"
+              data-testid={`result-${row.opinion}`}
+            >
+              <span
+                className="size-2.5 rounded-full"
+                style={{ background: row.color }}
+                aria-hidden
+              />
+              <span className="font-medium">{row.label}</span>
+              <span className={`font-semibold tabular-nums ${row.text}`}>
+                {percent(results[row.opinion])}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </BarChart>
+    </figure>
   );
 }
