@@ -88,12 +88,12 @@ export function useQuestionStream(productId: string): boolean {
     const source = new EventSource(
       `${questionsPath(productId)}/stream?access_token=${encodeURIComponent(token)}`,
     );
+    const list = { queryKey: productKeys.questions(productId), exact: true };
     source.addEventListener('ready', () => {
       setConnected(true);
-      void queryClient.invalidateQueries({
-        queryKey: productKeys.questions(productId),
-        exact: true,
-      });
+      // A read already under way may have been answered before the stream was
+      // watching: it is dropped for one that starts now.
+      void queryClient.cancelQueries(list).then(() => queryClient.invalidateQueries(list));
     });
     source.addEventListener('question', (event) =>
       storeQuestion(productId, JSON.parse(event.data as string) as QuestionView),
