@@ -264,3 +264,106 @@ test.describe('questions page addresses', () => {
     await expect(page.getByRole('heading', { name: 'Product not found' })).toBeVisible();
   });
 });
+
+/** A new account's product with two personas; answers the token and the questions' paths. */
+async function productWithTwoPersonas(
+  request: APIRequestContext,
+  register: () => Promise<{ token: string }>,
+) {
+  const { token } = await register();
+  const productId = await onlyProductId(request, token);
+  await selectPersonas(request, token, productId, 2);
+  return {
+    token,
+    page: `/products/${productId}/questions`,
+    list: `/api/products/${productId}/questions`,
+  };
+}
+
+/** Asks through the form; answers the question's card once both personas have answered. */
+async function askAndAwaitAnswers(page: Page, text: string) {
+  await expect(page.getByRole('heading', { name: 'No questions yet' })).toBeVisible();
+  await page.getByLabel('Your question').fill(text);
+  await page.getByRole('button', { name: 'Ask Question' }).click();
+  const card = questionCard(page, text);
+  await expect(card).toBeVisible();
+  await expect(card.getByText('Complete', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(card.getByRole('article')).toHaveCount(2);
+  return card;
+}
+
+test.describe('live results', () => {
+  test('answers arrive through the live stream, and the list is not polled while it is open', async ({
+    page,
+    request,
+    register,
+    signIn,
+    shot,
+  }) => {
+    const { token, ...paths } = await productWithTwoPersonas(request, register);
+    // The first read of the list is the server's; every later one answers that
+    // same list, so only the stream can bring the question's answers.
+    let firstList: string | undefined;
+    let listReads = 0;
+    await page.route(
+      (url) => url.pathname === paths.list,
+      async (route) => {
+        if (route.request().method() !== 'GET') return route.fallback();
+        listReads += 1;
+        if (firstList === undefined) {
+          const response = await route.fetch();
+          firstList = await response.text();
+          // The page drops the first read when the stream opens before it is answered.
+          return route.fulfill({ response, body: firstList }).catch(() => undefined);
+        }
+        return route.fulfill({ status: 200, contentType: 'application/json', body: firstList });
+      },
+    );
+    const streamOpened = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === `${paths.list}/stream`,
+    );
+    await signIn(token, paths.page);
+    expect((await streamOpened).status()).toBe(200);
+    // Read on load, and once more when the stream says it is watching.
+    await expect.poll(() => listReads).toBe(2);
+
+    const card = await askAndAwaitAnswers(page, 'Would you switch to us for a faster checkout?');
+    await expect(card.getByRole('figure', { name: 'Aggregated results' })).toContainText(
+      'Positive',
+    );
+    await shot('answered-by-stream');
+    expect(listReads, 'list reads while the stream was open').toBe(2);
+  });
+
+  test.describe('without the stream', () => {
+    // The blocked stream's failed connections are logged by the browser.
+    test.use({ allowConsoleErrors: [/Failed to load resource|EventSource/] });
+
+    test('the list is polled every 2 seconds and the answers still arrive', async ({
+      page,
+      request,
+      register,
+      signIn,
+      shot,
+    }) => {
+      const { token, ...paths } = await productWithTwoPersonas(request, register);
+      await page.route(
+        (url) => url.pathname === `${paths.list}/stream`,
+        (route) => route.abort(),
+      );
+      const listReads: number[] = [];
+      page.on('request', (sent) => {
+        if (sent.method() === 'GET' && new URL(sent.url()).pathname === paths.list) {
+          listReads.push(Date.now());
+        }
+      });
+      await signIn(token, paths.page);
+      await askAndAwaitAnswers(page, 'Would a weekend delivery slot make you order more often?');
+      await shot('answered-by-polling');
+      // Polled after the ask, at the spec's pace (not faster).
+      expect(listReads.length).toBeGreaterThanOrEqual(2);
+      const gaps = listReads.slice(1).map((at, index) => at - listReads[index]!);
+      for (const gap of gaps.slice(1)) expect(gap).toBeGreaterThanOrEqual(1_500);
+    });
+  });
+});

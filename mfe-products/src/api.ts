@@ -5,14 +5,13 @@ import {
   type PersonaTemplateView,
   type ProductDeletion,
   type ProductPersonaView,
-  type ProductView,
   type QuestionView,
   type RoadmapSummary,
   type SubscriptionDetailsByProduct,
-  subscriptionSettling,
 } from '@chorus/contracts';
-import { ApiError, apiRequest, getQueryFn, queryClient } from '@chorus/platform';
-import { type QueryFunction, useQuery } from '@tanstack/react-query';
+import { apiRequest, getQueryFn, queryClient } from '@chorus/platform';
+import { isNotFound } from '@chorus/platform/ui';
+import { type QueryFunction, replaceEqualDeep, useQuery } from '@tanstack/react-query';
 
 // The products pages' calls. Each query key is the path the shared query
 // function GETs (its parts joined with "/", with the bearer token); the
@@ -33,36 +32,11 @@ export const productKeys = {
   subscriptionDetails: ['/api/billing/subscription-details'],
 } as const;
 
-/** The error of a call, when it is the server's 404 (unknown id, or another user's). */
-export function isNotFound(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 404;
-}
-
 // ---------------------------------------------------------------------------
 // Reads.
 
-/** My Products (only fetched when signed in: the shell mounts these pages for signed-in users). */
-export function useProducts(options: { enabled?: boolean } = {}) {
-  return useQuery<ProductView[]>({
-    queryKey: productKeys.products,
-    enabled: options.enabled,
-    // A product paid a moment ago turns active when billing's event reaches the catalog.
-    refetchInterval: (query) =>
-      query.state.data?.some((product) => subscriptionSettling(product, new Date()))
-        ? SETTLING_POLL_MS
-        : false,
-  });
-}
-
-const SETTLING_POLL_MS = 2_000;
-
-/** One product; a 404 (unknown or another user's id) is an answer, so it is not retried. */
-export function useProduct(id: string | undefined) {
-  return useQuery<ProductView>({
-    queryKey: productKeys.product(id ?? ''),
-    enabled: Boolean(id),
-  });
-}
+// My products and one product are the platform's (useProducts, useProduct),
+// shared with the other apps under the same keys.
 
 const readJson = getQueryFn<BusinessProfileView>({ on401: 'throw' });
 
@@ -102,6 +76,26 @@ export function useProductPersonas(productId: string | undefined) {
   });
 }
 
+/** Whether `a` is a later state of its question than `b` (a state never goes back). */
+export function isLaterQuestionState(a: QuestionView, b: QuestionView): boolean {
+  return Date.parse(a.updatedAt) > Date.parse(b.updatedAt);
+}
+
+/**
+ * A list read that left while the live stream was pushing may answer an
+ * older state of a question than the cache already has: the cache keeps the
+ * later one. Which questions exist is the read's to say.
+ */
+function keepLaterStates(known: unknown, read: unknown): unknown {
+  if (!Array.isArray(known) || !Array.isArray(read)) return replaceEqualDeep(known, read);
+  const byId = new Map((known as QuestionView[]).map((question) => [question.id, question]));
+  const merged = (read as QuestionView[]).map((question) => {
+    const cached = byId.get(question.id);
+    return cached && isLaterQuestionState(cached, question) ? cached : question;
+  });
+  return replaceEqualDeep(known, merged);
+}
+
 /**
  * The product's questions, newest first. `refetchInterval` lets the
  * questions page poll while any question is being answered.
@@ -116,6 +110,7 @@ export function useProductQuestions(
   return useQuery<QuestionView[]>({
     queryKey: productKeys.questions(productId ?? ''),
     enabled: Boolean(productId),
+    structuralSharing: keepLaterStates,
     refetchInterval:
       typeof refetchInterval === 'function'
         ? (query) => refetchInterval(query.state.data)

@@ -1,5 +1,5 @@
-import type { BillingCycle, ProductView } from '@chorus/contracts';
-import { ApiError, apiRequest, queryClient, serverMessage } from '@chorus/platform';
+import { type BillingCycle, CURRENT_PLAN, type ProductView } from '@chorus/contracts';
+import { analytics, ApiError, apiRequest, queryClient, serverMessage } from '@chorus/platform';
 import { refusalMessage } from './messages';
 
 // The purchase flows' calls: create a product, set up its payment, save the
@@ -28,25 +28,6 @@ export async function createProduct(input: {
 }): Promise<ProductView> {
   const response = await apiRequest('POST', '/api/products', input);
   return (await response.json()) as ProductView;
-}
-
-/**
- * POST /api/auth/register with onboarding's names (name, description,
- * couponCode) and no card yet: the account and its first, unpaid product.
- */
-export async function registerAccount(body: {
-  email: string;
-  password: string;
-  firstName: string;
-  lastName: string;
-  name: string;
-  description: string;
-  industry: string;
-  couponCode?: string;
-  billingCycle: BillingCycle;
-}): Promise<{ token?: string; product?: { id: string } | null }> {
-  const response = await apiRequest('POST', '/api/auth/register', body);
-  return (await response.json()) as { token?: string; product?: { id: string } | null };
 }
 
 /** POST /api/products/{id}/setup-payment: the provider's setup intent for the product. */
@@ -105,6 +86,33 @@ export async function savePaymentMethod(input: {
     ...(input.couponCode ? { couponCode: input.couponCode } : {}),
   });
   return (await response.json()) as { subscriptionStatus: string };
+}
+
+/** What a plan is worth to analytics: dollars per billing period. */
+export function planValue(cycle: BillingCycle): number {
+  return (cycle === 'annual' ? CURRENT_PLAN.annualCents : CURRENT_PLAN.monthlyCents) / 100;
+}
+
+/**
+ * The purchase flows' payment: saves the card (which starts the
+ * subscription), runs `afterSave` (the subscribe page syncs the status
+ * there), then counts the purchase and reads the product lists again.
+ * Answers the message the card form shows, or null once paid.
+ */
+export async function payForProduct(
+  input: Parameters<typeof savePaymentMethod>[0] & { billingCycle: BillingCycle },
+  afterSave?: () => Promise<void>,
+): Promise<string | null> {
+  try {
+    await savePaymentMethod(input);
+  } catch (error) {
+    return refusalMessage(error) ?? 'An unexpected error occurred. Please try again.';
+  }
+  await afterSave?.();
+  analytics.purchase({ value: planValue(input.billingCycle), planType: input.billingCycle });
+  analytics.conversion();
+  void refreshProducts();
+  return null;
 }
 
 /** POST /api/products/{id}/sync-status: the subscription as the provider sees it now. */

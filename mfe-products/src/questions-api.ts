@@ -3,27 +3,50 @@ import {
   type QuestionView,
   shouldPollQuestions,
 } from '@chorus/contracts';
-import { apiRequest, getToken } from '@chorus/platform';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { productKeys, useProductQuestions } from './api';
+import { apiRequest, getToken, queryClient } from '@chorus/platform';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { isLaterQuestionState, productKeys, useProductQuestions } from './api';
 
-// The questions page's own calls: its polling read, ask, delete and the live
-// stream. The list lives under the products pages' key, so a question asked
-// here is in the dashboard's cache too.
+// The questions page's own calls: the list (kept current by the live stream,
+// polled only while the stream is down), ask, delete. The list lives under
+// the products pages' key, so a question asked here is in the dashboard's
+// cache too.
 
 const questionsPath = (productId: string) => productKeys.questions(productId).join('/');
 
-/** The product's questions, newest first, read again every 2 s while any is being answered. */
-export function useQuestions(productId: string) {
+/**
+ * The product's questions, newest first. While the live stream is connected
+ * it keeps them current; while it is down (not yet open, or dropped) the list
+ * is read again every 2 s as long as any question is being answered.
+ */
+export function useQuestions(productId: string, streaming: boolean) {
   return useProductQuestions(productId, {
     refetchInterval: (questions) =>
-      shouldPollQuestions(questions ?? []) ? QUESTION_POLL_INTERVAL_MS : false,
+      !streaming && shouldPollQuestions(questions ?? []) ? QUESTION_POLL_INTERVAL_MS : false,
   });
 }
 
+/** Puts a question's state into the cached list: replaces it, or adds it as the newest. */
+function storeQuestion(productId: string, question: QuestionView): void {
+  queryClient.setQueryData<QuestionView[]>(productKeys.questions(productId), (known) => {
+    // Not loaded yet: the read under way brings it.
+    if (!known) return known;
+    const cached = known.find((q) => q.id === question.id);
+    if (!cached) return [question, ...known];
+    // The ask's answer can come after the stream has already sent a later state.
+    if (isLaterQuestionState(cached, question)) return known;
+    return known.map((q) => (q.id === question.id ? question : q));
+  });
+}
+
+function dropQuestion(productId: string, questionId: string): void {
+  queryClient.setQueryData<QuestionView[]>(productKeys.questions(productId), (known) =>
+    known?.filter((question) => question.id !== questionId),
+  );
+}
+
 export function useAskQuestion(productId: string) {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (questionText: string) => {
       const response = await apiRequest('POST', questionsPath(productId), {
@@ -32,49 +55,57 @@ export function useAskQuestion(productId: string) {
       });
       return (await response.json()) as QuestionView;
     },
-    onSuccess: (asked) => {
-      // Shown at once (pending), which also starts the polling.
-      queryClient.setQueryData<QuestionView[]>(productKeys.questions(productId), (known) => [
-        asked,
-        ...(known ?? []).filter((question) => question.id !== asked.id),
-      ]);
-    },
+    // Shown at once (pending); the stream, or the fallback polling, brings its answers.
+    onSuccess: (asked) => storeQuestion(productId, asked),
   });
 }
 
 export function useDeleteQuestion(productId: string) {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (questionId: string) => {
       await apiRequest('DELETE', `${questionsPath(productId)}/${encodeURIComponent(questionId)}`);
       return questionId;
     },
-    onSuccess: (questionId) => {
-      queryClient.setQueryData<QuestionView[]>(productKeys.questions(productId), (known) =>
-        (known ?? []).filter((question) => question.id !== questionId),
-      );
-    },
+    onSuccess: (questionId) => dropQuestion(productId, questionId),
   });
 }
 
 /**
- * Live results: the gateway's event stream says when a question's new state
- * is stored ('question') or a question is gone ('question-deleted'), and the
- * list is read again at once instead of at the next poll. EventSource cannot
- * send headers, so the token travels as access_token. Closed on unmount.
+ * Live results: the gateway's event stream sends each question as soon as
+ * its new state is stored ('question') and says when one is gone
+ * ('question-deleted'); both go straight into the cached list. 'ready' means
+ * the stream is watching; the list is read once then, since states stored
+ * while it was down were not sent. Answers whether the stream is connected,
+ * so the list polls only while it is not. EventSource cannot send headers, so
+ * the token travels as access_token; it reconnects by itself after a drop.
+ * Closed on unmount.
  */
-export function useQuestionStream(productId: string): void {
-  const queryClient = useQueryClient();
+export function useQuestionStream(productId: string): boolean {
+  const [connected, setConnected] = useState(false);
   useEffect(() => {
     const token = getToken();
     if (!token || typeof EventSource === 'undefined') return undefined;
     const source = new EventSource(
       `${questionsPath(productId)}/stream?access_token=${encodeURIComponent(token)}`,
     );
-    const refresh = () =>
-      void queryClient.invalidateQueries({ queryKey: productKeys.questions(productId) });
-    source.addEventListener('question', refresh);
-    source.addEventListener('question-deleted', refresh);
-    return () => source.close();
-  }, [productId, queryClient]);
+    const list = { queryKey: productKeys.questions(productId), exact: true };
+    source.addEventListener('ready', () => {
+      setConnected(true);
+      // A read already under way may have been answered before the stream was
+      // watching: it is dropped for one that starts now.
+      void queryClient.cancelQueries(list).then(() => queryClient.invalidateQueries(list));
+    });
+    source.addEventListener('question', (event) =>
+      storeQuestion(productId, JSON.parse(event.data as string) as QuestionView),
+    );
+    source.addEventListener('question-deleted', (event) =>
+      dropQuestion(productId, (JSON.parse(event.data as string) as { id: string }).id),
+    );
+    source.addEventListener('error', () => setConnected(false));
+    return () => {
+      source.close();
+      setConnected(false);
+    };
+  }, [productId]);
+  return connected;
 }

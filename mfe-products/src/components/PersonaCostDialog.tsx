@@ -1,14 +1,5 @@
-import { type BillingCycle, formatCents, personaAdditionCost, quote } from '@chorus/contracts';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@chorus/platform/ui';
+import { type BillingCycle, formatMoney, personaAdditionCost, quote } from '@chorus/contracts';
+import { ConfirmDialog } from '@chorus/platform/ui';
 import { ArrowRight } from 'lucide-react';
 import type { ReactNode } from 'react';
 
@@ -38,34 +29,28 @@ export function PersonaCostDialog({
   const before = quote(plan);
   const after = quote({ ...plan, personaCount: plan.personaCount + 1 });
   return (
-    <AlertDialog open={personaName !== null} onOpenChange={(open) => !open && onCancel()}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Add an extra persona?</AlertDialogTitle>
-          <AlertDialogDescription>
-            Your plan includes {before.includedPersonas} personas. Adding {personaName} goes beyond
-            them, so it is billed as an extra persona.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <dl className="divide-y rounded-lg border px-4 text-sm" aria-label="Cost of the change">
-          <Row label="Personas">
-            {cost.from} <ArrowRight className="size-3.5" aria-label="to" /> {cost.to}
-          </Row>
-          <Row label="Extra persona cost">{formatCents(cost.extraPersonaCents)}/month</Row>
-          <Row label="Monthly increase">+{formatCents(cost.monthlyIncreaseCents)}</Row>
-          <Row label="New monthly cost">
-            <span className="text-muted-foreground line-through">
-              {formatCents(before.monthlyRateCents)}
-            </span>
-            {formatCents(after.monthlyRateCents)}/month
-          </Row>
-        </dl>
-        <p className="text-xs text-muted-foreground">Changes apply from your next billing cycle.</p>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction onClick={onConfirm}>Add Persona</AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={personaName !== null}
+      onOpenChange={(open) => !open && onCancel()}
+      title="Add an extra persona?"
+      description={`Your plan includes ${before.includedPersonas} personas. Adding ${personaName} goes beyond them, so it is billed as an extra persona.`}
+      confirmLabel="Add Persona"
+      onConfirm={onConfirm}
+    >
+      <dl className="divide-y rounded-lg border px-4 text-sm" aria-label="Cost of the change">
+        <Row label="Personas">
+          {cost.from} <ArrowRight className="size-3.5" aria-label="to" /> {cost.to}
+        </Row>
+        <Row label="Extra persona cost">{formatMoney(cost.extraPersonaCents)}/month</Row>
+        <Row label="Monthly increase">+{formatMoney(cost.monthlyIncreaseCents)}</Row>
+        <Row label="New monthly cost">
+          <span className="text-muted-foreground line-through">
+            {formatMoney(before.monthlyRateCents)}
+          </span>
+          {formatMoney(after.monthlyRateCents)}/month
+        </Row>
+      </dl>
+      <p className="text-xs text-muted-foreground">Changes apply from your next billing cycle.</p>
+    </ConfirmDialog>
   );
 }

@@ -1,13 +1,5 @@
 import { cardMonthlyRate, formatDollars, industryLabel, type ProductView } from '@chorus/contracts';
 import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
   Badge,
   Button,
   Card,
@@ -15,7 +7,7 @@ import {
   CardFooter,
   CardHeader,
   CardTitle,
-  buttonVariants,
+  ConfirmDialog,
 } from '@chorus/platform/ui';
 import { ArrowRight, Loader2, Map as MapIcon, Trash2, Users, Wallet } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -109,26 +101,15 @@ export function ProductCard({
         </Button>
       </CardFooter>
 
-      <AlertDialog open={confirming} onOpenChange={setConfirming}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Delete {product.name}?</AlertDialogTitle>
-            <AlertDialogDescription>
-              This permanently deletes the product with its business profile, personas and
-              questions, and cancels its subscription. This cannot be undone.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction
-              className={buttonVariants({ variant: 'destructive' })}
-              onClick={onDelete}
-            >
-              Delete Product
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={`Delete ${product.name}?`}
+        description="This permanently deletes the product with its business profile, personas and questions, and cancels its subscription. This cannot be undone."
+        confirmLabel="Delete Product"
+        destructive
+        onConfirm={onDelete}
+      />
     </Card>
   );
 }

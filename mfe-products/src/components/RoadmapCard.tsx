@@ -6,21 +6,13 @@ import {
 } from '@chorus/contracts';
 import { toast } from '@chorus/platform';
 import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
   Button,
   Card,
   CardContent,
   CardDescription,
   CardHeader,
   CardTitle,
-  buttonVariants,
+  ConfirmDialog,
 } from '@chorus/platform/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Loader2, Map as MapIcon, Pencil, Plus, RotateCw, Trash2 } from 'lucide-react';
@@ -152,26 +144,15 @@ export function RoadmapCard({ productId }: { productId: string }) {
         )}
       </CardContent>
 
-      <AlertDialog open={confirming !== null} onOpenChange={(open) => !open && setConfirming(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Delete {confirming?.name}?</AlertDialogTitle>
-            <AlertDialogDescription>
-              This permanently deletes the roadmap and removes its items, shared links, feedback and
-              collaboration history. This cannot be undone.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction
-              className={buttonVariants({ variant: 'destructive' })}
-              onClick={() => confirming && remove.mutate(confirming)}
-            >
-              Delete Roadmap
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={confirming !== null}
+        onOpenChange={(open) => !open && setConfirming(null)}
+        title={`Delete ${confirming?.name}?`}
+        description="This permanently deletes the roadmap and removes its items, shared links, feedback and collaboration history. This cannot be undone."
+        confirmLabel="Delete Roadmap"
+        destructive
+        onConfirm={() => confirming && remove.mutate(confirming)}
+      />
     </Card>
   );
 }

@@ -1,15 +1,20 @@
 import { type BusinessProfileView, profileMessages, type ProductView } from '@chorus/contracts';
 import { toast } from '@chorus/platform';
-import { Button, EmptyState, LoadError, Loading } from '@chorus/platform/ui';
+import {
+  Button,
+  EmptyState,
+  LoadError,
+  Loading,
+  PageFrame,
+  ProductGate,
+} from '@chorus/platform/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, ClipboardList, Pencil, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { productKeys, saveBusinessProfile, useBusinessProfile } from '../api';
-import { ProductGate } from '../components/ProductGate';
 import { ProfileForm } from '../components/ProfileForm';
 import { ProfileView } from '../components/ProfileView';
-import { PageFrame } from '../components/States';
 import { refusalMessage } from '../messages';
 
 function ProfileEditor({ product }: { product: ProductView }) {

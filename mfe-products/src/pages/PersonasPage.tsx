@@ -1,27 +1,16 @@
+import { filterPersonaTemplates, type ProductView } from '@chorus/contracts';
 import {
-  filterPersonaTemplates,
-  formatCents,
-  needsPersonaCostConfirmation,
-  type PersonaTemplateView,
-  personaMessages,
-  planFor,
-  type ProductPersonaView,
-  type ProductView,
-  quote,
-} from '@chorus/contracts';
-import { analytics, toast } from '@chorus/platform';
-import { Button, Card, CardContent, EmptyState, LoadError, Loading } from '@chorus/platform/ui';
-import { useMutation } from '@tanstack/react-query';
-import { ArrowLeft, SearchX, Users, X } from 'lucide-react';
+  Button,
+  EmptyState,
+  LoadError,
+  Loading,
+  PageFrame,
+  ProductGate,
+} from '@chorus/platform/ui';
+import { ArrowLeft, SearchX } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import {
-  addProductPersona,
-  refreshAfterPersonaChange,
-  removeProductPersona,
-  usePersonaTemplates,
-  useProductPersonas,
-} from '../api';
+import { usePersonaTemplates } from '../api';
 import { PersonaCostDialog } from '../components/PersonaCostDialog';
 import {
   noPersonaFilters,
@@ -29,112 +18,18 @@ import {
   type PersonaFilterValues,
 } from '../components/PersonaFilters';
 import { PersonaTemplateCard } from '../components/PersonaTemplateCard';
-import { ProductGate } from '../components/ProductGate';
-import { PageFrame } from '../components/States';
-import { refusalMessage } from '../messages';
+import { SelectedPersonas } from '../components/SelectedPersonas';
+import { usePersonaSelection } from '../hooks/usePersonaSelection';
 
-function SelectedPersonas({
-  personas,
-  busyId,
-  onRemove,
-}: {
-  personas: ProductPersonaView[];
-  busyId: string | undefined;
-  onRemove: (persona: ProductPersonaView) => void;
-}) {
-  if (personas.length === 0) {
-    return (
-      <p className="text-sm text-muted-foreground">
-        No personas selected yet. Choose from the library below.
-      </p>
-    );
-  }
-  return (
-    <ul className="flex flex-wrap gap-2" aria-label="Selected personas">
-      {personas.map((persona) => (
-        <li
-          key={persona.id}
-          className="inline-flex items-center gap-1 rounded-full border bg-background py-1 pr-1 pl-3 text-sm"
-        >
-          <span className="font-medium">{persona.template.name}</span>
-          <Button
-            size="icon"
-            variant="ghost"
-            className="size-6 rounded-full"
-            disabled={busyId === persona.id}
-            aria-label={`Remove ${persona.template.name}`}
-            onClick={() => onRemove(persona)}
-          >
-            <X className="size-3.5" aria-hidden />
-          </Button>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-function PersonaSelection({ product }: { product: ProductView }) {
+function PersonaSelectionPage({ product }: { product: ProductView }) {
   const templates = usePersonaTemplates();
-  const personas = useProductPersonas(product.id);
+  const selection = usePersonaSelection(product);
   const [filters, setFilters] = useState<PersonaFilterValues>(noPersonaFilters);
-  const [confirming, setConfirming] = useState<PersonaTemplateView | null>(null);
-
-  const selected = personas.data ?? [];
-  const plan = {
-    personaCount: selected.length,
-    billingCycle: product.billingCycle,
-    isLegacyPricing: product.isLegacyPricing,
-  };
-  const bill = quote(plan);
-  const selectedByTemplate = new Map(selected.map((p) => [p.templateId, p]));
   const shown = useMemo(
     () => filterPersonaTemplates(templates.data ?? [], filters),
     [templates.data, filters],
   );
-
-  const add = useMutation({
-    mutationFn: (template: PersonaTemplateView) => addProductPersona(product.id, template.id),
-    onSuccess: async (_persona, template) => {
-      analytics.personaSelection(selected.length + 1);
-      await refreshAfterPersonaChange(product.id);
-      toast({
-        title: 'Persona added',
-        description: `${template.name} will answer your questions.`,
-      });
-    },
-    onError: (error) =>
-      toast({
-        title: 'Error',
-        description: refusalMessage(error) ?? personaMessages.addFailed,
-        variant: 'destructive',
-      }),
-  });
-
-  const remove = useMutation({
-    mutationFn: (persona: ProductPersonaView) => removeProductPersona(product.id, persona.id),
-    onSuccess: async (_answer, persona) => {
-      await refreshAfterPersonaChange(product.id);
-      toast({
-        title: personaMessages.removed,
-        description: `${persona.template.name} no longer answers your questions.`,
-      });
-    },
-    onError: (error) =>
-      toast({
-        title: 'Error',
-        description: refusalMessage(error) ?? 'Failed to remove persona',
-        variant: 'destructive',
-      }),
-  });
-
-  function select(template: PersonaTemplateView) {
-    // At or beyond the included count, the customer sees the cost first.
-    if (needsPersonaCostConfirmation(selected.length, product)) setConfirming(template);
-    else add.mutate(template);
-  }
-
-  const busyTemplate = add.isPending ? add.variables.id : undefined;
-  const busyPersona = remove.isPending ? remove.variables.id : undefined;
+  const selectedByTemplate = new Map(selection.selected.map((p) => [p.templateId, p]));
 
   return (
     <PageFrame>
@@ -152,50 +47,7 @@ function PersonaSelection({ product }: { product: ProductView }) {
         </p>
       </header>
 
-      <Card className="mt-8 gap-4" role="region" aria-label="Your personas">
-        <CardContent className="grid gap-4">
-          <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-            <div className="flex items-center gap-3">
-              <span className="flex size-10 items-center justify-center rounded-lg bg-violet-50 text-violet-700">
-                <Users className="size-5" aria-hidden />
-              </span>
-              <div>
-                <h2 className="font-semibold" data-testid="selected-count">
-                  {selected.length} {selected.length === 1 ? 'persona' : 'personas'} selected
-                </h2>
-                <p className="text-sm text-muted-foreground">
-                  {bill.includedPersonas} included in your plan
-                  {bill.extraPersonas > 0
-                    ? ` · ${bill.extraPersonas} extra at ${formatCents(planFor(product).extraPersonaCents)}/month each`
-                    : ''}
-                </p>
-              </div>
-            </div>
-            <p className="text-sm text-muted-foreground">
-              Monthly cost{' '}
-              <span
-                className="text-lg font-semibold text-foreground tabular-nums"
-                data-testid="monthly-cost"
-              >
-                {formatCents(bill.monthlyRateCents)}/month
-              </span>
-            </p>
-          </div>
-          {personas.isPending ? (
-            <p className="text-sm text-muted-foreground">Loading your personas...</p>
-          ) : personas.isError ? (
-            <p role="alert" className="text-sm text-destructive">
-              Unable to load your personas.
-            </p>
-          ) : (
-            <SelectedPersonas
-              personas={selected}
-              busyId={busyPersona}
-              onRemove={(persona) => remove.mutate(persona)}
-            />
-          )}
-        </CardContent>
-      </Card>
+      <SelectedPersonas product={product} selection={selection} />
 
       <section className="mt-10 grid gap-5" aria-labelledby="library-title">
         <div className="flex items-end justify-between gap-3">
@@ -237,12 +89,12 @@ function PersonaSelection({ product }: { product: ProductView }) {
                   template={template}
                   selected={Boolean(persona)}
                   busy={
-                    busyTemplate === template.id ||
-                    (persona !== undefined && busyPersona === persona.id) ||
-                    personas.isPending
+                    selection.busyTemplateId === template.id ||
+                    (persona !== undefined && selection.busyPersonaId === persona.id) ||
+                    selection.personas.isPending
                   }
-                  onSelect={() => select(template)}
-                  onRemove={() => persona && remove.mutate(persona)}
+                  onSelect={() => selection.select(template)}
+                  onRemove={() => persona && selection.remove(persona)}
                 />
               );
             })}
@@ -251,13 +103,10 @@ function PersonaSelection({ product }: { product: ProductView }) {
       </section>
 
       <PersonaCostDialog
-        personaName={confirming?.name ?? null}
-        plan={plan}
-        onCancel={() => setConfirming(null)}
-        onConfirm={() => {
-          if (confirming) add.mutate(confirming);
-          setConfirming(null);
-        }}
+        personaName={selection.confirming?.name ?? null}
+        plan={selection.plan}
+        onCancel={selection.cancelCost}
+        onConfirm={selection.confirmCost}
       />
     </PageFrame>
   );
@@ -267,7 +116,7 @@ function PersonaSelection({ product }: { product: ProductView }) {
 export function PersonasPage() {
   return (
     <ProductGate loadingLabel="Loading personas...">
-      {(product) => <PersonaSelection product={product} />}
+      {(product) => <PersonaSelectionPage product={product} />}
     </ProductGate>
   );
 }

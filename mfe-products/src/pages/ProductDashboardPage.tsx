@@ -1,5 +1,12 @@
 import { industryLabel, type ProductView, subscriptionBadge } from '@chorus/contracts';
-import { Badge, Card, StatCard, StatPlaceholder } from '@chorus/platform/ui';
+import {
+  Badge,
+  Card,
+  PageFrame,
+  ProductGate,
+  StatCard,
+  StatPlaceholder,
+} from '@chorus/platform/ui';
 import {
   Activity,
   ArrowRight,
@@ -12,10 +19,8 @@ import {
 import type { ComponentType } from 'react';
 import { Link } from 'react-router-dom';
 import { useProductPersonas, useProductQuestions } from '../api';
-import { ProductGate } from '../components/ProductGate';
 import { RecentQuestions } from '../components/RecentQuestions';
 import { RoadmapCard } from '../components/RoadmapCard';
-import { PageFrame } from '../components/States';
 import { SubscriptionStatus } from '../components/SubscriptionStatus';
 
 function ActionCard({

@@ -1,14 +1,20 @@
 import { productMessages, type ProductDeletion, type ProductView } from '@chorus/contracts';
 import { toast } from '@chorus/platform';
-import { Button, EmptyState, LoadError, Loading } from '@chorus/platform/ui';
+import {
+  Button,
+  EmptyState,
+  LoadError,
+  Loading,
+  PageFrame,
+  useProducts,
+} from '@chorus/platform/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { FolderPlus, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { deleteProduct, productKeys, useProducts } from '../api';
+import { deleteProduct, productKeys } from '../api';
 import { CreateProductDialog } from '../components/CreateProductDialog';
 import { ProductCard } from '../components/ProductCard';
-import { PageFrame } from '../components/States';
 import { release } from '../release';
 
 /** The toast after a deletion: whether the subscription went too, or why billing needs a look. */

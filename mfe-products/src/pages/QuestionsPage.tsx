@@ -15,6 +15,7 @@ import {
   Input,
   LoadError,
   Loading,
+  ProductGate,
   ToggleGroup,
   ToggleGroupItem,
 } from '@chorus/platform/ui';
@@ -22,7 +23,6 @@ import { ArrowLeft, Download, MessageSquareText, Search } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useProductPersonas } from '../api';
-import { ProductGate } from '../components/ProductGate';
 import { QuestionCard } from '../components/questions/QuestionCard';
 import { QuestionForm } from '../components/questions/QuestionForm';
 import { refusalMessage } from '../messages';
@@ -71,8 +71,8 @@ function ProductQuestions({ product }: { product: ProductView }) {
   const { questionId } = useParams();
   const productId = product.id;
   const personas = useProductPersonas(productId);
-  const questions = useQuestions(productId);
-  useQuestionStream(productId);
+  const streaming = useQuestionStream(productId);
+  const questions = useQuestions(productId, streaming);
   const ask = useAskQuestion(productId);
   const remove = useDeleteQuestion(productId);
 

@@ -1,20 +1,13 @@
 import { billingMessages } from '@chorus/contracts';
-import { analytics, useAuth } from '@chorus/platform';
-import { Button, Card, CardContent, Spinner } from '@chorus/platform/ui';
+import { useAuth } from '@chorus/platform';
+import { Button, Card, CardContent, isNotFound, Spinner, useProduct } from '@chorus/platform/ui';
 import { AlertTriangle, ArrowLeft, CheckCircle2 } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { CardPaymentForm } from '../components/purchase/CardPaymentForm';
 import { planIncludes } from '../components/purchase/PlanChooser';
-import { planValue, useAfter } from '../components/purchase/CreateProductWizard';
-import {
-  refreshProducts,
-  requestPaymentSetup,
-  savePaymentMethod,
-  syncStatus,
-} from '../purchase-api';
-import { isNotFound, useProduct } from '../api';
-import { refusalMessage } from '../messages';
+import { useAfter } from '../components/purchase/CreateProductWizard';
+import { payForProduct, requestPaymentSetup, syncStatus } from '../purchase-api';
 
 /** The page redirects this long after the payment succeeded (the spec's 1.5 seconds). */
 export const SUBSCRIBE_REDIRECT_MS = 1_500;
@@ -143,29 +136,22 @@ export function SubscribePage() {
               </div>
             }
             onPay={async (paymentMethodId) => {
-              try {
-                await savePaymentMethod({
+              const failure = await payForProduct(
+                {
                   productId,
                   paymentMethodId,
                   cardholderName: user ? `${user.firstName} ${user.lastName}`.trim() : '',
                   billingCycle: current.billingCycle,
-                });
-              } catch (error) {
-                return refusalMessage(error) ?? unexpected;
-              }
-              try {
-                await syncStatus(productId);
-              } catch {
-                // The payment went through; the status catches up on the next read.
-              }
-              analytics.purchase({
-                value: planValue(current.billingCycle),
-                planType: current.billingCycle,
-              });
-              analytics.conversion();
-              void refreshProducts();
-              setPaid(true);
-              return null;
+                },
+                () =>
+                  syncStatus(productId).then(
+                    () => undefined,
+                    // The payment went through; the status catches up on the next read.
+                    () => undefined,
+                  ),
+              );
+              if (!failure) setPaid(true);
+              return failure;
             }}
           />
         </CardContent>

@@ -1,40 +1,34 @@
 import {
   type BillingCycle,
-  CURRENT_PLAN,
   createProductRequest,
   productMessages,
   type ProductView,
 } from '@chorus/contracts';
 import { analytics, toast, useAuth } from '@chorus/platform';
-import { Button, Spinner } from '@chorus/platform/ui';
+import { Button, Spinner, StepIndicator, useZodForm } from '@chorus/platform/ui';
 import { AlertCircle, ArrowLeft, ArrowRight, PartyPopper, RotateCw } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import {
   createProduct,
   refreshProducts,
   requestPaymentSetup,
-  savePaymentMethod,
+  payForProduct,
 } from '../../purchase-api';
 import { refusalMessage } from '../../messages';
 import { CardPaymentForm } from './CardPaymentForm';
 import { PlanChooser, planIncludes, planPrice } from './PlanChooser';
-import {
-  emptyProductDetails,
-  type FieldErrors,
-  fieldErrorsOf,
-  ProductDetailsFields,
-  type ProductDetails,
-} from './ProductDetailsFields';
-import { StepIndicator } from './StepIndicator';
+import { emptyProductDetails, ProductDetailsFields } from './ProductDetailsFields';
+
+/** Step 1 checks the product's own fields of the create request; the plan comes on step 2. */
+const productDetailsStep = createProductRequest.pick({
+  name: true,
+  description: true,
+  industry: true,
+});
 
 export const createProductSteps = ['Details', 'Plan', 'Payment', 'Welcome'] as const;
 
 type Setup = { state: 'requesting' } | { state: 'ready' } | { state: 'failed'; message: string };
-
-/** What a plan is worth to analytics: dollars per billing period. */
-export function planValue(cycle: BillingCycle): number {
-  return (cycle === 'annual' ? CURRENT_PLAN.annualCents : CURRENT_PLAN.monthlyCents) / 100;
-}
 
 /**
  * Creating a product: 1 details, 2 plan (Create Product creates it), 3
@@ -56,8 +50,7 @@ export function CreateProductWizard({
 }) {
   const { user } = useAuth();
   const [step, setStepState] = useState(1);
-  const [details, setDetails] = useState<ProductDetails>(emptyProductDetails);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const details = useZodForm(productDetailsStep, { defaultValues: emptyProductDetails });
   const [cycle, setCycle] = useState<BillingCycle>('monthly');
   const [creating, setCreating] = useState(false);
   const [product, setProduct] = useState<ProductView | null>(null);
@@ -85,21 +78,11 @@ export function CreateProductWizard({
     }
   }
 
-  function toPlan() {
-    const parsed = createProductRequest.safeParse({ ...details, billingCycle: cycle });
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error));
-      return;
-    }
-    setErrors({});
-    setStep(2);
-  }
-
   async function create() {
-    const parsed = createProductRequest.safeParse({ ...details, billingCycle: cycle });
+    const parsed = createProductRequest.safeParse({ ...details.getValues(), billingCycle: cycle });
     if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error));
       setStep(1);
+      void details.trigger();
       return;
     }
     setCreating(true);
@@ -130,21 +113,14 @@ export function CreateProductWizard({
 
   async function pay(paymentMethodId: string): Promise<string | null> {
     if (!product) return 'Card information not found';
-    try {
-      await savePaymentMethod({
-        productId: product.id,
-        paymentMethodId,
-        cardholderName: billingName,
-        billingCycle: cycle,
-      });
-    } catch (error) {
-      return refusalMessage(error) ?? 'An unexpected error occurred. Please try again.';
-    }
-    analytics.purchase({ value: planValue(cycle), planType: cycle });
-    analytics.conversion();
-    void refreshProducts();
-    setStep(4);
-    return null;
+    const failure = await payForProduct({
+      productId: product.id,
+      paymentMethodId,
+      cardholderName: billingName,
+      billingCycle: cycle,
+    });
+    if (!failure) setStep(4);
+    return failure;
   }
 
   return (
@@ -155,21 +131,9 @@ export function CreateProductWizard({
         <form
           className="grid gap-5"
           noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            toPlan();
-          }}
+          onSubmit={(event) => void details.handleSubmit(() => setStep(2))(event)}
         >
-          <ProductDetailsFields
-            idPrefix="create-product"
-            values={details}
-            errors={errors}
-            industries={industries}
-            onChange={(next) => {
-              setDetails(next);
-              if (Object.keys(errors).length > 0) setErrors({});
-            }}
-          />
+          <ProductDetailsFields form={details} idPrefix="create-product" industries={industries} />
           <Button type="submit" size="lg">
             Continue <ArrowRight aria-hidden />
           </Button>

@@ -2,16 +2,14 @@ import {
   ANNUAL_DISCOUNT_PERCENT,
   type BillingCycle,
   CURRENT_PLAN,
-  formatCents,
+  formatWholeDollars,
 } from '@chorus/contracts';
 import { cn } from '@chorus/platform/ui';
 import { Check } from 'lucide-react';
 import { useId } from 'react';
 
-const whole = (cents: number) => formatCents(cents).replace(/\.00$/, '');
-
 /** "$25/month, 10 AI personas included, $2 per additional persona" */
-export const planIncludes = `${CURRENT_PLAN.includedPersonas} AI personas included, ${whole(CURRENT_PLAN.extraPersonaCents)} per additional persona`;
+export const planIncludes = `${CURRENT_PLAN.includedPersonas} AI personas included, ${formatWholeDollars(CURRENT_PLAN.extraPersonaCents)} per additional persona`;
 
 export const planOptions: {
   cycle: BillingCycle;
@@ -20,11 +18,16 @@ export const planOptions: {
   period: string;
   badge?: string;
 }[] = [
-  { cycle: 'monthly', title: 'Monthly', price: whole(CURRENT_PLAN.monthlyCents), period: '/month' },
+  {
+    cycle: 'monthly',
+    title: 'Monthly',
+    price: formatWholeDollars(CURRENT_PLAN.monthlyCents),
+    period: '/month',
+  },
   {
     cycle: 'annual',
     title: 'Annual',
-    price: whole(CURRENT_PLAN.annualCents),
+    price: formatWholeDollars(CURRENT_PLAN.annualCents),
     period: '/year',
     badge: `Save ${ANNUAL_DISCOUNT_PERCENT}%`,
   },

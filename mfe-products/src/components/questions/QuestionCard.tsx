@@ -1,18 +1,5 @@
-import type { QuestionStatus, QuestionView } from '@chorus/contracts';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  Badge,
-  Button,
-  Card,
-  cn,
-} from '@chorus/platform/ui';
+import { formatDate, type QuestionStatus, type QuestionView } from '@chorus/contracts';
+import { Badge, Button, Card, cn, ConfirmDialog } from '@chorus/platform/ui';
 import {
   AlertTriangle,
   ChevronDown,
@@ -45,17 +32,10 @@ export function QuestionStatusBadge({ status }: { status: QuestionStatus }) {
   );
 }
 
-const askedAt = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-
-export function formatAskedAt(createdAt: string): string {
-  const date = new Date(createdAt);
-  return Number.isNaN(date.getTime()) ? createdAt : askedAt.format(date);
-}
-
 function DeleteQuestion({ deleting, onConfirm }: { deleting: boolean; onConfirm(): void }) {
   const [open, setOpen] = useState(false);
   return (
-    <AlertDialog open={open} onOpenChange={setOpen}>
+    <>
       <Button
         variant="ghost"
         size="sm"
@@ -66,25 +46,16 @@ function DeleteQuestion({ deleting, onConfirm }: { deleting: boolean; onConfirm(
         {deleting ? <Loader2 className="animate-spin" aria-hidden /> : <Trash2 aria-hidden />}
         Delete
       </Button>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete this question?</AlertDialogTitle>
-          <AlertDialogDescription>
-            The question and every persona&apos;s answer to it will be deleted. This cannot be
-            undone.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction
-            className="bg-destructive text-white hover:bg-destructive/90"
-            onClick={onConfirm}
-          >
-            Delete Question
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Delete this question?"
+        description="The question and every persona's answer to it will be deleted. This cannot be undone."
+        confirmLabel="Delete Question"
+        destructive
+        onConfirm={onConfirm}
+      />
+    </>
   );
 }
 
@@ -134,7 +105,9 @@ export function QuestionCard({
             <QuestionStatusBadge status={question.status} />
             <span className="inline-flex items-center gap-1">
               <Clock className="size-3.5" aria-hidden />
-              <time dateTime={question.createdAt}>{formatAskedAt(question.createdAt)}</time>
+              <time dateTime={question.createdAt}>
+                {formatDate(question.createdAt, 'dateTime', { fallback: question.createdAt })}
+              </time>
             </span>
           </div>
         </div>

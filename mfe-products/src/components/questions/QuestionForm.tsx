@@ -6,9 +6,19 @@ import {
   selectedPersonasSummary,
 } from '@chorus/contracts';
 import { analytics, toast } from '@chorus/platform';
-import { Button, Card, CardContent, Label, Spinner, Textarea, cn } from '@chorus/platform/ui';
+import {
+  Button,
+  Card,
+  CardContent,
+  cn,
+  FieldError,
+  Label,
+  Spinner,
+  Textarea,
+  useZodForm,
+} from '@chorus/platform/ui';
 import { Send, Users } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { useId } from 'react';
 import { Link } from 'react-router-dom';
 
 function NoPersonas({ productId }: { productId: string }) {
@@ -50,20 +60,17 @@ export function QuestionForm({
   onAsk(questionText: string): Promise<boolean>;
 }) {
   const id = useId();
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  // Checked on submit only; typing clears the message (below) rather than re-checking each key.
+  const form = useZodForm(askQuestionRequest, {
+    defaultValues: { questionText: '', productId },
+    reValidateMode: 'onSubmit',
+  });
+  const error = form.formState.errors.questionText?.message;
   const names = personas.map((persona) => persona.template.name);
   const { shown, more } = selectedPersonasSummary(names);
-  const length = text.trim().length;
+  const length = form.watch('questionText').trim().length;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = askQuestionRequest.safeParse({ questionText: text, productId });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? questionMessages.tooShort);
-      return;
-    }
-    setError(null);
+  const submit = form.handleSubmit(async ({ questionText }) => {
     if (personas.length === 0) {
       toast({
         title: questionMessages.noPersonasTitle,
@@ -72,11 +79,11 @@ export function QuestionForm({
       });
       return;
     }
-    if (await onAsk(parsed.data.questionText)) {
+    if (await onAsk(questionText)) {
       analytics.questionSubmitted('strategic');
-      setText('');
+      form.reset({ questionText: '', productId });
     }
-  }
+  });
 
   return (
     <Card className="gap-4 py-5">
@@ -113,20 +120,14 @@ export function QuestionForm({
           <Textarea
             id={`${id}-question`}
             rows={3}
-            value={text}
             aria-invalid={error ? true : undefined}
             aria-describedby={`${id}-help`}
             placeholder="e.g. Would you pay $30 a month for a tool that plans your week for you?"
-            onChange={(event) => {
-              setText(event.target.value);
-              if (error) setError(null);
-            }}
+            {...form.register('questionText', { onChange: () => form.clearErrors('questionText') })}
           />
           <div id={`${id}-help`} className="flex items-start justify-between gap-3 text-xs">
             {error ? (
-              <p className="text-sm text-destructive" role="alert">
-                {error}
-              </p>
+              <FieldError>{error}</FieldError>
             ) : (
               <p className="text-muted-foreground">Between 10 and 500 characters.</p>
             )}

@@ -1,43 +1,62 @@
 import type { AggregatedResults, Opinion } from '@chorus/contracts';
+import { BarChart } from '@chorus/platform/charts';
 
-const rows: { opinion: Opinion; label: string; bar: string; text: string }[] = [
-  { opinion: 'positive', label: 'Positive', bar: 'fill-emerald-500', text: 'text-emerald-700' },
-  { opinion: 'neutral', label: 'Neutral', bar: 'fill-slate-400', text: 'text-slate-600' },
-  { opinion: 'negative', label: 'Negative', bar: 'fill-red-500', text: 'text-red-700' },
+// Tailwind's emerald-500, slate-400 and red-500, as the chart draws with CSS colours.
+const rows: { opinion: Opinion; label: string; color: string; text: string }[] = [
+  { opinion: 'positive', label: 'Positive', color: '#10b981', text: 'text-emerald-700' },
+  { opinion: 'neutral', label: 'Neutral', color: '#94a3b8', text: 'text-slate-600' },
+  { opinion: 'negative', label: 'Negative', color: '#ef4444', text: 'text-red-700' },
 ];
+
+const percent = (value: number) => `${value}%`;
 
 /**
  * The aggregated results as three horizontal bars (positive, neutral,
- * negative), each with its percentage. Plain SVG: three bars need no chart
- * library.
+ * negative) with a tooltip and legend, and each percentage written out
+ * underneath so it reads without hovering.
  */
 export function ResultsChart({ results }: { results: AggregatedResults }) {
-  const summary = rows.map((row) => `${row.label} ${results[row.opinion]}%`).join(', ');
+  const data = rows.map((row) => ({ answer: row.label, share: results[row.opinion] }));
+  // The figure as a whole keeps the name; the kit names its drawing too.
   return (
-    <figure className="grid gap-2" aria-label="Aggregated results">
-      <figcaption className="sr-only">{summary}</figcaption>
-      {rows.map((row) => {
-        const percent = results[row.opinion];
-        return (
-          <div
-            key={row.opinion}
-            className="grid grid-cols-[5rem_1fr_3rem] items-center gap-3 text-sm"
-            data-testid={`result-${row.opinion}`}
-          >
-            <span className="font-medium">{row.label}</span>
-            <svg
-              className="h-3 w-full overflow-hidden rounded-full"
-              viewBox="0 0 100 10"
-              preserveAspectRatio="none"
-              aria-hidden
+    <figure aria-label="Aggregated results">
+      <BarChart
+        title="Aggregated results"
+        data={data}
+        category="answer"
+        categoryLabel="Answer"
+        layout="vertical"
+        height={150}
+        series={[
+          {
+            key: 'share',
+            label: 'Share of answers',
+            color: rows[0]!.color,
+            colors: rows.map((row) => row.color),
+            format: percent,
+          },
+        ]}
+      >
+        <ul className="mt-2 flex flex-wrap gap-x-6 gap-y-1 text-sm">
+          {rows.map((row) => (
+            <li
+              key={row.opinion}
+              className="flex items-center gap-2"
+              data-testid={`result-${row.opinion}`}
             >
-              <rect x="0" y="0" width="100" height="10" className="fill-muted" />
-              <rect x="0" y="0" width={percent} height="10" className={row.bar} />
-            </svg>
-            <span className={`text-right font-semibold tabular-nums ${row.text}`}>{percent}%</span>
-          </div>
-        );
-      })}
+              <span
+                className="size-2.5 rounded-full"
+                style={{ background: row.color }}
+                aria-hidden
+              />
+              <span className="font-medium">{row.label}</span>
+              <span className={`font-semibold tabular-nums ${row.text}`}>
+                {percent(results[row.opinion])}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </BarChart>
     </figure>
   );
 }
