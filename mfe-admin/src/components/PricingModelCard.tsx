@@ -1,4 +1,4 @@
-import { ANNUAL_DISCOUNT_PERCENT, CURRENT_PLAN, formatCents, LEGACY_PLAN } from '@chorus/contracts';
+import { ANNUAL_DISCOUNT_PERCENT, CURRENT_PLAN, formatMoney, LEGACY_PLAN } from '@chorus/contracts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@chorus/platform/ui';
 import { Tags } from 'lucide-react';
 
@@ -27,26 +27,26 @@ export function PricingModelCard() {
         <div>
           <h4 className="mb-1 text-sm font-semibold">Current pricing</h4>
           <dl>
-            <Row label="Base price" value={`${formatCents(CURRENT_PLAN.monthlyCents)} / month`} />
+            <Row label="Base price" value={`${formatMoney(CURRENT_PLAN.monthlyCents)} / month`} />
             <Row
               label="Annual price"
-              value={`${formatCents(CURRENT_PLAN.annualCents)} / year (${ANNUAL_DISCOUNT_PERCENT}% off)`}
+              value={`${formatMoney(CURRENT_PLAN.annualCents)} / year (${ANNUAL_DISCOUNT_PERCENT}% off)`}
             />
             <Row label="Included personas" value={String(CURRENT_PLAN.includedPersonas)} />
             <Row
               label="Each extra persona"
-              value={`${formatCents(CURRENT_PLAN.extraPersonaCents)} / month`}
+              value={`${formatMoney(CURRENT_PLAN.extraPersonaCents)} / month`}
             />
           </dl>
         </div>
         <div>
           <h4 className="mb-1 text-sm font-semibold">Legacy pricing</h4>
           <dl>
-            <Row label="Base price" value={`${formatCents(LEGACY_PLAN.monthlyCents)} / month`} />
+            <Row label="Base price" value={`${formatMoney(LEGACY_PLAN.monthlyCents)} / month`} />
             <Row label="Included personas" value={String(LEGACY_PLAN.includedPersonas)} />
             <Row
               label="Each extra persona"
-              value={`${formatCents(LEGACY_PLAN.extraPersonaCents)} / month`}
+              value={`${formatMoney(LEGACY_PLAN.extraPersonaCents)} / month`}
             />
           </dl>
         </div>

@@ -1,6 +1,6 @@
 import type { ProductView } from '@chorus/contracts';
-import { useAuth, useProducts } from '@chorus/platform';
-import { Button, EmptyState, LoadError, Loading } from '@chorus/platform/ui';
+import { useAuth } from '@chorus/platform';
+import { Button, EmptyState, LoadError, Loading, useProducts } from '@chorus/platform/ui';
 import { FolderPlus, LogIn, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';

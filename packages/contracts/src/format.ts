@@ -44,8 +44,8 @@ const dateStyles = {
   long: { month: 'long', day: 'numeric', year: 'numeric' },
   /** "Mar 3, 2027" */
   medium: { month: 'short', day: 'numeric', year: 'numeric' },
-  /** "Mar 3, 2027, 09:05 AM" */
-  dateTime: { month: 'short', day: 'numeric', year: 'numeric', hour: '2-digit', minute: '2-digit' },
+  /** "Mar 3, 2027, 9:05 AM" */
+  dateTime: { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' },
   /** "Mar" */
   month: { month: 'short' },
 } satisfies Record<string, Intl.DateTimeFormatOptions>;
@@ -80,9 +80,3 @@ export function formatDate(
 export function formatBillingDate(date: string | Date | null | undefined): string {
   return formatDate(date, 'long', { timeZone: 'UTC' });
 }
-
-/** @deprecated The older name of {@link formatMoney}. */
-export const formatCents = formatMoney;
-
-/** @deprecated The older name of {@link formatWholeDollars}. */
-export const formatPlanAmount = formatWholeDollars;

@@ -47,7 +47,7 @@ describe('formatDate', () => {
   it.each([
     ['2027-03-03T23:30:00.000Z', 'long', utc, 'March 3, 2027'],
     ['2027-03-03T23:30:00.000Z', 'medium', utc, 'Mar 3, 2027'],
-    ['2027-03-03T09:05:00.000Z', 'dateTime', utc, 'Mar 3, 2027, 09:05 AM'],
+    ['2027-03-03T09:05:00.000Z', 'dateTime', utc, 'Mar 3, 2027, 9:05 AM'],
     ['2027-11-01T00:00:00Z', 'month', utc, 'Nov'],
     [new Date(Date.UTC(2025, 0, 6)), 'medium', utc, 'Jan 6, 2025'],
     [Date.UTC(2025, 0, 6), 'long', utc, 'January 6, 2025'],

@@ -1,4 +1,4 @@
-import { formatCents } from '@chorus/contracts';
+import { formatMoney } from '@chorus/contracts';
 import PDFDocument from 'pdfkit';
 import type { InvoiceRow } from './store';
 
@@ -35,7 +35,7 @@ export function renderInvoicePdf(
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  const money = (cents: number) => formatCents(cents, invoice.currency.toUpperCase());
+  const money = (cents: number) => formatMoney(cents, invoice.currency.toUpperCase());
   const left = doc.page.margins.left;
   const right = doc.page.width - doc.page.margins.right;
 

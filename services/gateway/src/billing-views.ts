@@ -1,7 +1,7 @@
 import {
   type BillingHistoryRow,
   type CouponView,
-  formatCents,
+  formatMoney,
   type PlanPriceOption,
   type SubscriptionDetails,
 } from '@chorus/contracts';
@@ -52,10 +52,10 @@ export function toPriceOption(price: Price): PlanPriceOption {
     interval_count: price.intervalCount,
     unit_amount: price.unitAmountCents,
     currency: price.currency,
-    formatted: formatCents(price.unitAmountCents, price.currency.toUpperCase()),
+    formatted: formatMoney(price.unitAmountCents, price.currency.toUpperCase()),
     /** Twelve monthly payments minus this one, in minor units (0 for monthly). */
     savings: price.savingsCents,
-    savingsFormatted: price.savingsCents > 0 ? formatCents(price.savingsCents) : null,
+    savingsFormatted: price.savingsCents > 0 ? formatMoney(price.savingsCents) : null,
     billingCycle: price.billingCycle,
     recurring: { interval: price.interval },
   };

@@ -1,4 +1,4 @@
-import { formatCents } from '@chorus/contracts';
+import { formatMoney } from '@chorus/contracts';
 import type { GetLocalCheckoutSessionResponse } from '@chorus/proto/billing/v1/billing';
 
 function escape(text: string): string {
@@ -32,7 +32,7 @@ export function renderCheckoutPage(
   session: GetLocalCheckoutSessionResponse,
   options: { error?: string; cardholderName?: string } = {},
 ): string {
-  const amount = formatCents(session.amountCents, session.currency.toUpperCase());
+  const amount = formatMoney(session.amountCents, session.currency.toUpperCase());
   const open = session.status === 'open';
   const cards = session.testCards
     .map(

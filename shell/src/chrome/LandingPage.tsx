@@ -1,4 +1,4 @@
-import { CURRENT_PLAN, formatCents, ANNUAL_DISCOUNT_PERCENT } from '@chorus/contracts';
+import { CURRENT_PLAN, formatWholeDollars, ANNUAL_DISCOUNT_PERCENT } from '@chorus/contracts';
 import { useAuth } from '@chorus/platform';
 import {
   Badge,
@@ -20,9 +20,6 @@ const loadAuthDialog = () => import('./AuthDialog');
 const AuthDialog = lazy(loadAuthDialog);
 const LandingAccountMenu = lazy(() => import('./LandingAccountMenu'));
 
-/** "$25.00" -> "$25": the pricing card shows whole dollars. */
-const dollars = (cents: number) => formatCents(cents).replace(/\.00$/, '');
-
 const features = [
   {
     icon: Users,
@@ -43,7 +40,7 @@ const features = [
 
 const planIncludes = [
   `${CURRENT_PLAN.includedPersonas} AI personas included`,
-  `${dollars(CURRENT_PLAN.extraPersonaCents)} per additional persona per month`,
+  `${formatWholeDollars(CURRENT_PLAN.extraPersonaCents)} per additional persona per month`,
   'Unlimited strategic questions',
   'Comprehensive business profile',
   'Roadmaps with persona feedback',
@@ -223,7 +220,7 @@ export function LandingPage() {
               </Button>
             </div>
             <p className="mt-4 text-sm text-muted-foreground">
-              {dollars(CURRENT_PLAN.monthlyCents)} per product per month · cancel anytime
+              {formatWholeDollars(CURRENT_PLAN.monthlyCents)} per product per month · cancel anytime
             </p>
           </div>
           <HeroIllustration />
@@ -277,12 +274,12 @@ export function LandingPage() {
               <CardDescription>For one product and its persona panel.</CardDescription>
               <p className="mt-4 flex items-baseline gap-1">
                 <span className="text-5xl font-bold tracking-tight">
-                  {dollars(CURRENT_PLAN.monthlyCents)}
+                  {formatWholeDollars(CURRENT_PLAN.monthlyCents)}
                 </span>
                 <span className="text-muted-foreground">/user</span>
               </p>
               <p className="text-sm text-muted-foreground">
-                per month, or {dollars(CURRENT_PLAN.annualCents)} per year (Save{' '}
+                per month, or {formatWholeDollars(CURRENT_PLAN.annualCents)} per year (Save{' '}
                 {ANNUAL_DISCOUNT_PERCENT}%)
               </p>
             </CardHeader>
