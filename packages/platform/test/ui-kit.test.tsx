@@ -1,5 +1,6 @@
 import { loginRequest } from '@chorus/contracts';
 import { renderToStaticMarkup } from 'react-dom/server';
+import type { ReactNode } from 'react';
 import { Chart, chartTable } from '../src/charts';
 import { Input } from '../src/ui/input';
 import { FormField, useZodForm } from '../src/ui/form';
@@ -27,13 +28,29 @@ describe('StepIndicator', () => {
   );
 });
 
-function LoginEmail({ error }: { error?: string }) {
+function LoginEmail({
+  error,
+  aside,
+  elsewhere = false,
+}: {
+  error?: string;
+  aside?: ReactNode;
+  elsewhere?: boolean;
+}) {
   const form = useZodForm(loginRequest, {
     defaultValues: { email: '', password: '' },
     errors: error ? { email: { type: 'invalid', message: error } } : undefined,
   });
   return (
-    <FormField form={form} name="email" id="login-email" label="Email" hint="Your work e-mail">
+    <FormField
+      form={form}
+      name="email"
+      id="login-email"
+      label="Email"
+      hint="Your work e-mail"
+      labelAside={aside}
+      errorText={elsewhere ? () => undefined : undefined}
+    >
       {(control) => <Input type="email" {...control} />}
     </FormField>
   );
@@ -58,6 +75,19 @@ describe('FormField', () => {
       '<p id="login-email-error" class="text-sm text-destructive" role="alert">Invalid email address</p>',
     );
     expect(html).not.toContain('Your work e-mail');
+  });
+
+  it('marks the control invalid without a message when the message shows elsewhere', () => {
+    const html = renderToStaticMarkup(<LoginEmail error="Invalid email address" elsewhere />);
+    expect(html).toContain('aria-invalid="true"');
+    expect(html).not.toContain('Invalid email address');
+  });
+
+  it('puts a control beside the label without making it part of the label', () => {
+    const html = renderToStaticMarkup(
+      <LoginEmail aside={<input type="checkbox" aria-label="Email: Unknown" />} />,
+    );
+    expect(html).toMatch(/<label[^>]*for="login-email"[^>]*>Email<\/label><input type="checkbox"/);
   });
 });
 

@@ -53,6 +53,7 @@ export function FormField<Values extends FieldValues, Output>({
   name,
   id,
   label,
+  labelAside,
   hint,
   errorText = (message) => message,
   className,
@@ -62,6 +63,12 @@ export function FormField<Values extends FieldValues, Output>({
   name: Path<Values>;
   id: string;
   label: ReactNode;
+  /**
+   * A control that belongs to the label's line (an Unknown checkbox, a
+   * "Forgot password?" link); kept outside the label so it does not join
+   * the field's accessible name.
+   */
+  labelAside?: ReactNode;
   hint?: ReactNode;
   /**
    * Rewords the schema's message for this spot ("Required" under the field,
@@ -78,7 +85,14 @@ export function FormField<Values extends FieldValues, Output>({
   const describedBy = message ? errorId : hint ? hintId : undefined;
   return (
     <div className={cn('grid gap-2', className)}>
-      <Label htmlFor={id}>{label}</Label>
+      {labelAside ? (
+        <div className="flex items-center justify-between gap-3">
+          <Label htmlFor={id}>{label}</Label>
+          {labelAside}
+        </div>
+      ) : (
+        <Label htmlFor={id}>{label}</Label>
+      )}
       {children({
         ...form.register(name),
         id,
