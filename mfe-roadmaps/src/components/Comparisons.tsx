@@ -18,7 +18,6 @@ import {
   DialogHeader,
   DialogTitle,
   FieldError,
-  Loading,
   useZodForm,
 } from '@chorus/platform/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -26,7 +25,7 @@ import { Loader2, Trophy } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { roadmapApi, roadmapKeys, useComparisons, usePersonas } from '../api';
 import { failureToast } from '../messages';
-import { NoPersonas, PersonaChoices } from './Feedback';
+import { PersonaPicker } from './Feedback';
 
 const percent = (score: number) => `${Math.round(score * 100)}%`;
 
@@ -159,22 +158,13 @@ export function CompareDialog({
               </div>
               <FieldError>{errors.itemIds?.message}</FieldError>
             </fieldset>
-            {personas.isPending ? (
-              <Loading label="Loading personas..." />
-            ) : personas.isError ? (
-              <p role="alert" className="text-sm text-destructive">
-                Unable to load the product’s personas.
-              </p>
-            ) : personas.data.length === 0 ? (
-              <NoPersonas productId={productId} />
-            ) : (
-              <PersonaChoices
-                personas={personas.data}
-                chosen={personaIds}
-                onChange={(ids) => choose('personaIds', ids)}
-                error={errors.personaIds?.message}
-              />
-            )}
+            <PersonaPicker
+              productId={productId}
+              personas={personas}
+              chosen={personaIds}
+              onChange={(ids) => choose('personaIds', ids)}
+              error={errors.personaIds?.message}
+            />
           </>
         )}
         <DialogFooter>

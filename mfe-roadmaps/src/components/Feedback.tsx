@@ -93,8 +93,31 @@ export function ItemFeedback({ itemId }: { itemId: string }) {
   );
 }
 
-/** Choose personas of the product, with what they are like. */
-export function PersonaChoices({
+/**
+ * Choose personas of the product, with what they are like: their loading,
+ * failure and none-yet states included.
+ */
+export function PersonaPicker({
+  productId,
+  personas,
+  ...choices
+}: {
+  productId: string;
+  personas: ReturnType<typeof usePersonas>;
+} & Omit<Parameters<typeof PersonaChoices>[0], 'personas'>) {
+  if (personas.isPending) return <Loading label="Loading personas..." />;
+  if (personas.isError) {
+    return (
+      <p role="alert" className="text-sm text-destructive">
+        Unable to load the product’s personas.
+      </p>
+    );
+  }
+  if (personas.data.length === 0) return <NoPersonas productId={productId} />;
+  return <PersonaChoices personas={personas.data} {...choices} />;
+}
+
+function PersonaChoices({
   personas,
   chosen,
   onChange,
@@ -152,7 +175,7 @@ export function PersonaChoices({
   );
 }
 
-export function NoPersonas({ productId }: { productId: string }) {
+function NoPersonas({ productId }: { productId: string }) {
   return (
     <div className="grid justify-items-center gap-3 rounded-lg border border-dashed p-6 text-center text-sm">
       <Users className="size-6 text-muted-foreground" aria-hidden />
@@ -208,27 +231,18 @@ export function FeedbackDialog({
             Each persona rates “{item?.title}” from 1 to 5 and says why.
           </DialogDescription>
         </DialogHeader>
-        {personas.isPending ? (
-          <Loading label="Loading personas..." />
-        ) : personas.isError ? (
-          <p role="alert" className="text-sm text-destructive">
-            Unable to load the product’s personas.
-          </p>
-        ) : personas.data.length === 0 ? (
-          <NoPersonas productId={productId} />
-        ) : (
-          <PersonaChoices
-            personas={personas.data}
-            chosen={chosen}
-            onChange={(ids) =>
-              form.setValue('personaIds', ids, {
-                shouldDirty: true,
-                shouldValidate: form.formState.isSubmitted,
-              })
-            }
-            error={form.formState.errors.personaIds?.message}
-          />
-        )}
+        <PersonaPicker
+          productId={productId}
+          personas={personas}
+          chosen={chosen}
+          onChange={(ids) =>
+            form.setValue('personaIds', ids, {
+              shouldDirty: true,
+              shouldValidate: form.formState.isSubmitted,
+            })
+          }
+          error={form.formState.errors.personaIds?.message}
+        />
         <DialogFooter>
           <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
             Cancel

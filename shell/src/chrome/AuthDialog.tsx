@@ -3,6 +3,7 @@ import {
   CURRENT_PLAN,
   forgotPasswordRequest,
   formatWholeDollars,
+  industryOptions,
   loginRequest,
   registerRequest,
 } from '@chorus/contracts';
@@ -35,7 +36,7 @@ import { ArrowLeft, MailCheck } from 'lucide-react';
 import { useCallback, useRef, useState } from 'react';
 import type { FieldErrors } from 'react-hook-form';
 import type { z } from 'zod';
-import { industries, titledMessage } from './messages';
+import { titledMessage } from './messages';
 
 export type AuthMode = 'login' | 'register' | 'forgot';
 
@@ -210,7 +211,7 @@ function RegisterDetailsForm({
             {...control}
           >
             <option value="">Select an industry</option>
-            {industries.map((industry) => (
+            {industryOptions.map((industry) => (
               <option key={industry} value={industry.toLowerCase()}>
                 {industry}
               </option>

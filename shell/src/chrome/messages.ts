@@ -5,16 +5,3 @@ export function titledMessage(message: string): { title: string; description: st
     ? { title: message, description: '' }
     : { title: message.slice(0, at), description: message.slice(at + 2) };
 }
-
-export const industries = [
-  'Technology',
-  'Healthcare',
-  'Finance',
-  'E-commerce',
-  'Education',
-  'Real Estate',
-  'Manufacturing',
-  'Consulting',
-  'Retail',
-  'Other',
-] as const;
