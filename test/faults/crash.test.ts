@@ -34,7 +34,13 @@ class EmbeddedRun {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'chorus-crash-'));
     // The embedded PostgreSQL runs as the postgres user when we are root.
     await chmod(dataDir, 0o755);
-    const grpc = 20_000 + Math.floor(Math.random() * 20_000);
+    // Five consecutive free ports: the services' gRPC servers sit at fixed offsets.
+    let grpc = 0;
+    while (grpc === 0) {
+      const base = 20_000 + Math.floor(Math.random() * 20_000);
+      const free = await Promise.all([0, 1, 2, 3, 4].map((i) => portIsFree(base + i)));
+      if (free.every(Boolean)) grpc = base;
+    }
     return new EmbeddedRun(dataDir, { http: await freePort(), pg: await freePort(), grpc });
   }
 

@@ -50,6 +50,8 @@ interface Group {
   running: boolean;
   /** Another pass is wanted because something was published during this one. */
   again: boolean;
+  /** The first message this group has not handled yet (as stored in bus_groups). */
+  next: number;
 }
 
 /**
@@ -124,12 +126,16 @@ export class PostgresEventBus implements EventBus {
         .insert({ group_id: subscription.groupId, next_seq: start })
         .onConflict('group_id')
         .ignore();
+      const position = await this.db('bus_groups')
+        .where({ group_id: subscription.groupId })
+        .first<{ next_seq: string }>('next_seq');
       group = {
         id: subscription.groupId,
         topics: new Set(),
         members: [],
         running: false,
         again: false,
+        next: Number(position?.next_seq ?? 0),
       };
       this.groups.set(group.id, group);
     }
@@ -221,22 +227,30 @@ export class PostgresEventBus implements EventBus {
       for (;;) {
         if (this.abort.signal.aborted) return;
         group.again = false;
-        const position = await this.db('bus_groups')
-          .where({ group_id: group.id })
-          .first<{ next_seq: string }>('next_seq');
+        // Every message up to the newest one seen now is committed (publishers
+        // are serialised), so what this group does not find below it, it
+        // will never find: it may move past it.
+        const newest = await this.db('bus_messages')
+          .max<{ max: string | null }>('seq as max')
+          .first();
+        const end = Number(newest?.max ?? 0) + 1;
         const rows = await this.db<MessageRow>('bus_messages')
-          .where('seq', '>=', position?.next_seq ?? 0)
+          .whereIn('topic', [...group.topics])
+          .where('seq', '>=', group.next)
+          .where('seq', '<', end)
           .orderBy('seq')
           .limit(100);
-        if (rows.length === 0) return;
         for (const row of rows) {
           if (this.abort.signal.aborted) return;
-          if (group.topics.has(row.topic)) await this.handle(group, row);
-          await this.db('bus_groups')
-            .where({ group_id: group.id })
-            .update({ next_seq: Number(row.seq) + 1 });
+          await this.handle(group, row);
+          await this.moveTo(group, Number(row.seq) + 1);
         }
-        await this.compact();
+        if (rows.length < 100) {
+          // Past the other groups' messages too, so they can be dropped.
+          if (end > group.next) await this.moveTo(group, end);
+          await this.compact();
+          return;
+        }
       }
     } catch (error) {
       // The database is unreachable, or the bus is closing: the group's
@@ -245,6 +259,11 @@ export class PostgresEventBus implements EventBus {
         this.logger.warn({ err: error, groupId: group.id }, 'event bus delivery paused');
       }
     }
+  }
+
+  private async moveTo(group: Group, next: number): Promise<void> {
+    await this.db('bus_groups').where({ group_id: group.id }).update({ next_seq: next });
+    group.next = next;
   }
 
   private async handle(group: Group, row: MessageRow): Promise<void> {
