@@ -1,10 +1,12 @@
 import { eventually } from '@chorus/service-kit/testing';
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { type FakeOpenAI, startFakeOpenAI, validAnswer } from '@chorus/persona-inference/testing';
+import { Client } from 'pg';
 import { DistributedChorus } from './distributed';
 import { api, type Customer, customer, freePort, portIsFree } from './helpers';
 
@@ -87,6 +89,20 @@ class EmbeddedRun {
     });
   }
 
+  /**
+   * A connection to one service's database on the run's own PostgreSQL, for
+   * holding a lock that stops a step of a workflow where the test wants it.
+   */
+  async database(service: string): Promise<Client> {
+    const client = new Client({
+      connectionString: `postgres://postgres:chorus-dev-only@127.0.0.1:${this.ports.pg}/chorus_${service}`,
+    });
+    // Killed with the run: the connection's end is expected.
+    client.on('error', () => undefined);
+    await client.connect();
+    return client;
+  }
+
   /** SIGKILL to the whole process group: the launcher, every service, PostgreSQL. */
   async kill(): Promise<void> {
     const child = this.child!;
@@ -117,6 +133,42 @@ interface Question {
   responses: { personaId: string }[];
 }
 
+/**
+ * How many backends of this connection's database wait for a lock, those
+ * waiting to write `table` apart. Read from pg_locks: a statement waiting
+ * for its table is not in pg_stat_activity's query text yet.
+ */
+async function lockWaits(db: Client, table: string): Promise<{ all: number; writes: number }> {
+  const { rows } = await db.query<{ all: string; writes: string }>(
+    `select count(*) as all,
+            count(*) filter (where l.locktype = 'relation' and l.relation = $1::regclass) as writes
+       from pg_locks l join pg_stat_activity a using (pid)
+      where not l.granted and a.datname = current_database()`,
+    [table],
+  );
+  return { all: Number(rows[0]!.all), writes: Number(rows[0]!.writes) };
+}
+
+const registration = (email: string) => ({
+  email,
+  password: 'secret-pass',
+  firstName: 'Nia',
+  lastName: 'Newcomer',
+  productName: 'Compass',
+  productDescription: 'Maps',
+  industry: 'technology',
+  billingCycle: 'monthly',
+  stripeToken: 'pm_card_visa',
+});
+
+type Details = Record<string, { status: string }>;
+
+const subscriptionDetails = async (url: string, token: string) => {
+  const answer = await api<Details>(url, '/api/billing/subscription-details', { token });
+  expect(answer.status).toBe(200);
+  return answer.body;
+};
+
 describe('the embedded run killed with SIGKILL and started again', () => {
   let run: EmbeddedRun;
   beforeAll(async () => {
@@ -126,25 +178,93 @@ describe('the embedded run killed with SIGKILL and started again', () => {
   afterAll(() => run?.stop());
 
   it(
-    'finishes every question it had accepted, each answered once by every persona',
+    'finishes every question it had accepted, and leaves the deletions and the registration in flight finishable, nothing twice',
     async () => {
       const personas = 10;
       const who = await customer(run.url, personas);
-      const asked = Array.from({ length: 20 }, (_, n) =>
-        api<{ id: string }>(run.url, `/api/products/${who.productId}/questions`, {
-          method: 'POST',
-          token: who.token,
-          body: { questionText: `Question ${n + 1}: would you switch to us for a lower price?` },
-        }).catch(() => undefined),
-      );
-      // The moment the last one is accepted, most are still being answered.
-      const accepted = (await Promise.all(asked))
-        .filter((answer) => answer?.status === 201)
-        .map((answer) => answer!.body.id);
-      await run.kill();
+      // Two paying customers, each deleting their product when the run dies.
+      const [early, late] = [await customer(run.url), await customer(run.url)];
+      for (const leaving of [early, late]) {
+        await eventually(
+          async () =>
+            (await subscriptionDetails(run.url, leaving.token))[leaving.productId]?.status ===
+            'active',
+          { what: 'a paid subscription' },
+        );
+      }
+      // Locks held by the test stop each workflow between two steps, as a crash would:
+      // `early`'s deletion after catalog's step (billing's product row is held)…
+      const billingDb = await run.database('billing');
+      const catalogDb = await run.database('catalog');
+      const identityDb = await run.database('identity');
+      const inFlight: Promise<unknown>[] = [];
+      let accepted: string[];
+      let unfinished: number;
+      const newcomer = `newcomer-${randomUUID()}@example.com`;
+      try {
+        await billingDb.query('begin');
+        await billingDb.query('select 1 from products where id = $1 for update', [early.productId]);
+        inFlight.push(
+          api(run.url, `/api/products/${early.productId}`, {
+            method: 'DELETE',
+            token: early.token,
+          }),
+        );
+        await eventually(async () => (await lockWaits(billingDb, 'products')).all >= 1, {
+          timeoutMs: 5_000,
+          intervalMs: 50,
+          what: "billing's step of the first deletion held",
+        });
+        // …`late`'s deletion and a new registration at catalog's step (no product
+        // can be written; reads go on).
+        await catalogDb.query('begin');
+        await catalogDb.query('lock table products in share mode');
+        inFlight.push(
+          api(run.url, `/api/products/${late.productId}`, { method: 'DELETE', token: late.token }),
+          api(run.url, '/api/auth/register', { method: 'POST', body: registration(newcomer) }),
+        );
+        // The deletion and, once identity has the account, the registration wait to write.
+        await eventually(
+          async () => {
+            const { rows } = await identityDb.query('select 1 from users where email = $1', [
+              newcomer,
+            ]);
+            return rows.length === 1 && (await lockWaits(catalogDb, 'products')).writes >= 2;
+          },
+          { timeoutMs: 5_000, intervalMs: 50, what: "catalog's steps held" },
+        );
+        // The registration's call reaches catalog in a few milliseconds; its deadline is 10 s.
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        // Then the questions, all in flight too when the run dies.
+        const asked = Array.from({ length: 20 }, (_, n) =>
+          api<{ id: string }>(run.url, `/api/products/${who.productId}/questions`, {
+            method: 'POST',
+            token: who.token,
+            body: { questionText: `Question ${n + 1}: would you switch to us for a lower price?` },
+          }).catch(() => undefined),
+        );
+        // The moment the last one is accepted, most are still being answered.
+        accepted = (await Promise.all(asked))
+          .filter((answer) => answer?.status === 201)
+          .map((answer) => answer!.body.id);
+        const { rows } = await catalogDb.query<{ n: number }>(
+          "select count(*)::int as n from questions where product_id = $1 and status <> 'complete'",
+          [who.productId],
+        );
+        unfinished = rows[0]!.n;
+        await run.kill();
+      } finally {
+        // Ending the connections lets go of the locks, should the run still be up.
+        await Promise.all(
+          [billingDb, catalogDb, identityDb].map((db) => db.end().catch(() => undefined)),
+        );
+      }
+      for (const request of inFlight) await request.catch(() => undefined);
       expect(accepted).toHaveLength(20);
 
+      const restarted = Date.now();
       await run.start();
+      const started = Date.now() - restarted;
       const questions = await eventually(
         async () => {
           const listed = await api<Question[]>(
@@ -158,6 +278,7 @@ describe('the embedded run killed with SIGKILL and started again', () => {
         },
         { timeoutMs: 2 * minute, intervalMs: 500, what: 'every question complete' },
       );
+      const answered = Date.now() - restarted;
       // Everything the customer was told was accepted is there, and more may be
       // (stored just before the kill, its answer lost on the way).
       expect(questions.map((q) => q.id)).toEqual(expect.arrayContaining(accepted));
@@ -166,8 +287,75 @@ describe('the embedded run killed with SIGKILL and started again', () => {
         expect(answeredBy).toHaveLength(personas);
         expect(new Set(answeredBy).size).toBe(personas);
       }
+
+      // The deletion that got past catalog: the product is gone, and billing
+      // cancels its subscription on its own after the restart.
+      expect(
+        (await api(run.url, `/api/products/${early.productId}`, { token: early.token })).status,
+      ).toBe(404);
+      await eventually(
+        async () =>
+          (await subscriptionDetails(run.url, early.token))[early.productId] === undefined,
+        { timeoutMs: minute, what: "the deleted product's subscription ended" },
+      );
+      const billing = await run.database('billing');
+      try {
+        const { rows } = await billing.query<{ provider_status: string }>(
+          'select provider_status from subscriptions where product_id = $1',
+          [early.productId],
+        );
+        expect(rows).toEqual([{ provider_status: 'canceled' }]);
+      } finally {
+        await billing.end();
+      }
+      const cancelled = Date.now() - restarted;
+
+      // The deletion cut short before catalog's step: nothing of it happened,
+      // so the product still stands and is still paid for; deleting again works.
+      expect(
+        (await api(run.url, `/api/products/${late.productId}`, { token: late.token })).status,
+      ).toBe(200);
+      expect((await subscriptionDetails(run.url, late.token))[late.productId]?.status).toBe(
+        'active',
+      );
+      const deleted = await api(run.url, `/api/products/${late.productId}`, {
+        method: 'DELETE',
+        token: late.token,
+      });
+      expect(deleted).toMatchObject({
+        status: 200,
+        body: { subscriptionCancelled: true, warning: null },
+      });
+
+      // The registration cut short after its account: signing up again finishes it, once.
+      const again = await api<{ token: string; product: { id: string } | null }>(
+        run.url,
+        '/api/auth/register',
+        { method: 'POST', body: registration(newcomer) },
+      );
+      expect(again.status).toBe(201);
+      expect(again.body).toMatchObject({
+        product: { id: expect.any(String) },
+        subscriptionStatus: 'active',
+      });
+      const products = await api<{ id: string }[]>(run.url, '/api/products', {
+        token: again.body.token,
+      });
+      expect(products.body.map((p) => p.id)).toEqual([again.body.product!.id]);
+      expect(Object.keys(await subscriptionDetails(run.url, again.body.token))).toEqual([
+        again.body.product!.id,
+      ]);
+      const once = await api(run.url, '/api/auth/register', {
+        method: 'POST',
+        body: registration(newcomer),
+      });
+      expect(once.status).toBe(409);
+
+      process.stdout.write(
+        `crash test: ${unfinished} of 20 questions unfinished at the kill; restart ${started} ms; all ${questions.length} questions complete ${answered} ms after restart; deleted product's subscription cancelled ${cancelled} ms after restart\n`,
+      );
     },
-    6 * minute,
+    8 * minute,
   );
 });
 

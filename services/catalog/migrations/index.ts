@@ -3,6 +3,7 @@ import { products } from './0002_products';
 import { businessProfiles } from './0003_business_profiles';
 import { personas } from './0004_personas';
 import { questions } from './0005_questions';
+import { questionAttempts } from './0006_question_attempts';
 
 export const migrations: Migration[] = [
   ...eventMigrations,
@@ -10,4 +11,5 @@ export const migrations: Migration[] = [
   businessProfiles,
   personas,
   questions,
+  questionAttempts,
 ];

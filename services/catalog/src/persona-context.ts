@@ -48,4 +48,26 @@ export class PersonaContexts {
       business: businessContext(product, profile && profileFields(profile)),
     };
   }
+
+  /**
+   * For a question asked again: the personas it was first asked of that the
+   * product still has (every persona when none were recorded), and the
+   * profile as it is now.
+   */
+  async ofQuestion(
+    product: Pick<ProductRow, 'id' | 'name' | 'description' | 'industry'>,
+    personaIds: string[],
+  ): Promise<PersonaContext> {
+    const [personas, profile] = await Promise.all([
+      this.deps.personaStore.listPersonas(product.id),
+      this.deps.profileStore.findByProduct(product.id),
+    ]);
+    const asked = new Set(personaIds);
+    return {
+      personas: personas
+        .filter((persona) => asked.size === 0 || asked.has(persona.id))
+        .map(personaProfile),
+      business: businessContext(product, profile && profileFields(profile)),
+    };
+  }
 }

@@ -23,7 +23,9 @@ export class Products {
     description: string;
     industry: string;
     billingCycle: string;
-  }): Promise<ProductRow> {
+    /** Only when the user has none yet; otherwise their first product is answered. */
+    firstProduct?: boolean;
+  }): Promise<{ product: ProductRow; created: boolean }> {
     if (!input.userId) throw new InvalidArgument('userId is required');
     const name = input.name.trim();
     if (!name) throw new InvalidArgument(productMessages.nameRequired);
@@ -34,7 +36,11 @@ export class Products {
       throw new InvalidArgument(productMessages.billingCycleInvalid);
     }
     const { store } = this.deps;
-    const product = await store.db.transaction(async (trx) => {
+    const answer = await store.db.transaction(async (trx) => {
+      if (input.firstProduct) {
+        const first = await store.firstOwnedLocked(trx, input.userId);
+        if (first) return { product: first, created: false };
+      }
       const row = await store.insert(trx, {
         user_id: input.userId,
         name,
@@ -43,10 +49,10 @@ export class Products {
         billing_cycle: billingCycle,
       });
       await productCreated(trx, row);
-      return row;
+      return { product: row, created: true };
     });
-    this.deps.relay.nudge();
-    return product;
+    if (answer.created) this.deps.relay.nudge();
+    return answer;
   }
 
   list(userId: string): Promise<ProductRow[]> {

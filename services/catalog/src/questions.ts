@@ -10,6 +10,7 @@ import type {
   QuestionProcessing,
 } from '@chorus/proto/events/v1/events';
 import {
+  DomainError,
   FailedPrecondition,
   InvalidArgument,
   type Knex,
@@ -17,7 +18,9 @@ import {
   NotFound,
   type OutboxRelay,
 } from '@chorus/service-kit';
+import { status as grpcStatus } from '@grpc/grpc-js';
 import { checkedAnswer } from './domain/answers';
+import { gaveUpReason, nextStep } from './domain/question-attempts';
 import { questionAsked, questionDeleted, questionUpdated } from './events/published';
 import type { PersonaContexts } from './persona-context';
 import type { Products } from './products';
@@ -28,6 +31,18 @@ const MAX_REASON_LENGTH = 500;
 
 export const answerUnreadable =
   "The personas' answers could not be read. Please ask the question again.";
+
+export const notRetryable = (status: string) =>
+  `Only a question that could not be answered can be retried; this one is ${status}.`;
+
+/** When the sweep asks again and when it gives up (see domain/question-attempts.ts). */
+export interface AttemptPolicy {
+  retryAfterMs: number;
+  maxAttempts: number;
+}
+
+/** Questions looked at per sweep transaction, so no sweep holds many rows for long. */
+const SWEEP_BATCH = 50;
 
 /**
  * Strategic questions: asked by the product's owner, answered by persona
@@ -66,6 +81,7 @@ export class Questions {
           user_id: product.user_id,
           product_id: product.id,
           question_text: questionText,
+          persona_ids: personas.map((persona) => persona.personaId),
         });
         await questionAsked(trx, row, personas, business);
         await questionUpdated(trx, row);
@@ -103,6 +119,90 @@ export class Questions {
       await questionDeleted(trx, deleted);
     });
     this.deps.relay.nudge();
+  }
+
+  /**
+   * The customer's Retry on a question in error: the same text to the same
+   * personas (those the product still has), pending again with its attempts
+   * counted from one. Anything but a question in error answers ABORTED
+   * (409), so a double click asks once.
+   */
+  async retry(userId: string, productId: string, questionId: string): Promise<QuestionRow> {
+    const { store, products, personaContexts } = this.deps;
+    const product = await products.owned(userId, productId);
+    const question = await store.db.transaction(async (trx) => {
+      const found = questionId ? await store.lock(trx, questionId) : undefined;
+      if (found?.product_id !== product.id) throw new NotFound(questionMessages.notFound);
+      if (found.status !== 'error') {
+        throw new DomainError(grpcStatus.ABORTED, notRetryable(found.status));
+      }
+      const { personas, business } = await personaContexts.ofQuestion(product, found.persona_ids);
+      if (personas.length === 0) throw new FailedPrecondition(questionMessages.noPersonas);
+      const row = await store.restart(trx, found.id);
+      await questionAsked(trx, row, personas, business);
+      await questionUpdated(trx, row);
+      return row;
+    });
+    this.deps.relay.nudge();
+    return question;
+  }
+
+  /**
+   * Asks again every question that waited past the bound for an answer, and
+   * sets to error, with a reason the customer can read, those asked
+   * `maxAttempts` times already. Returns how many of each.
+   */
+  async sweep(
+    trx: Knex.Transaction,
+    policy: AttemptPolicy,
+  ): Promise<{ askedAgain: number; gaveUp: number }> {
+    const { store, products, personaContexts, logger } = this.deps;
+    const overdue = await store.overdue(trx, policy.retryAfterMs, SWEEP_BATCH);
+    let askedAgain = 0;
+    let gaveUp = 0;
+    for (const question of overdue) {
+      const product = await products
+        .owned(question.user_id, question.product_id)
+        .catch((error: unknown) => {
+          if (error instanceof NotFound) return undefined;
+          throw error;
+        });
+      // A product being deleted takes its questions with it.
+      if (!product) continue;
+      const context = await personaContexts.ofQuestion(product, question.persona_ids);
+      if (nextStep(question.attempts, policy.maxAttempts) === 'give-up') {
+        logger.warn(
+          { questionId: question.id, attempts: question.attempts },
+          'question not answered after every attempt; set to error',
+        );
+        await this.changed(
+          trx,
+          await store.update(trx, question.id, {
+            status: 'error',
+            error_reason: gaveUpReason(question.attempts),
+          }),
+        );
+        gaveUp += 1;
+      } else if (context.personas.length === 0) {
+        await this.changed(
+          trx,
+          await store.update(trx, question.id, {
+            status: 'error',
+            error_reason: questionMessages.noPersonas,
+          }),
+        );
+        gaveUp += 1;
+      } else {
+        logger.info(
+          { questionId: question.id, attempt: question.attempts + 1 },
+          'question waited too long for its answer; asked again',
+        );
+        const row = await store.askedAgain(trx, question.id);
+        await questionAsked(trx, row, context.personas, context.business);
+        askedAgain += 1;
+      }
+    }
+    return { askedAgain, gaveUp };
   }
 
   // -------------------------------------------------------------------------

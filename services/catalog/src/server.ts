@@ -115,7 +115,11 @@ export function catalogHandlers(deps: {
   const { products, profiles, personas, personaContexts, questions } = deps;
   return {
     async createProduct(request) {
-      return { product: toProduct(await products.create(request)) };
+      return { product: toProduct((await products.create(request)).product) };
+    },
+    async createFirstProduct(request) {
+      const { product, created } = await products.create({ ...request, firstProduct: true });
+      return { product: toProduct(product), created };
     },
     async listProducts(request) {
       return { products: (await products.list(request.userId)).map(toProduct) };
@@ -192,6 +196,10 @@ export function catalogHandlers(deps: {
     async deleteQuestion(request) {
       await questions.delete(request.userId, request.productId, request.questionId);
       return {};
+    },
+    async retryQuestion(request) {
+      const row = await questions.retry(request.userId, request.productId, request.questionId);
+      return { question: toQuestion(row) };
     },
 
     async getPersonaContext(request) {

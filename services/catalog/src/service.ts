@@ -12,6 +12,7 @@ import { PersonaContexts } from './persona-context';
 import { Personas } from './personas';
 import { Products } from './products';
 import { Questions } from './questions';
+import { QuestionSweep } from './question-sweep';
 import { catalogHandlers } from './server';
 import { BusinessProfileStore } from './store/business-profiles';
 import { PersonaStore } from './store/personas';
@@ -24,8 +25,9 @@ export type RunningCatalog = RunningService;
 
 /**
  * Wires the catalog service: database, stores, the operations on them, the
- * template library seed, the event consumers (events.ts) and the gRPC
- * handlers (server.ts). The embedded run passes its shared bus and logger; a
+ * template library seed, the event consumers (events/consumed.ts), the
+ * sweep that asks unanswered questions again, and the gRPC handlers
+ * (server.ts). The embedded run passes its shared bus and logger; a
  * standalone process makes its own.
  */
 export async function startCatalog(
@@ -59,11 +61,28 @@ export async function startCatalog(
     logger,
   });
 
+  const sweep = new QuestionSweep({
+    db,
+    questions,
+    relay,
+    logger,
+    policy: {
+      retryAfterMs: config.QUESTION_RETRY_AFTER_MS,
+      maxAttempts: config.QUESTION_MAX_ATTEMPTS,
+    },
+    intervalMs: config.QUESTION_SWEEP_INTERVAL_MS,
+  });
+
   await consumeCatalogEvents({ bus, db, logger, products, questions });
-  return runtime.serve(
+  const running = await runtime.serve(
     config,
     CatalogServiceService,
     catalogHandlers({ products, profiles, personas, personaContexts, questions }),
-    () => productCache.close(),
+    async () => {
+      await sweep.stop();
+      await productCache.close();
+    },
   );
+  sweep.start();
+  return running;
 }

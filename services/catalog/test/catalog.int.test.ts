@@ -144,6 +144,27 @@ describe('products', () => {
     });
   });
 
+  it('creates a first product once, however many times and at once it is asked', async () => {
+    const userId = randomUUID();
+    const request = (name: string) => ({
+      userId,
+      name,
+      description: '',
+      industry: 'Retail',
+      billingCycle: 'annual',
+    });
+    const answers = await Promise.all(
+      ['One', 'Two', 'Three'].map((name) => client.createFirstProduct(request(name))),
+    );
+    expect(answers.filter((a) => a.created)).toHaveLength(1);
+    const first = answers.find((a) => a.created)!.product!;
+    for (const answer of answers) expect(answer.product!.id).toBe(first.id);
+    const later = await client.createFirstProduct(request('Four'));
+    expect(later).toMatchObject({ created: false, product: { id: first.id, name: first.name } });
+    expect((await client.listProducts({ userId })).products.map((p) => p.id)).toEqual([first.id]);
+    await eventually(() => eventsOf('productCreated', first.id).length === 1);
+  });
+
   it("lists a user's own products only, oldest first", async () => {
     const userId = randomUUID();
     await newProduct(userId, { name: 'First' });

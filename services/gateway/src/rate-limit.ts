@@ -65,6 +65,9 @@ const FIFTEEN_MINUTES = 15 * 60 * 1000;
 /** The limits on credential endpoints: enough for people, too few for guessing. */
 export const authLimits = {
   login: { name: 'login', windowMs: FIFTEEN_MINUTES, limit: 10, perEmail: true },
+  // Signing up with a taken e-mail checks its password (to finish a sign-up
+  // cut short), so it is limited like signing in.
+  register: { name: 'register', windowMs: FIFTEEN_MINUTES, limit: 10, perEmail: true },
   adminLogin: { name: 'admin-login', windowMs: FIFTEEN_MINUTES, limit: 5, perEmail: true },
   forgotPassword: { name: 'forgot', windowMs: FIFTEEN_MINUTES, limit: 5, perEmail: true },
   resetPassword: { name: 'reset', windowMs: FIFTEEN_MINUTES, limit: 20 },

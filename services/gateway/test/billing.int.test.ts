@@ -1,8 +1,11 @@
 import { adminMessages, billingMessages } from '@chorus/contracts';
 import { startTestChorus, type TestChorus } from '@chorus/launcher/testing';
-import { eventually } from '@chorus/service-kit/testing';
+import { BillingServiceClient } from '@chorus/proto/billing/v1/billing';
+import { createPromiseClient } from '@chorus/service-kit';
+import { eventually, testLogger } from '@chorus/service-kit/testing';
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
+import { readGatewayConfig, startGateway } from '../src';
 
 const WEBHOOK_SECRET = 'whsec_gateway_billing_test';
 let chorus: TestChorus;
@@ -393,6 +396,54 @@ describe('deleting a product', () => {
     await eventually(async () => (await details(token))[productId] === undefined, {
       what: 'the deleted product gone from the subscription details',
     });
+  });
+
+  it('deletes the product when billing is down, warns, and billing cancels the subscription once back', async () => {
+    const { token, productId } = await register();
+    const user = await chorus.api<{ id: string }>('/api/auth/user', { token });
+    // A gateway that cannot reach billing: the deletion's second step fails.
+    const replica = await startGateway(
+      readGatewayConfig({
+        PORT: '0',
+        HOST: '127.0.0.1',
+        IDENTITY_ADDR: `127.0.0.1:${chorus.grpcPorts.identity}`,
+        CATALOG_ADDR: `127.0.0.1:${chorus.grpcPorts.catalog}`,
+        BILLING_ADDR: '127.0.0.1:1',
+        TOKEN_PUBLIC_KEY: chorus.tokenPublicKey,
+      }),
+      { bus: chorus.bus, logger: testLogger() },
+    );
+    try {
+      const response = await fetch(`http://127.0.0.1:${replica.port}/api/products/${productId}`, {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({
+        subscriptionCancelled: false,
+        warning: billingMessages.deletedWithBillingWarning,
+        message: billingMessages.deletedWithBillingWarning,
+      });
+    } finally {
+      await replica.stop();
+    }
+    expect((await chorus.api(`/api/products/${productId}`, { token })).status).toBe(404);
+    // Catalog's ProductDeleted reaches billing, which ends the subscription on its own.
+    await eventually(async () => (await details(token))[productId] === undefined, {
+      what: 'the deleted product gone from the subscription details',
+    });
+    const billing = createPromiseClient(
+      BillingServiceClient,
+      `127.0.0.1:${chorus.grpcPorts.billing}`,
+    );
+    try {
+      expect(await billing.endSubscription({ userId: user.body.id, productId })).toEqual({
+        subscriptionCancelled: true,
+        hadSubscription: true,
+      });
+    } finally {
+      billing.close();
+    }
   });
 
   it('says plainly when there was no subscription', async () => {

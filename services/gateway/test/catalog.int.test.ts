@@ -1,4 +1,6 @@
 import {
+  authMessages,
+  billingMessages,
   type BusinessProfileView,
   personaMessages,
   type PersonaTemplateView,
@@ -8,7 +10,7 @@ import {
   profileMessages,
 } from '@chorus/contracts';
 import { startTestChorus, type TestChorus } from '@chorus/launcher/testing';
-import { testLogger } from '@chorus/service-kit/testing';
+import { eventually, testLogger } from '@chorus/service-kit/testing';
 import { randomUUID } from 'node:crypto';
 import { readGatewayConfig, startGateway } from '../src';
 import { registrationMessages } from '../src/workflows/registration';
@@ -91,7 +93,7 @@ describe('registration creates the first product', () => {
     });
   });
 
-  it('keeps the account when the product cannot be created, and says so', async () => {
+  it('keeps the account when the product cannot be created, says so, and finishes on signing up again', async () => {
     const replica = await startGateway(
       readGatewayConfig({
         PORT: '0',
@@ -124,9 +126,120 @@ describe('registration creates the first product', () => {
       });
       expect(login.status).toBe(200);
       expect((await chorus.api('/api/products', { token: login.body.token })).body).toEqual([]);
+
+      // A wrong password is told only what anyone is told.
+      const guessed = await chorus.api('/api/auth/register', {
+        method: 'POST',
+        body: { ...body, password: 'not-the-password' },
+      });
+      expect(guessed).toMatchObject({ status: 409, body: { message: authMessages.emailTaken } });
+
+      // Signing up again, as the user would, makes the product and its subscription.
+      const again = await chorus.api<{ token: string; product: { id: string } | null }>(
+        '/api/auth/register',
+        { method: 'POST', body },
+      );
+      expect(again.status).toBe(201);
+      expect(again.body).toMatchObject({
+        token: expect.any(String),
+        product: { id: expect.any(String) },
+        subscriptionStatus: 'active',
+        paymentError: null,
+        message: billingMessages.accountCreatedSubscriptionActive,
+        user: { email: body.email, firstName: 'Mia' },
+      });
+      expect(again.body).not.toHaveProperty('warning');
+      const products = await chorus.api<ProductView[]>('/api/products', {
+        token: again.body.token,
+      });
+      expect(products.body.map((p) => [p.id, p.name])).toEqual([
+        [again.body.product!.id, 'Lantern'],
+      ]);
+      const details = await eventually(async () => {
+        const answer = await chorus.api<Record<string, { status: string }>>(
+          '/api/billing/subscription-details',
+          { token: again.body.token },
+        );
+        return answer.body[again.body.product!.id]?.status === 'active' ? answer.body : undefined;
+      });
+      expect(Object.keys(details)).toEqual([again.body.product!.id]);
+
+      // Finished: now the e-mail is taken, with the right password too, and nothing is added.
+      const third = await chorus.api('/api/auth/register', { method: 'POST', body });
+      expect(third).toMatchObject({ status: 409, body: { message: authMessages.emailTaken } });
+      expect(
+        (await chorus.api<ProductView[]>('/api/products', { token: again.body.token })).body,
+      ).toHaveLength(1);
     } finally {
       await replica.stop();
     }
+  });
+
+  it('answers "already exists" to the right password when the account has its product', async () => {
+    const body = registration({ stripeToken: undefined });
+    expect((await chorus.api('/api/auth/register', { method: 'POST', body })).status).toBe(201);
+    const again = await chorus.api('/api/auth/register', { method: 'POST', body });
+    expect(again).toMatchObject({ status: 409, body: { message: authMessages.emailTaken } });
+  });
+
+  it('finishes two sign-ups sent at once after a cut-short one with one product', async () => {
+    const body = registration();
+    const replica = await startGateway(
+      readGatewayConfig({
+        PORT: '0',
+        HOST: '127.0.0.1',
+        IDENTITY_ADDR: `127.0.0.1:${chorus.grpcPorts.identity}`,
+        CATALOG_ADDR: '127.0.0.1:1',
+        TOKEN_PUBLIC_KEY: chorus.tokenPublicKey,
+      }),
+      { bus: chorus.bus, logger: testLogger() },
+    );
+    try {
+      const cut = await fetch(`http://127.0.0.1:${replica.port}/api/auth/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      expect(cut.status).toBe(201);
+    } finally {
+      await replica.stop();
+    }
+    const answers = await Promise.all(
+      [1, 2].map(() =>
+        chorus.api<{ token: string; product: { id: string } }>('/api/auth/register', {
+          method: 'POST',
+          body,
+        }),
+      ),
+    );
+    // Each is finished, or refused because the other finished first; one product either way.
+    const finished = answers.filter((a) => a.status === 201);
+    expect(finished.length).toBeGreaterThanOrEqual(1);
+    for (const answer of answers.filter((a) => a.status !== 201)) {
+      expect(answer).toMatchObject({ status: 409, body: { message: authMessages.emailTaken } });
+    }
+    const productIds = new Set(finished.map((a) => a.body.product.id));
+    expect(productIds.size).toBe(1);
+    const products = await chorus.api<ProductView[]>('/api/products', {
+      token: finished[0]!.body.token,
+    });
+    expect(products.body.map((p) => p.id)).toEqual([...productIds]);
+  });
+
+  it('limits signing up with one e-mail like signing in', async () => {
+    const body = registration({ stripeToken: undefined });
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      statuses.push(
+        (
+          await chorus.api('/api/auth/register', {
+            method: 'POST',
+            body: { ...body, password: `guess-${i}-password` },
+          })
+        ).status,
+      );
+    }
+    expect(statuses).toEqual([201, ...Array<number>(9).fill(409), 429]);
   });
 });
 

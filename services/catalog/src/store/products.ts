@@ -61,6 +61,19 @@ export class ProductStore {
     return row!;
   }
 
+  /**
+   * The user's first product, read inside the transaction after taking a
+   * lock on the user, so two transactions asking "has this user a product
+   * yet?" answer one after the other.
+   */
+  async firstOwnedLocked(trx: Knex.Transaction, userId: string): Promise<ProductRow | undefined> {
+    await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`products:${userId}`]);
+    return trx<ProductRow>('products')
+      .where({ user_id: userId })
+      .orderBy([{ column: 'created_at' }, { column: 'id' }])
+      .first();
+  }
+
   listOwned(userId: string): Promise<ProductRow[]> {
     const load = () =>
       this.db<ProductRow>('products')

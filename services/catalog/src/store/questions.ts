@@ -10,6 +10,12 @@ export interface QuestionRow {
   responses: PersonaResponse[];
   aggregated_results: AggregatedResults | null;
   error_reason: string | null;
+  /** QuestionAsked published so far for this question, the first included. */
+  attempts: number;
+  /** When the last QuestionAsked was written. */
+  asked_at: Date;
+  /** The personas asked (user_personas ids); empty: every persona of the product. */
+  persona_ids: string[];
   created_at: Date;
   updated_at: Date;
 }
@@ -25,9 +31,11 @@ export class QuestionStore {
 
   async insert(
     trx: Knex.Transaction,
-    question: Pick<QuestionRow, 'user_id' | 'product_id' | 'question_text'>,
+    question: Pick<QuestionRow, 'user_id' | 'product_id' | 'question_text' | 'persona_ids'>,
   ): Promise<QuestionRow> {
-    const [row] = await trx<QuestionRow>('questions').insert(question).returning('*');
+    const [row] = await trx('questions')
+      .insert({ ...question, persona_ids: JSON.stringify(question.persona_ids) })
+      .returning<QuestionRow[]>('*');
     return row!;
   }
 
@@ -68,6 +76,47 @@ export class QuestionStore {
     const [row] = await trx('questions')
       .where({ id: questionId })
       .update(columns)
+      .returning<QuestionRow[]>('*');
+    return row!;
+  }
+
+  /**
+   * Unfinished questions last asked more than `waitedMs` ago, oldest first,
+   * locked for the rest of the transaction; rows another transaction holds
+   * (an answer being stored) are skipped until the next sweep.
+   */
+  overdue(trx: Knex.Transaction, waitedMs: number, limit: number): Promise<QuestionRow[]> {
+    return trx<QuestionRow>('questions')
+      .whereIn('status', ['pending', 'processing'])
+      .where('asked_at', '<', trx.raw('now() - make_interval(secs => ?)', [waitedMs / 1000]))
+      .orderBy('asked_at')
+      .limit(limit)
+      .forUpdate()
+      .skipLocked();
+  }
+
+  /** Counts one more QuestionAsked, written now. */
+  async askedAgain(trx: Knex.Transaction, questionId: string): Promise<QuestionRow> {
+    const [row] = await trx('questions')
+      .where({ id: questionId })
+      .update({ attempts: trx.raw('attempts + 1'), asked_at: trx.fn.now() })
+      .returning<QuestionRow[]>('*');
+    return row!;
+  }
+
+  /** A question in error asked afresh: pending, no answer, its attempts counted from one. */
+  async restart(trx: Knex.Transaction, questionId: string): Promise<QuestionRow> {
+    const [row] = await trx('questions')
+      .where({ id: questionId })
+      .update({
+        status: 'pending',
+        responses: JSON.stringify([]),
+        aggregated_results: null,
+        error_reason: null,
+        attempts: 1,
+        asked_at: trx.fn.now(),
+        updated_at: trx.fn.now(),
+      })
       .returning<QuestionRow[]>('*');
     return row!;
   }

@@ -56,6 +56,7 @@ export function authRoutes(routes: ApiRoutes, deps: AuthRouteDeps): void {
     access: 'public',
     status: 201,
     body: registerRequest,
+    before: [limits.limiter(authLimits.register)],
     async handler({ body }): Promise<Registration> {
       return register({ ...deps, adminEmail: config.ADMIN_EMAIL }, body);
     },

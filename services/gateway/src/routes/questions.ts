@@ -9,7 +9,7 @@ import { productParams } from './products';
 
 const questionParams = productParams.extend({ questionId: z.string().min(1).max(100) });
 
-/** Strategic questions of a product: ask, list, read, delete, and the live stream. */
+/** Strategic questions of a product: ask, list, read, retry, delete, and the live stream. */
 export function questionRoutes(
   routes: ApiRoutes,
   deps: { clients: ServiceClients; streams: QuestionStreams },
@@ -85,6 +85,24 @@ export function questionRoutes(
     params: questionParams,
     async handler({ user, params }) {
       const { question } = await catalog.getQuestion({
+        userId: user.id,
+        productId: params.id,
+        questionId: params.questionId,
+      });
+      return toQuestionView(question!);
+    },
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/api/products/:id/questions/:questionId/retry',
+    summary:
+      'Ask a question in error again: the same text to the same personas, pending again and answered in the background (409 unless the question is in error)',
+    tag: 'questions',
+    access: 'user',
+    params: questionParams,
+    async handler({ user, params }) {
+      const { question } = await catalog.retryQuestion({
         userId: user.id,
         productId: params.id,
         questionId: params.questionId,

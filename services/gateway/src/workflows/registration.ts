@@ -7,7 +7,9 @@ import {
   type RegisterRequest,
 } from '@chorus/contracts';
 import type { Product } from '@chorus/proto/catalog/v1/catalog';
-import type { Logger } from '@chorus/service-kit';
+import type { LoginResponse, RegisterResponse } from '@chorus/proto/identity/v1/identity';
+import { isServiceError, type Logger } from '@chorus/service-kit';
+import { status } from '@grpc/grpc-js';
 import { billingProduct } from '../billing-views';
 import type { ServiceClients } from '../clients';
 import { checkCoupon } from '../clients/billing';
@@ -47,7 +49,12 @@ interface RegistrationDeps {
  * its first product, billing the product's subscription with the card the
  * browser made. A bad coupon stops it before anything is created or charged;
  * after the account exists, a failing step is reported, never undone, so the
- * user can sign in and finish from the app.
+ * user can sign in and finish from the app — or sign up again: a
+ * registration cut short before its product (a crash, catalog down) is
+ * finished by signing up with the same e-mail and password (see
+ * openAccount). Catalog creates the registration's product only when the
+ * account has none, so finishing twice never makes two products, and
+ * billing starts one subscription per product.
  */
 export async function register(
   deps: RegistrationDeps,
@@ -55,12 +62,7 @@ export async function register(
 ): Promise<Registration> {
   const { clients, logger } = deps;
   const coupon = await checkCoupon(clients.billing, body.couponCode);
-  const registered = await clients.identity.register({
-    email: body.email,
-    password: body.password,
-    firstName: body.firstName,
-    lastName: body.lastName,
-  });
+  const registered = await openAccount(deps, body);
   const user = toAuthUser(registered.user!, deps.adminEmail);
   const answer: Registration = {
     token: registered.accessToken!.token,
@@ -71,7 +73,7 @@ export async function register(
 
   let created: Product;
   try {
-    const { product } = await clients.catalog.createProduct({
+    const { product } = await clients.catalog.createFirstProduct({
       userId: user.id,
       name: body.productName,
       description: body.productDescription,
@@ -95,6 +97,44 @@ export async function register(
     couponCode: coupon?.code,
   });
   return { ...answer, ...payment };
+}
+
+/**
+ * The account: a new one, or — when the e-mail is taken — the same person's
+ * registration that stopped before its product was created, if the password
+ * matches and the account has no product yet. Anything else keeps identity's
+ * "already exists" answer, whatever the password, so signing up tells no more
+ * than before about other people's accounts.
+ */
+async function openAccount(
+  { clients, logger }: RegistrationDeps,
+  body: RegisterRequest,
+): Promise<RegisterResponse> {
+  try {
+    return await clients.identity.register({
+      email: body.email,
+      password: body.password,
+      firstName: body.firstName,
+      lastName: body.lastName,
+    });
+  } catch (taken) {
+    if (!isServiceError(taken) || taken.code !== status.ALREADY_EXISTS) throw taken;
+    let signedIn: LoginResponse;
+    try {
+      signedIn = await clients.identity.login({ email: body.email, password: body.password });
+    } catch (error) {
+      if (isServiceError(error) && error.code === status.UNAUTHENTICATED) throw taken;
+      throw error;
+    }
+    const { products } = await clients.catalog.listProducts({ userId: signedIn.user!.id });
+    if (products.length > 0) {
+      // That session was only a check; it must not outlive this answer.
+      await clients.identity.logout({ sessionId: signedIn.accessToken!.sessionId });
+      throw taken;
+    }
+    logger.info({ userId: signedIn.user!.id }, 'registration: finishing an unfinished sign-up');
+    return signedIn;
+  }
 }
 
 /**

@@ -70,6 +70,23 @@ export interface CreateProductResponse {
   product?: Product | undefined;
 }
 
+/** The fields of CreateProductRequest. */
+export interface CreateFirstProductRequest {
+  userId: string;
+  name: string;
+  description: string;
+  industry: string;
+  billingCycle: string;
+}
+
+export interface CreateFirstProductResponse {
+  product?:
+    | Product
+    | undefined;
+  /** False when the user had a product already (and it is the one answered). */
+  created: boolean;
+}
+
 export interface ListProductsRequest {
   userId: string;
 }
@@ -438,6 +455,16 @@ export interface DeleteQuestionRequest {
 }
 
 export interface DeleteQuestionResponse {
+}
+
+export interface RetryQuestionRequest {
+  userId: string;
+  productId: string;
+  questionId: string;
+}
+
+export interface RetryQuestionResponse {
+  question?: Question | undefined;
 }
 
 export interface GetPersonaStatsRequest {
@@ -1170,6 +1197,234 @@ export const CreateProductResponse: MessageFns<CreateProductResponse> = {
     message.product = (object.product !== undefined && object.product !== null)
       ? Product.fromPartial(object.product)
       : undefined;
+    return message;
+  },
+};
+
+function createBaseCreateFirstProductRequest(): CreateFirstProductRequest {
+  return { userId: "", name: "", description: "", industry: "", billingCycle: "" };
+}
+
+export const CreateFirstProductRequest: MessageFns<CreateFirstProductRequest> = {
+  encode(message: CreateFirstProductRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    if (message.name !== "") {
+      writer.uint32(18).string(message.name);
+    }
+    if (message.description !== "") {
+      writer.uint32(26).string(message.description);
+    }
+    if (message.industry !== "") {
+      writer.uint32(34).string(message.industry);
+    }
+    if (message.billingCycle !== "") {
+      writer.uint32(42).string(message.billingCycle);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateFirstProductRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateFirstProductRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.description = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.industry = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.billingCycle = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreateFirstProductRequest {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      description: isSet(object.description) ? globalThis.String(object.description) : "",
+      industry: isSet(object.industry) ? globalThis.String(object.industry) : "",
+      billingCycle: isSet(object.billingCycle)
+        ? globalThis.String(object.billingCycle)
+        : isSet(object.billing_cycle)
+        ? globalThis.String(object.billing_cycle)
+        : "",
+    };
+  },
+
+  toJSON(message: CreateFirstProductRequest): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.description !== "") {
+      obj.description = message.description;
+    }
+    if (message.industry !== "") {
+      obj.industry = message.industry;
+    }
+    if (message.billingCycle !== "") {
+      obj.billingCycle = message.billingCycle;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CreateFirstProductRequest>, I>>(base?: I): CreateFirstProductRequest {
+    return CreateFirstProductRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CreateFirstProductRequest>, I>>(object: I): CreateFirstProductRequest {
+    const message = createBaseCreateFirstProductRequest();
+    message.userId = object.userId ?? "";
+    message.name = object.name ?? "";
+    message.description = object.description ?? "";
+    message.industry = object.industry ?? "";
+    message.billingCycle = object.billingCycle ?? "";
+    return message;
+  },
+};
+
+function createBaseCreateFirstProductResponse(): CreateFirstProductResponse {
+  return { product: undefined, created: false };
+}
+
+export const CreateFirstProductResponse: MessageFns<CreateFirstProductResponse> = {
+  encode(message: CreateFirstProductResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.product !== undefined) {
+      Product.encode(message.product, writer.uint32(10).fork()).join();
+    }
+    if (message.created !== false) {
+      writer.uint32(16).bool(message.created);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateFirstProductResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateFirstProductResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.product = Product.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.created = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreateFirstProductResponse {
+    return {
+      product: isSet(object.product) ? Product.fromJSON(object.product) : undefined,
+      created: isSet(object.created) ? globalThis.Boolean(object.created) : false,
+    };
+  },
+
+  toJSON(message: CreateFirstProductResponse): unknown {
+    const obj: any = {};
+    if (message.product !== undefined) {
+      obj.product = Product.toJSON(message.product);
+    }
+    if (message.created !== false) {
+      obj.created = message.created;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CreateFirstProductResponse>, I>>(base?: I): CreateFirstProductResponse {
+    return CreateFirstProductResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CreateFirstProductResponse>, I>>(object: I): CreateFirstProductResponse {
+    const message = createBaseCreateFirstProductResponse();
+    message.product = (object.product !== undefined && object.product !== null)
+      ? Product.fromPartial(object.product)
+      : undefined;
+    message.created = object.created ?? false;
     return message;
   },
 };
@@ -7436,6 +7691,188 @@ export const DeleteQuestionResponse: MessageFns<DeleteQuestionResponse> = {
   },
 };
 
+function createBaseRetryQuestionRequest(): RetryQuestionRequest {
+  return { userId: "", productId: "", questionId: "" };
+}
+
+export const RetryQuestionRequest: MessageFns<RetryQuestionRequest> = {
+  encode(message: RetryQuestionRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    if (message.productId !== "") {
+      writer.uint32(18).string(message.productId);
+    }
+    if (message.questionId !== "") {
+      writer.uint32(26).string(message.questionId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RetryQuestionRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRetryQuestionRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.productId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.questionId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RetryQuestionRequest {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      productId: isSet(object.productId)
+        ? globalThis.String(object.productId)
+        : isSet(object.product_id)
+        ? globalThis.String(object.product_id)
+        : "",
+      questionId: isSet(object.questionId)
+        ? globalThis.String(object.questionId)
+        : isSet(object.question_id)
+        ? globalThis.String(object.question_id)
+        : "",
+    };
+  },
+
+  toJSON(message: RetryQuestionRequest): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.productId !== "") {
+      obj.productId = message.productId;
+    }
+    if (message.questionId !== "") {
+      obj.questionId = message.questionId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RetryQuestionRequest>, I>>(base?: I): RetryQuestionRequest {
+    return RetryQuestionRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RetryQuestionRequest>, I>>(object: I): RetryQuestionRequest {
+    const message = createBaseRetryQuestionRequest();
+    message.userId = object.userId ?? "";
+    message.productId = object.productId ?? "";
+    message.questionId = object.questionId ?? "";
+    return message;
+  },
+};
+
+function createBaseRetryQuestionResponse(): RetryQuestionResponse {
+  return { question: undefined };
+}
+
+export const RetryQuestionResponse: MessageFns<RetryQuestionResponse> = {
+  encode(message: RetryQuestionResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.question !== undefined) {
+      Question.encode(message.question, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RetryQuestionResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRetryQuestionResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.question = Question.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RetryQuestionResponse {
+    return { question: isSet(object.question) ? Question.fromJSON(object.question) : undefined };
+  },
+
+  toJSON(message: RetryQuestionResponse): unknown {
+    const obj: any = {};
+    if (message.question !== undefined) {
+      obj.question = Question.toJSON(message.question);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RetryQuestionResponse>, I>>(base?: I): RetryQuestionResponse {
+    return RetryQuestionResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RetryQuestionResponse>, I>>(object: I): RetryQuestionResponse {
+    const message = createBaseRetryQuestionResponse();
+    message.question = (object.question !== undefined && object.question !== null)
+      ? Question.fromPartial(object.question)
+      : undefined;
+    return message;
+  },
+};
+
 function createBaseGetPersonaStatsRequest(): GetPersonaStatsRequest {
   return {};
 }
@@ -7799,6 +8236,22 @@ export const CatalogServiceService = {
       Buffer.from(CreateProductResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): CreateProductResponse => CreateProductResponse.decode(value),
   },
+  /**
+   * Registration's product: created only when the user has none yet,
+   * otherwise the user's first product is answered (created false), so a
+   * registration finished again after a crash never makes a second product.
+   */
+  createFirstProduct: {
+    path: "/chorus.catalog.v1.CatalogService/CreateFirstProduct" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: CreateFirstProductRequest): Buffer =>
+      Buffer.from(CreateFirstProductRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): CreateFirstProductRequest => CreateFirstProductRequest.decode(value),
+    responseSerialize: (value: CreateFirstProductResponse): Buffer =>
+      Buffer.from(CreateFirstProductResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): CreateFirstProductResponse => CreateFirstProductResponse.decode(value),
+  },
   listProducts: {
     path: "/chorus.catalog.v1.CatalogService/ListProducts" as const,
     requestStream: false as const,
@@ -8015,6 +8468,21 @@ export const CatalogServiceService = {
     responseDeserialize: (value: Buffer): DeleteQuestionResponse => DeleteQuestionResponse.decode(value),
   },
   /**
+   * Asks a question in error again: the same text, the same personas, back to
+   * pending with its attempts counted afresh (a new QuestionAsked).
+   * FAILED_PRECONDITION unless the question is in error.
+   */
+  retryQuestion: {
+    path: "/chorus.catalog.v1.CatalogService/RetryQuestion" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: RetryQuestionRequest): Buffer => Buffer.from(RetryQuestionRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): RetryQuestionRequest => RetryQuestionRequest.decode(value),
+    responseSerialize: (value: RetryQuestionResponse): Buffer =>
+      Buffer.from(RetryQuestionResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): RetryQuestionResponse => RetryQuestionResponse.decode(value),
+  },
+  /**
    * What persona inference is told when personas of a product are asked
    * anything (questions use the same context inside the catalog): each chosen
    * persona with its attributes, and the summary of the business profile.
@@ -8036,6 +8504,12 @@ export const CatalogServiceService = {
 
 export interface CatalogServiceServer extends UntypedServiceImplementation {
   createProduct: handleUnaryCall<CreateProductRequest, CreateProductResponse>;
+  /**
+   * Registration's product: created only when the user has none yet,
+   * otherwise the user's first product is answered (created false), so a
+   * registration finished again after a crash never makes a second product.
+   */
+  createFirstProduct: handleUnaryCall<CreateFirstProductRequest, CreateFirstProductResponse>;
   listProducts: handleUnaryCall<ListProductsRequest, ListProductsResponse>;
   /** Also the ownership check other routes use: NOT_FOUND unless the user owns it. */
   getProduct: handleUnaryCall<GetProductRequest, GetProductResponse>;
@@ -8073,6 +8547,12 @@ export interface CatalogServiceServer extends UntypedServiceImplementation {
   getQuestion: handleUnaryCall<GetQuestionRequest, GetQuestionResponse>;
   deleteQuestion: handleUnaryCall<DeleteQuestionRequest, DeleteQuestionResponse>;
   /**
+   * Asks a question in error again: the same text, the same personas, back to
+   * pending with its attempts counted afresh (a new QuestionAsked).
+   * FAILED_PRECONDITION unless the question is in error.
+   */
+  retryQuestion: handleUnaryCall<RetryQuestionRequest, RetryQuestionResponse>;
+  /**
    * What persona inference is told when personas of a product are asked
    * anything (questions use the same context inside the catalog): each chosen
    * persona with its attributes, and the summary of the business profile.
@@ -8097,6 +8577,26 @@ export interface CatalogServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: CreateProductResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Registration's product: created only when the user has none yet,
+   * otherwise the user's first product is answered (created false), so a
+   * registration finished again after a crash never makes a second product.
+   */
+  createFirstProduct(
+    request: CreateFirstProductRequest,
+    callback: (error: ServiceError | null, response: CreateFirstProductResponse) => void,
+  ): ClientUnaryCall;
+  createFirstProduct(
+    request: CreateFirstProductRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: CreateFirstProductResponse) => void,
+  ): ClientUnaryCall;
+  createFirstProduct(
+    request: CreateFirstProductRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: CreateFirstProductResponse) => void,
   ): ClientUnaryCall;
   listProducts(
     request: ListProductsRequest,
@@ -8399,6 +8899,26 @@ export interface CatalogServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: DeleteQuestionResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Asks a question in error again: the same text, the same personas, back to
+   * pending with its attempts counted afresh (a new QuestionAsked).
+   * FAILED_PRECONDITION unless the question is in error.
+   */
+  retryQuestion(
+    request: RetryQuestionRequest,
+    callback: (error: ServiceError | null, response: RetryQuestionResponse) => void,
+  ): ClientUnaryCall;
+  retryQuestion(
+    request: RetryQuestionRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: RetryQuestionResponse) => void,
+  ): ClientUnaryCall;
+  retryQuestion(
+    request: RetryQuestionRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: RetryQuestionResponse) => void,
   ): ClientUnaryCall;
   /**
    * What persona inference is told when personas of a product are asked
