@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { expect, newAccount, test, toast } from '../fixtures';
+import { withServiceDatabase } from '../system';
 
 interface Template {
   id: string;
@@ -365,5 +366,53 @@ test.describe('live results', () => {
       const gaps = listReads.slice(1).map((at, index) => at - listReads[index]!);
       for (const gap of gaps.slice(1)) expect(gap).toBeGreaterThanOrEqual(1_500);
     });
+  });
+});
+
+test.describe('a question that could not be answered', () => {
+  test('shows why, and Retry asks the same personas again until it is answered', async ({
+    page,
+    request,
+    register,
+    signIn,
+    shot,
+  }) => {
+    const { token } = await register();
+    const productId = await onlyProductId(request, token);
+    const names = await selectPersonas(request, token, productId, 2);
+    const text = 'Would a weekly digest e-mail make you come back more often?';
+    await askThroughApi(request, token, productId, text);
+    // What the catalog's sweep leaves after its last attempt: the question in error.
+    const reason = 'This question could not be answered after 3 attempts. Please retry.';
+    await expect
+      .poll(
+        async () =>
+          withServiceDatabase('catalog', async (db) => {
+            const updated = await db.query(
+              `UPDATE questions SET status = 'error', error_reason = $2,
+                 responses = '[]'::jsonb, aggregated_results = NULL
+               WHERE product_id = $1 AND status = 'complete'`,
+              [productId, reason],
+            );
+            return updated.rowCount;
+          }),
+        { timeout: 30_000 },
+      )
+      .toBe(1);
+
+    await signIn(token, `/products/${productId}/questions`);
+    const card = questionCard(page, text);
+    await expect(card.getByText('Error', { exact: true })).toBeVisible();
+    await expect(card).toContainText(reason);
+    await card.getByRole('button', { name: 'Retry' }).scrollIntoViewIfNeeded();
+    await shot('error');
+
+    await card.getByRole('button', { name: 'Retry' }).click();
+    await expect(toast(page)).toContainText('Asking your personas again');
+    await expect(card.getByText('Complete', { exact: true })).toBeVisible({ timeout: 30_000 });
+    await expect(card).not.toContainText(reason);
+    await expect(card.getByRole('button', { name: 'Retry' })).toHaveCount(0);
+    for (const name of names) await expect(card.getByRole('article', { name })).toBeVisible();
+    await shot('retried');
   });
 });

@@ -70,6 +70,20 @@ export function useDeleteQuestion(productId: string) {
   });
 }
 
+/** Asks a question that ended in error again: same text, same personas; back to pending. */
+export function useRetryQuestion(productId: string) {
+  return useMutation({
+    mutationFn: async (questionId: string) => {
+      const response = await apiRequest(
+        'POST',
+        `${questionsPath(productId)}/${encodeURIComponent(questionId)}/retry`,
+      );
+      return (await response.json()) as QuestionView;
+    },
+    onSuccess: (retried) => storeQuestion(productId, retried),
+  });
+}
+
 /**
  * Live results: the gateway's event stream sends each question as soon as
  * its new state is stored ('question') and says when one is gone

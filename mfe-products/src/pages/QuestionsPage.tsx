@@ -8,7 +8,7 @@ import {
   questionStatusFilters,
   type QuestionView,
 } from '@chorus/contracts';
-import { toast } from '@chorus/platform';
+import { serverMessage, toast } from '@chorus/platform';
 import {
   Button,
   EmptyState,
@@ -29,6 +29,7 @@ import { refusalMessage } from '../messages';
 import {
   useAskQuestion,
   useDeleteQuestion,
+  useRetryQuestion,
   useQuestions,
   useQuestionStream,
 } from '../questions-api';
@@ -75,6 +76,7 @@ function ProductQuestions({ product }: { product: ProductView }) {
   const questions = useQuestions(productId, streaming);
   const ask = useAskQuestion(productId);
   const remove = useDeleteQuestion(productId);
+  const retry = useRetryQuestion(productId);
 
   const [text, setText] = useState('');
   const [status, setStatus] = useState<QuestionStatusFilter>('all');
@@ -197,6 +199,18 @@ function ProductQuestions({ product }: { product: ProductView }) {
                 defaultExpanded={question.id === newestId}
                 deleting={remove.isPending && remove.variables === question.id}
                 onExport={() => exportCsv([question])}
+                retrying={retry.isPending && retry.variables === question.id}
+                onRetry={() =>
+                  retry.mutate(question.id, {
+                    onSuccess: () => toast({ title: questionMessages.retried }),
+                    onError: (error) =>
+                      toast({
+                        title: questionMessages.retryFailed,
+                        description: serverMessage(error),
+                        variant: 'destructive',
+                      }),
+                  })
+                }
                 onDelete={() =>
                   remove.mutate(question.id, {
                     onSuccess: () => toast({ title: questionMessages.deleted }),

@@ -30,6 +30,9 @@ export const questionMessages = {
   deleted: 'Question deleted',
   submissionFailed: 'Submission failed',
   deleteFailed: 'Failed to delete question',
+  /** A question in error asked again (same text, same personas). */
+  retried: 'Asking your personas again',
+  retryFailed: 'Failed to retry question',
 } as const;
 
 export const questionStatuses = ['pending', 'processing', 'complete', 'error'] as const;

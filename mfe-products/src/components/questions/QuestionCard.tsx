@@ -7,6 +7,7 @@ import {
   Download,
   Lightbulb,
   Loader2,
+  RotateCcw,
   Trash2,
 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -70,6 +71,8 @@ export function QuestionCard({
   deleting,
   onDelete,
   onExport,
+  retrying,
+  onRetry,
 }: {
   question: QuestionView;
   /** The question named in the address (/companies/{id}/questions/{questionId}). */
@@ -78,6 +81,9 @@ export function QuestionCard({
   deleting: boolean;
   onDelete(): void;
   onExport(): void;
+  /** A question in error can be asked again (same text, same personas). */
+  retrying: boolean;
+  onRetry(): void;
 }) {
   const [expanded, setExpanded] = useState(defaultExpanded || highlighted);
   const card = useRef<HTMLDivElement>(null);
@@ -122,10 +128,20 @@ export function QuestionCard({
       </div>
 
       {question.status === 'error' ? (
-        <p className="mx-5 flex items-start gap-2 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
-          <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
-          {question.errorReason ?? 'The personas could not answer this question.'}
-        </p>
+        <div className="mx-5 flex flex-wrap items-center justify-between gap-2 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
+          <p className="flex items-start gap-2">
+            <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
+            {question.errorReason ?? 'The personas could not answer this question.'}
+          </p>
+          <Button variant="outline" size="sm" disabled={retrying} onClick={onRetry}>
+            {retrying ? (
+              <Loader2 className="animate-spin" aria-hidden />
+            ) : (
+              <RotateCcw aria-hidden />
+            )}
+            Retry
+          </Button>
+        </div>
       ) : null}
 
       {question.status === 'pending' || question.status === 'processing' ? (
