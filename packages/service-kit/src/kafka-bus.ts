@@ -22,6 +22,7 @@ export interface KafkaBusOptions {
  */
 export class KafkaEventBus implements EventBus {
   private readonly kafka: Kafka;
+  private closed = false;
   private producer?: Promise<Producer>;
   private readonly consumers: Consumer[] = [];
 
@@ -45,6 +46,8 @@ export class KafkaEventBus implements EventBus {
   }
 
   async publish(messages: BusMessage[]): Promise<void> {
+    // A closed bus must not connect a new producer that nothing would close.
+    if (this.closed) throw new Error('event bus is closed');
     if (messages.length === 0) return;
     const producer = await this.connectedProducer();
     const byTopic = new Map<string, BusMessage[]>();
@@ -96,6 +99,7 @@ export class KafkaEventBus implements EventBus {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     await Promise.allSettled(this.consumers.map((c) => c.disconnect()));
     if (this.producer) await (await this.producer).disconnect().catch(() => undefined);
   }

@@ -148,10 +148,14 @@ export async function startChorus(options: ChorusOptions): Promise<RunningChorus
 
   const running: { name: string; started: Started }[] = [];
   const stopAll = async () => {
+    // The shared bus stops delivering first (letting a handler under way
+    // finish): otherwise it would hand events to services whose databases are
+    // already closed. What it did not deliver waits in PostgreSQL (or Kafka),
+    // and what the services publish meanwhile waits in their outboxes.
+    await bus.close();
     for (const { name, started } of running.reverse()) {
       await started.stop().catch((error: unknown) => logger.error({ err: error, name }, 'stop'));
     }
-    await bus.close();
   };
   try {
     const addresses: Env = {};
