@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
+
+export { freePort, freePortRange, portIsFree } from '@chorus/launcher/ports';
 
 export interface Answer<T = unknown> {
   status: number;
@@ -123,25 +124,4 @@ export class LoadLoop {
     await Promise.all(this.loops);
     return Object.fromEntries(this.statuses);
   }
-}
-
-/** A port nothing listens on right now. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-/** Whether nothing listens on the port (a killed server's is free again). */
-export async function portIsFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.once('error', () => resolve(false));
-    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-  });
 }
