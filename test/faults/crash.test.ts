@@ -1,14 +1,15 @@
 import { eventually } from '@chorus/service-kit/testing';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { type FakeOpenAI, startFakeOpenAI, validAnswer } from '@chorus/persona-inference/testing';
 import { Client } from 'pg';
 import { DistributedChorus } from './distributed';
-import { api, type Customer, customer, freePort, portIsFree } from './helpers';
+import { api, type Customer, customer, freePort, freePortRange, portIsFree } from './helpers';
 
 /*
  * Crashes (SIGKILL: a power cut, an OOM kill) while work is in flight. In the
@@ -36,13 +37,7 @@ class EmbeddedRun {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'chorus-crash-'));
     // The embedded PostgreSQL runs as the postgres user when we are root.
     await chmod(dataDir, 0o755);
-    // Five consecutive free ports: the services' gRPC servers sit at fixed offsets.
-    let grpc = 0;
-    while (grpc === 0) {
-      const base = 20_000 + Math.floor(Math.random() * 20_000);
-      const free = await Promise.all([0, 1, 2, 3, 4].map((i) => portIsFree(base + i)));
-      if (free.every(Boolean)) grpc = base;
-    }
+    const grpc = await freePortRange(5);
     return new EmbeddedRun(dataDir, { http: await freePort(), pg: await freePort(), grpc });
   }
 
@@ -107,13 +102,21 @@ class EmbeddedRun {
   async kill(): Promise<void> {
     const child = this.child!;
     const exited = new Promise((resolve) => child.once('exit', resolve));
+    const postmaster = await readFile(path.join(this.dataDir, 'postgres', 'postmaster.pid'), 'utf8')
+      .then((text) => Number(text.split('\n')[0]))
+      .catch(() => undefined);
     process.kill(-child.pid!, 'SIGKILL');
     await exited;
-    // PostgreSQL's processes are gone too once its port is free again.
-    await eventually(async () => (await portIsFree(this.ports.pg)) || undefined, {
-      timeoutMs: 30_000,
-      what: 'PostgreSQL gone',
-    });
+    // PostgreSQL is gone once its port is free and its process is reaped: a
+    // killed postmaster not yet reaped still counts as running for the next
+    // start's lock-file check.
+    await eventually(
+      async () =>
+        ((await portIsFree(this.ports.pg)) &&
+          (postmaster === undefined || !existsSync(`/proc/${postmaster}`))) ||
+        undefined,
+      { timeoutMs: 30_000, what: 'PostgreSQL gone' },
+    );
   }
 
   async stop(): Promise<void> {
