@@ -396,3 +396,176 @@ export function shareResponsesCsv(
 export function sharePath(kind: ShareKind, token: string): string {
   return `/${kind === 'comparison' ? 'compare' : 'share'}/${token}`;
 }
+
+/*
+ * What the browser sees.
+ */
+
+export interface ShareLinkView {
+  id: string;
+  kind: ShareKind;
+  feedbackType: ShareFeedbackType | 'ranking';
+  allowComments: boolean;
+  isActive: boolean;
+  /** active, expired or deactivated */
+  status: 'active' | 'expired' | 'deactivated';
+  expiresAt: string;
+  accessCount: number;
+  responseCount: number;
+  personaIds: string[];
+  itemId: string | null;
+  roadmapId: string;
+  itemIds: string[];
+  title: string;
+  createdAt: string;
+}
+
+/** A new link: the only time its address is shown. */
+export interface CreatedShareLinkView extends ShareLinkView {
+  token: string;
+  path: string;
+}
+
+export interface PublicShareView {
+  kind: ShareKind;
+  feedbackType: ShareFeedbackType | 'ranking';
+  allowComments: boolean;
+  productName: string;
+  title: string;
+  description: string;
+  items: { id: string; title: string; description: string }[];
+  expiresAt: string;
+  retentionDays: number;
+}
+
+export interface ShareResponseView {
+  id: string;
+  createdAt: string;
+  name: string;
+  email: string;
+  answer: ShareAnswer;
+  comment: string;
+  sentiment: string;
+}
+
+export interface PersonaPredictionView {
+  personaId: string;
+  personaName: string;
+  rating: number | null;
+  order: string[];
+}
+
+export type ShareDistribution =
+  | { kind: 'rating'; human: number[]; persona: number[] }
+  | { kind: 'thumbs'; human: number[]; persona: number[] }
+  | { kind: 'text' }
+  | {
+      kind: 'ranking';
+      human: { itemId: string; title: string; points: number }[];
+      persona: { itemId: string; title: string; points: number }[];
+    };
+
+export interface ShareResultsView {
+  link: ShareLinkView;
+  items: { id: string; title: string; description: string }[];
+  responseCount: number;
+  distribution: ShareDistribution;
+  /** Null for text answers, which have nothing to compare. */
+  agreement: Agreement | null;
+  sentiment: { positive: number; neutral: number; negative: number };
+  /** Responses per day, oldest first. */
+  overTime: { date: string; count: number }[];
+  comments: { name: string; text: string; createdAt: string }[];
+  predictions: PersonaPredictionView[];
+  responses: ShareResponseView[];
+}
+
+export function shareLinkStatus(link: { isActive: boolean; expiresAt: string }, now = new Date()) {
+  if (!link.isActive) return 'deactivated' as const;
+  return new Date(link.expiresAt).getTime() <= now.getTime()
+    ? ('expired' as const)
+    : ('active' as const);
+}
+
+/** The results page's figures from the stored responses and predictions. */
+export function shareResultsView(input: {
+  link: ShareLinkView;
+  items: { id: string; title: string; description: string }[];
+  responses: ShareResponseView[];
+  predictions: PersonaPredictionView[];
+}): ShareResultsView {
+  const { link, items, responses, predictions } = input;
+  const titled = (order: { itemId: string; points: number }[]) =>
+    order.map((entry) => ({
+      ...entry,
+      title: items.find((item) => item.id === entry.itemId)?.title ?? entry.itemId,
+    }));
+  let distribution: ShareDistribution;
+  let agreement: Agreement | null;
+  const personaRatings = predictions.flatMap((p) => (p.rating ? [p.rating] : []));
+  if (link.feedbackType === 'rating') {
+    const human = ratingHistogram(
+      responses.flatMap((r) => (r.answer.type === 'rating' ? [r.answer.rating] : [])),
+    );
+    const persona = ratingHistogram(personaRatings);
+    distribution = { kind: 'rating', human, persona };
+    agreement = distributionAgreement(human, persona);
+  } else if (link.feedbackType === 'thumbs') {
+    const human = thumbsSplit(
+      responses.flatMap((r) => (r.answer.type === 'thumbs' ? [r.answer.thumbs] : [])),
+    );
+    const persona = thumbsSplit(
+      personaRatings.flatMap((rating) => {
+        const thumbs = ratingAsThumbs(rating);
+        return thumbs ? [thumbs] : [];
+      }),
+    );
+    distribution = { kind: 'thumbs', human, persona };
+    agreement = distributionAgreement(human, persona);
+  } else if (link.feedbackType === 'ranking') {
+    const human = bordaCount(
+      responses.flatMap((r) => (r.answer.type === 'ranking' ? [r.answer.ranking] : [])),
+      link.itemIds,
+    );
+    const personaOrders = predictions.filter((p) => p.order.length > 1).map((p) => p.order);
+    const persona = personaOrders.length > 0 ? bordaCount(personaOrders, link.itemIds) : [];
+    distribution = { kind: 'ranking', human: titled(human), persona: titled(persona) };
+    agreement = rankingAgreement(
+      human.map((h) => h.itemId),
+      persona.map((p) => p.itemId),
+      responses.length,
+    );
+  } else {
+    distribution = { kind: 'text' };
+    agreement = null;
+  }
+  const days = new Map<string, number>();
+  for (const r of responses) {
+    const day = r.createdAt.slice(0, 10);
+    days.set(day, (days.get(day) ?? 0) + 1);
+  }
+  return {
+    link,
+    items,
+    responseCount: responses.length,
+    distribution,
+    agreement,
+    sentiment: {
+      positive: responses.filter((r) => r.sentiment === 'positive').length,
+      neutral: responses.filter((r) => r.sentiment === 'neutral').length,
+      negative: responses.filter((r) => r.sentiment === 'negative').length,
+    },
+    overTime: [...days.entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([date, count]) => ({ date, count })),
+    comments: responses.flatMap((r) => {
+      const text =
+        r.answer.type === 'text'
+          ? [r.answer.text, r.comment].filter(Boolean).join('\n\n')
+          : r.comment;
+      return text ? [{ name: r.name, text, createdAt: r.createdAt }] : [];
+    }),
+    predictions,
+    responses,
+  };
+}

@@ -12,6 +12,8 @@ import { consumeCatalogEvents } from './events';
 import { Feedback, type PersonaAnswers } from './feedback';
 import { Roadmaps } from './roadmaps';
 import { roadmapHandlers } from './server';
+import { ShareLinks } from './share-links';
+import { ShareLinkStore } from './store/share-links';
 import { FeedbackStore } from './store/feedback';
 import { RoadmapStore } from './store/roadmaps';
 
@@ -47,7 +49,7 @@ export async function startRoadmap(
   return runtime.serve(
     config,
     RoadmapServiceService,
-    roadmapHandlers(roadmaps, feedback),
+    roadmapHandlers(roadmaps, feedback, new ShareLinks({ store, links: new ShareLinkStore(db) })),
     async () => {
       inferenceClient?.close();
     },
