@@ -232,4 +232,93 @@ test.describe('share links', () => {
     expect(new Set(texts).size).toBe(1);
     await context.close();
   });
+
+  test("the owner shares from the roadmap page, copies the link and sees the people's answers with the agreement", async ({
+    page,
+    browser,
+    request,
+    register,
+    signIn,
+    context,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const { token } = await register();
+    await roadmapWithPredictions(request, token);
+    const [product] = await call<{ id: string }[]>(request, token, 'get', '/api/products');
+    await signIn(token, `/products/${product!.id}/roadmaps`);
+
+    const item = page
+      .getByRole('region', { name: 'Roadmap items' })
+      .getByRole('article', { name: 'AI chat assistant' });
+    await item.getByRole('button', { name: 'Share a link to AI chat assistant' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Share “AI chat assistant”' });
+    await dialog.getByLabel('Thumbs up / down').check();
+    await dialog.getByRole('button', { name: 'Create Link' }).click();
+    const address = dialog.getByRole('textbox', { name: 'Share link' });
+    await expect(address).toHaveValue(/\/share\/[A-Za-z0-9_-]{43}$/);
+    await dialog.getByRole('button', { name: 'Copy' }).click();
+    await expect(dialog.getByRole('button', { name: 'Copied' })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      await address.inputValue(),
+    );
+    await expect(dialog.getByRole('button', { name: 'Copy' })).toBeVisible({ timeout: 4000 });
+    const events = await page.evaluate(
+      () => (window as { dataLayer?: { event: string }[] }).dataLayer,
+    );
+    expect(events).toContainEqual(
+      expect.objectContaining({ event: 'share_created', feedback_type: 'thumbs' }),
+    );
+
+    const stranger = await browser.newContext();
+    const visitor = await stranger.newPage();
+    await visitor.goto(await address.inputValue());
+    await visitor.getByText('Thumbs up', { exact: true }).click();
+    await visitor.getByLabel('Comment (optional)').fill('<i>Yes</i> please');
+    await visitor.getByRole('button', { name: 'Send my answer' }).click();
+    await expect(visitor.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
+    await stranger.close();
+
+    // The results read again while open: one response, the agreement in words.
+    const results = dialog.getByRole('region', { name: 'Results' });
+    await expect(results.getByRole('heading', { name: '1 response' })).toBeVisible({
+      timeout: 15_000,
+    });
+    await expect(results.getByTestId('agreement')).toContainText(
+      /Too few responses to judge \(1 response/,
+    );
+    await expect(results.getByRole('list', { name: 'Comments' })).toContainText(
+      '<i>Yes</i> please',
+    );
+    const row = dialog.getByRole('row', { name: /Thumbs up \/ down link/ });
+    await dialog.getByRole('button', { name: 'Deactivate' }).click();
+    await expect(row).toContainText('deactivated');
+    await expect(row.getByRole('cell').nth(2)).toHaveText('1');
+    await row.getByRole('button', { name: 'Delete' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Delete Link' })
+      .getByRole('button', { name: 'Delete Link' })
+      .click();
+    await expect(dialog.getByText('No links yet.')).toBeVisible();
+  });
+
+  test('a ranking link is shared from the roadmap page', async ({
+    page,
+    request,
+    register,
+    signIn,
+  }) => {
+    const { token } = await register();
+    await roadmapWithPredictions(request, token);
+    const [product] = await call<{ id: string }[]>(request, token, 'get', '/api/products');
+    await signIn(token, `/products/${product!.id}/roadmaps`);
+    await page.getByRole('tab', { name: 'Analytics' }).click();
+    await page.getByRole('button', { name: 'Share a Ranking' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Share a Ranking' });
+    await dialog.getByRole('button', { name: 'Create Link' }).click();
+    await expect(dialog.getByRole('textbox', { name: 'Share link' })).toHaveValue(/\/compare\//);
+    await expect(dialog.getByRole('row', { name: /Ranking link/ })).toContainText('active');
+    const results = dialog.getByRole('region', { name: 'Results' });
+    await expect(results.getByRole('list', { name: 'People’s order' })).toBeVisible();
+    await expect(results.getByTestId('agreement')).toHaveText('No responses yet');
+  });
 });
