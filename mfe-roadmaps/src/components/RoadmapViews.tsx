@@ -57,7 +57,12 @@ export function RoadmapViews({
         )}
       </TabsContent>
       <TabsContent value="kanban">
-        <KanbanBoard items={items} onMove={onMove} onOpenItem={openItem} />
+        <KanbanBoard
+          items={items}
+          onMove={onMove}
+          onOpenItem={openItem}
+          onShareLink={(item) => onOpen({ kind: 'share-link', item })}
+        />
       </TabsContent>
       <TabsContent value="analytics">
         <div className="grid grid-cols-[minmax(0,1fr)] gap-4">

@@ -347,4 +347,23 @@ export class ShareLinkStore {
         this.db.raw("coalesce(f.response_data->'ranking', '[]'::jsonb) as ranking"),
       );
   }
+
+  /**
+   * Deletes people's responses to links that closed more than `days` ago
+   * (the retention the public page states). Idempotent: every replica may run it.
+   */
+  async deleteExpiredResponses(days: number): Promise<number> {
+    const { rowCount } = await this.db.raw<{ rowCount: number }>(
+      `delete from feedback_responses f
+        where f.persona_id is null
+          and (exists (select 1 from feature_shares s
+                        where s.id = f.feature_share_id and s.audience = 'people'
+                          and s.expires_at < now() - make_interval(days => ?))
+               or exists (select 1 from feature_comparisons c
+                        where c.id = f.feature_comparison_id and c.audience = 'people'
+                          and c.expires_at < now() - make_interval(days => ?)))`,
+      [days, days],
+    );
+    return rowCount;
+  }
 }
