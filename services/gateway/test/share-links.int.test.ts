@@ -395,10 +395,10 @@ describe('rate limits on the public routes', () => {
     );
     const person = respondent();
     const statuses: number[] = [];
-    let last: { body: Record<string, unknown> } | undefined;
+    let last: { status: number; body: Record<string, unknown> } | undefined;
     for (let i = 0; i < 11; i++) {
       last = await person.answer(link.token, { answer: { type: 'rating', rating: 3 } });
-      statuses.push((last as { status: number }).status);
+      statuses.push(last.status);
     }
     expect(statuses).toEqual([...Array<number>(10).fill(201), 429]);
     expect(last!.body).toEqual({ message: shareMessages.tooMany });
