@@ -85,6 +85,9 @@ test.describe('share links', () => {
     // A stranger: a fresh browser context, never signed in.
     const context = await browser.newContext();
     const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+    page.on('pageerror', (e) => problems.push(e.message));
     await page.goto(link.path);
     await expect(page.getByRole('heading', { level: 1, name: 'AI chat assistant' })).toBeVisible();
     await expect(page.getByText(setup.productName)).toBeVisible();
@@ -119,6 +122,7 @@ test.describe('share links', () => {
     await page.getByText('Useful', { exact: true }).click();
     await page.getByRole('button', { name: 'Send my answer' }).click();
     await expect(page.getByText('Your answer was updated.', { exact: false })).toBeVisible();
+    expect(problems, 'errors in the browser console (CSP included)').toEqual([]);
     await context.close();
 
     const results = await call<ShareResultsView>(

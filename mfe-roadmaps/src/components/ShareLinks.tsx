@@ -369,7 +369,13 @@ export function ShareResults({ linkId }: { linkId: string }) {
           legend={false}
         />
       ) : null}
-      {view.predictions.length > 0 ? (
+      {view.predictions.length === 0 ? (
+        <p className="text-sm text-muted-foreground">
+          No persona predictions yet: ask your personas about{' '}
+          {view.link.kind === 'item' ? 'this item' : 'these items (Compare Items)'} and their
+          answers appear here beside the people’s.
+        </p>
+      ) : (
         <div>
           <h5 className="text-sm font-medium">Personas’ predictions</h5>
           <ul className="text-sm">
@@ -385,7 +391,7 @@ export function ShareResults({ linkId }: { linkId: string }) {
             ))}
           </ul>
         </div>
-      ) : null}
+      )}
       {view.comments.length > 0 ? (
         <div>
           <h5 className="text-sm font-medium">Comments</h5>
