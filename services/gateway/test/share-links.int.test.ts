@@ -194,6 +194,12 @@ describe('a rating link on an item', () => {
       label: `Too few responses to judge (2 responses; at least ${AGREEMENT_MIN_RESPONSES} needed)`,
     });
     expect(results.body.agreement!.value).toEqual(expect.any(Number));
+    // People's answers are not persona feedback.
+    const personaFeedback = await chorus.api<{ responses: unknown[] }>(
+      `/api/roadmap-items/${item.id}/feedback`,
+      { token: who.token },
+    );
+    expect(personaFeedback.body.responses).toHaveLength(2);
     // Markup stays text, as it was typed.
     expect(results.body.comments).toEqual([expect.objectContaining({ text: markup })]);
 
@@ -377,6 +383,12 @@ describe('a comparison link', () => {
       },
     );
     expect(listed.body).toEqual([expect.objectContaining({ id: link.id, responseCount: 3 })]);
+    // The people's link is not one of the personas' comparisons.
+    const personaComparisons = await chorus.api<{ id: string }[]>(
+      `/api/roadmaps/${who.roadmapId}/comparisons`,
+      { token: who.token },
+    );
+    expect(personaComparisons.body).toHaveLength(1);
     const tooFew = await chorus.api(`/api/roadmaps/${who.roadmapId}/comparison-links`, {
       method: 'POST',
       token: who.token,
