@@ -10,7 +10,6 @@ import {
   type ShareResultsView,
 } from '@chorus/contracts';
 import type { Request } from 'express';
-import { ipKeyGenerator } from 'express-rate-limit';
 import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { ServiceClients } from '../clients';
@@ -39,8 +38,11 @@ const RESPONDENT_MAX_AGE_MS = 400 * 24 * 60 * 60 * 1000;
 const SHARE_BODY_LIMIT = '16kb';
 
 const MINUTE = 60 * 1000;
-const tokenOf = (req: Request) => String(req.params.token ?? '').slice(0, 100);
-const ipOf = (req: Request) => ipKeyGenerator(req.ip ?? 'unknown');
+// Counted per link under the token's hash: the token itself never reaches Redis.
+const tokenOf = (req: Request) =>
+  createHash('sha256')
+    .update(String(req.params.token ?? '').slice(0, 100))
+    .digest('base64url');
 
 /** Per client IP and per link, shared by the replicas through Redis when configured. */
 export const shareLimits = {
@@ -283,7 +285,7 @@ export function shareLinkRoutes(
         const { replaced } = await roadmap.submitShareResponse({
           token: params.token,
           respondentKey: hash(respondent),
-          ipHash: hash(`${config.SHARE_IP_SALT}:${ipOf(req)}`),
+          ipHash: hash(`${config.SHARE_IP_SALT}:${req.ip ?? ''}`),
           userAgent: String(req.headers['user-agent'] ?? '').slice(0, 500),
           answerJson: JSON.stringify(body.answer),
           comment: body.comment ?? '',
