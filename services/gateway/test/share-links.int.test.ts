@@ -9,14 +9,19 @@ import {
   type ShareResultsView,
 } from '@chorus/contracts';
 import { startTestChorus, type TestChorus } from '@chorus/launcher/testing';
+import { testLogger } from '@chorus/service-kit/testing';
 import { knex } from 'knex';
 import { randomUUID } from 'node:crypto';
+import { readGatewayConfig, startGateway } from '../src';
 
 let chorus: TestChorus;
 
+const redisUrl = process.env.TEST_REDIS_URL;
+
 beforeAll(async () => {
-  // Each respondent has an address of its own, as behind the ingress.
-  chorus = await startTestChorus({ env: { TRUST_PROXY: '1' } });
+  // Each respondent has an address of its own, as behind the ingress; the
+  // counters live in Redis when a test Redis is configured.
+  chorus = await startTestChorus({ env: { TRUST_PROXY: '1' }, redisUrl });
 });
 afterAll(() => chorus.stop());
 
@@ -74,10 +79,12 @@ async function customer(
   return { token, personaIds, roadmapId: roadmap.body.id, items };
 }
 
-let address = 0;
+// A run's addresses of its own, so counters a previous run left in Redis do not count.
+let address = Math.floor(Math.random() * 200) * 250;
 /** A signed-out respondent: its own IP and, once answered, its own cookie. */
 function respondent() {
-  const ip = `10.0.${Math.floor(++address / 250)}.${(address % 250) + 1}`;
+  address += 1;
+  const ip = `10.${Math.floor(address / 62_500) % 250}.${Math.floor(address / 250) % 250}.${(address % 250) + 1}`;
   let cookie = '';
   return {
     async open(token: string) {
@@ -415,4 +422,45 @@ describe('rate limits on the public routes', () => {
     expect(statuses).toEqual([...Array<number>(10).fill(201), 429]);
     expect(last!.body).toEqual({ message: shareMessages.tooMany });
   });
+
+  // Runs wherever a Redis is configured for tests (CI sets TEST_REDIS_URL).
+  if (redisUrl) {
+    it('counts across gateway replicas through Redis', async () => {
+      const replica = await startGateway(
+        readGatewayConfig({
+          PORT: '0',
+          HOST: '127.0.0.1',
+          IDENTITY_ADDR: `127.0.0.1:${chorus.grpcPorts.identity}`,
+          CATALOG_ADDR: `127.0.0.1:${chorus.grpcPorts.catalog}`,
+          ROADMAP_ADDR: `127.0.0.1:${chorus.grpcPorts.roadmap}`,
+          TOKEN_PUBLIC_KEY: chorus.tokenPublicKey,
+          TRUST_PROXY: '1',
+          REDIS_URL: redisUrl,
+        }),
+        { bus: chorus.bus, logger: testLogger() },
+      );
+      try {
+        const who = await customer();
+        const { body: link } = await chorus.api<CreatedShareLinkView>(
+          `/api/roadmap-items/${who.items[0]!.id}/share-links`,
+          { method: 'POST', token: who.token, body: {} },
+        );
+        address += 1;
+        const ip = `10.250.${Math.floor(address / 250) % 250}.${(address % 250) + 1}`;
+        const statuses: number[] = [];
+        for (let i = 0; i < 11; i++) {
+          const base = i % 2 ? `http://127.0.0.1:${replica.port}` : chorus.url;
+          const response = await fetch(`${base}/api/public/share-links/${link.token}/responses`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+            body: JSON.stringify({ answer: { type: 'rating', rating: 4 } }),
+          });
+          statuses.push(response.status);
+        }
+        expect(statuses).toEqual([...Array<number>(10).fill(201), 429]);
+      } finally {
+        await replica.stop();
+      }
+    });
+  }
 });
