@@ -37,6 +37,62 @@ async function shellInitialJs(
   return { bytes: sizes.reduce((a, b) => a + b, 0), files: sizes.length };
 }
 
+/**
+ * Every script a first visitor of a public share link downloads (gzip level
+ * 6), the share page's own files under /mfe/share/ included: it is all the
+ * page loads.
+ */
+async function shareInitialJs(
+  browser: Browser,
+  url: string,
+): Promise<{ bytes: number; files: number; paths: string[] }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const bodies: Promise<number>[] = [];
+  const paths: string[] = [];
+  page.on('response', (response) => {
+    const { pathname } = new URL(response.url());
+    if (response.request().resourceType() === 'script' || pathname.endsWith('.js')) {
+      paths.push(pathname);
+      bodies.push(response.body().then((body) => gzipSync(body, { level: 6 }).length));
+    }
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  const sizes = await Promise.all(bodies);
+  await context.close();
+  return { bytes: sizes.reduce((a, b) => a + b, 0), files: sizes.length, paths };
+}
+
+/** A rating link on a fresh account's roadmap item: the page a product team sends out. */
+async function shareLinkPath(base: string): Promise<string> {
+  const json = { 'content-type': 'application/json' };
+  const registered = (await fetch(`${base}/api/auth/register`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({
+      email: `bench-share-page-${Date.now()}@example.com`,
+      password: 'bench-password',
+      firstName: 'Bench',
+      lastName: 'Mark',
+      productName: 'Bench',
+      industry: 'technology',
+    }),
+  }).then((r) => r.json())) as { token: string; product: { id: string } };
+  const headers = { ...json, authorization: `Bearer ${registered.token}` };
+  const post = async (path: string, body: unknown) =>
+    (await fetch(`${base}${path}`, { method: 'POST', headers, body: JSON.stringify(body) }).then(
+      (r) => r.json(),
+    )) as { id: string; path: string };
+  const roadmap = await post(`/api/products/${registered.product.id}/roadmaps`, { name: 'Bench' });
+  const item = await post(`/api/roadmaps/${roadmap.id}/items`, {
+    title: 'Offline mode',
+    description: 'Keep working on a plane or a train; changes sync when you are back online.',
+  });
+  const link = await post(`/api/roadmap-items/${item.id}/share-links`, { feedbackType: 'rating' });
+  return link.path;
+}
+
 /** Largest Contentful Paint of the landing page, cold cache, as the browser reports it. */
 async function landingLcp(browser: Browser, url: string): Promise<number> {
   const context = await browser.newContext();
@@ -121,6 +177,11 @@ export async function measure(): Promise<BenchRow[]> {
     for (let i = 0; i < 5; i++) lcps.push(await landingLcp(browser, chorus.url));
     const switches = await switchTimes(browser, chorus.url, 10);
     const kb = js.bytes / 1024;
+    const shareUrl = chorus.url + (await shareLinkPath(chorus.url));
+    const shareJs = await shareInitialJs(browser, shareUrl);
+    const shareLcps: number[] = [];
+    for (let i = 0; i < 5; i++) shareLcps.push(await landingLcp(browser, shareUrl));
+    const shareKb = shareJs.bytes / 1024;
     return [
       {
         area: 'frontend',
@@ -148,6 +209,24 @@ export async function measure(): Promise<BenchRow[]> {
         budget: '< 200 ms',
         withinBudget: median(switches) < 200,
         note: `max ${Math.max(...switches).toFixed(0)} ms`,
+      },
+      {
+        area: 'frontend',
+        metric: 'share page /share/{token}: initial JS, everything it loads (gzip)',
+        value: shareKb,
+        unit: 'KB',
+        budget: '< 150 KB',
+        withinBudget: shareKb < 150,
+        note: `${shareJs.files} files, all under ${[...new Set(shareJs.paths.map((p) => p.split('/').slice(0, 3).join('/')))].join(', ')}`,
+      },
+      {
+        area: 'frontend',
+        metric: 'share page /share/{token} LCP, cold cache (median of 5)',
+        value: median(shareLcps),
+        unit: 'ms',
+        budget: '< 1000 ms',
+        withinBudget: median(shareLcps) < 1000,
+        note: `max ${Math.max(...shareLcps).toFixed(0)} ms`,
       },
     ];
   } finally {

@@ -7,7 +7,9 @@
 #   docker build -f docker/web.Dockerfile --build-arg APP=mfe-products -t mfe-products .
 #
 # The shell is served at /, a microfrontend mfe-<name> under /mfe/<name>/,
-# the paths the Ingress routes to it.
+# the paths the Ingress routes to it. mfe-share's index.html is also the
+# image's /index.html: the Ingress sends it /share/... and /compare/..., which
+# nginx answers with that page.
 
 ARG NODE_IMAGE=node:20.19-alpine
 ARG NGINX_IMAGE=nginxinc/nginx-unprivileged:1.29-alpine
@@ -26,7 +28,8 @@ RUN case "${APP}" in \
       mfe-*) site="/site/mfe/${APP#mfe-}" ;; \
       *) site="/site" ;; \
     esac \
- && mkdir -p "${site}" && cp -R "${APP}/dist/." "${site}/"
+ && mkdir -p "${site}" && cp -R "${APP}/dist/." "${site}/" \
+ && if [ "${APP}" = mfe-share ]; then cp "${APP}/dist/index.html" /site/index.html; fi
 
 FROM ${NGINX_IMAGE}
 COPY docker/nginx.conf /etc/nginx/conf.d/default.conf

@@ -1,5 +1,8 @@
 import type {
   ComparisonView,
+  CreatedShareLinkView,
+  ShareLinkView,
+  ShareResultsView,
   ItemFeedbackView,
   ProductPersonaView,
   Roadmap,
@@ -20,6 +23,9 @@ export const roadmapKeys = {
   personas: (productId: string) => ['/api/products', productId, 'personas'],
   feedback: (itemId: string) => ['/api/roadmap-items', itemId, 'feedback'],
   comparisons: (roadmapId: string) => ['/api/roadmaps', roadmapId, 'comparisons'],
+  itemShareLinks: (itemId: string) => ['/api/roadmap-items', itemId, 'share-links'],
+  comparisonLinks: (roadmapId: string) => ['/api/roadmaps', roadmapId, 'comparison-links'],
+  shareResults: (linkId: string) => ['/api/share-links', linkId, 'results'],
 } as const;
 
 const path = (id: string) => encodeURIComponent(id);
@@ -44,6 +50,29 @@ export function usePersonas(productId: string, enabled: boolean) {
 
 export function useItemFeedback(itemId: string) {
   return useQuery<ItemFeedbackView>({ queryKey: roadmapKeys.feedback(itemId) });
+}
+
+/** An item's public links, or a roadmap's comparison links. */
+export function useShareLinks(
+  target: { kind: 'item'; itemId: string } | { kind: 'comparison'; roadmapId: string },
+  enabled = true,
+) {
+  return useQuery<ShareLinkView[]>({
+    queryKey:
+      target.kind === 'item'
+        ? roadmapKeys.itemShareLinks(target.itemId)
+        : roadmapKeys.comparisonLinks(target.roadmapId),
+    enabled,
+  });
+}
+
+/** A link's results; read again every 10 s while open, as answers come in. */
+export function useShareResults(linkId: string | undefined) {
+  return useQuery<ShareResultsView>({
+    queryKey: roadmapKeys.shareResults(linkId ?? ''),
+    enabled: Boolean(linkId),
+    refetchInterval: 10_000,
+  });
 }
 
 export function useComparisons(roadmapId: string) {
@@ -100,6 +129,23 @@ export const roadmapApi = {
     json<ComparisonView>(
       apiRequest('POST', `/api/roadmaps/${path(roadmapId)}/comparisons`, { itemIds, personaIds }),
     ),
+  createShareLink: (itemId: string, body: unknown) =>
+    json<CreatedShareLinkView>(
+      apiRequest('POST', `/api/roadmap-items/${path(itemId)}/share-links`, body),
+    ),
+  createComparisonLink: (roadmapId: string, body: unknown) =>
+    json<CreatedShareLinkView>(
+      apiRequest('POST', `/api/roadmaps/${path(roadmapId)}/comparison-links`, body),
+    ),
+  setShareLinkActive: (linkId: string, isActive: boolean) =>
+    json<ShareLinkView>(apiRequest('PATCH', `/api/share-links/${path(linkId)}`, { isActive })),
+  deleteShareLink: (linkId: string) => apiRequest('DELETE', `/api/share-links/${path(linkId)}`),
+  shareResponsesCsv: async (linkId: string) => {
+    const response = await apiRequest('GET', `/api/share-links/${path(linkId)}/responses/csv`);
+    const disposition = response.headers.get('content-disposition') ?? '';
+    const fileName = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? 'responses.csv';
+    return { fileName, blob: await response.blob() };
+  },
   exportYaml: async (roadmapId: string) => {
     const response = await apiRequest('GET', `/api/roadmaps/${path(roadmapId)}/export`);
     const disposition = response.headers.get('content-disposition') ?? '';

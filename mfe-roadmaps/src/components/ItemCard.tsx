@@ -1,6 +1,6 @@
 import { formatDateRange, type RoadmapItem } from '@chorus/contracts';
 import { Badge, Button, Card } from '@chorus/platform/ui';
-import { CalendarDays, Pencil, Share2, UserCheck } from 'lucide-react';
+import { CalendarDays, Link2, Pencil, Share2, UserCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { PriorityBadge, StatusBadge } from './Badges';
 
@@ -9,11 +9,14 @@ export function ItemCard({
   item,
   onEdit,
   onShare,
+  onShareLink,
   children,
 }: {
   item: RoadmapItem;
   onEdit: () => void;
   onShare: () => void;
+  /** A public link where people rate it. */
+  onShareLink?: () => void;
   /** What personas said of it, when they were asked. */
   children?: ReactNode;
 }) {
@@ -47,6 +50,17 @@ export function ItemCard({
           >
             <Share2 aria-hidden />
           </Button>
+          {onShareLink ? (
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={`Share a link to ${item.title}`}
+              title="Share a public link: people rate it"
+              onClick={onShareLink}
+            >
+              <Link2 aria-hidden />
+            </Button>
+          ) : null}
           <Button
             variant="ghost"
             size="icon"

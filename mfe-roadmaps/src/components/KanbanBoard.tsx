@@ -13,7 +13,7 @@ import {
   DropdownMenuLabel,
   DropdownMenuTrigger,
 } from '@chorus/platform/ui';
-import { ArrowRightLeft, GripVertical } from 'lucide-react';
+import { ArrowRightLeft, GripVertical, Link2 } from 'lucide-react';
 import { type DragEvent, useState } from 'react';
 import { PriorityBadge } from './Badges';
 
@@ -27,10 +27,13 @@ export function KanbanBoard({
   items,
   onMove,
   onOpenItem,
+  onShareLink,
 }: {
   items: RoadmapItem[];
   onMove: (item: RoadmapItem, status: ItemStatus) => void;
   onOpenItem: (item: RoadmapItem) => void;
+  /** A public link where people rate the item. */
+  onShareLink?: (item: RoadmapItem) => void;
 }) {
   const [over, setOver] = useState<ItemStatus>();
   const columns = kanbanColumns(items);
@@ -99,6 +102,18 @@ export function KanbanBoard({
                 >
                   {item.title}
                 </button>
+                {onShareLink ? (
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    className="size-7"
+                    aria-label={`Share a link to ${item.title}`}
+                    title="Share a public link: people rate it"
+                    onClick={() => onShareLink(item)}
+                  >
+                    <Link2 aria-hidden />
+                  </Button>
+                ) : null}
                 <DropdownMenu>
                   <DropdownMenuTrigger asChild>
                     <Button

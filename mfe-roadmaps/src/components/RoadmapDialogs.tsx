@@ -7,6 +7,7 @@ import { FeedbackDialog } from './Feedback';
 import { ImportYamlDialog } from './ImportYamlDialog';
 import { ItemFormDialog } from './ItemFormDialog';
 import { RoadmapFormDialog } from './RoadmapFormDialog';
+import { ShareLinksDialog } from './ShareLinks';
 
 /**
  * Every dialog over the roadmap page, open as `dialogs` says. Create Roadmap
@@ -67,6 +68,17 @@ export function RoadmapDialogs({
           />
           <FeedbackDialog
             item={dialog?.kind === 'share' ? dialog.item : undefined}
+            productId={roadmap.productId}
+            onOpenChange={closed}
+          />
+          <ShareLinksDialog
+            target={
+              dialog?.kind === 'share-link'
+                ? { kind: 'item', item: dialog.item }
+                : dialog?.kind === 'share-ranking'
+                  ? { kind: 'comparison', roadmapId: roadmap.id, items }
+                  : undefined
+            }
             productId={roadmap.productId}
             onOpenChange={closed}
           />

@@ -1,6 +1,6 @@
 import type { ItemStatus, RoadmapItem, RoadmapWithItems } from '@chorus/contracts';
 import { Button, EmptyState, Tabs, TabsContent, TabsList, TabsTrigger } from '@chorus/platform/ui';
-import { CalendarRange } from 'lucide-react';
+import { CalendarRange, Link2 } from 'lucide-react';
 import type { RoadmapDialog } from '../hooks/useRoadmapDialogs';
 import { AnalyticsView } from './AnalyticsView';
 import { ComparisonsList } from './Comparisons';
@@ -47,6 +47,7 @@ export function RoadmapViews({
                   item={item}
                   onEdit={() => openItem(item)}
                   onShare={() => onOpen({ kind: 'share', item })}
+                  onShareLink={() => onOpen({ kind: 'share-link', item })}
                 >
                   <ItemFeedback itemId={item.id} />
                 </ItemCard>
@@ -56,11 +57,23 @@ export function RoadmapViews({
         )}
       </TabsContent>
       <TabsContent value="kanban">
-        <KanbanBoard items={items} onMove={onMove} onOpenItem={openItem} />
+        <KanbanBoard
+          items={items}
+          onMove={onMove}
+          onOpenItem={openItem}
+          onShareLink={(item) => onOpen({ kind: 'share-link', item })}
+        />
       </TabsContent>
       <TabsContent value="analytics">
         <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
           <AnalyticsView items={items} />
+          {items.length >= 2 ? (
+            <div>
+              <Button variant="outline" onClick={() => onOpen({ kind: 'share-ranking' })}>
+                <Link2 aria-hidden /> Share a Ranking
+              </Button>
+            </div>
+          ) : null}
           <ComparisonsList roadmapId={roadmap.id} />
         </div>
       </TabsContent>

@@ -12,7 +12,10 @@ export type RoadmapDialog =
   | { kind: 'compare' }
   /** Add Item without an item, Edit Item with one. */
   | { kind: 'item'; item?: RoadmapItem }
-  | { kind: 'share'; item: RoadmapItem };
+  | { kind: 'share'; item: RoadmapItem }
+  /** A public link where people rate the item, or rank items of the roadmap. */
+  | { kind: 'share-link'; item: RoadmapItem }
+  | { kind: 'share-ranking' };
 
 export type RoutedDialog = 'create' | 'edit';
 

@@ -13,6 +13,8 @@ export const analyticsEvents = [
   'question_submitted',
   'billing_interaction',
   'conversion',
+  'share_created',
+  'share_response',
 ] as const;
 export type AnalyticsEvent = (typeof analyticsEvents)[number];
 
@@ -27,6 +29,7 @@ export interface AnalyticsPayload {
   method?: string;
   transaction_id?: string;
   action?: string;
+  feedback_type?: string;
 }
 
 export const analyticsDefaults = { method: 'email', currency: 'USD', conversionValue: 1 } as const;

@@ -17,3 +17,4 @@ export * from './yaml-guard';
 export * from './roadmap-views';
 export * from './admin';
 export * from './roadmap-feedback';
+export * from './share-links';

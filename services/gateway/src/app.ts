@@ -17,6 +17,7 @@ import { productRoutes } from './routes/products';
 import { questionRoutes } from './routes/questions';
 import { roadmapFeedbackRoutes } from './routes/roadmap-feedback';
 import { roadmapRoutes } from './routes/roadmaps';
+import { shareLinkRoutes } from './routes/share-links';
 import { ApiRoutes } from './routing';
 import { createWebApp, parseRemoteDirs, securityHeaders } from './web';
 
@@ -69,6 +70,7 @@ export function createApp(deps: AppDeps): Express {
   billingRoutes(routes, deps);
   roadmapRoutes(routes, deps);
   roadmapFeedbackRoutes(routes, deps);
+  shareLinkRoutes(routes, deps);
   questionRoutes(routes, deps);
   adminRoutes(routes, deps);
   app.use(routes.router);

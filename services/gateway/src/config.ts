@@ -36,6 +36,12 @@ export const gatewayConfigSchema = z.object({
   WEB_MFE_DIRS: z.string().optional(),
   /** A remotes.json to serve instead of the generated one (a redeploy is a write to this file). */
   WEB_REMOTES_FILE: z.string().optional(),
+  /**
+   * Salt for the hashes of respondents' IPs on share links. The default is a
+   * DEVELOPMENT-ONLY placeholder, public in the source: set a secret per
+   * deployment.
+   */
+  SHARE_IP_SALT: z.string().min(16).default('development-only-share-ip-salt'),
   LOG_LEVEL: env.logLevel(),
 });
 

@@ -12,6 +12,10 @@ export interface LimitRule {
   limit: number;
   /** Counted per client IP, and per e-mail in the body when `perEmail` is set. */
   perEmail?: boolean;
+  /** Counted per this key instead of per client IP (e.g. per share link). */
+  key?: (req: Request) => string;
+  /** The 429's message; the sign-in wording unless said. */
+  message?: string;
 }
 
 /** Builds limiters whose counters live in Redis when configured, in memory otherwise. */
@@ -31,13 +35,14 @@ export class RateLimits {
       // A Redis outage must not lock everyone out: let requests through and log.
       passOnStoreError: true,
       keyGenerator: (req: Request) => {
+        if (rule.key) return rule.key(req);
         const ip = ipKeyGenerator(req.ip ?? 'unknown');
         if (!rule.perEmail) return ip;
         const email = (req.body as { email?: unknown } | undefined)?.email;
         return `${ip}|${typeof email === 'string' ? email.trim().toLowerCase() : ''}`;
       },
       handler: (_req, res) => {
-        res.status(429).json({ message: authMessages.tooManyAttempts });
+        res.status(429).json({ message: rule.message ?? authMessages.tooManyAttempts });
       },
     });
   }

@@ -1,6 +1,6 @@
 import express, { type RequestHandler, Router } from 'express';
 import helmet, { type HelmetOptions } from 'helmet';
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 /** Where the built web app lives: the shell, and each microfrontend by its remote name. */
@@ -45,8 +45,11 @@ export function parseRemoteDirs(value: string | undefined): Record<string, strin
  * microfrontend is new files plus a new entry in that table.
  */
 export function createWebApp(config: WebAppConfig): WebApp {
+  // Only federated remotes join the shell's table; a page of its own (share) does not.
   const generated = Object.fromEntries(
-    Object.keys(config.remoteDirs).map((name) => [name, `/mfe/${name}/mf-manifest.json`]),
+    Object.entries(config.remoteDirs)
+      .filter(([, dir]) => existsSync(path.join(dir, 'mf-manifest.json')))
+      .map(([name]) => [name, `/mfe/${name}/mf-manifest.json`]),
   );
   let cached: { mtimeMs: number; table: Record<string, unknown> } | undefined;
 
@@ -77,6 +80,17 @@ export function createWebApp(config: WebAppConfig): WebApp {
     res.status(404).json({ message: 'Not found' });
   });
   router.use(express.static(config.shellDir, { index: false, setHeaders: setCacheHeaders }));
+
+  // The public share-link pages: their own small page, never the signed-in shell.
+  const shareDir = config.remoteDirs.share;
+  if (shareDir) {
+    const shareHtml = path.join(shareDir, 'index.html');
+    router.get(['/share/:token', '/compare/:token'], (req, res, next) => {
+      if (!req.accepts('html') || !existsSync(shareHtml)) return next();
+      res.setHeader('Cache-Control', 'no-cache');
+      res.sendFile(shareHtml);
+    });
+  }
 
   const indexHtml = path.join(config.shellDir, 'index.html');
   const pageFallback: RequestHandler = (req, res, next) => {

@@ -1,7 +1,8 @@
-import { authMessages } from '@chorus/contracts';
+import { authMessages, shareMessages } from '@chorus/contracts';
 import { startTestChorus, type TestChorus } from '@chorus/launcher/testing';
 import { eventually } from '@chorus/service-kit/testing';
 import fc from 'fast-check';
+import { knex } from 'knex';
 import { randomUUID } from 'node:crypto';
 import { arbitraryOf, hostileStrings, type JsonSchema, sampleOf } from './hostile/schemas';
 
@@ -49,6 +50,9 @@ interface Customer {
   roadmapId: string;
   itemId: string;
   invoiceId: string;
+  /** A share link of the item, answered once, and its public token. */
+  shareLinkId: string;
+  shareToken: string;
 }
 
 const label = (op: Pick<Operation, 'method' | 'path'>) => `${op.method.toUpperCase()} ${op.path}`;
@@ -100,6 +104,16 @@ async function customer(name: string): Promise<Customer> {
     body: { title: 'First step' },
   });
   expect(item.status).toBe(201);
+  const link = await chorus.api<{ id: string; token: string }>(
+    `/api/roadmap-items/${item.body.id}/share-links`,
+    { method: 'POST', token, body: { feedbackType: 'rating' } },
+  );
+  expect(link.status).toBe(201);
+  const answered = await chorus.api(`/api/public/share-links/${link.body.token}/responses`, {
+    method: 'POST',
+    body: { answer: { type: 'rating', rating: 4 }, comment: `${name}'s private comment` },
+  });
+  expect(answered.status).toBe(201);
   const invoiceId = await eventually(
     async () => {
       const history = await chorus.api<{ id: string }[]>('/api/billing/history', { token });
@@ -116,6 +130,8 @@ async function customer(name: string): Promise<Customer> {
     roadmapId: roadmap.body.id,
     itemId: item.body.id,
     invoiceId,
+    shareLinkId: link.body.id,
+    shareToken: link.body.token,
   };
 }
 
@@ -133,6 +149,8 @@ function idFor(path: string, parameter: string, owner: Customer): string | undef
   if (parameter === 'id' && before === 'roadmaps') return owner.roadmapId;
   if (parameter === 'id' && before === 'roadmap-items') return owner.itemId;
   if (parameter === 'id' && before === 'invoices') return owner.invoiceId;
+  if (parameter === 'id' && before === 'share-links') return owner.shareLinkId;
+  if (parameter === 'token' && before === 'share-links') return owner.shareToken;
   return undefined;
 }
 
@@ -164,6 +182,8 @@ const bodyOverrides: Record<string, Record<string, unknown>> = {
   'POST /api/products/{id}/questions': {
     questionText: 'What would make you pay for this every month?',
   },
+  // Two different items, so the body passes and only the roadmap's owner is in question.
+  'POST /api/roadmaps/{id}/comparison-links': { itemIds: [randomUUID(), randomUUID()] },
 };
 
 function validBody(op: Operation): unknown {
@@ -184,7 +204,12 @@ interface Answer {
 async function send(
   method: string,
   path: string,
-  options: { token?: string; body?: string; contentType?: string } = {},
+  options: {
+    token?: string;
+    body?: string;
+    contentType?: string;
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<Answer> {
   const abort = new AbortController();
   const response = await fetch(chorus.url + path, {
@@ -194,6 +219,7 @@ async function send(
         ? { 'content-type': options.contentType ?? 'application/json' }
         : {}),
       ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+      ...options.headers,
     },
     body: options.body,
     redirect: 'manual',
@@ -217,7 +243,8 @@ const messageOf = (answer: Answer): unknown => {
 
 beforeAll(async () => {
   chorus = await startTestChorus({
-    env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+    // One proxy hop: the share-link tests answer from addresses of their own.
+    env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, TRUST_PROXY: '1' },
   });
   const document = await chorus.api<{ paths: Record<string, Record<string, OpenApiOperation>> }>(
     '/api/openapi.json',
@@ -300,6 +327,12 @@ describe("another customer's ids", () => {
     ).status,
     roadmap: (await chorus.api(`/api/roadmaps/${who.roadmapId}`, { token: who.token })).body,
     invoices: (await chorus.api('/api/billing/history', { token: who.token })).body,
+    shareLinks: (
+      await chorus.api(`/api/roadmap-items/${who.itemId}/share-links`, { token: who.token })
+    ).body,
+    shareResults: (
+      await chorus.api(`/api/share-links/${who.shareLinkId}/results`, { token: who.token })
+    ).body,
   });
 
   it('answer 404 or 403 on every customer route, and change nothing of theirs', async () => {
@@ -586,5 +619,127 @@ describe('script in text fields', () => {
       status: 201,
       body: { companyName: xss, businessModel: xss, locations: xss, primaryProducts: xss },
     });
+  });
+});
+
+describe('share links, signed out', () => {
+  let from = '192.0.2.1';
+  const open = (token: string) =>
+    send('get', `/api/public/share-links/${encodeSegment(token)}`, {
+      headers: { 'x-forwarded-for': from },
+    });
+  const respond = (token: string, body: string) =>
+    send('post', `/api/public/share-links/${encodeSegment(token)}/responses`, {
+      body,
+      headers: { 'x-forwarded-for': from },
+    });
+  const newLink = async () => {
+    const link = await chorus.api<{ id: string; token: string }>(
+      `/api/roadmap-items/${alice.itemId}/share-links`,
+      { method: 'POST', token: alice.token, body: {} },
+    );
+    expect(link.status).toBe(201);
+    return link.body;
+  };
+
+  it('an unknown token and an expired one answer alike, to reading and answering', async () => {
+    from = '192.0.2.2';
+    const link = { body: await newLink() };
+    const db = knex({ client: 'pg', connection: chorus.databaseUrl('roadmap') });
+    try {
+      await db('feature_shares')
+        .where({ id: link.body.id })
+        .update({ expires_at: new Date(Date.now() - 1000) });
+    } finally {
+      await db.destroy();
+    }
+    const body = JSON.stringify({ answer: { type: 'rating', rating: 3 } });
+    const answers = [];
+    for (const token of [link.body.token, 'B'.repeat(43), randomUUID(), "' or 1=1 --"]) {
+      const page = await open(token);
+      const post = await respond(token, body);
+      answers.push([page.status, page.text, post.status, post.text]);
+    }
+    expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1);
+    expect(answers[0]).toEqual([
+      404,
+      JSON.stringify({ message: shareMessages.unavailable }),
+      404,
+      JSON.stringify({ message: shareMessages.unavailable }),
+    ]);
+  });
+
+  it('oversized and malformed responses answer 413 and 400, markup comes back as text', async () => {
+    from = '192.0.2.3';
+    const link = await newLink();
+    const token = link.token;
+    const big = await respond(
+      token,
+      JSON.stringify({ answer: { type: 'rating', rating: 3 }, comment: 'x'.repeat(64 * 1024) }),
+    );
+    expect({ status: big.status, message: messageOf(big) }).toEqual({
+      status: 413,
+      message: 'Request body is too large',
+    });
+    const long = await respond(
+      token,
+      JSON.stringify({ answer: { type: 'rating', rating: 3 }, comment: 'x'.repeat(2001) }),
+    );
+    expect({ status: long.status, message: messageOf(long) }).toEqual({
+      status: 400,
+      message: shareMessages.commentTooLong,
+    });
+    for (const text of ['{"answer": ', '[]', '{"answer": {"type": "rating", "rating": "5"}}']) {
+      const answer = await respond(token, text);
+      expect(answer.status).toBe(400);
+      expect(messageOf(answer)).toEqual(expect.any(String));
+    }
+    const markup = '<img src=x onerror=alert(1)><script>alert(2)</script>';
+    const stored = await respond(
+      token,
+      JSON.stringify({ answer: { type: 'rating', rating: 5 }, comment: markup, name: markup }),
+    );
+    expect(stored.status).toBe(201);
+    const results = await chorus.api<{ comments: { name: string; text: string }[] }>(
+      `/api/share-links/${link.id}/results`,
+      { token: alice.token },
+    );
+    expect(results.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(results.body.comments).toContainEqual(
+      expect.objectContaining({ name: markup, text: markup }),
+    );
+  });
+
+  it("responses are read only with the owner's token", async () => {
+    from = '192.0.2.5';
+    for (const path of [
+      `/api/share-links/${bob.shareLinkId}/results`,
+      `/api/share-links/${bob.shareLinkId}/responses/csv`,
+    ]) {
+      for (const token of [undefined, alice.token]) {
+        const answer = await send('get', path, { token });
+        expect(answer.status).toBe(token ? 404 : 401);
+        expect(answer.text).not.toContain("bob's private comment");
+      }
+      const own = await send('get', path, { token: bob.token });
+      expect(own.status).toBe(200);
+      expect(own.text).toContain("bob's private comment");
+    }
+    const page = await open(bob.shareToken);
+    expect(page.status).toBe(200);
+    expect(page.text).not.toContain("bob's private comment");
+  });
+
+  it('answering too often from one address answers 429 with a message', async () => {
+    from = '192.0.2.4';
+    const link = await newLink();
+    const statuses: number[] = [];
+    let last: Answer | undefined;
+    for (let i = 0; i < 12; i++) {
+      last = await respond(link.token, JSON.stringify({ answer: { type: 'rating', rating: 3 } }));
+      statuses.push(last.status);
+    }
+    expect(statuses).toEqual([...Array<number>(10).fill(201), 429, 429]);
+    expect(messageOf(last!)).toBe(shareMessages.tooMany);
   });
 });

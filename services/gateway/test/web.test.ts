@@ -21,9 +21,16 @@ beforeAll(async () => {
   await writeFile(path.join(billingDir, 'mf-manifest.json'), '{"name":"billing"}');
   await writeFile(path.join(billingDir, 'remoteEntry.js'), '/* entry */');
   await writeFile(path.join(billingDir, '42.abcdef0123.js'), '/* chunk */');
+  const shareDir = path.join(root, 'share');
+  await mkdir(shareDir);
+  await writeFile(path.join(shareDir, 'index.html'), '<!doctype html><title>Share</title>');
   remotesFile = path.join(root, 'remotes.json');
 
-  const web = createWebApp({ shellDir, remoteDirs: { billing: billingDir }, remotesFile });
+  const web = createWebApp({
+    shellDir,
+    remoteDirs: { billing: billingDir, share: shareDir },
+    remotesFile,
+  });
   const app = express();
   app.use(securityHeaders(web, 'http://localhost:8080'));
   app.use('/api', (_req, res) => {
@@ -42,6 +49,15 @@ afterAll(() => {
 const get = (path: string, accept = 'text/html') => fetch(base + path, { headers: { accept } });
 
 describe('the gateway serving the web app', () => {
+  it('answers the public share-link pages with their own page, not the shell', async () => {
+    for (const page of ['/share/abc_DEF-123', '/compare/abc_DEF-123']) {
+      const response = await get(page);
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain('<title>Share</title>');
+    }
+    expect(await (await get('/share')).text()).toContain('<title>Chorus</title>');
+  });
+
   it('answers any page path with the shell, never cached', async () => {
     for (const page of ['/', '/products/p1/dashboard', '/reset-password?token=x']) {
       const response = await get(page);

@@ -13,6 +13,12 @@ export const roadmapConfigSchema = z.object({
     .string()
     .regex(/^[^:\s]+:\d+$/, 'expected host:port')
     .default('127.0.0.1:50055'),
+  /** How often people's responses past their retention are deleted. */
+  SHARE_RETENTION_SWEEP_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .default(6 * 60 * 60 * 1000),
   LOG_LEVEL: env.logLevel(),
 });
 

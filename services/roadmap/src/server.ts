@@ -6,6 +6,7 @@ import type {
 } from '@chorus/proto/roadmap/v1/roadmap';
 import type { AsyncServiceImplementation } from '@chorus/service-kit';
 import type { Feedback } from './feedback';
+import type { ShareLinks } from './share-links';
 import { itemFields, type Roadmaps } from './roadmaps';
 import type { ItemRow, RoadmapRow } from './store/roadmaps';
 
@@ -61,6 +62,7 @@ function itemInput(fields: RoadmapItemFields | undefined) {
 export function roadmapHandlers(
   roadmaps: Roadmaps,
   feedback: Feedback,
+  shareLinks: ShareLinks,
 ): AsyncServiceImplementation<typeof RoadmapServiceService> {
   return {
     async listRoadmaps({ userId, productId }) {
@@ -131,6 +133,31 @@ export function roadmapHandlers(
     },
     async listComparisons({ userId, roadmapId }) {
       return { comparisons: await feedback.comparisons(userId, roadmapId) };
+    },
+    async createShareLink(request) {
+      return shareLinks.createItemLink(request);
+    },
+    async createComparisonLink(request) {
+      return shareLinks.createComparisonLink(request);
+    },
+    async listShareLinks({ userId, itemId, roadmapId }) {
+      return { links: await shareLinks.list(userId, { itemId, roadmapId }) };
+    },
+    async setShareLinkActive({ userId, linkId, isActive }) {
+      return { link: await shareLinks.setActive(userId, linkId, isActive) };
+    },
+    async deleteShareLink({ userId, linkId }) {
+      await shareLinks.delete(userId, linkId);
+      return {};
+    },
+    async getShareResults({ userId, linkId }) {
+      return shareLinks.results(userId, linkId);
+    },
+    async openPublicLink({ token }) {
+      return shareLinks.open(token);
+    },
+    async submitShareResponse(request) {
+      return shareLinks.submit(request);
     },
   };
 }

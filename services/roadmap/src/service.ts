@@ -1,3 +1,4 @@
+import { SHARE_RETENTION_DAYS } from '@chorus/contracts';
 import { PersonaInferenceServiceClient } from '@chorus/proto/inference/v1/inference';
 import { RoadmapServiceService } from '@chorus/proto/roadmap/v1/roadmap';
 import {
@@ -12,6 +13,8 @@ import { consumeCatalogEvents } from './events';
 import { Feedback, type PersonaAnswers } from './feedback';
 import { Roadmaps } from './roadmaps';
 import { roadmapHandlers } from './server';
+import { ShareLinks } from './share-links';
+import { ShareLinkStore } from './store/share-links';
 import { FeedbackStore } from './store/feedback';
 import { RoadmapStore } from './store/roadmaps';
 
@@ -44,11 +47,23 @@ export async function startRoadmap(
     logger,
   });
   await consumeCatalogEvents({ bus, db, logger, roadmaps });
+  // People's responses are kept as long as the public page says, then deleted.
+  const shareLinkStore = new ShareLinkStore(db);
+  const sweepResponses = () =>
+    shareLinkStore.deleteExpiredResponses(SHARE_RETENTION_DAYS).then(
+      (deleted) =>
+        deleted > 0 && logger.info({ deleted }, 'share links: expired responses deleted'),
+      (error: unknown) => logger.warn({ err: error }, 'share links: retention sweep failed'),
+    );
+  void sweepResponses();
+  const sweep = setInterval(() => void sweepResponses(), config.SHARE_RETENTION_SWEEP_MS);
+  sweep.unref();
   return runtime.serve(
     config,
     RoadmapServiceService,
-    roadmapHandlers(roadmaps, feedback),
+    roadmapHandlers(roadmaps, feedback, new ShareLinks({ store, links: new ShareLinkStore(db) })),
     async () => {
+      clearInterval(sweep);
       inferenceClient?.close();
     },
   );

@@ -461,6 +461,9 @@ describe('one origin', () => {
     const expected: Record<string, string> = { '/api': 'chorus-gateway', '/': 'chorus-shell' };
     for (const web of webApps.filter((w) => w.startsWith('mfe-')))
       expected[`/mfe/${web.slice(4)}`] = `chorus-${web}`;
+    // The public share-link pages go to their own page, never the shell.
+    expected['/share'] = 'chorus-mfe-share';
+    expected['/compare'] = 'chorus-mfe-share';
     expect(routes).toEqual(expected);
   });
 

@@ -20,6 +20,8 @@ export interface ApiAnswer<T = unknown> {
 export interface TestChorus extends RunningChorus {
   /** Every log line so far, parsed (reset links are found here, as a developer would). */
   logs: LogLine[];
+  /** A service's database, e.g. databaseUrl('roadmap'), to set up states no route makes (an expired link). */
+  databaseUrl(service: string): string;
   api<T = Record<string, unknown>>(
     path: string,
     options?: { method?: string; body?: unknown; token?: string; headers?: Record<string, string> },
@@ -64,6 +66,7 @@ export async function startTestChorus(
   return {
     ...chorus,
     logs,
+    databaseUrl: (service) => databaseUrlFor(server, `${prefix}_${service}`),
     async api(path, { method = 'GET', body, token, headers = {} } = {}) {
       const response = await fetch(chorus.url + path, {
         method,

@@ -128,14 +128,17 @@ export class FeedbackStore {
 
   /** Every response to the item's shares, newest first. */
   itemFeedback(itemId: string): Promise<FeedbackRow[]> {
-    return this.db('feedback_responses as f')
-      .join('feature_shares as s', 's.id', 'f.feature_share_id')
-      .where({ 's.roadmap_item_id': itemId })
-      .orderBy([
-        { column: 'f.created_at', order: 'desc' },
-        { column: 'f.id', order: 'asc' },
-      ])
-      .select(feedbackColumns);
+    return (
+      this.db('feedback_responses as f')
+        .join('feature_shares as s', 's.id', 'f.feature_share_id')
+        // People's answers to share links are not persona feedback.
+        .where({ 's.roadmap_item_id': itemId, 's.audience': 'personas' })
+        .orderBy([
+          { column: 'f.created_at', order: 'desc' },
+          { column: 'f.id', order: 'asc' },
+        ])
+        .select(feedbackColumns)
+    );
   }
 
   shareFeedback(shareId: string, trx: Knex = this.db): Promise<FeedbackRow[]> {
@@ -147,7 +150,7 @@ export class FeedbackStore {
 
   comparisons(roadmapId: string, trx: Knex = this.db): Promise<ComparisonRow[]> {
     return trx('feature_comparisons')
-      .where({ roadmap_id: roadmapId })
+      .where({ roadmap_id: roadmapId, audience: 'personas' })
       .orderBy([
         { column: 'created_at', order: 'desc' },
         { column: 'id', order: 'asc' },

@@ -311,6 +311,167 @@ export interface ListComparisonsResponse {
   comparisons: FeatureComparison[];
 }
 
+/** A public link to one item (kind "item") or a ranking of items (kind "comparison"). */
+export interface ShareLink {
+  id: string;
+  /** item or comparison */
+  kind: string;
+  /** rating, thumbs or text; ranking for a comparison */
+  feedbackType: string;
+  allowComments: boolean;
+  isActive: boolean;
+  expiresAt?: Date | undefined;
+  accessCount: number;
+  responseCount: number;
+  personaIds: string[];
+  /** The item shared, or the roadmap of a comparison. */
+  itemId: string;
+  roadmapId: string;
+  itemIds: string[];
+  title: string;
+  createdAt?: Date | undefined;
+}
+
+export interface CreateShareLinkRequest {
+  userId: string;
+  itemId: string;
+  feedbackType: string;
+  allowComments: boolean;
+  expiresInDays: number;
+  personaIds: string[];
+  /** Shown on the public page (the caller reads it from the catalog). */
+  productName: string;
+}
+
+export interface CreateComparisonLinkRequest {
+  userId: string;
+  roadmapId: string;
+  itemIds: string[];
+  title: string;
+  description: string;
+  allowComments: boolean;
+  expiresInDays: number;
+  personaIds: string[];
+  productName: string;
+}
+
+export interface CreateShareLinkResponse {
+  link?:
+    | ShareLink
+    | undefined;
+  /** The secret part of the public address; not kept anywhere in clear. */
+  token: string;
+}
+
+export interface CreateComparisonLinkResponse {
+  link?: ShareLink | undefined;
+  token: string;
+}
+
+export interface ListShareLinksRequest {
+  userId: string;
+  /** One of the two. */
+  itemId: string;
+  roadmapId: string;
+}
+
+export interface ListShareLinksResponse {
+  links: ShareLink[];
+}
+
+export interface SetShareLinkActiveRequest {
+  userId: string;
+  linkId: string;
+  isActive: boolean;
+}
+
+export interface SetShareLinkActiveResponse {
+  link?: ShareLink | undefined;
+}
+
+export interface DeleteShareLinkRequest {
+  userId: string;
+  linkId: string;
+}
+
+export interface DeleteShareLinkResponse {
+}
+
+export interface GetShareResultsRequest {
+  userId: string;
+  linkId: string;
+}
+
+export interface SharedItem {
+  id: string;
+  title: string;
+  description: string;
+}
+
+/** One person's response. */
+export interface PeopleResponse {
+  id: string;
+  /** The answer as the contracts' share answer, in JSON. */
+  answerJson: string;
+  comment: string;
+  respondentName: string;
+  respondentEmail: string;
+  sentiment: string;
+  createdAt?: Date | undefined;
+  updatedAt?: Date | undefined;
+}
+
+/** What the personas predicted for the same item (ratings) or items (order). */
+export interface PersonaPrediction {
+  personaId: string;
+  personaName: string;
+  /** 1-5, for an item; 0 when the persona has not rated it. */
+  rating: number;
+  /** Item ids best first, for a comparison. */
+  order: string[];
+}
+
+export interface GetShareResultsResponse {
+  link?: ShareLink | undefined;
+  items: SharedItem[];
+  responses: PeopleResponse[];
+  predictions: PersonaPrediction[];
+}
+
+export interface OpenPublicLinkRequest {
+  token: string;
+}
+
+export interface OpenPublicLinkResponse {
+  kind: string;
+  feedbackType: string;
+  allowComments: boolean;
+  productName: string;
+  title: string;
+  description: string;
+  items: SharedItem[];
+  expiresAt?: Date | undefined;
+}
+
+export interface SubmitShareResponseRequest {
+  token: string;
+  /** A hash of the respondent's cookie: one response per browser per link. */
+  respondentKey: string;
+  /** The IP salted and hashed by the gateway; never the IP itself. */
+  ipHash: string;
+  userAgent: string;
+  answerJson: string;
+  comment: string;
+  respondentName: string;
+  respondentEmail: string;
+}
+
+export interface SubmitShareResponseResponse {
+  /** True when it replaced this respondent's earlier response. */
+  replaced: boolean;
+  responseCount: number;
+}
+
 function createBaseRoadmap(): Roadmap {
   return {
     id: "",
@@ -5068,6 +5229,2683 @@ export const ListComparisonsResponse: MessageFns<ListComparisonsResponse> = {
   },
 };
 
+function createBaseShareLink(): ShareLink {
+  return {
+    id: "",
+    kind: "",
+    feedbackType: "",
+    allowComments: false,
+    isActive: false,
+    expiresAt: undefined,
+    accessCount: 0,
+    responseCount: 0,
+    personaIds: [],
+    itemId: "",
+    roadmapId: "",
+    itemIds: [],
+    title: "",
+    createdAt: undefined,
+  };
+}
+
+export const ShareLink: MessageFns<ShareLink> = {
+  encode(message: ShareLink, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.kind !== "") {
+      writer.uint32(18).string(message.kind);
+    }
+    if (message.feedbackType !== "") {
+      writer.uint32(26).string(message.feedbackType);
+    }
+    if (message.allowComments !== false) {
+      writer.uint32(32).bool(message.allowComments);
+    }
+    if (message.isActive !== false) {
+      writer.uint32(40).bool(message.isActive);
+    }
+    if (message.expiresAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.expiresAt), writer.uint32(50).fork()).join();
+    }
+    if (message.accessCount !== 0) {
+      writer.uint32(56).int32(message.accessCount);
+    }
+    if (message.responseCount !== 0) {
+      writer.uint32(64).int32(message.responseCount);
+    }
+    for (const v of message.personaIds) {
+      writer.uint32(74).string(v!);
+    }
+    if (message.itemId !== "") {
+      writer.uint32(82).string(message.itemId);
+    }
+    if (message.roadmapId !== "") {
+      writer.uint32(90).string(message.roadmapId);
+    }
+    for (const v of message.itemIds) {
+      writer.uint32(98).string(v!);
+    }
+    if (message.title !== "") {
+      writer.uint32(106).string(message.title);
+    }
+    if (message.createdAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.createdAt), writer.uint32(114).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ShareLink {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseShareLink();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.kind = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.feedbackType = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.allowComments = reader.bool();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.isActive = reader.bool();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.expiresAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.accessCount = reader.int32();
+            continue;
+          }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.responseCount = reader.int32();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.personaIds.push(reader.string());
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.itemId = reader.string();
+            continue;
+          }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.roadmapId = reader.string();
+            continue;
+          }
+          case 12: {
+            if (tag !== 98) {
+              break;
+            }
+
+            message.itemIds.push(reader.string());
+            continue;
+          }
+          case 13: {
+            if (tag !== 106) {
+              break;
+            }
+
+            message.title = reader.string();
+            continue;
+          }
+          case 14: {
+            if (tag !== 114) {
+              break;
+            }
+
+            message.createdAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ShareLink {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      kind: isSet(object.kind) ? globalThis.String(object.kind) : "",
+      feedbackType: isSet(object.feedbackType)
+        ? globalThis.String(object.feedbackType)
+        : isSet(object.feedback_type)
+        ? globalThis.String(object.feedback_type)
+        : "",
+      allowComments: isSet(object.allowComments)
+        ? globalThis.Boolean(object.allowComments)
+        : isSet(object.allow_comments)
+        ? globalThis.Boolean(object.allow_comments)
+        : false,
+      isActive: isSet(object.isActive)
+        ? globalThis.Boolean(object.isActive)
+        : isSet(object.is_active)
+        ? globalThis.Boolean(object.is_active)
+        : false,
+      expiresAt: isSet(object.expiresAt)
+        ? fromJsonTimestamp(object.expiresAt)
+        : isSet(object.expires_at)
+        ? fromJsonTimestamp(object.expires_at)
+        : undefined,
+      accessCount: isSet(object.accessCount)
+        ? globalThis.Number(object.accessCount)
+        : isSet(object.access_count)
+        ? globalThis.Number(object.access_count)
+        : 0,
+      responseCount: isSet(object.responseCount)
+        ? globalThis.Number(object.responseCount)
+        : isSet(object.response_count)
+        ? globalThis.Number(object.response_count)
+        : 0,
+      personaIds: globalThis.Array.isArray(object?.personaIds)
+        ? object.personaIds.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.persona_ids)
+        ? object.persona_ids.map((e: any) => globalThis.String(e))
+        : [],
+      itemId: isSet(object.itemId)
+        ? globalThis.String(object.itemId)
+        : isSet(object.item_id)
+        ? globalThis.String(object.item_id)
+        : "",
+      roadmapId: isSet(object.roadmapId)
+        ? globalThis.String(object.roadmapId)
+        : isSet(object.roadmap_id)
+        ? globalThis.String(object.roadmap_id)
+        : "",
+      itemIds: globalThis.Array.isArray(object?.itemIds)
+        ? object.itemIds.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.item_ids)
+        ? object.item_ids.map((e: any) => globalThis.String(e))
+        : [],
+      title: isSet(object.title) ? globalThis.String(object.title) : "",
+      createdAt: isSet(object.createdAt)
+        ? fromJsonTimestamp(object.createdAt)
+        : isSet(object.created_at)
+        ? fromJsonTimestamp(object.created_at)
+        : undefined,
+    };
+  },
+
+  toJSON(message: ShareLink): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.kind !== "") {
+      obj.kind = message.kind;
+    }
+    if (message.feedbackType !== "") {
+      obj.feedbackType = message.feedbackType;
+    }
+    if (message.allowComments !== false) {
+      obj.allowComments = message.allowComments;
+    }
+    if (message.isActive !== false) {
+      obj.isActive = message.isActive;
+    }
+    if (message.expiresAt !== undefined) {
+      obj.expiresAt = message.expiresAt.toISOString();
+    }
+    if (message.accessCount !== 0) {
+      obj.accessCount = Math.round(message.accessCount);
+    }
+    if (message.responseCount !== 0) {
+      obj.responseCount = Math.round(message.responseCount);
+    }
+    if (message.personaIds?.length) {
+      obj.personaIds = message.personaIds;
+    }
+    if (message.itemId !== "") {
+      obj.itemId = message.itemId;
+    }
+    if (message.roadmapId !== "") {
+      obj.roadmapId = message.roadmapId;
+    }
+    if (message.itemIds?.length) {
+      obj.itemIds = message.itemIds;
+    }
+    if (message.title !== "") {
+      obj.title = message.title;
+    }
+    if (message.createdAt !== undefined) {
+      obj.createdAt = message.createdAt.toISOString();
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ShareLink>, I>>(base?: I): ShareLink {
+    return ShareLink.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ShareLink>, I>>(object: I): ShareLink {
+    const message = createBaseShareLink();
+    message.id = object.id ?? "";
+    message.kind = object.kind ?? "";
+    message.feedbackType = object.feedbackType ?? "";
+    message.allowComments = object.allowComments ?? false;
+    message.isActive = object.isActive ?? false;
+    message.expiresAt = object.expiresAt ?? undefined;
+    message.accessCount = object.accessCount ?? 0;
+    message.responseCount = object.responseCount ?? 0;
+    message.personaIds = object.personaIds?.map((e) => e) || [];
+    message.itemId = object.itemId ?? "";
+    message.roadmapId = object.roadmapId ?? "";
+    message.itemIds = object.itemIds?.map((e) => e) || [];
+    message.title = object.title ?? "";
+    message.createdAt = object.createdAt ?? undefined;
+    return message;
+  },
+};
+
+function createBaseCreateShareLinkRequest(): CreateShareLinkRequest {
+  return {
+    userId: "",
+    itemId: "",
+    feedbackType: "",
+    allowComments: false,
+    expiresInDays: 0,
+    personaIds: [],
+    productName: "",
+  };
+}
+
+export const CreateShareLinkRequest: MessageFns<CreateShareLinkRequest> = {
+  encode(message: CreateShareLinkRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    if (message.itemId !== "") {
+      writer.uint32(18).string(message.itemId);
+    }
+    if (message.feedbackType !== "") {
+      writer.uint32(26).string(message.feedbackType);
+    }
+    if (message.allowComments !== false) {
+      writer.uint32(32).bool(message.allowComments);
+    }
+    if (message.expiresInDays !== 0) {
+      writer.uint32(40).int32(message.expiresInDays);
+    }
+    for (const v of message.personaIds) {
+      writer.uint32(50).string(v!);
+    }
+    if (message.productName !== "") {
+      writer.uint32(58).string(message.productName);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateShareLinkRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateShareLinkRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.itemId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.feedbackType = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.allowComments = reader.bool();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.expiresInDays = reader.int32();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.personaIds.push(reader.string());
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.productName = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreateShareLinkRequest {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      itemId: isSet(object.itemId)
+        ? globalThis.String(object.itemId)
+        : isSet(object.item_id)
+        ? globalThis.String(object.item_id)
+        : "",
+      feedbackType: isSet(object.feedbackType)
+        ? globalThis.String(object.feedbackType)
+        : isSet(object.feedback_type)
+        ? globalThis.String(object.feedback_type)
+        : "",
+      allowComments: isSet(object.allowComments)
+        ? globalThis.Boolean(object.allowComments)
+        : isSet(object.allow_comments)
+        ? globalThis.Boolean(object.allow_comments)
+        : false,
+      expiresInDays: isSet(object.expiresInDays)
+        ? globalThis.Number(object.expiresInDays)
+        : isSet(object.expires_in_days)
+        ? globalThis.Number(object.expires_in_days)
+        : 0,
+      personaIds: globalThis.Array.isArray(object?.personaIds)
+        ? object.personaIds.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.persona_ids)
+        ? object.persona_ids.map((e: any) => globalThis.String(e))
+        : [],
+      productName: isSet(object.productName)
+        ? globalThis.String(object.productName)
+        : isSet(object.product_name)
+        ? globalThis.String(object.product_name)
+        : "",
+    };
+  },
+
+  toJSON(message: CreateShareLinkRequest): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.itemId !== "") {
+      obj.itemId = message.itemId;
+    }
+    if (message.feedbackType !== "") {
+      obj.feedbackType = message.feedbackType;
+    }
+    if (message.allowComments !== false) {
+      obj.allowComments = message.allowComments;
+    }
+    if (message.expiresInDays !== 0) {
+      obj.expiresInDays = Math.round(message.expiresInDays);
+    }
+    if (message.personaIds?.length) {
+      obj.personaIds = message.personaIds;
+    }
+    if (message.productName !== "") {
+      obj.productName = message.productName;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CreateShareLinkRequest>, I>>(base?: I): CreateShareLinkRequest {
+    return CreateShareLinkRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CreateShareLinkRequest>, I>>(object: I): CreateShareLinkRequest {
+    const message = createBaseCreateShareLinkRequest();
+    message.userId = object.userId ?? "";
+    message.itemId = object.itemId ?? "";
+    message.feedbackType = object.feedbackType ?? "";
+    message.allowComments = object.allowComments ?? false;
+    message.expiresInDays = object.expiresInDays ?? 0;
+    message.personaIds = object.personaIds?.map((e) => e) || [];
+    message.productName = object.productName ?? "";
+    return message;
+  },
+};
+
+function createBaseCreateComparisonLinkRequest(): CreateComparisonLinkRequest {
+  return {
+    userId: "",
+    roadmapId: "",
+    itemIds: [],
+    title: "",
+    description: "",
+    allowComments: false,
+    expiresInDays: 0,
+    personaIds: [],
+    productName: "",
+  };
+}
+
+export const CreateComparisonLinkRequest: MessageFns<CreateComparisonLinkRequest> = {
+  encode(message: CreateComparisonLinkRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    if (message.roadmapId !== "") {
+      writer.uint32(18).string(message.roadmapId);
+    }
+    for (const v of message.itemIds) {
+      writer.uint32(26).string(v!);
+    }
+    if (message.title !== "") {
+      writer.uint32(34).string(message.title);
+    }
+    if (message.description !== "") {
+      writer.uint32(42).string(message.description);
+    }
+    if (message.allowComments !== false) {
+      writer.uint32(48).bool(message.allowComments);
+    }
+    if (message.expiresInDays !== 0) {
+      writer.uint32(56).int32(message.expiresInDays);
+    }
+    for (const v of message.personaIds) {
+      writer.uint32(66).string(v!);
+    }
+    if (message.productName !== "") {
+      writer.uint32(74).string(message.productName);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateComparisonLinkRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateComparisonLinkRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.roadmapId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.itemIds.push(reader.string());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.title = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.description = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.allowComments = reader.bool();
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.expiresInDays = reader.int32();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.personaIds.push(reader.string());
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.productName = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreateComparisonLinkRequest {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      roadmapId: isSet(object.roadmapId)
+        ? globalThis.String(object.roadmapId)
+        : isSet(object.roadmap_id)
+        ? globalThis.String(object.roadmap_id)
+        : "",
+      itemIds: globalThis.Array.isArray(object?.itemIds)
+        ? object.itemIds.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.item_ids)
+        ? object.item_ids.map((e: any) => globalThis.String(e))
+        : [],
+      title: isSet(object.title) ? globalThis.String(object.title) : "",
+      description: isSet(object.description) ? globalThis.String(object.description) : "",
+      allowComments: isSet(object.allowComments)
+        ? globalThis.Boolean(object.allowComments)
+        : isSet(object.allow_comments)
+        ? globalThis.Boolean(object.allow_comments)
+        : false,
+      expiresInDays: isSet(object.expiresInDays)
+        ? globalThis.Number(object.expiresInDays)
+        : isSet(object.expires_in_days)
+        ? globalThis.Number(object.expires_in_days)
+        : 0,
+      personaIds: globalThis.Array.isArray(object?.personaIds)
+        ? object.personaIds.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.persona_ids)
+        ? object.persona_ids.map((e: any) => globalThis.String(e))
+        : [],
+      productName: isSet(object.productName)
+        ? globalThis.String(object.productName)
+        : isSet(object.product_name)
+        ? globalThis.String(object.product_name)
+        : "",
+    };
+  },
+
+  toJSON(message: CreateComparisonLinkRequest): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.roadmapId !== "") {
+      obj.roadmapId = message.roadmapId;
+    }
+    if (message.itemIds?.length) {
+      obj.itemIds = message.itemIds;
+    }
+    if (message.title !== "") {
+      obj.title = message.title;
+    }
+    if (message.description !== "") {
+      obj.description = message.description;
+    }
+    if (message.allowComments !== false) {
+      obj.allowComments = message.allowComments;
+    }
+    if (message.expiresInDays !== 0) {
+      obj.expiresInDays = Math.round(message.expiresInDays);
+    }
+    if (message.personaIds?.length) {
+      obj.personaIds = message.personaIds;
+    }
+    if (message.productName !== "") {
+      obj.productName = message.productName;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CreateComparisonLinkRequest>, I>>(base?: I): CreateComparisonLinkRequest {
+    return CreateComparisonLinkRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CreateComparisonLinkRequest>, I>>(object: I): CreateComparisonLinkRequest {
+    const message = createBaseCreateComparisonLinkRequest();
+    message.userId = object.userId ?? "";
+    message.roadmapId = object.roadmapId ?? "";
+    message.itemIds = object.itemIds?.map((e) => e) || [];
+    message.title = object.title ?? "";
+    message.description = object.description ?? "";
+    message.allowComments = object.allowComments ?? false;
+    message.expiresInDays = object.expiresInDays ?? 0;
+    message.personaIds = object.personaIds?.map((e) => e) || [];
+    message.productName = object.productName ?? "";
+    return message;
+  },
+};
+
+function createBaseCreateShareLinkResponse(): CreateShareLinkResponse {
+  return { link: undefined, token: "" };
+}
+
+export const CreateShareLinkResponse: MessageFns<CreateShareLinkResponse> = {
+  encode(message: CreateShareLinkResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.link !== undefined) {
+      ShareLink.encode(message.link, writer.uint32(10).fork()).join();
+    }
+    if (message.token !== "") {
+      writer.uint32(18).string(message.token);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateShareLinkResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateShareLinkResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.link = ShareLink.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.token = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreateShareLinkResponse {
+    return {
+      link: isSet(object.link) ? ShareLink.fromJSON(object.link) : undefined,
+      token: isSet(object.token) ? globalThis.String(object.token) : "",
+    };
+  },
+
+  toJSON(message: CreateShareLinkResponse): unknown {
+    const obj: any = {};
+    if (message.link !== undefined) {
+      obj.link = ShareLink.toJSON(message.link);
+    }
+    if (message.token !== "") {
+      obj.token = message.token;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CreateShareLinkResponse>, I>>(base?: I): CreateShareLinkResponse {
+    return CreateShareLinkResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CreateShareLinkResponse>, I>>(object: I): CreateShareLinkResponse {
+    const message = createBaseCreateShareLinkResponse();
+    message.link = (object.link !== undefined && object.link !== null) ? ShareLink.fromPartial(object.link) : undefined;
+    message.token = object.token ?? "";
+    return message;
+  },
+};
+
+function createBaseCreateComparisonLinkResponse(): CreateComparisonLinkResponse {
+  return { link: undefined, token: "" };
+}
+
+export const CreateComparisonLinkResponse: MessageFns<CreateComparisonLinkResponse> = {
+  encode(message: CreateComparisonLinkResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.link !== undefined) {
+      ShareLink.encode(message.link, writer.uint32(10).fork()).join();
+    }
+    if (message.token !== "") {
+      writer.uint32(18).string(message.token);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateComparisonLinkResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateComparisonLinkResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.link = ShareLink.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.token = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreateComparisonLinkResponse {
+    return {
+      link: isSet(object.link) ? ShareLink.fromJSON(object.link) : undefined,
+      token: isSet(object.token) ? globalThis.String(object.token) : "",
+    };
+  },
+
+  toJSON(message: CreateComparisonLinkResponse): unknown {
+    const obj: any = {};
+    if (message.link !== undefined) {
+      obj.link = ShareLink.toJSON(message.link);
+    }
+    if (message.token !== "") {
+      obj.token = message.token;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CreateComparisonLinkResponse>, I>>(base?: I): CreateComparisonLinkResponse {
+    return CreateComparisonLinkResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CreateComparisonLinkResponse>, I>>(object: I): CreateComparisonLinkResponse {
+    const message = createBaseCreateComparisonLinkResponse();
+    message.link = (object.link !== undefined && object.link !== null) ? ShareLink.fromPartial(object.link) : undefined;
+    message.token = object.token ?? "";
+    return message;
+  },
+};
+
+function createBaseListShareLinksRequest(): ListShareLinksRequest {
+  return { userId: "", itemId: "", roadmapId: "" };
+}
+
+export const ListShareLinksRequest: MessageFns<ListShareLinksRequest> = {
+  encode(message: ListShareLinksRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    if (message.itemId !== "") {
+      writer.uint32(18).string(message.itemId);
+    }
+    if (message.roadmapId !== "") {
+      writer.uint32(26).string(message.roadmapId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListShareLinksRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListShareLinksRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.itemId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.roadmapId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListShareLinksRequest {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      itemId: isSet(object.itemId)
+        ? globalThis.String(object.itemId)
+        : isSet(object.item_id)
+        ? globalThis.String(object.item_id)
+        : "",
+      roadmapId: isSet(object.roadmapId)
+        ? globalThis.String(object.roadmapId)
+        : isSet(object.roadmap_id)
+        ? globalThis.String(object.roadmap_id)
+        : "",
+    };
+  },
+
+  toJSON(message: ListShareLinksRequest): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.itemId !== "") {
+      obj.itemId = message.itemId;
+    }
+    if (message.roadmapId !== "") {
+      obj.roadmapId = message.roadmapId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListShareLinksRequest>, I>>(base?: I): ListShareLinksRequest {
+    return ListShareLinksRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListShareLinksRequest>, I>>(object: I): ListShareLinksRequest {
+    const message = createBaseListShareLinksRequest();
+    message.userId = object.userId ?? "";
+    message.itemId = object.itemId ?? "";
+    message.roadmapId = object.roadmapId ?? "";
+    return message;
+  },
+};
+
+function createBaseListShareLinksResponse(): ListShareLinksResponse {
+  return { links: [] };
+}
+
+export const ListShareLinksResponse: MessageFns<ListShareLinksResponse> = {
+  encode(message: ListShareLinksResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.links) {
+      ShareLink.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListShareLinksResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListShareLinksResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.links.push(ShareLink.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListShareLinksResponse {
+    return {
+      links: globalThis.Array.isArray(object?.links) ? object.links.map((e: any) => ShareLink.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: ListShareLinksResponse): unknown {
+    const obj: any = {};
+    if (message.links?.length) {
+      obj.links = message.links.map((e) => ShareLink.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListShareLinksResponse>, I>>(base?: I): ListShareLinksResponse {
+    return ListShareLinksResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListShareLinksResponse>, I>>(object: I): ListShareLinksResponse {
+    const message = createBaseListShareLinksResponse();
+    message.links = object.links?.map((e) => ShareLink.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseSetShareLinkActiveRequest(): SetShareLinkActiveRequest {
+  return { userId: "", linkId: "", isActive: false };
+}
+
+export const SetShareLinkActiveRequest: MessageFns<SetShareLinkActiveRequest> = {
+  encode(message: SetShareLinkActiveRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    if (message.linkId !== "") {
+      writer.uint32(18).string(message.linkId);
+    }
+    if (message.isActive !== false) {
+      writer.uint32(24).bool(message.isActive);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SetShareLinkActiveRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSetShareLinkActiveRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.linkId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.isActive = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SetShareLinkActiveRequest {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      linkId: isSet(object.linkId)
+        ? globalThis.String(object.linkId)
+        : isSet(object.link_id)
+        ? globalThis.String(object.link_id)
+        : "",
+      isActive: isSet(object.isActive)
+        ? globalThis.Boolean(object.isActive)
+        : isSet(object.is_active)
+        ? globalThis.Boolean(object.is_active)
+        : false,
+    };
+  },
+
+  toJSON(message: SetShareLinkActiveRequest): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.linkId !== "") {
+      obj.linkId = message.linkId;
+    }
+    if (message.isActive !== false) {
+      obj.isActive = message.isActive;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SetShareLinkActiveRequest>, I>>(base?: I): SetShareLinkActiveRequest {
+    return SetShareLinkActiveRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SetShareLinkActiveRequest>, I>>(object: I): SetShareLinkActiveRequest {
+    const message = createBaseSetShareLinkActiveRequest();
+    message.userId = object.userId ?? "";
+    message.linkId = object.linkId ?? "";
+    message.isActive = object.isActive ?? false;
+    return message;
+  },
+};
+
+function createBaseSetShareLinkActiveResponse(): SetShareLinkActiveResponse {
+  return { link: undefined };
+}
+
+export const SetShareLinkActiveResponse: MessageFns<SetShareLinkActiveResponse> = {
+  encode(message: SetShareLinkActiveResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.link !== undefined) {
+      ShareLink.encode(message.link, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SetShareLinkActiveResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSetShareLinkActiveResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.link = ShareLink.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SetShareLinkActiveResponse {
+    return { link: isSet(object.link) ? ShareLink.fromJSON(object.link) : undefined };
+  },
+
+  toJSON(message: SetShareLinkActiveResponse): unknown {
+    const obj: any = {};
+    if (message.link !== undefined) {
+      obj.link = ShareLink.toJSON(message.link);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SetShareLinkActiveResponse>, I>>(base?: I): SetShareLinkActiveResponse {
+    return SetShareLinkActiveResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SetShareLinkActiveResponse>, I>>(object: I): SetShareLinkActiveResponse {
+    const message = createBaseSetShareLinkActiveResponse();
+    message.link = (object.link !== undefined && object.link !== null) ? ShareLink.fromPartial(object.link) : undefined;
+    return message;
+  },
+};
+
+function createBaseDeleteShareLinkRequest(): DeleteShareLinkRequest {
+  return { userId: "", linkId: "" };
+}
+
+export const DeleteShareLinkRequest: MessageFns<DeleteShareLinkRequest> = {
+  encode(message: DeleteShareLinkRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    if (message.linkId !== "") {
+      writer.uint32(18).string(message.linkId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeleteShareLinkRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeleteShareLinkRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.linkId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DeleteShareLinkRequest {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      linkId: isSet(object.linkId)
+        ? globalThis.String(object.linkId)
+        : isSet(object.link_id)
+        ? globalThis.String(object.link_id)
+        : "",
+    };
+  },
+
+  toJSON(message: DeleteShareLinkRequest): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.linkId !== "") {
+      obj.linkId = message.linkId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<DeleteShareLinkRequest>, I>>(base?: I): DeleteShareLinkRequest {
+    return DeleteShareLinkRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<DeleteShareLinkRequest>, I>>(object: I): DeleteShareLinkRequest {
+    const message = createBaseDeleteShareLinkRequest();
+    message.userId = object.userId ?? "";
+    message.linkId = object.linkId ?? "";
+    return message;
+  },
+};
+
+function createBaseDeleteShareLinkResponse(): DeleteShareLinkResponse {
+  return {};
+}
+
+export const DeleteShareLinkResponse: MessageFns<DeleteShareLinkResponse> = {
+  encode(_: DeleteShareLinkResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeleteShareLinkResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeleteShareLinkResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): DeleteShareLinkResponse {
+    return {};
+  },
+
+  toJSON(_: DeleteShareLinkResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<DeleteShareLinkResponse>, I>>(base?: I): DeleteShareLinkResponse {
+    return DeleteShareLinkResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<DeleteShareLinkResponse>, I>>(_: I): DeleteShareLinkResponse {
+    const message = createBaseDeleteShareLinkResponse();
+    return message;
+  },
+};
+
+function createBaseGetShareResultsRequest(): GetShareResultsRequest {
+  return { userId: "", linkId: "" };
+}
+
+export const GetShareResultsRequest: MessageFns<GetShareResultsRequest> = {
+  encode(message: GetShareResultsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    if (message.linkId !== "") {
+      writer.uint32(18).string(message.linkId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetShareResultsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetShareResultsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.linkId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetShareResultsRequest {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      linkId: isSet(object.linkId)
+        ? globalThis.String(object.linkId)
+        : isSet(object.link_id)
+        ? globalThis.String(object.link_id)
+        : "",
+    };
+  },
+
+  toJSON(message: GetShareResultsRequest): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.linkId !== "") {
+      obj.linkId = message.linkId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetShareResultsRequest>, I>>(base?: I): GetShareResultsRequest {
+    return GetShareResultsRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetShareResultsRequest>, I>>(object: I): GetShareResultsRequest {
+    const message = createBaseGetShareResultsRequest();
+    message.userId = object.userId ?? "";
+    message.linkId = object.linkId ?? "";
+    return message;
+  },
+};
+
+function createBaseSharedItem(): SharedItem {
+  return { id: "", title: "", description: "" };
+}
+
+export const SharedItem: MessageFns<SharedItem> = {
+  encode(message: SharedItem, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.title !== "") {
+      writer.uint32(18).string(message.title);
+    }
+    if (message.description !== "") {
+      writer.uint32(26).string(message.description);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SharedItem {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSharedItem();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.title = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.description = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SharedItem {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      title: isSet(object.title) ? globalThis.String(object.title) : "",
+      description: isSet(object.description) ? globalThis.String(object.description) : "",
+    };
+  },
+
+  toJSON(message: SharedItem): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.title !== "") {
+      obj.title = message.title;
+    }
+    if (message.description !== "") {
+      obj.description = message.description;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SharedItem>, I>>(base?: I): SharedItem {
+    return SharedItem.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SharedItem>, I>>(object: I): SharedItem {
+    const message = createBaseSharedItem();
+    message.id = object.id ?? "";
+    message.title = object.title ?? "";
+    message.description = object.description ?? "";
+    return message;
+  },
+};
+
+function createBasePeopleResponse(): PeopleResponse {
+  return {
+    id: "",
+    answerJson: "",
+    comment: "",
+    respondentName: "",
+    respondentEmail: "",
+    sentiment: "",
+    createdAt: undefined,
+    updatedAt: undefined,
+  };
+}
+
+export const PeopleResponse: MessageFns<PeopleResponse> = {
+  encode(message: PeopleResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.answerJson !== "") {
+      writer.uint32(18).string(message.answerJson);
+    }
+    if (message.comment !== "") {
+      writer.uint32(26).string(message.comment);
+    }
+    if (message.respondentName !== "") {
+      writer.uint32(34).string(message.respondentName);
+    }
+    if (message.respondentEmail !== "") {
+      writer.uint32(42).string(message.respondentEmail);
+    }
+    if (message.sentiment !== "") {
+      writer.uint32(50).string(message.sentiment);
+    }
+    if (message.createdAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.createdAt), writer.uint32(58).fork()).join();
+    }
+    if (message.updatedAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.updatedAt), writer.uint32(66).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PeopleResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePeopleResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.answerJson = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.comment = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.respondentName = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.respondentEmail = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.sentiment = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.createdAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.updatedAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PeopleResponse {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      answerJson: isSet(object.answerJson)
+        ? globalThis.String(object.answerJson)
+        : isSet(object.answer_json)
+        ? globalThis.String(object.answer_json)
+        : "",
+      comment: isSet(object.comment) ? globalThis.String(object.comment) : "",
+      respondentName: isSet(object.respondentName)
+        ? globalThis.String(object.respondentName)
+        : isSet(object.respondent_name)
+        ? globalThis.String(object.respondent_name)
+        : "",
+      respondentEmail: isSet(object.respondentEmail)
+        ? globalThis.String(object.respondentEmail)
+        : isSet(object.respondent_email)
+        ? globalThis.String(object.respondent_email)
+        : "",
+      sentiment: isSet(object.sentiment) ? globalThis.String(object.sentiment) : "",
+      createdAt: isSet(object.createdAt)
+        ? fromJsonTimestamp(object.createdAt)
+        : isSet(object.created_at)
+        ? fromJsonTimestamp(object.created_at)
+        : undefined,
+      updatedAt: isSet(object.updatedAt)
+        ? fromJsonTimestamp(object.updatedAt)
+        : isSet(object.updated_at)
+        ? fromJsonTimestamp(object.updated_at)
+        : undefined,
+    };
+  },
+
+  toJSON(message: PeopleResponse): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.answerJson !== "") {
+      obj.answerJson = message.answerJson;
+    }
+    if (message.comment !== "") {
+      obj.comment = message.comment;
+    }
+    if (message.respondentName !== "") {
+      obj.respondentName = message.respondentName;
+    }
+    if (message.respondentEmail !== "") {
+      obj.respondentEmail = message.respondentEmail;
+    }
+    if (message.sentiment !== "") {
+      obj.sentiment = message.sentiment;
+    }
+    if (message.createdAt !== undefined) {
+      obj.createdAt = message.createdAt.toISOString();
+    }
+    if (message.updatedAt !== undefined) {
+      obj.updatedAt = message.updatedAt.toISOString();
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<PeopleResponse>, I>>(base?: I): PeopleResponse {
+    return PeopleResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<PeopleResponse>, I>>(object: I): PeopleResponse {
+    const message = createBasePeopleResponse();
+    message.id = object.id ?? "";
+    message.answerJson = object.answerJson ?? "";
+    message.comment = object.comment ?? "";
+    message.respondentName = object.respondentName ?? "";
+    message.respondentEmail = object.respondentEmail ?? "";
+    message.sentiment = object.sentiment ?? "";
+    message.createdAt = object.createdAt ?? undefined;
+    message.updatedAt = object.updatedAt ?? undefined;
+    return message;
+  },
+};
+
+function createBasePersonaPrediction(): PersonaPrediction {
+  return { personaId: "", personaName: "", rating: 0, order: [] };
+}
+
+export const PersonaPrediction: MessageFns<PersonaPrediction> = {
+  encode(message: PersonaPrediction, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.personaId !== "") {
+      writer.uint32(10).string(message.personaId);
+    }
+    if (message.personaName !== "") {
+      writer.uint32(18).string(message.personaName);
+    }
+    if (message.rating !== 0) {
+      writer.uint32(24).int32(message.rating);
+    }
+    for (const v of message.order) {
+      writer.uint32(34).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PersonaPrediction {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePersonaPrediction();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.personaId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.personaName = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.rating = reader.int32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.order.push(reader.string());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PersonaPrediction {
+    return {
+      personaId: isSet(object.personaId)
+        ? globalThis.String(object.personaId)
+        : isSet(object.persona_id)
+        ? globalThis.String(object.persona_id)
+        : "",
+      personaName: isSet(object.personaName)
+        ? globalThis.String(object.personaName)
+        : isSet(object.persona_name)
+        ? globalThis.String(object.persona_name)
+        : "",
+      rating: isSet(object.rating) ? globalThis.Number(object.rating) : 0,
+      order: globalThis.Array.isArray(object?.order) ? object.order.map((e: any) => globalThis.String(e)) : [],
+    };
+  },
+
+  toJSON(message: PersonaPrediction): unknown {
+    const obj: any = {};
+    if (message.personaId !== "") {
+      obj.personaId = message.personaId;
+    }
+    if (message.personaName !== "") {
+      obj.personaName = message.personaName;
+    }
+    if (message.rating !== 0) {
+      obj.rating = Math.round(message.rating);
+    }
+    if (message.order?.length) {
+      obj.order = message.order;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<PersonaPrediction>, I>>(base?: I): PersonaPrediction {
+    return PersonaPrediction.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<PersonaPrediction>, I>>(object: I): PersonaPrediction {
+    const message = createBasePersonaPrediction();
+    message.personaId = object.personaId ?? "";
+    message.personaName = object.personaName ?? "";
+    message.rating = object.rating ?? 0;
+    message.order = object.order?.map((e) => e) || [];
+    return message;
+  },
+};
+
+function createBaseGetShareResultsResponse(): GetShareResultsResponse {
+  return { link: undefined, items: [], responses: [], predictions: [] };
+}
+
+export const GetShareResultsResponse: MessageFns<GetShareResultsResponse> = {
+  encode(message: GetShareResultsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.link !== undefined) {
+      ShareLink.encode(message.link, writer.uint32(10).fork()).join();
+    }
+    for (const v of message.items) {
+      SharedItem.encode(v!, writer.uint32(18).fork()).join();
+    }
+    for (const v of message.responses) {
+      PeopleResponse.encode(v!, writer.uint32(26).fork()).join();
+    }
+    for (const v of message.predictions) {
+      PersonaPrediction.encode(v!, writer.uint32(34).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetShareResultsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetShareResultsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.link = ShareLink.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.items.push(SharedItem.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.responses.push(PeopleResponse.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.predictions.push(PersonaPrediction.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetShareResultsResponse {
+    return {
+      link: isSet(object.link) ? ShareLink.fromJSON(object.link) : undefined,
+      items: globalThis.Array.isArray(object?.items) ? object.items.map((e: any) => SharedItem.fromJSON(e)) : [],
+      responses: globalThis.Array.isArray(object?.responses)
+        ? object.responses.map((e: any) => PeopleResponse.fromJSON(e))
+        : [],
+      predictions: globalThis.Array.isArray(object?.predictions)
+        ? object.predictions.map((e: any) => PersonaPrediction.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: GetShareResultsResponse): unknown {
+    const obj: any = {};
+    if (message.link !== undefined) {
+      obj.link = ShareLink.toJSON(message.link);
+    }
+    if (message.items?.length) {
+      obj.items = message.items.map((e) => SharedItem.toJSON(e));
+    }
+    if (message.responses?.length) {
+      obj.responses = message.responses.map((e) => PeopleResponse.toJSON(e));
+    }
+    if (message.predictions?.length) {
+      obj.predictions = message.predictions.map((e) => PersonaPrediction.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetShareResultsResponse>, I>>(base?: I): GetShareResultsResponse {
+    return GetShareResultsResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetShareResultsResponse>, I>>(object: I): GetShareResultsResponse {
+    const message = createBaseGetShareResultsResponse();
+    message.link = (object.link !== undefined && object.link !== null) ? ShareLink.fromPartial(object.link) : undefined;
+    message.items = object.items?.map((e) => SharedItem.fromPartial(e)) || [];
+    message.responses = object.responses?.map((e) => PeopleResponse.fromPartial(e)) || [];
+    message.predictions = object.predictions?.map((e) => PersonaPrediction.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseOpenPublicLinkRequest(): OpenPublicLinkRequest {
+  return { token: "" };
+}
+
+export const OpenPublicLinkRequest: MessageFns<OpenPublicLinkRequest> = {
+  encode(message: OpenPublicLinkRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.token !== "") {
+      writer.uint32(10).string(message.token);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): OpenPublicLinkRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseOpenPublicLinkRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.token = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): OpenPublicLinkRequest {
+    return { token: isSet(object.token) ? globalThis.String(object.token) : "" };
+  },
+
+  toJSON(message: OpenPublicLinkRequest): unknown {
+    const obj: any = {};
+    if (message.token !== "") {
+      obj.token = message.token;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<OpenPublicLinkRequest>, I>>(base?: I): OpenPublicLinkRequest {
+    return OpenPublicLinkRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<OpenPublicLinkRequest>, I>>(object: I): OpenPublicLinkRequest {
+    const message = createBaseOpenPublicLinkRequest();
+    message.token = object.token ?? "";
+    return message;
+  },
+};
+
+function createBaseOpenPublicLinkResponse(): OpenPublicLinkResponse {
+  return {
+    kind: "",
+    feedbackType: "",
+    allowComments: false,
+    productName: "",
+    title: "",
+    description: "",
+    items: [],
+    expiresAt: undefined,
+  };
+}
+
+export const OpenPublicLinkResponse: MessageFns<OpenPublicLinkResponse> = {
+  encode(message: OpenPublicLinkResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.kind !== "") {
+      writer.uint32(10).string(message.kind);
+    }
+    if (message.feedbackType !== "") {
+      writer.uint32(18).string(message.feedbackType);
+    }
+    if (message.allowComments !== false) {
+      writer.uint32(24).bool(message.allowComments);
+    }
+    if (message.productName !== "") {
+      writer.uint32(34).string(message.productName);
+    }
+    if (message.title !== "") {
+      writer.uint32(42).string(message.title);
+    }
+    if (message.description !== "") {
+      writer.uint32(50).string(message.description);
+    }
+    for (const v of message.items) {
+      SharedItem.encode(v!, writer.uint32(58).fork()).join();
+    }
+    if (message.expiresAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.expiresAt), writer.uint32(66).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): OpenPublicLinkResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseOpenPublicLinkResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.kind = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.feedbackType = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.allowComments = reader.bool();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.productName = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.title = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.description = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.items.push(SharedItem.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.expiresAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): OpenPublicLinkResponse {
+    return {
+      kind: isSet(object.kind) ? globalThis.String(object.kind) : "",
+      feedbackType: isSet(object.feedbackType)
+        ? globalThis.String(object.feedbackType)
+        : isSet(object.feedback_type)
+        ? globalThis.String(object.feedback_type)
+        : "",
+      allowComments: isSet(object.allowComments)
+        ? globalThis.Boolean(object.allowComments)
+        : isSet(object.allow_comments)
+        ? globalThis.Boolean(object.allow_comments)
+        : false,
+      productName: isSet(object.productName)
+        ? globalThis.String(object.productName)
+        : isSet(object.product_name)
+        ? globalThis.String(object.product_name)
+        : "",
+      title: isSet(object.title) ? globalThis.String(object.title) : "",
+      description: isSet(object.description) ? globalThis.String(object.description) : "",
+      items: globalThis.Array.isArray(object?.items)
+        ? object.items.map((e: any) => SharedItem.fromJSON(e))
+        : [],
+      expiresAt: isSet(object.expiresAt)
+        ? fromJsonTimestamp(object.expiresAt)
+        : isSet(object.expires_at)
+        ? fromJsonTimestamp(object.expires_at)
+        : undefined,
+    };
+  },
+
+  toJSON(message: OpenPublicLinkResponse): unknown {
+    const obj: any = {};
+    if (message.kind !== "") {
+      obj.kind = message.kind;
+    }
+    if (message.feedbackType !== "") {
+      obj.feedbackType = message.feedbackType;
+    }
+    if (message.allowComments !== false) {
+      obj.allowComments = message.allowComments;
+    }
+    if (message.productName !== "") {
+      obj.productName = message.productName;
+    }
+    if (message.title !== "") {
+      obj.title = message.title;
+    }
+    if (message.description !== "") {
+      obj.description = message.description;
+    }
+    if (message.items?.length) {
+      obj.items = message.items.map((e) => SharedItem.toJSON(e));
+    }
+    if (message.expiresAt !== undefined) {
+      obj.expiresAt = message.expiresAt.toISOString();
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<OpenPublicLinkResponse>, I>>(base?: I): OpenPublicLinkResponse {
+    return OpenPublicLinkResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<OpenPublicLinkResponse>, I>>(object: I): OpenPublicLinkResponse {
+    const message = createBaseOpenPublicLinkResponse();
+    message.kind = object.kind ?? "";
+    message.feedbackType = object.feedbackType ?? "";
+    message.allowComments = object.allowComments ?? false;
+    message.productName = object.productName ?? "";
+    message.title = object.title ?? "";
+    message.description = object.description ?? "";
+    message.items = object.items?.map((e) => SharedItem.fromPartial(e)) || [];
+    message.expiresAt = object.expiresAt ?? undefined;
+    return message;
+  },
+};
+
+function createBaseSubmitShareResponseRequest(): SubmitShareResponseRequest {
+  return {
+    token: "",
+    respondentKey: "",
+    ipHash: "",
+    userAgent: "",
+    answerJson: "",
+    comment: "",
+    respondentName: "",
+    respondentEmail: "",
+  };
+}
+
+export const SubmitShareResponseRequest: MessageFns<SubmitShareResponseRequest> = {
+  encode(message: SubmitShareResponseRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.token !== "") {
+      writer.uint32(10).string(message.token);
+    }
+    if (message.respondentKey !== "") {
+      writer.uint32(18).string(message.respondentKey);
+    }
+    if (message.ipHash !== "") {
+      writer.uint32(26).string(message.ipHash);
+    }
+    if (message.userAgent !== "") {
+      writer.uint32(34).string(message.userAgent);
+    }
+    if (message.answerJson !== "") {
+      writer.uint32(42).string(message.answerJson);
+    }
+    if (message.comment !== "") {
+      writer.uint32(50).string(message.comment);
+    }
+    if (message.respondentName !== "") {
+      writer.uint32(58).string(message.respondentName);
+    }
+    if (message.respondentEmail !== "") {
+      writer.uint32(66).string(message.respondentEmail);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SubmitShareResponseRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSubmitShareResponseRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.token = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.respondentKey = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.ipHash = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.userAgent = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.answerJson = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.comment = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.respondentName = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.respondentEmail = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SubmitShareResponseRequest {
+    return {
+      token: isSet(object.token) ? globalThis.String(object.token) : "",
+      respondentKey: isSet(object.respondentKey)
+        ? globalThis.String(object.respondentKey)
+        : isSet(object.respondent_key)
+        ? globalThis.String(object.respondent_key)
+        : "",
+      ipHash: isSet(object.ipHash)
+        ? globalThis.String(object.ipHash)
+        : isSet(object.ip_hash)
+        ? globalThis.String(object.ip_hash)
+        : "",
+      userAgent: isSet(object.userAgent)
+        ? globalThis.String(object.userAgent)
+        : isSet(object.user_agent)
+        ? globalThis.String(object.user_agent)
+        : "",
+      answerJson: isSet(object.answerJson)
+        ? globalThis.String(object.answerJson)
+        : isSet(object.answer_json)
+        ? globalThis.String(object.answer_json)
+        : "",
+      comment: isSet(object.comment) ? globalThis.String(object.comment) : "",
+      respondentName: isSet(object.respondentName)
+        ? globalThis.String(object.respondentName)
+        : isSet(object.respondent_name)
+        ? globalThis.String(object.respondent_name)
+        : "",
+      respondentEmail: isSet(object.respondentEmail)
+        ? globalThis.String(object.respondentEmail)
+        : isSet(object.respondent_email)
+        ? globalThis.String(object.respondent_email)
+        : "",
+    };
+  },
+
+  toJSON(message: SubmitShareResponseRequest): unknown {
+    const obj: any = {};
+    if (message.token !== "") {
+      obj.token = message.token;
+    }
+    if (message.respondentKey !== "") {
+      obj.respondentKey = message.respondentKey;
+    }
+    if (message.ipHash !== "") {
+      obj.ipHash = message.ipHash;
+    }
+    if (message.userAgent !== "") {
+      obj.userAgent = message.userAgent;
+    }
+    if (message.answerJson !== "") {
+      obj.answerJson = message.answerJson;
+    }
+    if (message.comment !== "") {
+      obj.comment = message.comment;
+    }
+    if (message.respondentName !== "") {
+      obj.respondentName = message.respondentName;
+    }
+    if (message.respondentEmail !== "") {
+      obj.respondentEmail = message.respondentEmail;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SubmitShareResponseRequest>, I>>(base?: I): SubmitShareResponseRequest {
+    return SubmitShareResponseRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SubmitShareResponseRequest>, I>>(object: I): SubmitShareResponseRequest {
+    const message = createBaseSubmitShareResponseRequest();
+    message.token = object.token ?? "";
+    message.respondentKey = object.respondentKey ?? "";
+    message.ipHash = object.ipHash ?? "";
+    message.userAgent = object.userAgent ?? "";
+    message.answerJson = object.answerJson ?? "";
+    message.comment = object.comment ?? "";
+    message.respondentName = object.respondentName ?? "";
+    message.respondentEmail = object.respondentEmail ?? "";
+    return message;
+  },
+};
+
+function createBaseSubmitShareResponseResponse(): SubmitShareResponseResponse {
+  return { replaced: false, responseCount: 0 };
+}
+
+export const SubmitShareResponseResponse: MessageFns<SubmitShareResponseResponse> = {
+  encode(message: SubmitShareResponseResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.replaced !== false) {
+      writer.uint32(8).bool(message.replaced);
+    }
+    if (message.responseCount !== 0) {
+      writer.uint32(16).int32(message.responseCount);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SubmitShareResponseResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSubmitShareResponseResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.replaced = reader.bool();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.responseCount = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SubmitShareResponseResponse {
+    return {
+      replaced: isSet(object.replaced) ? globalThis.Boolean(object.replaced) : false,
+      responseCount: isSet(object.responseCount)
+        ? globalThis.Number(object.responseCount)
+        : isSet(object.response_count)
+        ? globalThis.Number(object.response_count)
+        : 0,
+    };
+  },
+
+  toJSON(message: SubmitShareResponseResponse): unknown {
+    const obj: any = {};
+    if (message.replaced !== false) {
+      obj.replaced = message.replaced;
+    }
+    if (message.responseCount !== 0) {
+      obj.responseCount = Math.round(message.responseCount);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SubmitShareResponseResponse>, I>>(base?: I): SubmitShareResponseResponse {
+    return SubmitShareResponseResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SubmitShareResponseResponse>, I>>(object: I): SubmitShareResponseResponse {
+    const message = createBaseSubmitShareResponseResponse();
+    message.replaced = object.replaced ?? false;
+    message.responseCount = object.responseCount ?? 0;
+    return message;
+  },
+};
+
 /**
  * Product roadmaps and their items. Every call names the calling user: a
  * roadmap or item of another user answers NOT_FOUND, never its data. The
@@ -5236,6 +8074,107 @@ export const RoadmapServiceService = {
       Buffer.from(ListComparisonsResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): ListComparisonsResponse => ListComparisonsResponse.decode(value),
   },
+  /**
+   * Share links: public pages where people (not personas) rate an item or rank
+   * items of a roadmap. The token is answered once, at creation; only its
+   * SHA-256 is stored.
+   */
+  createShareLink: {
+    path: "/chorus.roadmap.v1.RoadmapService/CreateShareLink" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: CreateShareLinkRequest): Buffer =>
+      Buffer.from(CreateShareLinkRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): CreateShareLinkRequest => CreateShareLinkRequest.decode(value),
+    responseSerialize: (value: CreateShareLinkResponse): Buffer =>
+      Buffer.from(CreateShareLinkResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): CreateShareLinkResponse => CreateShareLinkResponse.decode(value),
+  },
+  createComparisonLink: {
+    path: "/chorus.roadmap.v1.RoadmapService/CreateComparisonLink" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: CreateComparisonLinkRequest): Buffer =>
+      Buffer.from(CreateComparisonLinkRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): CreateComparisonLinkRequest => CreateComparisonLinkRequest.decode(value),
+    responseSerialize: (value: CreateComparisonLinkResponse): Buffer =>
+      Buffer.from(CreateComparisonLinkResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): CreateComparisonLinkResponse => CreateComparisonLinkResponse.decode(value),
+  },
+  /** An item's links, or a roadmap's comparison links, newest first. */
+  listShareLinks: {
+    path: "/chorus.roadmap.v1.RoadmapService/ListShareLinks" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListShareLinksRequest): Buffer =>
+      Buffer.from(ListShareLinksRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListShareLinksRequest => ListShareLinksRequest.decode(value),
+    responseSerialize: (value: ListShareLinksResponse): Buffer =>
+      Buffer.from(ListShareLinksResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListShareLinksResponse => ListShareLinksResponse.decode(value),
+  },
+  setShareLinkActive: {
+    path: "/chorus.roadmap.v1.RoadmapService/SetShareLinkActive" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: SetShareLinkActiveRequest): Buffer =>
+      Buffer.from(SetShareLinkActiveRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): SetShareLinkActiveRequest => SetShareLinkActiveRequest.decode(value),
+    responseSerialize: (value: SetShareLinkActiveResponse): Buffer =>
+      Buffer.from(SetShareLinkActiveResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): SetShareLinkActiveResponse => SetShareLinkActiveResponse.decode(value),
+  },
+  /** Removes the link with its responses. */
+  deleteShareLink: {
+    path: "/chorus.roadmap.v1.RoadmapService/DeleteShareLink" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: DeleteShareLinkRequest): Buffer =>
+      Buffer.from(DeleteShareLinkRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): DeleteShareLinkRequest => DeleteShareLinkRequest.decode(value),
+    responseSerialize: (value: DeleteShareLinkResponse): Buffer =>
+      Buffer.from(DeleteShareLinkResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): DeleteShareLinkResponse => DeleteShareLinkResponse.decode(value),
+  },
+  /** The people's responses with the personas' predictions for the same item or items. */
+  getShareResults: {
+    path: "/chorus.roadmap.v1.RoadmapService/GetShareResults" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetShareResultsRequest): Buffer =>
+      Buffer.from(GetShareResultsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetShareResultsRequest => GetShareResultsRequest.decode(value),
+    responseSerialize: (value: GetShareResultsResponse): Buffer =>
+      Buffer.from(GetShareResultsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetShareResultsResponse => GetShareResultsResponse.decode(value),
+  },
+  /**
+   * Signed-out: the link behind a token, counted as a view. NOT_FOUND alike
+   * for an unknown, expired or deactivated token.
+   */
+  openPublicLink: {
+    path: "/chorus.roadmap.v1.RoadmapService/OpenPublicLink" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: OpenPublicLinkRequest): Buffer =>
+      Buffer.from(OpenPublicLinkRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): OpenPublicLinkRequest => OpenPublicLinkRequest.decode(value),
+    responseSerialize: (value: OpenPublicLinkResponse): Buffer =>
+      Buffer.from(OpenPublicLinkResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): OpenPublicLinkResponse => OpenPublicLinkResponse.decode(value),
+  },
+  /** Signed-out: stores a response; a second one from the same respondent key replaces the first. */
+  submitShareResponse: {
+    path: "/chorus.roadmap.v1.RoadmapService/SubmitShareResponse" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: SubmitShareResponseRequest): Buffer =>
+      Buffer.from(SubmitShareResponseRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): SubmitShareResponseRequest => SubmitShareResponseRequest.decode(value),
+    responseSerialize: (value: SubmitShareResponseResponse): Buffer =>
+      Buffer.from(SubmitShareResponseResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): SubmitShareResponseResponse => SubmitShareResponseResponse.decode(value),
+  },
 } as const;
 
 export interface RoadmapServiceServer extends UntypedServiceImplementation {
@@ -5268,6 +8207,27 @@ export interface RoadmapServiceServer extends UntypedServiceImplementation {
   createComparison: handleUnaryCall<CreateComparisonRequest, CreateComparisonResponse>;
   /** A roadmap's comparisons with their rankings, newest first. */
   listComparisons: handleUnaryCall<ListComparisonsRequest, ListComparisonsResponse>;
+  /**
+   * Share links: public pages where people (not personas) rate an item or rank
+   * items of a roadmap. The token is answered once, at creation; only its
+   * SHA-256 is stored.
+   */
+  createShareLink: handleUnaryCall<CreateShareLinkRequest, CreateShareLinkResponse>;
+  createComparisonLink: handleUnaryCall<CreateComparisonLinkRequest, CreateComparisonLinkResponse>;
+  /** An item's links, or a roadmap's comparison links, newest first. */
+  listShareLinks: handleUnaryCall<ListShareLinksRequest, ListShareLinksResponse>;
+  setShareLinkActive: handleUnaryCall<SetShareLinkActiveRequest, SetShareLinkActiveResponse>;
+  /** Removes the link with its responses. */
+  deleteShareLink: handleUnaryCall<DeleteShareLinkRequest, DeleteShareLinkResponse>;
+  /** The people's responses with the personas' predictions for the same item or items. */
+  getShareResults: handleUnaryCall<GetShareResultsRequest, GetShareResultsResponse>;
+  /**
+   * Signed-out: the link behind a token, counted as a view. NOT_FOUND alike
+   * for an unknown, expired or deactivated token.
+   */
+  openPublicLink: handleUnaryCall<OpenPublicLinkRequest, OpenPublicLinkResponse>;
+  /** Signed-out: stores a response; a second one from the same respondent key replaces the first. */
+  submitShareResponse: handleUnaryCall<SubmitShareResponseRequest, SubmitShareResponseResponse>;
 }
 
 export interface RoadmapServiceClient extends Client {
@@ -5509,6 +8469,139 @@ export interface RoadmapServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ListComparisonsResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Share links: public pages where people (not personas) rate an item or rank
+   * items of a roadmap. The token is answered once, at creation; only its
+   * SHA-256 is stored.
+   */
+  createShareLink(
+    request: CreateShareLinkRequest,
+    callback: (error: ServiceError | null, response: CreateShareLinkResponse) => void,
+  ): ClientUnaryCall;
+  createShareLink(
+    request: CreateShareLinkRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: CreateShareLinkResponse) => void,
+  ): ClientUnaryCall;
+  createShareLink(
+    request: CreateShareLinkRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: CreateShareLinkResponse) => void,
+  ): ClientUnaryCall;
+  createComparisonLink(
+    request: CreateComparisonLinkRequest,
+    callback: (error: ServiceError | null, response: CreateComparisonLinkResponse) => void,
+  ): ClientUnaryCall;
+  createComparisonLink(
+    request: CreateComparisonLinkRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: CreateComparisonLinkResponse) => void,
+  ): ClientUnaryCall;
+  createComparisonLink(
+    request: CreateComparisonLinkRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: CreateComparisonLinkResponse) => void,
+  ): ClientUnaryCall;
+  /** An item's links, or a roadmap's comparison links, newest first. */
+  listShareLinks(
+    request: ListShareLinksRequest,
+    callback: (error: ServiceError | null, response: ListShareLinksResponse) => void,
+  ): ClientUnaryCall;
+  listShareLinks(
+    request: ListShareLinksRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListShareLinksResponse) => void,
+  ): ClientUnaryCall;
+  listShareLinks(
+    request: ListShareLinksRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListShareLinksResponse) => void,
+  ): ClientUnaryCall;
+  setShareLinkActive(
+    request: SetShareLinkActiveRequest,
+    callback: (error: ServiceError | null, response: SetShareLinkActiveResponse) => void,
+  ): ClientUnaryCall;
+  setShareLinkActive(
+    request: SetShareLinkActiveRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: SetShareLinkActiveResponse) => void,
+  ): ClientUnaryCall;
+  setShareLinkActive(
+    request: SetShareLinkActiveRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: SetShareLinkActiveResponse) => void,
+  ): ClientUnaryCall;
+  /** Removes the link with its responses. */
+  deleteShareLink(
+    request: DeleteShareLinkRequest,
+    callback: (error: ServiceError | null, response: DeleteShareLinkResponse) => void,
+  ): ClientUnaryCall;
+  deleteShareLink(
+    request: DeleteShareLinkRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: DeleteShareLinkResponse) => void,
+  ): ClientUnaryCall;
+  deleteShareLink(
+    request: DeleteShareLinkRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: DeleteShareLinkResponse) => void,
+  ): ClientUnaryCall;
+  /** The people's responses with the personas' predictions for the same item or items. */
+  getShareResults(
+    request: GetShareResultsRequest,
+    callback: (error: ServiceError | null, response: GetShareResultsResponse) => void,
+  ): ClientUnaryCall;
+  getShareResults(
+    request: GetShareResultsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetShareResultsResponse) => void,
+  ): ClientUnaryCall;
+  getShareResults(
+    request: GetShareResultsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetShareResultsResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Signed-out: the link behind a token, counted as a view. NOT_FOUND alike
+   * for an unknown, expired or deactivated token.
+   */
+  openPublicLink(
+    request: OpenPublicLinkRequest,
+    callback: (error: ServiceError | null, response: OpenPublicLinkResponse) => void,
+  ): ClientUnaryCall;
+  openPublicLink(
+    request: OpenPublicLinkRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: OpenPublicLinkResponse) => void,
+  ): ClientUnaryCall;
+  openPublicLink(
+    request: OpenPublicLinkRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: OpenPublicLinkResponse) => void,
+  ): ClientUnaryCall;
+  /** Signed-out: stores a response; a second one from the same respondent key replaces the first. */
+  submitShareResponse(
+    request: SubmitShareResponseRequest,
+    callback: (error: ServiceError | null, response: SubmitShareResponseResponse) => void,
+  ): ClientUnaryCall;
+  submitShareResponse(
+    request: SubmitShareResponseRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: SubmitShareResponseResponse) => void,
+  ): ClientUnaryCall;
+  submitShareResponse(
+    request: SubmitShareResponseRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: SubmitShareResponseResponse) => void,
   ): ClientUnaryCall;
 }
 

@@ -1,0 +1,310 @@
+import {
+  type PublicShareView,
+  SHARE_COMMENT_MAX,
+  type ShareAnswer,
+  shareResponseRequest,
+} from '@chorus/contracts';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { loadLink, type Loaded, sendResponse, trackShareResponse } from './api';
+
+/** /share/{token} or /compare/{token} -> the token. */
+export function tokenOf(path: string): string {
+  const match = /^\/(?:share|compare)\/([^/]+)\/?$/.exec(path);
+  return match ? decodeURIComponent(match[1]!) : '';
+}
+
+export function SharePage({ path }: { path: string }) {
+  const token = tokenOf(path);
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  useEffect(() => {
+    void loadLink(token).then(setLoaded);
+  }, [token]);
+
+  if (!loaded) return <p className="share-loading">Loading…</p>;
+  if (loaded.state !== 'ready') {
+    return (
+      <section className="share-card" aria-labelledby="share-title">
+        <h1 id="share-title">
+          {loaded.state === 'unavailable' ? 'This link is not available' : 'Something went wrong'}
+        </h1>
+        <p>{loaded.message}</p>
+        {loaded.state === 'unavailable' && (
+          <p className="share-muted">Ask the person who sent it to you for a new link.</p>
+        )}
+      </section>
+    );
+  }
+  return <ShareForm token={token} link={loaded.link} />;
+}
+
+const RATING_WORDS = ['Not useful', 'Slightly useful', 'Useful', 'Very useful', 'Essential'];
+
+function ShareForm({ token, link }: { token: string; link: PublicShareView }) {
+  const isComparison = link.kind === 'comparison';
+  const [rating, setRating] = useState<number | null>(null);
+  const [thumbs, setThumbs] = useState<'up' | 'down' | null>(null);
+  const [text, setText] = useState('');
+  const [order, setOrder] = useState(() => link.items.map((item) => item.id));
+  const [comment, setComment] = useState('');
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState('');
+  const [sending, setSending] = useState(false);
+  const [done, setDone] = useState<null | { replaced: boolean }>(null);
+  const [gone, setGone] = useState('');
+  const thanks = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    if (done) thanks.current?.focus();
+  }, [done]);
+
+  if (gone) {
+    return (
+      <section className="share-card">
+        <h1>This link is not available</h1>
+        <p>{gone}</p>
+      </section>
+    );
+  }
+
+  const answer = (): ShareAnswer | null => {
+    if (isComparison) return { type: 'ranking', ranking: order };
+    if (link.feedbackType === 'rating') return rating ? { type: 'rating', rating } : null;
+    if (link.feedbackType === 'thumbs') return thumbs ? { type: 'thumbs', thumbs } : null;
+    return { type: 'text', text };
+  };
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const chosen = answer();
+    if (!chosen) {
+      setError(
+        link.feedbackType === 'rating'
+          ? 'Choose a rating from 1 to 5'
+          : 'Choose thumbs up or thumbs down',
+      );
+      return;
+    }
+    const parsed = shareResponseRequest.safeParse({
+      answer: chosen,
+      comment: link.allowComments && comment.trim() ? comment : undefined,
+      name: name.trim() || undefined,
+      email: email.trim() || undefined,
+    });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'Check your answer');
+      return;
+    }
+    setError('');
+    setSending(true);
+    const result = await sendResponse(token, parsed.data);
+    setSending(false);
+    if (result.ok) {
+      trackShareResponse(isComparison ? 'ranking' : link.feedbackType);
+      setDone({ replaced: result.replaced });
+    } else if (result.gone) {
+      setGone(result.message);
+    } else {
+      setError(result.message);
+    }
+  };
+
+  if (done) {
+    return (
+      <section className="share-card" aria-live="polite">
+        <h1 ref={thanks} tabIndex={-1}>
+          Thank you!
+        </h1>
+        <p>
+          {done.replaced
+            ? 'Your answer was updated. The team behind ' +
+              (link.productName || 'this product') +
+              ' will see it.'
+            : 'Your answer was recorded. The team behind ' +
+              (link.productName || 'this product') +
+              ' will see it.'}
+        </p>
+        <button type="button" className="share-secondary" onClick={() => setDone(null)}>
+          Change my answer
+        </button>
+      </section>
+    );
+  }
+
+  const move = (index: number, by: number, focus = false) => {
+    const to = index + by;
+    if (to < 0 || to >= order.length) return;
+    const next = [...order];
+    [next[index], next[to]] = [next[to]!, next[index]!];
+    setOrder(next);
+    if (focus) {
+      requestAnimationFrame(() =>
+        document.querySelector<HTMLElement>(`[data-rank-item="${next[to]}"]`)?.focus(),
+      );
+    }
+  };
+  const onRowKey = (event: KeyboardEvent, index: number) => {
+    if (event.key === 'ArrowUp') {
+      event.preventDefault();
+      move(index, -1, true);
+    } else if (event.key === 'ArrowDown') {
+      event.preventDefault();
+      move(index, 1, true);
+    }
+  };
+  const titleOf = (id: string) => link.items.find((item) => item.id === id)?.title ?? id;
+
+  return (
+    <form className="share-card" onSubmit={submit} noValidate>
+      {link.productName && <p className="share-product">{link.productName}</p>}
+      <h1>{link.title}</h1>
+      {link.description && <p className="share-description">{link.description}</p>}
+
+      {isComparison ? (
+        <fieldset>
+          <legend>Rank these from most wanted (top) to least wanted</legend>
+          <p className="share-muted" id="rank-help">
+            Use the arrow buttons, or focus an item and press the Up and Down arrow keys.
+          </p>
+          <ol className="share-ranking" aria-describedby="rank-help">
+            {order.map((id, index) => {
+              const item = link.items.find((i) => i.id === id);
+              return (
+                <li
+                  key={id}
+                  data-rank-item={id}
+                  tabIndex={0}
+                  aria-label={`${index + 1}. ${titleOf(id)}`}
+                  onKeyDown={(event) => onRowKey(event, index)}
+                >
+                  <span className="share-rank">{index + 1}</span>
+                  <span className="share-item">
+                    <strong>{titleOf(id)}</strong>
+                    {item?.description && <span className="share-muted">{item.description}</span>}
+                  </span>
+                  <span className="share-moves">
+                    <button
+                      type="button"
+                      aria-label={`Move ${titleOf(id)} up`}
+                      disabled={index === 0}
+                      onClick={() => move(index, -1)}
+                    >
+                      ↑
+                    </button>
+                    <button
+                      type="button"
+                      aria-label={`Move ${titleOf(id)} down`}
+                      disabled={index === order.length - 1}
+                      onClick={() => move(index, 1)}
+                    >
+                      ↓
+                    </button>
+                  </span>
+                </li>
+              );
+            })}
+          </ol>
+        </fieldset>
+      ) : link.feedbackType === 'rating' ? (
+        <fieldset>
+          <legend>How useful would this be to you?</legend>
+          <div className="share-choices" role="radiogroup" aria-label="Rating from 1 to 5">
+            {[1, 2, 3, 4, 5].map((value) => (
+              <label key={value} className={rating === value ? 'share-chosen' : ''}>
+                <input
+                  type="radio"
+                  name="rating"
+                  value={value}
+                  checked={rating === value}
+                  onChange={() => setRating(value)}
+                />
+                <span className="share-value">{value}</span>
+                <span className="share-muted">{RATING_WORDS[value - 1]}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      ) : link.feedbackType === 'thumbs' ? (
+        <fieldset>
+          <legend>Do you want this?</legend>
+          <div className="share-choices">
+            {(['up', 'down'] as const).map((value) => (
+              <label key={value} className={thumbs === value ? 'share-chosen' : ''}>
+                <input
+                  type="radio"
+                  name="thumbs"
+                  value={value}
+                  checked={thumbs === value}
+                  onChange={() => setThumbs(value)}
+                />
+                <span className="share-value" aria-hidden="true">
+                  {value === 'up' ? '👍' : '👎'}
+                </span>
+                <span>{value === 'up' ? 'Thumbs up' : 'Thumbs down'}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      ) : (
+        <label className="share-field">
+          <span>Your answer</span>
+          <textarea
+            value={text}
+            maxLength={SHARE_COMMENT_MAX}
+            rows={5}
+            onChange={(event) => setText(event.target.value)}
+          />
+        </label>
+      )}
+
+      {link.allowComments && link.feedbackType !== 'text' && (
+        <label className="share-field">
+          <span>Comment (optional)</span>
+          <textarea
+            value={comment}
+            maxLength={SHARE_COMMENT_MAX}
+            rows={3}
+            onChange={(event) => setComment(event.target.value)}
+          />
+          <span className="share-muted">
+            {comment.length} / {SHARE_COMMENT_MAX}
+          </span>
+        </label>
+      )}
+      <div className="share-row">
+        <label className="share-field">
+          <span>Name (optional)</span>
+          <input
+            value={name}
+            maxLength={100}
+            autoComplete="name"
+            onChange={(e) => setName(e.target.value)}
+          />
+        </label>
+        <label className="share-field">
+          <span>E-mail (optional)</span>
+          <input
+            type="email"
+            value={email}
+            autoComplete="email"
+            onChange={(e) => setEmail(e.target.value)}
+          />
+        </label>
+      </div>
+      {error && (
+        <p className="share-error" role="alert">
+          {error}
+        </p>
+      )}
+      <button type="submit" className="share-primary" disabled={sending}>
+        {sending ? 'Sending…' : 'Send my answer'}
+      </button>
+      <p className="share-muted share-privacy">
+        No account needed. One answer per browser: sending again replaces your answer. Answers are
+        kept for {link.retentionDays} days after the link closes on{' '}
+        {new Date(link.expiresAt).toLocaleDateString('en-US', { dateStyle: 'medium' })}, then
+        deleted; your IP address is stored only as a salted hash.
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,571 @@
+import { sampleRankCorrelation } from 'simple-statistics';
+import { z } from 'zod';
+import { toCsv } from './question-history';
+import { MAX_FEEDBACK_PERSONAS } from './roadmap-feedback';
+
+/*
+ * Share links: public pages where real people rate an item or rank several,
+ * and the figures that set their answers beside the personas' predictions.
+ * The same schemas check a response in the browser and in the gateway.
+ */
+
+export const SHARE_DEFAULT_DAYS = 14;
+export const SHARE_MAX_DAYS = 90;
+export const SHARE_COMMENT_MAX = 2000;
+export const SHARE_NAME_MAX = 100;
+export const SHARE_EMAIL_MAX = 254;
+export const COMPARE_MIN_ITEMS = 2;
+export const COMPARE_MAX_ITEMS = 10;
+/** Below this many human responses an agreement figure is shown as "too few to judge". */
+export const AGREEMENT_MIN_RESPONSES = 10;
+/** How long a response is kept after its link expires; the public page says so. */
+export const SHARE_RETENTION_DAYS = 365;
+
+export const shareFeedbackTypes = ['rating', 'thumbs', 'text'] as const;
+export type ShareFeedbackType = (typeof shareFeedbackTypes)[number];
+export type ShareKind = 'item' | 'comparison';
+
+export const shareMessages = {
+  feedbackType: 'Choose rating, thumbs or text',
+  expiry: `A link expires after 1 to ${SHARE_MAX_DAYS} days`,
+  tooManyPersonas: `Choose at most ${MAX_FEEDBACK_PERSONAS} personas`,
+  items: `Choose ${COMPARE_MIN_ITEMS} to ${COMPARE_MAX_ITEMS} items to compare`,
+  duplicateItems: 'Each item can be chosen once',
+  commentTooLong: `Comments can be at most ${SHARE_COMMENT_MAX} characters`,
+  nameTooLong: `Names can be at most ${SHARE_NAME_MAX} characters`,
+  email: 'Enter a valid e-mail address or leave it empty',
+  rating: 'Choose a rating from 1 to 5',
+  thumbs: 'Choose thumbs up or thumbs down',
+  text: 'Write your answer',
+  ranking: 'Rank every item once',
+  wrongAnswer: 'This link asks for a different kind of answer',
+  commentsOff: 'This link does not take comments',
+  unavailable: 'This link has expired or is no longer active.',
+  linkNotFound: 'Share link not found',
+  tooMany: 'Too many responses from here. Try again in a minute.',
+  copied: 'Copied',
+  copyFailed: 'Unable to copy to clipboard.',
+} as const;
+
+const expiresInDays = z
+  .number({ error: shareMessages.expiry })
+  .int(shareMessages.expiry)
+  .min(1, shareMessages.expiry)
+  .max(SHARE_MAX_DAYS, shareMessages.expiry)
+  .default(SHARE_DEFAULT_DAYS);
+
+const personaIds = z
+  .array(z.string().trim().min(1).max(100))
+  .max(MAX_FEEDBACK_PERSONAS, shareMessages.tooManyPersonas)
+  .default([]);
+
+/** The share dialog's form: a public link to one item. */
+export const createShareLinkRequest = z.object({
+  feedbackType: z.enum(shareFeedbackTypes, { error: shareMessages.feedbackType }).default('rating'),
+  allowComments: z.boolean().default(true),
+  expiresInDays,
+  personaIds,
+});
+export type CreateShareLinkRequest = z.infer<typeof createShareLinkRequest>;
+
+/** A public link asking people to rank 2-10 items of one roadmap. */
+export const createComparisonLinkRequest = z.object({
+  itemIds: z
+    .array(z.string().trim().min(1).max(100))
+    .min(COMPARE_MIN_ITEMS, shareMessages.items)
+    .max(COMPARE_MAX_ITEMS, shareMessages.items)
+    .refine((ids) => new Set(ids).size === ids.length, shareMessages.duplicateItems),
+  title: z.string().trim().max(200).optional(),
+  description: z.string().trim().max(2000).optional(),
+  allowComments: z.boolean().default(true),
+  expiresInDays,
+  personaIds,
+});
+export type CreateComparisonLinkRequest = z.infer<typeof createComparisonLinkRequest>;
+
+/** One answer; which kind a link takes is its feedback type (ranking for a comparison). */
+export const shareAnswer = z.discriminatedUnion(
+  'type',
+  [
+    z.object({
+      type: z.literal('rating'),
+      rating: z
+        .number({ error: shareMessages.rating })
+        .int(shareMessages.rating)
+        .min(1, shareMessages.rating)
+        .max(5, shareMessages.rating),
+    }),
+    z.object({
+      type: z.literal('thumbs'),
+      thumbs: z.enum(['up', 'down'], { error: shareMessages.thumbs }),
+    }),
+    z.object({
+      type: z.literal('text'),
+      text: z
+        .string({ error: shareMessages.text })
+        .trim()
+        .min(1, shareMessages.text)
+        .max(SHARE_COMMENT_MAX, shareMessages.commentTooLong),
+    }),
+    z.object({
+      type: z.literal('ranking'),
+      ranking: z
+        .array(z.string().min(1).max(100), { error: shareMessages.ranking })
+        .min(COMPARE_MIN_ITEMS, shareMessages.ranking)
+        .max(COMPARE_MAX_ITEMS, shareMessages.ranking),
+    }),
+  ],
+  { error: shareMessages.wrongAnswer },
+);
+export type ShareAnswer = z.infer<typeof shareAnswer>;
+
+/** What the public page sends. */
+export const shareResponseRequest = z.object({
+  answer: shareAnswer,
+  comment: z.string().trim().max(SHARE_COMMENT_MAX, shareMessages.commentTooLong).optional(),
+  name: z.string().trim().max(SHARE_NAME_MAX, shareMessages.nameTooLong).optional(),
+  email: z
+    .union([
+      z.literal(''),
+      z.email({ error: shareMessages.email }).max(SHARE_EMAIL_MAX, shareMessages.email),
+    ])
+    .optional(),
+});
+export type ShareResponseRequest = z.infer<typeof shareResponseRequest>;
+
+/**
+ * The checks that need the link: the answer is of the link's kind, a ranking
+ * names every item exactly once, comments only where allowed. Null when fine.
+ */
+export function shareAnswerProblem(
+  link: {
+    kind: ShareKind;
+    feedbackType: ShareFeedbackType;
+    itemIds: string[];
+    allowComments: boolean;
+  },
+  response: ShareResponseRequest,
+): string | null {
+  const expected = link.kind === 'comparison' ? 'ranking' : link.feedbackType;
+  if (response.answer.type !== expected) return shareMessages.wrongAnswer;
+  if (response.answer.type === 'ranking') {
+    const ranking = response.answer.ranking;
+    const wanted = new Set(link.itemIds);
+    if (
+      ranking.length !== wanted.size ||
+      new Set(ranking).size !== ranking.length ||
+      ranking.some((id) => !wanted.has(id))
+    ) {
+      return shareMessages.ranking;
+    }
+  }
+  if (response.comment && !link.allowComments) return shareMessages.commentsOff;
+  return null;
+}
+
+/** Positive, neutral or negative, as the persona answers are labelled. */
+export function answerSentiment(answer: ShareAnswer): 'positive' | 'neutral' | 'negative' | null {
+  if (answer.type === 'rating') {
+    return answer.rating >= 4 ? 'positive' : answer.rating <= 2 ? 'negative' : 'neutral';
+  }
+  if (answer.type === 'thumbs') return answer.thumbs === 'up' ? 'positive' : 'negative';
+  return null;
+}
+
+/*
+ * Agreement between people and personas.
+ */
+
+/** Counts of ratings 1..5 (index 0 is rating 1). Out-of-range ratings are ignored. */
+export function ratingHistogram(ratings: readonly number[]): number[] {
+  const counts = [0, 0, 0, 0, 0];
+  for (const rating of ratings) {
+    if (Number.isInteger(rating) && rating >= 1 && rating <= 5) counts[rating - 1]! += 1;
+  }
+  return counts;
+}
+
+/** [up, down] counts. */
+export function thumbsSplit(thumbs: readonly ('up' | 'down')[]): number[] {
+  return [thumbs.filter((t) => t === 'up').length, thumbs.filter((t) => t === 'down').length];
+}
+
+function shares(counts: readonly number[]): number[] {
+  const total = counts.reduce((sum, n) => sum + n, 0);
+  return counts.map((n) => (total > 0 ? n / total : 0));
+}
+
+/**
+ * Jensen-Shannon distance (base 2) between two count vectors of the same
+ * categories: 0 for identical distributions, 1 for ones with nothing in common.
+ */
+export function jensenShannonDistance(a: readonly number[], b: readonly number[]): number {
+  if (a.length !== b.length) throw new Error('distributions over different categories');
+  const p = shares(a);
+  const q = shares(b);
+  const kl = (x: number[], m: number[]) =>
+    x.reduce((sum, xi, i) => (xi > 0 ? sum + xi * Math.log2(xi / m[i]!) : sum), 0);
+  const m = p.map((pi, i) => (pi + q[i]!) / 2);
+  const divergence = (kl(p, m) + kl(q, m)) / 2;
+  return Math.sqrt(Math.min(1, Math.max(0, divergence)));
+}
+
+/**
+ * Borda count: in each ranking of n items, first place earns n-1 points, last
+ * earns 0. Items best first; ties keep the order of `itemIds`.
+ */
+export function bordaCount(
+  rankings: readonly (readonly string[])[],
+  itemIds: readonly string[],
+): { itemId: string; points: number }[] {
+  const points = new Map(itemIds.map((id) => [id, 0]));
+  for (const ranking of rankings) {
+    ranking.forEach((id, index) => {
+      if (points.has(id)) points.set(id, points.get(id)! + (ranking.length - 1 - index));
+    });
+  }
+  return itemIds
+    .map((itemId, order) => ({ itemId, points: points.get(itemId)!, order }))
+    .sort((x, y) => y.points - x.points || x.order - y.order)
+    .map(({ itemId, points: p }) => ({ itemId, points: p }));
+}
+
+/**
+ * Spearman's rank correlation between two orderings of the same items (best
+ * first): 1 for the same order, -1 for the reverse.
+ */
+export function spearmanOrderCorrelation(a: readonly string[], b: readonly string[]): number {
+  const items = a.filter((id) => b.includes(id));
+  if (items.length < 2) return Number.NaN;
+  const rankA = items.map((id) => a.indexOf(id));
+  const rankB = items.map((id) => b.indexOf(id));
+  return sampleRankCorrelation(rankA, rankB);
+}
+
+export type AgreementMethod = 'jensen-shannon' | 'spearman';
+
+export interface Agreement {
+  method: AgreementMethod;
+  /** Jensen-Shannon distance (0 best) or Spearman correlation (1 best); null without both sides. */
+  value: number | null;
+  responses: number;
+  tooFew: boolean;
+  /** "well", "fairly well", "poorly", or null when there is nothing to compare. */
+  level: 'well' | 'fairly well' | 'poorly' | null;
+  label: string;
+}
+
+function agreementLabel(
+  level: Agreement['level'],
+  responses: number,
+  tooFew: boolean,
+  personasMissing: boolean,
+): string {
+  const count = `${responses} ${responses === 1 ? 'response' : 'responses'}`;
+  if (responses === 0) return 'No responses yet';
+  if (personasMissing || level === null) return `No persona predictions to compare (${count})`;
+  if (tooFew)
+    return `Too few responses to judge (${count}; at least ${AGREEMENT_MIN_RESPONSES} needed)`;
+  return `Your personas predicted this ${level} (${count})`;
+}
+
+/** Ratings or thumbs: how far the personas' distribution is from the people's. */
+export function distributionAgreement(
+  human: readonly number[],
+  persona: readonly number[],
+): Agreement {
+  const responses = human.reduce((sum, n) => sum + n, 0);
+  const personaTotal = persona.reduce((sum, n) => sum + n, 0);
+  const tooFew = responses < AGREEMENT_MIN_RESPONSES;
+  if (responses === 0 || personaTotal === 0) {
+    return {
+      method: 'jensen-shannon',
+      value: null,
+      responses,
+      tooFew,
+      level: null,
+      label: agreementLabel(null, responses, tooFew, personaTotal === 0),
+    };
+  }
+  const value = jensenShannonDistance(human, persona);
+  const level = value <= 0.2 ? 'well' : value <= 0.4 ? 'fairly well' : 'poorly';
+  return {
+    method: 'jensen-shannon',
+    value,
+    responses,
+    tooFew,
+    level,
+    label: agreementLabel(level, responses, tooFew, false),
+  };
+}
+
+/** Rankings: Spearman's correlation between the people's Borda order and the personas'. */
+export function rankingAgreement(
+  humanOrder: readonly string[],
+  personaOrder: readonly string[],
+  responses: number,
+): Agreement {
+  const tooFew = responses < AGREEMENT_MIN_RESPONSES;
+  const value =
+    responses > 0 && personaOrder.length > 1
+      ? spearmanOrderCorrelation(humanOrder, personaOrder)
+      : NaN;
+  if (!Number.isFinite(value)) {
+    return {
+      method: 'spearman',
+      value: null,
+      responses,
+      tooFew,
+      level: null,
+      label: agreementLabel(null, responses, tooFew, personaOrder.length < 2),
+    };
+  }
+  const level = value >= 0.6 ? 'well' : value >= 0.2 ? 'fairly well' : 'poorly';
+  return {
+    method: 'spearman',
+    value,
+    responses,
+    tooFew,
+    level,
+    label: agreementLabel(level, responses, tooFew, false),
+  };
+}
+
+/** A persona's 1-5 rating as thumbs: 4-5 up, 1-2 down, 3 neither. */
+export function ratingAsThumbs(rating: number): 'up' | 'down' | null {
+  return rating >= 4 ? 'up' : rating <= 2 ? 'down' : null;
+}
+
+/*
+ * CSV export of every human response to a link.
+ */
+
+export const shareCsvColumns = [
+  'Submitted At',
+  'Name',
+  'E-mail',
+  'Answer',
+  'Comment',
+  'Sentiment',
+] as const;
+
+export interface ExportedShareResponse {
+  createdAt: string;
+  name: string;
+  email: string;
+  answer: ShareAnswer;
+  comment: string;
+  sentiment: string;
+}
+
+/** An answer as one cell: "4", "up", the text, or the ranking's titles best first. */
+export function answerText(
+  answer: ShareAnswer,
+  titles: ReadonlyMap<string, string> = new Map(),
+): string {
+  switch (answer.type) {
+    case 'rating':
+      return String(answer.rating);
+    case 'thumbs':
+      return answer.thumbs;
+    case 'text':
+      return answer.text;
+    case 'ranking':
+      return answer.ranking.map((id, i) => `${i + 1}. ${titles.get(id) ?? id}`).join('; ');
+  }
+}
+
+export function shareResponsesCsv(
+  responses: readonly ExportedShareResponse[],
+  titles: ReadonlyMap<string, string> = new Map(),
+): string {
+  return toCsv([
+    [...shareCsvColumns],
+    ...responses.map((r) => [
+      r.createdAt,
+      r.name,
+      r.email,
+      answerText(r.answer, titles),
+      r.comment,
+      r.sentiment,
+    ]),
+  ]);
+}
+
+/** The public page's address for a link. */
+export function sharePath(kind: ShareKind, token: string): string {
+  return `/${kind === 'comparison' ? 'compare' : 'share'}/${token}`;
+}
+
+/*
+ * What the browser sees.
+ */
+
+export interface ShareLinkView {
+  id: string;
+  kind: ShareKind;
+  feedbackType: ShareFeedbackType | 'ranking';
+  allowComments: boolean;
+  isActive: boolean;
+  /** active, expired or deactivated */
+  status: 'active' | 'expired' | 'deactivated';
+  expiresAt: string;
+  accessCount: number;
+  responseCount: number;
+  personaIds: string[];
+  itemId: string | null;
+  roadmapId: string;
+  itemIds: string[];
+  title: string;
+  createdAt: string;
+}
+
+/** A new link: the only time its address is shown. */
+export interface CreatedShareLinkView extends ShareLinkView {
+  token: string;
+  path: string;
+}
+
+export interface PublicShareView {
+  kind: ShareKind;
+  feedbackType: ShareFeedbackType | 'ranking';
+  allowComments: boolean;
+  productName: string;
+  title: string;
+  description: string;
+  items: { id: string; title: string; description: string }[];
+  expiresAt: string;
+  retentionDays: number;
+}
+
+export interface ShareResponseView {
+  id: string;
+  createdAt: string;
+  name: string;
+  email: string;
+  answer: ShareAnswer;
+  comment: string;
+  sentiment: string;
+}
+
+export interface PersonaPredictionView {
+  personaId: string;
+  personaName: string;
+  rating: number | null;
+  order: string[];
+}
+
+export type ShareDistribution =
+  | { kind: 'rating'; human: number[]; persona: number[] }
+  | { kind: 'thumbs'; human: number[]; persona: number[] }
+  | { kind: 'text' }
+  | {
+      kind: 'ranking';
+      human: { itemId: string; title: string; points: number }[];
+      persona: { itemId: string; title: string; points: number }[];
+    };
+
+export interface ShareResultsView {
+  link: ShareLinkView;
+  items: { id: string; title: string; description: string }[];
+  responseCount: number;
+  distribution: ShareDistribution;
+  /** Null for text answers, which have nothing to compare. */
+  agreement: Agreement | null;
+  sentiment: { positive: number; neutral: number; negative: number };
+  /** Responses per day, oldest first. */
+  overTime: { date: string; count: number }[];
+  comments: { name: string; text: string; createdAt: string }[];
+  predictions: PersonaPredictionView[];
+  responses: ShareResponseView[];
+}
+
+export function shareLinkStatus(link: { isActive: boolean; expiresAt: string }, now = new Date()) {
+  if (!link.isActive) return 'deactivated' as const;
+  return new Date(link.expiresAt).getTime() <= now.getTime()
+    ? ('expired' as const)
+    : ('active' as const);
+}
+
+/** The results page's figures from the stored responses and predictions. */
+export function shareResultsView(input: {
+  link: ShareLinkView;
+  items: { id: string; title: string; description: string }[];
+  responses: ShareResponseView[];
+  predictions: PersonaPredictionView[];
+}): ShareResultsView {
+  const { link, items, responses, predictions } = input;
+  const titled = (order: { itemId: string; points: number }[]) =>
+    order.map((entry) => ({
+      ...entry,
+      title: items.find((item) => item.id === entry.itemId)?.title ?? entry.itemId,
+    }));
+  let distribution: ShareDistribution;
+  let agreement: Agreement | null;
+  const personaRatings = predictions.flatMap((p) => (p.rating ? [p.rating] : []));
+  if (link.feedbackType === 'rating') {
+    const human = ratingHistogram(
+      responses.flatMap((r) => (r.answer.type === 'rating' ? [r.answer.rating] : [])),
+    );
+    const persona = ratingHistogram(personaRatings);
+    distribution = { kind: 'rating', human, persona };
+    agreement = distributionAgreement(human, persona);
+  } else if (link.feedbackType === 'thumbs') {
+    const human = thumbsSplit(
+      responses.flatMap((r) => (r.answer.type === 'thumbs' ? [r.answer.thumbs] : [])),
+    );
+    const persona = thumbsSplit(
+      personaRatings.flatMap((rating) => {
+        const thumbs = ratingAsThumbs(rating);
+        return thumbs ? [thumbs] : [];
+      }),
+    );
+    distribution = { kind: 'thumbs', human, persona };
+    agreement = distributionAgreement(human, persona);
+  } else if (link.feedbackType === 'ranking') {
+    const human = bordaCount(
+      responses.flatMap((r) => (r.answer.type === 'ranking' ? [r.answer.ranking] : [])),
+      link.itemIds,
+    );
+    const personaOrders = predictions.filter((p) => p.order.length > 1).map((p) => p.order);
+    const persona = personaOrders.length > 0 ? bordaCount(personaOrders, link.itemIds) : [];
+    distribution = { kind: 'ranking', human: titled(human), persona: titled(persona) };
+    agreement = rankingAgreement(
+      human.map((h) => h.itemId),
+      persona.map((p) => p.itemId),
+      responses.length,
+    );
+  } else {
+    distribution = { kind: 'text' };
+    agreement = null;
+  }
+  const days = new Map<string, number>();
+  for (const r of responses) {
+    const day = r.createdAt.slice(0, 10);
+    days.set(day, (days.get(day) ?? 0) + 1);
+  }
+  return {
+    link,
+    items,
+    responseCount: responses.length,
+    distribution,
+    agreement,
+    sentiment: {
+      positive: responses.filter((r) => r.sentiment === 'positive').length,
+      neutral: responses.filter((r) => r.sentiment === 'neutral').length,
+      negative: responses.filter((r) => r.sentiment === 'negative').length,
+    },
+    overTime: [...days.entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([date, count]) => ({ date, count })),
+    comments: responses.flatMap((r) => {
+      const text =
+        r.answer.type === 'text'
+          ? [r.answer.text, r.comment].filter(Boolean).join('\n\n')
+          : r.comment;
+      return text ? [{ name: r.name, text, createdAt: r.createdAt }] : [];
+    }),
+    predictions,
+    responses,
+  };
+}

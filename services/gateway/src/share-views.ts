@@ -1,0 +1,93 @@
+import {
+  type CreatedShareLinkView,
+  type PersonaPredictionView,
+  type PublicShareView,
+  SHARE_RETENTION_DAYS,
+  shareAnswer,
+  type ShareFeedbackType,
+  type ShareKind,
+  shareLinkStatus,
+  type ShareLinkView,
+  sharePath,
+  type ShareResponseView,
+  shareResultsView,
+  type ShareResultsView,
+} from '@chorus/contracts';
+import type {
+  GetShareResultsResponse,
+  OpenPublicLinkResponse,
+  ShareLink,
+} from '@chorus/proto/roadmap/v1/roadmap';
+
+// How the roadmap service's share links look to the browser.
+
+const iso = (date: Date | undefined) => (date ?? new Date(0)).toISOString();
+
+export function toShareLinkView(link: ShareLink): ShareLinkView {
+  const view = {
+    id: link.id,
+    kind: link.kind as ShareKind,
+    feedbackType: link.feedbackType as ShareFeedbackType | 'ranking',
+    allowComments: link.allowComments,
+    isActive: link.isActive,
+    expiresAt: iso(link.expiresAt),
+    accessCount: link.accessCount,
+    responseCount: link.responseCount,
+    personaIds: link.personaIds,
+    itemId: link.itemId || null,
+    roadmapId: link.roadmapId,
+    itemIds: link.itemIds,
+    title: link.title,
+    createdAt: iso(link.createdAt),
+  };
+  return { ...view, status: shareLinkStatus(view) };
+}
+
+export function toCreatedShareLinkView(link: ShareLink, token: string): CreatedShareLinkView {
+  const view = toShareLinkView(link);
+  return { ...view, token, path: sharePath(view.kind, token) };
+}
+
+export function toPublicShareView(link: OpenPublicLinkResponse): PublicShareView {
+  return {
+    kind: link.kind as ShareKind,
+    feedbackType: link.feedbackType as ShareFeedbackType | 'ranking',
+    allowComments: link.allowComments,
+    productName: link.productName,
+    title: link.title,
+    description: link.description,
+    items: link.items,
+    expiresAt: iso(link.expiresAt),
+    retentionDays: SHARE_RETENTION_DAYS,
+  };
+}
+
+export function toShareResultsView(results: GetShareResultsResponse): ShareResultsView {
+  const responses: ShareResponseView[] = results.responses.flatMap((r) => {
+    const answer = shareAnswer.safeParse(JSON.parse(r.answerJson));
+    if (!answer.success) return [];
+    return [
+      {
+        id: r.id,
+        createdAt: iso(r.createdAt),
+        name: r.respondentName,
+        email: r.respondentEmail,
+        answer: answer.data,
+        comment: r.comment,
+        sentiment: r.sentiment,
+      },
+    ];
+  });
+  const predictions: PersonaPredictionView[] = results.predictions.map((p) => ({
+    personaId: p.personaId,
+    personaName: p.personaName,
+    rating: p.rating || null,
+    order: p.order,
+  }));
+  return shareResultsView({
+    link: toShareLinkView(results.link!),
+    items: results.items,
+    responses,
+    predictions,
+  });
+}
