@@ -18,3 +18,4 @@ export * from './roadmap-views';
 export * from './admin';
 export * from './roadmap-feedback';
 export * from './share-links';
+export * from './entitlements';

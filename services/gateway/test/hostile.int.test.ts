@@ -375,6 +375,107 @@ describe("another customer's ids", () => {
   });
 });
 
+/**
+ * A product that is not paid for reads and exports everything but does no
+ * paid work: every write route of the document is sent with the unpaid
+ * product's ids and a valid body, and exactly the paid work answers 402
+ * with how to pay — nothing of it is stored.
+ */
+describe('an unpaid product', () => {
+  /** The routes that do paid work (the entitlement rule's actions). */
+  const paidWork = [
+    'POST /api/products/{id}/personas',
+    'POST /api/products/{id}/questions',
+    'POST /api/products/{id}/questions/{questionId}/retry',
+    'POST /api/roadmap-items/{id}/feedback',
+    'POST /api/roadmaps/{id}/comparisons',
+    'POST /api/roadmaps/{id}/import-yaml',
+  ].sort();
+
+  it('answers 402 with how to pay on exactly the paid work, and stores none of it', async () => {
+    const email = `carol-${randomUUID()}@example.com`;
+    const registered = await chorus.api<{ token: string; product: { id: string } }>(
+      '/api/auth/register',
+      {
+        method: 'POST',
+        body: {
+          email,
+          password: 'secret-pass',
+          firstName: 'Carol',
+          lastName: 'Unpaid',
+          productName: "Carol's product",
+          billingCycle: 'monthly',
+          // Stripe's declined test card: the account and product stay, unpaid.
+          stripeToken: 'pm_card_chargeDeclined',
+        },
+      },
+    );
+    expect(registered.status).toBe(201);
+    const { token } = registered.body;
+    const productId = registered.body.product.id;
+    const roadmap = await chorus.api<{ id: string }>(`/api/products/${productId}/roadmaps`, {
+      method: 'POST',
+      token,
+      body: { name: 'Unpaid plan' },
+    });
+    const item = await chorus.api<{ id: string }>(`/api/roadmaps/${roadmap.body.id}/items`, {
+      method: 'POST',
+      token,
+      body: { title: 'Only item' },
+    });
+    expect(item.status).toBe(201);
+    const carol: Customer = {
+      ...alice,
+      email,
+      token,
+      productId,
+      roadmapId: roadmap.body.id,
+      itemId: item.body.id,
+      personaId: randomUUID(),
+      questionId: randomUUID(),
+    };
+    const refused: string[] = [];
+    const failures: string[] = [];
+    const writes = operations.filter(
+      (op) =>
+        op.access === 'user' &&
+        ['post', 'put', 'patch'].includes(op.method) &&
+        // Signing out would end the walk's own session.
+        !op.path.startsWith('/api/auth/'),
+    );
+    for (const op of writes) {
+      const path = fillPath(op.path, (name) => idFor(op.path, name, carol) ?? randomUUID());
+      const body = withOwnerIds(validBody(op), carol);
+      const answer = await send(op.method, path, {
+        token,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      if (answer.status === 402) {
+        refused.push(label(op));
+        const message = String(messageOf(answer));
+        if (!/not active/.test(message) || !/Complete payment/.test(message)) {
+          failures.push(`${label(op)}: 402 without how to pay: ${message}`);
+        }
+      } else if (answer.status >= 500) {
+        failures.push(`${label(op)}: ${answer.status} ${answer.text.slice(0, 120)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(refused.sort()).toEqual(paidWork);
+    // Nothing of the paid work was stored; reading and export still work.
+    const personas = await chorus.api<unknown[]>(`/api/products/${productId}/personas`, { token });
+    expect(personas.status).toBe(200);
+    expect(personas.body).toEqual([]);
+    const questions = await chorus.api<unknown[]>(`/api/products/${productId}/questions`, {
+      token,
+    });
+    expect(questions.body).toEqual([]);
+    const exported = await send('get', `/api/roadmaps/${roadmap.body.id}/export`, { token });
+    expect(exported.status).toBe(200);
+    expect(exported.text).toContain('roadmap_items');
+  });
+});
+
 describe('malformed and oversized bodies', () => {
   const withBody = () => operations.filter((op) => op.body || op.rawBody);
 

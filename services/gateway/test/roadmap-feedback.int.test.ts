@@ -37,6 +37,8 @@ async function customer(titles: string[] = ['Offline mode', 'Team billing']): Pr
         lastName: 'Stener',
         productName: 'Lantern',
         industry: 'technology',
+        // A paid product: persona feedback needs one.
+        stripeToken: 'pm_card_visa',
       },
     },
   );

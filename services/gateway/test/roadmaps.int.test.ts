@@ -37,6 +37,8 @@ async function customer(): Promise<Customer> {
         lastName: 'Mapper',
         productName: 'Lantern',
         industry: 'technology',
+        // A paid product: importing and persona feedback need one.
+        stripeToken: 'pm_card_visa',
       },
     },
   );

@@ -2,6 +2,7 @@ import { addPersonaRequest, personaMessages } from '@chorus/contracts';
 import { z } from 'zod';
 import { toPersonaView, toTemplateView } from '../catalog-views';
 import type { ServiceClients } from '../clients';
+import { requirePaidProduct } from '../entitlements';
 import type { ApiRoutes } from '../routing';
 import { productParams } from './products';
 
@@ -47,6 +48,7 @@ export function personaRoutes(routes: ApiRoutes, deps: { clients: ServiceClients
     params: productParams,
     body: addPersonaRequest,
     async handler({ user, params, body }) {
+      await requirePaidProduct(deps.clients, user.id, params.id, 'addPersonas');
       const { persona } = await catalog.addProductPersona({
         userId: user.id,
         productId: params.id,

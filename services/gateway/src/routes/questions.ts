@@ -1,6 +1,7 @@
 import { askQuestionRequest, questionMessages } from '@chorus/contracts';
 import { z } from 'zod';
 import type { ServiceClients } from '../clients';
+import { requirePaidProduct } from '../entitlements';
 import { HttpError } from '../http-errors';
 import type { QuestionStreams } from '../question-streams';
 import { toQuestionView } from '../question-views';
@@ -43,6 +44,7 @@ export function questionRoutes(
       if (body.productId !== undefined && body.productId !== params.id) {
         throw new HttpError(400, questionMessages.productMismatch);
       }
+      await requirePaidProduct(deps.clients, user.id, params.id, 'askQuestions');
       const { question } = await catalog.askQuestion({
         userId: user.id,
         productId: params.id,
@@ -102,6 +104,7 @@ export function questionRoutes(
     access: 'user',
     params: questionParams,
     async handler({ user, params }) {
+      await requirePaidProduct(deps.clients, user.id, params.id, 'askQuestions');
       const { question } = await catalog.retryQuestion({
         userId: user.id,
         productId: params.id,

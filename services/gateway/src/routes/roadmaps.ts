@@ -7,13 +7,11 @@ import {
   type RoadmapItem,
   type RoadmapSummary,
   type RoadmapWithItems,
-  screenRoadmapYaml,
   updateRoadmapItemRequest,
   updateRoadmapRequest,
 } from '@chorus/contracts';
 import { z } from 'zod';
 import type { ServiceClients } from '../clients';
-import { HttpError } from '../http-errors';
 import { itemFields, roadmapFields, toItem, toRoadmap, toRoadmapSummary } from '../roadmap-views';
 import type { ApiRoutes } from '../routing';
 import { RoadmapWorkflows } from '../workflows/roadmaps';
@@ -163,13 +161,7 @@ export function roadmapRoutes(routes: ApiRoutes, deps: { clients: ServiceClients
     // The 5MB limit applies to the YAML text; its JSON encoding is somewhat larger.
     bodyLimit: '8mb',
     async handler({ user, params, body }): Promise<RoadmapImportResult> {
-      // Oversized and hostile documents are refused here, without sending megabytes on.
-      const refusal = screenRoadmapYaml(body.yamlContent);
-      if (refusal) throw new HttpError(400, refusal);
-      return roadmaps.importYaml(
-        { userId: user.id, roadmapId: params.id, yamlContent: body.yamlContent },
-        { timeoutMs: 60_000 },
-      );
+      return workflows.importYaml(user.id, params.id, body.yamlContent);
     },
   });
 

@@ -5,7 +5,10 @@ import type {
   RoadmapSummary,
   Roadmap,
 } from '@chorus/proto/roadmap/v1/roadmap';
+import { screenRoadmapYaml } from '@chorus/contracts';
 import type { ServiceClients } from '../clients';
+import { requirePaidProduct } from '../entitlements';
+import { HttpError } from '../http-errors';
 
 // Asking personas is a model call per persona (or per item and persona): the
 // roadmap service waits for every answer.
@@ -46,6 +49,7 @@ export class RoadmapWorkflows {
   ): Promise<FeedbackResponse[]> {
     const { roadmap } = this.clients;
     const { productId } = await roadmap.getItem({ userId, itemId });
+    await requirePaidProduct(this.clients, userId, productId, 'requestPersonaFeedback');
     const context = await this.personaContext(userId, productId, personaIds);
     await roadmap.requestFeedback(
       { userId, itemId, ...context },
@@ -63,6 +67,7 @@ export class RoadmapWorkflows {
   ): Promise<FeatureComparison | undefined> {
     const { roadmap: roadmaps } = this.clients;
     const { roadmap } = await roadmaps.getRoadmap({ userId, roadmapId });
+    await requirePaidProduct(this.clients, userId, roadmap!.productId, 'requestPersonaFeedback');
     const context = await this.personaContext(userId, roadmap!.productId, input.personaIds);
     const { comparison } = await roadmaps.createComparison(
       {
@@ -76,6 +81,17 @@ export class RoadmapWorkflows {
       { timeoutMs: FEEDBACK_TIMEOUT_MS },
     );
     return comparison;
+  }
+
+  /** Imports a YAML document into a roadmap of a paid product. */
+  async importYaml(userId: string, roadmapId: string, yamlContent: string) {
+    const { roadmap: roadmaps } = this.clients;
+    const { roadmap } = await roadmaps.getRoadmap({ userId, roadmapId });
+    await requirePaidProduct(this.clients, userId, roadmap!.productId, 'importRoadmaps');
+    // Oversized and hostile documents are refused here, without sending megabytes on.
+    const refusal = screenRoadmapYaml(yamlContent);
+    if (refusal) throw new HttpError(400, refusal);
+    return roadmaps.importYaml({ userId, roadmapId, yamlContent }, { timeoutMs: 60_000 });
   }
 
   private personaContext(userId: string, productId: string, personaIds: string[]) {
