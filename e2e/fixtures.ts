@@ -97,3 +97,8 @@ export const test = base.extend<Fixtures>({
 export function toast(page: Page) {
   return page.locator('[aria-label="Notifications (F8)"] li').first();
 }
+
+/** A stat card of a dashboard or summary row (a labelled group). */
+export function statCard(page: Page, title: string) {
+  return page.getByRole('group', { name: title });
+}

@@ -70,7 +70,14 @@ export async function startSystem(): Promise<{ info: SystemInfo; stop(): Promise
     logFile: systemLog,
     mode: systemMode(),
     kafkaBrokers: broker?.bootstrapServers,
-    env: { ADMIN_EMAIL, ADMIN_PASSWORD, WEB_REMOTES_FILE: remotesFile, LOG_LEVEL: 'info' },
+    env: {
+      ADMIN_EMAIL,
+      ADMIN_PASSWORD,
+      WEB_REMOTES_FILE: remotesFile,
+      LOG_LEVEL: 'info',
+      // The local payment provider's rounds (renewals, period ends) every 2 s, not 30.
+      LOCAL_PROVIDER_TICK_SECONDS: '2',
+    },
   }).catch(async (error: unknown) => {
     await broker?.close();
     throw error;
@@ -105,6 +112,40 @@ export async function withServiceDatabase<T>(
   } finally {
     await client.end();
   }
+}
+
+/**
+ * Moves a product's subscription to the end of its current period, as the
+ * local payment provider's clock passing that date would: the provider's next
+ * round (LOCAL_PROVIDER_TICK_SECONDS) renews it, or ends it when it was
+ * cancelled at the period end, and tells billing the Stripe way.
+ */
+export async function endCurrentPeriod(productId: string): Promise<void> {
+  await withServiceDatabase('billing', async (client) => {
+    const moved = await client.query(
+      `update local_subscriptions set current_period_end = now() - interval '1 second'
+        where id = (select provider_subscription_id from subscriptions where product_id = $1)`,
+      [productId],
+    );
+    if (moved.rowCount !== 1) throw new Error(`no local subscription for product ${productId}`);
+  });
+}
+
+/**
+ * Makes a product look created minutes ago, past the moment a new product's
+ * payment may still be settling, so its page shows what an unpaid product shows.
+ */
+export async function ageProduct(productId: string): Promise<void> {
+  await withServiceDatabase('catalog', async (client) => {
+    // The catalog keeps products in memory; the notification its writes send tells it.
+    await client.query(
+      `with aged as (
+         update products set created_at = now() - interval '1 hour' where id = $1 returning user_id
+       )
+       select pg_notify('catalog_products', user_id) from aged`,
+      [productId],
+    );
+  });
 }
 
 /** The newest password reset link the system logged for `email`, as a developer would find it. */

@@ -64,7 +64,10 @@ test.describe('registration', () => {
 });
 
 test.describe('registration with a declined card', () => {
-  test('keeps the account and asks to complete payment', async ({ page, shot }) => {
+  test('keeps the account, says the card was declined and opens the payment page', async ({
+    page,
+    shot,
+  }) => {
     const account = newAccount();
     await page.goto('/');
     await page.getByRole('button', { name: 'Get Started' }).first().click();
@@ -81,10 +84,13 @@ test.describe('registration with a declined card', () => {
     await dialog.getByLabel('CVC').fill('321');
     await dialog.getByRole('button', { name: 'Create Account' }).click();
 
-    await expect(toast(page)).toContainText('Welcome!');
-    await expect(toast(page)).toContainText('Complete payment to activate your subscription.');
+    // The provider's words, and straight to where the product can be paid.
+    await expect(toast(page)).toContainText('Payment Failed');
+    await expect(toast(page)).toContainText('Your card was declined.');
+    await expect(page).toHaveURL(/\/subscribe\?productId=[0-9a-f-]+$/);
+    await expect(page.getByText(account.productName).first()).toBeVisible();
     await expect(page.getByRole('banner').getByText(account.email)).toBeVisible();
-    await shot('declined-card-welcome');
+    await shot('declined-card-subscribe');
     const events = await page.evaluate(() => (window.dataLayer ?? []).map((entry) => entry.event));
     expect(events).not.toContain('purchase');
   });

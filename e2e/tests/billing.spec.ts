@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
-import { type Account, expect, newAccount, test, toast } from '../fixtures';
+import { type Account, expect, newAccount, statCard, test, toast } from '../fixtures';
+import { endCurrentPeriod } from '../system';
 
 /** How the billing pages write a date: "December 21, 2026". */
 const longDate = new Intl.DateTimeFormat('en-US', {
@@ -168,12 +169,15 @@ test.describe('billing page', () => {
     await expect(toast(page)).toContainText('Subscription Cancelled');
     await expect(toast(page)).toContainText(`You keep access until ${periodEnd}`);
     await expect(card).toContainText(
-      `Subscription ends on ${periodEnd}. You keep access until then.`,
+      `Cancels on ${periodEnd}. You keep full access until then and will not be charged again.`,
     );
     await expect(card.getByRole('button', { name: 'Cancel Subscription' })).toHaveCount(0);
-    // Paid until the period ends: still active, and nothing more is billed.
-    await expect(card).toContainText('Active');
+    // Paid until the period ends: the badge says when it ends, nothing more is
+    // billed, and Monthly Spend no longer counts it.
+    await expect(card.getByText(`Cancels on ${periodEnd}`, { exact: true })).toBeVisible();
+    await expect(card.getByText('Active', { exact: true })).toHaveCount(0);
     await expect(card).toContainText('Not available');
+    await expect(summaryCard(page, 'Monthly Spend')).toContainText('$0.00');
     await shot('cancelled');
 
     expect(await dataLayer(page)).toContainEqual(
@@ -182,8 +186,28 @@ test.describe('billing page', () => {
 
     // The server keeps it: after a reload the card still ends at the period end.
     await page.reload();
-    await expect(card).toContainText(`Subscription ends on ${periodEnd}`);
+    await expect(card.getByText(`Cancels on ${periodEnd}`, { exact: true })).toBeVisible();
     await expect(card.getByRole('button', { name: 'Cancel Subscription' })).toHaveCount(0);
+
+    // Until that date the product keeps full use.
+    const productId = await onlyProductId(request, token);
+    await page.goto(`/products/${productId}/dashboard`);
+    await expect(statCard(page, 'Access Level')).toContainText('Full access');
+    await expect(page.getByRole('region', { name: 'Payment required' })).toHaveCount(0);
+
+    // The period ends (the local provider's clock passes it): the product turns read only.
+    await endCurrentPeriod(productId);
+    await expect(async () => {
+      await page.reload();
+      await expect(statCard(page, 'Access Level')).toContainText('Read only', { timeout: 2_000 });
+    }).toPass({ timeout: 60_000 });
+    await expect(statCard(page, 'Status')).toContainText('Cancelled');
+    await expect(
+      page.getByRole('region', { name: 'Payment required' }).getByRole('link', {
+        name: 'Complete payment',
+      }),
+    ).toHaveAttribute('href', `/subscribe?productId=${productId}`);
+    await shot('period-ended-read-only');
   });
 
   test('without products or invoices the page says so and offers to create a product', async ({
@@ -219,7 +243,7 @@ test.describe('billing page', () => {
     await shot('no-history');
   });
 
-  test('an unpaid product shows as unknown and leads to the plans', async ({
+  test('an unpaid product shows as inactive and leads to the plans', async ({
     page,
     request,
     signIn,
@@ -228,7 +252,9 @@ test.describe('billing page', () => {
     const { account, token } = await registerUnpaid(request);
     await signIn(token, '/billing');
     const card = productCard(page, account.productName);
-    await expect(card).toContainText('Unknown');
+    // The same word as My Products and the dashboard: the stored default, inactive.
+    await expect(card).toContainText('Inactive');
+    await expect(card).not.toContainText('Unknown');
     await expect(card).toContainText('Not available');
     await expect(card.getByRole('button', { name: 'Cancel Subscription' })).toHaveCount(0);
     await shot('unpaid-product');

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, newAccount, test, toast } from '../fixtures';
+import { expect, newAccount, statCard, test, toast } from '../fixtures';
 
 interface Template {
   id: string;
@@ -49,10 +49,6 @@ async function addPersonas(
 
 function productCard(page: Page, name: string) {
   return page.getByRole('article', { name });
-}
-
-function statCard(page: Page, title: string) {
-  return page.getByRole('group', { name: title });
 }
 
 test.describe('My Products', () => {

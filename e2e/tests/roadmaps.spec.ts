@@ -255,14 +255,24 @@ test.describe('roadmaps', () => {
     ).toHaveCount(5);
     await expect(dialog).toContainText('and 1 more');
     await expect(importButton).toHaveText('Import 6 Items');
+    // The spec: import is enabled only with content, no errors, and not processing.
+    await expect(importButton).toBeDisabled();
+    await expect(errors).toContainText('Fix these to import');
     await shot('import-with-errors');
 
+    // The document fixed (the untitled item gets its title), the import goes through.
+    await dialog
+      .getByLabel('YAML Content')
+      .fill(yaml.replace('  - description: no title here', '  - title: Feature 7'));
+    await expect(errors).toHaveCount(0);
+    await expect(importButton).toHaveText('Import 7 Items');
+    await expect(importButton).toBeEnabled();
     await importButton.click();
     await expect(toast(page)).toContainText('YAML Import Complete');
-    await expect(toast(page)).toContainText('Successfully imported 6 of 7 items (1 error)');
+    await expect(toast(page)).toContainText('Successfully imported 7 of 7 items');
     await expect(
       page.getByRole('region', { name: 'Roadmap items' }).getByRole('article'),
-    ).toHaveCount(6);
+    ).toHaveCount(7);
     await expect(itemCard(page, 'Feature 1')).toContainText('P1 High');
 
     // Pasted text that is valid shows the banner.

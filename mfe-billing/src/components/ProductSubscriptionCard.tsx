@@ -9,6 +9,7 @@ import {
   type SubscriptionDetails,
 } from '@chorus/contracts';
 import {
+  Badge,
   Button,
   Card,
   CardContent,
@@ -16,11 +17,11 @@ import {
   CardHeader,
   CardTitle,
   ConfirmDialog,
+  SubscriptionStatusBadge,
 } from '@chorus/platform/ui';
 import { CalendarX2, Loader2 } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { SubscriptionStatusBadge } from './StatusBadges';
 
 /** Industries are stored lower case ("e-commerce"); cards show them as a word ("E-commerce"). */
 function industryLabel(industry: string | null): string {
@@ -71,7 +72,13 @@ export function ProductSubscriptionCard({
           </CardTitle>
           <p className="text-sm text-muted-foreground">{industryLabel(product.industry)}</p>
         </div>
-        <SubscriptionStatusBadge status={status} />
+        {endsAt ? (
+          <Badge className="border-transparent bg-amber-100 text-amber-800">
+            Cancels on {formatBillingDate(endsAt)}
+          </Badge>
+        ) : (
+          <SubscriptionStatusBadge status={status} />
+        )}
       </CardHeader>
       <CardContent className="grid gap-4">
         <dl className="grid grid-cols-2 gap-x-6 gap-y-4">
@@ -101,8 +108,8 @@ export function ProductSubscriptionCard({
           <p className="flex items-start gap-2 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
             <CalendarX2 className="mt-0.5 size-4 shrink-0" aria-hidden />
             <span>
-              Subscription ends on <strong>{formatBillingDate(endsAt)}</strong>. You keep access
-              until then.
+              Cancels on <strong>{formatBillingDate(endsAt)}</strong>. You keep full access until
+              then and will not be charged again.
             </span>
           </p>
         ) : null}

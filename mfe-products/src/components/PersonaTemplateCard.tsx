@@ -19,12 +19,15 @@ export function PersonaTemplateCard({
   selected,
   busy,
   onSelect,
+  canSelect = true,
   onRemove,
 }: {
   template: PersonaTemplateView;
   selected: boolean;
   busy: boolean;
   onSelect: () => void;
+  /** Selecting is paid work: an unpaid product can only remove personas. */
+  canSelect?: boolean;
   onRemove: () => void;
 }) {
   const titleId = useId();
@@ -97,7 +100,7 @@ export function PersonaTemplateCard({
         ) : (
           <Button
             className="w-full"
-            disabled={busy}
+            disabled={busy || !canSelect}
             onClick={onSelect}
             aria-label={`Select ${template.name}`}
           >

@@ -8,12 +8,12 @@ import {
   CardHeader,
   CardTitle,
   ConfirmDialog,
+  SubscriptionStatusBadge,
 } from '@chorus/platform/ui';
 import { ArrowRight, Loader2, Map as MapIcon, Trash2, Users, Wallet } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useProductRoadmaps } from '../api';
-import { SubscriptionStatus } from './SubscriptionStatus';
 
 function RoadmapCount({ productId }: { productId: string }) {
   const roadmaps = useProductRoadmaps(productId);
@@ -54,7 +54,7 @@ export function ProductCard({
             {product.industry ? (
               <Badge variant="secondary">{industryLabel(product.industry)}</Badge>
             ) : null}
-            <SubscriptionStatus status={product.subscriptionStatus} />
+            <SubscriptionStatusBadge status={product.subscriptionStatus} />
           </div>
         </div>
         <Button

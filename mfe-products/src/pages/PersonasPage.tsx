@@ -5,7 +5,9 @@ import {
   LoadError,
   Loading,
   PageFrame,
+  PaymentRequiredBanner,
   ProductGate,
+  useProductAccess,
 } from '@chorus/platform/ui';
 import { ArrowLeft, SearchX } from 'lucide-react';
 import { useMemo, useState } from 'react';
@@ -30,6 +32,7 @@ function PersonaSelectionPage({ product }: { product: ProductView }) {
     [templates.data, filters],
   );
   const selectedByTemplate = new Map(selection.selected.map((p) => [p.templateId, p]));
+  const { canUsePaidFeatures } = useProductAccess(product);
 
   return (
     <PageFrame>
@@ -39,6 +42,9 @@ function PersonaSelectionPage({ product }: { product: ProductView }) {
       >
         <ArrowLeft className="size-4" aria-hidden /> {product.name}
       </Link>
+      <div className="mt-4">
+        <PaymentRequiredBanner product={product} />
+      </div>
       <header className="mt-3">
         <h1 className="text-3xl font-bold tracking-tight">Personas</h1>
         <p className="mt-2 max-w-2xl text-muted-foreground">
@@ -94,6 +100,7 @@ function PersonaSelectionPage({ product }: { product: ProductView }) {
                     selection.personas.isPending
                   }
                   onSelect={() => selection.select(template)}
+                  canSelect={canUsePaidFeatures}
                   onRemove={() => persona && selection.remove(persona)}
                 />
               );

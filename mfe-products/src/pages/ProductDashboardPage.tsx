@@ -1,11 +1,14 @@
-import { industryLabel, type ProductView, subscriptionBadge } from '@chorus/contracts';
+import { accessLevelLabel, industryLabel, type ProductView, statusWord } from '@chorus/contracts';
 import {
   Badge,
   Card,
   PageFrame,
+  PaymentRequiredBanner,
   ProductGate,
   StatCard,
   StatPlaceholder,
+  SubscriptionStatusBadge,
+  useProductAccess,
 } from '@chorus/platform/ui';
 import {
   Activity,
@@ -21,7 +24,6 @@ import { Link } from 'react-router-dom';
 import { useProductPersonas, useProductQuestions } from '../api';
 import { RecentQuestions } from '../components/RecentQuestions';
 import { RoadmapCard } from '../components/RoadmapCard';
-import { SubscriptionStatus } from '../components/SubscriptionStatus';
 
 function ActionCard({
   to,
@@ -64,14 +66,16 @@ function Dashboard({ product }: { product: ProductView }) {
   const personas = useProductPersonas(product.id);
   const questions = useProductQuestions(product.id);
   const base = `/products/${encodeURIComponent(product.id)}`;
-  const active = subscriptionBadge(product.subscriptionStatus) === 'active';
+  const { level, canUsePaidFeatures } = useProductAccess(product);
+  const status = statusWord(product.subscriptionStatus);
 
   return (
     <PageFrame>
+      <PaymentRequiredBanner product={product} />
       <header className="grid gap-3">
         <div className="flex flex-wrap items-center gap-3">
           <h1 className="text-3xl font-bold tracking-tight">{product.name}</h1>
-          <SubscriptionStatus status={product.subscriptionStatus} />
+          <SubscriptionStatusBadge status={product.subscriptionStatus} />
         </div>
         <p className="max-w-3xl text-muted-foreground">
           {product.description || 'No description provided'}
@@ -105,15 +109,21 @@ function Dashboard({ product }: { product: ProductView }) {
           title="Access Level"
           icon={ShieldCheck}
           tone="bg-emerald-50 text-emerald-700"
-          value="FREE"
-          hint="Every feature included"
+          value={accessLevelLabel(level)}
+          hint={
+            level === 'full'
+              ? 'Every feature included'
+              : canUsePaidFeatures
+                ? 'Confirming your payment'
+                : 'Read and export; pay to ask and add'
+          }
         />
         <StatCard
           title="Status"
           icon={Activity}
           tone="bg-amber-50 text-amber-700"
-          value={active ? 'Active' : product.subscriptionStatus}
-          hint={active ? 'Subscription is running' : 'Complete payment to activate'}
+          value={status}
+          hint={level === 'full' ? 'Subscription is running' : 'Complete payment to activate'}
         />
       </section>
 

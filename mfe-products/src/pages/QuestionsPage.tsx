@@ -15,7 +15,9 @@ import {
   Input,
   LoadError,
   Loading,
+  PaymentRequiredBanner,
   ProductGate,
+  useProductAccess,
   ToggleGroup,
   ToggleGroupItem,
 } from '@chorus/platform/ui';
@@ -77,6 +79,7 @@ function ProductQuestions({ product }: { product: ProductView }) {
   const ask = useAskQuestion(productId);
   const remove = useDeleteQuestion(productId);
   const retry = useRetryQuestion(productId);
+  const { canUsePaidFeatures } = useProductAccess(product);
 
   const [text, setText] = useState('');
   const [status, setStatus] = useState<QuestionStatusFilter>('all');
@@ -99,6 +102,9 @@ function ProductQuestions({ product }: { product: ProductView }) {
       >
         <ArrowLeft className="size-4" aria-hidden /> Back to dashboard
       </Link>
+      <div className="mt-4">
+        <PaymentRequiredBanner product={product} />
+      </div>
       <header className="mt-3">
         <h1 className="text-3xl font-bold tracking-tight">Strategic Questions</h1>
         <p className="mt-2 text-muted-foreground">
@@ -112,6 +118,7 @@ function ProductQuestions({ product }: { product: ProductView }) {
           personas={personas.data ?? []}
           personasLoading={personas.isLoading}
           submitting={ask.isPending}
+          locked={!canUsePaidFeatures}
           onAsk={async (questionText) => {
             try {
               await ask.mutateAsync(questionText);
@@ -199,7 +206,9 @@ function ProductQuestions({ product }: { product: ProductView }) {
                 defaultExpanded={question.id === newestId}
                 deleting={remove.isPending && remove.variables === question.id}
                 onExport={() => exportCsv([question])}
-                retrying={retry.isPending && retry.variables === question.id}
+                retrying={
+                  !canUsePaidFeatures || (retry.isPending && retry.variables === question.id)
+                }
                 onRetry={() =>
                   retry.mutate(question.id, {
                     onSuccess: () => toast({ title: questionMessages.retried }),

@@ -44,8 +44,8 @@ export function importSummary(result: RoadmapImportResult): string {
 
 /**
  * Import YAML: a file or pasted text, checked in the browser by the same
- * module the server runs. The problems are listed; the valid items are
- * previewed and imported (the server reports the refused ones again).
+ * module the server runs. The problems are listed and block the import until
+ * fixed; the items are previewed (the server reports any it still refuses).
  */
 export function ImportYamlDialog({
   open,
@@ -103,8 +103,14 @@ export function ImportYamlDialog({
   }
 
   const submit = form.handleSubmit(({ yamlContent }) => importing.mutate(yamlContent));
+  // The spec: enabled only with content, no errors, and not processing. What the
+  // server still refuses after a clean check is reported in the result's toast.
   const canImport =
-    content.trim() !== '' && checked === content && valid.length > 0 && !importing.isPending;
+    content.trim() !== '' &&
+    checked === content &&
+    valid.length > 0 &&
+    parsed?.errors.length === 0 &&
+    !importing.isPending;
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -163,12 +169,9 @@ export function ImportYamlDialog({
                 <li key={index}>{error}</li>
               ))}
             </ul>
-            {valid.length > 0 ? (
-              <p className="mt-2 text-muted-foreground">
-                These items are skipped; the {valid.length} valid{' '}
-                {valid.length === 1 ? 'item' : 'items'} can still be imported.
-              </p>
-            ) : null}
+            <p className="mt-2 text-muted-foreground">
+              Fix these to import; nothing is imported while the document has errors.
+            </p>
           </div>
         ) : null}
 

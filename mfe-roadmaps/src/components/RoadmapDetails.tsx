@@ -9,11 +9,14 @@ const timelineNames = { quarterly: 'Quarterly', monthly: 'Monthly', weekly: 'Wee
 export function RoadmapDetails({
   roadmap,
   onOpen,
+  paid = true,
   exporting,
   onExport,
 }: {
   roadmap: RoadmapWithItems;
   onOpen: (dialog: RoadmapDialog) => void;
+  /** An unpaid product imports nothing and asks no personas (the page's banner says why). */
+  paid?: boolean;
   exporting: boolean;
   onExport: () => void;
 }) {
@@ -46,11 +49,23 @@ export function RoadmapDetails({
           <Button size="sm" onClick={() => onOpen({ kind: 'item' })}>
             <Plus aria-hidden /> Add Item
           </Button>
-          <Button variant="outline" size="sm" onClick={() => onOpen({ kind: 'import' })}>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={!paid}
+            title={paid ? undefined : 'Complete payment to import roadmap items'}
+            onClick={() => onOpen({ kind: 'import' })}
+          >
             <FileUp aria-hidden /> Import YAML
           </Button>
           {roadmap.items.length >= 2 ? (
-            <Button variant="outline" size="sm" onClick={() => onOpen({ kind: 'compare' })}>
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={!paid}
+              title={paid ? undefined : 'Complete payment to ask personas'}
+              onClick={() => onOpen({ kind: 'compare' })}
+            >
               <Scale aria-hidden /> Compare Items
             </Button>
           ) : null}

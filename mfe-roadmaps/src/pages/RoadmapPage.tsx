@@ -1,4 +1,5 @@
 import type { ProductView } from '@chorus/contracts';
+import { PaymentRequiredBanner, useProductAccess } from '@chorus/platform/ui';
 import { ProductsGate } from '../components/ProductsGate';
 import { RoadmapBody } from '../components/RoadmapBody';
 import { RoadmapDetails } from '../components/RoadmapDetails';
@@ -24,6 +25,19 @@ export function RoadmapPage({ open }: { open?: RoutedDialog }) {
   );
 }
 
+/** Whether the product may import and ask personas (the entitlement rule); true while unknown. */
+function usePaidProduct(product: ProductView | undefined): boolean {
+  const access = useProductAccess(
+    product ?? {
+      id: '',
+      subscriptionStatus: 'active',
+      subscriptionEndDate: null,
+      createdAt: new Date(0).toISOString(),
+    },
+  );
+  return access.canUsePaidFeatures;
+}
+
 function RoadmapWorkspace({
   products,
   routedDialog,
@@ -36,6 +50,7 @@ function RoadmapWorkspace({
   const dialogs = useRoadmapDialogs(routedDialog, product?.id, roadmapId);
   const actions = useRoadmapActions(product?.id, roadmapId, dialogs);
   const create = () => dialogs.open({ kind: 'create' });
+  const paid = usePaidProduct(product);
 
   return (
     <RoadmapFrame>
@@ -49,6 +64,11 @@ function RoadmapWorkspace({
         onChooseRoadmap={selection.chooseRoadmap}
         onCreate={create}
       />
+      {product ? (
+        <div className="mt-6">
+          <PaymentRequiredBanner product={product} />
+        </div>
+      ) : null}
       <div className="mt-8">
         <RoadmapBody selection={selection} onCreate={create}>
           {(roadmap) => (
@@ -56,6 +76,7 @@ function RoadmapWorkspace({
               <RoadmapDetails
                 roadmap={roadmap}
                 onOpen={dialogs.open}
+                paid={paid}
                 exporting={actions.exportYaml.isPending}
                 onExport={() => actions.exportYaml.mutate()}
               />

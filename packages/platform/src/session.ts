@@ -101,6 +101,8 @@ export type Registration = {
   token: string;
   message?: string;
   subscriptionStatus?: string;
+  /** The payment provider's words when the card was refused ("Your card was declined."). */
+  paymentError?: string;
   product?: { id: string } | null;
 };
 
@@ -124,6 +126,7 @@ export async function register(body: RegisterBody): Promise<Registration | undef
     token: answer.token,
     message: text(answer.message),
     subscriptionStatus: text(answer.subscriptionStatus),
+    paymentError: text(answer.paymentError),
     product: product && typeof product.id === 'string' ? { id: product.id } : null,
   };
 }

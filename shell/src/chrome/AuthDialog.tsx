@@ -37,6 +37,7 @@ import { useCallback, useRef, useState } from 'react';
 import type { FieldErrors } from 'react-hook-form';
 import type { z } from 'zod';
 import { titledMessage } from './messages';
+import { navigate } from './navigation';
 
 export type AuthMode = 'login' | 'register' | 'forgot';
 
@@ -304,6 +305,17 @@ function RegisterPayment({
     if (answer.subscriptionStatus === 'active') {
       analytics.purchase({ value: CURRENT_PLAN.monthlyCents / 100, planType: 'monthly' });
       analytics.conversion();
+    }
+    if (answer.paymentError && answer.product) {
+      // The account stays (a refused card does not undo it), but the customer
+      // hears the provider's words and lands where the product can be paid.
+      destructive(
+        'Payment Failed',
+        `${answer.paymentError} Your account has been created; complete payment to activate your product.`,
+      );
+      onDone();
+      navigate(`/subscribe?productId=${encodeURIComponent(answer.product.id)}`);
+      return;
     }
     toast({
       title: 'Welcome!',

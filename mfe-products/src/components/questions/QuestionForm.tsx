@@ -50,9 +50,12 @@ export function QuestionForm({
   personas,
   personasLoading,
   submitting,
+  locked = false,
   onAsk,
 }: {
   productId: string;
+  /** The product is not paid for: the form stays visible but asks nothing (the page's banner says why). */
+  locked?: boolean;
   personas: readonly ProductPersonaView[];
   personasLoading: boolean;
   submitting: boolean;
@@ -140,10 +143,22 @@ export function QuestionForm({
               {length}/{MAX_QUESTION_LENGTH}
             </span>
           </div>
-          <Button type="submit" className="w-fit" disabled={submitting}>
-            <Send aria-hidden />
-            {submitting ? 'Submitting...' : 'Ask Question'}
-          </Button>
+          <div className="flex flex-wrap items-center gap-3">
+            <Button
+              type="submit"
+              className="w-fit"
+              disabled={submitting || locked}
+              aria-describedby={locked ? `${id}-locked` : undefined}
+            >
+              <Send aria-hidden />
+              {submitting ? 'Submitting...' : 'Ask Question'}
+            </Button>
+            {locked ? (
+              <p id={`${id}-locked`} className="text-sm text-muted-foreground">
+                Complete payment to ask questions.
+              </p>
+            ) : null}
+          </div>
         </form>
       </CardContent>
     </Card>

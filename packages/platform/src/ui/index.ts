@@ -12,6 +12,7 @@ export * from './confirm-dialog';
 export { cn } from './cn';
 export * from './dialog';
 export * from './dropdown-menu';
+export * from './entitlement';
 export * from './form';
 export * from './input';
 export * from './label';

@@ -37,5 +37,10 @@ export function useProduct(id: string | undefined) {
   return useQuery<ProductView>({
     queryKey: productQueryKeys.product(id ?? ''),
     enabled: Boolean(id),
+    // Re-read while a payment settles, so its page turns fully usable on its own.
+    refetchInterval: (query) =>
+      query.state.data && subscriptionSettling(query.state.data, new Date())
+        ? SETTLING_POLL_MS
+        : false,
   });
 }
