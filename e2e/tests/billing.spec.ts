@@ -33,6 +33,19 @@ async function registerUnpaid(request: APIRequestContext, account: Account = new
   return { account, token };
 }
 
+async function postJsonOk(
+  request: APIRequestContext,
+  token: string,
+  path: string,
+  data: unknown,
+): Promise<void> {
+  const response = await request.post(path, {
+    headers: { authorization: `Bearer ${token}` },
+    data,
+  });
+  expect(response.status(), await response.text()).toBe(201);
+}
+
 function summaryCard(page: Page, title: string) {
   return page.getByRole('group', { name: title });
 }
@@ -429,10 +442,58 @@ test.describe('plans and checkout', () => {
     await expect(page).toHaveURL(/\/subscription-plans$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Subscription Plans');
 
-    // The account menu's billing path leads to the same page.
-    await page.goto('/subscription/cancel');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Subscription Cancelled');
+    await page.goBack();
     await page.getByRole('link', { name: 'Return to Dashboard' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
+
+    // The account menu's billing path is another page: managing the subscriptions.
+    await page.goto('/subscription/cancel');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Manage Subscriptions');
+    await expect(page.getByText('you have not been charged')).toHaveCount(0);
+  });
+
+  test('the subscription management page lists each subscription and cancels one', async ({
+    page,
+    request,
+    register,
+    signIn,
+    shot,
+  }) => {
+    const { account, token } = await register();
+    const productId = await onlyProductId(request, token);
+    await postJsonOk(request, token, '/api/products', {
+      name: 'Unpaid Side Project',
+      industry: 'Technology',
+    });
+    await signIn(token, '/subscription/cancel');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Manage Subscriptions');
+    await expect(page.getByRole('heading', { name: 'Billing information' })).toBeVisible();
+    await expect(page.getByRole('link', { name: /Invoices and monthly spend/ })).toHaveAttribute(
+      'href',
+      '/billing',
+    );
+    const paid = productCard(page, account.productName);
+    const unpaid = productCard(page, 'Unpaid Side Project');
+    await expect(paid).toContainText('Active');
+    await expect(unpaid).toContainText('Inactive');
+    await expect(unpaid.getByRole('link', { name: 'Choose a Plan' })).toHaveAttribute(
+      'href',
+      /\/subscription-plans\?productId=/,
+    );
+    await shot('manage-subscriptions');
+
+    await paid.getByRole('button', { name: 'Cancel Subscription' }).click();
+    await page
+      .getByRole('alertdialog')
+      .getByRole('button', { name: 'Cancel Subscription' })
+      .click();
+    await expect(toast(page)).toContainText('Subscription Cancelled');
+    await expect(paid.getByText(/^Cancels on [A-Z][a-z]+ \d+, \d{4}$/)).toBeVisible();
+    const details = await getJson<Record<string, { cancelAtPeriodEnd: boolean }>>(
+      request,
+      token,
+      '/api/billing/subscription-details',
+    );
+    expect(details[productId]!.cancelAtPeriodEnd).toBe(true);
   });
 });

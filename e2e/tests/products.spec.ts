@@ -84,7 +84,8 @@ test.describe('My Products', () => {
     const other = productCard(page, 'Harbor Logistics');
     await expect(other).toContainText('No description provided');
     await expect(other).toContainText('Real Estate');
-    await expect(other).toContainText('inactive');
+    // The same word as the dashboard and the billing page.
+    await expect(other).toContainText('Inactive');
     await shot('two-products');
 
     // Cancelling the confirmation keeps the product.
@@ -108,6 +109,14 @@ test.describe('My Products', () => {
     await expect(toast(page)).toContainText('Product and subscription deleted');
     await expect(page.getByRole('heading', { name: 'No products yet' })).toBeVisible();
     await shot('no-products');
+
+    // Without products, / is onboarding (the route table), and /products stays the list.
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/onboarding$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await shot('home-without-products-onboarding');
+    await page.goto('/products');
+    await expect(page.getByRole('heading', { name: 'No products yet' })).toBeVisible();
   });
 });
 
@@ -158,7 +167,7 @@ test.describe('product dashboard', () => {
     await expect(page.getByText('Specialty coffee by mail')).toBeVisible();
     await expect(statCard(page, 'Active Personas')).toContainText('2');
     await expect(statCard(page, 'Questions Asked')).toContainText('1');
-    await expect(statCard(page, 'Access Level')).toContainText('FREE');
+    await expect(statCard(page, 'Access Level')).toContainText('Full access');
     await expect(statCard(page, 'Status')).toContainText('Active');
     for (const [name, path] of [
       ['Business Profile', 'profile'],

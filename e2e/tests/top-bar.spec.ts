@@ -51,6 +51,16 @@ test.describe('signed-in top bar', () => {
     await shot('billing-confirmation');
     await confirm.getByRole('button', { name: 'Continue to Billing' }).click();
     await expect(page).toHaveURL(/\/subscription\/cancel$/);
+    // The page the confirmation described: the subscriptions, not a cancelled checkout.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Manage Subscriptions');
+    await expect(page.getByRole('article', { name: account.productName })).toContainText('Active');
+    await expect(
+      page.getByRole('article', { name: account.productName }).getByRole('button', {
+        name: 'Cancel Subscription',
+      }),
+    ).toBeVisible();
+    await expect(page.getByText('you have not been charged')).toHaveCount(0);
+    await shot('manage-subscriptions');
 
     await page.getByTestId('account-menu').click();
     await page.getByRole('menuitem', { name: 'Account' }).click();

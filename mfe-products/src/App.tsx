@@ -1,4 +1,5 @@
 import { Route, Routes } from 'react-router-dom';
+import { HomePage } from './pages/HomePage';
 import { ProductListPage } from './pages/ProductListPage';
 import { ProductDashboardPage } from './pages/ProductDashboardPage';
 import { BusinessProfilePage } from './pages/BusinessProfilePage';
@@ -12,7 +13,7 @@ import { SubscribePage } from './pages/SubscribePage';
 export function App() {
   return (
     <Routes>
-      <Route path="/" element={<ProductListPage />} />
+      <Route path="/" element={<HomePage />} />
       <Route path="/products" element={<ProductListPage />} />
       <Route path="/companies" element={<ProductListPage />} />
       <Route path="/products/:id/dashboard" element={<ProductDashboardPage />} />

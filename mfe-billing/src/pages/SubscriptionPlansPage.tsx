@@ -1,10 +1,12 @@
 import {
+  accessLevel,
   billingMessages,
   type CheckoutSessionAnswer,
   checkoutReturnUrls,
   formatDollars,
   formatWholeDollars,
   type PlanPriceOption,
+  type ProductView,
 } from '@chorus/contracts';
 import { analytics, apiRequest, toast } from '@chorus/platform';
 import {
@@ -23,9 +25,9 @@ import {
 } from '@chorus/platform/ui';
 import { useMutation } from '@tanstack/react-query';
 import { Check, Loader2, Lock } from 'lucide-react';
-import { useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
-import { usePlanCatalogue } from '../api';
+import { useId, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { usePlanCatalogue, useProducts } from '../api';
 import { rememberCheckout } from '../checkout';
 import { refusalMessage } from '../messages';
 
@@ -34,21 +36,97 @@ type Cycle = 'monthly' | 'annual';
 const plansUnavailable =
   'Unable to load subscription plans. Please check your connection and try again, or contact support if the problem persists.';
 
+/** A product that can start a subscription: one without a running one (the entitlement rule). */
+function payable(product: ProductView): boolean {
+  return accessLevel(product) === 'read_only';
+}
+
 /**
- * /subscription-plans: monthly or annual, then the payment provider's hosted
- * checkout. `?productId=` picks the product to pay for; without it the
- * server takes the newest product that has no subscription.
+ * Which product the plan is for: the one in `?productId=` (when it can be
+ * paid for), or the only one that can; otherwise the customer picks, and the
+ * checkout says why it cannot start.
+ */
+function usePlanProduct() {
+  const [params] = useSearchParams();
+  const products = useProducts();
+  const requested = params.get('productId') || undefined;
+  const candidates = (products.data ?? []).filter(payable);
+  const [picked, setPicked] = useState<string>();
+  const fallback =
+    requested && candidates.some((product) => product.id === requested)
+      ? requested
+      : candidates.length === 1
+        ? candidates[0]!.id
+        : undefined;
+  const productId = picked ?? fallback;
+  const requestedPaid = (products.data ?? []).find(
+    (product) => product.id === requested && !payable(product),
+  );
+  let blocked: string | undefined;
+  if (products.isPending) blocked = 'Loading your products...';
+  else if (products.isError) blocked = 'Unable to load your products. Please try again.';
+  else if (candidates.length === 0) {
+    blocked =
+      (products.data?.length ?? 0) === 0
+        ? 'You have no product yet. Create one to subscribe it.'
+        : 'Every product you have is already paid for. Create another product to subscribe it.';
+  } else if (!productId) blocked = 'Choose the product this plan is for.';
+  return { products, candidates, productId, setPicked, blocked, requestedPaid };
+}
+
+function ProductPicker({
+  candidates,
+  productId,
+  onPick,
+}: {
+  candidates: ProductView[];
+  productId: string | undefined;
+  onPick: (id: string) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="grid w-full max-w-md gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium">
+        Product
+      </label>
+      <select
+        id={id}
+        className="h-10 rounded-md border bg-background px-3 text-sm shadow-xs"
+        value={productId ?? ''}
+        onChange={(event) => onPick(event.target.value)}
+      >
+        {productId ? null : (
+          <option value="" disabled>
+            Choose a product
+          </option>
+        )}
+        {candidates.map((product) => (
+          <option key={product.id} value={product.id}>
+            {product.name}
+          </option>
+        ))}
+      </select>
+      <p className="text-xs text-muted-foreground">
+        Each product has its own subscription; only products that are not paid for are listed.
+      </p>
+    </div>
+  );
+}
+
+/**
+ * /subscription-plans: the product it is for, monthly or annual, then the
+ * payment provider's hosted checkout.
  */
 export function SubscriptionPlansPage() {
   const plans = usePlanCatalogue();
   const [cycle, setCycle] = useState<Cycle>('monthly');
-  const [params] = useSearchParams();
-  const productId = params.get('productId') || undefined;
+  const target = usePlanProduct();
+  const { productId } = target;
 
   const checkout = useMutation({
     mutationFn: async (price: PlanPriceOption) => {
       const response = await apiRequest('POST', '/api/stripe/create-checkout-session', {
-        ...(productId ? { productId } : {}),
+        productId,
         priceId: price.id,
         billingCycle: cycle,
         ...checkoutReturnUrls(window.location.origin),
@@ -93,6 +171,18 @@ export function SubscriptionPlansPage() {
     ];
     body = (
       <div className="flex flex-col items-center gap-8">
+        {target.requestedPaid ? (
+          <p role="status" className="max-w-md text-center text-sm text-muted-foreground">
+            {target.requestedPaid.name} already has an active subscription.
+          </p>
+        ) : null}
+        {target.candidates.length > 0 ? (
+          <ProductPicker
+            candidates={target.candidates}
+            productId={productId}
+            onPick={target.setPicked}
+          />
+        ) : null}
         <ToggleGroup
           type="single"
           value={cycle}
@@ -150,12 +240,26 @@ export function SubscriptionPlansPage() {
             <Button
               size="lg"
               className="w-full"
-              disabled={leaving}
+              disabled={leaving || Boolean(target.blocked)}
+              aria-describedby={target.blocked ? 'checkout-blocked' : undefined}
               onClick={() => checkout.mutate(price)}
             >
               {leaving ? <Loader2 className="animate-spin" aria-hidden /> : null}
               Continue to Checkout
             </Button>
+            {target.blocked ? (
+              <p id="checkout-blocked" className="text-center text-sm text-muted-foreground">
+                {target.blocked}{' '}
+                {target.candidates.length === 0 && !target.products.isPending ? (
+                  <Link
+                    to="/create-product"
+                    className="font-medium text-primary underline-offset-4 hover:underline"
+                  >
+                    Create Product
+                  </Link>
+                ) : null}
+              </p>
+            ) : null}
             <p className="flex items-center gap-1.5 text-xs text-muted-foreground">
               <Lock className="size-3" aria-hidden /> You pay on our payment provider&apos;s secure
               checkout page.

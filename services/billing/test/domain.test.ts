@@ -156,6 +156,17 @@ describe('subscriptionView', () => {
       nextBillingDate: new Date('2026-03-20'),
     });
   });
+
+  it('leaves a subscription cancelled at the period end out of Monthly Spend', () => {
+    const cancelling = subscriptionView(product, { ...running, cancelAtPeriodEnd: true }, now);
+    const other = subscriptionView({ ...product, id: 'p2', personaCount: 3 }, running, now);
+    expect(cancelling.status).toBe('active');
+    expect(cancelling.nextBillingDate).toBeUndefined();
+    expect(billingStats([cancelling, other])).toMatchObject({
+      monthlySpendCents: 2500,
+      activeProducts: 2,
+    });
+  });
 });
 
 describe('test cards', () => {

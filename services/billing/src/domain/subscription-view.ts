@@ -109,13 +109,17 @@ export interface BillingStats {
 
 /** The billing page's summary cards, over every product of a user. */
 export function billingStats(views: SubscriptionView[]): BillingStats {
-  const active = views.filter((view) => view.status === 'active' || view.status === 'past_due');
+  // What is billed from the next period on: a subscription cancelled at the
+  // period end keeps its access but is not paid for again.
+  const paying = views.filter(
+    (view) => (view.status === 'active' || view.status === 'past_due') && !view.cancelAtPeriodEnd,
+  );
   const next = views
     .map((view) => view.nextBillingDate)
     .filter((date): date is Date => date !== undefined)
     .sort((a, b) => a.getTime() - b.getTime())[0];
   return {
-    monthlySpendCents: active.reduce((sum, view) => sum + view.monthlyRateCents, 0),
+    monthlySpendCents: paying.reduce((sum, view) => sum + view.monthlyRateCents, 0),
     activeProducts: views.filter((view) => view.status === 'active').length,
     totalProducts: views.length,
     totalPersonas: views.reduce((sum, view) => sum + view.personaCount, 0),

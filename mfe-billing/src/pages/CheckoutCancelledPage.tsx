@@ -6,8 +6,8 @@ import { Link } from 'react-router-dom';
 import { ResultCard } from '../components/ResultCard';
 import { supportEmail } from '../release';
 
-/** /subscription/cancel and /subscription-cancel: the checkout was left without paying. */
-export function SubscriptionCancelPage() {
+/** /subscription-cancel: the checkout was left without paying (its cancel address). */
+export function CheckoutCancelledPage() {
   useEffect(() => {
     analytics.billingInteraction('checkout_cancelled');
   }, []);
