@@ -46,7 +46,16 @@ export function openApiDocument(routes: RouteDescription[], info: { version: str
           : {}),
         ...(route.access !== 'public' ? { 401: { description: 'No valid token' } } : {}),
         ...(route.access === 'admin' ? { 403: { description: 'Not an admin token' } } : {}),
+        ...(route.paidAction
+          ? {
+              402: {
+                description:
+                  "The product's subscription is not active; `message` says how to complete payment",
+              },
+            }
+          : {}),
       },
+      ...(route.paidAction ? { 'x-paid-action': route.paidAction } : {}),
     };
     if (route.access !== 'public') operation.security = [{ bearer: [] }];
     if (route.rawBody) {

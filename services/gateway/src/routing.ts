@@ -1,3 +1,4 @@
+import type { PaidAction } from '@chorus/contracts';
 import { nameHttpRoute } from '@chorus/service-kit';
 import express, { type Request, type RequestHandler, type Response, Router } from 'express';
 import { type z } from 'zod';
@@ -43,6 +44,11 @@ export interface RouteDefinition<
   /** Keep the body as raw bytes (webhook signatures are computed over them). */
   rawBody?: boolean;
   /**
+   * Work only a paid product may do (the entitlement rule): documented as a
+   * possible 402. The handler enforces it, through `requirePaidProduct`.
+   */
+  paidAction?: PaidAction;
+  /**
    * Also accept the access token as the access_token query parameter: only
    * for event streams, which the browser's EventSource opens without headers.
    */
@@ -65,6 +71,7 @@ export interface RouteDescription {
   params?: Schema;
   query?: Schema;
   rawBody?: boolean;
+  paidAction?: PaidAction;
 }
 
 /** The message of the first problem, in the words the schema gave it. */
@@ -132,6 +139,7 @@ export class ApiRoutes {
       params: route.params,
       query: route.query,
       rawBody: route.rawBody,
+      paidAction: route.paidAction,
     });
     const bodyParser = route.rawBody
       ? express.raw({ type: '*/*', limit: route.bodyLimit ?? this.defaultBodyLimit })

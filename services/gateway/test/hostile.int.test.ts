@@ -33,10 +33,13 @@ interface Operation {
   body?: JsonSchema;
   rawBody: boolean;
   query: { name: string; schema: JsonSchema }[];
+  /** Work only a paid product may do (documented 402). */
+  paidAction?: string;
 }
 
 interface OpenApiOperation {
   'x-access': Operation['access'];
+  'x-paid-action'?: string;
   parameters: { name: string; in: string; schema: JsonSchema }[];
   requestBody?: { content: Record<string, { schema: JsonSchema } | undefined> };
 }
@@ -256,6 +259,7 @@ beforeAll(async () => {
       access: op['x-access'],
       body: op.requestBody?.content['application/json']?.schema,
       rawBody: !!op.requestBody?.content['*/*'],
+      paidAction: op['x-paid-action'],
       query: op.parameters
         .filter((parameter) => parameter.in === 'query')
         .map(({ name, schema }) => ({ name, schema })),
@@ -462,6 +466,13 @@ describe('an unpaid product', () => {
     }
     expect(failures).toEqual([]);
     expect(refused.sort()).toEqual(paidWork);
+    // The document says the same: exactly these routes may answer 402.
+    expect(
+      operations
+        .filter((op) => op.paidAction)
+        .map(label)
+        .sort(),
+    ).toEqual(paidWork);
     // Nothing of the paid work was stored; reading and export still work.
     const personas = await chorus.api<unknown[]>(`/api/products/${productId}/personas`, { token });
     expect(personas.status).toBe(200);

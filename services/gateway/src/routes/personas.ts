@@ -44,6 +44,7 @@ export function personaRoutes(routes: ApiRoutes, deps: { clients: ServiceClients
     summary: 'Select a persona template for the product (selecting it again changes nothing)',
     tag: 'personas',
     access: 'user',
+    paidAction: 'addPersonas',
     status: 201,
     params: productParams,
     body: addPersonaRequest,

@@ -37,6 +37,7 @@ export function questionRoutes(
       'Ask every selected persona a question (10-500 characters); it is answered in the background',
     tag: 'questions',
     access: 'user',
+    paidAction: 'askQuestions',
     status: 201,
     params: productParams,
     body: askQuestionRequest,
@@ -102,6 +103,7 @@ export function questionRoutes(
       'Ask a question in error again: the same text to the same personas, pending again and answered in the background (409 unless the question is in error)',
     tag: 'questions',
     access: 'user',
+    paidAction: 'askQuestions',
     params: questionParams,
     async handler({ user, params }) {
       await requirePaidProduct(deps.clients, user.id, params.id, 'askQuestions');

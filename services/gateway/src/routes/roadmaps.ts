@@ -156,6 +156,7 @@ export function roadmapRoutes(routes: ApiRoutes, deps: { clients: ServiceClients
     summary: 'Import every valid item of a YAML document (up to 5MB); the others are reported',
     tag: 'roadmaps',
     access: 'user',
+    paidAction: 'importRoadmaps',
     params: idParams,
     body: importRoadmapYamlRequest,
     // The 5MB limit applies to the YAML text; its JSON encoding is somewhat larger.
