@@ -90,7 +90,21 @@ export class Ledger {
       row = current;
     }
     const sameSubscription = row?.provider_subscription_id === subscription.id;
-    if (row && sameSubscription && row.provider_state_at > observedAt) return row;
+    if (row && sameSubscription && row.provider_state_at > observedAt) {
+      // A newer account of the subscription (its provider event) was stored
+      // first; the promo is known only to the call that started it, so it is
+      // added to the newer state rather than lost.
+      if (!options.promo || row.promo_code_id === options.promo.id) return row;
+      const before = options.before ?? (await this.view(trx, productId));
+      const saved = await store.setSubscriptionPromo(trx, productId, {
+        promo_code_id: options.promo.id,
+        promo_discount_percent: options.promo.discount_percent,
+        promo_duration_months: options.promo.duration_months,
+        promo_started_at: row.current_period_start,
+      });
+      await this.publishIfChanged(trx, productId, before);
+      return saved;
+    }
     const before = options.before ?? (await this.view(trx, productId));
     const promo = options.promo
       ? {

@@ -19,6 +19,8 @@ import Stripe from 'stripe';
 import { migrations } from '../migrations';
 import { readBillingConfig, type RunningBilling, startBilling } from '../src';
 import { CardDataCipher } from '../src/card-data';
+import { Ledger } from '../src/ledger';
+import { BillingStore } from '../src/store';
 
 const WEBHOOK_SECRET = 'whsec_test_billing';
 const cardKey = randomBytes(32);
@@ -394,6 +396,43 @@ describe('renewals', () => {
     expect(invoices.map((i) => i.amountCents)).toEqual([2500, 2500, 1250, 1250]);
     expect((await db('promo_codes').where({ code: 'HALFOFF' }).first()).used_count).toBe(1);
     expect(await details(product.userId, product.id)).toMatchObject({ monthlyRateCents: 2500 });
+  });
+
+  it('keep a promo when the provider’s event about the subscription is stored first', async () => {
+    // The subscription's own event can be handled before the call that started
+    // it stores its answer; that answer carries the promo, which must not be lost.
+    const { product } = await newProduct();
+    const [promo] = await db('promo_codes')
+      .insert({ code: 'RACE20', discount_percent: 20, duration_months: 3, usage_limit: 5 })
+      .returning('*');
+    const ledger = new Ledger({
+      store: new BillingStore(db),
+      provider: 'local',
+      logger: testLogger(),
+      now: () => now,
+    });
+    const started = new Date(now.getTime() - 1_000);
+    const subscription = {
+      id: `sub_${randomUUID()}`,
+      customerId: `cus_${randomUUID()}`,
+      status: 'active',
+      billingCycle: 'monthly' as const,
+      isLegacyPricing: false,
+      basePriceId: 'price_base',
+      extraPersonas: 0,
+      currentPeriodStart: started,
+      currentPeriodEnd: new Date(started.getTime() + 30 * 86_400_000),
+      cancelAtPeriodEnd: false,
+      canceledAt: null,
+      metadata: { productId: product.id },
+      latestInvoice: null,
+    };
+    await db.transaction((trx) => ledger.applySubscription(trx, subscription, now));
+    await db.transaction((trx) => ledger.applySubscription(trx, subscription, started, { promo }));
+    expect(await details(product.userId, product.id)).toMatchObject({
+      monthlyRateCents: 2000,
+      discountPercent: 20,
+    });
   });
 
   it('refuses an unknown promo code before charging anything', async () => {

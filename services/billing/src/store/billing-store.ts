@@ -164,6 +164,22 @@ export class BillingStore {
     return row!;
   }
 
+  /** Sets the promo of a stored subscription, leaving the rest as it is. */
+  async setSubscriptionPromo(
+    trx: Knex,
+    productId: string,
+    promo: Pick<
+      SubscriptionValues,
+      'promo_code_id' | 'promo_discount_percent' | 'promo_duration_months' | 'promo_started_at'
+    >,
+  ): Promise<SubscriptionRow> {
+    const [row] = await trx<SubscriptionRow>('subscriptions')
+      .where({ product_id: productId })
+      .update({ ...promo, updated_at: trx.fn.now() })
+      .returning('*');
+    return row!;
+  }
+
   // Invoices.
 
   invoiceByProviderId(providerInvoiceId: string, trx: Knex = this.db) {
