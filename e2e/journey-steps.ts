@@ -348,9 +348,9 @@ export async function cancelSubscription(
   await expect(toast(page)).toContainText('Subscription Cancelled');
   await expect(toast(page)).toContainText(`You keep access until ${periodEnd}`);
   await expect(card).toContainText(
-    `Subscription ends on ${periodEnd}. You keep access until then.`,
+    `Cancels on ${periodEnd}. You keep full access until then and will not be charged again.`,
   );
-  await expect(card).toContainText('Active');
+  await expect(card.getByText(`Cancels on ${periodEnd}`, { exact: true })).toBeVisible();
   await expect(card.getByRole('button', { name: 'Cancel Subscription' })).toHaveCount(0);
   await shot('cancelled');
 }
