@@ -260,12 +260,14 @@ test.describe('share links', () => {
     await dialog.getByRole('button', { name: 'Create Link' }).click();
     const address = dialog.getByRole('textbox', { name: 'Share link' });
     await expect(address).toHaveValue(/\/share\/[A-Za-z0-9_-]{43}$/);
-    await dialog.getByRole('button', { name: 'Copy' }).click();
-    await expect(dialog.getByRole('button', { name: 'Copied' })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Copy', exact: true }).click();
+    await expect(dialog.getByRole('button', { name: 'Copied', exact: true })).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
       await address.inputValue(),
     );
-    await expect(dialog.getByRole('button', { name: 'Copy' })).toBeVisible({ timeout: 4000 });
+    await expect(dialog.getByRole('button', { name: 'Copy', exact: true })).toBeVisible({
+      timeout: 4000,
+    });
     const events = await page.evaluate(
       () => (window as { dataLayer?: { event: string }[] }).dataLayer,
     );
@@ -294,6 +296,23 @@ test.describe('share links', () => {
       '<i>Yes</i> please',
     );
     const row = dialog.getByRole('row', { name: /Thumbs up \/ down link/ });
+    const firstAddress = await address.inputValue();
+
+    // Later, the dialog opened again: the link is copied from the list, and it works.
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await page.evaluate(() => navigator.clipboard.writeText(''));
+    await item.getByRole('button', { name: 'Share a link to AI chat assistant' }).click();
+    await row.getByRole('button', { name: 'Copy link' }).click();
+    await expect(row.getByRole('button', { name: 'Copied' })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(firstAddress);
+    const again = await browser.newContext();
+    const returning = await again.newPage();
+    await returning.goto(firstAddress);
+    await expect(returning.getByText('AI chat assistant').first()).toBeVisible();
+    await expect(returning.getByText('Thumbs up', { exact: true })).toBeVisible();
+    await again.close();
+
     await dialog.getByRole('button', { name: 'Deactivate' }).click();
     await expect(row).toContainText('deactivated');
     await expect(row.getByRole('cell').nth(2)).toHaveText('1');

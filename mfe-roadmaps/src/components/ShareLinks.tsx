@@ -61,8 +61,8 @@ const statusTone: Record<ShareLinkView['status'], 'default' | 'secondary' | 'out
 const day = (iso: string) =>
   new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 
-/** The link's address and a Copy button: "Copied" for 2 seconds, or why it failed. */
-function CopyLink({ url }: { url: string }) {
+/** Copies an address: "Copied" for 2 seconds, or why it failed (the spec's copy pattern). */
+function useCopy(url: string) {
   const [copied, setCopied] = useState(false);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
@@ -84,6 +84,30 @@ function CopyLink({ url }: { url: string }) {
       });
     }
   }
+  return { copied, failed, copy };
+}
+
+/** A listed link's address, copied again from the list. */
+function CopyListedLink({ path }: { path: string | null }) {
+  const url = path ? `${window.location.origin}${path}` : '';
+  const { copied, copy } = useCopy(url);
+  if (!path) {
+    return (
+      <span className="text-xs text-muted-foreground">
+        Link address not available — create a new link
+      </span>
+    );
+  }
+  return (
+    <Button type="button" size="sm" variant="ghost" onClick={() => void copy()} title={url}>
+      <Copy aria-hidden /> {copied ? shareMessages.copied : 'Copy link'}
+    </Button>
+  );
+}
+
+/** The link's address and a Copy button: "Copied" for 2 seconds, or why it failed. */
+function CopyLink({ url }: { url: string }) {
+  const { copied, failed, copy } = useCopy(url);
   return (
     <div className="grid gap-1">
       <div className="flex gap-2">
@@ -98,7 +122,7 @@ function CopyLink({ url }: { url: string }) {
         </p>
       ) : null}
       <p className="text-xs text-muted-foreground">
-        The address is shown only now: keep it, or create a new link later.
+        You can copy it again later from the list of links.
       </p>
     </div>
   );
@@ -475,6 +499,7 @@ function LinksTable({
                 </Badge>
               </td>
               <td className="flex justify-end gap-1 py-1">
+                <CopyListedLink path={link.path} />
                 <Button type="button" size="sm" variant="ghost" onClick={() => onSelect(link.id)}>
                   Results
                 </Button>

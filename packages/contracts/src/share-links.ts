@@ -418,9 +418,11 @@ export interface ShareLinkView {
   itemIds: string[];
   title: string;
   createdAt: string;
+  /** The public page's path, for its owner to copy again; null for links made before addresses were kept. */
+  path: string | null;
 }
 
-/** A new link: the only time its address is shown. */
+/** A new link, with its token. */
 export interface CreatedShareLinkView extends ShareLinkView {
   token: string;
   path: string;

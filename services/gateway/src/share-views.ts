@@ -39,6 +39,7 @@ export function toShareLinkView(link: ShareLink): ShareLinkView {
     itemIds: link.itemIds,
     title: link.title,
     createdAt: iso(link.createdAt),
+    path: link.token ? sharePath(link.kind as ShareKind, link.token) : null,
   };
   return { ...view, status: shareLinkStatus(view) };
 }

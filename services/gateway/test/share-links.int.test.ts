@@ -143,6 +143,18 @@ describe('a rating link on an item', () => {
     });
     expect(link.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(link.path).toBe(`/share/${link.token}`);
+    // The owner can copy the address again from the list; the list of another customer has none of it.
+    const listed = await chorus.api<{ id: string; path: string | null }[]>(
+      `/api/roadmap-items/${item.id}/share-links`,
+      { token: who.token },
+    );
+    expect(listed.body.find((l) => l.id === link.id)?.path).toBe(link.path);
+    const other = await customer();
+    const peek = await chorus.api(`/api/roadmap-items/${item.id}/share-links`, {
+      token: other.token,
+    });
+    expect(peek.status).toBe(404);
+    expect(JSON.stringify(peek.body)).not.toContain(link.token);
     const days = (new Date(link.expiresAt).getTime() - Date.now()) / 86_400_000;
     expect(Math.round(days)).toBe(14);
 

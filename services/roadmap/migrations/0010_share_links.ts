@@ -3,10 +3,11 @@ import type { Migration } from '@chorus/service-kit';
 /**
  * Share links for people: the feature shares and comparisons personas answer
  * also carry public links that real people answer. `audience` tells them
- * apart; for a people link `share_token` holds the SHA-256 of the token (the
- * token itself is never stored). A person's response carries a hash of their
- * browser's cookie (one response per browser per link, a second replaces the
- * first) and a salted hash of their IP, never the IP.
+ * apart; for a people link `share_token` holds the SHA-256 of the token, by
+ * which the public routes find it (0011 keeps the token for its owner). A
+ * person's response carries a hash of their browser's cookie (one response
+ * per browser per link, a second replaces the first) and a salted hash of
+ * their IP, never the IP.
  */
 export const shareLinks: Migration = {
   name: '0010_share_links',

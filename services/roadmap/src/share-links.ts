@@ -54,6 +54,7 @@ export function toShareLink(row: LinkRow): ShareLink {
     itemIds: row.item_ids,
     title: row.title,
     createdAt: row.created_at,
+    token: row.owner_token ?? '',
   };
 }
 
@@ -80,6 +81,7 @@ export class ShareLinks {
     const id = await this.deps.links.insertItemLink({
       itemId: item.id,
       userId: request.userId,
+      token,
       tokenHash: tokenHash(token),
       feedbackType: parsed.data.feedbackType,
       allowComments: parsed.data.allowComments,
@@ -115,6 +117,7 @@ export class ShareLinks {
     const id = await this.deps.links.insertComparisonLink({
       roadmapId: roadmap.id,
       userId: request.userId,
+      token,
       tokenHash: tokenHash(token),
       title: title.slice(0, 200),
       description: parsed.data.description ?? null,

@@ -17,6 +17,8 @@ export interface LinkRow {
   title: string;
   description: string | null;
   product_name: string | null;
+  /** The token, kept for the owner's copy of the address; null for older links. */
+  owner_token: string | null;
   created_at: Date;
 }
 
@@ -66,6 +68,7 @@ const shareSelect = (db: Knex) =>
       'i.title',
       'i.description',
       's.product_name',
+      's.owner_token',
       's.created_at',
     );
 
@@ -89,6 +92,7 @@ const comparisonSelect = (db: Knex) =>
       'c.title',
       'c.description',
       'c.product_name',
+      'c.owner_token',
       'c.created_at',
     );
 
@@ -104,6 +108,7 @@ export class ShareLinkStore {
   async insertItemLink(link: {
     itemId: string;
     userId: string;
+    token: string;
     tokenHash: string;
     feedbackType: string;
     allowComments: boolean;
@@ -117,6 +122,7 @@ export class ShareLinkStore {
         shared_by: link.userId,
         audience: 'people',
         share_token: link.tokenHash,
+        owner_token: link.token,
         feedback_type: link.feedbackType,
         allow_comments: link.allowComments,
         expires_at: link.expiresAt,
@@ -130,6 +136,7 @@ export class ShareLinkStore {
   async insertComparisonLink(link: {
     roadmapId: string;
     userId: string;
+    token: string;
     tokenHash: string;
     title: string;
     description: string | null;
@@ -145,6 +152,7 @@ export class ShareLinkStore {
         created_by: link.userId,
         audience: 'people',
         share_token: link.tokenHash,
+        owner_token: link.token,
         title: link.title,
         description: link.description,
         roadmap_item_ids: JSON.stringify(link.itemIds),

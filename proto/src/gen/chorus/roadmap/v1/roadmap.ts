@@ -329,7 +329,14 @@ export interface ShareLink {
   roadmapId: string;
   itemIds: string[];
   title: string;
-  createdAt?: Date | undefined;
+  createdAt?:
+    | Date
+    | undefined;
+  /**
+   * The link's token, for its owner's copy of the address; empty for links
+   * made before tokens were kept.
+   */
+  token: string;
 }
 
 export interface CreateShareLinkRequest {
@@ -5245,6 +5252,7 @@ function createBaseShareLink(): ShareLink {
     itemIds: [],
     title: "",
     createdAt: undefined,
+    token: "",
   };
 }
 
@@ -5291,6 +5299,9 @@ export const ShareLink: MessageFns<ShareLink> = {
     }
     if (message.createdAt !== undefined) {
       Timestamp.encode(toTimestamp(message.createdAt), writer.uint32(114).fork()).join();
+    }
+    if (message.token !== "") {
+      writer.uint32(122).string(message.token);
     }
     return writer;
   },
@@ -5420,6 +5431,14 @@ export const ShareLink: MessageFns<ShareLink> = {
             message.createdAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
             continue;
           }
+          case 15: {
+            if (tag !== 122) {
+              break;
+            }
+
+            message.token = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -5492,6 +5511,7 @@ export const ShareLink: MessageFns<ShareLink> = {
         : isSet(object.created_at)
         ? fromJsonTimestamp(object.created_at)
         : undefined,
+      token: isSet(object.token) ? globalThis.String(object.token) : "",
     };
   },
 
@@ -5539,6 +5559,9 @@ export const ShareLink: MessageFns<ShareLink> = {
     if (message.createdAt !== undefined) {
       obj.createdAt = message.createdAt.toISOString();
     }
+    if (message.token !== "") {
+      obj.token = message.token;
+    }
     return obj;
   },
 
@@ -5561,6 +5584,7 @@ export const ShareLink: MessageFns<ShareLink> = {
     message.itemIds = object.itemIds?.map((e) => e) || [];
     message.title = object.title ?? "";
     message.createdAt = object.createdAt ?? undefined;
+    message.token = object.token ?? "";
     return message;
   },
 };
