@@ -86,6 +86,8 @@ async function customer(base: string, personas: number) {
         lastName: 'Mark',
         productName: 'Lantern',
         industry: 'Technology',
+        // Paid for: asking questions needs an active subscription.
+        stripeToken: 'pm_card_visa',
       },
     },
   );

@@ -51,6 +51,8 @@ export async function measure(): Promise<BenchRow[]> {
         lastName: 'Mark',
         productName: 'Bench',
         industry: 'technology',
+        // Paid for: importing roadmaps needs an active subscription.
+        stripeToken: 'pm_card_visa',
       }),
     }).then((r) => r.json())) as { token: string; product: { id: string } };
     const headers = { ...json, authorization: `Bearer ${registered.token}` };

@@ -11,7 +11,7 @@ import {
 import { createTestDatabase, eventually, testLogger } from '@chorus/service-kit/testing';
 import { Kafka, logLevel } from 'kafkajs';
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -93,7 +93,7 @@ beforeAll(async () => {
   broker = await startKafkaTestBroker({
     topics: Object.values(Topics).map((name) => ({ name, partitions: 4 })),
   });
-  for (const name of ['identity', 'catalog', 'persona-inference', 'gateway']) {
+  for (const name of ['identity', 'catalog', 'billing', 'persona-inference', 'gateway']) {
     ports[name] = await freePort();
   }
   const database = async (prefix: string) => {
@@ -112,17 +112,25 @@ beforeAll(async () => {
     DATABASE_URL: await database('flow_catalog'),
     DATABASE_CREATE: 'true',
   });
+  // Billing too: questions and personas are paid work, so the product is paid for.
+  run('billing', 'services/billing/src/main.ts', {
+    GRPC_PORT: String(ports.billing),
+    DATABASE_URL: await database('flow_billing'),
+    DATABASE_CREATE: 'true',
+    CARD_DATA_KEY: randomBytes(32).toString('base64'),
+  });
   startInference();
   run('gateway', 'services/gateway/src/main.ts', {
     PORT: String(ports.gateway),
     HOST: '127.0.0.1',
     IDENTITY_ADDR: `127.0.0.1:${ports.identity}`,
     CATALOG_ADDR: `127.0.0.1:${ports.catalog}`,
+    BILLING_ADDR: `127.0.0.1:${ports.billing}`,
     INFERENCE_ADDR: `127.0.0.1:${ports['persona-inference']}`,
     TOKEN_PUBLIC_KEY: keys.publicKey,
   });
   gateway = `http://127.0.0.1:${ports.gateway}`;
-  await Promise.all(['identity', 'catalog', 'persona-inference'].map(serving));
+  await Promise.all(['identity', 'catalog', 'billing', 'persona-inference'].map(serving));
   await eventually(async () => (await fetch(`${gateway}/healthz`)).ok, {
     timeoutMs: 60_000,
     intervalMs: 200,
@@ -148,7 +156,9 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await listener?.close();
-  for (const name of ['gateway', 'persona-inference', 'catalog', 'identity']) await stop(name);
+  for (const name of ['gateway', 'persona-inference', 'billing', 'catalog', 'identity']) {
+    await stop(name);
+  }
   for (const database of databases) await database.drop();
   await broker?.close();
 }, 60_000);
@@ -178,6 +188,8 @@ async function customer(personaCount: number) {
       lastName: 'Quinn',
       productName: 'Lantern',
       industry: 'Technology',
+      // Paid for, as asking questions needs.
+      stripeToken: 'pm_card_visa',
     },
   });
   expect(registered.status).toBe(201);
