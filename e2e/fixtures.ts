@@ -102,3 +102,14 @@ export function toast(page: Page) {
 export function statCard(page: Page, title: string) {
   return page.getByRole('group', { name: title });
 }
+
+/**
+ * Closes the toast on screen, as a user does when it sits over the button
+ * they want next (toasts live bottom right, where dialogs have their footer).
+ */
+export async function dismissToast(page: Page): Promise<void> {
+  const open = page.locator('[aria-label="Notifications (F8)"] li[data-state="open"]');
+  if ((await open.count()) === 0) return;
+  await open.first().getByRole('button', { name: 'Close' }).click();
+  await expect(open).toHaveCount(0);
+}

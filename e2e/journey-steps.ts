@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { type Account, expect, toast } from './fixtures';
+import { type Account, dismissToast, expect, toast } from './fixtures';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, resetLinkFor } from './system';
 
 /**
@@ -229,6 +229,7 @@ export async function planRoadmap(page: Page, shot: Shot) {
   await expect(toast(page)).toContainText('Roadmap Created');
   const details = page.getByRole('region', { name: 'Roadmap details' });
   await expect(details.getByRole('heading', { name: 'Launch Plan' })).toBeVisible();
+  await dismissToast(page);
 
   await page.getByRole('button', { name: 'Add First Item' }).click();
   const add = page.getByRole('dialog', { name: 'Add Roadmap Item' });
@@ -240,6 +241,7 @@ export async function planRoadmap(page: Page, shot: Shot) {
   await add.getByRole('button', { name: 'Add Item' }).click();
   await expect(toast(page)).toContainText('Item Added');
   await expect(itemCard(page, 'Listing search')).toContainText('Planned');
+  await dismissToast(page);
 
   await details.getByRole('button', { name: 'Import YAML' }).click();
   const importDialog = page.getByRole('dialog', { name: 'Import YAML' });
