@@ -1,10 +1,12 @@
 import {
+  type BudgetView,
   QUESTION_POLL_INTERVAL_MS,
+  type QuestionEstimate,
   type QuestionView,
   shouldPollQuestions,
 } from '@chorus/contracts';
 import { apiRequest, getToken, queryClient } from '@chorus/platform';
-import { useMutation } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { isLaterQuestionState, productKeys, useProductQuestions } from './api';
 
@@ -48,15 +50,80 @@ function dropQuestion(productId: string, questionId: string): void {
 
 export function useAskQuestion(productId: string) {
   return useMutation({
-    mutationFn: async (questionText: string) => {
+    mutationFn: async (ask: { questionText: string; checkWording: boolean }) => {
       const response = await apiRequest('POST', questionsPath(productId), {
-        questionText,
+        questionText: ask.questionText,
+        checkWording: ask.checkWording,
         productId,
       });
       return (await response.json()) as QuestionView;
     },
     // Shown at once (pending); the stream, or the fallback polling, brings its answers.
-    onSuccess: (asked) => storeQuestion(productId, asked),
+    onSuccess: (asked) => {
+      storeQuestion(productId, asked);
+      void queryClient.invalidateQueries({ queryKey: budgetKey(productId) });
+    },
+  });
+}
+
+/** Runs a complete question again with a new seed; its earlier run stays beside it. */
+export function useRerunQuestion(productId: string) {
+  return useMutation({
+    mutationFn: async (questionId: string) => {
+      const response = await apiRequest(
+        'POST',
+        `${questionsPath(productId)}/${encodeURIComponent(questionId)}/rerun`,
+      );
+      return (await response.json()) as QuestionView;
+    },
+    onSuccess: (rerun) => storeQuestion(productId, rerun),
+  });
+}
+
+/**
+ * What the question being typed would cost, asked again (debounced by the
+ * caller) as the text or the wording check changes; the last estimate stays
+ * shown while the next one loads.
+ */
+export function useQuestionEstimate(
+  productId: string,
+  ask: { questionText: string; checkWording: boolean },
+  enabled: boolean,
+) {
+  return useQuery({
+    queryKey: ['api', 'products', productId, 'questions', 'estimate', ask],
+    queryFn: async () => {
+      const response = await apiRequest('POST', `${questionsPath(productId)}/estimate`, ask);
+      return (await response.json()) as QuestionEstimate;
+    },
+    enabled,
+    placeholderData: keepPreviousData,
+    staleTime: 5_000,
+  });
+}
+
+const budgetKey = (productId: string) => ['api', 'products', productId, 'question-budget'];
+
+/** The product's monthly budget for questions and this month's spend. */
+export function useQuestionBudget(productId: string) {
+  return useQuery({
+    queryKey: budgetKey(productId),
+    queryFn: async () => {
+      const response = await apiRequest('GET', budgetKey(productId).join('/'));
+      return (await response.json()) as BudgetView;
+    },
+  });
+}
+
+export function useSetQuestionBudget(productId: string) {
+  return useMutation({
+    mutationFn: async (monthlyBudgetUsd: number | null) => {
+      const response = await apiRequest('PUT', budgetKey(productId).join('/'), {
+        monthlyBudgetUsd,
+      });
+      return (await response.json()) as BudgetView & { message: string };
+    },
+    onSuccess: (budget) => queryClient.setQueryData(budgetKey(productId), budget),
   });
 }
 

@@ -24,6 +24,7 @@ import { Link } from 'react-router-dom';
 import { useProductPersonas, useProductQuestions } from '../api';
 import { RecentQuestions } from '../components/RecentQuestions';
 import { RoadmapCard } from '../components/RoadmapCard';
+import { UsageBudgetCard } from '../components/UsageBudgetCard';
 
 function ActionCard({
   to,
@@ -150,6 +151,10 @@ function Dashboard({ product }: { product: ProductView }) {
           text="Ask strategic questions and read every persona's answer."
         />
       </section>
+
+      <div className="mt-8">
+        <UsageBudgetCard productId={product.id} editable={canUsePaidFeatures} />
+      </div>
 
       <div className="mt-8 grid gap-6 lg:grid-cols-2">
         <RecentQuestions productId={product.id} />

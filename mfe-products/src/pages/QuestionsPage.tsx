@@ -31,6 +31,7 @@ import { refusalMessage } from '../messages';
 import {
   useAskQuestion,
   useDeleteQuestion,
+  useRerunQuestion,
   useRetryQuestion,
   useQuestions,
   useQuestionStream,
@@ -79,6 +80,7 @@ function ProductQuestions({ product }: { product: ProductView }) {
   const ask = useAskQuestion(productId);
   const remove = useDeleteQuestion(productId);
   const retry = useRetryQuestion(productId);
+  const rerun = useRerunQuestion(productId);
   const { canUsePaidFeatures } = useProductAccess(product);
 
   const [text, setText] = useState('');
@@ -119,9 +121,9 @@ function ProductQuestions({ product }: { product: ProductView }) {
           personasLoading={personas.isLoading}
           submitting={ask.isPending}
           locked={!canUsePaidFeatures}
-          onAsk={async (questionText) => {
+          onAsk={async (questionText, checkWording) => {
             try {
-              await ask.mutateAsync(questionText);
+              await ask.mutateAsync({ questionText, checkWording });
               return true;
             } catch (error) {
               toast({
@@ -219,6 +221,21 @@ function ProductQuestions({ product }: { product: ProductView }) {
                         variant: 'destructive',
                       }),
                   })
+                }
+                rerunning={rerun.isPending && rerun.variables === question.id}
+                onRerun={
+                  canUsePaidFeatures
+                    ? () =>
+                        rerun.mutate(question.id, {
+                          onSuccess: () => toast({ title: 'Running the question again' }),
+                          onError: (error) =>
+                            toast({
+                              title: 'Re-run failed',
+                              description: serverMessage(error),
+                              variant: 'destructive',
+                            }),
+                        })
+                    : undefined
                 }
                 onDelete={() =>
                   remove.mutate(question.id, {

@@ -17,5 +17,7 @@ export * from './yaml-guard';
 export * from './roadmap-views';
 export * from './admin';
 export * from './roadmap-feedback';
+export * from './research';
+export * from './question-runs';
 export * from './share-links';
 export * from './entitlements';

@@ -1,5 +1,13 @@
 import { z } from 'zod';
 import { businessProfileFields, type ProfileFieldName } from './business-profile';
+import type { PastRun, QuestionAnalysis, RunDetails } from './question-runs';
+import {
+  type DriftReport,
+  intervalSentence,
+  type PanelEstimate,
+  supportedLead,
+  type Opinion,
+  opinionCountsSchema, opinionDistributionSchema, opinions } from './research';
 
 /**
  * Strategic questions and the personas' answers: the request, the one schema
@@ -48,8 +56,6 @@ export function shouldPollQuestions(questions: readonly { status: QuestionStatus
   return questions.some((q) => q.status === 'pending' || q.status === 'processing');
 }
 
-export const opinions = ['positive', 'neutral', 'negative'] as const;
-export type Opinion = (typeof opinions)[number];
 
 export const safetyInfluences = ['high', 'medium', 'low'] as const;
 export type SafetyInfluence = (typeof safetyInfluences)[number];
@@ -120,11 +126,28 @@ export const personaAnswerSchema = z.object({
 });
 export type PersonaAnswer = z.output<typeof personaAnswerSchema>;
 
-/** One persona's answer to a question, as stored and shown: the answer plus who gave it. */
+/**
+ * What an engine gives for one persona: the probabilities of each opinion
+ * (Chorus draws the opinion from them in code), the answer in the persona's
+ * voice, the reasoning and its grounds.
+ */
+export const engineAnswerSchema = personaAnswerSchema
+  .omit({ opinion: true, confidence: true })
+  .extend({ distribution: opinionDistributionSchema });
+export type EngineAnswer = z.output<typeof engineAnswerSchema>;
+
+/**
+ * One persona's answer to a question, as stored and shown: the answer plus
+ * who gave it. The opinion is the first draw from the distribution and the
+ * confidence its peak; answers stored before distributions have neither.
+ */
 export const personaResponseSchema = personaAnswerSchema.extend({
   /** The product persona that answered. */
   personaId: z.string().min(1).max(100),
   personaName: z.string().trim().min(1).max(200),
+  distribution: opinionDistributionSchema.optional(),
+  /** How the persona's draws fell (the first is its opinion). */
+  draws: opinionCountsSchema.optional(),
 });
 export type PersonaResponse = z.output<typeof personaResponseSchema>;
 
@@ -153,6 +176,20 @@ export interface QuestionView {
   responses: PersonaResponse[];
   /** Why answering failed (status error), in words a customer can read. */
   errorReason: string | null;
+  /** The run's seed: the first run uses 1, each re-run the next. */
+  seed: number;
+  /** Whether the question is also asked in a neutral and a reversed framing. */
+  checkWording: boolean;
+  /** While it is being answered: answers stored so far, of how many personas. */
+  progress: { answered: number; total: number } | null;
+  /** What the run was and what it cost (set once complete). */
+  run: RunDetails | null;
+  /** The shares with intervals and the alarms, from the answers (set once complete). */
+  analysis: QuestionAnalysis | null;
+  /** Earlier runs, oldest first. */
+  previousRuns: PastRun[];
+  /** The latest run against the one before, once there are two. */
+  drift: DriftReport | null;
 }
 
 /** POST /api/products/{id}/questions. productId repeats the path's id, as the page sends it. */
@@ -163,6 +200,8 @@ export const askQuestionRequest = z.object({
     .min(MIN_QUESTION_LENGTH, questionMessages.tooShort)
     .max(MAX_QUESTION_LENGTH, questionMessages.tooLong),
   productId: z.string().max(100).optional(),
+  /** Also ask a neutral and a reversed framing, and report how far the answer moves. */
+  checkWording: z.boolean('checkWording must be true or false').optional(),
 });
 export type AskQuestionRequest = z.output<typeof askQuestionRequest>;
 
@@ -299,8 +338,34 @@ function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** The aggregated results of a question's answers: percentages summing to 100 and a key insight. */
-export function aggregateResponses(answers: readonly AnswerForInsight[]): AggregatedResults {
+/**
+ * The key insight held to the intervals: a lead the intervals support keeps
+ * the insight and adds its interval; a lead within the noise is not named,
+ * only what drove each side.
+ */
+export function keyInsightWithIntervals(
+  answers: readonly AnswerForInsight[],
+  estimate: PanelEstimate,
+): string {
+  if (answers.length === 0) return keyInsight(answers);
+  if (supportedLead(estimate)) return `${keyInsight(answers)} ${intervalSentence(estimate)}`;
+  const sentences = [intervalSentence(estimate)];
+  for (const side of ['positive', 'negative'] as const) {
+    const driver = commonDriver(answers.filter((a) => a.opinion === side));
+    if (driver) sentences.push(`${capitalize(side)} answers turn on ${driver}.`);
+  }
+  return sentences.join(' ');
+}
+
+/**
+ * The aggregated results of a question's answers: percentages of the
+ * personas' opinions summing to 100 and a key insight (held to the intervals
+ * when the panel's estimate is given).
+ */
+export function aggregateResponses(
+  answers: readonly AnswerForInsight[],
+  estimate?: PanelEstimate,
+): AggregatedResults {
   const count = (opinion: Opinion) => answers.filter((a) => a.opinion === opinion).length;
   return {
     ...opinionPercentages({
@@ -308,6 +373,6 @@ export function aggregateResponses(answers: readonly AnswerForInsight[]): Aggreg
       neutral: count('neutral'),
       negative: count('negative'),
     }),
-    keyInsight: keyInsight(answers),
+    keyInsight: estimate ? keyInsightWithIntervals(answers, estimate) : keyInsight(answers),
   };
 }

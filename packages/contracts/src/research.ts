@@ -1,7 +1,6 @@
 import { unsafeUniformIntDistribution, xoroshiro128plus, type RandomGenerator } from 'pure-rand';
 import { quantileSorted } from 'simple-statistics';
 import { z } from 'zod';
-import { type Opinion, opinions } from './questions';
 
 /**
  * Answers a researcher can trust: each persona's answer is a probability
@@ -13,6 +12,9 @@ import { type Opinion, opinions } from './questions';
  * drift. Everything here is pure: the same inputs and seed always give the
  * same numbers, in the service that stores them and in the browser.
  */
+
+export const opinions = ['positive', 'neutral', 'negative'] as const;
+export type Opinion = (typeof opinions)[number];
 
 // ---------------------------------------------------------------------------
 // Distributions.

@@ -29,6 +29,7 @@ const topicOfEvent: Record<EventCase, Topic> = {
   questionProcessing: Topics.inference,
   questionAnswered: Topics.inference,
   questionFailed: Topics.inference,
+  questionProgress: Topics.inference,
   subscriptionChanged: Topics.billing,
 };
 

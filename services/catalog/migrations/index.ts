@@ -4,6 +4,7 @@ import { businessProfiles } from './0003_business_profiles';
 import { personas } from './0004_personas';
 import { questions } from './0005_questions';
 import { questionAttempts } from './0006_question_attempts';
+import { questionRuns } from './0007_question_runs';
 
 export const migrations: Migration[] = [
   ...eventMigrations,
@@ -12,4 +13,5 @@ export const migrations: Migration[] = [
   personas,
   questions,
   questionAttempts,
+  questionRuns,
 ];

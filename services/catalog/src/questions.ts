@@ -1,13 +1,20 @@
 import {
+  budgetRefusal,
+  type BudgetView,
+  estimatePanel,
+  FIRST_RUN_SEED,
   MAX_QUESTION_LENGTH,
   MIN_QUESTION_LENGTH,
+  type PastRun,
   productMessages,
   questionMessages,
+  runDetailsSchema,
 } from '@chorus/contracts';
 import type {
   QuestionAnswered,
   QuestionFailed,
   QuestionProcessing,
+  QuestionProgress,
 } from '@chorus/proto/events/v1/events';
 import {
   DomainError,
@@ -19,7 +26,7 @@ import {
   type OutboxRelay,
 } from '@chorus/service-kit';
 import { status as grpcStatus } from '@grpc/grpc-js';
-import { checkedAnswer } from './domain/answers';
+import { checkedAnswer, checkedResponses } from './domain/answers';
 import { gaveUpReason, nextStep } from './domain/question-attempts';
 import { questionAsked, questionDeleted, questionUpdated } from './events/published';
 import type { PersonaContexts } from './persona-context';
@@ -34,6 +41,30 @@ export const answerUnreadable =
 
 export const notRetryable = (status: string) =>
   `Only a question that could not be answered can be retried; this one is ${status}.`;
+
+export const notRerunnable = (status: string) =>
+  `Only an answered question can be run again; this one is ${status}.`;
+
+/** Earlier runs kept per question; older ones are dropped. */
+export const MAX_PREVIOUS_RUNS = 10;
+
+/** A budget refusal: the product's monthly budget for questions is spent. */
+export class BudgetReached extends DomainError {
+  constructor(message: string) {
+    super(grpcStatus.RESOURCE_EXHAUSTED, message);
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A seed of 0 (events written before runs) is the first run's. */
+const seedOf = (seed: number | undefined) => seed || FIRST_RUN_SEED;
 
 /** When the sweep asks again and when it gives up (see domain/question-attempts.ts). */
 export interface AttemptPolicy {
@@ -62,7 +93,12 @@ export class Questions {
   ) {}
 
   /** Stores the question pending and hands it to inference with the personas and the profile. */
-  async ask(userId: string, productId: string, text: string): Promise<QuestionRow> {
+  async ask(
+    userId: string,
+    productId: string,
+    text: string,
+    options: { checkWording?: boolean; estimatedCostUsd?: number } = {},
+  ): Promise<QuestionRow> {
     const questionText = text.trim();
     if (questionText.length < MIN_QUESTION_LENGTH) {
       throw new InvalidArgument(questionMessages.tooShort);
@@ -74,6 +110,7 @@ export class Questions {
     const product = await products.owned(userId, productId);
     const { personas, business } = await personaContexts.of(product);
     if (personas.length === 0) throw new FailedPrecondition(questionMessages.noPersonas);
+    await this.withinBudget(product.id, options.estimatedCostUsd ?? 0);
 
     const question = await store.db
       .transaction(async (trx) => {
@@ -82,6 +119,8 @@ export class Questions {
           product_id: product.id,
           question_text: questionText,
           persona_ids: personas.map((persona) => persona.personaId),
+          check_wording: options.checkWording ?? false,
+          progress_total: personas.length,
         });
         await questionAsked(trx, row, personas, business);
         await questionUpdated(trx, row);
@@ -145,6 +184,92 @@ export class Questions {
     });
     this.deps.relay.nudge();
     return question;
+  }
+
+  /**
+   * Re-run: asks a complete question again with the next seed, the current
+   * model, profile and personas (those the product still has), as a new run
+   * of the same question; the run so far is kept beside it. Anything but a
+   * complete question answers ABORTED (409), so a double click runs once.
+   */
+  async rerun(
+    userId: string,
+    productId: string,
+    questionId: string,
+    estimatedCostUsd = 0,
+  ): Promise<QuestionRow> {
+    const { store, products, personaContexts } = this.deps;
+    const product = await products.owned(userId, productId);
+    await this.withinBudget(product.id, estimatedCostUsd);
+    const question = await store.db.transaction(async (trx) => {
+      const found = questionId ? await store.lock(trx, questionId) : undefined;
+      if (found?.product_id !== product.id) throw new NotFound(questionMessages.notFound);
+      if (found.status !== 'complete') {
+        throw new DomainError(grpcStatus.ABORTED, notRerunnable(found.status));
+      }
+      const { personas, business } = await personaContexts.ofQuestion(product, found.persona_ids);
+      if (personas.length === 0) throw new FailedPrecondition(questionMessages.noPersonas);
+      const finished: PastRun[] = found.run_details
+        ? [
+            {
+              run: found.run_details,
+              aggregatedResults: found.aggregated_results!,
+              estimate: estimatePanel(
+                found.responses.map(
+                  (r) => r.draws ?? { positive: 0, neutral: 0, negative: 0, [r.opinion]: 1 },
+                ),
+                found.seed,
+              ),
+              completedAt: found.updated_at.toISOString(),
+            },
+          ]
+        : [];
+      const row = await store.restart(trx, found.id, {
+        seed: found.seed + 1,
+        previous_runs: [...found.previous_runs, ...finished].slice(-MAX_PREVIOUS_RUNS),
+      });
+      await store.update(trx, row.id, { progress_total: personas.length });
+      await questionAsked(trx, { ...row, progress_total: personas.length }, personas, business);
+      const updated = { ...row, progress_total: personas.length };
+      await questionUpdated(trx, updated);
+      return updated;
+    });
+    this.deps.relay.nudge();
+    return question;
+  }
+
+  /** The product's budget for questions and this month's spend. */
+  async budget(userId: string, productId: string): Promise<BudgetView> {
+    const product = await this.deps.products.owned(userId, productId);
+    return this.budgetOf(product.id);
+  }
+
+  async setBudget(
+    userId: string,
+    productId: string,
+    monthlyBudgetUsd: number | null,
+  ): Promise<BudgetView> {
+    const product = await this.deps.products.owned(userId, productId);
+    if (monthlyBudgetUsd !== null && !(monthlyBudgetUsd >= 0 && monthlyBudgetUsd <= 100_000)) {
+      throw new InvalidArgument('Budget must be between $0 and $100,000');
+    }
+    await this.deps.store.setBudget(product.id, monthlyBudgetUsd);
+    return this.budgetOf(product.id);
+  }
+
+  private async budgetOf(productId: string): Promise<BudgetView> {
+    const row = await this.deps.store.budget(productId);
+    return {
+      monthlyBudgetUsd: row.monthly_budget_usd,
+      spentThisMonthUsd: row.spent_this_month_usd,
+      questionsThisMonth: row.questions_this_month,
+    };
+  }
+
+  /** Refuses a question the month's budget cannot pay for (RESOURCE_EXHAUSTED, 429). */
+  private async withinBudget(productId: string, estimatedCostUsd: number): Promise<void> {
+    const refusal = budgetRefusal(await this.budgetOf(productId), Math.max(estimatedCostUsd, 0));
+    if (refusal) throw new BudgetReached(refusal);
   }
 
   /**
@@ -217,12 +342,44 @@ export class Questions {
     );
   }
 
+  /**
+   * Stores the answers given so far of the current run, so the page shows
+   * them as they come ("7 of 10 answered"). Progress of another run, or of a
+   * finished question, is ignored.
+   */
+  async storeProgress(trx: Knex.Transaction, event: QuestionProgress): Promise<void> {
+    const { store, logger } = this.deps;
+    const question = await store.lock(trx, event.questionId);
+    if (!question || (question.status !== 'pending' && question.status !== 'processing')) return;
+    if (seedOf(event.seed) !== question.seed) return;
+    const checked = checkedResponses(event.responses);
+    if (!checked.ok) {
+      logger.warn({ questionId: question.id, problem: checked.problem }, 'progress ignored');
+      return;
+    }
+    const known = new Set(question.responses.map((r) => r.personaId));
+    const added = checked.responses.filter((r) => !known.has(r.personaId));
+    if (added.length === 0) return;
+    await this.changed(
+      trx,
+      await store.update(trx, question.id, {
+        status: 'processing',
+        responses: [...question.responses, ...added],
+        progress_total: event.total || question.progress_total,
+      }),
+    );
+  }
+
   /** Stores the answers once; a second answer for a finished question is ignored. */
   async storeAnswer(trx: Knex.Transaction, event: QuestionAnswered): Promise<void> {
     const { store, logger } = this.deps;
     const question = await store.lock(trx, event.questionId);
     if (!question) {
       logger.info({ questionId: event.questionId }, 'answer for a deleted question; ignored');
+      return;
+    }
+    if (seedOf(event.seed) !== question.seed) {
+      logger.info({ questionId: question.id }, 'answer of an earlier run; ignored');
       return;
     }
     if (question.status === 'complete' || question.status === 'error') {
@@ -244,6 +401,25 @@ export class Questions {
       );
       return;
     }
+    const run = event.runDetailsJson
+      ? runDetailsSchema.safeParse(parseJson(event.runDetailsJson))
+      : undefined;
+    if (run && !run.success) {
+      logger.warn(
+        { questionId: question.id, problem: run.error.issues[0]?.message },
+        'run details failed their schema; stored without them',
+      );
+    }
+    const details = run?.success ? run.data : null;
+    if (details) {
+      await store.recordUsage(trx, {
+        productId: question.product_id,
+        questionId: question.id,
+        seed: question.seed,
+        costUsd: details.costUsd ?? 0,
+        ...details.usage,
+      });
+    }
     await this.changed(
       trx,
       await store.update(trx, question.id, {
@@ -251,6 +427,8 @@ export class Questions {
         responses: checked.responses,
         aggregated_results: checked.aggregated,
         error_reason: null,
+        run_details: details,
+        progress_total: checked.responses.length,
       }),
     );
   }
@@ -258,6 +436,7 @@ export class Questions {
   async markFailed(trx: Knex.Transaction, event: QuestionFailed): Promise<void> {
     const question = await this.deps.store.lock(trx, event.questionId);
     if (!question || question.status === 'complete' || question.status === 'error') return;
+    if (seedOf(event.seed) !== question.seed) return;
     const reason = event.reason.trim().slice(0, MAX_REASON_LENGTH) || 'Answering failed.';
     await this.changed(
       trx,

@@ -5,7 +5,9 @@ import type {
   Product,
   ProductPersona,
   Question,
+  QuestionBudget,
 } from '@chorus/proto/catalog/v1/catalog';
+import type { BudgetView } from '@chorus/contracts';
 import type { AsyncServiceImplementation } from '@chorus/service-kit';
 import type { BusinessProfiles } from './business-profiles';
 import type { PersonaContexts } from './persona-context';
@@ -101,6 +103,20 @@ export function toQuestion(row: QuestionRow): Question {
     errorReason: row.error_reason ?? '',
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    seed: row.seed,
+    checkWording: row.check_wording,
+    runDetailsJson: row.run_details ? JSON.stringify(row.run_details) : '',
+    previousRunsJson: JSON.stringify(row.previous_runs),
+    progressTotal: row.progress_total,
+  };
+}
+
+function toBudget(budget: BudgetView): QuestionBudget {
+  return {
+    hasBudget: budget.monthlyBudgetUsd !== null,
+    monthlyBudgetUsd: budget.monthlyBudgetUsd ?? 0,
+    spentThisMonthUsd: budget.spentThisMonthUsd,
+    questionsThisMonth: budget.questionsThisMonth,
   };
 }
 
@@ -182,7 +198,10 @@ export function catalogHandlers(deps: {
     },
 
     async askQuestion(request) {
-      const row = await questions.ask(request.userId, request.productId, request.questionText);
+      const row = await questions.ask(request.userId, request.productId, request.questionText, {
+        checkWording: request.checkWording,
+        estimatedCostUsd: request.estimatedCostUsd,
+      });
       return { question: toQuestion(row) };
     },
     async listQuestions(request) {
@@ -200,6 +219,26 @@ export function catalogHandlers(deps: {
     async retryQuestion(request) {
       const row = await questions.retry(request.userId, request.productId, request.questionId);
       return { question: toQuestion(row) };
+    },
+    async rerunQuestion(request) {
+      const row = await questions.rerun(
+        request.userId,
+        request.productId,
+        request.questionId,
+        request.estimatedCostUsd,
+      );
+      return { question: toQuestion(row) };
+    },
+    async getQuestionBudget(request) {
+      return { budget: toBudget(await questions.budget(request.userId, request.productId)) };
+    },
+    async setQuestionBudget(request) {
+      const budget = await questions.setBudget(
+        request.userId,
+        request.productId,
+        request.hasBudget ? request.monthlyBudgetUsd : null,
+      );
+      return { budget: toBudget(budget) };
     },
 
     async getPersonaContext(request) {

@@ -16,7 +16,7 @@ export const gatewayConfigSchema = z.object({
   CATALOG_ADDR: address('127.0.0.1:50052'),
   BILLING_ADDR: address('127.0.0.1:50053'),
   ROADMAP_ADDR: address('127.0.0.1:50054'),
-  /** Probed by /readyz; questions reach inference through events, not through the gateway. */
+  /** Probed by /readyz and asked for cost estimates; questions reach inference through events. */
   INFERENCE_ADDR: address('127.0.0.1:50055'),
   /** Ed25519 public key (PEM, or base64 of it) that verifies access tokens. */
   TOKEN_PUBLIC_KEY: z.string().min(1, 'required: the PEM public key that verifies access tokens'),

@@ -1,36 +1,76 @@
 import {
   aggregatedResultsSchema,
+  analyzeRun,
+  driftBetween,
+  type PastRun,
   personaResponseSchema,
   type QuestionStatus,
   questionStatuses,
   type QuestionView,
+  type RunDetails,
+  runDetailsSchema,
 } from '@chorus/contracts';
 import type { Question } from '@chorus/proto/catalog/v1/catalog';
 
 // How the catalog's questions look to the browser. The catalog checked every
-// response against the schema before storing it; parsing again here gives
-// the browser the schema's types.
+// response and run against their schemas before storing them; parsing again
+// here gives the browser the schemas' types.
 
 function statusOf(question: Question): QuestionStatus {
   return questionStatuses.find((status) => status === question.status) ?? 'pending';
 }
 
+function parseJson(text: string | undefined): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function runOf(question: Question): RunDetails | null {
+  const parsed = runDetailsSchema.safeParse(parseJson(question.runDetailsJson));
+  return parsed.success ? parsed.data : null;
+}
+
+function previousRunsOf(question: Question): PastRun[] {
+  const runs = parseJson(question.previousRunsJson);
+  return Array.isArray(runs) ? (runs as PastRun[]) : [];
+}
+
 export function toQuestionView(question: Question): QuestionView {
   const aggregated = aggregatedResultsSchema.safeParse(question.aggregatedResults);
+  const status = statusOf(question);
+  const responses = question.responses.map((response) =>
+    personaResponseSchema.parse({
+      ...response,
+      grounding: response.grounding ?? { personaAttributes: [], profileFields: [] },
+    }),
+  );
+  const run = status === 'complete' ? runOf(question) : null;
+  const analysis = status === 'complete' ? analyzeRun(responses, run) : null;
+  const previousRuns = previousRunsOf(question);
+  const unfinished = status === 'pending' || status === 'processing';
   return {
     id: question.id,
     productId: question.productId,
     questionText: question.questionText,
-    status: statusOf(question),
+    status,
     createdAt: question.createdAt?.toISOString() ?? '',
     updatedAt: question.updatedAt?.toISOString() ?? '',
     aggregatedResults: aggregated.success ? aggregated.data : null,
-    responses: question.responses.map((response) =>
-      personaResponseSchema.parse({
-        ...response,
-        grounding: response.grounding ?? { personaAttributes: [], profileFields: [] },
-      }),
-    ),
+    responses,
     errorReason: question.errorReason || null,
+    seed: question.seed ?? 1,
+    checkWording: question.checkWording ?? false,
+    progress:
+      unfinished && question.progressTotal
+        ? { answered: responses.length, total: question.progressTotal }
+        : null,
+    run,
+    analysis,
+    previousRuns,
+    drift: driftBetween(previousRuns.at(-1), analysis),
   };
 }

@@ -1,19 +1,49 @@
 import {
   type AggregatedResults,
   aggregateResponses,
-  type PersonaAnswer,
+  checkWording,
+  confidenceOfDistribution,
+  costOf,
+  drawsFor,
+  type EngineAnswer,
+  estimatePanel,
+  EXPECTED_OUTPUT_TOKENS,
+  FIRST_RUN_SEED,
+  type ModelPrice,
+  type Opinion,
   type PersonaAttributeName,
   type PersonaResponse,
   personaResponseSchema,
+  type RunDetails,
+  type Sensitivity,
 } from '@chorus/contracts';
 import type { BusinessContext, PersonaProfile } from '@chorus/proto/inference/v1/inference';
 import type { Logger } from '@chorus/service-kit';
+import { createHash } from 'node:crypto';
 import type pLimit from 'p-limit';
-import { type InferenceEngine, InferenceFailed } from './engines/engine';
+import { AnswerCache } from './answer-cache';
+import { panelCoverage } from './domain/panel-coverage';
+import {
+  type EngineUsage,
+  type InferenceEngine,
+  InferenceFailed,
+  type PersonaQuestion,
+} from './engines/engine';
 
 export interface AnsweredQuestion {
   responses: PersonaResponse[];
   aggregatedResults: AggregatedResults;
+  run: RunDetails;
+}
+
+export interface QuestionToAnswer {
+  questionText: string;
+  personas: PersonaProfile[];
+  business: BusinessContext | undefined;
+  /** 0 or absent: the first run's seed. */
+  seed?: number;
+  /** Also ask a neutral and a reversed framing. */
+  checkWording?: boolean;
 }
 
 const noBusiness: BusinessContext = {
@@ -41,10 +71,10 @@ function attributeValue(persona: PersonaProfile, name: PersonaAttributeName): un
  * fields the persona was told about, each once. A model may cite more.
  */
 export function groundedIn(
-  answer: PersonaAnswer,
+  answer: Pick<EngineAnswer, 'grounding'>,
   persona: PersonaProfile,
   business: BusinessContext,
-): PersonaAnswer['grounding'] {
+): EngineAnswer['grounding'] {
   const known = new Set(business.facts.map((f) => f.field));
   return {
     personaAttributes: [...new Set(answer.grounding.personaAttributes)].filter((name) => {
@@ -55,73 +85,216 @@ export function groundedIn(
   };
 }
 
+/** A version of what a persona or profile said: the first 12 hex digits of its SHA-256. */
+export function versionOf(value: unknown): string {
+  return createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 12);
+}
+
+export interface AnsweringDeps {
+  engine: InferenceEngine;
+  limit: pLimit.Limit;
+  logger: Logger;
+  cache: AnswerCache;
+  /** Draws per persona (the first is its opinion). */
+  draws: number;
+  /** USD per million tokens by model. */
+  prices: Record<string, ModelPrice>;
+}
+
+export interface Estimate {
+  engine: InferenceEngine['name'];
+  model: string;
+  modelCalls: number;
+  cachedAnswers: number;
+  inputTokens: number;
+  outputTokens: number;
+  costUsd: number | undefined;
+}
+
+const noUsage = (): EngineUsage & { cachedAnswers: number } => ({
+  inputTokens: 0,
+  outputTokens: 0,
+  modelCalls: 0,
+  cachedAnswers: 0,
+});
+
 /**
  * Answers a question as every persona at once, bounded by a limit the whole
- * process shares (so many questions together never exceed it), checks every
- * answer against the response schema and aggregates them. The first persona
- * that cannot answer fails the question; the others are stopped.
+ * process shares (so many questions together never exceed it). Each persona's
+ * engine answer (a distribution) comes from the cache when the same run asked
+ * it before, otherwise from the engine; the persona's opinion is drawn from it
+ * with the run's seed. Every answer is checked against the response schema,
+ * and the answers are aggregated with intervals. The first persona that
+ * cannot answer fails the question; the others are stopped.
  */
 export class Answering {
-  constructor(
-    private readonly deps: {
-      engine: InferenceEngine;
-      limit: pLimit.Limit;
-      logger: Logger;
-    },
-  ) {}
+  constructor(private readonly deps: AnsweringDeps) {}
 
   get engineName(): InferenceEngine['name'] {
     return this.deps.engine.name;
   }
 
+  private price(): ModelPrice | undefined {
+    const { engine, prices } = this.deps;
+    return engine.name === 'local'
+      ? { inputPerMillion: 0, outputPerMillion: 0 }
+      : prices[engine.model];
+  }
+
+  /** What answering would take, before asking: calls, tokens and dollars. */
+  estimate(question: QuestionToAnswer): Estimate {
+    const { engine, cache } = this.deps;
+    const business = question.business ?? noBusiness;
+    const seed = question.seed || FIRST_RUN_SEED;
+    const texts = [question.questionText, ...this.framings(question)];
+    const usage = noUsage();
+    for (const questionText of texts) {
+      for (const persona of question.personas) {
+        const asked: PersonaQuestion = { questionText, persona, business, seed };
+        if (cache.has(AnswerCache.key(engine, asked))) {
+          usage.cachedAnswers += 1;
+        } else if (engine.name !== 'local') {
+          usage.modelCalls += 1;
+          usage.inputTokens += engine.promptTokens(asked);
+          usage.outputTokens += EXPECTED_OUTPUT_TOKENS;
+        }
+      }
+    }
+    return {
+      engine: engine.name,
+      model: engine.model,
+      modelCalls: usage.modelCalls,
+      cachedAnswers: usage.cachedAnswers,
+      inputTokens: usage.inputTokens,
+      outputTokens: usage.outputTokens,
+      costUsd: costOf(usage, this.price()),
+    };
+  }
+
+  /** The neutral and reversed framings asked beside the question when its wording is checked. */
+  private framings(question: QuestionToAnswer): string[] {
+    if (!question.checkWording) return [];
+    const wording = checkWording(question.questionText);
+    return [wording.neutral, wording.reversed];
+  }
+
   /** Callers may have no business context (a product without a profile): then nothing is known of it. */
   async answer(
-    question: {
-      questionText: string;
-      personas: PersonaProfile[];
-      business: BusinessContext | undefined;
-    },
-    signal?: AbortSignal,
+    question: QuestionToAnswer,
+    options: { signal?: AbortSignal; onAnswer?: (response: PersonaResponse) => void } = {},
   ): Promise<AnsweredQuestion> {
-    const { engine, limit } = this.deps;
+    const { engine, draws } = this.deps;
     const business = question.business ?? noBusiness;
+    const seed = question.seed || FIRST_RUN_SEED;
     const stop = new AbortController();
     const stopAll = () => stop.abort();
-    signal?.addEventListener('abort', stopAll, { once: true });
+    options.signal?.addEventListener('abort', stopAll, { once: true });
+    const usage = noUsage();
     try {
-      const responses = await Promise.all(
-        question.personas.map((persona) =>
-          limit(async (): Promise<PersonaResponse> => {
-            if (stop.signal.aborted) throw new InferenceFailed('Answering was stopped.');
-            try {
-              const answer = await engine.answer(
-                { questionText: question.questionText, persona, business },
-                stop.signal,
-              );
-              const checked = personaResponseSchema.safeParse({
-                ...answer,
-                grounding: groundedIn(answer, persona, business),
-                personaId: persona.personaId,
-                personaName: persona.name,
-              });
-              if (!checked.success) {
-                this.deps.logger.warn(
-                  { persona: persona.name, issues: checked.error.issues },
-                  'answer failed the response schema',
-                );
-                throw new InferenceFailed(`The answer for ${persona.name} could not be read.`);
-              }
-              return checked.data;
-            } catch (error) {
-              stop.abort();
-              throw error;
-            }
-          }),
-        ),
+      const ask = (questionText: string, onAnswer?: (response: PersonaResponse) => void) =>
+        Promise.all(
+          question.personas.map((persona) =>
+            this.answerOne({ questionText, persona, business, seed }, usage, stop, onAnswer),
+          ),
+        );
+      const responses = await ask(question.questionText, options.onAnswer);
+      const estimate = estimatePanel(
+        responses.map((r) => r.draws!),
+        seed,
       );
-      return { responses, aggregatedResults: aggregateResponses(responses) };
+      let sensitivity: Sensitivity | null = null;
+      if (question.checkWording) {
+        const wording = checkWording(question.questionText);
+        const [neutral, reversed] = await Promise.all([
+          ask(wording.neutral),
+          ask(wording.reversed),
+        ]);
+        const sharesOf = (answers: PersonaResponse[]) =>
+          estimatePanel(
+            answers.map((r) => r.draws!),
+            seed,
+          ).shares;
+        sensitivity = {
+          neutralText: wording.neutral,
+          reversedText: wording.reversed,
+          asked: estimate.shares,
+          neutral: sharesOf(neutral),
+          reversed: sharesOf(reversed),
+        };
+      }
+      const run: RunDetails = {
+        engine: engine.name,
+        model: engine.model,
+        temperature: engine.temperature,
+        seed,
+        draws,
+        promptTemplateHash: engine.promptTemplateHash,
+        profileVersion: versionOf(business),
+        personaVersions: question.personas.map(({ personaId, ...attributes }) => ({
+          personaId,
+          personaName: attributes.name,
+          version: versionOf(attributes),
+        })),
+        usage,
+        costUsd: costOf(usage, this.price()) ?? null,
+        coverage: panelCoverage(question.personas),
+        sensitivity,
+      };
+      return { responses, aggregatedResults: aggregateResponses(responses, estimate), run };
     } finally {
-      signal?.removeEventListener('abort', stopAll);
+      options.signal?.removeEventListener('abort', stopAll);
     }
+  }
+
+  private answerOne(
+    asked: PersonaQuestion,
+    usage: EngineUsage & { cachedAnswers: number },
+    stop: AbortController,
+    onAnswer: ((response: PersonaResponse) => void) | undefined,
+  ): Promise<PersonaResponse> {
+    const { engine, limit, cache, draws, logger } = this.deps;
+    const { persona, business } = asked;
+    return limit(async (): Promise<PersonaResponse> => {
+      if (stop.signal.aborted) throw new InferenceFailed('Answering was stopped.');
+      try {
+        const key = AnswerCache.key(engine, asked);
+        let answer = cache.get(key);
+        if (answer) {
+          usage.cachedAnswers += 1;
+        } else {
+          const result = await engine.answer(asked, stop.signal);
+          usage.inputTokens += result.usage.inputTokens;
+          usage.outputTokens += result.usage.outputTokens;
+          usage.modelCalls += result.usage.modelCalls;
+          answer = result.answer;
+        }
+        const drawn = drawsFor(answer.distribution, asked.seed, persona.personaId, draws);
+        const checked = personaResponseSchema.safeParse({
+          opinion: drawn.opinion satisfies Opinion,
+          confidence: confidenceOfDistribution(answer.distribution),
+          safetyInfluence: answer.safetyInfluence,
+          response: answer.response,
+          reasoning: answer.reasoning,
+          grounding: groundedIn(answer, persona, business),
+          personaId: persona.personaId,
+          personaName: persona.name,
+          distribution: answer.distribution,
+          draws: drawn.counts,
+        });
+        if (!checked.success) {
+          logger.warn(
+            { persona: persona.name, issues: checked.error.issues },
+            'answer failed the response schema',
+          );
+          throw new InferenceFailed(`The answer for ${persona.name} could not be read.`);
+        }
+        cache.set(key, answer);
+        onAnswer?.(checked.data);
+        return checked.data;
+      } catch (error) {
+        stop.abort();
+        throw error;
+      }
+    });
   }
 }

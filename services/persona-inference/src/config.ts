@@ -1,3 +1,4 @@
+import { DEFAULT_DRAWS, defaultModelPrices, modelPricesSchema } from '@chorus/contracts';
 import { env, loadConfig } from '@chorus/service-kit';
 import { z } from 'zod';
 
@@ -31,6 +32,29 @@ export const inferenceConfigSchema = z.object({
   /** Any OpenAI-compatible server, e.g. http://localhost:11434/v1. */
   OPENAI_BASE_URL: optional(z.url()),
   OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  /** The model's sampling temperature for the answer's text. */
+  OPENAI_TEMPERATURE: z.coerce.number().min(0).max(2).default(0.7),
+  /** Seeded draws per persona from its distribution: the first is its opinion, all feed the intervals. */
+  INFERENCE_DRAWS: z.coerce.number().int().min(1).max(1_000).default(DEFAULT_DRAWS),
+  /** Persona answers kept for the same run asked again (0: none). */
+  INFERENCE_CACHE_SIZE: z.coerce.number().int().min(0).max(1_000_000).default(20_000),
+  /** Answers given meanwhile are published as progress this often. */
+  INFERENCE_PROGRESS_MS: z.coerce.number().int().min(50).max(10_000).default(250),
+  /**
+   * Prices in USD per million tokens by model, JSON, over the built-in list:
+   * {"my-model":{"inputPerMillion":0.2,"outputPerMillion":0.8}}.
+   */
+  INFERENCE_PRICES: z.preprocess(
+    (value) => {
+      if (value === undefined || value === '') return {};
+      try {
+        return JSON.parse(String(value)) as unknown;
+      } catch {
+        return value;
+      }
+    },
+    modelPricesSchema.transform((prices) => ({ ...defaultModelPrices, ...prices })),
+  ),
 });
 
 export type InferenceConfig = z.infer<typeof inferenceConfigSchema>;

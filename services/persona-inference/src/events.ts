@@ -7,6 +7,7 @@ import {
   publishEvent,
   Topics,
 } from '@chorus/service-kit';
+import type { PersonaResponse } from '@chorus/contracts';
 import type { Answering } from './answering';
 import { InferenceFailed } from './engines/engine';
 
@@ -34,6 +35,8 @@ export class QuestionWorker {
       logger: Logger;
       /** Questions handled at once (Kafka partitions consumed concurrently). */
       concurrency: number;
+      /** Answers given meanwhile are published as progress this often. */
+      progressMs: number;
     },
   ) {}
 
@@ -60,19 +63,57 @@ export class QuestionWorker {
     // Publishing errors propagate: the question is then delivered again, never lost.
     await publishEvent(bus, key, { $case: 'questionProcessing', value: ids });
     const started = Date.now();
+    const seed = event.seed ?? 0;
+    // Answers are published as progress in batches while the rest are answered.
+    const given: PersonaResponse[] = [];
+    let published = Promise.resolve();
+    const flush = () => {
+      if (given.length === 0) return;
+      const batch = given.splice(0);
+      published = published
+        .then(() =>
+          publishEvent(bus, key, {
+            $case: 'questionProgress',
+            value: { ...ids, seed, responses: batch, total: event.personas.length },
+          }),
+        )
+        .then(
+          () => undefined,
+          (error: unknown) => logger.warn({ err: error }, 'progress not published'),
+        );
+    };
+    const progress = setInterval(flush, this.deps.progressMs);
     let outcome: DomainEvent;
     try {
-      const answered = await answering.answer({
-        questionText: event.questionText,
-        personas: event.personas,
-        business: event.business,
-      });
+      const answered = await answering.answer(
+        {
+          questionText: event.questionText,
+          personas: event.personas,
+          business: event.business,
+          seed,
+          checkWording: event.checkWording,
+        },
+        { onAnswer: (response) => given.push(response) },
+      );
       outcome = {
         $case: 'questionAnswered',
-        value: { ...ids, ...answered, engine: answering.engineName },
+        value: {
+          ...ids,
+          responses: answered.responses,
+          aggregatedResults: answered.aggregatedResults,
+          engine: answering.engineName,
+          seed,
+          runDetailsJson: JSON.stringify(answered.run),
+        },
       };
       logger.info(
-        { questionId: event.questionId, personas: event.personas.length, ms: Date.now() - started },
+        {
+          questionId: event.questionId,
+          personas: event.personas.length,
+          ms: Date.now() - started,
+          modelCalls: answered.run.usage.modelCalls,
+          cached: answered.run.usage.cachedAnswers,
+        },
         'question answered',
       );
     } catch (error) {
@@ -83,8 +124,13 @@ export class QuestionWorker {
       } else {
         logger.error({ err: error, questionId: event.questionId }, 'answering failed unexpectedly');
       }
-      outcome = { $case: 'questionFailed', value: { ...ids, reason } };
+      outcome = { $case: 'questionFailed', value: { ...ids, reason, seed } };
+    } finally {
+      clearInterval(progress);
     }
+    // The final answer holds every response: progress still unsent is dropped.
+    given.length = 0;
+    await published;
     await publishEvent(bus, key, outcome);
   }
 }

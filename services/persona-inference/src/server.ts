@@ -7,7 +7,17 @@ import { InferenceFailed } from './engines/engine';
 /** Personas asked in one Answer call at most; more would hold the shared limit too long. */
 export const MAX_PERSONAS_PER_CALL = 100;
 
-/** gRPC handlers: the single-shot Answer call. */
+function checkPersonas(personas: { personaId: string; name: string }[]): void {
+  if (personas.length === 0) throw new InvalidArgument('at least one persona is required');
+  if (personas.length > MAX_PERSONAS_PER_CALL) {
+    throw new InvalidArgument(`at most ${MAX_PERSONAS_PER_CALL} personas per call`);
+  }
+  if (personas.some((p) => !p.personaId || !p.name.trim())) {
+    throw new InvalidArgument('every persona needs a personaId and a name');
+  }
+}
+
+/** gRPC handlers: the single-shot Answer call, and the estimate before asking. */
 export function inferenceHandlers(deps: {
   answering: Answering;
 }): AsyncServiceImplementation<typeof PersonaInferenceServiceService> {
@@ -18,28 +28,50 @@ export function inferenceHandlers(deps: {
       if (questionText.length > MAX_ANSWER_TEXT) {
         throw new InvalidArgument(`questionText must be at most ${MAX_ANSWER_TEXT} characters`);
       }
-      if (request.personas.length === 0)
-        throw new InvalidArgument('at least one persona is required');
-      if (request.personas.length > MAX_PERSONAS_PER_CALL) {
-        throw new InvalidArgument(`at most ${MAX_PERSONAS_PER_CALL} personas per call`);
-      }
-      if (request.personas.some((p) => !p.personaId || !p.name.trim())) {
-        throw new InvalidArgument('every persona needs a personaId and a name');
-      }
+      checkPersonas(request.personas);
       try {
         const answered = await deps.answering.answer(
           {
             questionText,
             personas: request.personas,
             business: request.business,
+            seed: request.seed,
           },
-          signal,
+          { signal },
         );
-        return { ...answered, engine: deps.answering.engineName };
+        return {
+          responses: answered.responses,
+          aggregatedResults: answered.aggregatedResults,
+          engine: deps.answering.engineName,
+          runDetailsJson: JSON.stringify(answered.run),
+        };
       } catch (error) {
         if (error instanceof InferenceFailed) throw new Unavailable(error.message);
         throw error;
       }
+    },
+
+    estimate(request) {
+      const questionText = request.questionText.trim();
+      if (!questionText) throw new InvalidArgument('questionText is required');
+      if (questionText.length > MAX_ANSWER_TEXT) {
+        throw new InvalidArgument(`questionText must be at most ${MAX_ANSWER_TEXT} characters`);
+      }
+      if (request.personas.length > MAX_PERSONAS_PER_CALL * 10) {
+        throw new InvalidArgument(`at most ${MAX_PERSONAS_PER_CALL * 10} personas`);
+      }
+      const estimate = deps.answering.estimate({
+        questionText,
+        personas: request.personas,
+        business: request.business,
+        seed: request.seed,
+        checkWording: request.checkWording,
+      });
+      return Promise.resolve({
+        ...estimate,
+        hasPrice: estimate.costUsd !== undefined,
+        costUsd: estimate.costUsd ?? 0,
+      });
     },
   };
 }

@@ -9,6 +9,7 @@ import {
   startGrpcServer,
 } from '@chorus/service-kit';
 import pLimit from 'p-limit';
+import { AnswerCache } from './answer-cache';
 import { Answering } from './answering';
 import type { InferenceConfig } from './config';
 import type { InferenceEngine } from './engines/engine';
@@ -30,6 +31,7 @@ export function createEngine(config: InferenceConfig, logger: Logger): Inference
     apiKey: config.OPENAI_API_KEY,
     baseURL: config.OPENAI_BASE_URL,
     model: config.OPENAI_MODEL,
+    temperature: config.OPENAI_TEMPERATURE,
     timeoutMs: config.INFERENCE_TIMEOUT_MS,
     retries: config.INFERENCE_RETRIES,
     logger,
@@ -51,6 +53,9 @@ export async function startPersonaInference(
     engine,
     limit: pLimit(config.INFERENCE_CONCURRENCY),
     logger,
+    cache: new AnswerCache(config.INFERENCE_CACHE_SIZE),
+    draws: config.INFERENCE_DRAWS,
+    prices: config.INFERENCE_PRICES,
   });
   logger.info({ engine: engine.name, mode: config.INFERENCE_MODE }, 'persona inference starting');
 
@@ -77,6 +82,7 @@ export async function startPersonaInference(
         answering,
         logger,
         concurrency: config.INFERENCE_CONCURRENCY,
+        progressMs: config.INFERENCE_PROGRESS_MS,
       });
       await worker.start();
     }

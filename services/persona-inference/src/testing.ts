@@ -11,12 +11,16 @@ export interface FakeReply {
   status?: number;
   /** The assistant message's content. */
   content?: string;
+  /** The usage field's token counts; 512 prompt and 128 completion tokens unless said. */
+  usage?: { prompt_tokens: number; completion_tokens: number };
 }
 
 export interface FakeRequest {
   headers: IncomingMessage['headers'];
   body: {
     model: string;
+    temperature?: number;
+    seed?: number;
     messages: { role: string; content: string }[];
     response_format?: {
       type: string;
@@ -35,8 +39,7 @@ export interface FakeOpenAI {
 /** A valid answer as a model would give it. */
 export function validAnswer(overrides: Record<string, unknown> = {}): string {
   return JSON.stringify({
-    opinion: 'negative',
-    confidence: 0.8,
+    distribution: { positive: 0.1, neutral: 0.2, negative: 0.7 },
     safetyInfluence: 'high',
     response: 'On my pension another monthly charge is hard to justify.',
     reasoning: 'A fixed income and low economic safety make the price decisive.',
@@ -94,7 +97,11 @@ export async function startFakeOpenAI(
                 logprobs: null,
               },
             ],
-            usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+            usage: {
+              ...(planned.usage ?? { prompt_tokens: 512, completion_tokens: 128 }),
+              total_tokens:
+                (planned.usage?.prompt_tokens ?? 512) + (planned.usage?.completion_tokens ?? 128),
+            },
           }),
         );
       };

@@ -1,10 +1,14 @@
-import { type Opinion, personaAnswerSchema } from '@chorus/contracts';
+import { engineAnswerSchema, modeOf, type Opinion } from '@chorus/contracts';
+import { answerAs } from '../src/domain/local-reasoning';
 import { LocalEngine } from '../src/engines/local';
 import { business, everyPersona, noBusiness, type PersonaKey, personas } from './fixtures';
 
 const engine = new LocalEngine();
+/** The local reasoning's judgement: its most likely opinion, with the reasons behind it. */
 const ask = (questionText: string, key: PersonaKey, context = business) =>
-  engine.answer({ questionText, persona: personas[key], business: context });
+  Promise.resolve(answerAs(questionText, personas[key], context));
+const judge = (questionText: string, persona: (typeof everyPersona)[number]) =>
+  Promise.resolve(answerAs(questionText, persona, business));
 
 const priceRise = 'We are raising the monthly price from $29 to $49. Would you stay?';
 const aiFeature = 'Should we add an AI assistant that plans your week automatically?';
@@ -70,11 +74,12 @@ describe('every answer', () => {
     'What do you think of our new logo?',
   ];
 
-  it('passes the answer schema and grounds itself in attributes the persona has', async () => {
+  it('passes the engine answer schema and grounds itself in attributes the persona has', async () => {
     for (const questionText of questions) {
       for (const persona of everyPersona) {
-        const answer = await engine.answer({ questionText, persona, business });
-        expect(personaAnswerSchema.parse(answer)).toEqual(answer);
+        const { answer, usage } = await engine.answer({ questionText, persona, business, seed: 1 });
+        expect(engineAnswerSchema.parse(answer)).toEqual(answer);
+        expect(usage).toEqual({ inputTokens: 0, outputTokens: 0, modelCalls: 0 });
         for (const field of answer.grounding.profileFields) {
           expect(business.facts.map((f) => f.field)).toContain(field);
         }
@@ -91,7 +96,7 @@ describe('every answer', () => {
   it('differs between personas: no two give the same response or reasoning', async () => {
     for (const questionText of questions) {
       const answers = await Promise.all(
-        everyPersona.map((persona) => engine.answer({ questionText, persona, business })),
+        everyPersona.map((persona) => judge(questionText, persona)),
       );
       expect(new Set(answers.map((a) => a.response)).size).toBe(answers.length);
       expect(new Set(answers.map((a) => a.reasoning)).size).toBe(answers.length);
@@ -101,9 +106,20 @@ describe('every answer', () => {
   it('splits the personas on every question that touches their circumstances', async () => {
     for (const questionText of questions.slice(0, -1)) {
       const answers = await Promise.all(
-        everyPersona.map((persona) => engine.answer({ questionText, persona, business })),
+        everyPersona.map((persona) => judge(questionText, persona)),
       );
       expect(new Set(answers.map((a) => a.opinion)).size).toBeGreaterThan(1);
+    }
+  });
+
+  it('gives a distribution whose most likely opinion is the one its reasons lean to', async () => {
+    for (const questionText of questions) {
+      for (const persona of everyPersona) {
+        const answer = await judge(questionText, persona);
+        expect(modeOf(answer.distribution)).toBe(answer.opinion);
+        const { positive, neutral, negative } = answer.distribution;
+        expect(positive + neutral + negative).toBeCloseTo(1, 6);
+      }
     }
   });
 

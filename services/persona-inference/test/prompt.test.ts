@@ -65,8 +65,7 @@ describe('the structured-output schema', () => {
       enum: ['companyName', 'industry', 'dataCollection', 'pricingModels'],
     });
     expect(schema.required).toEqual([
-      'opinion',
-      'confidence',
+      'distribution',
       'safetyInfluence',
       'response',
       'reasoning',

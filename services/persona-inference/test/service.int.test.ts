@@ -1,4 +1,4 @@
-import { personaResponseSchema } from '@chorus/contracts';
+import { personaResponseSchema, type RunDetails, runDetailsSchema } from '@chorus/contracts';
 import { PersonaInferenceServiceClient } from '@chorus/proto/inference/v1/inference';
 import {
   checkHealth,
@@ -56,7 +56,11 @@ async function fakeOpenAI(...args: Parameters<typeof startFakeOpenAI>): Promise<
   return fake;
 }
 
-function ask(bus: InMemoryEventBus, questionId = randomUUID()) {
+function ask(
+  bus: InMemoryEventBus,
+  questionId = randomUUID(),
+  options: { seed?: number; checkWording?: boolean; personas?: typeof everyPersona } = {},
+) {
   const envelope = createEnvelope(questionId, {
     $case: 'questionAsked',
     value: {
@@ -64,8 +68,10 @@ function ask(bus: InMemoryEventBus, questionId = randomUUID()) {
       productId: 'product-1',
       userId: 'user-1',
       questionText: 'We are raising the monthly price from $29 to $49. Would you stay?',
-      personas: everyPersona,
+      personas: options.personas ?? everyPersona,
       business,
+      seed: options.seed,
+      checkWording: options.checkWording,
     },
   });
   return {
@@ -129,7 +135,8 @@ describe('the question worker', () => {
       .filter((e) => e?.$case === 'questionAnswered')
       .map((e) => e!.value);
     expect(answers).toHaveLength(2);
-    expect(answers[0]).toEqual(answers[1]);
+    expect(JSON.stringify(answers[1]!.responses)).toBe(JSON.stringify(answers[0]!.responses));
+    expect(answers[1]!.aggregatedResults).toEqual(answers[0]!.aggregatedResults);
   });
 
   it('publishes QuestionFailed with a reason when the model is always too slow', async () => {
@@ -151,6 +158,7 @@ describe('the question worker', () => {
       productId: 'product-1',
       userId: 'user-1',
       reason: 'The AI service did not answer in time. Please try again.',
+      seed: 0,
     });
   });
 
@@ -168,6 +176,156 @@ describe('the question worker', () => {
     const answered = published.find((e) => e.event?.$case === 'questionAnswered')?.event;
     expect(answered?.value).toMatchObject({ engine: 'openai' });
     expect(fake.requests).toHaveLength(everyPersona.length);
+  });
+});
+
+/** The run details a QuestionAnswered carries. */
+function runOf(published: Envelope[], questionId: string): RunDetails {
+  const answered = published.find(
+    (e) => e.key === questionId && e.event?.$case === 'questionAnswered',
+  )?.event;
+  if (answered?.$case !== 'questionAnswered') throw new Error('no answer');
+  return runDetailsSchema.parse(JSON.parse(answered.value.runDetailsJson ?? ''));
+}
+
+describe('the question worker with a model (an OpenAI-compatible server)', () => {
+  const withModel = (fake: FakeOpenAI, env: Record<string, string> = {}) => ({
+    INFERENCE_MODE: 'worker',
+    OPENAI_API_KEY: 'test-key',
+    OPENAI_BASE_URL: fake.url,
+    OPENAI_MODEL: 'gpt-4o-mini',
+    ...env,
+  });
+
+  it('asks for probabilities, draws from them, and records the tokens the API reports', async () => {
+    const fake = await fakeOpenAI(() => ({
+      content: validAnswer(),
+      usage: { prompt_tokens: 1_000, completion_tokens: 200 },
+    }));
+    const { bus, published } = await busWithListener();
+    await start(bus, withModel(fake));
+    const question = ask(bus, randomUUID(), { seed: 4 });
+    await question.send();
+    await eventually(() => casesFor(published, question.questionId).includes('questionAnswered'));
+    for (const request of fake.requests) {
+      expect(request.body.seed).toBe(4);
+      expect(JSON.stringify(request.body.response_format)).toContain('"distribution"');
+    }
+    const run = runOf(published, question.questionId);
+    const n = everyPersona.length;
+    expect(run).toMatchObject({
+      engine: 'openai',
+      model: 'gpt-4o-mini',
+      temperature: 0.7,
+      seed: 4,
+      draws: 20,
+      usage: { inputTokens: 1_000 * n, outputTokens: 200 * n, modelCalls: n, cachedAnswers: 0 },
+    });
+    // gpt-4o-mini: $0.15 per million input tokens, $0.60 per million output tokens.
+    expect(run.costUsd).toBeCloseTo(n * (1_000 * 0.15 + 200 * 0.6) / 1_000_000, 9);
+    expect(run.personaVersions.map((p) => p.personaId)).toEqual(everyPersona.map((p) => p.personaId));
+    expect(run.promptTemplateHash).toMatch(/^[0-9a-f]{12}$/);
+  });
+
+  it('asks again for an invalid distribution, then fails the question with a reason', async () => {
+    const fake = await fakeOpenAI(() => ({
+      content: validAnswer({ distribution: { positive: 0.9, neutral: 0.9, negative: 0.9 } }),
+    }));
+    const { bus, published } = await busWithListener();
+    await start(bus, withModel(fake, { INFERENCE_RETRIES: '1', INFERENCE_CONCURRENCY: '1' }));
+    const question = ask(bus, randomUUID(), { personas: [personas.dorothy] });
+    await question.send();
+    await eventually(() => casesFor(published, question.questionId).includes('questionFailed'));
+    const failed = published.find((e) => e.event?.$case === 'questionFailed')?.event;
+    expect(failed?.value).toMatchObject({
+      reason: 'The AI service gave an unreadable answer for Dorothy Jenkins. Please try again.',
+    });
+    // The first answer and one retry.
+    expect(fake.requests).toHaveLength(2);
+  });
+
+  it('answers the same run again from the cache, with no model call and no cost', async () => {
+    const fake = await fakeOpenAI();
+    const { bus, published } = await busWithListener();
+    const service = await start(bus, withModel(fake, { INFERENCE_MODE: 'all' }));
+    const first = ask(bus);
+    await first.send();
+    await eventually(() => casesFor(published, first.questionId).includes('questionAnswered'));
+    const calls = fake.requests.length;
+    expect(calls).toBe(everyPersona.length);
+
+    const inference = createPromiseClient(PersonaInferenceServiceClient, `127.0.0.1:${service.port}`);
+    running.push({ stop: async () => inference.close() });
+    const estimate = await inference.estimate({
+      questionText: 'We are raising the monthly price from $29 to $49. Would you stay?',
+      personas: everyPersona,
+      business,
+      seed: 0,
+      checkWording: false,
+    });
+    expect(estimate).toMatchObject({ modelCalls: 0, cachedAnswers: everyPersona.length, costUsd: 0 });
+
+    const again = ask(bus);
+    await again.send();
+    await eventually(() => casesFor(published, again.questionId).includes('questionAnswered'));
+    expect(fake.requests).toHaveLength(calls);
+    const run = runOf(published, again.questionId);
+    expect(run.usage).toEqual({
+      inputTokens: 0,
+      outputTokens: 0,
+      modelCalls: 0,
+      cachedAnswers: everyPersona.length,
+    });
+    expect(run.costUsd).toBe(0);
+    const answers = published
+      .filter((e) => e.event?.$case === 'questionAnswered')
+      .map((e) => (e.event!.$case === 'questionAnswered' ? e.event!.value.responses : []));
+    expect(JSON.stringify(answers[1])).toBe(JSON.stringify(answers[0]));
+
+    // Another seed is another run: the model is asked again.
+    const rerun = ask(bus, randomUUID(), { seed: 2 });
+    await rerun.send();
+    await eventually(() => casesFor(published, rerun.questionId).includes('questionAnswered'));
+    expect(fake.requests).toHaveLength(calls * 2);
+  });
+
+  it('publishes the answers as they come, before the whole answer', async () => {
+    // Each persona's answer takes longer than the one before.
+    let n = 0;
+    const fake = await fakeOpenAI(() => ({ content: validAnswer(), delayMs: 150 * ++n }));
+    const { bus, published } = await busWithListener();
+    await start(bus, withModel(fake, { INFERENCE_PROGRESS_MS: '50' }));
+    const question = ask(bus, randomUUID(), { personas: everyPersona.slice(0, 4) });
+    await question.send();
+    await eventually(() => casesFor(published, question.questionId).includes('questionAnswered'));
+    const progress = published
+      .filter((e) => e.key === question.questionId && e.event?.$case === 'questionProgress')
+      .map((e) => (e.event!.$case === 'questionProgress' ? e.event!.value : undefined)!);
+    expect(progress.length).toBeGreaterThanOrEqual(2);
+    expect(progress.every((p) => p.total === 4)).toBe(true);
+    const given = progress.flatMap((p) => p.responses.map((r) => r.personaId));
+    expect(new Set(given).size).toBe(given.length);
+    expect(casesFor(published, question.questionId).at(-1)).toBe('questionAnswered');
+  });
+
+  it('asks a neutral and a reversed framing when the wording is checked', async () => {
+    const fake = await fakeOpenAI();
+    const { bus, published } = await busWithListener();
+    await start(bus, withModel(fake));
+    const question = ask(bus, randomUUID(), { checkWording: true, personas: everyPersona.slice(0, 3) });
+    await question.send();
+    await eventually(() => casesFor(published, question.questionId).includes('questionAnswered'));
+    // Three framings of three personas.
+    expect(fake.requests).toHaveLength(9);
+    const run = runOf(published, question.questionId);
+    expect(run.sensitivity).toMatchObject({
+      asked: expect.any(Object),
+      neutral: expect.any(Object),
+      reversed: expect.any(Object),
+    });
+    const questions = new Set(fake.requests.map((r) => r.body.messages[1]!.content));
+    expect(questions.size).toBe(3);
+    expect(run.usage.modelCalls).toBe(9);
   });
 });
 

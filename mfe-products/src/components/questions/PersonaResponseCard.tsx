@@ -8,6 +8,7 @@ import {
 } from '@chorus/contracts';
 import { Badge, cn } from '@chorus/platform/ui';
 import { Frown, Meh, Smile } from 'lucide-react';
+import { DistributionBar } from './ResearchPanels';
 
 const opinionLook: Record<Opinion, { label: string; className: string; Icon: typeof Smile }> = {
   positive: { label: 'Positive', className: 'bg-emerald-100 text-emerald-800', Icon: Smile },
@@ -84,6 +85,7 @@ export function PersonaResponseCard({ response }: { response: PersonaResponse })
           <dd className="font-medium">{influenceLabel[response.safetyInfluence]}</dd>
         </div>
       </dl>
+      {response.distribution ? <DistributionBar distribution={response.distribution} /> : null}
       <blockquote className="border-l-2 border-primary/30 pl-3 text-sm">
         {response.response}
       </blockquote>

@@ -12,6 +12,14 @@ import {
 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { PersonaResponseCard } from './PersonaResponseCard';
+import {
+  Alarms,
+  IntervalList,
+  ProgressNote,
+  RerunButton,
+  RunDetailsPanel,
+  RunsComparison,
+} from './ResearchPanels';
 import { ResultsChart } from './ResultsChart';
 
 const statusLook: Record<QuestionStatus, { label: string; className: string }> = {
@@ -73,6 +81,8 @@ export function QuestionCard({
   onExport,
   retrying,
   onRetry,
+  rerunning = false,
+  onRerun,
 }: {
   question: QuestionView;
   /** The question named in the address (/companies/{id}/questions/{questionId}). */
@@ -84,6 +94,9 @@ export function QuestionCard({
   /** A question in error can be asked again (same text, same personas). */
   retrying: boolean;
   onRetry(): void;
+  /** A complete question can be run again with a new seed. */
+  rerunning?: boolean;
+  onRerun?: () => void;
 }) {
   const [expanded, setExpanded] = useState(defaultExpanded || highlighted);
   const card = useRef<HTMLDivElement>(null);
@@ -118,6 +131,9 @@ export function QuestionCard({
           </div>
         </div>
         <div className="flex shrink-0 gap-1">
+          {question.status === 'complete' && onRerun ? (
+            <RerunButton running={rerunning} onRerun={onRerun} />
+          ) : null}
           {answered > 0 ? (
             <Button variant="ghost" size="sm" onClick={onExport}>
               <Download aria-hidden /> Export CSV
@@ -145,21 +161,33 @@ export function QuestionCard({
       ) : null}
 
       {question.status === 'pending' || question.status === 'processing' ? (
-        <p className="mx-5 text-sm text-muted-foreground">
-          Your personas are answering. Results appear here as soon as they are ready.
-        </p>
+        <ProgressNote question={question} />
       ) : null}
+
+      <div className="mx-5 empty:hidden">
+        <Alarms question={question} />
+      </div>
 
       {results ? (
         <div className="mx-5 grid gap-4 rounded-lg bg-muted/50 p-4 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
           <ResultsChart results={results} />
-          <div className="flex gap-2 text-sm">
-            <Lightbulb className="mt-0.5 size-4 shrink-0 text-amber-500" aria-hidden />
-            <p>
-              <span className="font-medium">Key insight: </span>
-              {results.keyInsight}
-            </p>
+          <div className="grid content-start gap-3">
+            <div className="flex gap-2 text-sm">
+              <Lightbulb className="mt-0.5 size-4 shrink-0 text-amber-500" aria-hidden />
+              <p>
+                <span className="font-medium">Key insight: </span>
+                {results.keyInsight}
+              </p>
+            </div>
+            {question.analysis ? <IntervalList estimate={question.analysis.estimate} /> : null}
           </div>
+        </div>
+      ) : null}
+
+      {question.status === 'complete' && (question.run || question.previousRuns.length > 0) ? (
+        <div className="mx-5 grid gap-3">
+          <RunsComparison question={question} />
+          {question.run ? <RunDetailsPanel run={question.run} /> : null}
         </div>
       ) : null}
 

@@ -1,6 +1,9 @@
 import {
   askQuestionRequest,
+  checkWording,
+  formatCost,
   MAX_QUESTION_LENGTH,
+  MIN_QUESTION_LENGTH,
   type ProductPersonaView,
   questionMessages,
   selectedPersonasSummary,
@@ -17,9 +20,98 @@ import {
   Textarea,
   useZodForm,
 } from '@chorus/platform/ui';
-import { Send, Users } from 'lucide-react';
-import { useId } from 'react';
+import { AlertTriangle, Coins, Send, Users } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { useQuestionEstimate } from '../../questions-api';
+
+/** The text once typing has paused for `ms`. */
+function useSettled(value: string, ms: number): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+/** The leading-question alarm before asking, with a neutral rewording to use instead. */
+function WordingAlarm({ text, onUse }: { text: string; onUse(neutral: string): void }) {
+  const wording = checkWording(text);
+  if (!wording.leading) return null;
+  return (
+    <div
+      className="grid gap-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+      role="note"
+      data-alarm="leading"
+    >
+      <p className="flex gap-2">
+        <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
+        <span>
+          <span className="font-semibold">Leading question: </span>
+          {wording.findings.map((f) => f.why).join(' ')}
+        </span>
+      </p>
+      <p>
+        A neutral wording: <q>{wording.neutral}</q>
+      </p>
+      <Button
+        type="button"
+        variant="outline"
+        size="sm"
+        className="w-fit bg-white"
+        onClick={() => onUse(wording.neutral)}
+      >
+        Use neutral wording
+      </Button>
+    </div>
+  );
+}
+
+/** What asking would cost, before sending, and this month's spend against the budget. */
+function CostEstimate({
+  productId,
+  questionText,
+  checkWording: check,
+}: {
+  productId: string;
+  questionText: string;
+  checkWording: boolean;
+}) {
+  const text = useSettled(questionText.trim(), 400);
+  const estimate = useQuestionEstimate(
+    productId,
+    { questionText: text, checkWording: check },
+    text.length >= MIN_QUESTION_LENGTH,
+  );
+  const data = estimate.data;
+  if (!data) return null;
+  const budget = data.budget;
+  return (
+    <div
+      className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-muted-foreground"
+      aria-label="Cost estimate"
+      data-testid="cost-estimate"
+    >
+      <span className="inline-flex items-center gap-1">
+        <Coins className="size-3.5" aria-hidden />
+        Estimated cost: <span className="font-medium text-foreground">{formatCost(data.costUsd)}</span>
+      </span>
+      <span>
+        {data.engine === 'local'
+          ? 'Local engine: no model calls'
+          : `${data.modelCalls} model ${data.modelCalls === 1 ? 'call' : 'calls'} to ${data.model}, about ${(data.inputTokens + data.outputTokens).toLocaleString('en-US')} tokens`}
+        {data.cachedAnswers > 0 ? `; ${data.cachedAnswers} answers from the cache, free` : ''}
+      </span>
+      {budget.monthlyBudgetUsd !== null ? (
+        <span>
+          This month: {formatCost(budget.spentThisMonthUsd)} of {formatCost(budget.monthlyBudgetUsd)}{' '}
+          budget
+        </span>
+      ) : null}
+    </div>
+  );
+}
 
 function NoPersonas({ productId }: { productId: string }) {
   return (
@@ -60,7 +152,7 @@ export function QuestionForm({
   personasLoading: boolean;
   submitting: boolean;
   /** Resolves true when the question was accepted (the form then empties). */
-  onAsk(questionText: string): Promise<boolean>;
+  onAsk(questionText: string, checkWording: boolean): Promise<boolean>;
 }) {
   const id = useId();
   // Checked on submit only; typing clears the message (below) rather than re-checking each key.
@@ -71,7 +163,9 @@ export function QuestionForm({
   const error = form.formState.errors.questionText?.message;
   const names = personas.map((persona) => persona.template.name);
   const { shown, more } = selectedPersonasSummary(names);
-  const length = form.watch('questionText').trim().length;
+  const typed = form.watch('questionText');
+  const length = typed.trim().length;
+  const [sensitivity, setSensitivity] = useState(false);
 
   const submit = form.handleSubmit(async ({ questionText }) => {
     if (personas.length === 0) {
@@ -82,7 +176,7 @@ export function QuestionForm({
       });
       return;
     }
-    if (await onAsk(questionText)) {
+    if (await onAsk(questionText, sensitivity)) {
       analytics.questionSubmitted('strategic');
       form.reset({ questionText: '', productId });
     }
@@ -143,6 +237,29 @@ export function QuestionForm({
               {length}/{MAX_QUESTION_LENGTH}
             </span>
           </div>
+          {length >= MIN_QUESTION_LENGTH ? (
+            <WordingAlarm
+              text={typed}
+              onUse={(neutral) =>
+                form.setValue('questionText', neutral, { shouldDirty: true, shouldValidate: false })
+              }
+            />
+          ) : null}
+          <label className="flex w-fit items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              className="size-4 accent-primary"
+              checked={sensitivity}
+              onChange={(event) => setSensitivity(event.target.checked)}
+            />
+            Check wording sensitivity
+            <span className="text-xs text-muted-foreground">
+              (also asks a neutral and a reversed framing: three times the model calls)
+            </span>
+          </label>
+          {names.length > 0 && !locked ? (
+            <CostEstimate productId={productId} questionText={typed} checkWording={sensitivity} />
+          ) : null}
           <div className="flex flex-wrap items-center gap-3">
             <Button
               type="submit"

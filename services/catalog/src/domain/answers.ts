@@ -20,6 +20,19 @@ export function checkedAnswer(
   | { ok: true; responses: PersonaResponse[]; aggregated: AggregatedResults }
   | { ok: false; problem: string } {
   if (responses.length === 0) return { ok: false, problem: 'no responses' };
+  const checked = checkedResponses(responses);
+  if (!checked.ok) return checked;
+  const results = aggregatedResultsSchema.safeParse(aggregated);
+  if (!results.success) {
+    return { ok: false, problem: `aggregated results: ${results.error.issues[0]?.message ?? ''}` };
+  }
+  return { ok: true, responses: checked.responses, aggregated: results.data };
+}
+
+/** Responses checked one by one against the response schema, each persona once. */
+export function checkedResponses(
+  responses: ProtoPersonaResponse[],
+): { ok: true; responses: PersonaResponse[] } | { ok: false; problem: string } {
   const checked: PersonaResponse[] = [];
   for (const [index, response] of responses.entries()) {
     const parsed = personaResponseSchema.safeParse({
@@ -41,9 +54,5 @@ export function checkedAnswer(
     }
     checked.push(parsed.data);
   }
-  const results = aggregatedResultsSchema.safeParse(aggregated);
-  if (!results.success) {
-    return { ok: false, problem: `aggregated results: ${results.error.issues[0]?.message ?? ''}` };
-  }
-  return { ok: true, responses: checked, aggregated: results.data };
+  return { ok: true, responses: checked };
 }

@@ -25,6 +25,7 @@ export function consumeCatalogEvents(deps: {
       subscriptionChanged: (event, { trx, envelope }) =>
         products.applySubscriptionChanged(trx, event, envelope.occurredAt ?? new Date()),
       questionProcessing: (event, { trx }) => questions.markProcessing(trx, event),
+      questionProgress: (event, { trx }) => questions.storeProgress(trx, event),
       questionAnswered: (event, { trx }) => questions.storeAnswer(trx, event),
       questionFailed: (event, { trx }) => questions.markFailed(trx, event),
     },

@@ -57,6 +57,8 @@ export function questionAsked(
       questionText: question.question_text,
       personas,
       business,
+      seed: question.seed,
+      checkWording: question.check_wording,
     },
   });
 }

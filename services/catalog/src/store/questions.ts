@@ -1,4 +1,11 @@
-import type { AggregatedResults, PersonaResponse, QuestionStatus } from '@chorus/contracts';
+import type {
+  AggregatedResults,
+  PastRun,
+  PersonaResponse,
+  QuestionStatus,
+  RunDetails,
+  Usage,
+} from '@chorus/contracts';
 import type { Knex } from '@chorus/service-kit';
 
 export interface QuestionRow {
@@ -16,14 +23,39 @@ export interface QuestionRow {
   asked_at: Date;
   /** The personas asked (user_personas ids); empty: every persona of the product. */
   persona_ids: string[];
+  /** The current run's seed. */
+  seed: number;
+  check_wording: boolean;
+  /** The current run's details, once complete. */
+  run_details: RunDetails | null;
+  /** Earlier runs, oldest first. */
+  previous_runs: PastRun[];
+  /** Personas asked in the current run. */
+  progress_total: number;
   created_at: Date;
   updated_at: Date;
 }
 
 /** What answering may change on a question. */
 export type QuestionOutcome = Partial<
-  Pick<QuestionRow, 'status' | 'responses' | 'aggregated_results' | 'error_reason'>
+  Pick<
+    QuestionRow,
+    | 'status'
+    | 'responses'
+    | 'aggregated_results'
+    | 'error_reason'
+    | 'run_details'
+    | 'previous_runs'
+    | 'progress_total'
+  >
 >;
+
+/** A product's questions budget and this month's spend. */
+export interface BudgetRow {
+  monthly_budget_usd: number | null;
+  spent_this_month_usd: number;
+  questions_this_month: number;
+}
 
 /** Queries of the questions table. Every read by a user goes through the owned product. */
 export class QuestionStore {
@@ -31,7 +63,10 @@ export class QuestionStore {
 
   async insert(
     trx: Knex.Transaction,
-    question: Pick<QuestionRow, 'user_id' | 'product_id' | 'question_text' | 'persona_ids'>,
+    question: Pick<
+      QuestionRow,
+      'user_id' | 'product_id' | 'question_text' | 'persona_ids' | 'check_wording' | 'progress_total'
+    >,
   ): Promise<QuestionRow> {
     const [row] = await trx('questions')
       .insert({ ...question, persona_ids: JSON.stringify(question.persona_ids) })
@@ -73,6 +108,13 @@ export class QuestionStore {
       columns.aggregated_results = JSON.stringify(changes.aggregated_results);
     }
     if (changes.error_reason !== undefined) columns.error_reason = changes.error_reason;
+    if (changes.run_details !== undefined) {
+      columns.run_details = changes.run_details && JSON.stringify(changes.run_details);
+    }
+    if (changes.previous_runs !== undefined) {
+      columns.previous_runs = JSON.stringify(changes.previous_runs);
+    }
+    if (changes.progress_total !== undefined) columns.progress_total = changes.progress_total;
     const [row] = await trx('questions')
       .where({ id: questionId })
       .update(columns)
@@ -104,11 +146,20 @@ export class QuestionStore {
     return row!;
   }
 
-  /** A question in error asked afresh: pending, no answer, its attempts counted from one. */
-  async restart(trx: Knex.Transaction, questionId: string): Promise<QuestionRow> {
+  /**
+   * A question asked afresh: pending, no answer, its attempts counted from
+   * one; a re-run also moves to its next seed and keeps the run before.
+   */
+  async restart(
+    trx: Knex.Transaction,
+    questionId: string,
+    run?: Pick<QuestionRow, 'seed' | 'previous_runs'>,
+  ): Promise<QuestionRow> {
     const [row] = await trx('questions')
       .where({ id: questionId })
       .update({
+        ...(run && { seed: run.seed, previous_runs: JSON.stringify(run.previous_runs) }),
+        run_details: null,
         status: 'pending',
         responses: JSON.stringify([]),
         aggregated_results: null,
@@ -131,5 +182,58 @@ export class QuestionStore {
       .delete()
       .returning('*');
     return row;
+  }
+
+  /** What a run cost, recorded once per question and seed. */
+  async recordUsage(
+    trx: Knex.Transaction,
+    usage: { productId: string; questionId: string; seed: number; costUsd: number } & Usage,
+  ): Promise<void> {
+    await trx('question_usage')
+      .insert({
+        product_id: usage.productId,
+        question_id: usage.questionId,
+        seed: usage.seed,
+        cost_usd: usage.costUsd,
+        input_tokens: usage.inputTokens,
+        output_tokens: usage.outputTokens,
+        model_calls: usage.modelCalls,
+        cached_answers: usage.cachedAnswers,
+      })
+      .onConflict(['question_id', 'seed'])
+      .ignore();
+  }
+
+  /** The budget and what the product's questions cost this calendar month (UTC). */
+  async budget(productId: string): Promise<BudgetRow> {
+    const [spent, budget] = await Promise.all([
+      this.db('question_usage')
+        .where({ product_id: productId })
+        .where('recorded_at', '>=', this.db.raw("date_trunc('month', now() at time zone 'utc') at time zone 'utc'"))
+        .select(
+          this.db.raw('coalesce(sum(cost_usd), 0)::float8 as spent'),
+          this.db.raw('count(*)::int as runs'),
+        )
+        .first<{ spent: number; runs: number }>(),
+      this.db('question_budgets')
+        .where({ product_id: productId })
+        .first<{ monthly_budget_usd: string } | undefined>(),
+    ]);
+    return {
+      monthly_budget_usd: budget ? Number(budget.monthly_budget_usd) : null,
+      spent_this_month_usd: spent?.spent ?? 0,
+      questions_this_month: spent?.runs ?? 0,
+    };
+  }
+
+  async setBudget(productId: string, monthlyBudgetUsd: number | null): Promise<void> {
+    if (monthlyBudgetUsd === null) {
+      await this.db('question_budgets').where({ product_id: productId }).delete();
+      return;
+    }
+    await this.db('question_budgets')
+      .insert({ product_id: productId, monthly_budget_usd: monthlyBudgetUsd })
+      .onConflict('product_id')
+      .merge({ monthly_budget_usd: monthlyBudgetUsd, updated_at: this.db.fn.now() });
   }
 }

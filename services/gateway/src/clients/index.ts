@@ -2,6 +2,7 @@ import type { GatewayConfig } from '../config';
 import { type BillingClient, billingClient } from './billing';
 import { type CatalogClient, catalogClient } from './catalog';
 import { type IdentityClient, identityClient } from './identity';
+import { type InferenceClient, inferenceClient } from './inference';
 import { type RoadmapClient, roadmapClient } from './roadmap';
 
 /** One typed client per downstream service. */
@@ -10,6 +11,7 @@ export interface ServiceClients {
   catalog: CatalogClient;
   billing: BillingClient;
   roadmap: RoadmapClient;
+  inference: InferenceClient;
 }
 
 export function connectClients(config: GatewayConfig): ServiceClients {
@@ -18,6 +20,7 @@ export function connectClients(config: GatewayConfig): ServiceClients {
     catalog: catalogClient(config.CATALOG_ADDR),
     billing: billingClient(config.BILLING_ADDR),
     roadmap: roadmapClient(config.ROADMAP_ADDR),
+    inference: inferenceClient(config.INFERENCE_ADDR),
   };
 }
 

@@ -1,4 +1,13 @@
-import { askQuestionRequest, questionMessages } from '@chorus/contracts';
+import {
+  askQuestionRequest,
+  budgetMessages,
+  budgetRequest,
+  type BudgetView,
+  estimateQuestionRequest,
+  type QuestionEstimate,
+  questionMessages,
+} from '@chorus/contracts';
+import type { QuestionBudget } from '@chorus/proto/catalog/v1/catalog';
 import { z } from 'zod';
 import type { ServiceClients } from '../clients';
 import { requirePaidProduct } from '../entitlements';
@@ -9,6 +18,66 @@ import type { ApiRoutes } from '../routing';
 import { productParams } from './products';
 
 const questionParams = productParams.extend({ questionId: z.string().min(1).max(100) });
+
+function toBudgetView(budget: QuestionBudget | undefined): BudgetView {
+  return {
+    monthlyBudgetUsd: budget?.hasBudget ? budget.monthlyBudgetUsd : null,
+    spentThisMonthUsd: budget?.spentThisMonthUsd ?? 0,
+    questionsThisMonth: budget?.questionsThisMonth ?? 0,
+  };
+}
+
+/**
+ * What asking the product's personas would take: the catalog's personas and
+ * profile (the context questions get), estimated by inference, which owns the
+ * prompt, the cache and the price table.
+ */
+async function estimateQuestion(
+  clients: ServiceClients,
+  userId: string,
+  productId: string,
+  ask: { questionText: string; checkWording?: boolean | undefined; seed?: number },
+): Promise<QuestionEstimate> {
+  const [context, { budget }] = await Promise.all([
+    clients.catalog.getPersonaContext({ userId, productId, personaIds: [] }),
+    clients.catalog.getQuestionBudget({ userId, productId }),
+  ]);
+  const estimate = await clients.inference.estimate({
+    questionText: ask.questionText,
+    personas: context.personas,
+    business: context.business,
+    seed: ask.seed ?? 0,
+    checkWording: ask.checkWording ?? false,
+  });
+  return {
+    engine: estimate.engine === 'openai' ? 'openai' : 'local',
+    model: estimate.model,
+    personas: context.personas.length,
+    modelCalls: estimate.modelCalls,
+    cachedAnswers: estimate.cachedAnswers,
+    inputTokens: estimate.inputTokens,
+    outputTokens: estimate.outputTokens,
+    costUsd: estimate.hasPrice ? estimate.costUsd : null,
+    budget: toBudgetView(budget),
+  };
+}
+
+/**
+ * The estimate the catalog holds a question to when the product has a
+ * monthly budget; without one there is nothing to hold it to, so no estimate
+ * is made.
+ */
+async function costForBudget(
+  clients: ServiceClients,
+  userId: string,
+  productId: string,
+  ask: { questionText: string; checkWording?: boolean | undefined; seed?: number },
+): Promise<number> {
+  const { budget } = await clients.catalog.getQuestionBudget({ userId, productId });
+  if (!budget?.hasBudget) return 0;
+  const estimate = await estimateQuestion(clients, userId, productId, ask);
+  return estimate.costUsd ?? 0;
+}
 
 /** Strategic questions of a product: ask, list, read, retry, delete, and the live stream. */
 export function questionRoutes(
@@ -46,12 +115,63 @@ export function questionRoutes(
         throw new HttpError(400, questionMessages.productMismatch);
       }
       await requirePaidProduct(deps.clients, user.id, params.id, 'askQuestions');
+      const estimatedCostUsd = await costForBudget(deps.clients, user.id, params.id, body);
       const { question } = await catalog.askQuestion({
         userId: user.id,
         productId: params.id,
         questionText: body.questionText,
+        checkWording: body.checkWording ?? false,
+        estimatedCostUsd,
       });
       return toQuestionView(question!);
+    },
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/api/products/:id/questions/estimate',
+    summary:
+      "What asking the product's personas this question would take before it is asked: model calls (cached answers need none), tokens, dollars at the model's price, and the monthly budget",
+    tag: 'questions',
+    access: 'user',
+    params: productParams,
+    body: estimateQuestionRequest,
+    handler: ({ user, params, body }) => estimateQuestion(deps.clients, user.id, params.id, body),
+  });
+
+  routes.add({
+    method: 'get',
+    path: '/api/products/:id/question-budget',
+    summary: "The product's monthly budget for questions (null: none) and this month's spend",
+    tag: 'questions',
+    access: 'user',
+    params: productParams,
+    async handler({ user, params }) {
+      const { budget } = await catalog.getQuestionBudget({ userId: user.id, productId: params.id });
+      return toBudgetView(budget);
+    },
+  });
+
+  routes.add({
+    method: 'put',
+    path: '/api/products/:id/question-budget',
+    summary:
+      'Sets the monthly budget for questions in dollars (null removes it); once this month’s questions reach it, new questions are refused (429)',
+    tag: 'questions',
+    access: 'user',
+    params: productParams,
+    body: budgetRequest,
+    async handler({ user, params, body }) {
+      const { budget } = await catalog.setQuestionBudget({
+        userId: user.id,
+        productId: params.id,
+        hasBudget: body.monthlyBudgetUsd !== null,
+        monthlyBudgetUsd: body.monthlyBudgetUsd ?? 0,
+      });
+      return {
+        ...toBudgetView(budget),
+        message: body.monthlyBudgetUsd === null ? budgetMessages.cleared : budgetMessages.saved,
+      };
     },
   });
 
@@ -111,6 +231,37 @@ export function questionRoutes(
         userId: user.id,
         productId: params.id,
         questionId: params.questionId,
+      });
+      return toQuestionView(question!);
+    },
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/api/products/:id/questions/:questionId/rerun',
+    summary:
+      'Run a complete question again with a new seed and the current model, profile and personas; the earlier run is kept beside it for comparison (409 unless the question is complete; 429 when the monthly budget refuses it)',
+    tag: 'questions',
+    access: 'user',
+    paidAction: 'askQuestions',
+    params: questionParams,
+    async handler({ user, params }) {
+      await requirePaidProduct(deps.clients, user.id, params.id, 'askQuestions');
+      const { question: current } = await catalog.getQuestion({
+        userId: user.id,
+        productId: params.id,
+        questionId: params.questionId,
+      });
+      const estimatedCostUsd = await costForBudget(deps.clients, user.id, params.id, {
+        questionText: current!.questionText,
+        checkWording: current!.checkWording ?? false,
+        seed: (current!.seed ?? 1) + 1,
+      });
+      const { question } = await catalog.rerunQuestion({
+        userId: user.id,
+        productId: params.id,
+        questionId: params.questionId,
+        estimatedCostUsd,
       });
       return toQuestionView(question!);
     },

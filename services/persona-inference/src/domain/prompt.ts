@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   businessProfileFields,
   opinions,
@@ -50,8 +51,7 @@ export function personaSystemPrompt(persona: PersonaProfile): string {
     '- Start from neutral. Lean positive or negative only when your own circumstances (money, age, work, family, values, how secure you feel) give you a real reason, and say which.',
     '- Let your sense of security shape how you weigh cost and risk: low economic security makes spending hurt; low world or local security makes risk and change unwelcome; high security leaves room to try things.',
     '- Answer with JSON only:',
-    `  - opinion: ${opinions.join(', ')}`,
-    '  - confidence: from 0 to 1, how sure you are',
+    `  - distribution: the probabilities, each from 0 to 1 and adding up to 1, that you would answer ${opinions.join(', ')}; describe your real uncertainty rather than putting everything on one opinion`,
     `  - safetyInfluence: ${safetyInfluences.join(', ')}; how much your sense of security shaped the answer`,
     '  - response: two to four sentences in your own voice',
     '  - reasoning: one to three sentences in the third person that name the attributes and product facts behind the answer',
@@ -100,10 +100,16 @@ export function answerJsonSchema(business: BusinessContext) {
   return {
     type: 'object',
     additionalProperties: false,
-    required: ['opinion', 'confidence', 'safetyInfluence', 'response', 'reasoning', 'grounding'],
+    required: ['distribution', 'safetyInfluence', 'response', 'reasoning', 'grounding'],
     properties: {
-      opinion: { type: 'string', enum: [...opinions] },
-      confidence: { type: 'number', minimum: 0, maximum: 1 },
+      distribution: {
+        type: 'object',
+        additionalProperties: false,
+        required: [...opinions],
+        properties: Object.fromEntries(
+          opinions.map((o) => [o, { type: 'number', minimum: 0, maximum: 1 }]),
+        ),
+      },
       safetyInfluence: { type: 'string', enum: [...safetyInfluences] },
       response: { type: 'string' },
       reasoning: { type: 'string' },
@@ -125,4 +131,37 @@ export function answerJsonSchema(business: BusinessContext) {
       },
     },
   };
+}
+
+const referencePersona: PersonaProfile = {
+  personaId: 'reference',
+  name: 'Reference',
+  age: 40,
+  gender: 'gender',
+  occupation: 'occupation',
+  location: 'location',
+  income: 'income',
+  lifestyle: 'lifestyle',
+  motivations: 'motivations',
+  personality: 'personality',
+  safetyScores: { economic: 5, world: 5, local: 5, occupation: 5 },
+};
+
+/**
+ * The prompt template's fingerprint: SHA-256 (12 hex digits) of the prompt
+ * rendered for a reference persona, product and question, with its answer
+ * schema. Any change to the wording of the template changes it.
+ */
+export function promptTemplateHash(): string {
+  const business: BusinessContext = {
+    productName: 'product',
+    productDescription: 'description',
+    industry: 'industry',
+    facts: [{ field: 'pricingModels', label: 'Pricing Models', value: 'value' }],
+  };
+  return createHash('sha256')
+    .update(JSON.stringify(personaPrompt('question', referencePersona, business)))
+    .update(JSON.stringify(answerJsonSchema(business)))
+    .digest('hex')
+    .slice(0, 12);
 }

@@ -1,14 +1,27 @@
-import { type PersonaAnswer, personaAnswerSchema } from '@chorus/contracts';
+import {
+  type EngineAnswer,
+  engineAnswerSchema,
+  estimateTokens,
+  normalizeDistribution,
+} from '@chorus/contracts';
 import type { Logger } from '@chorus/service-kit';
 import OpenAI from 'openai';
-import { answerJsonSchema, personaPrompt } from '../domain/prompt';
-import { type InferenceEngine, InferenceFailed, type PersonaQuestion } from './engine';
+import { answerJsonSchema, personaPrompt, promptTemplateHash } from '../domain/prompt';
+import {
+  type EngineResult,
+  type EngineUsage,
+  type InferenceEngine,
+  InferenceFailed,
+  type PersonaQuestion,
+} from './engine';
 
 export interface OpenAIEngineOptions {
   apiKey: string;
   /** Any OpenAI-compatible server; the OpenAI API when absent. */
   baseURL?: string;
   model: string;
+  /** Sampling temperature of the model's text (the opinion is drawn in code from its distribution). */
+  temperature: number;
   /** Per request; a slower answer counts as a failed attempt. */
   timeoutMs: number;
   /** Further attempts after a failed request or an unreadable answer. */
@@ -18,7 +31,7 @@ export interface OpenAIEngineOptions {
   backoffMs?: number;
 }
 
-type Parsed = { ok: true; answer: PersonaAnswer } | { ok: false; problem: string };
+type Parsed = { ok: true; answer: EngineAnswer } | { ok: false; problem: string };
 
 /** The model's message as an answer, or what is wrong with it. */
 export function parseModelAnswer(content: string | null | undefined): Parsed {
@@ -29,12 +42,15 @@ export function parseModelAnswer(content: string | null | undefined): Parsed {
   } catch {
     return { ok: false, problem: 'not JSON' };
   }
-  const parsed = personaAnswerSchema.safeParse(json);
+  const parsed = engineAnswerSchema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     return { ok: false, problem: `${issue?.path.join('.') || 'answer'}: ${issue?.message ?? ''}` };
   }
-  return { ok: true, answer: parsed.data };
+  return {
+    ok: true,
+    answer: { ...parsed.data, distribution: normalizeDistribution(parsed.data.distribution) },
+  };
 }
 
 /** What the customer reads when the model could not be reached. */
@@ -88,7 +104,24 @@ function pause(ms: number, signal?: AbortSignal): Promise<void> {
  */
 export class OpenAIEngine implements InferenceEngine {
   readonly name = 'openai';
+  readonly promptTemplateHash = promptTemplateHash();
   private readonly client: OpenAI;
+
+  get model(): string {
+    return this.options.model;
+  }
+
+  get temperature(): number {
+    return this.options.temperature;
+  }
+
+  promptTokens(question: PersonaQuestion): number {
+    const messages = personaPrompt(question.questionText, question.persona, question.business);
+    return (
+      estimateTokens(messages.map((m) => m.content).join('\n')) +
+      estimateTokens(JSON.stringify(answerJsonSchema(question.business)))
+    );
+  }
 
   constructor(private readonly options: OpenAIEngineOptions) {
     this.client = new OpenAI({
@@ -99,10 +132,11 @@ export class OpenAIEngine implements InferenceEngine {
     });
   }
 
-  async answer(question: PersonaQuestion, signal?: AbortSignal): Promise<PersonaAnswer> {
+  async answer(question: PersonaQuestion, signal?: AbortSignal): Promise<EngineResult> {
     const { model, retries, logger } = this.options;
     const messages = personaPrompt(question.questionText, question.persona, question.business);
     let delay = this.options.backoffMs ?? 250;
+    const usage: EngineUsage = { inputTokens: 0, outputTokens: 0, modelCalls: 0 };
     for (let attempt = 1; ; attempt++) {
       let content: string | null | undefined;
       const started = Date.now();
@@ -111,6 +145,8 @@ export class OpenAIEngine implements InferenceEngine {
           {
             model,
             messages,
+            temperature: this.options.temperature,
+            seed: question.seed,
             response_format: {
               type: 'json_schema',
               json_schema: {
@@ -122,6 +158,9 @@ export class OpenAIEngine implements InferenceEngine {
           },
           { signal },
         );
+        usage.modelCalls += 1;
+        usage.inputTokens += completion.usage?.prompt_tokens ?? 0;
+        usage.outputTokens += completion.usage?.completion_tokens ?? 0;
         const message = completion.choices[0]?.message;
         content = message?.refusal ? undefined : message?.content;
       } catch (error) {
@@ -138,7 +177,7 @@ export class OpenAIEngine implements InferenceEngine {
         throw new InferenceFailed(failureReason(error, timedOut));
       }
       const parsed = parseModelAnswer(content);
-      if (parsed.ok) return parsed.answer;
+      if (parsed.ok) return { answer: parsed.answer, usage };
       logger.warn(
         { persona: question.persona.name, attempt, problem: parsed.problem },
         'model answer failed the answer schema',

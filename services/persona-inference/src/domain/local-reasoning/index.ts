@@ -1,4 +1,4 @@
-import type { PersonaAnswer } from '@chorus/contracts';
+import type { OpinionDistribution, PersonaAnswer } from '@chorus/contracts';
 import type { BusinessContext, PersonaProfile } from '@chorus/proto/inference/v1/inference';
 import { readPersona } from '../persona-reading';
 import { readQuestion, type Theme } from '../question-themes';
@@ -16,7 +16,7 @@ import { riskReasons } from './risk';
 import { safetyReasons } from './safety';
 import { technologyReasons } from './technology';
 import { reasoningText, spokenResponse } from './wording';
-import { confidenceOf, safetyInfluenceOf, weigh } from './weighing';
+import { confidenceOf, distributionOf, safetyInfluenceOf, weigh } from './weighing';
 import { workReasons } from './work';
 
 const reasonsByTheme: Record<Theme, ThemeReasons> = {
@@ -57,7 +57,7 @@ export function answerAs(
   questionText: string,
   personaProfile: PersonaProfile,
   business: BusinessContext,
-): PersonaAnswer {
+): PersonaAnswer & { distribution: OpinionDistribution } {
   const persona = readPersona(personaProfile);
   const question = readQuestion(questionText);
   const weighing = weigh(reasonsFor({ persona, question, business }));
@@ -66,6 +66,7 @@ export function answerAs(
   return {
     opinion: weighing.opinion,
     confidence: confidenceOf(weighing),
+    distribution: distributionOf(weighing.score),
     safetyInfluence: safetyInfluenceOf(named),
     response: spokenResponse(persona, questionText, weighing),
     reasoning: reasoningText(persona, weighing, facts, business),

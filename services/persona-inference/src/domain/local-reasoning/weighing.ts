@@ -1,4 +1,9 @@
-import type { Opinion, SafetyInfluence } from '@chorus/contracts';
+import {
+  normalizeDistribution,
+  type Opinion,
+  type OpinionDistribution,
+  type SafetyInfluence,
+} from '@chorus/contracts';
 import { defined, type Reason } from './reason';
 
 /** A score this far from zero is needed to lean; otherwise the persona stays neutral. */
@@ -67,4 +72,28 @@ export function confidenceOf({ opinion, score, named }: Weighing): number {
       ? 0.35 + 0.05 * Math.min(named.length, 3) + informed
       : 0.5 + 0.2 * Math.min(Math.abs(score), 2) + 0.03 * Math.min(named.length, 3) + informed;
   return Math.round(Math.min(0.95, value) * 100) / 100;
+}
+
+/** How sharply the distribution follows the score: at ±1.5 a side is about 95 % likely. */
+const SHARPNESS = 3;
+
+/**
+ * The probabilities of each opinion from the score: a softmax over positive
+ * (score), neutral (the lean threshold) and negative (-score), so the most
+ * likely opinion is the one the score leans to, and a score near a threshold
+ * is nearly a coin toss between the two sides of it.
+ */
+export function distributionOf(score: number): OpinionDistribution {
+  const logits = {
+    positive: SHARPNESS * score,
+    neutral: SHARPNESS * LEAN_THRESHOLD,
+    negative: -SHARPNESS * score,
+  };
+  const top = Math.max(logits.positive, logits.neutral, logits.negative);
+  const weights = {
+    positive: Math.exp(logits.positive - top),
+    neutral: Math.exp(logits.neutral - top),
+    negative: Math.exp(logits.negative - top),
+  };
+  return normalizeDistribution(weights);
 }

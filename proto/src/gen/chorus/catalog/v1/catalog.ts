@@ -416,13 +416,77 @@ export interface Question {
   /** Why answering failed (status error). */
   errorReason: string;
   createdAt?: Date | undefined;
-  updatedAt?: Date | undefined;
+  updatedAt?:
+    | Date
+    | undefined;
+  /** The current run's seed (1 for the first run). */
+  seed?:
+    | number
+    | undefined;
+  /** Also asked in a neutral and a reversed framing. */
+  checkWording?:
+    | boolean
+    | undefined;
+  /** The current run's details (RunDetails of @chorus/contracts, JSON), once complete. */
+  runDetailsJson?:
+    | string
+    | undefined;
+  /** Earlier runs, oldest first (PastRun[] of @chorus/contracts, JSON). */
+  previousRunsJson?:
+    | string
+    | undefined;
+  /** Personas asked in the current run (responses holds those answered so far). */
+  progressTotal?: number | undefined;
 }
 
 export interface AskQuestionRequest {
   userId: string;
   productId: string;
   questionText: string;
+  checkWording?:
+    | boolean
+    | undefined;
+  /** What the gateway's estimate says the question will cost, for the budget. */
+  estimatedCostUsd?: number | undefined;
+}
+
+export interface RerunQuestionRequest {
+  userId: string;
+  productId: string;
+  questionId: string;
+  estimatedCostUsd?: number | undefined;
+}
+
+export interface RerunQuestionResponse {
+  question?: Question | undefined;
+}
+
+export interface GetQuestionBudgetRequest {
+  userId: string;
+  productId: string;
+}
+
+export interface SetQuestionBudgetRequest {
+  userId: string;
+  productId: string;
+  hasBudget: boolean;
+  monthlyBudgetUsd: number;
+}
+
+export interface GetQuestionBudgetResponse {
+  budget?: QuestionBudget | undefined;
+}
+
+export interface SetQuestionBudgetResponse {
+  budget?: QuestionBudget | undefined;
+}
+
+export interface QuestionBudget {
+  hasBudget: boolean;
+  monthlyBudgetUsd: number;
+  /** Calendar month, UTC; deleted questions still count. */
+  spentThisMonthUsd: number;
+  questionsThisMonth: number;
 }
 
 export interface AskQuestionResponse {
@@ -6754,6 +6818,11 @@ function createBaseQuestion(): Question {
     errorReason: "",
     createdAt: undefined,
     updatedAt: undefined,
+    seed: undefined,
+    checkWording: undefined,
+    runDetailsJson: undefined,
+    previousRunsJson: undefined,
+    progressTotal: undefined,
   };
 }
 
@@ -6788,6 +6857,21 @@ export const Question: MessageFns<Question> = {
     }
     if (message.updatedAt !== undefined) {
       Timestamp.encode(toTimestamp(message.updatedAt), writer.uint32(82).fork()).join();
+    }
+    if (message.seed !== undefined) {
+      writer.uint32(88).int32(message.seed);
+    }
+    if (message.checkWording !== undefined) {
+      writer.uint32(96).bool(message.checkWording);
+    }
+    if (message.runDetailsJson !== undefined) {
+      writer.uint32(106).string(message.runDetailsJson);
+    }
+    if (message.previousRunsJson !== undefined) {
+      writer.uint32(114).string(message.previousRunsJson);
+    }
+    if (message.progressTotal !== undefined) {
+      writer.uint32(120).int32(message.progressTotal);
     }
     return writer;
   },
@@ -6885,6 +6969,46 @@ export const Question: MessageFns<Question> = {
             message.updatedAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
             continue;
           }
+          case 11: {
+            if (tag !== 88) {
+              break;
+            }
+
+            message.seed = reader.int32();
+            continue;
+          }
+          case 12: {
+            if (tag !== 96) {
+              break;
+            }
+
+            message.checkWording = reader.bool();
+            continue;
+          }
+          case 13: {
+            if (tag !== 106) {
+              break;
+            }
+
+            message.runDetailsJson = reader.string();
+            continue;
+          }
+          case 14: {
+            if (tag !== 114) {
+              break;
+            }
+
+            message.previousRunsJson = reader.string();
+            continue;
+          }
+          case 15: {
+            if (tag !== 120) {
+              break;
+            }
+
+            message.progressTotal = reader.int32();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -6939,6 +7063,27 @@ export const Question: MessageFns<Question> = {
         : isSet(object.updated_at)
         ? fromJsonTimestamp(object.updated_at)
         : undefined,
+      seed: isSet(object.seed) ? globalThis.Number(object.seed) : undefined,
+      checkWording: isSet(object.checkWording)
+        ? globalThis.Boolean(object.checkWording)
+        : isSet(object.check_wording)
+        ? globalThis.Boolean(object.check_wording)
+        : undefined,
+      runDetailsJson: isSet(object.runDetailsJson)
+        ? globalThis.String(object.runDetailsJson)
+        : isSet(object.run_details_json)
+        ? globalThis.String(object.run_details_json)
+        : undefined,
+      previousRunsJson: isSet(object.previousRunsJson)
+        ? globalThis.String(object.previousRunsJson)
+        : isSet(object.previous_runs_json)
+        ? globalThis.String(object.previous_runs_json)
+        : undefined,
+      progressTotal: isSet(object.progressTotal)
+        ? globalThis.Number(object.progressTotal)
+        : isSet(object.progress_total)
+        ? globalThis.Number(object.progress_total)
+        : undefined,
     };
   },
 
@@ -6974,6 +7119,21 @@ export const Question: MessageFns<Question> = {
     if (message.updatedAt !== undefined) {
       obj.updatedAt = message.updatedAt.toISOString();
     }
+    if (message.seed !== undefined) {
+      obj.seed = Math.round(message.seed);
+    }
+    if (message.checkWording !== undefined) {
+      obj.checkWording = message.checkWording;
+    }
+    if (message.runDetailsJson !== undefined) {
+      obj.runDetailsJson = message.runDetailsJson;
+    }
+    if (message.previousRunsJson !== undefined) {
+      obj.previousRunsJson = message.previousRunsJson;
+    }
+    if (message.progressTotal !== undefined) {
+      obj.progressTotal = Math.round(message.progressTotal);
+    }
     return obj;
   },
 
@@ -6994,12 +7154,17 @@ export const Question: MessageFns<Question> = {
     message.errorReason = object.errorReason ?? "";
     message.createdAt = object.createdAt ?? undefined;
     message.updatedAt = object.updatedAt ?? undefined;
+    message.seed = object.seed ?? undefined;
+    message.checkWording = object.checkWording ?? undefined;
+    message.runDetailsJson = object.runDetailsJson ?? undefined;
+    message.previousRunsJson = object.previousRunsJson ?? undefined;
+    message.progressTotal = object.progressTotal ?? undefined;
     return message;
   },
 };
 
 function createBaseAskQuestionRequest(): AskQuestionRequest {
-  return { userId: "", productId: "", questionText: "" };
+  return { userId: "", productId: "", questionText: "", checkWording: undefined, estimatedCostUsd: undefined };
 }
 
 export const AskQuestionRequest: MessageFns<AskQuestionRequest> = {
@@ -7012,6 +7177,12 @@ export const AskQuestionRequest: MessageFns<AskQuestionRequest> = {
     }
     if (message.questionText !== "") {
       writer.uint32(26).string(message.questionText);
+    }
+    if (message.checkWording !== undefined) {
+      writer.uint32(32).bool(message.checkWording);
+    }
+    if (message.estimatedCostUsd !== undefined) {
+      writer.uint32(41).double(message.estimatedCostUsd);
     }
     return writer;
   },
@@ -7053,6 +7224,22 @@ export const AskQuestionRequest: MessageFns<AskQuestionRequest> = {
             message.questionText = reader.string();
             continue;
           }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.checkWording = reader.bool();
+            continue;
+          }
+          case 5: {
+            if (tag !== 41) {
+              break;
+            }
+
+            message.estimatedCostUsd = reader.double();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -7082,6 +7269,16 @@ export const AskQuestionRequest: MessageFns<AskQuestionRequest> = {
         : isSet(object.question_text)
         ? globalThis.String(object.question_text)
         : "",
+      checkWording: isSet(object.checkWording)
+        ? globalThis.Boolean(object.checkWording)
+        : isSet(object.check_wording)
+        ? globalThis.Boolean(object.check_wording)
+        : undefined,
+      estimatedCostUsd: isSet(object.estimatedCostUsd)
+        ? globalThis.Number(object.estimatedCostUsd)
+        : isSet(object.estimated_cost_usd)
+        ? globalThis.Number(object.estimated_cost_usd)
+        : undefined,
     };
   },
 
@@ -7096,6 +7293,12 @@ export const AskQuestionRequest: MessageFns<AskQuestionRequest> = {
     if (message.questionText !== "") {
       obj.questionText = message.questionText;
     }
+    if (message.checkWording !== undefined) {
+      obj.checkWording = message.checkWording;
+    }
+    if (message.estimatedCostUsd !== undefined) {
+      obj.estimatedCostUsd = floatToJson(message.estimatedCostUsd);
+    }
     return obj;
   },
 
@@ -7107,6 +7310,707 @@ export const AskQuestionRequest: MessageFns<AskQuestionRequest> = {
     message.userId = object.userId ?? "";
     message.productId = object.productId ?? "";
     message.questionText = object.questionText ?? "";
+    message.checkWording = object.checkWording ?? undefined;
+    message.estimatedCostUsd = object.estimatedCostUsd ?? undefined;
+    return message;
+  },
+};
+
+function createBaseRerunQuestionRequest(): RerunQuestionRequest {
+  return { userId: "", productId: "", questionId: "", estimatedCostUsd: undefined };
+}
+
+export const RerunQuestionRequest: MessageFns<RerunQuestionRequest> = {
+  encode(message: RerunQuestionRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    if (message.productId !== "") {
+      writer.uint32(18).string(message.productId);
+    }
+    if (message.questionId !== "") {
+      writer.uint32(26).string(message.questionId);
+    }
+    if (message.estimatedCostUsd !== undefined) {
+      writer.uint32(33).double(message.estimatedCostUsd);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RerunQuestionRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRerunQuestionRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.productId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.questionId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 33) {
+              break;
+            }
+
+            message.estimatedCostUsd = reader.double();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RerunQuestionRequest {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      productId: isSet(object.productId)
+        ? globalThis.String(object.productId)
+        : isSet(object.product_id)
+        ? globalThis.String(object.product_id)
+        : "",
+      questionId: isSet(object.questionId)
+        ? globalThis.String(object.questionId)
+        : isSet(object.question_id)
+        ? globalThis.String(object.question_id)
+        : "",
+      estimatedCostUsd: isSet(object.estimatedCostUsd)
+        ? globalThis.Number(object.estimatedCostUsd)
+        : isSet(object.estimated_cost_usd)
+        ? globalThis.Number(object.estimated_cost_usd)
+        : undefined,
+    };
+  },
+
+  toJSON(message: RerunQuestionRequest): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.productId !== "") {
+      obj.productId = message.productId;
+    }
+    if (message.questionId !== "") {
+      obj.questionId = message.questionId;
+    }
+    if (message.estimatedCostUsd !== undefined) {
+      obj.estimatedCostUsd = floatToJson(message.estimatedCostUsd);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RerunQuestionRequest>, I>>(base?: I): RerunQuestionRequest {
+    return RerunQuestionRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RerunQuestionRequest>, I>>(object: I): RerunQuestionRequest {
+    const message = createBaseRerunQuestionRequest();
+    message.userId = object.userId ?? "";
+    message.productId = object.productId ?? "";
+    message.questionId = object.questionId ?? "";
+    message.estimatedCostUsd = object.estimatedCostUsd ?? undefined;
+    return message;
+  },
+};
+
+function createBaseRerunQuestionResponse(): RerunQuestionResponse {
+  return { question: undefined };
+}
+
+export const RerunQuestionResponse: MessageFns<RerunQuestionResponse> = {
+  encode(message: RerunQuestionResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.question !== undefined) {
+      Question.encode(message.question, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RerunQuestionResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRerunQuestionResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.question = Question.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RerunQuestionResponse {
+    return { question: isSet(object.question) ? Question.fromJSON(object.question) : undefined };
+  },
+
+  toJSON(message: RerunQuestionResponse): unknown {
+    const obj: any = {};
+    if (message.question !== undefined) {
+      obj.question = Question.toJSON(message.question);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RerunQuestionResponse>, I>>(base?: I): RerunQuestionResponse {
+    return RerunQuestionResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RerunQuestionResponse>, I>>(object: I): RerunQuestionResponse {
+    const message = createBaseRerunQuestionResponse();
+    message.question = (object.question !== undefined && object.question !== null)
+      ? Question.fromPartial(object.question)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseGetQuestionBudgetRequest(): GetQuestionBudgetRequest {
+  return { userId: "", productId: "" };
+}
+
+export const GetQuestionBudgetRequest: MessageFns<GetQuestionBudgetRequest> = {
+  encode(message: GetQuestionBudgetRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    if (message.productId !== "") {
+      writer.uint32(18).string(message.productId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetQuestionBudgetRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetQuestionBudgetRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.productId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetQuestionBudgetRequest {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      productId: isSet(object.productId)
+        ? globalThis.String(object.productId)
+        : isSet(object.product_id)
+        ? globalThis.String(object.product_id)
+        : "",
+    };
+  },
+
+  toJSON(message: GetQuestionBudgetRequest): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.productId !== "") {
+      obj.productId = message.productId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetQuestionBudgetRequest>, I>>(base?: I): GetQuestionBudgetRequest {
+    return GetQuestionBudgetRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetQuestionBudgetRequest>, I>>(object: I): GetQuestionBudgetRequest {
+    const message = createBaseGetQuestionBudgetRequest();
+    message.userId = object.userId ?? "";
+    message.productId = object.productId ?? "";
+    return message;
+  },
+};
+
+function createBaseSetQuestionBudgetRequest(): SetQuestionBudgetRequest {
+  return { userId: "", productId: "", hasBudget: false, monthlyBudgetUsd: 0 };
+}
+
+export const SetQuestionBudgetRequest: MessageFns<SetQuestionBudgetRequest> = {
+  encode(message: SetQuestionBudgetRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    if (message.productId !== "") {
+      writer.uint32(18).string(message.productId);
+    }
+    if (message.hasBudget !== false) {
+      writer.uint32(24).bool(message.hasBudget);
+    }
+    if (message.monthlyBudgetUsd !== 0) {
+      writer.uint32(33).double(message.monthlyBudgetUsd);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SetQuestionBudgetRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSetQuestionBudgetRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.productId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.hasBudget = reader.bool();
+            continue;
+          }
+          case 4: {
+            if (tag !== 33) {
+              break;
+            }
+
+            message.monthlyBudgetUsd = reader.double();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SetQuestionBudgetRequest {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      productId: isSet(object.productId)
+        ? globalThis.String(object.productId)
+        : isSet(object.product_id)
+        ? globalThis.String(object.product_id)
+        : "",
+      hasBudget: isSet(object.hasBudget)
+        ? globalThis.Boolean(object.hasBudget)
+        : isSet(object.has_budget)
+        ? globalThis.Boolean(object.has_budget)
+        : false,
+      monthlyBudgetUsd: isSet(object.monthlyBudgetUsd)
+        ? globalThis.Number(object.monthlyBudgetUsd)
+        : isSet(object.monthly_budget_usd)
+        ? globalThis.Number(object.monthly_budget_usd)
+        : 0,
+    };
+  },
+
+  toJSON(message: SetQuestionBudgetRequest): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.productId !== "") {
+      obj.productId = message.productId;
+    }
+    if (message.hasBudget !== false) {
+      obj.hasBudget = message.hasBudget;
+    }
+    if (message.monthlyBudgetUsd !== 0) {
+      obj.monthlyBudgetUsd = floatToJson(message.monthlyBudgetUsd);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SetQuestionBudgetRequest>, I>>(base?: I): SetQuestionBudgetRequest {
+    return SetQuestionBudgetRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SetQuestionBudgetRequest>, I>>(object: I): SetQuestionBudgetRequest {
+    const message = createBaseSetQuestionBudgetRequest();
+    message.userId = object.userId ?? "";
+    message.productId = object.productId ?? "";
+    message.hasBudget = object.hasBudget ?? false;
+    message.monthlyBudgetUsd = object.monthlyBudgetUsd ?? 0;
+    return message;
+  },
+};
+
+function createBaseGetQuestionBudgetResponse(): GetQuestionBudgetResponse {
+  return { budget: undefined };
+}
+
+export const GetQuestionBudgetResponse: MessageFns<GetQuestionBudgetResponse> = {
+  encode(message: GetQuestionBudgetResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.budget !== undefined) {
+      QuestionBudget.encode(message.budget, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetQuestionBudgetResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetQuestionBudgetResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.budget = QuestionBudget.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetQuestionBudgetResponse {
+    return { budget: isSet(object.budget) ? QuestionBudget.fromJSON(object.budget) : undefined };
+  },
+
+  toJSON(message: GetQuestionBudgetResponse): unknown {
+    const obj: any = {};
+    if (message.budget !== undefined) {
+      obj.budget = QuestionBudget.toJSON(message.budget);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetQuestionBudgetResponse>, I>>(base?: I): GetQuestionBudgetResponse {
+    return GetQuestionBudgetResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetQuestionBudgetResponse>, I>>(object: I): GetQuestionBudgetResponse {
+    const message = createBaseGetQuestionBudgetResponse();
+    message.budget = (object.budget !== undefined && object.budget !== null)
+      ? QuestionBudget.fromPartial(object.budget)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseSetQuestionBudgetResponse(): SetQuestionBudgetResponse {
+  return { budget: undefined };
+}
+
+export const SetQuestionBudgetResponse: MessageFns<SetQuestionBudgetResponse> = {
+  encode(message: SetQuestionBudgetResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.budget !== undefined) {
+      QuestionBudget.encode(message.budget, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SetQuestionBudgetResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSetQuestionBudgetResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.budget = QuestionBudget.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SetQuestionBudgetResponse {
+    return { budget: isSet(object.budget) ? QuestionBudget.fromJSON(object.budget) : undefined };
+  },
+
+  toJSON(message: SetQuestionBudgetResponse): unknown {
+    const obj: any = {};
+    if (message.budget !== undefined) {
+      obj.budget = QuestionBudget.toJSON(message.budget);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SetQuestionBudgetResponse>, I>>(base?: I): SetQuestionBudgetResponse {
+    return SetQuestionBudgetResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SetQuestionBudgetResponse>, I>>(object: I): SetQuestionBudgetResponse {
+    const message = createBaseSetQuestionBudgetResponse();
+    message.budget = (object.budget !== undefined && object.budget !== null)
+      ? QuestionBudget.fromPartial(object.budget)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseQuestionBudget(): QuestionBudget {
+  return { hasBudget: false, monthlyBudgetUsd: 0, spentThisMonthUsd: 0, questionsThisMonth: 0 };
+}
+
+export const QuestionBudget: MessageFns<QuestionBudget> = {
+  encode(message: QuestionBudget, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.hasBudget !== false) {
+      writer.uint32(8).bool(message.hasBudget);
+    }
+    if (message.monthlyBudgetUsd !== 0) {
+      writer.uint32(17).double(message.monthlyBudgetUsd);
+    }
+    if (message.spentThisMonthUsd !== 0) {
+      writer.uint32(25).double(message.spentThisMonthUsd);
+    }
+    if (message.questionsThisMonth !== 0) {
+      writer.uint32(32).int32(message.questionsThisMonth);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): QuestionBudget {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseQuestionBudget();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.hasBudget = reader.bool();
+            continue;
+          }
+          case 2: {
+            if (tag !== 17) {
+              break;
+            }
+
+            message.monthlyBudgetUsd = reader.double();
+            continue;
+          }
+          case 3: {
+            if (tag !== 25) {
+              break;
+            }
+
+            message.spentThisMonthUsd = reader.double();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.questionsThisMonth = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): QuestionBudget {
+    return {
+      hasBudget: isSet(object.hasBudget)
+        ? globalThis.Boolean(object.hasBudget)
+        : isSet(object.has_budget)
+        ? globalThis.Boolean(object.has_budget)
+        : false,
+      monthlyBudgetUsd: isSet(object.monthlyBudgetUsd)
+        ? globalThis.Number(object.monthlyBudgetUsd)
+        : isSet(object.monthly_budget_usd)
+        ? globalThis.Number(object.monthly_budget_usd)
+        : 0,
+      spentThisMonthUsd: isSet(object.spentThisMonthUsd)
+        ? globalThis.Number(object.spentThisMonthUsd)
+        : isSet(object.spent_this_month_usd)
+        ? globalThis.Number(object.spent_this_month_usd)
+        : 0,
+      questionsThisMonth: isSet(object.questionsThisMonth)
+        ? globalThis.Number(object.questionsThisMonth)
+        : isSet(object.questions_this_month)
+        ? globalThis.Number(object.questions_this_month)
+        : 0,
+    };
+  },
+
+  toJSON(message: QuestionBudget): unknown {
+    const obj: any = {};
+    if (message.hasBudget !== false) {
+      obj.hasBudget = message.hasBudget;
+    }
+    if (message.monthlyBudgetUsd !== 0) {
+      obj.monthlyBudgetUsd = floatToJson(message.monthlyBudgetUsd);
+    }
+    if (message.spentThisMonthUsd !== 0) {
+      obj.spentThisMonthUsd = floatToJson(message.spentThisMonthUsd);
+    }
+    if (message.questionsThisMonth !== 0) {
+      obj.questionsThisMonth = Math.round(message.questionsThisMonth);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<QuestionBudget>, I>>(base?: I): QuestionBudget {
+    return QuestionBudget.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<QuestionBudget>, I>>(object: I): QuestionBudget {
+    const message = createBaseQuestionBudget();
+    message.hasBudget = object.hasBudget ?? false;
+    message.monthlyBudgetUsd = object.monthlyBudgetUsd ?? 0;
+    message.spentThisMonthUsd = object.spentThisMonthUsd ?? 0;
+    message.questionsThisMonth = object.questionsThisMonth ?? 0;
     return message;
   },
 };
@@ -8483,6 +9387,46 @@ export const CatalogServiceService = {
     responseDeserialize: (value: Buffer): RetryQuestionResponse => RetryQuestionResponse.decode(value),
   },
   /**
+   * Runs a finished question again with the next seed (and the current model,
+   * profile and personas): the run so far is kept as an earlier run.
+   * ABORTED while it is still being answered; FAILED_PRECONDITION when the
+   * budget refuses it.
+   */
+  rerunQuestion: {
+    path: "/chorus.catalog.v1.CatalogService/RerunQuestion" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: RerunQuestionRequest): Buffer => Buffer.from(RerunQuestionRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): RerunQuestionRequest => RerunQuestionRequest.decode(value),
+    responseSerialize: (value: RerunQuestionResponse): Buffer =>
+      Buffer.from(RerunQuestionResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): RerunQuestionResponse => RerunQuestionResponse.decode(value),
+  },
+  /** This month's spend on questions and the monthly budget, if any. */
+  getQuestionBudget: {
+    path: "/chorus.catalog.v1.CatalogService/GetQuestionBudget" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetQuestionBudgetRequest): Buffer =>
+      Buffer.from(GetQuestionBudgetRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetQuestionBudgetRequest => GetQuestionBudgetRequest.decode(value),
+    responseSerialize: (value: GetQuestionBudgetResponse): Buffer =>
+      Buffer.from(GetQuestionBudgetResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetQuestionBudgetResponse => GetQuestionBudgetResponse.decode(value),
+  },
+  /** Sets (or, without has_budget, removes) the product's monthly budget. */
+  setQuestionBudget: {
+    path: "/chorus.catalog.v1.CatalogService/SetQuestionBudget" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: SetQuestionBudgetRequest): Buffer =>
+      Buffer.from(SetQuestionBudgetRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): SetQuestionBudgetRequest => SetQuestionBudgetRequest.decode(value),
+    responseSerialize: (value: SetQuestionBudgetResponse): Buffer =>
+      Buffer.from(SetQuestionBudgetResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): SetQuestionBudgetResponse => SetQuestionBudgetResponse.decode(value),
+  },
+  /**
    * What persona inference is told when personas of a product are asked
    * anything (questions use the same context inside the catalog): each chosen
    * persona with its attributes, and the summary of the business profile.
@@ -8552,6 +9496,17 @@ export interface CatalogServiceServer extends UntypedServiceImplementation {
    * FAILED_PRECONDITION unless the question is in error.
    */
   retryQuestion: handleUnaryCall<RetryQuestionRequest, RetryQuestionResponse>;
+  /**
+   * Runs a finished question again with the next seed (and the current model,
+   * profile and personas): the run so far is kept as an earlier run.
+   * ABORTED while it is still being answered; FAILED_PRECONDITION when the
+   * budget refuses it.
+   */
+  rerunQuestion: handleUnaryCall<RerunQuestionRequest, RerunQuestionResponse>;
+  /** This month's spend on questions and the monthly budget, if any. */
+  getQuestionBudget: handleUnaryCall<GetQuestionBudgetRequest, GetQuestionBudgetResponse>;
+  /** Sets (or, without has_budget, removes) the product's monthly budget. */
+  setQuestionBudget: handleUnaryCall<SetQuestionBudgetRequest, SetQuestionBudgetResponse>;
   /**
    * What persona inference is told when personas of a product are asked
    * anything (questions use the same context inside the catalog): each chosen
@@ -8919,6 +9874,59 @@ export interface CatalogServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: RetryQuestionResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Runs a finished question again with the next seed (and the current model,
+   * profile and personas): the run so far is kept as an earlier run.
+   * ABORTED while it is still being answered; FAILED_PRECONDITION when the
+   * budget refuses it.
+   */
+  rerunQuestion(
+    request: RerunQuestionRequest,
+    callback: (error: ServiceError | null, response: RerunQuestionResponse) => void,
+  ): ClientUnaryCall;
+  rerunQuestion(
+    request: RerunQuestionRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: RerunQuestionResponse) => void,
+  ): ClientUnaryCall;
+  rerunQuestion(
+    request: RerunQuestionRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: RerunQuestionResponse) => void,
+  ): ClientUnaryCall;
+  /** This month's spend on questions and the monthly budget, if any. */
+  getQuestionBudget(
+    request: GetQuestionBudgetRequest,
+    callback: (error: ServiceError | null, response: GetQuestionBudgetResponse) => void,
+  ): ClientUnaryCall;
+  getQuestionBudget(
+    request: GetQuestionBudgetRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetQuestionBudgetResponse) => void,
+  ): ClientUnaryCall;
+  getQuestionBudget(
+    request: GetQuestionBudgetRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetQuestionBudgetResponse) => void,
+  ): ClientUnaryCall;
+  /** Sets (or, without has_budget, removes) the product's monthly budget. */
+  setQuestionBudget(
+    request: SetQuestionBudgetRequest,
+    callback: (error: ServiceError | null, response: SetQuestionBudgetResponse) => void,
+  ): ClientUnaryCall;
+  setQuestionBudget(
+    request: SetQuestionBudgetRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: SetQuestionBudgetResponse) => void,
+  ): ClientUnaryCall;
+  setQuestionBudget(
+    request: SetQuestionBudgetRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: SetQuestionBudgetResponse) => void,
   ): ClientUnaryCall;
   /**
    * What persona inference is told when personas of a product are asked

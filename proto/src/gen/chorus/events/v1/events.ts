@@ -34,6 +34,7 @@ export interface Envelope {
     | { $case: "questionFailed"; value: QuestionFailed }
     | { $case: "questionUpdated"; value: QuestionUpdated }
     | { $case: "questionDeleted"; value: QuestionDeleted }
+    | { $case: "questionProgress"; value: QuestionProgress }
     | { $case: "subscriptionChanged"; value: SubscriptionChanged }
     | undefined;
 }
@@ -87,7 +88,15 @@ export interface QuestionAsked {
   questionText: string;
   /** The product's selected personas when the question was asked. */
   personas: PersonaProfile[];
-  business?: BusinessContext | undefined;
+  business?:
+    | BusinessContext
+    | undefined;
+  /** The run's seed (1 for the first run; 0 in events written before runs). */
+  seed?:
+    | number
+    | undefined;
+  /** Also ask a neutral and a reversed framing. */
+  checkWording?: boolean | undefined;
 }
 
 /** inference.v1: a worker started answering. */
@@ -111,6 +120,25 @@ export interface QuestionAnswered {
     | undefined;
   /** local or openai */
   engine: string;
+  seed?:
+    | number
+    | undefined;
+  /** RunDetails of @chorus/contracts, JSON. */
+  runDetailsJson?: string | undefined;
+}
+
+/**
+ * inference.v1: answers stored as they come, a batch at a time, so the page
+ * shows "7 of 10 answered" while the rest are being answered.
+ */
+export interface QuestionProgress {
+  questionId: string;
+  productId: string;
+  userId: string;
+  seed: number;
+  /** The answers given since the last progress event. */
+  responses: PersonaResponse[];
+  total: number;
 }
 
 /** inference.v1: answering failed after retries. */
@@ -120,6 +148,7 @@ export interface QuestionFailed {
   userId: string;
   /** In words a customer can read. */
   reason: string;
+  seed?: number | undefined;
 }
 
 /**
@@ -208,6 +237,9 @@ export const Envelope: MessageFns<Envelope> = {
         break;
       case "questionDeleted":
         QuestionDeleted.encode(message.event.value, writer.uint32(282).fork()).join();
+        break;
+      case "questionProgress":
+        QuestionProgress.encode(message.event.value, writer.uint32(290).fork()).join();
         break;
       case "subscriptionChanged":
         SubscriptionChanged.encode(message.event.value, writer.uint32(322).fork()).join();
@@ -341,6 +373,14 @@ export const Envelope: MessageFns<Envelope> = {
             message.event = { $case: "questionDeleted", value: QuestionDeleted.decode(reader, reader.uint32()) };
             continue;
           }
+          case 36: {
+            if (tag !== 290) {
+              break;
+            }
+
+            message.event = { $case: "questionProgress", value: QuestionProgress.decode(reader, reader.uint32()) };
+            continue;
+          }
           case 40: {
             if (tag !== 322) {
               break;
@@ -417,6 +457,10 @@ export const Envelope: MessageFns<Envelope> = {
         ? { $case: "questionDeleted", value: QuestionDeleted.fromJSON(object.questionDeleted) }
         : isSet(object.question_deleted)
         ? { $case: "questionDeleted", value: QuestionDeleted.fromJSON(object.question_deleted) }
+        : isSet(object.questionProgress)
+        ? { $case: "questionProgress", value: QuestionProgress.fromJSON(object.questionProgress) }
+        : isSet(object.question_progress)
+        ? { $case: "questionProgress", value: QuestionProgress.fromJSON(object.question_progress) }
         : isSet(object.subscriptionChanged)
         ? { $case: "subscriptionChanged", value: SubscriptionChanged.fromJSON(object.subscriptionChanged) }
         : isSet(object.subscription_changed)
@@ -458,6 +502,8 @@ export const Envelope: MessageFns<Envelope> = {
       obj.questionUpdated = QuestionUpdated.toJSON(message.event.value);
     } else if (message.event?.$case === "questionDeleted") {
       obj.questionDeleted = QuestionDeleted.toJSON(message.event.value);
+    } else if (message.event?.$case === "questionProgress") {
+      obj.questionProgress = QuestionProgress.toJSON(message.event.value);
     } else if (message.event?.$case === "subscriptionChanged") {
       obj.subscriptionChanged = SubscriptionChanged.toJSON(message.event.value);
     }
@@ -536,6 +582,12 @@ export const Envelope: MessageFns<Envelope> = {
       case "questionDeleted": {
         if (object.event?.value !== undefined && object.event?.value !== null) {
           message.event = { $case: "questionDeleted", value: QuestionDeleted.fromPartial(object.event.value) };
+        }
+        break;
+      }
+      case "questionProgress": {
+        if (object.event?.value !== undefined && object.event?.value !== null) {
+          message.event = { $case: "questionProgress", value: QuestionProgress.fromPartial(object.event.value) };
         }
         break;
       }
@@ -1164,7 +1216,16 @@ export const PersonasChanged: MessageFns<PersonasChanged> = {
 };
 
 function createBaseQuestionAsked(): QuestionAsked {
-  return { questionId: "", productId: "", userId: "", questionText: "", personas: [], business: undefined };
+  return {
+    questionId: "",
+    productId: "",
+    userId: "",
+    questionText: "",
+    personas: [],
+    business: undefined,
+    seed: undefined,
+    checkWording: undefined,
+  };
 }
 
 export const QuestionAsked: MessageFns<QuestionAsked> = {
@@ -1186,6 +1247,12 @@ export const QuestionAsked: MessageFns<QuestionAsked> = {
     }
     if (message.business !== undefined) {
       BusinessContext.encode(message.business, writer.uint32(50).fork()).join();
+    }
+    if (message.seed !== undefined) {
+      writer.uint32(56).int32(message.seed);
+    }
+    if (message.checkWording !== undefined) {
+      writer.uint32(64).bool(message.checkWording);
     }
     return writer;
   },
@@ -1251,6 +1318,22 @@ export const QuestionAsked: MessageFns<QuestionAsked> = {
             message.business = BusinessContext.decode(reader, reader.uint32());
             continue;
           }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.seed = reader.int32();
+            continue;
+          }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.checkWording = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1289,6 +1372,12 @@ export const QuestionAsked: MessageFns<QuestionAsked> = {
         ? object.personas.map((e: any) => PersonaProfile.fromJSON(e))
         : [],
       business: isSet(object.business) ? BusinessContext.fromJSON(object.business) : undefined,
+      seed: isSet(object.seed) ? globalThis.Number(object.seed) : undefined,
+      checkWording: isSet(object.checkWording)
+        ? globalThis.Boolean(object.checkWording)
+        : isSet(object.check_wording)
+        ? globalThis.Boolean(object.check_wording)
+        : undefined,
     };
   },
 
@@ -1312,6 +1401,12 @@ export const QuestionAsked: MessageFns<QuestionAsked> = {
     if (message.business !== undefined) {
       obj.business = BusinessContext.toJSON(message.business);
     }
+    if (message.seed !== undefined) {
+      obj.seed = Math.round(message.seed);
+    }
+    if (message.checkWording !== undefined) {
+      obj.checkWording = message.checkWording;
+    }
     return obj;
   },
 
@@ -1328,6 +1423,8 @@ export const QuestionAsked: MessageFns<QuestionAsked> = {
     message.business = (object.business !== undefined && object.business !== null)
       ? BusinessContext.fromPartial(object.business)
       : undefined;
+    message.seed = object.seed ?? undefined;
+    message.checkWording = object.checkWording ?? undefined;
     return message;
   },
 };
@@ -1446,7 +1543,16 @@ export const QuestionProcessing: MessageFns<QuestionProcessing> = {
 };
 
 function createBaseQuestionAnswered(): QuestionAnswered {
-  return { questionId: "", productId: "", userId: "", responses: [], aggregatedResults: undefined, engine: "" };
+  return {
+    questionId: "",
+    productId: "",
+    userId: "",
+    responses: [],
+    aggregatedResults: undefined,
+    engine: "",
+    seed: undefined,
+    runDetailsJson: undefined,
+  };
 }
 
 export const QuestionAnswered: MessageFns<QuestionAnswered> = {
@@ -1468,6 +1574,12 @@ export const QuestionAnswered: MessageFns<QuestionAnswered> = {
     }
     if (message.engine !== "") {
       writer.uint32(50).string(message.engine);
+    }
+    if (message.seed !== undefined) {
+      writer.uint32(56).int32(message.seed);
+    }
+    if (message.runDetailsJson !== undefined) {
+      writer.uint32(66).string(message.runDetailsJson);
     }
     return writer;
   },
@@ -1533,6 +1645,22 @@ export const QuestionAnswered: MessageFns<QuestionAnswered> = {
             message.engine = reader.string();
             continue;
           }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.seed = reader.int32();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.runDetailsJson = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1571,6 +1699,12 @@ export const QuestionAnswered: MessageFns<QuestionAnswered> = {
         ? AggregatedResults.fromJSON(object.aggregated_results)
         : undefined,
       engine: isSet(object.engine) ? globalThis.String(object.engine) : "",
+      seed: isSet(object.seed) ? globalThis.Number(object.seed) : undefined,
+      runDetailsJson: isSet(object.runDetailsJson)
+        ? globalThis.String(object.runDetailsJson)
+        : isSet(object.run_details_json)
+        ? globalThis.String(object.run_details_json)
+        : undefined,
     };
   },
 
@@ -1594,6 +1728,12 @@ export const QuestionAnswered: MessageFns<QuestionAnswered> = {
     if (message.engine !== "") {
       obj.engine = message.engine;
     }
+    if (message.seed !== undefined) {
+      obj.seed = Math.round(message.seed);
+    }
+    if (message.runDetailsJson !== undefined) {
+      obj.runDetailsJson = message.runDetailsJson;
+    }
     return obj;
   },
 
@@ -1610,12 +1750,177 @@ export const QuestionAnswered: MessageFns<QuestionAnswered> = {
       ? AggregatedResults.fromPartial(object.aggregatedResults)
       : undefined;
     message.engine = object.engine ?? "";
+    message.seed = object.seed ?? undefined;
+    message.runDetailsJson = object.runDetailsJson ?? undefined;
+    return message;
+  },
+};
+
+function createBaseQuestionProgress(): QuestionProgress {
+  return { questionId: "", productId: "", userId: "", seed: 0, responses: [], total: 0 };
+}
+
+export const QuestionProgress: MessageFns<QuestionProgress> = {
+  encode(message: QuestionProgress, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.questionId !== "") {
+      writer.uint32(10).string(message.questionId);
+    }
+    if (message.productId !== "") {
+      writer.uint32(18).string(message.productId);
+    }
+    if (message.userId !== "") {
+      writer.uint32(26).string(message.userId);
+    }
+    if (message.seed !== 0) {
+      writer.uint32(32).int32(message.seed);
+    }
+    for (const v of message.responses) {
+      PersonaResponse.encode(v!, writer.uint32(42).fork()).join();
+    }
+    if (message.total !== 0) {
+      writer.uint32(48).int32(message.total);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): QuestionProgress {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseQuestionProgress();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.questionId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.productId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.seed = reader.int32();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.responses.push(PersonaResponse.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.total = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): QuestionProgress {
+    return {
+      questionId: isSet(object.questionId)
+        ? globalThis.String(object.questionId)
+        : isSet(object.question_id)
+        ? globalThis.String(object.question_id)
+        : "",
+      productId: isSet(object.productId)
+        ? globalThis.String(object.productId)
+        : isSet(object.product_id)
+        ? globalThis.String(object.product_id)
+        : "",
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      seed: isSet(object.seed) ? globalThis.Number(object.seed) : 0,
+      responses: globalThis.Array.isArray(object?.responses)
+        ? object.responses.map((e: any) => PersonaResponse.fromJSON(e))
+        : [],
+      total: isSet(object.total) ? globalThis.Number(object.total) : 0,
+    };
+  },
+
+  toJSON(message: QuestionProgress): unknown {
+    const obj: any = {};
+    if (message.questionId !== "") {
+      obj.questionId = message.questionId;
+    }
+    if (message.productId !== "") {
+      obj.productId = message.productId;
+    }
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.seed !== 0) {
+      obj.seed = Math.round(message.seed);
+    }
+    if (message.responses?.length) {
+      obj.responses = message.responses.map((e) => PersonaResponse.toJSON(e));
+    }
+    if (message.total !== 0) {
+      obj.total = Math.round(message.total);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<QuestionProgress>, I>>(base?: I): QuestionProgress {
+    return QuestionProgress.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<QuestionProgress>, I>>(object: I): QuestionProgress {
+    const message = createBaseQuestionProgress();
+    message.questionId = object.questionId ?? "";
+    message.productId = object.productId ?? "";
+    message.userId = object.userId ?? "";
+    message.seed = object.seed ?? 0;
+    message.responses = object.responses?.map((e) => PersonaResponse.fromPartial(e)) || [];
+    message.total = object.total ?? 0;
     return message;
   },
 };
 
 function createBaseQuestionFailed(): QuestionFailed {
-  return { questionId: "", productId: "", userId: "", reason: "" };
+  return { questionId: "", productId: "", userId: "", reason: "", seed: undefined };
 }
 
 export const QuestionFailed: MessageFns<QuestionFailed> = {
@@ -1631,6 +1936,9 @@ export const QuestionFailed: MessageFns<QuestionFailed> = {
     }
     if (message.reason !== "") {
       writer.uint32(34).string(message.reason);
+    }
+    if (message.seed !== undefined) {
+      writer.uint32(40).int32(message.seed);
     }
     return writer;
   },
@@ -1680,6 +1988,14 @@ export const QuestionFailed: MessageFns<QuestionFailed> = {
             message.reason = reader.string();
             continue;
           }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.seed = reader.int32();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1710,6 +2026,7 @@ export const QuestionFailed: MessageFns<QuestionFailed> = {
         ? globalThis.String(object.user_id)
         : "",
       reason: isSet(object.reason) ? globalThis.String(object.reason) : "",
+      seed: isSet(object.seed) ? globalThis.Number(object.seed) : undefined,
     };
   },
 
@@ -1727,6 +2044,9 @@ export const QuestionFailed: MessageFns<QuestionFailed> = {
     if (message.reason !== "") {
       obj.reason = message.reason;
     }
+    if (message.seed !== undefined) {
+      obj.seed = Math.round(message.seed);
+    }
     return obj;
   },
 
@@ -1739,6 +2059,7 @@ export const QuestionFailed: MessageFns<QuestionFailed> = {
     message.productId = object.productId ?? "";
     message.userId = object.userId ?? "";
     message.reason = object.reason ?? "";
+    message.seed = object.seed ?? undefined;
     return message;
   },
 };

@@ -23,6 +23,20 @@ export const protobufPackage = "chorus.inference.v1";
 
 export const protobufFileName = "chorus/inference/v1/inference.proto";
 
+/** Probabilities of each opinion, adding up to 1. */
+export interface OpinionDistribution {
+  positive: number;
+  neutral: number;
+  negative: number;
+}
+
+/** How a persona's seeded draws fell. */
+export interface OpinionCounts {
+  positive: number;
+  neutral: number;
+  negative: number;
+}
+
 /** Each out of 10: how secure the persona feels. */
 export interface SafetyScores {
   economic: number;
@@ -91,7 +105,12 @@ export interface PersonaResponse {
   response: string;
   /** Why the persona answered so, naming the grounds. */
   reasoning: string;
-  grounding?: Grounding | undefined;
+  grounding?:
+    | Grounding
+    | undefined;
+  /** What the engine gave; opinion is the first seeded draw from it, confidence its peak. */
+  distribution?: OpinionDistribution | undefined;
+  draws?: OpinionCounts | undefined;
 }
 
 /** Percentages summing to 100, and a sentence or two on what drove them. */
@@ -105,7 +124,11 @@ export interface AggregatedResults {
 export interface AnswerRequest {
   questionText: string;
   personas: PersonaProfile[];
-  business?: BusinessContext | undefined;
+  business?:
+    | BusinessContext
+    | undefined;
+  /** The run's seed; 0 means the first run's (1). */
+  seed?: number | undefined;
 }
 
 export interface AnswerResponse {
@@ -115,7 +138,230 @@ export interface AnswerResponse {
     | undefined;
   /** The engine that answered: local or openai. */
   engine: string;
+  /** RunDetails of @chorus/contracts, JSON. */
+  runDetailsJson?: string | undefined;
 }
+
+export interface EstimateRequest {
+  questionText: string;
+  personas: PersonaProfile[];
+  business?: BusinessContext | undefined;
+  seed: number;
+  checkWording: boolean;
+}
+
+export interface EstimateResponse {
+  engine: string;
+  model: string;
+  modelCalls: number;
+  cachedAnswers: number;
+  inputTokens: number;
+  outputTokens: number;
+  hasPrice: boolean;
+  costUsd: number;
+}
+
+function createBaseOpinionDistribution(): OpinionDistribution {
+  return { positive: 0, neutral: 0, negative: 0 };
+}
+
+export const OpinionDistribution: MessageFns<OpinionDistribution> = {
+  encode(message: OpinionDistribution, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.positive !== 0) {
+      writer.uint32(9).double(message.positive);
+    }
+    if (message.neutral !== 0) {
+      writer.uint32(17).double(message.neutral);
+    }
+    if (message.negative !== 0) {
+      writer.uint32(25).double(message.negative);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): OpinionDistribution {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseOpinionDistribution();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 9) {
+              break;
+            }
+
+            message.positive = reader.double();
+            continue;
+          }
+          case 2: {
+            if (tag !== 17) {
+              break;
+            }
+
+            message.neutral = reader.double();
+            continue;
+          }
+          case 3: {
+            if (tag !== 25) {
+              break;
+            }
+
+            message.negative = reader.double();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): OpinionDistribution {
+    return {
+      positive: isSet(object.positive) ? globalThis.Number(object.positive) : 0,
+      neutral: isSet(object.neutral) ? globalThis.Number(object.neutral) : 0,
+      negative: isSet(object.negative) ? globalThis.Number(object.negative) : 0,
+    };
+  },
+
+  toJSON(message: OpinionDistribution): unknown {
+    const obj: any = {};
+    if (message.positive !== 0) {
+      obj.positive = floatToJson(message.positive);
+    }
+    if (message.neutral !== 0) {
+      obj.neutral = floatToJson(message.neutral);
+    }
+    if (message.negative !== 0) {
+      obj.negative = floatToJson(message.negative);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<OpinionDistribution>, I>>(base?: I): OpinionDistribution {
+    return OpinionDistribution.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<OpinionDistribution>, I>>(object: I): OpinionDistribution {
+    const message = createBaseOpinionDistribution();
+    message.positive = object.positive ?? 0;
+    message.neutral = object.neutral ?? 0;
+    message.negative = object.negative ?? 0;
+    return message;
+  },
+};
+
+function createBaseOpinionCounts(): OpinionCounts {
+  return { positive: 0, neutral: 0, negative: 0 };
+}
+
+export const OpinionCounts: MessageFns<OpinionCounts> = {
+  encode(message: OpinionCounts, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.positive !== 0) {
+      writer.uint32(8).int32(message.positive);
+    }
+    if (message.neutral !== 0) {
+      writer.uint32(16).int32(message.neutral);
+    }
+    if (message.negative !== 0) {
+      writer.uint32(24).int32(message.negative);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): OpinionCounts {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseOpinionCounts();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.positive = reader.int32();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.neutral = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.negative = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): OpinionCounts {
+    return {
+      positive: isSet(object.positive) ? globalThis.Number(object.positive) : 0,
+      neutral: isSet(object.neutral) ? globalThis.Number(object.neutral) : 0,
+      negative: isSet(object.negative) ? globalThis.Number(object.negative) : 0,
+    };
+  },
+
+  toJSON(message: OpinionCounts): unknown {
+    const obj: any = {};
+    if (message.positive !== 0) {
+      obj.positive = Math.round(message.positive);
+    }
+    if (message.neutral !== 0) {
+      obj.neutral = Math.round(message.neutral);
+    }
+    if (message.negative !== 0) {
+      obj.negative = Math.round(message.negative);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<OpinionCounts>, I>>(base?: I): OpinionCounts {
+    return OpinionCounts.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<OpinionCounts>, I>>(object: I): OpinionCounts {
+    const message = createBaseOpinionCounts();
+    message.positive = object.positive ?? 0;
+    message.neutral = object.neutral ?? 0;
+    message.negative = object.negative ?? 0;
+    return message;
+  },
+};
 
 function createBaseSafetyScores(): SafetyScores {
   return { economic: 0, world: 0, local: 0, occupation: 0 };
@@ -814,6 +1060,8 @@ function createBasePersonaResponse(): PersonaResponse {
     response: "",
     reasoning: "",
     grounding: undefined,
+    distribution: undefined,
+    draws: undefined,
   };
 }
 
@@ -842,6 +1090,12 @@ export const PersonaResponse: MessageFns<PersonaResponse> = {
     }
     if (message.grounding !== undefined) {
       Grounding.encode(message.grounding, writer.uint32(66).fork()).join();
+    }
+    if (message.distribution !== undefined) {
+      OpinionDistribution.encode(message.distribution, writer.uint32(74).fork()).join();
+    }
+    if (message.draws !== undefined) {
+      OpinionCounts.encode(message.draws, writer.uint32(82).fork()).join();
     }
     return writer;
   },
@@ -923,6 +1177,22 @@ export const PersonaResponse: MessageFns<PersonaResponse> = {
             message.grounding = Grounding.decode(reader, reader.uint32());
             continue;
           }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.distribution = OpinionDistribution.decode(reader, reader.uint32());
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.draws = OpinionCounts.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -957,6 +1227,8 @@ export const PersonaResponse: MessageFns<PersonaResponse> = {
       response: isSet(object.response) ? globalThis.String(object.response) : "",
       reasoning: isSet(object.reasoning) ? globalThis.String(object.reasoning) : "",
       grounding: isSet(object.grounding) ? Grounding.fromJSON(object.grounding) : undefined,
+      distribution: isSet(object.distribution) ? OpinionDistribution.fromJSON(object.distribution) : undefined,
+      draws: isSet(object.draws) ? OpinionCounts.fromJSON(object.draws) : undefined,
     };
   },
 
@@ -986,6 +1258,12 @@ export const PersonaResponse: MessageFns<PersonaResponse> = {
     if (message.grounding !== undefined) {
       obj.grounding = Grounding.toJSON(message.grounding);
     }
+    if (message.distribution !== undefined) {
+      obj.distribution = OpinionDistribution.toJSON(message.distribution);
+    }
+    if (message.draws !== undefined) {
+      obj.draws = OpinionCounts.toJSON(message.draws);
+    }
     return obj;
   },
 
@@ -1003,6 +1281,12 @@ export const PersonaResponse: MessageFns<PersonaResponse> = {
     message.reasoning = object.reasoning ?? "";
     message.grounding = (object.grounding !== undefined && object.grounding !== null)
       ? Grounding.fromPartial(object.grounding)
+      : undefined;
+    message.distribution = (object.distribution !== undefined && object.distribution !== null)
+      ? OpinionDistribution.fromPartial(object.distribution)
+      : undefined;
+    message.draws = (object.draws !== undefined && object.draws !== null)
+      ? OpinionCounts.fromPartial(object.draws)
       : undefined;
     return message;
   },
@@ -1130,7 +1414,7 @@ export const AggregatedResults: MessageFns<AggregatedResults> = {
 };
 
 function createBaseAnswerRequest(): AnswerRequest {
-  return { questionText: "", personas: [], business: undefined };
+  return { questionText: "", personas: [], business: undefined, seed: undefined };
 }
 
 export const AnswerRequest: MessageFns<AnswerRequest> = {
@@ -1143,6 +1427,9 @@ export const AnswerRequest: MessageFns<AnswerRequest> = {
     }
     if (message.business !== undefined) {
       BusinessContext.encode(message.business, writer.uint32(26).fork()).join();
+    }
+    if (message.seed !== undefined) {
+      writer.uint32(32).int32(message.seed);
     }
     return writer;
   },
@@ -1184,6 +1471,14 @@ export const AnswerRequest: MessageFns<AnswerRequest> = {
             message.business = BusinessContext.decode(reader, reader.uint32());
             continue;
           }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.seed = reader.int32();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1207,6 +1502,7 @@ export const AnswerRequest: MessageFns<AnswerRequest> = {
         ? object.personas.map((e: any) => PersonaProfile.fromJSON(e))
         : [],
       business: isSet(object.business) ? BusinessContext.fromJSON(object.business) : undefined,
+      seed: isSet(object.seed) ? globalThis.Number(object.seed) : undefined,
     };
   },
 
@@ -1221,6 +1517,9 @@ export const AnswerRequest: MessageFns<AnswerRequest> = {
     if (message.business !== undefined) {
       obj.business = BusinessContext.toJSON(message.business);
     }
+    if (message.seed !== undefined) {
+      obj.seed = Math.round(message.seed);
+    }
     return obj;
   },
 
@@ -1234,12 +1533,13 @@ export const AnswerRequest: MessageFns<AnswerRequest> = {
     message.business = (object.business !== undefined && object.business !== null)
       ? BusinessContext.fromPartial(object.business)
       : undefined;
+    message.seed = object.seed ?? undefined;
     return message;
   },
 };
 
 function createBaseAnswerResponse(): AnswerResponse {
-  return { responses: [], aggregatedResults: undefined, engine: "" };
+  return { responses: [], aggregatedResults: undefined, engine: "", runDetailsJson: undefined };
 }
 
 export const AnswerResponse: MessageFns<AnswerResponse> = {
@@ -1252,6 +1552,9 @@ export const AnswerResponse: MessageFns<AnswerResponse> = {
     }
     if (message.engine !== "") {
       writer.uint32(26).string(message.engine);
+    }
+    if (message.runDetailsJson !== undefined) {
+      writer.uint32(34).string(message.runDetailsJson);
     }
     return writer;
   },
@@ -1293,6 +1596,14 @@ export const AnswerResponse: MessageFns<AnswerResponse> = {
             message.engine = reader.string();
             continue;
           }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.runDetailsJson = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1316,6 +1627,11 @@ export const AnswerResponse: MessageFns<AnswerResponse> = {
         ? AggregatedResults.fromJSON(object.aggregated_results)
         : undefined,
       engine: isSet(object.engine) ? globalThis.String(object.engine) : "",
+      runDetailsJson: isSet(object.runDetailsJson)
+        ? globalThis.String(object.runDetailsJson)
+        : isSet(object.run_details_json)
+        ? globalThis.String(object.run_details_json)
+        : undefined,
     };
   },
 
@@ -1330,6 +1646,9 @@ export const AnswerResponse: MessageFns<AnswerResponse> = {
     if (message.engine !== "") {
       obj.engine = message.engine;
     }
+    if (message.runDetailsJson !== undefined) {
+      obj.runDetailsJson = message.runDetailsJson;
+    }
     return obj;
   },
 
@@ -1343,6 +1662,366 @@ export const AnswerResponse: MessageFns<AnswerResponse> = {
       ? AggregatedResults.fromPartial(object.aggregatedResults)
       : undefined;
     message.engine = object.engine ?? "";
+    message.runDetailsJson = object.runDetailsJson ?? undefined;
+    return message;
+  },
+};
+
+function createBaseEstimateRequest(): EstimateRequest {
+  return { questionText: "", personas: [], business: undefined, seed: 0, checkWording: false };
+}
+
+export const EstimateRequest: MessageFns<EstimateRequest> = {
+  encode(message: EstimateRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.questionText !== "") {
+      writer.uint32(10).string(message.questionText);
+    }
+    for (const v of message.personas) {
+      PersonaProfile.encode(v!, writer.uint32(18).fork()).join();
+    }
+    if (message.business !== undefined) {
+      BusinessContext.encode(message.business, writer.uint32(26).fork()).join();
+    }
+    if (message.seed !== 0) {
+      writer.uint32(32).int32(message.seed);
+    }
+    if (message.checkWording !== false) {
+      writer.uint32(40).bool(message.checkWording);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): EstimateRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseEstimateRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.questionText = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.personas.push(PersonaProfile.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.business = BusinessContext.decode(reader, reader.uint32());
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.seed = reader.int32();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.checkWording = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): EstimateRequest {
+    return {
+      questionText: isSet(object.questionText)
+        ? globalThis.String(object.questionText)
+        : isSet(object.question_text)
+        ? globalThis.String(object.question_text)
+        : "",
+      personas: globalThis.Array.isArray(object?.personas)
+        ? object.personas.map((e: any) => PersonaProfile.fromJSON(e))
+        : [],
+      business: isSet(object.business) ? BusinessContext.fromJSON(object.business) : undefined,
+      seed: isSet(object.seed) ? globalThis.Number(object.seed) : 0,
+      checkWording: isSet(object.checkWording)
+        ? globalThis.Boolean(object.checkWording)
+        : isSet(object.check_wording)
+        ? globalThis.Boolean(object.check_wording)
+        : false,
+    };
+  },
+
+  toJSON(message: EstimateRequest): unknown {
+    const obj: any = {};
+    if (message.questionText !== "") {
+      obj.questionText = message.questionText;
+    }
+    if (message.personas?.length) {
+      obj.personas = message.personas.map((e) => PersonaProfile.toJSON(e));
+    }
+    if (message.business !== undefined) {
+      obj.business = BusinessContext.toJSON(message.business);
+    }
+    if (message.seed !== 0) {
+      obj.seed = Math.round(message.seed);
+    }
+    if (message.checkWording !== false) {
+      obj.checkWording = message.checkWording;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<EstimateRequest>, I>>(base?: I): EstimateRequest {
+    return EstimateRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<EstimateRequest>, I>>(object: I): EstimateRequest {
+    const message = createBaseEstimateRequest();
+    message.questionText = object.questionText ?? "";
+    message.personas = object.personas?.map((e) => PersonaProfile.fromPartial(e)) || [];
+    message.business = (object.business !== undefined && object.business !== null)
+      ? BusinessContext.fromPartial(object.business)
+      : undefined;
+    message.seed = object.seed ?? 0;
+    message.checkWording = object.checkWording ?? false;
+    return message;
+  },
+};
+
+function createBaseEstimateResponse(): EstimateResponse {
+  return {
+    engine: "",
+    model: "",
+    modelCalls: 0,
+    cachedAnswers: 0,
+    inputTokens: 0,
+    outputTokens: 0,
+    hasPrice: false,
+    costUsd: 0,
+  };
+}
+
+export const EstimateResponse: MessageFns<EstimateResponse> = {
+  encode(message: EstimateResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.engine !== "") {
+      writer.uint32(10).string(message.engine);
+    }
+    if (message.model !== "") {
+      writer.uint32(18).string(message.model);
+    }
+    if (message.modelCalls !== 0) {
+      writer.uint32(24).int32(message.modelCalls);
+    }
+    if (message.cachedAnswers !== 0) {
+      writer.uint32(32).int32(message.cachedAnswers);
+    }
+    if (message.inputTokens !== 0) {
+      writer.uint32(40).int32(message.inputTokens);
+    }
+    if (message.outputTokens !== 0) {
+      writer.uint32(48).int32(message.outputTokens);
+    }
+    if (message.hasPrice !== false) {
+      writer.uint32(56).bool(message.hasPrice);
+    }
+    if (message.costUsd !== 0) {
+      writer.uint32(65).double(message.costUsd);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): EstimateResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseEstimateResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.engine = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.model = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.modelCalls = reader.int32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.cachedAnswers = reader.int32();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.inputTokens = reader.int32();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.outputTokens = reader.int32();
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.hasPrice = reader.bool();
+            continue;
+          }
+          case 8: {
+            if (tag !== 65) {
+              break;
+            }
+
+            message.costUsd = reader.double();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): EstimateResponse {
+    return {
+      engine: isSet(object.engine) ? globalThis.String(object.engine) : "",
+      model: isSet(object.model) ? globalThis.String(object.model) : "",
+      modelCalls: isSet(object.modelCalls)
+        ? globalThis.Number(object.modelCalls)
+        : isSet(object.model_calls)
+        ? globalThis.Number(object.model_calls)
+        : 0,
+      cachedAnswers: isSet(object.cachedAnswers)
+        ? globalThis.Number(object.cachedAnswers)
+        : isSet(object.cached_answers)
+        ? globalThis.Number(object.cached_answers)
+        : 0,
+      inputTokens: isSet(object.inputTokens)
+        ? globalThis.Number(object.inputTokens)
+        : isSet(object.input_tokens)
+        ? globalThis.Number(object.input_tokens)
+        : 0,
+      outputTokens: isSet(object.outputTokens)
+        ? globalThis.Number(object.outputTokens)
+        : isSet(object.output_tokens)
+        ? globalThis.Number(object.output_tokens)
+        : 0,
+      hasPrice: isSet(object.hasPrice)
+        ? globalThis.Boolean(object.hasPrice)
+        : isSet(object.has_price)
+        ? globalThis.Boolean(object.has_price)
+        : false,
+      costUsd: isSet(object.costUsd)
+        ? globalThis.Number(object.costUsd)
+        : isSet(object.cost_usd)
+        ? globalThis.Number(object.cost_usd)
+        : 0,
+    };
+  },
+
+  toJSON(message: EstimateResponse): unknown {
+    const obj: any = {};
+    if (message.engine !== "") {
+      obj.engine = message.engine;
+    }
+    if (message.model !== "") {
+      obj.model = message.model;
+    }
+    if (message.modelCalls !== 0) {
+      obj.modelCalls = Math.round(message.modelCalls);
+    }
+    if (message.cachedAnswers !== 0) {
+      obj.cachedAnswers = Math.round(message.cachedAnswers);
+    }
+    if (message.inputTokens !== 0) {
+      obj.inputTokens = Math.round(message.inputTokens);
+    }
+    if (message.outputTokens !== 0) {
+      obj.outputTokens = Math.round(message.outputTokens);
+    }
+    if (message.hasPrice !== false) {
+      obj.hasPrice = message.hasPrice;
+    }
+    if (message.costUsd !== 0) {
+      obj.costUsd = floatToJson(message.costUsd);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<EstimateResponse>, I>>(base?: I): EstimateResponse {
+    return EstimateResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<EstimateResponse>, I>>(object: I): EstimateResponse {
+    const message = createBaseEstimateResponse();
+    message.engine = object.engine ?? "";
+    message.model = object.model ?? "";
+    message.modelCalls = object.modelCalls ?? 0;
+    message.cachedAnswers = object.cachedAnswers ?? 0;
+    message.inputTokens = object.inputTokens ?? 0;
+    message.outputTokens = object.outputTokens ?? 0;
+    message.hasPrice = object.hasPrice ?? false;
+    message.costUsd = object.costUsd ?? 0;
     return message;
   },
 };
@@ -1369,6 +2048,19 @@ export const PersonaInferenceServiceService = {
     responseSerialize: (value: AnswerResponse): Buffer => Buffer.from(AnswerResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): AnswerResponse => AnswerResponse.decode(value),
   },
+  /**
+   * What answering would take: model calls (cached answers need none),
+   * tokens and dollars at the configured price.
+   */
+  estimate: {
+    path: "/chorus.inference.v1.PersonaInferenceService/Estimate" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: EstimateRequest): Buffer => Buffer.from(EstimateRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): EstimateRequest => EstimateRequest.decode(value),
+    responseSerialize: (value: EstimateResponse): Buffer => Buffer.from(EstimateResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): EstimateResponse => EstimateResponse.decode(value),
+  },
 } as const;
 
 export interface PersonaInferenceServiceServer extends UntypedServiceImplementation {
@@ -1378,6 +2070,11 @@ export interface PersonaInferenceServiceServer extends UntypedServiceImplementat
    * UNAVAILABLE when the engine fails after its retries.
    */
   answer: handleUnaryCall<AnswerRequest, AnswerResponse>;
+  /**
+   * What answering would take: model calls (cached answers need none),
+   * tokens and dollars at the configured price.
+   */
+  estimate: handleUnaryCall<EstimateRequest, EstimateResponse>;
 }
 
 export interface PersonaInferenceServiceClient extends Client {
@@ -1400,6 +2097,25 @@ export interface PersonaInferenceServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: AnswerResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * What answering would take: model calls (cached answers need none),
+   * tokens and dollars at the configured price.
+   */
+  estimate(
+    request: EstimateRequest,
+    callback: (error: ServiceError | null, response: EstimateResponse) => void,
+  ): ClientUnaryCall;
+  estimate(
+    request: EstimateRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: EstimateResponse) => void,
+  ): ClientUnaryCall;
+  estimate(
+    request: EstimateRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: EstimateResponse) => void,
   ): ClientUnaryCall;
 }
 

@@ -1,0 +1,267 @@
+import {
+  type Alarm,
+  checkWording,
+  formatCost,
+  formatDate,
+  type Opinion,
+  type OpinionDistribution,
+  opinions,
+  type PanelEstimate,
+  type QuestionView,
+  type RunDetails,
+} from '@chorus/contracts';
+import { Button, cn } from '@chorus/platform/ui';
+import { AlertTriangle, ChevronDown, GitCompare, Info, Loader2, RefreshCw } from 'lucide-react';
+import { useState } from 'react';
+
+// What a researcher reads beside a question's results: each persona's
+// distribution, the panel's intervals, the alarms, the run's details, and
+// the runs side by side with their drift.
+
+const opinionLabel: Record<Opinion, string> = {
+  positive: 'Positive',
+  neutral: 'Neutral',
+  negative: 'Negative',
+};
+
+const opinionColor: Record<Opinion, string> = {
+  positive: 'bg-emerald-500',
+  neutral: 'bg-slate-400',
+  negative: 'bg-red-500',
+};
+
+const pct = (value: number) => `${Math.round(value * 100)}%`;
+
+/** A persona's probabilities as one stacked bar, each part labelled for screen readers. */
+export function DistributionBar({ distribution }: { distribution: OpinionDistribution }) {
+  const label = opinions.map((o) => `${opinionLabel[o]} ${pct(distribution[o])}`).join(', ');
+  return (
+    <div className="grid gap-1" data-testid="distribution">
+      <div
+        className="flex h-2 w-full overflow-hidden rounded-full bg-muted"
+        role="img"
+        aria-label={`Distribution: ${label}`}
+      >
+        {opinions.map((o) => (
+          <span
+            key={o}
+            className={opinionColor[o]}
+            style={{ width: `${distribution[o] * 100}%` }}
+          />
+        ))}
+      </div>
+      <p className="text-[11px] text-muted-foreground tabular-nums">{label}</p>
+    </div>
+  );
+}
+
+/** The panel's shares of every draw with their 95 % intervals, and the method. */
+export function IntervalList({ estimate }: { estimate: PanelEstimate }) {
+  return (
+    <div className="grid gap-2 text-sm" aria-label="Shares with 95% intervals">
+      <ul className="grid gap-1">
+        {opinions.map((o) => (
+          <li key={o} className="flex items-center gap-2" data-testid={`interval-${o}`}>
+            <span className={cn('size-2.5 rounded-full', opinionColor[o])} aria-hidden />
+            <span className="w-16 font-medium">{opinionLabel[o]}</span>
+            <span className="tabular-nums">
+              {estimate.shares[o]}% (95% interval {estimate.intervals[o].low}–
+              {estimate.intervals[o].high}%)
+            </span>
+          </li>
+        ))}
+      </ul>
+      <p className="text-xs text-muted-foreground">
+        Over {estimate.personas} {estimate.personas === 1 ? 'persona' : 'personas'} ×{' '}
+        {estimate.drawsPerPersona} draws. Method: {estimate.method}.
+      </p>
+      {estimate.indicative ? (
+        <p className="flex gap-1.5 text-xs text-amber-800" role="note">
+          <Info className="mt-0.5 size-3.5 shrink-0" aria-hidden />
+          Indicative only: with fewer than 10 personas the shares are not firm.
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The question's alarms, each with what to do about it. */
+export function Alarms({ question }: { question: QuestionView }) {
+  const wording = checkWording(question.questionText);
+  const alarms: Alarm[] = [
+    ...(wording.leading
+      ? [
+          {
+            kind: 'leading' as const,
+            title: 'Leading question',
+            text: `${wording.findings.map((f) => f.why).join(' ')} A neutral wording: “${wording.neutral}”`,
+          },
+        ]
+      : []),
+    ...(question.analysis?.alarms ?? []),
+  ];
+  if (alarms.length === 0) return null;
+  return (
+    <ul className="grid gap-2" aria-label="Alarms">
+      {alarms.map((alarm) => (
+        <li
+          key={alarm.kind}
+          className="flex gap-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+          role="note"
+          data-alarm={alarm.kind}
+        >
+          <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
+          <p>
+            <span className="font-semibold">{alarm.title}: </span>
+            {alarm.text}
+          </p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** "7 of 10 answered" while the personas are answering. */
+export function ProgressNote({ question }: { question: QuestionView }) {
+  const progress = question.progress;
+  return (
+    <p className="mx-5 flex items-center gap-2 text-sm text-muted-foreground" role="status">
+      <Loader2 className="size-4 animate-spin" aria-hidden />
+      {progress
+        ? `${progress.answered} of ${progress.total} answered`
+        : 'Your personas are answering. Results appear here as soon as they are ready.'}
+    </p>
+  );
+}
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="grid grid-cols-[10rem_minmax(0,1fr)] gap-2">
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="font-mono text-xs break-all">{children}</dd>
+    </div>
+  );
+}
+
+function RunFacts({ run }: { run: RunDetails }) {
+  return (
+    <dl className="grid gap-1.5 text-sm">
+      <Row label="Engine">{run.engine}</Row>
+      <Row label="Model">{run.model}</Row>
+      <Row label="Temperature">{run.temperature}</Row>
+      <Row label="Seed">{run.seed}</Row>
+      <Row label="Draws per persona">{run.draws}</Row>
+      <Row label="Prompt template">{run.promptTemplateHash}</Row>
+      <Row label="Business profile">{run.profileVersion}</Row>
+      <Row label="Personas">
+        {run.personaVersions.map((p) => `${p.personaName} ${p.version}`).join(', ')}
+      </Row>
+      <Row label="Model calls">
+        {run.usage.modelCalls} ({run.usage.cachedAnswers} answers from the cache)
+      </Row>
+      <Row label="Tokens">
+        {run.usage.inputTokens.toLocaleString('en-US')} in,{' '}
+        {run.usage.outputTokens.toLocaleString('en-US')} out
+      </Row>
+      <Row label="Cost">{formatCost(run.costUsd)}</Row>
+    </dl>
+  );
+}
+
+/** What the run was: engine, model, temperature, seed, versions, tokens and cost. */
+export function RunDetailsPanel({ run }: { run: RunDetails }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <div className="grid gap-2">
+      <Button
+        variant="ghost"
+        size="sm"
+        className="w-fit"
+        aria-expanded={open}
+        onClick={() => setOpen((value) => !value)}
+      >
+        <ChevronDown className={cn('transition-transform', open && 'rotate-180')} aria-hidden />
+        Run details
+      </Button>
+      {open ? (
+        <div className="rounded-lg border p-3" aria-label="Run details">
+          <RunFacts run={run} />
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function shares(estimate: PanelEstimate | null | undefined, fallback: Record<Opinion, number>) {
+  return opinions.map((o) => `${estimate?.shares[o] ?? fallback[o]}%`).join(' / ');
+}
+
+/** Every run of the question side by side, with whether the latest drifted. */
+export function RunsComparison({ question }: { question: QuestionView }) {
+  if (question.previousRuns.length === 0) return null;
+  const current = question.run;
+  return (
+    <div className="grid gap-2" aria-label="Runs">
+      <h4 className="flex items-center gap-2 text-sm font-semibold">
+        <GitCompare className="size-4" aria-hidden /> Runs of this question
+      </h4>
+      <div className="overflow-x-auto">
+        <table className="w-full text-left text-sm">
+          <thead className="text-xs text-muted-foreground">
+            <tr>
+              <th className="py-1 pr-3 font-medium">Run</th>
+              <th className="py-1 pr-3 font-medium">Finished</th>
+              <th className="py-1 pr-3 font-medium">Model</th>
+              <th className="py-1 pr-3 font-medium">Positive / neutral / negative</th>
+              <th className="py-1 font-medium">Cost</th>
+            </tr>
+          </thead>
+          <tbody className="tabular-nums">
+            {question.previousRuns.map((past) => (
+              <tr key={past.run.seed} className="border-t">
+                <td className="py-1 pr-3">Seed {past.run.seed}</td>
+                <td className="py-1 pr-3">{formatDate(past.completedAt, 'dateTime')}</td>
+                <td className="py-1 pr-3">{past.run.model}</td>
+                <td className="py-1 pr-3">{shares(past.estimate, past.aggregatedResults)}</td>
+                <td className="py-1">{formatCost(past.run.costUsd)}</td>
+              </tr>
+            ))}
+            {current && question.aggregatedResults ? (
+              <tr className="border-t font-medium">
+                <td className="py-1 pr-3">Seed {current.seed} (latest)</td>
+                <td className="py-1 pr-3">{formatDate(question.updatedAt, 'dateTime')}</td>
+                <td className="py-1 pr-3">{current.model}</td>
+                <td className="py-1 pr-3">
+                  {shares(question.analysis?.estimate, question.aggregatedResults)}
+                </td>
+                <td className="py-1">{formatCost(current.costUsd)}</td>
+              </tr>
+            ) : null}
+          </tbody>
+        </table>
+      </div>
+      {question.drift ? (
+        <p
+          className={cn(
+            'rounded-lg px-3 py-2 text-sm',
+            question.drift.drift ? 'bg-amber-50 text-amber-900' : 'bg-emerald-50 text-emerald-900',
+          )}
+          role="note"
+          data-testid="drift"
+        >
+          {question.drift.text}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** Runs a complete question again with a new seed. */
+export function RerunButton({ running, onRerun }: { running: boolean; onRerun(): void }) {
+  return (
+    <Button variant="ghost" size="sm" disabled={running} onClick={onRerun}>
+      {running ? <Loader2 className="animate-spin" aria-hidden /> : <RefreshCw aria-hidden />}
+      Re-run
+    </Button>
+  );
+}

@@ -1,0 +1,306 @@
+import { z } from 'zod';
+import { formatDollars } from './format';
+import {
+  compareRuns,
+  type DriftReport,
+  ECHO_ENTROPY_THRESHOLD,
+  estimatePanel,
+  isEchoChamber,
+  normalizedEntropy,
+  type Opinion,
+  type OpinionCounts,
+  opinions,
+  type PanelEstimate,
+} from './research';
+
+/**
+ * A question's runs: what each run was (engine, model, temperature, seed, the
+ * prompt template's hash, each persona's and the profile's version), what it
+ * cost, and what a researcher reads from its answers: the panel's shares with
+ * intervals, the echo-chamber and flattery alarms, and drift between runs.
+ */
+
+// ---------------------------------------------------------------------------
+// Prices and cost.
+
+/** US dollars per million tokens. */
+export interface ModelPrice {
+  inputPerMillion: number;
+  outputPerMillion: number;
+}
+
+/**
+ * List prices of common chat models (USD per million tokens). Operators
+ * override or extend them with INFERENCE_PRICES (JSON of the same shape);
+ * the local engine costs nothing.
+ */
+export const defaultModelPrices: Record<string, ModelPrice> = {
+  'gpt-4o-mini': { inputPerMillion: 0.15, outputPerMillion: 0.6 },
+  'gpt-4o': { inputPerMillion: 2.5, outputPerMillion: 10 },
+  'gpt-4.1': { inputPerMillion: 2, outputPerMillion: 8 },
+  'gpt-4.1-mini': { inputPerMillion: 0.4, outputPerMillion: 1.6 },
+  'gpt-4.1-nano': { inputPerMillion: 0.1, outputPerMillion: 0.4 },
+  'o4-mini': { inputPerMillion: 1.1, outputPerMillion: 4.4 },
+};
+
+export const modelPricesSchema = z.record(
+  z.string().min(1).max(200),
+  z.object({
+    inputPerMillion: z.number().min(0).max(10_000),
+    outputPerMillion: z.number().min(0).max(10_000),
+  }),
+);
+
+/** Tokens an answer is expected to take, for estimates before asking. */
+export const EXPECTED_OUTPUT_TOKENS = 260;
+
+/** A rough token count of text (about four characters a token in English). */
+export function estimateTokens(text: string): number {
+  return Math.ceil(text.length / 4);
+}
+
+/** Dollars for the tokens at the model's price; undefined when no price is known for the model. */
+export function costOf(
+  usage: { inputTokens: number; outputTokens: number },
+  price: ModelPrice | undefined,
+): number | undefined {
+  if (!price) return undefined;
+  const dollars =
+    (usage.inputTokens * price.inputPerMillion + usage.outputTokens * price.outputPerMillion) /
+    1_000_000;
+  return Math.round(dollars * 1_000_000) / 1_000_000;
+}
+
+/** Dollars as a customer reads them: cents, or fractions of a cent below one. */
+export function formatCost(usd: number | null | undefined): string {
+  if (usd === null || usd === undefined) return 'price unknown';
+  const rounded = Math.round(usd * 1_000_000) / 1_000_000;
+  if (rounded === 0) return '$0.00';
+  if (rounded < 0.005) return `$${rounded.toFixed(4)}`;
+  return formatDollars(rounded);
+}
+
+export const usageSchema = z.object({
+  inputTokens: z.number().int().min(0),
+  outputTokens: z.number().int().min(0),
+  /** Requests made to the model (retries included). */
+  modelCalls: z.number().int().min(0),
+  /** Persona answers served from the cache: no model call, no cost. */
+  cachedAnswers: z.number().int().min(0),
+});
+export type Usage = z.output<typeof usageSchema>;
+
+/** POST /api/products/{id}/questions/estimate: what a question would cost before it is asked. */
+export const estimateQuestionRequest = z.object({
+  questionText: z.string().trim().min(1, 'Question is empty').max(500, 'Question must be less than 500 characters'),
+  checkWording: z.boolean().optional(),
+});
+
+export interface QuestionEstimate {
+  engine: 'local' | 'openai';
+  model: string;
+  personas: number;
+  /** Model calls the question would make (the wording check's framings included); cached answers make none. */
+  modelCalls: number;
+  cachedAnswers: number;
+  inputTokens: number;
+  outputTokens: number;
+  /** Null when no price is known for the model. */
+  costUsd: number | null;
+  budget: BudgetView;
+}
+
+// ---------------------------------------------------------------------------
+// A product's monthly budget.
+
+export interface BudgetView {
+  /** Null: no budget set. */
+  monthlyBudgetUsd: number | null;
+  /** What the product's questions cost this calendar month (UTC). */
+  spentThisMonthUsd: number;
+  questionsThisMonth: number;
+}
+
+export const MAX_MONTHLY_BUDGET = 100_000;
+
+export const budgetRequest = z.object({
+  monthlyBudgetUsd: z
+    .number('Budget must be a number of dollars')
+    .min(0, 'Budget cannot be negative')
+    .max(MAX_MONTHLY_BUDGET, `Budget must be at most ${formatDollars(MAX_MONTHLY_BUDGET)}`)
+    .nullable(),
+});
+
+export const budgetMessages = {
+  saved: 'Budget saved',
+  cleared: 'Budget removed',
+  reached: (budget: number, spent: number) =>
+    `This product has reached its monthly budget of ${formatCost(budget)} (${formatCost(spent)} used this month). Raise the budget on the dashboard or wait for next month.`,
+  wouldExceed: (estimate: number, budget: number, spent: number) =>
+    `This question would cost about ${formatCost(estimate)}, more than the ${formatCost(Math.max(budget - spent, 0))} left of this product's monthly budget of ${formatCost(budget)}. Raise the budget on the dashboard or ask fewer personas.`,
+} as const;
+
+/** Why a question may not be asked within the budget, or undefined when it may. */
+export function budgetRefusal(
+  budget: BudgetView,
+  estimatedCostUsd: number,
+): string | undefined {
+  const limit = budget.monthlyBudgetUsd;
+  if (limit === null) return undefined;
+  if (budget.spentThisMonthUsd >= limit && (limit === 0 ? estimatedCostUsd > 0 : true)) {
+    return budgetMessages.reached(limit, budget.spentThisMonthUsd);
+  }
+  if (budget.spentThisMonthUsd + estimatedCostUsd > limit) {
+    return budgetMessages.wouldExceed(estimatedCostUsd, limit, budget.spentThisMonthUsd);
+  }
+  return undefined;
+}
+
+// ---------------------------------------------------------------------------
+// Run details.
+
+export const coverageDimensionSchema = z.object({
+  name: z.string().max(50),
+  covered: z.array(z.string().max(100)).max(50),
+  missing: z.array(z.string().max(100)).max(50),
+});
+export type CoverageDimension = z.output<typeof coverageDimensionSchema>;
+
+const sharesSchema = z.object({
+  positive: z.number().min(0).max(100),
+  neutral: z.number().min(0).max(100),
+  negative: z.number().min(0).max(100),
+});
+
+/** "Check wording sensitivity": the question also asked neutrally and reversed. */
+export const sensitivitySchema = z.object({
+  neutralText: z.string().max(1_000),
+  reversedText: z.string().max(1_000),
+  /** Percent of every draw, per framing. */
+  asked: sharesSchema,
+  neutral: sharesSchema,
+  reversed: sharesSchema,
+});
+export type Sensitivity = z.output<typeof sensitivitySchema>;
+
+export const runDetailsSchema = z.object({
+  engine: z.enum(['local', 'openai']),
+  model: z.string().max(200),
+  temperature: z.number().min(0).max(2),
+  seed: z.number().int().min(0),
+  draws: z.number().int().min(1).max(1_000),
+  /** SHA-256 of the prompt template (first 12 hex digits). */
+  promptTemplateHash: z.string().max(64),
+  /** Hash of the business profile the personas saw. */
+  profileVersion: z.string().max(64),
+  personaVersions: z
+    .array(
+      z.object({
+        personaId: z.string().max(100),
+        personaName: z.string().max(200),
+        version: z.string().max(64),
+      }),
+    )
+    .max(1_000),
+  usage: usageSchema,
+  /** Null when no price is known for the model. */
+  costUsd: z.number().min(0).nullable(),
+  coverage: z.array(coverageDimensionSchema).max(10),
+  sensitivity: sensitivitySchema.nullable(),
+});
+export type RunDetails = z.output<typeof runDetailsSchema>;
+
+/** An earlier run of a question, kept when it is run again. */
+export interface PastRun {
+  run: RunDetails;
+  aggregatedResults: { positive: number; neutral: number; negative: number; keyInsight: string };
+  estimate: PanelEstimate | null;
+  completedAt: string;
+}
+
+// ---------------------------------------------------------------------------
+// What a researcher reads from a run.
+
+export const SENSITIVITY_SHIFT_POINTS = 15;
+export const FLATTERY_AGREEMENT_SHARE = 50;
+
+export interface Alarm {
+  kind: 'leading' | 'echo-chamber' | 'wording-sensitive' | 'flattery';
+  title: string;
+  text: string;
+}
+
+export interface QuestionAnalysis {
+  estimate: PanelEstimate;
+  entropy: number;
+  alarms: Alarm[];
+}
+
+interface AnsweredPersona {
+  opinion: Opinion;
+  draws?: OpinionCounts | undefined;
+}
+
+/** Each persona's draws, or its one opinion for answers stored before draws existed. */
+function countsOf(responses: readonly AnsweredPersona[]): OpinionCounts[] {
+  return responses.map(
+    (r) => r.draws ?? { positive: 0, neutral: 0, negative: 0, [r.opinion]: 1 },
+  );
+}
+
+function list(values: readonly string[]): string {
+  return values.length === 0 ? 'none' : values.join(', ');
+}
+
+/** The panel's shares with intervals and its alarms, from the stored answers and run. */
+export function analyzeRun(
+  responses: readonly AnsweredPersona[],
+  run: RunDetails | null,
+): QuestionAnalysis | null {
+  if (responses.length === 0) return null;
+  const estimate = estimatePanel(countsOf(responses), run?.seed ?? 0);
+  const entropy = normalizedEntropy(estimate.shares);
+  const alarms: Alarm[] = [];
+  if (isEchoChamber(estimate, responses.map((r) => r.opinion))) {
+    const coverage = run?.coverage ?? [];
+    const covers = coverage.map((d) => `${d.name}: ${list(d.covered)}`).join('; ');
+    const lacks = coverage
+      .filter((d) => d.missing.length > 0)
+      .map((d) => `${d.name}: ${list(d.missing)}`)
+      .join('; ');
+    alarms.push({
+      kind: 'echo-chamber',
+      title: 'Echo chamber',
+      text: `The panel answered with too little spread (entropy ${entropy.toFixed(2)}, below ${ECHO_ENTROPY_THRESHOLD}${responses.every((r) => r.opinion === responses[0]!.opinion) ? '; every persona answered alike' : ''}).${covers ? ` It covers ${covers}.` : ''}${lacks ? ` It lacks ${lacks}.` : ''} Add personas from the missing segments, or reword the question, before trusting this result.`,
+    });
+  }
+  const s = run?.sensitivity;
+  if (s) {
+    const shift = Math.max(...opinions.map((o) => Math.abs(s.asked[o] - s.neutral[o])));
+    if (shift >= SENSITIVITY_SHIFT_POINTS) {
+      alarms.push({
+        kind: 'wording-sensitive',
+        title: 'Wording moves the answer',
+        text: `Asked neutrally ("${s.neutralText}"), the answer moved by up to ${shift.toFixed(1)} points. Report the neutral wording's result, or both.`,
+      });
+    }
+    if (s.asked.positive >= FLATTERY_AGREEMENT_SHARE && s.reversed.negative >= FLATTERY_AGREEMENT_SHARE) {
+      alarms.push({
+        kind: 'flattery',
+        title: 'Personas agree with the asker',
+        text: `Both framings drew agreement: ${s.asked.positive.toFixed(0)}% positive as asked, and ${s.reversed.negative.toFixed(0)}% negative when reversed ("${s.reversedText}"). The personas follow the framing rather than holding a view; do not read this result as demand.`,
+      });
+    }
+  }
+  return { estimate, entropy, alarms };
+}
+
+/** The latest run against the one before it, when the question has been run more than once. */
+export function driftBetween(
+  previous: PastRun | undefined,
+  current: QuestionAnalysis | null,
+): DriftReport | null {
+  if (!previous?.estimate || !current) return null;
+  return compareRuns(previous.estimate, current.estimate);
+}
+
