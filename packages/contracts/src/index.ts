@@ -18,6 +18,7 @@ export * from './roadmap-views';
 export * from './admin';
 export * from './roadmap-feedback';
 export * from './research';
+export * from './wording-check';
 export * from './question-runs';
 export * from './share-links';
 export * from './entitlements';

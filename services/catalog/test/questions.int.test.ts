@@ -429,3 +429,154 @@ describe('deleting', () => {
     });
   });
 });
+
+describe('runs, progress and cost', () => {
+  const run = (seed: number, costUsd: number) =>
+    JSON.stringify({
+      engine: 'openai',
+      model: 'gpt-4o-mini',
+      temperature: 0.7,
+      seed,
+      draws: 20,
+      promptTemplateHash: 'abcdef012345',
+      profileVersion: '0123456789ab',
+      personaVersions: [],
+      usage: { inputTokens: 2_000, outputTokens: 400, modelCalls: 2, cachedAnswers: 0 },
+      costUsd,
+      coverage: [],
+      sensitivity: null,
+    });
+
+  async function completeRun(
+    ids: { userId: string; productId: string },
+    question: { id: string; productId: string; userId: string },
+    responses: PersonaResponse[],
+    seed: number,
+    costUsd: number,
+  ) {
+    await deliver(question.id, {
+      $case: 'questionAnswered',
+      value: {
+        ...(answered(question, responses).value as EventOf<'questionAnswered'>),
+        seed,
+        runDetailsJson: run(seed, costUsd),
+      },
+    });
+    return eventually(async () => {
+      const found = await questionState(ids, question.id);
+      return found.status === 'complete' && found.seed === seed && found;
+    });
+  }
+
+  it('stores answers as they come, then the run, and runs again with the next seed', async () => {
+    const { personas, ...ids } = await productWithPersonas();
+    const { question: asked } = await client.askQuestion({
+      ...ids,
+      questionText: 'Would you buy it?',
+      checkWording: true,
+    });
+    expect(asked).toMatchObject({ seed: 1, checkWording: true, progressTotal: 2 });
+    const [sent] = await eventually(() => {
+      const events = eventsOf('questionAsked', asked!.id);
+      return events.length > 0 && events;
+    });
+    expect(sent).toMatchObject({ seed: 1, checkWording: true });
+    const question = { id: asked!.id, productId: ids.productId, userId: ids.userId };
+    const responses = [
+      responseOf(personas[0]!.id, personas[0]!.template!.name, 'positive'),
+      responseOf(personas[1]!.id, personas[1]!.template!.name, 'negative'),
+    ];
+
+    await deliver(question.id, {
+      $case: 'questionProgress',
+      value: { ...ids, questionId: question.id, seed: 1, responses: [responses[0]!], total: 2 },
+    });
+    const partway = await eventually(async () => {
+      const found = await questionState(ids, question.id);
+      return found.responses.length === 1 && found;
+    });
+    expect(partway).toMatchObject({ status: 'processing', progressTotal: 2 });
+    // Progress of another run is not this run's.
+    await deliver(question.id, {
+      $case: 'questionProgress',
+      value: { ...ids, questionId: question.id, seed: 5, responses: [responses[1]!], total: 2 },
+    });
+
+    const first = await completeRun(ids, question, responses, 1, 0.0006);
+    expect(JSON.parse(first.runDetailsJson!)).toMatchObject({ seed: 1, costUsd: 0.0006 });
+
+    const { question: rerun } = await client.rerunQuestion({ ...ids, questionId: question.id });
+    expect(rerun).toMatchObject({ status: 'pending', seed: 2, responses: [] });
+    expect(JSON.parse(rerun!.previousRunsJson!)).toMatchObject([
+      { run: { seed: 1 }, aggregatedResults: { positive: 50 }, estimate: { personas: 2 } },
+    ]);
+    await eventually(() => eventsOf('questionAsked', question.id).at(-1)?.seed === 2);
+    // Running again while it is being answered is refused: a double click runs once.
+    expect(await grpcError(client.rerunQuestion({ ...ids, questionId: question.id }))).toMatchObject({
+      code: status.ABORTED,
+    });
+    // A late answer of the first run is ignored.
+    await deliver(question.id, answered(question, responses));
+    const second = await completeRun(ids, question, responses, 2, 0.0004);
+    expect(JSON.parse(second.previousRunsJson!)).toHaveLength(1);
+
+    // Both runs cost, once each, however often their answers arrive.
+    await deliver(question.id, {
+      $case: 'questionAnswered',
+      value: {
+        ...(answered(question, responses).value as EventOf<'questionAnswered'>),
+        seed: 2,
+        runDetailsJson: run(2, 0.0004),
+      },
+    });
+    const { budget } = await client.getQuestionBudget(ids);
+    expect(budget).toMatchObject({ hasBudget: false, questionsThisMonth: 2 });
+    expect(budget!.spentThisMonthUsd).toBeCloseTo(0.001, 9);
+  });
+
+  it('refuses new questions once the monthly budget is reached, and counts deleted questions', async () => {
+    const { personas, ...ids } = await productWithPersonas();
+    const { budget: set } = await client.setQuestionBudget({
+      ...ids,
+      hasBudget: true,
+      monthlyBudgetUsd: 0.01,
+    });
+    expect(set).toMatchObject({ hasBudget: true, monthlyBudgetUsd: 0.01, spentThisMonthUsd: 0 });
+    const { question: asked } = await client.askQuestion({ ...ids, questionText: 'Would you buy it?' });
+    const question = { id: asked!.id, productId: ids.productId, userId: ids.userId };
+    const responses = [
+      responseOf(personas[0]!.id, personas[0]!.template!.name, 'positive'),
+      responseOf(personas[1]!.id, personas[1]!.template!.name, 'negative'),
+    ];
+    await completeRun(ids, question, responses, 1, 0.02);
+    await client.deleteQuestion({ ...ids, questionId: question.id });
+
+    const refused = await grpcError(
+      client.askQuestion({ ...ids, questionText: 'Would you buy it again?' }),
+    );
+    expect(refused.code).toBe(status.RESOURCE_EXHAUSTED);
+    expect(refused.details).toContain('reached its monthly budget');
+    // A question that would cost more than what is left is refused too.
+    await client.setQuestionBudget({ ...ids, hasBudget: true, monthlyBudgetUsd: 0.05 });
+    expect(
+      (
+        await grpcError(
+          client.askQuestion({ ...ids, questionText: 'Would you buy two?', estimatedCostUsd: 0.04 }),
+        )
+      ).details,
+    ).toContain('would cost about $0.04, more than the $0.03 left');
+    await client.askQuestion({ ...ids, questionText: 'Would you buy two?', estimatedCostUsd: 0.01 });
+    // No budget: nothing to refuse.
+    await client.setQuestionBudget({ ...ids, hasBudget: false, monthlyBudgetUsd: 0 });
+    await client.askQuestion({ ...ids, questionText: 'Would you buy three?', estimatedCostUsd: 5 });
+    expect(
+      await grpcError(
+        client.setQuestionBudget({ ...ids, hasBudget: true, monthlyBudgetUsd: -1 }),
+      ),
+    ).toMatchObject({ code: status.INVALID_ARGUMENT });
+    // Another user's product: not found.
+    expect(
+      await grpcError(client.getQuestionBudget({ userId: randomUUID(), productId: ids.productId })),
+    ).toMatchObject({ code: status.NOT_FOUND });
+  });
+});

@@ -59,7 +59,12 @@ async function fakeOpenAI(...args: Parameters<typeof startFakeOpenAI>): Promise<
 function ask(
   bus: InMemoryEventBus,
   questionId = randomUUID(),
-  options: { seed?: number; checkWording?: boolean; personas?: typeof everyPersona } = {},
+  options: {
+    seed?: number;
+    checkWording?: boolean;
+    personas?: typeof everyPersona;
+    questionText?: string;
+  } = {},
 ) {
   const envelope = createEnvelope(questionId, {
     $case: 'questionAsked',
@@ -67,7 +72,8 @@ function ask(
       questionId,
       productId: 'product-1',
       userId: 'user-1',
-      questionText: 'We are raising the monthly price from $29 to $49. Would you stay?',
+      questionText:
+        options.questionText ?? 'We are raising the monthly price from $29 to $49. Would you stay?',
       personas: options.personas ?? everyPersona,
       business,
       seed: options.seed,
@@ -312,7 +318,11 @@ describe('the question worker with a model (an OpenAI-compatible server)', () =>
     const fake = await fakeOpenAI();
     const { bus, published } = await busWithListener();
     await start(bus, withModel(fake));
-    const question = ask(bus, randomUUID(), { checkWording: true, personas: everyPersona.slice(0, 3) });
+    const question = ask(bus, randomUUID(), {
+      checkWording: true,
+      personas: everyPersona.slice(0, 3),
+      questionText: "Wouldn't you love our amazing meal planner?",
+    });
     await question.send();
     await eventually(() => casesFor(published, question.questionId).includes('questionAnswered'));
     // Three framings of three personas.
@@ -326,6 +336,20 @@ describe('the question worker with a model (an OpenAI-compatible server)', () =>
     const questions = new Set(fake.requests.map((r) => r.body.messages[1]!.content));
     expect(questions.size).toBe(3);
     expect(run.usage.modelCalls).toBe(9);
+    expect(run.sensitivity?.neutralText).toBe('How would you feel about our meal planner?');
+
+    // A neutral question is its own neutral framing: only the reversed one costs more.
+    const neutral = ask(bus, randomUUID(), {
+      checkWording: true,
+      personas: everyPersona.slice(0, 3),
+      questionText: 'How often do you plan your meals for the week?',
+    });
+    await neutral.send();
+    await eventually(() => casesFor(published, neutral.questionId).includes('questionAnswered'));
+    expect(runOf(published, neutral.questionId).usage).toMatchObject({
+      modelCalls: 6,
+      cachedAnswers: 3,
+    });
   });
 });
 
