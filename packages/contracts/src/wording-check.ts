@@ -11,11 +11,7 @@
  */
 
 export type WordingProblemKind =
-  | 'leading'
-  | 'loaded'
-  | 'double-barrelled'
-  | 'presumptive'
-  | 'absolute';
+  'leading' | 'loaded' | 'double-barrelled' | 'presumptive' | 'absolute';
 
 export interface WordingFinding {
   kind: WordingProblemKind;
@@ -42,7 +38,8 @@ export interface WordingCheck {
 // Word lists
 
 /** Auxiliaries that open a yes/no question. */
-const AUX = 'is|are|am|was|were|do|does|did|would|will|can|could|should|shall|may|might|have|has|had';
+const AUX =
+  'is|are|am|was|were|do|does|did|would|will|can|could|should|shall|may|might|have|has|had';
 /** The same, negated ("isn't", "wouldnt", "won't", "can't"). */
 const NEG_AUX =
   "(?:is|are|was|were|do|does|did|would|could|should|has|have|had)n'?t|won't|can't|ain't";
@@ -295,11 +292,14 @@ const PRONOUNCED_AS_CONSONANT = /^(?:u[bcfkrst][aeiou]|use|uni|one|eu)/i;
 const SILENT_H = /^(?:hour|honest|honou?r|heir)/i;
 
 function fixArticles(text: string): string {
-  return text.replace(/\b([Aa])(n?)\s+([A-Za-z][\w-]*)/g, (whole, a: string, _n: string, word: string) => {
-    const vowel =
-      (/^[aeiou]/i.test(word) && !PRONOUNCED_AS_CONSONANT.test(word)) || SILENT_H.test(word);
-    return `${a}${vowel ? 'n' : ''} ${word}`;
-  });
+  return text.replace(
+    /\b([Aa])(n?)\s+([A-Za-z][\w-]*)/g,
+    (whole, a: string, _n: string, word: string) => {
+      const vowel =
+        (/^[aeiou]/i.test(word) && !PRONOUNCED_AS_CONSONANT.test(word)) || SILENT_H.test(word);
+      return `${a}${vowel ? 'n' : ''} ${word}`;
+    },
+  );
 }
 
 function tidy(text: string): string {
@@ -313,7 +313,10 @@ function tidy(text: string): string {
     .replace(/,\s*([?.!])/g, '$1')
     .replace(/^[\s,;:]+/, '')
     .trim();
-  out = out.replace(/([.!?]\s+)([a-z])/g, (_w, gap: string, letter: string) => gap + letter.toUpperCase());
+  out = out.replace(
+    /([.!?]\s+)([a-z])/g,
+    (_w, gap: string, letter: string) => gap + letter.toUpperCase(),
+  );
   return capitalise(out);
 }
 
@@ -359,7 +362,7 @@ interface Rule {
 const AGREEMENT_WHY = (phrase: string) =>
   `"${phrase}" tells the respondent which answer you expect, and people tend to agree with whoever asks.`;
 const SENTENCE_START = String.raw`(?<=^\s*|[.!?]\s+)`;
-const STATEMENT_TAG = String.raw`(?:right|agreed|true|correct|(?:is|are|was|were|do|does|did|would|could|should|has|have|had)n'?t\s+(?:it|you|they|we|that|there)|won't\s+(?:it|you|they|we)|can't\s+(?:it|you|they|we))`;
+const STATEMENT_TAG = String.raw`(?:right|agreed|true|correct|do\s+you\s+agree|(?:(?:is|are|was|were|do|does|did|would|could|should|has|have|had)n'?t|won't|can't)\s+(?:it|you|they|we|that|there)(?:\s+agree)?)`;
 const TAG = new RegExp(String.raw`\s*(?:,|[-\u2013\u2014;:])\s*(${STATEMENT_TAG})\s*\?\s*$`, 'i');
 const CLAIM_OPENER = String.raw`(?:surely|obviously|clearly|of\s+course|certainly|naturally|undoubtedly|it'?s\s+(?:obvious|clear)\s+that|(?:everyone|everybody)\s+(?:knows|agrees|says|loves)|(?:most|many)\s+people\s+(?:agree|know|say|think|love|prefer)|we\s+all\s+know|you'?d\s+agree|you\s+would\s+agree)`;
 
@@ -388,7 +391,10 @@ const RULES: Rule[] = [
       if (!/^(?:clearly|obviously|certainly|naturally)$/i.test(match[0])) return true;
       const before = sentence.slice(0, match.index);
       const after = sentence.slice(match.index + match[0].length);
-      return /(?:^|[,;:])\s*$/.test(before) || /^\s*(?:,|you|we|this|that|it|our|the|they)\b/i.test(after);
+      return (
+        /(?:^|[,;:])\s*$/.test(before) ||
+        /^\s*(?:,|you|we|this|that|it|our|the|they)\b/i.test(after)
+      );
     },
   },
   {
@@ -413,7 +419,10 @@ const RULES: Rule[] = [
   },
   {
     kind: 'leading',
-    pattern: new RegExp(String.raw`(?<=\S\s*(?:,|[-\u2013\u2014;:])\s*)${STATEMENT_TAG}(?=\s*\?\s*$)`, 'gi'),
+    pattern: new RegExp(
+      String.raw`(?<=\S\s*(?:,|[-\u2013\u2014;:])\s*)${STATEMENT_TAG}(?=\s*\?\s*$)`,
+      'gi',
+    ),
     why: (phrase) =>
       `Ending a statement with "${phrase}?" asks the respondent to confirm it rather than give a view.`,
   },
@@ -427,12 +436,18 @@ const RULES: Rule[] = [
     // "your perfect dinner", "what would make it amazing" describe the respondent's ideal.
     accept: (match, sentence) => {
       const before = sentence.slice(0, match.index);
-      return !/\b(?:your|their|my)\s+(?:[\w-]+\s+)?$/i.test(before) && !/\bmake\s+(?:[\w-]+\s+){0,3}$/i.test(before);
+      return (
+        !/\b(?:your|their|my)\s+(?:[\w-]+\s+)?$/i.test(before) &&
+        !/\bmake\s+(?:[\w-]+\s+){0,3}$/i.test(before)
+      );
     },
   },
   {
     kind: 'loaded',
-    pattern: new RegExp(String.raw`\bour\s+(?:(?:new|own|latest)\s+)?(?:${alternation(OWN_PRAISE)})\b`, 'gi'),
+    pattern: new RegExp(
+      String.raw`\bour\s+(?:(?:new|own|latest)\s+)?(?:${alternation(OWN_PRAISE)})\b`,
+      'gi',
+    ),
     why: (phrase) =>
       `"${phrase}" praises your own product, which nudges people to agree with the praise.`,
   },
@@ -442,8 +457,7 @@ const RULES: Rule[] = [
     kind: 'presumptive',
     pattern:
       /\bhow\s+much\s+(?:more\s+)?would\s+you\s+(?:be\s+willing\s+to\s+|like\s+to\s+)?pay\s+for\s+our\b|\bhow\s+much\s+more\s+would\s+you\s+(?:be\s+willing\s+to\s+)?pay\b/gi,
-    why: (phrase) =>
-      `"${phrase}" assumes they would pay at all; leave room for "nothing".`,
+    why: (phrase) => `"${phrase}" assumes they would pay at all; leave room for "nothing".`,
   },
   {
     kind: 'presumptive',
@@ -463,7 +477,8 @@ const RULES: Rule[] = [
   },
   {
     kind: 'presumptive',
-    pattern: /\bwhich\s+(?:[a-z]+\s+){0,2}?will\s+you\s+(?:buy|choose|pick|order|use|upgrade\s+to)\b/gi,
+    pattern:
+      /\bwhich\s+(?:[a-z]+\s+){0,2}?will\s+you\s+(?:buy|choose|pick|order|use|upgrade\s+to)\b/gi,
     why: (phrase) => `"${phrase}" assumes they will choose one; leave room for "none".`,
   },
   {
@@ -520,16 +535,19 @@ function doubleBarrelled(sentence: Sentence): Hit[] {
       (isAction(first) && isQuality(second)) ||
       (isQuality(first) && isAction(second));
     if (!both) continue;
-    if (joiner.toLowerCase() === 'or' && (choice || !(isAction(first) && isAction(second)))) continue;
+    if (joiner.toLowerCase() === 'or' && (choice || !(isAction(first) && isAction(second))))
+      continue;
     const start = sentence.start + match.index;
-    const secondStart = start + whole.length - second.length;
+    // "fast and secure", "use and recommend it": the rest applies to the first
+    // word too; "easy to use and worth the price": the rest belongs to the second.
+    const alike = isQuality(first) === isQuality(second) && isAction(first) === isAction(second);
     hits.push({
       kind: 'double-barrelled',
       start,
       end: start + whole.length,
       why: DOUBLE_WHY(whole),
       cutFrom: start + first.length,
-      cutTo: secondStart + second.length,
+      cutTo: alike ? start + whole.length : sentence.start + body(text).length,
     });
   }
   if (hits.length > 0) return hits;
@@ -616,11 +634,23 @@ function asQuestion(statement: string): string {
   }
   const modal = /^you(?:'d|\s+would|'ll|\s+will|\s+can|'re|\s+are)\s+(.*)$/i.exec(text);
   if (modal) {
-    const said = text.slice(3, text.length - modal[1]!.length).trim().toLowerCase();
-    const aux = said.includes('d') || said === 'would' ? 'Would' : said.includes('ll') || said === 'will' ? 'Will' : said === 'can' ? 'Can' : 'Are';
+    const said = text
+      .slice(3, text.length - modal[1]!.length)
+      .trim()
+      .toLowerCase();
+    const aux =
+      said.includes('d') || said === 'would'
+        ? 'Would'
+        : said.includes('ll') || said === 'will'
+          ? 'Will'
+          : said === 'can'
+            ? 'Can'
+            : 'Are';
     return `${aux} you ${modal[1]!}?`;
   }
-  const verb = /^you\s+(want|need|like|use|prefer|know|pay|spend|buy|save|check)\b\s*(.*)$/i.exec(text);
+  const verb = /^you\s+(want|need|like|use|prefer|know|pay|spend|buy|save|check)\b\s*(.*)$/i.exec(
+    text,
+  );
   if (verb) return `Do you ${verb[1]!.toLowerCase()} ${verb[2]!}`.trim() + '?';
   return `Do you think ${lowerFirst(text)}, or not?`;
 }
@@ -639,41 +669,75 @@ function neutralOpener(sentence: string): string {
   let m: RegExpExecArray | null;
   const rest = (text: string) => body(text);
 
-  if ((m = new RegExp(`^(${NEG_AUX})\\s+you\\s+(?:love|like|enjoy|want|prefer|adore)\\s+(.*)$`, 'i').exec(s))) {
+  if (
+    (m = new RegExp(
+      `^(${NEG_AUX})\\s+you\\s+(?:love|like|enjoy|want|prefer|adore)\\s+(.*)$`,
+      'i',
+    ).exec(s))
+  ) {
     const aux = /^do|^did/i.test(m[1]!) ? 'do' : 'would';
     return `How ${aux} you feel about ${asObject(rest(m[2]!))}?`;
   }
-  if ((m = new RegExp(`^(?:${NEG_AUX})\\s+you\\s+(think|agree|feel|believe|find|say)(?:\\s+that)?\\s+(.*)$`, 'i').exec(s))) {
+  if (
+    (m = new RegExp(
+      `^(?:${NEG_AUX})\\s+you\\s+(think|agree|feel|believe|find|say)(?:\\s+that)?\\s+(.*)$`,
+      'i',
+    ).exec(s))
+  ) {
     const verb = /^(?:agree|say|believe)$/i.test(m[1]!) ? 'think' : m[1]!.toLowerCase();
     return `Do you ${verb} ${lowerFirst(rest(m[2]!))}, or not?`;
   }
   if ((m = /^wouldn'?t\s+it\s+be\s+[\w-]+\s+(?:(?:for\s+you\s+)?(to\s+.*)|if\s+(.*))$/i.exec(s))) {
-    return m[1] ? `How would you feel about ${asObject(rest(m[1]))}?` : `How would you feel if ${rest(m[2]!)}?`;
+    return m[1]
+      ? `How would you feel about ${asObject(rest(m[1]))}?`
+      : `How would you feel if ${rest(m[2]!)}?`;
   }
-  if ((m = new RegExp(`^(?:isn'?t|aren'?t)\\s+it\\s+(?:[\\w-]+)\\s+(that|when|to)\\s+(.*)$`, 'i').exec(s))) {
+  if (
+    (m = new RegExp(
+      `^(?:isn'?t|aren'?t)\\s+it\\s+(?:[\\w-]+)\\s+(that|when|to)\\s+(.*)$`,
+      'i',
+    ).exec(s))
+  ) {
     const joiner = m[1]!.toLowerCase();
     if (joiner === 'to') return `How do you feel about ${asObject(`to ${rest(m[2]!)}`)}?`;
     if (joiner === 'when') return `How do you feel when ${rest(m[2]!)}?`;
     return `How do you feel about the fact that ${rest(m[2]!)}?`;
   }
-  if ((m = new RegExp(`^(?:isn'?t|aren'?t)\\s+(.+?)\\s+(?:really\\s+|so\\s+|just\\s+)?(?:${POSITIVE_ALT})\\s*\\?*$`, 'i').exec(s))) {
+  if (
+    (m = new RegExp(
+      `^(?:isn'?t|aren'?t)\\s+(.+?)\\s+(?:really\\s+|so\\s+|just\\s+)?(?:${POSITIVE_ALT})\\s*\\?*$`,
+      'i',
+    ).exec(s))
+  ) {
     return `What do you think of ${lowerFirst(m[1]!)}?`;
   }
   if ((m = NEG_AUX_RE.exec(s))) {
     return `${capitalise(positiveAux(m[1]!))} ${rest(s.slice(m[0].length))}, or not?`;
   }
-  if ((m = /^how\s+much\s+(would|will|do|did)\s+you\s+(?:love|like|enjoy|adore)\s+(.*)$/i.exec(s))) {
+  if (
+    (m = /^how\s+much\s+(would|will|do|did)\s+you\s+(?:love|like|enjoy|adore)\s+(.*)$/i.exec(s))
+  ) {
     return /^(?:would|will)$/i.test(m[1]!)
       ? `How would you feel about ${asObject(rest(m[2]!))}?`
       : `What do you think of ${rest(m[2]!)}?`;
   }
-  if ((m = /^why\s+(?:do|would|did)\s+you\s+prefer\s+(.+?)\s+(?:over|to|instead\s+of|rather\s+than)\s+(.*)$/i.exec(s))) {
+  if (
+    (m =
+      /^why\s+(?:do|would|did)\s+you\s+prefer\s+(.+?)\s+(?:over|to|instead\s+of|rather\s+than)\s+(.*)$/i.exec(
+        s,
+      ))
+  ) {
     return `How does ${m[1]!} compare with ${rest(m[2]!)} for you?`;
   }
   if ((m = /^why\s+(?:do|would|did)\s+you\s+(?:love|like|prefer|enjoy|adore)\s+(.*)$/i.exec(s))) {
     return `What do you think of ${rest(m[1]!)}?`;
   }
-  if ((m = /^how\s+(?:excited|thrilled|eager|delighted)\s+(are|is|would|will)\s+you\s+(?:be\s+)?(?:about|by|with|for)?\s*(.*)$/i.exec(s))) {
+  if (
+    (m =
+      /^how\s+(?:excited|thrilled|eager|delighted)\s+(are|is|would|will)\s+you\s+(?:be\s+)?(?:about|by|with|for)?\s*(.*)$/i.exec(
+        s,
+      ))
+  ) {
     const aux = /^(?:would|will)$/i.test(m[1]!) ? 'would' : 'do';
     return `How ${aux} you feel about ${asObject(rest(m[2]!))}?`;
   }
@@ -701,7 +765,10 @@ function neutralInside(sentence: string): string {
     .replace(/\b(?:most|many)\s+people\s+(?:agree|know|say|think|love|prefer)\s+(?:that\s+)?/gi, '')
     .replace(/\byou(?:'d|\s+would)\s+agree\s+(?:that\s+)?/gi, '')
     .replace(/\bhow\s+(?:excited|thrilled|eager|delighted)\b/gi, 'how')
-    .replace(/\bhow\s+much\s+(would|do|will|did)\s+you\s+(?:love|like|enjoy|adore)\b/gi, 'how $1 you feel about');
+    .replace(
+      /\bhow\s+much\s+(would|do|will|did)\s+you\s+(?:love|like|enjoy|adore)\b/gi,
+      'how $1 you feel about',
+    );
 }
 
 function withoutPraise(sentence: string): string {
@@ -715,9 +782,14 @@ function withoutPraise(sentence: string): string {
     if (rule.kind !== 'loaded') continue;
     out = out.replace(rule.pattern, (match: string, ...args: unknown[]) => {
       const offset = args.find((arg) => typeof arg === 'number') as number;
-      const exec = Object.assign([match], { index: offset, input: out }) as unknown as RegExpExecArray;
+      const exec = Object.assign([match], {
+        index: offset,
+        input: out,
+      }) as unknown as RegExpExecArray;
       if (rule.accept && !rule.accept(exec, out)) return match;
-      return /^our\b/i.test(match) ? match.replace(/^(our\s+(?:(?:new|own|latest)\s+)?)[\w-]+$/i, '$1') : '';
+      return /^our\b/i.test(match)
+        ? match.replace(/^(our\s+(?:(?:new|own|latest)\s+)?)[\w-]+$/i, '$1')
+        : '';
     });
   }
   return out;
@@ -739,7 +811,10 @@ function withoutPresumption(sentence: string): string {
     )
     .replace(/\bwhen\s+(?:will|are)\s+you\s+(?:going\s+to\s+)?/gi, 'when, if ever, would you ')
     .replace(/\bhow\s+(often|many\s+times)\s+will\s+you\b/gi, 'how $1, if at all, would you')
-    .replace(/\bhow\s+much\s+will\s+you\s+(save|spend|pay)\b/gi, 'how much, if anything, do you expect to $1')
+    .replace(
+      /\bhow\s+much\s+will\s+you\s+(save|spend|pay)\b/gi,
+      'how much, if anything, do you expect to $1',
+    )
     .replace(/\bwhich\s+((?:[a-z]+\s+){0,2}?)will\s+you\b/gi, (_m, noun: string) =>
       `which ${noun.trim()}, if any, would you`.replace(/which ,/i, 'which,'),
     )
@@ -757,12 +832,11 @@ const ABSOLUTE_AFTER_SUBJECT = new RegExp(
 function withoutAbsolutes(sentence: string): string {
   if (!CLOSED_START.test(sentence.trim())) return sentence;
   const m = ABSOLUTE_AFTER_SUBJECT.exec(sentence.trim());
-  let s = m ? `How often ${m[1]!.toLowerCase()} ${m[2]!}${m[3]!}` : sentence;
-  s = s
+  // "Do you always X?" -> "How often do you X?"; elsewhere the absolute goes.
+  const s = m ? `How often ${m[1]!.toLowerCase()} ${m[2]!}${m[3]!}` : sentence;
+  return s
     .replace(/\bevery\s+(?:single\s+)?time\s+(?=you|we|they|I|it)/gi, 'when ')
     .replace(/\s*\b(?:always|never|every\s+(?:single\s+)?time|all\s+the\s+time)\b/gi, '');
-  if (!m && CLOSED_START.test(s.trim()) && !/^how\b/i.test(s)) return s;
-  return s;
 }
 
 function withoutSecondAsk(text: string): string {
@@ -806,7 +880,7 @@ function neutralise(text: string): string {
 // Reversed framing
 
 const STATE_VERBS =
-  /^(?:be|have|like|love|prefer|rather|think|feel|know|agree|say|mind|need|want|find|see|hear|describe|expect)$/i;
+  /^(?:be|have|like|love|hate|prefer|rather|think|feel|know|agree|say|mind|need|want|find|see|hear|describe|expect)$/i;
 
 function reverse(neutral: string): string {
   const question = sentences(neutral).at(-1)?.text ?? '';
@@ -834,8 +908,24 @@ function reverseQuestion(q: string): string {
   if ((m = /^what,\s+if\s+anything,\s+would\s+you\s+pay\s+(?:extra\s+)?for\s+(.*)$/i.exec(q))) {
     return `Wouldn't you find paying for ${m[1]!} not worth it?`;
   }
-  if ((m = /^how\s+often(?:,\s+if\s+at\s+all,)?\s+(?:do|would|will|did)\s+you\s+([a-z]+)\b\s*(.*)$/i.exec(q))) {
+  if (
+    (m =
+      /^how\s+often(?:,\s+if\s+at\s+all,)?\s+(?:do|would|will|did)\s+you\s+([a-z]+)\b\s*(.*)$/i.exec(
+        q,
+      ))
+  ) {
     return `Isn't it rare for you to ${`${m[1]!} ${m[2]!}`.trim()}?`;
+  }
+  if ((m = /^what,\s+if\s+anything,\s+do\s+you\s+(like|love|enjoy)\s+about\s+(.*)$/i.exec(q))) {
+    return `Isn't there little you ${m[1]!.toLowerCase()} about ${m[2]!}?`;
+  }
+  if (
+    (m = /^how\s+much,\s+if\s+anything,\s+do\s+you\s+expect\s+to\s+([a-z]+)\b\s*(.*)$/i.exec(q))
+  ) {
+    return `Don't you expect to ${m[1]!} very little ${m[2]!}`.trim() + '?';
+  }
+  if ((m = /^which\s+(.+?),\s+if\s+any,\s+would\s+you\s+([a-z]+)\b\s*(.*)$/i.exec(q))) {
+    return `Wouldn't you ${m[2]!} no ${m[1]!} at all ${m[3]!}`.trim() + '?';
   }
   if ((m = /^how\s+likely\s+are\s+you\s+to\s+(.*)$/i.exec(q))) {
     return `Aren't you unlikely to ${m[1]!}?`;
@@ -843,7 +933,10 @@ function reverseQuestion(q: string): string {
   if ((m = /^when,\s+if\s+ever,\s+would\s+you\s+([a-z]+)\b\s*(.*)$/i.exec(q))) {
     return `Wouldn't you hold off on ${`${gerund(m[1]!)} ${m[2]!}`.trim()}?`;
   }
-  if ((m = /^(would|will|do|did)\s+you\s+([a-z]+)\b\s*(.*)$/i.exec(q)) && !STATE_VERBS.test(m[2]!)) {
+  if (
+    (m = /^(would|will|do|did)\s+you\s+([a-z]+)\b\s*(.*)$/i.exec(q)) &&
+    !STATE_VERBS.test(m[2]!)
+  ) {
     const aux = m[1]!.toLowerCase() === 'will' ? "Won't" : `${capitalise(m[1]!.toLowerCase())}n't`;
     return `${aux} you find ${`${gerund(m[2]!)} ${m[3]!}`.trim()} not worth it?`;
   }
