@@ -22,4 +22,3 @@ export * from './wording-check';
 export * from './question-runs';
 export * from './share-links';
 export * from './entitlements';
-export * from './wording-check';
