@@ -91,7 +91,7 @@ export function useQuestionEstimate(
   enabled: boolean,
 ) {
   return useQuery({
-    queryKey: ['api', 'products', productId, 'questions', 'estimate', ask],
+    queryKey: [...productKeys.questions(productId), 'estimate', ask],
     queryFn: async () => {
       const response = await apiRequest('POST', `${questionsPath(productId)}/estimate`, ask);
       return (await response.json()) as QuestionEstimate;
@@ -102,7 +102,7 @@ export function useQuestionEstimate(
   });
 }
 
-const budgetKey = (productId: string) => ['api', 'products', productId, 'question-budget'];
+const budgetKey = (productId: string) => [...productKeys.product(productId), 'question-budget'];
 
 /** The product's monthly budget for questions and this month's spend. */
 export function useQuestionBudget(productId: string) {

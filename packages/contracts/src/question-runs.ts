@@ -92,7 +92,11 @@ export type Usage = z.output<typeof usageSchema>;
 
 /** POST /api/products/{id}/questions/estimate: what a question would cost before it is asked. */
 export const estimateQuestionRequest = z.object({
-  questionText: z.string().trim().min(1, 'Question is empty').max(500, 'Question must be less than 500 characters'),
+  questionText: z
+    .string()
+    .trim()
+    .min(1, 'Question is empty')
+    .max(500, 'Question must be less than 500 characters'),
   checkWording: z.boolean().optional(),
 });
 
@@ -141,10 +145,7 @@ export const budgetMessages = {
 } as const;
 
 /** Why a question may not be asked within the budget, or undefined when it may. */
-export function budgetRefusal(
-  budget: BudgetView,
-  estimatedCostUsd: number,
-): string | undefined {
+export function budgetRefusal(budget: BudgetView, estimatedCostUsd: number): string | undefined {
   const limit = budget.monthlyBudgetUsd;
   if (limit === null) return undefined;
   if (budget.spentThisMonthUsd >= limit && (limit === 0 ? estimatedCostUsd > 0 : true)) {
@@ -243,9 +244,7 @@ interface AnsweredPersona {
 
 /** Each persona's draws, or its one opinion for answers stored before draws existed. */
 function countsOf(responses: readonly AnsweredPersona[]): OpinionCounts[] {
-  return responses.map(
-    (r) => r.draws ?? { positive: 0, neutral: 0, negative: 0, [r.opinion]: 1 },
-  );
+  return responses.map((r) => r.draws ?? { positive: 0, neutral: 0, negative: 0, [r.opinion]: 1 });
 }
 
 function list(values: readonly string[]): string {
@@ -261,7 +260,12 @@ export function analyzeRun(
   const estimate = estimatePanel(countsOf(responses), run?.seed ?? 0);
   const entropy = normalizedEntropy(estimate.shares);
   const alarms: Alarm[] = [];
-  if (isEchoChamber(estimate, responses.map((r) => r.opinion))) {
+  if (
+    isEchoChamber(
+      estimate,
+      responses.map((r) => r.opinion),
+    )
+  ) {
     const coverage = run?.coverage ?? [];
     const covers = coverage.map((d) => `${d.name}: ${list(d.covered)}`).join('; ');
     const lacks = coverage
@@ -284,7 +288,10 @@ export function analyzeRun(
         text: `Asked neutrally ("${s.neutralText}"), the answer moved by up to ${shift.toFixed(1)} points. Report the neutral wording's result, or both.`,
       });
     }
-    if (s.asked.positive >= FLATTERY_AGREEMENT_SHARE && s.reversed.negative >= FLATTERY_AGREEMENT_SHARE) {
+    if (
+      s.asked.positive >= FLATTERY_AGREEMENT_SHARE &&
+      s.reversed.negative >= FLATTERY_AGREEMENT_SHARE
+    ) {
       alarms.push({
         kind: 'flattery',
         title: 'Personas agree with the asker',
@@ -303,4 +310,3 @@ export function driftBetween(
   if (!previous?.estimate || !current) return null;
   return compareRuns(previous.estimate, current.estimate);
 }
-

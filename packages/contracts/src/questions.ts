@@ -7,7 +7,10 @@ import {
   type PanelEstimate,
   supportedLead,
   type Opinion,
-  opinionCountsSchema, opinionDistributionSchema, opinions } from './research';
+  opinionCountsSchema,
+  opinionDistributionSchema,
+  opinions,
+} from './research';
 
 /**
  * Strategic questions and the personas' answers: the request, the one schema
@@ -55,7 +58,6 @@ export function isQuestionFinished(status: QuestionStatus): boolean {
 export function shouldPollQuestions(questions: readonly { status: QuestionStatus }[]): boolean {
   return questions.some((q) => q.status === 'pending' || q.status === 'processing');
 }
-
 
 export const safetyInfluences = ['high', 'medium', 'low'] as const;
 export type SafetyInfluence = (typeof safetyInfluences)[number];

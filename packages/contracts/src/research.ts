@@ -28,10 +28,9 @@ export const opinionDistributionSchema = z
     neutral: z.number().min(0).max(1),
     negative: z.number().min(0).max(1),
   })
-  .refine(
-    (d) => Math.abs(d.positive + d.neutral + d.negative - 1) <= DISTRIBUTION_TOLERANCE,
-    { message: 'probabilities must add up to 1' },
-  );
+  .refine((d) => Math.abs(d.positive + d.neutral + d.negative - 1) <= DISTRIBUTION_TOLERANCE, {
+    message: 'probabilities must add up to 1',
+  });
 export type OpinionDistribution = z.output<typeof opinionDistributionSchema>;
 
 /** Scaled to add up to exactly 1 (a model's 0.33/0.33/0.33 becomes thirds), rounded to 4 places. */
@@ -158,7 +157,10 @@ const oneDecimal = (value: number) => Math.round(value * 10) / 10;
  * to 97.5th percentile of the resampled shares. Personas are the sampling
  * unit, so a small panel gets wide intervals however many draws it has.
  */
-export function estimatePanel(personaCounts: readonly OpinionCounts[], seed: number): PanelEstimate {
+export function estimatePanel(
+  personaCounts: readonly OpinionCounts[],
+  seed: number,
+): PanelEstimate {
   const n = personaCounts.length;
   const totals: OpinionCounts = { positive: 0, neutral: 0, negative: 0 };
   let all = 0;
@@ -198,7 +200,10 @@ export function estimatePanel(personaCounts: readonly OpinionCounts[], seed: num
       const sorted = resampled[o].sort((a, b) => a - b);
       return [
         o,
-        { low: oneDecimal(quantileSorted(sorted, 0.025)), high: oneDecimal(quantileSorted(sorted, 0.975)) },
+        {
+          low: oneDecimal(quantileSorted(sorted, 0.025)),
+          high: oneDecimal(quantileSorted(sorted, 0.975)),
+        },
       ];
     }),
   ) as Record<Opinion, ShareInterval>;
@@ -268,7 +273,10 @@ export function normalizedEntropy(shares: Record<Opinion, number>): number {
  * True when the panel answers with too little spread: every persona drew the
  * same opinion, or the entropy of the shares is below the threshold.
  */
-export function isEchoChamber(estimate: PanelEstimate, personaOpinions: readonly Opinion[]): boolean {
+export function isEchoChamber(
+  estimate: PanelEstimate,
+  personaOpinions: readonly Opinion[],
+): boolean {
   if (personaOpinions.length < ECHO_MIN_PERSONAS) return false;
   const allSame = personaOpinions.every((o) => o === personaOpinions[0]);
   return allSame || normalizedEntropy(estimate.shares) < ECHO_ENTROPY_THRESHOLD;

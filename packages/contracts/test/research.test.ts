@@ -42,9 +42,18 @@ describe('distributions', () => {
   });
 
   it.each([
-    [{ positive: 0.33, neutral: 0.33, negative: 0.33 }, { positive: 0.3333, negative: 0.3333 }],
-    [{ positive: 2, neutral: 1, negative: 1 }, { positive: 0.5, negative: 0.25 }],
-    [{ positive: 0, neutral: 0, negative: 0 }, { positive: 0, negative: 0 }],
+    [
+      { positive: 0.33, neutral: 0.33, negative: 0.33 },
+      { positive: 0.3333, negative: 0.3333 },
+    ],
+    [
+      { positive: 2, neutral: 1, negative: 1 },
+      { positive: 0.5, negative: 0.25 },
+    ],
+    [
+      { positive: 0, neutral: 0, negative: 0 },
+      { positive: 0, negative: 0 },
+    ],
   ])('normalises %j to add up to 1', (distribution, expected) => {
     const normal = normalizeDistribution(distribution);
     expect(normal).toMatchObject(expected);
@@ -186,7 +195,12 @@ describe('the echo chamber alarm', () => {
 
   it.each<[string, OpinionCounts[], Opinion[], boolean]>([
     ['every persona alike', unanimous(5, 'positive'), Array(5).fill('positive'), true],
-    ['two personas alike are too few to judge', unanimous(2, 'positive'), Array(2).fill('positive'), false],
+    [
+      'two personas alike are too few to judge',
+      unanimous(2, 'positive'),
+      Array(2).fill('positive'),
+      false,
+    ],
     [
       '90/5/5 spread is too little',
       [...Array(18).fill(counts(20, 0, 0)), counts(0, 20, 0), counts(0, 0, 20)],
@@ -195,7 +209,11 @@ describe('the echo chamber alarm', () => {
     ],
     [
       'a 60/20/20 panel is fine',
-      [...Array(6).fill(counts(20, 0, 0)), ...Array(2).fill(counts(0, 20, 0)), ...Array(2).fill(counts(0, 0, 20))],
+      [
+        ...Array(6).fill(counts(20, 0, 0)),
+        ...Array(2).fill(counts(0, 20, 0)),
+        ...Array(2).fill(counts(0, 0, 20)),
+      ],
       [...Array(6).fill('positive'), 'neutral', 'neutral', 'negative', 'negative'],
       false,
     ],
@@ -233,54 +251,83 @@ describe('the alarms of a run', () => {
     const analysis = analyzeRun(alike, run());
     const echo = analysis!.alarms.find((a) => a.kind === 'echo-chamber');
     expect(echo?.text).toContain('every persona answered alike');
-    expect(echo?.text).toContain('It lacks Age: 18-30, 46-60, 60+; Gender: Female, Non-binary, Other.');
+    expect(echo?.text).toContain(
+      'It lacks Age: 18-30, 46-60, 60+; Gender: Female, Non-binary, Other.',
+    );
   });
 
   it.each([
     // As asked 80% positive, reversed 70% negative: the personas follow the framing.
-    [{ positive: 80, neutral: 10, negative: 10 }, { positive: 10, neutral: 20, negative: 70 }, true],
+    [
+      { positive: 80, neutral: 10, negative: 10 },
+      { positive: 10, neutral: 20, negative: 70 },
+      true,
+    ],
     // Reversed framing leaves the view where it was: a real view.
-    [{ positive: 80, neutral: 10, negative: 10 }, { positive: 75, neutral: 15, negative: 10 }, false],
-  ])('flattery when both framings draw agreement (%j, reversed %j): %s', (asked, reversed, flagged) => {
-    const analysis = analyzeRun(
-      alike,
-      run({
-        sensitivity: {
-          neutralText: 'How would you feel about it?',
-          reversedText: 'Would you find it not worth it?',
-          asked,
-          neutral: asked,
-          reversed,
-        },
-      }),
-    );
-    expect(analysis!.alarms.some((a) => a.kind === 'flattery')).toBe(flagged);
-  });
+    [
+      { positive: 80, neutral: 10, negative: 10 },
+      { positive: 75, neutral: 15, negative: 10 },
+      false,
+    ],
+  ])(
+    'flattery when both framings draw agreement (%j, reversed %j): %s',
+    (asked, reversed, flagged) => {
+      const analysis = analyzeRun(
+        alike,
+        run({
+          sensitivity: {
+            neutralText: 'How would you feel about it?',
+            reversedText: 'Would you find it not worth it?',
+            asked,
+            neutral: asked,
+            reversed,
+          },
+        }),
+      );
+      expect(analysis!.alarms.some((a) => a.kind === 'flattery')).toBe(flagged);
+    },
+  );
 
   it.each([
-    [{ positive: 80, neutral: 10, negative: 10 }, { positive: 50, neutral: 30, negative: 20 }, true],
-    [{ positive: 80, neutral: 10, negative: 10 }, { positive: 70, neutral: 20, negative: 10 }, false],
-  ])('wording sensitivity when the neutral framing moves the answer 15 points or more', (asked, neutral, flagged) => {
-    const analysis = analyzeRun(
-      alike,
-      run({
-        sensitivity: {
-          neutralText: 'How would you feel about it?',
-          reversedText: 'Would you find it not worth it?',
-          asked,
-          neutral,
-          reversed: neutral,
-        },
-      }),
-    );
-    expect(analysis!.alarms.some((a) => a.kind === 'wording-sensitive')).toBe(flagged);
-  });
+    [
+      { positive: 80, neutral: 10, negative: 10 },
+      { positive: 50, neutral: 30, negative: 20 },
+      true,
+    ],
+    [
+      { positive: 80, neutral: 10, negative: 10 },
+      { positive: 70, neutral: 20, negative: 10 },
+      false,
+    ],
+  ])(
+    'wording sensitivity when the neutral framing moves the answer 15 points or more',
+    (asked, neutral, flagged) => {
+      const analysis = analyzeRun(
+        alike,
+        run({
+          sensitivity: {
+            neutralText: 'How would you feel about it?',
+            reversedText: 'Would you find it not worth it?',
+            asked,
+            neutral,
+            reversed: neutral,
+          },
+        }),
+      );
+      expect(analysis!.alarms.some((a) => a.kind === 'wording-sensitive')).toBe(flagged);
+    },
+  );
 });
 
 describe('drift between runs', () => {
   it.each<[string, OpinionCounts[], OpinionCounts[], boolean]>([
     ['the same panel', unanimous(20, 'positive'), unanimous(20, 'positive'), false],
-    ['from all positive to all negative', unanimous(20, 'positive'), unanimous(20, 'negative'), true],
+    [
+      'from all positive to all negative',
+      unanimous(20, 'positive'),
+      unanimous(20, 'negative'),
+      true,
+    ],
     [
       'one persona of twenty changing its mind',
       unanimous(20, 'positive'),
@@ -310,9 +357,21 @@ describe('cost and budget', () => {
   it.each<[string, number | null, number, number, RegExp | undefined]>([
     ['no budget', null, 100, 5, undefined],
     ['within the budget', 5, 1, 0.5, undefined],
-    ['reached', 5, 5, 0.01, /has reached its monthly budget of \$5\.00 \(\$5\.00 used this month\)/],
+    [
+      'reached',
+      5,
+      5,
+      0.01,
+      /has reached its monthly budget of \$5\.00 \(\$5\.00 used this month\)/,
+    ],
     ['this question would pass it', 5, 4.99, 0.02, /would cost about \$0\.02.*\$0\.01 left/],
-    ['a $0 budget refuses a question that costs', 0, 0, 0.001, /reached its monthly budget of \$0\.00/],
+    [
+      'a $0 budget refuses a question that costs',
+      0,
+      0,
+      0.001,
+      /reached its monthly budget of \$0\.00/,
+    ],
     ['a $0 budget lets a free question through', 0, 0, 0, undefined],
   ])('%s', (_name, monthlyBudgetUsd, spentThisMonthUsd, estimate, refusal) => {
     const refused = budgetRefusal(

@@ -512,7 +512,9 @@ describe('runs, progress and cost', () => {
     ]);
     await eventually(() => eventsOf('questionAsked', question.id).at(-1)?.seed === 2);
     // Running again while it is being answered is refused: a double click runs once.
-    expect(await grpcError(client.rerunQuestion({ ...ids, questionId: question.id }))).toMatchObject({
+    expect(
+      await grpcError(client.rerunQuestion({ ...ids, questionId: question.id })),
+    ).toMatchObject({
       code: status.ABORTED,
     });
     // A late answer of the first run is ignored.
@@ -542,7 +544,10 @@ describe('runs, progress and cost', () => {
       monthlyBudgetUsd: 0.01,
     });
     expect(set).toMatchObject({ hasBudget: true, monthlyBudgetUsd: 0.01, spentThisMonthUsd: 0 });
-    const { question: asked } = await client.askQuestion({ ...ids, questionText: 'Would you buy it?' });
+    const { question: asked } = await client.askQuestion({
+      ...ids,
+      questionText: 'Would you buy it?',
+    });
     const question = { id: asked!.id, productId: ids.productId, userId: ids.userId };
     const responses = [
       responseOf(personas[0]!.id, personas[0]!.template!.name, 'positive'),
@@ -561,18 +566,24 @@ describe('runs, progress and cost', () => {
     expect(
       (
         await grpcError(
-          client.askQuestion({ ...ids, questionText: 'Would you buy two?', estimatedCostUsd: 0.04 }),
+          client.askQuestion({
+            ...ids,
+            questionText: 'Would you buy two?',
+            estimatedCostUsd: 0.04,
+          }),
         )
       ).details,
     ).toContain('would cost about $0.04, more than the $0.03 left');
-    await client.askQuestion({ ...ids, questionText: 'Would you buy two?', estimatedCostUsd: 0.01 });
+    await client.askQuestion({
+      ...ids,
+      questionText: 'Would you buy two?',
+      estimatedCostUsd: 0.01,
+    });
     // No budget: nothing to refuse.
     await client.setQuestionBudget({ ...ids, hasBudget: false, monthlyBudgetUsd: 0 });
     await client.askQuestion({ ...ids, questionText: 'Would you buy three?', estimatedCostUsd: 5 });
     expect(
-      await grpcError(
-        client.setQuestionBudget({ ...ids, hasBudget: true, monthlyBudgetUsd: -1 }),
-      ),
+      await grpcError(client.setQuestionBudget({ ...ids, hasBudget: true, monthlyBudgetUsd: -1 })),
     ).toMatchObject({ code: status.INVALID_ARGUMENT });
     // Another user's product: not found.
     expect(

@@ -228,8 +228,10 @@ describe('the question worker with a model (an OpenAI-compatible server)', () =>
       usage: { inputTokens: 1_000 * n, outputTokens: 200 * n, modelCalls: n, cachedAnswers: 0 },
     });
     // gpt-4o-mini: $0.15 per million input tokens, $0.60 per million output tokens.
-    expect(run.costUsd).toBeCloseTo(n * (1_000 * 0.15 + 200 * 0.6) / 1_000_000, 9);
-    expect(run.personaVersions.map((p) => p.personaId)).toEqual(everyPersona.map((p) => p.personaId));
+    expect(run.costUsd).toBeCloseTo((n * (1_000 * 0.15 + 200 * 0.6)) / 1_000_000, 9);
+    expect(run.personaVersions.map((p) => p.personaId)).toEqual(
+      everyPersona.map((p) => p.personaId),
+    );
     expect(run.promptTemplateHash).toMatch(/^[0-9a-f]{12}$/);
   });
 
@@ -260,7 +262,10 @@ describe('the question worker with a model (an OpenAI-compatible server)', () =>
     const calls = fake.requests.length;
     expect(calls).toBe(everyPersona.length);
 
-    const inference = createPromiseClient(PersonaInferenceServiceClient, `127.0.0.1:${service.port}`);
+    const inference = createPromiseClient(
+      PersonaInferenceServiceClient,
+      `127.0.0.1:${service.port}`,
+    );
     running.push({ stop: async () => inference.close() });
     const estimate = await inference.estimate({
       questionText: 'We are raising the monthly price from $29 to $49. Would you stay?',
@@ -269,7 +274,11 @@ describe('the question worker with a model (an OpenAI-compatible server)', () =>
       seed: 0,
       checkWording: false,
     });
-    expect(estimate).toMatchObject({ modelCalls: 0, cachedAnswers: everyPersona.length, costUsd: 0 });
+    expect(estimate).toMatchObject({
+      modelCalls: 0,
+      cachedAnswers: everyPersona.length,
+      costUsd: 0,
+    });
 
     const again = ask(bus);
     await again.send();

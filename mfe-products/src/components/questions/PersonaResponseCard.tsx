@@ -1,5 +1,6 @@
 import {
   confidencePercent,
+  modeOf,
   type Opinion,
   type PersonaResponse,
   personaAttributeLabel,
@@ -86,6 +87,14 @@ export function PersonaResponseCard({ response }: { response: PersonaResponse })
         </div>
       </dl>
       {response.distribution ? <DistributionBar distribution={response.distribution} /> : null}
+      {response.distribution && modeOf(response.distribution) !== response.opinion ? (
+        <p className="text-xs text-muted-foreground" data-testid="drawn-note">
+          Drawn {opinionLook[response.opinion].label.toLowerCase()} (
+          {Math.round(response.distribution[response.opinion] * 100)}% likely) from this
+          persona&apos;s distribution; the words below are its most likely view,{' '}
+          {opinionLook[modeOf(response.distribution)].label.toLowerCase()}.
+        </p>
+      ) : null}
       <blockquote className="border-l-2 border-primary/30 pl-3 text-sm">
         {response.response}
       </blockquote>

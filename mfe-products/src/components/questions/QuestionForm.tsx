@@ -52,9 +52,7 @@ function WordingAlarm({ text, onUse }: { text: string; onUse(neutral: string): v
           {wording.findings.map((f) => f.why).join(' ')}
         </span>
       </p>
-      <p>
-        A neutral wording: <q>{wording.neutral}</q>
-      </p>
+      <p>A neutral wording: “{wording.neutral}”</p>
       <Button
         type="button"
         variant="outline"
@@ -95,7 +93,8 @@ function CostEstimate({
     >
       <span className="inline-flex items-center gap-1">
         <Coins className="size-3.5" aria-hidden />
-        Estimated cost: <span className="font-medium text-foreground">{formatCost(data.costUsd)}</span>
+        Estimated cost:{' '}
+        <span className="font-medium text-foreground">{formatCost(data.costUsd)}</span>
       </span>
       <span>
         {data.engine === 'local'
@@ -105,8 +104,8 @@ function CostEstimate({
       </span>
       {budget.monthlyBudgetUsd !== null ? (
         <span>
-          This month: {formatCost(budget.spentThisMonthUsd)} of {formatCost(budget.monthlyBudgetUsd)}{' '}
-          budget
+          This month: {formatCost(budget.spentThisMonthUsd)} of{' '}
+          {formatCost(budget.monthlyBudgetUsd)} budget
         </span>
       ) : null}
     </div>

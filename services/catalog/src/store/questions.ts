@@ -65,7 +65,12 @@ export class QuestionStore {
     trx: Knex.Transaction,
     question: Pick<
       QuestionRow,
-      'user_id' | 'product_id' | 'question_text' | 'persona_ids' | 'check_wording' | 'progress_total'
+      | 'user_id'
+      | 'product_id'
+      | 'question_text'
+      | 'persona_ids'
+      | 'check_wording'
+      | 'progress_total'
     >,
   ): Promise<QuestionRow> {
     const [row] = await trx('questions')
@@ -209,7 +214,11 @@ export class QuestionStore {
     const [spent, budget] = await Promise.all([
       this.db('question_usage')
         .where({ product_id: productId })
-        .where('recorded_at', '>=', this.db.raw("date_trunc('month', now() at time zone 'utc') at time zone 'utc'"))
+        .where(
+          'recorded_at',
+          '>=',
+          this.db.raw("date_trunc('month', now() at time zone 'utc') at time zone 'utc'"),
+        )
         .select(
           this.db.raw('coalesce(sum(cost_usd), 0)::float8 as spent'),
           this.db.raw('count(*)::int as runs'),

@@ -21,11 +21,11 @@ export class LocalEngine implements InferenceEngine {
     .slice(0, 12);
 
   answer(question: PersonaQuestion): Promise<EngineResult> {
-    const { opinion: _opinion, confidence: _confidence, ...answer } = answerAs(
-      question.questionText,
-      question.persona,
-      question.business,
-    );
+    const {
+      opinion: _opinion,
+      confidence: _confidence,
+      ...answer
+    } = answerAs(question.questionText, question.persona, question.business);
     return Promise.resolve({ answer, usage: { inputTokens: 0, outputTokens: 0, modelCalls: 0 } });
   }
 

@@ -1,0 +1,182 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { dismissToast, expect, newAccount, test, toast } from '../fixtures';
+
+// Answers a researcher can trust, on the local engine: each persona's
+// distribution, the panel's intervals, the run's details, a re-run with its
+// drift note, the leading-question alarm before asking, the cost estimate,
+// and the product's monthly budget.
+
+function auth(token: string) {
+  return { headers: { authorization: `Bearer ${token}` } };
+}
+
+async function productWithPersonas(request: APIRequestContext, token: string, count: number) {
+  const products = await request.get('/api/products', auth(token));
+  const [product] = (await products.json()) as { id: string }[];
+  const templates = await request.get('/api/persona-templates', auth(token));
+  const chosen = ((await templates.json()) as { id: string; name: string }[]).slice(0, count);
+  for (const template of chosen) {
+    const added = await request.post(`/api/products/${product!.id}/personas`, {
+      ...auth(token),
+      data: { templateId: template.id },
+    });
+    expect(added.status(), await added.text()).toBe(201);
+  }
+  return { productId: product!.id, names: chosen.map((t) => t.name) };
+}
+
+const questionCard = (page: Page, text: string) => page.getByRole('article', { name: text });
+
+test.describe('answers a researcher can trust', () => {
+  test('distributions, intervals, run details, and a re-run compared with the first run', async ({
+    page,
+    request,
+    register,
+    signIn,
+    shot,
+  }) => {
+    const { token } = await register(newAccount({ productName: 'Weekwise' }));
+    const { productId, names } = await productWithPersonas(request, token, 5);
+    await signIn(token, `/products/${productId}/questions`);
+
+    const text = 'Would you pay $30 a month for a planner that organises your week?';
+    await page.getByLabel('Your question').fill(text);
+    // Before asking: what it costs (the local engine makes no model calls).
+    const estimate = page.getByTestId('cost-estimate');
+    await expect(estimate).toContainText('Estimated cost: $0.00');
+    await expect(estimate).toContainText('Local engine: no model calls');
+    await expect(page.locator('[data-alarm="leading"]')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Ask Question' }).click();
+
+    const card = questionCard(page, text);
+    await expect(card.getByText('Complete', { exact: true })).toBeVisible({ timeout: 30_000 });
+    // Each persona's answer is a distribution, shown as a bar beside its opinion.
+    for (const name of names) {
+      const answer = card.getByRole('article', { name });
+      await expect(
+        answer.getByRole('img', {
+          name: /^Distribution: Positive \d+%, Neutral \d+%, Negative \d+%$/,
+        }),
+      ).toBeVisible();
+    }
+    // The panel's shares with 95% intervals, the method, and the small panel's caveat.
+    for (const opinion of ['positive', 'neutral', 'negative']) {
+      await expect(card.getByTestId(`interval-${opinion}`)).toContainText(
+        /\d+(\.\d)?% \(95% interval \d+(\.\d)?–\d+(\.\d)?%\)/,
+      );
+    }
+    await expect(card).toContainText(
+      'Over 5 personas × 20 draws. Method: 95% percentile bootstrap',
+    );
+    await expect(card).toContainText('Indicative only: with fewer than 10 personas');
+    await expect(card).toContainText(
+      /Key insight: .*(leads clearly|No opinion leads beyond the intervals)/,
+    );
+    await card.getByRole('button', { name: 'Run details' }).click();
+    const details = card.getByLabel('Run details');
+    await expect(details).toContainText('Enginelocal');
+    await expect(details).toContainText('Seed1');
+    await expect(details).toContainText('Draws per persona20');
+    await expect(details).toContainText(/Prompt template[0-9a-f]{12}/);
+    await expect(details).toContainText(/Business profile[0-9a-f]{12}/);
+    await expect(details).toContainText('Cost$0.00');
+    await shot('answered');
+
+    // The same question asked again is the same run: identical answers.
+    const first = await request.get(`/api/products/${productId}/questions`, auth(token));
+    const [asked] = (await first.json()) as { id: string; responses: unknown[] }[];
+
+    // Re-run: a new seed, the first run kept beside it, with whether the shift is drift.
+    await dismissToast(page);
+    await card.getByRole('button', { name: 'Re-run' }).click();
+    await expect(toast(page)).toContainText('Running the question again');
+    const runs = card.getByLabel('Runs');
+    await expect(runs).toContainText('Seed 2 (latest)', { timeout: 30_000 });
+    await expect(runs).toContainText('Seed 1');
+    await expect(card.getByTestId('drift')).toContainText(/^(No drift|Drift): /);
+    await card.getByRole('button', { name: 'Run details' }).click();
+    await expect(card.getByLabel('Run details')).toContainText('Seed2');
+    await card.getByLabel('Runs').scrollIntoViewIfNeeded();
+    await shot('rerun');
+
+    const after = await request.get(
+      `/api/products/${productId}/questions/${asked!.id}`,
+      auth(token),
+    );
+    const rerun = (await after.json()) as {
+      seed: number;
+      previousRuns: { run: { seed: number } }[];
+      drift: { drift: boolean; text: string };
+    };
+    expect(rerun.seed).toBe(2);
+    expect(rerun.previousRuns.map((r) => r.run.seed)).toEqual([1]);
+    expect(rerun.drift.text).toMatch(/drift/i);
+  });
+
+  test('a leading question is flagged before it is asked, with a neutral wording to use', async ({
+    page,
+    request,
+    register,
+    signIn,
+    shot,
+  }) => {
+    const { token } = await register(newAccount({ productName: 'Mealwise' }));
+    const { productId } = await productWithPersonas(request, token, 3);
+    await signIn(token, `/products/${productId}/questions`);
+
+    const question = page.getByLabel('Your question');
+    await question.fill("Wouldn't you love our amazing meal planner?");
+    const alarm = page.locator('[data-alarm="leading"]');
+    await expect(alarm).toContainText('Leading question:');
+    await expect(alarm).toContainText(
+      '"Wouldn\'t you" tells the respondent which answer you expect',
+    );
+    await expect(alarm).toContainText('"amazing" praises what you are asking about');
+    await expect(alarm).toContainText(
+      'A neutral wording: “How would you feel about our meal planner?”',
+    );
+    await shot('leading');
+    await alarm.getByRole('button', { name: 'Use neutral wording' }).click();
+    await expect(question).toHaveValue('How would you feel about our meal planner?');
+    await expect(alarm).toHaveCount(0);
+
+    // Asked as it was written anyway, the question keeps the alarm on its card.
+    await question.fill('Is our app fast and affordable?');
+    await expect(alarm).toContainText('asks about two things at once');
+    await page.getByRole('button', { name: 'Ask Question' }).click();
+    const card = questionCard(page, 'Is our app fast and affordable?');
+    await expect(card.getByText('Complete', { exact: true })).toBeVisible({ timeout: 30_000 });
+    await expect(card.locator('[data-alarm="leading"]')).toContainText(
+      'A neutral wording: “Is our app fast?”',
+    );
+  });
+
+  test('the dashboard shows this month’s usage and keeps a monthly budget', async ({
+    page,
+    request,
+    register,
+    signIn,
+    shot,
+  }) => {
+    const { token } = await register(newAccount({ productName: 'Budgetwise' }));
+    const { productId } = await productWithPersonas(request, token, 2);
+    await signIn(token, `/products/${productId}/dashboard`);
+    const usage = page.getByTestId('usage-this-month');
+    await expect(usage).toHaveText('This month: $0.00 over 0 runs (no budget set).');
+    const budget = page.getByLabel('Monthly budget (USD)');
+    await budget.fill('-3');
+    await page.getByRole('button', { name: 'Save budget' }).click();
+    await expect(page.getByText('Budget cannot be negative')).toBeVisible();
+    await budget.fill('25');
+    await page.getByRole('button', { name: 'Save budget' }).click();
+    await expect(toast(page)).toContainText('Budget saved');
+    await expect(usage).toHaveText('This month: $0.00 over 0 runs of a $25.00 monthly budget.');
+    await shot('budget');
+    await page.reload();
+    await expect(budget).toHaveValue('25');
+    await dismissToast(page);
+    await page.getByRole('button', { name: 'Remove budget' }).click();
+    await expect(toast(page)).toContainText('Budget removed');
+    await expect(usage).toHaveText('This month: $0.00 over 0 runs (no budget set).');
+  });
+});
