@@ -62,6 +62,9 @@ export function useAskQuestion(productId: string) {
     onSuccess: (asked) => {
       storeQuestion(productId, asked);
       void queryClient.invalidateQueries({ queryKey: budgetKey(productId) });
+      void queryClient.invalidateQueries({
+        queryKey: [...productKeys.questions(productId), 'estimate'],
+      });
     },
   });
 }
@@ -98,7 +101,8 @@ export function useQuestionEstimate(
     },
     enabled,
     placeholderData: keepPreviousData,
-    staleTime: 5_000,
+    // Asked again whenever the text comes back: answers cached meanwhile make it cheaper.
+    staleTime: 0,
   });
 }
 

@@ -1,5 +1,6 @@
 import {
   askQuestionRequest,
+  budgetRefusal,
   checkWording,
   formatCost,
   MAX_QUESTION_LENGTH,
@@ -85,6 +86,7 @@ function CostEstimate({
   const data = estimate.data;
   if (!data) return null;
   const budget = data.budget;
+  const refusal = budgetRefusal(budget, data.costUsd ?? 0);
   return (
     <div
       className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-muted-foreground"

@@ -1,0 +1,154 @@
+import { spawnChorus, type SpawnedChorus } from '@chorus/launcher/spawn';
+import { type FakeOpenAI, startFakeOpenAI, validAnswer } from '@chorus/persona-inference/testing';
+import path from 'node:path';
+import { expect, newAccount, test, toast } from '../fixtures';
+import { artifactsDir } from '../system';
+
+// The same pages when a model answers (an OpenAI-compatible server, a small
+// fake speaking the chat-completions protocol): answers appear one by one
+// ("1 of 3 answered"), the form estimates model calls, tokens and dollars
+// before asking, each question shows what it cost, and the monthly budget
+// refuses a question once it is spent. A system of its own, since the
+// shared one answers with the local engine.
+
+interface ModelSystem {
+  fake: FakeOpenAI;
+  chorus: SpawnedChorus;
+}
+
+let started: Promise<ModelSystem> | undefined;
+
+/** Started on first use, by the first fixture that needs the address. */
+function modelSystem(): Promise<ModelSystem> {
+  started ??= (async () => {
+    // Each answer takes a moment, and reports 20,000 prompt and 5,000 completion tokens:
+    // at gpt-4o-mini's price, $0.006 an answer.
+    const fake = await startFakeOpenAI(() => ({
+      content: validAnswer({ distribution: { positive: 0.2, neutral: 0.3, negative: 0.5 } }),
+      delayMs: 700,
+      usage: { prompt_tokens: 20_000, completion_tokens: 5_000 },
+    }));
+    const chorus = await spawnChorus({
+      logFile: path.join(artifactsDir, 'system-model.log'),
+      env: {
+        OPENAI_API_KEY: 'test-key-for-the-fake-server',
+        OPENAI_BASE_URL: fake.url,
+        OPENAI_MODEL: 'gpt-4o-mini',
+        // One answer at a time, so the page shows them arriving.
+        INFERENCE_CONCURRENCY: '1',
+        INFERENCE_PROGRESS_MS: '100',
+        LOG_LEVEL: 'info',
+      },
+    });
+    return { fake, chorus };
+  })();
+  return started;
+}
+
+test.afterAll(async () => {
+  const system = await started;
+  await system?.chorus.stop();
+  await system?.fake.close();
+});
+
+// Every request of these tests goes to this spec's own system.
+// eslint-disable-next-line no-empty-pattern
+test.use({ baseURL: async ({}, use) => use((await modelSystem()).chorus.url) });
+
+// The refused question is a 429 the browser reports in its console.
+test.use({ allowConsoleErrors: [/status of 429/] });
+
+// Starting a second system takes a while on a busy machine.
+test.setTimeout(180_000);
+
+function auth(token: string) {
+  return { headers: { authorization: `Bearer ${token}` } };
+}
+
+test('answers arrive one by one, the cost is shown before and after, and the budget refuses', async ({
+  page,
+  request,
+  register,
+  signIn,
+  shot,
+}) => {
+  const { token } = await register(newAccount({ productName: 'Modelwise' }));
+  const [product] = (await (await request.get('/api/products', auth(token))).json()) as {
+    id: string;
+  }[];
+  const productId = product!.id;
+  const templates = (await (await request.get('/api/persona-templates', auth(token))).json()) as {
+    id: string;
+  }[];
+  for (const template of templates.slice(0, 3)) {
+    const added = await request.post(`/api/products/${productId}/personas`, {
+      ...auth(token),
+      data: { templateId: template.id },
+    });
+    expect(added.status(), await added.text()).toBe(201);
+  }
+
+  await signIn(token, `/products/${productId}/questions`);
+  const text = 'How much would you pay each month for a meal planner?';
+  await page.getByLabel('Your question').fill(text);
+  const estimate = page.getByTestId('cost-estimate');
+  await expect(estimate).toContainText(/Estimated cost: \$0\.\d{4}/);
+  await expect(estimate).toContainText(/3 model calls to gpt-4o-mini, about [\d,]+ tokens/);
+  await page.getByLabel('Check wording sensitivity').check();
+  await expect(estimate).toContainText(/9 model calls to gpt-4o-mini/);
+  await page.getByLabel('Check wording sensitivity').uncheck();
+  await expect(estimate).toContainText(/3 model calls to gpt-4o-mini/);
+  await page.getByRole('button', { name: 'Ask Question' }).click();
+
+  const card = page.getByRole('article', { name: text });
+  // The answers appear as they are stored, not all at once at the end.
+  await expect(card.getByText('1 of 3 answered')).toBeVisible({ timeout: 20_000 });
+  await expect(card.getByRole('article')).toHaveCount(1);
+  await shot('one-answered');
+  await expect(card.getByText('2 of 3 answered')).toBeVisible({ timeout: 20_000 });
+  await expect(card.getByText('Complete', { exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect(card.getByRole('article')).toHaveCount(3);
+
+  // After: what the question cost, from the usage the API reported.
+  await card.getByRole('button', { name: 'Run details' }).click();
+  const details = card.getByLabel('Run details');
+  await expect(details).toContainText('Engineopenai');
+  await expect(details).toContainText('Modelgpt-4o-mini');
+  await expect(details).toContainText('Model calls3 (0 answers from the cache)');
+  await expect(details).toContainText('Tokens60,000 in, 15,000 out');
+  await expect(details).toContainText('Cost$0.02');
+  await shot('cost');
+
+  // The same run asked again comes from the cache: free.
+  await page.getByLabel('Your question').fill(text);
+  await expect(estimate).toContainText('Estimated cost: $0.00');
+  await expect(estimate).toContainText('3 answers from the cache, free');
+
+  // A budget below this month's spend refuses new questions, with why.
+  await page.goto(`/products/${productId}/dashboard`);
+  await expect(page.getByTestId('usage-this-month')).toHaveText(
+    'This month: $0.02 over 1 run (no budget set).',
+  );
+  await page.getByLabel('Monthly budget (USD)').fill('0.01');
+  await page.getByRole('button', { name: 'Save budget' }).click();
+  await expect(toast(page)).toContainText('Budget saved');
+  await page.goto(`/products/${productId}/questions`);
+  await page.getByLabel('Your question').fill('Would you share this meal planner with a friend?');
+  await expect(estimate).toContainText('This month: $0.02 of $0.01 budget');
+  // Said before asking, and again when asked anyway.
+  await expect(estimate.getByRole('alert')).toContainText('reached its monthly budget of $0.01');
+  await page.getByRole('button', { name: 'Ask Question' }).click();
+  await expect(toast(page)).toContainText('Submission failed');
+  await expect(toast(page)).toContainText(
+    'This product has reached its monthly budget of $0.01 ($0.02 used this month). Raise the budget on the dashboard or wait for next month.',
+  );
+  await shot('budget-refused');
+  const refused = await request.post(`/api/products/${productId}/questions`, {
+    ...auth(token),
+    data: { questionText: 'Would you share this meal planner with a friend?' },
+  });
+  expect(refused.status()).toBe(429);
+  expect(((await refused.json()) as { message: string }).message).toContain(
+    'reached its monthly budget',
+  );
+});
