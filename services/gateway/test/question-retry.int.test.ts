@@ -126,6 +126,13 @@ it('a question never answered is asked again, ends in error with the reason, and
     aggregatedResults: null,
     responses: [],
     errorReason: null,
+    seed: 1,
+    checkWording: false,
+    progress: { answered: 0, total: 2 },
+    run: null,
+    analysis: null,
+    previousRuns: [],
+    drift: null,
   });
   const done = await eventually(
     async () => {

@@ -21,7 +21,10 @@ beforeAll(async () => {
     const question = request.body.messages.at(-1)?.content ?? '';
     return question.includes('slowly')
       ? { delayMs: 10_000, content: validAnswer() }
-      : { content: validAnswer({ opinion: 'positive', confidence: 0.7 }) };
+      : {
+          content: validAnswer({ distribution: { positive: 1, neutral: 0, negative: 0 } }),
+          usage: { prompt_tokens: 700, completion_tokens: 120 },
+        };
   });
   chorus = await startTestChorus({
     env: {
@@ -106,7 +109,13 @@ describe('questions answered by a model', () => {
     expect(question.status).toBe('complete');
     expect(question.responses).toHaveLength(2);
     for (const response of question.responses) {
-      expect(response).toMatchObject({ opinion: 'positive', confidence: 0.7 });
+      // Certain of positive: every draw is positive, and the confidence is the peak.
+      expect(response).toMatchObject({
+        opinion: 'positive',
+        confidence: 1,
+        distribution: { positive: 1, neutral: 0, negative: 0 },
+        draws: { positive: 20, neutral: 0, negative: 0 },
+      });
       // The product has no pricing in its profile: the model's citation of it is dropped.
       expect(response.grounding).toEqual({
         personaAttributes: ['income', 'safetyScores.economic'],
@@ -114,6 +123,12 @@ describe('questions answered by a model', () => {
       });
     }
     expect(question.aggregatedResults).toMatchObject({ positive: 100, neutral: 0, negative: 0 });
+    // The run: the model's usage as the API reported it, priced per model.
+    expect(question.run).toMatchObject({
+      engine: 'openai',
+      seed: 1,
+      usage: { inputTokens: 1_400, outputTokens: 240, modelCalls: 2, cachedAnswers: 0 },
+    });
   });
 
   it('sets the question to error with the reason when the model is always too slow', async () => {
