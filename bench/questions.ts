@@ -10,12 +10,6 @@
 import type { PersonaTemplateView, QuestionView } from '@chorus/contracts';
 import { startKafkaTestBroker } from '@chorus/kafka-test-broker';
 import {
-  databaseUrlFor,
-  type RunningChorus,
-  startChorus,
-  startEmbeddedPostgres,
-} from '@chorus/launcher';
-import {
   type InferenceEngine,
   LocalEngine,
   type PersonaQuestion,
@@ -23,22 +17,10 @@ import {
   startPersonaInference,
 } from '@chorus/persona-inference';
 import { startFakeOpenAI, validAnswer } from '@chorus/persona-inference/testing';
-import {
-  decodeEnvelope,
-  dropDatabase,
-  type EventBus,
-  KafkaEventBus,
-  Topics,
-} from '@chorus/service-kit';
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import pino from 'pino';
+import { decodeEnvelope, type EventBus, KafkaEventBus, Topics } from '@chorus/service-kit';
+import { randomUUID } from 'node:crypto';
 import type { BenchRow } from './lib/report';
-
-const logger = pino({ level: process.env.BENCH_LOG_LEVEL ?? 'silent' });
-const services = ['identity', 'catalog', 'billing', 'roadmap', 'persona-inference'];
+import { api, logger, withChorus, withDatabaseServer } from './lib/system';
 
 interface Row {
   scenario: string;
@@ -54,26 +36,8 @@ function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
-async function api<T>(
-  base: string,
-  pathname: string,
-  options: { method?: string; token?: string; body?: unknown } = {},
-): Promise<T> {
-  const response = await fetch(base + pathname, {
-    method: options.method ?? 'GET',
-    headers: {
-      ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-    },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  const body = (await response.json()) as T;
-  if (!response.ok) throw new Error(`${pathname}: ${response.status} ${JSON.stringify(body)}`);
-  return body;
-}
-
 /** A customer whose product has `personas` personas selected. */
-async function customer(base: string, personas: number) {
+export async function customer(base: string, personas: number) {
   const registered = await api<{ token: string; product: { id: string } }>(
     base,
     '/api/auth/register',
@@ -117,7 +81,11 @@ async function postToComplete(base: string, who: { token: string; productId: str
   const asked = await api<QuestionView>(base, `/api/products/${who.productId}/questions`, {
     method: 'POST',
     token: who.token,
-    body: { questionText: questions[n % questions.length], productId: who.productId },
+    // Each ask a new question: the same run asked again would come from the answer cache.
+    body: {
+      questionText: `${questions[n % questions.length]} (${randomUUID().slice(0, 8)})`,
+      productId: who.productId,
+    },
   });
   for (;;) {
     const found = await api<QuestionView>(
@@ -128,31 +96,6 @@ async function postToComplete(base: string, who: { token: string; productId: str
     if (found.status === 'complete') return performance.now() - started;
     if (found.status === 'error') throw new Error(`question failed: ${found.errorReason}`);
     await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
-
-async function withChorus<T>(
-  server: string,
-  options: { env?: Record<string, string>; kafkaBrokers?: string },
-  run: (chorus: RunningChorus) => Promise<T>,
-): Promise<T> {
-  const prefix = `bench_${randomBytes(3).toString('hex')}`;
-  const chorus = await startChorus({
-    databaseUrl: server,
-    databasePrefix: prefix,
-    port: 0,
-    grpcPortBase: 0,
-    logger,
-    kafkaBrokers: options.kafkaBrokers,
-    env: { HOST: '127.0.0.1', ...options.env },
-  });
-  try {
-    return await run(chorus);
-  } finally {
-    await chorus.stop();
-    for (const service of services) {
-      await dropDatabase(databaseUrlFor(server, `${prefix}_${service}`));
-    }
   }
 }
 
@@ -284,20 +227,7 @@ async function hundredOnThreeWorkers(server: string) {
 }
 
 async function main(): Promise<void> {
-  let dataDir: string | undefined;
-  let server = process.env.DATABASE_URL;
-  let postgres: { stop(): Promise<void> } | undefined;
-  if (!server) {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'chorus-bench-pg-'));
-    const embedded = await startEmbeddedPostgres({
-      dataDir,
-      port: 56_000 + Math.floor(Math.random() * 2_000),
-      persistent: false,
-    });
-    postgres = embedded;
-    server = embedded.url;
-  }
-  try {
+  await withDatabaseServer(async (server) => {
     await latency(server, 'POST -> complete, 10 personas, local engine (embedded)', 20);
     const model = await startFakeOpenAI(() => ({ delayMs: 500, content: validAnswer() }));
     try {
@@ -312,10 +242,7 @@ async function main(): Promise<void> {
       await model.close();
     }
     await hundredOnThreeWorkers(server);
-  } finally {
-    await postgres?.stop();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 function print(): void {

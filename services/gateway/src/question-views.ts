@@ -39,6 +39,27 @@ function previousRunsOf(question: Question): PastRun[] {
   return Array.isArray(runs) ? (runs as PastRun[]) : [];
 }
 
+/**
+ * The analysis (a 1,000-resample bootstrap) of each stored state, kept for
+ * the states read most recently: a list read again and again while one
+ * question is being answered computes it once per question.
+ */
+const analyses = new Map<string, ReturnType<typeof analyzeRun>>();
+const ANALYSES_KEPT = 2_000;
+
+function analysisOf(
+  question: Question,
+  responses: QuestionView['responses'],
+  run: RunDetails | null,
+): ReturnType<typeof analyzeRun> {
+  const key = `${question.id}:${question.seed ?? 1}:${question.updatedAt?.getTime() ?? 0}`;
+  if (analyses.has(key)) return analyses.get(key)!;
+  const analysis = analyzeRun(responses, run);
+  analyses.set(key, analysis);
+  if (analyses.size > ANALYSES_KEPT) analyses.delete(analyses.keys().next().value!);
+  return analysis;
+}
+
 export function toQuestionView(question: Question): QuestionView {
   const aggregated = aggregatedResultsSchema.safeParse(question.aggregatedResults);
   const status = statusOf(question);
@@ -49,7 +70,7 @@ export function toQuestionView(question: Question): QuestionView {
     }),
   );
   const run = status === 'complete' ? runOf(question) : null;
-  const analysis = status === 'complete' ? analyzeRun(responses, run) : null;
+  const analysis = status === 'complete' ? analysisOf(question, responses, run) : null;
   const previousRuns = previousRunsOf(question);
   const unfinished = status === 'pending' || status === 'processing';
   return {

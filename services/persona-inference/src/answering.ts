@@ -20,6 +20,7 @@ import {
 import type { BusinessContext, PersonaProfile } from '@chorus/proto/inference/v1/inference';
 import type { Logger } from '@chorus/service-kit';
 import { createHash } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import type pLimit from 'p-limit';
 import { AnswerCache } from './answer-cache';
 import { panelCoverage } from './domain/panel-coverage';
@@ -187,6 +188,8 @@ export class Answering {
     const business = question.business ?? noBusiness;
     const seed = question.seed || FIRST_RUN_SEED;
     const stop = new AbortController();
+    // Every request in flight listens for the stop: as many as the panel has personas.
+    setMaxListeners(question.personas.length * 3 + 10, stop.signal);
     const stopAll = () => stop.abort();
     options.signal?.addEventListener('abort', stopAll, { once: true });
     const usage = noUsage();

@@ -110,6 +110,11 @@ function CostEstimate({
           {formatCost(budget.monthlyBudgetUsd)} budget
         </span>
       ) : null}
+      {refusal ? (
+        <span className="w-full text-destructive" role="alert">
+          {refusal}
+        </span>
+      ) : null}
     </div>
   );
 }
