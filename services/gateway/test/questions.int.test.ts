@@ -109,6 +109,82 @@ describe('asking a question', () => {
     expect(one.body).toEqual(complete);
   });
 
+  it('gives byte-identical stored answers for the same run, and new draws for a re-run', async () => {
+    const { token, productId } = await customer(4);
+    const text = 'Would you switch to a planner that books your groceries for you?';
+    const complete = async (id: string, seed: number) =>
+      eventually(async () => {
+        const found = await chorus.api<QuestionView>(`/api/products/${productId}/questions/${id}`, {
+          token,
+        });
+        return found.body.status === 'complete' && found.body.seed === seed && found.body;
+      });
+    const first = await complete((await ask(token, productId, text)).body.id, 1);
+    const second = await complete((await ask(token, productId, text)).body.id, 1);
+    expect(JSON.stringify(second.responses)).toBe(JSON.stringify(first.responses));
+    expect(second.aggregatedResults).toEqual(first.aggregatedResults);
+    expect(second.run).toMatchObject({ seed: 1, engine: 'local', costUsd: 0 });
+    expect(second.run!.usage.cachedAnswers).toBe(4);
+
+    const rerun = await chorus.api<QuestionView>(
+      `/api/products/${productId}/questions/${second.id}/rerun`,
+      { method: 'POST', token },
+    );
+    expect(rerun.status).toBe(200);
+    expect(rerun.body).toMatchObject({ status: 'pending', seed: 2, responses: [] });
+    const again = await complete(second.id, 2);
+    // The same distributions (the local engine is deterministic), drawn again with the new seed.
+    expect(again.responses.map((r) => r.distribution)).toEqual(
+      first.responses.map((r) => r.distribution),
+    );
+    expect(again.responses.map((r) => r.draws)).not.toEqual(first.responses.map((r) => r.draws));
+    expect(again.previousRuns).toHaveLength(1);
+    expect(again.previousRuns[0]!.run.seed).toBe(1);
+    expect(again.drift?.text).toMatch(/drift/i);
+    // Re-running a question still being answered is refused.
+    const rerunAgain = await chorus.api(`/api/products/${productId}/questions/${second.id}/rerun`, {
+      method: 'POST',
+      token,
+    });
+    expect([200, 409]).toContain(rerunAgain.status);
+  });
+
+  it('estimates the cost before asking and keeps the monthly budget', async () => {
+    const { token, productId } = await customer(2);
+    const estimate = await chorus.api<{ engine: string; costUsd: number; personas: number }>(
+      `/api/products/${productId}/questions/estimate`,
+      { method: 'POST', token, body: { questionText: 'Would you like it?', checkWording: true } },
+    );
+    expect(estimate.status).toBe(200);
+    expect(estimate.body).toMatchObject({
+      engine: 'local',
+      costUsd: 0,
+      personas: 2,
+      modelCalls: 0,
+    });
+    const set = await chorus.api(`/api/products/${productId}/question-budget`, {
+      method: 'PUT',
+      token,
+      body: { monthlyBudgetUsd: 12.5 },
+    });
+    expect(set.body).toMatchObject({
+      monthlyBudgetUsd: 12.5,
+      spentThisMonthUsd: 0,
+      message: 'Budget saved',
+    });
+    const refused = await chorus.api(`/api/products/${productId}/question-budget`, {
+      method: 'PUT',
+      token,
+      body: { monthlyBudgetUsd: 'lots' },
+    });
+    expect(refused).toMatchObject({
+      status: 400,
+      body: { message: 'Budget must be a number of dollars' },
+    });
+    const read = await chorus.api(`/api/products/${productId}/question-budget`, { token });
+    expect(read.body).toMatchObject({ monthlyBudgetUsd: 12.5 });
+  });
+
   it('lists questions newest first, which the dashboard counts and shows', async () => {
     const { token, productId } = await customer(1);
     for (const text of ['First question here?', 'Second question here?', 'Third question here?']) {
