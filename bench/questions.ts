@@ -10,7 +10,6 @@
 import type { PersonaTemplateView, QuestionView } from '@chorus/contracts';
 import { startKafkaTestBroker } from '@chorus/kafka-test-broker';
 import {
-  type InferenceEngine,
   LocalEngine,
   type PersonaQuestion,
   readInferenceConfig,
@@ -110,13 +109,11 @@ async function latency(server: string, scenario: string, runs: number, env = {},
 }
 
 /** Counts the persona answers each worker gave, to show how the questions spread. */
-class CountingEngine implements InferenceEngine {
-  readonly name = 'local';
+class CountingEngine extends LocalEngine {
   answers = 0;
-  private readonly local = new LocalEngine();
-  answer(question: PersonaQuestion) {
+  override answer(question: PersonaQuestion) {
     this.answers += 1;
-    return this.local.answer(question);
+    return super.answer(question);
   }
 }
 
