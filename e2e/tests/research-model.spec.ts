@@ -110,6 +110,7 @@ test('answers arrive one by one, the cost is shown before and after, and the bud
   await expect(card.getByRole('article')).toHaveCount(3);
 
   // After: what the question cost, from the usage the API reported.
+  await expect(card.getByTestId('question-cost')).toHaveText('Cost $0.02');
   await card.getByRole('button', { name: 'Run details' }).click();
   const details = card.getByLabel('Run details');
   await expect(details).toContainText('Engineopenai');

@@ -19,6 +19,12 @@ let chorus: TestChorus;
 beforeAll(async () => {
   model = await startFakeOpenAI((request) => {
     const question = request.body.messages.at(-1)?.content ?? '';
+    if (question.includes('unreadable')) {
+      // Probabilities adding up to 1.5: not a distribution.
+      return {
+        content: validAnswer({ distribution: { positive: 0.5, neutral: 0.5, negative: 0.5 } }),
+      };
+    }
     return question.includes('slowly')
       ? { delayMs: 10_000, content: validAnswer() }
       : {
@@ -140,6 +146,22 @@ describe('questions answered by a model', () => {
       responses: [],
       aggregatedResults: null,
     });
+  });
+
+  it('asks again for an invalid distribution, then sets the question to error with why', async () => {
+    const { token, productId } = await customerWithPersonas(1);
+    const before = model.requests.length;
+    const question = await settled(token, productId, 'Would you find this unreadable?');
+    expect(question).toMatchObject({
+      status: 'error',
+      errorReason: expect.stringMatching(
+        /^The AI service gave an unreadable answer for .+\. Please try again\.$/,
+      ),
+      responses: [],
+    });
+    // INFERENCE_RETRIES is 0 here, so the answer is not asked for again (the worker's
+    // own test shows the retry); the customer reads why instead of waiting.
+    expect(model.requests.length - before).toBe(1);
   });
 });
 

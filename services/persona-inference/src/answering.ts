@@ -22,7 +22,7 @@ import type { Logger } from '@chorus/service-kit';
 import { createHash } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import type pLimit from 'p-limit';
-import { AnswerCache } from './answer-cache';
+import { type AnswerCache, answerKey } from './answer-cache';
 import { panelCoverage } from './domain/panel-coverage';
 import {
   type EngineUsage,
@@ -143,7 +143,7 @@ export class Answering {
   }
 
   /** What answering would take, before asking: calls, tokens and dollars. */
-  estimate(question: QuestionToAnswer): Estimate {
+  async estimate(question: QuestionToAnswer): Promise<Estimate> {
     const { engine, cache } = this.deps;
     const business = question.business ?? noBusiness;
     const seed = question.seed || FIRST_RUN_SEED;
@@ -152,7 +152,7 @@ export class Answering {
     for (const questionText of texts) {
       for (const persona of question.personas) {
         const asked: PersonaQuestion = { questionText, persona, business, seed };
-        if (cache.has(AnswerCache.key(engine, asked))) {
+        if (await cache.has(answerKey(engine, asked))) {
           usage.cachedAnswers += 1;
         } else if (engine.name !== 'local') {
           usage.modelCalls += 1;
@@ -260,8 +260,9 @@ export class Answering {
     return limit(async (): Promise<PersonaResponse> => {
       if (stop.signal.aborted) throw new InferenceFailed('Answering was stopped.');
       try {
-        const key = AnswerCache.key(engine, asked);
-        let answer = cache.get(key);
+        const key = answerKey(engine, asked);
+        let answer = await cache.get(key);
+        const cached = answer !== undefined;
         if (answer) {
           usage.cachedAnswers += 1;
         } else {
@@ -291,7 +292,7 @@ export class Answering {
           );
           throw new InferenceFailed(`The answer for ${persona.name} could not be read.`);
         }
-        cache.set(key, answer);
+        if (!cached) await cache.set(key, answer);
         onAnswer?.(checked.data);
         return checked.data;
       } catch (error) {

@@ -36,8 +36,17 @@ export const inferenceConfigSchema = z.object({
   OPENAI_TEMPERATURE: z.coerce.number().min(0).max(2).default(0.7),
   /** Seeded draws per persona from its distribution: the first is its opinion, all feed the intervals. */
   INFERENCE_DRAWS: z.coerce.number().int().min(1).max(1_000).default(DEFAULT_DRAWS),
-  /** Persona answers kept for the same run asked again (0: none). */
+  /** Persona answers kept in this process for the same run asked again (0: none), without Redis. */
   INFERENCE_CACHE_SIZE: z.coerce.number().int().min(0).max(1_000_000).default(20_000),
+  /** Set: the answer cache is shared by every inference process in Redis. */
+  REDIS_URL: optional(z.url()),
+  /** How long a cached answer is kept in Redis. */
+  INFERENCE_CACHE_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(365 * 24 * 3600)
+    .default(30 * 24 * 3600),
   /** Answers given meanwhile are published as progress this often. */
   INFERENCE_PROGRESS_MS: z.coerce.number().int().min(50).max(10_000).default(250),
   /**

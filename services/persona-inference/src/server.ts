@@ -51,7 +51,7 @@ export function inferenceHandlers(deps: {
       }
     },
 
-    estimate(request) {
+    async estimate(request) {
       const questionText = request.questionText.trim();
       if (!questionText) throw new InvalidArgument('questionText is required');
       if (questionText.length > MAX_ANSWER_TEXT) {
@@ -60,18 +60,18 @@ export function inferenceHandlers(deps: {
       if (request.personas.length > MAX_PERSONAS_PER_CALL * 10) {
         throw new InvalidArgument(`at most ${MAX_PERSONAS_PER_CALL * 10} personas`);
       }
-      const estimate = deps.answering.estimate({
+      const estimate = await deps.answering.estimate({
         questionText,
         personas: request.personas,
         business: request.business,
         seed: request.seed,
         checkWording: request.checkWording,
       });
-      return Promise.resolve({
+      return {
         ...estimate,
         hasPrice: estimate.costUsd !== undefined,
         costUsd: estimate.costUsd ?? 0,
-      });
+      };
     },
   };
 }

@@ -9,7 +9,8 @@ import {
   startGrpcServer,
 } from '@chorus/service-kit';
 import pLimit from 'p-limit';
-import { AnswerCache } from './answer-cache';
+import { createClient, type RedisClientType } from 'redis';
+import { type AnswerCache, MemoryAnswerCache, RedisAnswerCache } from './answer-cache';
 import { Answering } from './answering';
 import type { InferenceConfig } from './config';
 import type { InferenceEngine } from './engines/engine';
@@ -49,11 +50,22 @@ export async function startPersonaInference(
 ): Promise<RunningPersonaInference> {
   const logger = deps.logger ?? createLogger('persona-inference', config.LOG_LEVEL);
   const engine = deps.engine ?? createEngine(config, logger);
+  let redis: RedisClientType | undefined;
+  let cache: AnswerCache = new MemoryAnswerCache(config.INFERENCE_CACHE_SIZE);
+  if (config.REDIS_URL) {
+    redis = createClient({
+      url: config.REDIS_URL,
+      socket: { reconnectStrategy: (retries) => Math.min(retries * 200, 5_000) },
+    });
+    redis.on('error', (error: unknown) => logger.warn({ err: error }, 'redis error'));
+    await redis.connect();
+    cache = new RedisAnswerCache({ redis, ttlSeconds: config.INFERENCE_CACHE_TTL_SECONDS, logger });
+  }
   const answering = new Answering({
     engine,
     limit: pLimit(config.INFERENCE_CONCURRENCY),
     logger,
-    cache: new AnswerCache(config.INFERENCE_CACHE_SIZE),
+    cache,
     draws: config.INFERENCE_DRAWS,
     prices: config.INFERENCE_PRICES,
   });
@@ -66,6 +78,7 @@ export async function startPersonaInference(
     worker?.stop();
     await server?.shutdown();
     if (bus && !deps.bus) await bus.close();
+    await redis?.quit().catch(() => undefined);
   };
   try {
     if (config.INFERENCE_MODE !== 'server') {

@@ -1,7 +1,7 @@
 import { defaultModelPrices, type EngineAnswer, type Opinion } from '@chorus/contracts';
 import { eventually, testLogger } from '@chorus/service-kit/testing';
 import pLimit from 'p-limit';
-import { AnswerCache } from '../src/answer-cache';
+import { MemoryAnswerCache } from '../src/answer-cache';
 import { Answering } from '../src/answering';
 import {
   type EngineResult,
@@ -71,7 +71,7 @@ const answeringWith = (engine: InferenceEngine, limit: number) =>
     engine,
     limit: pLimit(limit),
     logger: testLogger(),
-    cache: new AnswerCache(0),
+    cache: new MemoryAnswerCache(0),
     draws: 20,
     prices: defaultModelPrices,
   });
@@ -229,18 +229,18 @@ describe('Answering', () => {
       engine,
       limit: pLimit(4),
       logger: testLogger(),
-      cache: new AnswerCache(100),
+      cache: new MemoryAnswerCache(100),
       draws: 20,
       prices: defaultModelPrices,
     });
     const question = { questionText: 'Is it worth it?', personas: everyPersona, business };
-    expect(answering.estimate(question)).toMatchObject({
+    expect(await answering.estimate(question)).toMatchObject({
       modelCalls: everyPersona.length,
       cachedAnswers: 0,
     });
     const first = await answering.answer(question);
     expect(calls).toBe(everyPersona.length);
-    expect(answering.estimate(question)).toMatchObject({
+    expect(await answering.estimate(question)).toMatchObject({
       modelCalls: 0,
       cachedAnswers: everyPersona.length,
       costUsd: 0,

@@ -84,6 +84,10 @@ async function main(): Promise<void> {
         config.DATABASE_URL,
         `${config.CHORUS_DATABASE_PREFIX}_${service.name}`,
       ),
+      // Persona inference shares its answer cache there, as its replicas do on Kubernetes.
+      ...(config.REDIS_URL && service.name === 'persona-inference'
+        ? { REDIS_URL: config.REDIS_URL }
+        : {}),
     });
   });
   run('gateway', gatewayMain, {

@@ -1,4 +1,4 @@
-import { formatDate, type QuestionStatus, type QuestionView } from '@chorus/contracts';
+import { formatCost, formatDate, type QuestionStatus, type QuestionView } from '@chorus/contracts';
 import { Badge, Button, Card, cn, ConfirmDialog } from '@chorus/platform/ui';
 import {
   AlertTriangle,
@@ -128,6 +128,14 @@ export function QuestionCard({
                 {formatDate(question.createdAt, 'dateTime', { fallback: question.createdAt })}
               </time>
             </span>
+            {question.run ? (
+              <span data-testid="question-cost">
+                Cost {formatCost(question.run.costUsd)}
+                {question.run.usage.cachedAnswers > 0
+                  ? ` (${question.run.usage.cachedAnswers} cached)`
+                  : ''}
+              </span>
+            ) : null}
           </div>
         </div>
         <div className="flex shrink-0 gap-1">
