@@ -19,6 +19,7 @@ export * from './admin';
 export * from './roadmap-feedback';
 export * from './research';
 export * from './wording-check';
+export * from './follow-ups';
 export * from './question-runs';
 export * from './share-links';
 export * from './entitlements';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { businessProfileFields, type ProfileFieldName } from './business-profile';
+import type { FollowUpTurnView } from './follow-ups';
 import type { PastRun, QuestionAnalysis, RunDetails } from './question-runs';
 import {
   type DriftReport,
@@ -192,6 +193,8 @@ export interface QuestionView {
   previousRuns: PastRun[];
   /** The latest run against the one before, once there are two. */
   drift: DriftReport | null;
+  /** Follow-up conversations with the personas, oldest turn first. */
+  followUps: FollowUpTurnView[];
 }
 
 /** POST /api/products/{id}/questions. productId repeats the path's id, as the page sends it. */

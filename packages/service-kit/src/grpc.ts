@@ -3,6 +3,7 @@ import {
   type ChannelCredentials,
   type Client,
   type ClientOptions,
+  type ClientReadableStream,
   type ClientUnaryCall,
   credentials,
   makeClientConstructor,
@@ -10,12 +11,14 @@ import {
   Server,
   ServerCredentials,
   type ServerUnaryCall,
+  type ServerWritableStream,
   type ServiceDefinition,
   type ServiceError,
   status,
   type UntypedServiceImplementation,
 } from '@grpc/grpc-js';
 import { HealthImplementation, service as healthService } from 'grpc-health-check';
+import { once } from 'node:events';
 import { DomainError, isStorageUnavailable, toServiceError } from './errors';
 import type { Logger } from './logger';
 
@@ -32,12 +35,60 @@ interface UnaryMethod<Req, Res> {
   responseSerialize: (value: Res) => Buffer;
 }
 
-/** A service's handlers as plain async functions, derived from the ts-proto definition. */
+/**
+ * A service's handlers as plain async functions, derived from the ts-proto
+ * definition; a server-streaming method is an async generator of its messages.
+ */
 export type AsyncServiceImplementation<D> = {
-  [K in keyof D]: D[K] extends UnaryMethod<infer Req, infer Res>
-    ? (request: Req, context: CallContext) => Promise<Res>
-    : never;
+  [K in keyof D]: D[K] extends UnaryMethod<infer Req, infer Res> & { responseStream: true }
+    ? (request: Req, context: CallContext) => AsyncIterable<Res>
+    : D[K] extends UnaryMethod<infer Req, infer Res>
+      ? (request: Req, context: CallContext) => Promise<Res>
+      : never;
 };
+
+/** The status and details a handler's failure is answered with. */
+function failureOf(error: unknown, path: string, logger: Logger): Partial<ServiceError> {
+  if (error instanceof DomainError) return toServiceError(error);
+  if (isStorageUnavailable(error)) {
+    logger.warn({ err: error, method: path }, 'database unavailable');
+    return { code: status.UNAVAILABLE, details: 'Database unavailable', metadata: new Metadata() };
+  }
+  logger.error({ err: error, method: path }, 'unhandled error in gRPC handler');
+  return { code: status.INTERNAL, details: 'Internal error', metadata: new Metadata() };
+}
+
+/**
+ * A server-streaming handler on grpc-js: each message the generator yields
+ * is written (waiting while the caller's buffer is full); a failure after
+ * some messages ends the stream with its status; a caller that cancels
+ * stops the generator.
+ */
+function streamingHandler(
+  handler: (request: unknown, context: CallContext) => AsyncIterable<unknown>,
+  path: string,
+  logger: Logger,
+) {
+  return (call: ServerWritableStream<unknown, unknown>) => {
+    const abort = new AbortController();
+    call.on('cancelled', () => abort.abort());
+    void (async () => {
+      try {
+        for await (const message of handler(call.request, {
+          metadata: call.metadata,
+          signal: abort.signal,
+        })) {
+          if (abort.signal.aborted) return;
+          if (!call.write(message)) await once(call, 'drain');
+        }
+        call.end();
+      } catch (error) {
+        if (abort.signal.aborted) return;
+        call.emit('error', failureOf(error, path, logger));
+      }
+    })();
+  };
+}
 
 /**
  * Adapts async handlers to grpc-js callbacks. DomainErrors keep their status
@@ -56,6 +107,14 @@ export function implement<D extends ServiceDefinition>(
       context: CallContext,
     ) => Promise<unknown>;
     const path = (definition[name] as { path: string }).path;
+    if ((definition[name] as { responseStream?: boolean }).responseStream) {
+      implementation[name] = streamingHandler(
+        handler as unknown as (request: unknown, context: CallContext) => AsyncIterable<unknown>,
+        path,
+        logger,
+      );
+      continue;
+    }
     implementation[name] = (
       call: ServerUnaryCall<unknown, unknown>,
       callback: (error: Partial<ServiceError> | null, response?: unknown) => void,
@@ -64,23 +123,7 @@ export function implement<D extends ServiceDefinition>(
       call.on('cancelled', () => abort.abort());
       handler(call.request, { metadata: call.metadata, signal: abort.signal }).then(
         (response) => callback(null, response),
-        (error: unknown) => {
-          if (error instanceof DomainError) {
-            callback(toServiceError(error));
-            return;
-          }
-          if (isStorageUnavailable(error)) {
-            logger.warn({ err: error, method: path }, 'database unavailable');
-            callback({
-              code: status.UNAVAILABLE,
-              details: 'Database unavailable',
-              metadata: new Metadata(),
-            });
-            return;
-          }
-          logger.error({ err: error, method: path }, 'unhandled error in gRPC handler');
-          callback({ code: status.INTERNAL, details: 'Internal error', metadata: new Metadata() });
-        },
+        (error: unknown) => callback(failureOf(error, path, logger)),
       );
     };
   }
@@ -161,14 +204,29 @@ export interface CallSettings {
   metadata?: Metadata;
 }
 
+/** Per-call settings of a server-streaming call. */
+export interface StreamSettings {
+  /** Milliseconds before the whole stream fails with DEADLINE_EXCEEDED. */
+  timeoutMs?: number;
+  metadata?: Metadata;
+  /** Aborting cancels the call (the server's handler sees it cancelled). */
+  signal?: AbortSignal;
+}
+
 type PromiseMethod<F> = F extends (
   request: infer Req,
-  metadata: Metadata,
-  options: Partial<CallOptions>,
-  callback: (error: ServiceError | null, response: infer Res) => void,
-) => ClientUnaryCall
-  ? (request: Req, settings?: CallSettings) => Promise<Res>
-  : never;
+  metadata?: Metadata,
+  options?: Partial<CallOptions>,
+) => ClientReadableStream<infer Res>
+  ? (request: Req, settings?: StreamSettings) => AsyncIterable<Res>
+  : F extends (
+        request: infer Req,
+        metadata: Metadata,
+        options: Partial<CallOptions>,
+        callback: (error: ServiceError | null, response: infer Res) => void,
+      ) => ClientUnaryCall
+    ? (request: Req, settings?: CallSettings) => Promise<Res>
+    : never;
 
 /** A ts-proto grpc-js client with every unary method returning a promise. */
 export type PromiseClient<C extends Client> = {
@@ -181,6 +239,12 @@ type UntypedUnaryMethod = (
   options: Partial<CallOptions>,
   callback: (error: ServiceError | null, response: unknown) => void,
 ) => ClientUnaryCall;
+
+type UntypedStreamingMethod = (
+  request: unknown,
+  metadata: Metadata,
+  options: Partial<CallOptions>,
+) => ClientReadableStream<unknown>;
 
 type ClientConstructor<C extends Client> = new (
   address: string,
@@ -196,7 +260,7 @@ type ClientConstructor<C extends Client> = new (
 export function createPromiseClient<C extends Client>(
   Constructor: ClientConstructor<C> & { service: ServiceDefinition },
   address: string,
-  defaults: { timeoutMs?: number } = {},
+  defaults: { timeoutMs?: number; streamTimeoutMs?: number } = {},
 ): PromiseClient<C> {
   const raw = new Constructor(address, credentials.createInsecure(), {
     'grpc.keepalive_time_ms': 30_000,
@@ -207,6 +271,19 @@ export function createPromiseClient<C extends Client>(
   });
   const client: Record<string, unknown> = { close: () => raw.close() };
   for (const name of Object.keys(Constructor.service)) {
+    if ((Constructor.service[name] as { responseStream?: boolean }).responseStream) {
+      const open = (raw as unknown as Record<string, UntypedStreamingMethod>)[name]!.bind(raw);
+      client[name] = (request: unknown, settings: StreamSettings = {}) => {
+        const timeoutMs = settings.timeoutMs ?? defaults.streamTimeoutMs ?? 120_000;
+        const call = open(request, settings.metadata ?? new Metadata(), {
+          deadline: new Date(Date.now() + timeoutMs),
+        });
+        settings.signal?.addEventListener('abort', () => call.cancel(), { once: true });
+        // A grpc-js readable stream is an async iterable of its messages; a failed call throws.
+        return call as AsyncIterable<unknown>;
+      };
+      continue;
+    }
     const method = (raw as unknown as Record<string, UntypedUnaryMethod>)[name]!.bind(raw);
     client[name] = (request: unknown, settings: CallSettings = {}) =>
       new Promise((resolve, reject) => {

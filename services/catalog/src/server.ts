@@ -4,6 +4,7 @@ import type {
   PersonaTemplate,
   Product,
   ProductPersona,
+  FollowUpTurn,
   Question,
   QuestionBudget,
 } from '@chorus/proto/catalog/v1/catalog';
@@ -17,7 +18,9 @@ import type { Questions } from './questions';
 import { type BusinessProfileRow, profileFields } from './store/business-profiles';
 import type { PersonaWithTemplate, TemplateRow } from './store/personas';
 import type { ProductRow } from './store/products';
+import type { FollowUpTurnRow } from './store/follow-ups';
 import type { QuestionRow } from './store/questions';
+import type { FollowUps } from './follow-ups';
 
 /** decimal(10,2) text -> integer cents */
 function cents(decimal: string): number {
@@ -91,8 +94,22 @@ function toPersona(row: PersonaWithTemplate): ProductPersona {
   };
 }
 
-export function toQuestion(row: QuestionRow): Question {
+function toFollowUpTurn(turn: FollowUpTurnRow): FollowUpTurn {
   return {
+    id: turn.id,
+    personaId: turn.persona_id,
+    personaName: turn.persona_name,
+    role: turn.role,
+    text: turn.text,
+    status: turn.status,
+    error: turn.error ?? '',
+    createdAt: turn.created_at,
+  };
+}
+
+export function toQuestion(row: QuestionRow, turns: readonly FollowUpTurnRow[] = []): Question {
+  return {
+    followUps: turns.map(toFollowUpTurn),
     id: row.id,
     productId: row.product_id,
     userId: row.user_id,
@@ -127,8 +144,15 @@ export function catalogHandlers(deps: {
   personas: Personas;
   personaContexts: PersonaContexts;
   questions: Questions;
+  followUps: FollowUps;
 }): AsyncServiceImplementation<typeof CatalogServiceService> {
-  const { products, profiles, personas, personaContexts, questions } = deps;
+  const { products, profiles, personas, personaContexts, questions, followUps } = deps;
+  /** Questions as the API answers them, each with its follow-up conversations. */
+  const withTurns = async (rows: QuestionRow[]): Promise<Question[]> => {
+    const turns = await followUps.of(rows.map((row) => row.id));
+    return rows.map((row) => toQuestion(row, turns.get(row.id)));
+  };
+  const one = async (row: QuestionRow) => ({ question: (await withTurns([row]))[0]! });
   return {
     async createProduct(request) {
       return { product: toProduct((await products.create(request)).product) };
@@ -202,23 +226,21 @@ export function catalogHandlers(deps: {
         checkWording: request.checkWording,
         estimatedCostUsd: request.estimatedCostUsd,
       });
-      return { question: toQuestion(row) };
+      return one(row);
     },
     async listQuestions(request) {
       const rows = await questions.list(request.userId, request.productId);
-      return { questions: rows.map(toQuestion) };
+      return { questions: await withTurns(rows) };
     },
     async getQuestion(request) {
-      const row = await questions.get(request.userId, request.productId, request.questionId);
-      return { question: toQuestion(row) };
+      return one(await questions.get(request.userId, request.productId, request.questionId));
     },
     async deleteQuestion(request) {
       await questions.delete(request.userId, request.productId, request.questionId);
       return {};
     },
     async retryQuestion(request) {
-      const row = await questions.retry(request.userId, request.productId, request.questionId);
-      return { question: toQuestion(row) };
+      return one(await questions.retry(request.userId, request.productId, request.questionId));
     },
     async rerunQuestion(request) {
       const row = await questions.rerun(
@@ -227,7 +249,14 @@ export function catalogHandlers(deps: {
         request.questionId,
         request.estimatedCostUsd,
       );
-      return { question: toQuestion(row) };
+      return one(row);
+    },
+    async startFollowUps(request) {
+      return { contexts: await followUps.start(request) };
+    },
+    async finishFollowUp(request) {
+      await followUps.finish(request);
+      return {};
     },
     async getQuestionBudget(request) {
       return { budget: toBudget(await questions.budget(request.userId, request.productId)) };

@@ -11,7 +11,9 @@ import { consumeCatalogEvents } from './events/consumed';
 import { PersonaContexts } from './persona-context';
 import { Personas } from './personas';
 import { Products } from './products';
+import { FollowUps } from './follow-ups';
 import { Questions } from './questions';
+import { FollowUpStore } from './store/follow-ups';
 import { QuestionSweep } from './question-sweep';
 import { catalogHandlers } from './server';
 import { BusinessProfileStore } from './store/business-profiles';
@@ -53,8 +55,16 @@ export async function startCatalog(
   });
   await personas.seedIfEmpty();
   const personaContexts = new PersonaContexts({ products, personaStore, profileStore });
+  const questionStore = new QuestionStore(db);
+  const followUps = new FollowUps({
+    store: new FollowUpStore(db),
+    questions: questionStore,
+    products,
+    personaContexts,
+    relay,
+  });
   const questions = new Questions({
-    store: new QuestionStore(db),
+    store: questionStore,
     products,
     personaContexts,
     relay,
@@ -77,7 +87,7 @@ export async function startCatalog(
   const running = await runtime.serve(
     config,
     CatalogServiceService,
-    catalogHandlers({ products, profiles, personas, personaContexts, questions }),
+    catalogHandlers({ products, profiles, personas, personaContexts, questions, followUps }),
     async () => {
       await sweep.stop();
       await productCache.close();

@@ -1,4 +1,7 @@
 import {
+  followUpStatuses,
+  followUpStatusNow,
+  type FollowUpTurnView,
   aggregatedResultsSchema,
   analyzeRun,
   driftBetween,
@@ -10,7 +13,7 @@ import {
   type RunDetails,
   runDetailsSchema,
 } from '@chorus/contracts';
-import type { Question } from '@chorus/proto/catalog/v1/catalog';
+import type { FollowUpTurn, Question } from '@chorus/proto/catalog/v1/catalog';
 
 // How the catalog's questions look to the browser. The catalog checked every
 // response and run against their schemas before storing them; parsing again
@@ -60,6 +63,20 @@ function analysisOf(
   return analysis;
 }
 
+function toFollowUpView(turn: FollowUpTurn): FollowUpTurnView {
+  const stored: FollowUpTurnView = {
+    id: turn.id,
+    personaId: turn.personaId,
+    personaName: turn.personaName,
+    role: turn.role === 'persona' ? 'persona' : 'asker',
+    text: turn.text,
+    status: followUpStatuses.find((s) => s === turn.status) ?? 'failed',
+    error: turn.error || null,
+    createdAt: turn.createdAt?.toISOString() ?? '',
+  };
+  return { ...stored, ...followUpStatusNow(stored) };
+}
+
 export function toQuestionView(question: Question): QuestionView {
   const aggregated = aggregatedResultsSchema.safeParse(question.aggregatedResults);
   const status = statusOf(question);
@@ -93,5 +110,6 @@ export function toQuestionView(question: Question): QuestionView {
     analysis,
     previousRuns,
     drift: driftBetween(previousRuns.at(-1), analysis),
+    followUps: question.followUps.map(toFollowUpView),
   };
 }

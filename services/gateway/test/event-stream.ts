@@ -28,12 +28,21 @@ export interface EventStream {
 export async function openEventStream(
   url: string,
   headers: Record<string, string> = {},
-): Promise<EventStream> {
+  /** A POST that answers with a stream (follow-ups): its method and JSON body. */
+  request: { method?: string; json?: unknown } = {},
+): Promise<EventStream & { body?: string }> {
   const abort = new AbortController();
   const response = await fetch(url, {
-    headers: { accept: 'text/event-stream', ...headers },
+    method: request.method ?? 'GET',
+    headers: {
+      accept: 'text/event-stream',
+      ...(request.json === undefined ? {} : { 'content-type': 'application/json' }),
+      ...headers,
+    },
+    body: request.json === undefined ? undefined : JSON.stringify(request.json),
     signal: abort.signal,
   });
+  let refused: string | undefined;
   const events: StreamEvent[] = [];
   let ended = false;
   let clean = false;
@@ -64,9 +73,10 @@ export async function openEventStream(
     })();
   } else {
     ended = true;
-    await response.text();
+    refused = await response.text();
   }
   return {
+    body: refused,
     status: response.status,
     contentType: response.headers.get('content-type'),
     events,

@@ -26,6 +26,8 @@ import { type AnswerCache, answerKey } from './answer-cache';
 import { panelCoverage } from './domain/panel-coverage';
 import {
   type EngineUsage,
+  type FollowUpAsk,
+  type FollowUpPiece,
   type InferenceEngine,
   InferenceFailed,
   type PersonaQuestion,
@@ -170,6 +172,15 @@ export class Answering {
       outputTokens: usage.outputTokens,
       costUsd: costOf(usage, this.price()),
     };
+  }
+
+  /** A follow-up reply in the persona's voice, streamed as the engine writes it. */
+  async *followUp(ask: FollowUpAsk, signal?: AbortSignal): AsyncGenerator<FollowUpPiece> {
+    const { engine } = this.deps;
+    if (!engine.followUp) {
+      throw new InferenceFailed('This engine cannot hold follow-up interviews.');
+    }
+    yield* engine.followUp(ask, signal);
   }
 
   /** The neutral and reversed framings asked beside the question when its wording is checked. */

@@ -4,6 +4,11 @@ import { type AsyncServiceImplementation, InvalidArgument, Unavailable } from '@
 import type { Answering } from './answering';
 import { InferenceFailed } from './engines/engine';
 
+/** A follow-up message's length at most. */
+export const MAX_FOLLOW_UP_LENGTH = 1_000;
+
+const noBusinessContext = { productName: '', productDescription: '', industry: '', facts: [] };
+
 /** Personas asked in one Answer call at most; more would hold the shared limit too long. */
 export const MAX_PERSONAS_PER_CALL = 100;
 
@@ -45,6 +50,47 @@ export function inferenceHandlers(deps: {
           engine: deps.answering.engineName,
           runDetailsJson: JSON.stringify(answered.run),
         };
+      } catch (error) {
+        if (error instanceof InferenceFailed) throw new Unavailable(error.message);
+        throw error;
+      }
+    },
+
+    async *followUp(request, { signal }) {
+      const message = request.message.trim();
+      if (!message) throw new InvalidArgument('message is required');
+      if (message.length > MAX_FOLLOW_UP_LENGTH) {
+        throw new InvalidArgument(`message must be at most ${MAX_FOLLOW_UP_LENGTH} characters`);
+      }
+      if (!request.persona?.personaId || !request.persona.name.trim()) {
+        throw new InvalidArgument('a persona with a personaId and a name is required');
+      }
+      if (!request.earlierAnswer)
+        throw new InvalidArgument("the persona's earlier answer is required");
+      try {
+        for await (const piece of deps.answering.followUp(
+          {
+            questionText: request.questionText,
+            persona: request.persona,
+            business: request.business ?? noBusinessContext,
+            earlierAnswer: request.earlierAnswer,
+            turns: request.turns,
+            message,
+            seed: request.seed || 1,
+          },
+          signal,
+        )) {
+          if ('text' in piece) {
+            yield { text: piece.text, done: false, inputTokens: 0, outputTokens: 0 };
+          } else {
+            yield {
+              text: '',
+              done: true,
+              inputTokens: piece.usage.inputTokens,
+              outputTokens: piece.usage.outputTokens,
+            };
+          }
+        }
       } catch (error) {
         if (error instanceof InferenceFailed) throw new Unavailable(error.message);
         throw error;

@@ -13,6 +13,12 @@ export interface FakeReply {
   content?: string;
   /** The usage field's token counts; 512 prompt and 128 completion tokens unless said. */
   usage?: { prompt_tokens: number; completion_tokens: number };
+  /** For a streamed request (`stream: true`): the content in pieces; the content split by words unless said. */
+  chunks?: string[];
+  /** For a streamed request: the pause between pieces. */
+  chunkDelayMs?: number;
+  /** For a streamed request: the connection drops after this many pieces (a stream cut half-way). */
+  cutAfterChunks?: number;
 }
 
 export interface FakeRequest {
@@ -21,6 +27,7 @@ export interface FakeRequest {
     model: string;
     temperature?: number;
     seed?: number;
+    stream?: boolean;
     messages: { role: string; content: string }[];
     response_format?: {
       type: string;
@@ -74,7 +81,48 @@ export async function startFakeOpenAI(
       };
       const planned = reply(request, requests.length);
       requests.push(request);
+      const sendStream = async () => {
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        const pieces = planned.chunks ?? (planned.content ?? '').split(/(?<= )/);
+        const chunk = (delta: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+          `data: ${JSON.stringify({
+            id: `chatcmpl-${requests.length}`,
+            object: 'chat.completion.chunk',
+            created: Math.floor(Date.now() / 1000),
+            model: request.body.model,
+            choices: [{ index: 0, delta, finish_reason: null, logprobs: null }],
+            ...extra,
+          })}\n\n`;
+        res.write(chunk({ role: 'assistant', content: '' }));
+        for (const [index, piece] of pieces.entries()) {
+          if (planned.cutAfterChunks !== undefined && index >= planned.cutAfterChunks) {
+            // The connection drops half-way, as a model server that dies would.
+            res.socket?.destroy();
+            return;
+          }
+          res.write(chunk({ content: piece }));
+          if (planned.chunkDelayMs) {
+            await new Promise((resolve) => setTimeout(resolve, planned.chunkDelayMs));
+          }
+        }
+        const usage = planned.usage ?? { prompt_tokens: 512, completion_tokens: 128 };
+        res.write(
+          `data: ${JSON.stringify({
+            id: `chatcmpl-${requests.length}`,
+            object: 'chat.completion.chunk',
+            created: Math.floor(Date.now() / 1000),
+            model: request.body.model,
+            choices: [],
+            usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens },
+          })}\n\n`,
+        );
+        res.end('data: [DONE]\n\n');
+      };
       const send = () => {
+        if (request.body.stream && (planned.status ?? 200) === 200) {
+          void sendStream();
+          return;
+        }
         const status = planned.status ?? 200;
         res.writeHead(status, { 'content-type': 'application/json' });
         if (status !== 200) {

@@ -4,10 +4,12 @@ import {
   budgetRequest,
   type BudgetView,
   estimateQuestionRequest,
+  followUpRequest,
   type QuestionEstimate,
   questionMessages,
 } from '@chorus/contracts';
 import type { QuestionBudget } from '@chorus/proto/catalog/v1/catalog';
+import type { Logger } from '@chorus/service-kit';
 import { z } from 'zod';
 import type { ServiceClients } from '../clients';
 import { requirePaidProduct } from '../entitlements';
@@ -15,6 +17,7 @@ import { HttpError } from '../http-errors';
 import type { QuestionStreams } from '../question-streams';
 import { toQuestionView } from '../question-views';
 import type { ApiRoutes } from '../routing';
+import { streamFollowUps } from '../workflows/follow-ups';
 import { productParams } from './products';
 
 const questionParams = productParams.extend({ questionId: z.string().min(1).max(100) });
@@ -82,7 +85,7 @@ async function costForBudget(
 /** Strategic questions of a product: ask, list, read, retry, delete, and the live stream. */
 export function questionRoutes(
   routes: ApiRoutes,
-  deps: { clients: ServiceClients; streams: QuestionStreams },
+  deps: { clients: ServiceClients; streams: QuestionStreams; logger: Logger },
 ): void {
   const { catalog } = deps.clients;
 
@@ -264,6 +267,30 @@ export function questionRoutes(
         estimatedCostUsd,
       });
       return toQuestionView(question!);
+    },
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/api/products/:id/questions/:questionId/follow-ups',
+    summary:
+      "Ask a follow-up of one persona of an answered question (personaId), or of every persona that answered it; each remembers its earlier answer and the conversation. Answers server-sent events as the replies are written: 'start' (the replies), 'delta' (a piece of a reply), 'done' (a reply stored: complete, or partial or failed with why), 'end'. retryOf asks a reply that was cut off again",
+    tag: 'questions',
+    access: 'user',
+    paidAction: 'askQuestions',
+    params: questionParams,
+    body: followUpRequest,
+    async handler({ res, user, params, body }) {
+      await requirePaidProduct(deps.clients, user.id, params.id, 'askQuestions');
+      await streamFollowUps(res, deps, {
+        userId: user.id,
+        productId: params.id,
+        questionId: params.questionId,
+        personaId: body.personaId,
+        message: body.message,
+        retryOf: body.retryOf,
+      });
+      return undefined;
     },
   });
 

@@ -25,7 +25,8 @@ function line(label: string, value: string | undefined): string | undefined {
   return text ? `- ${label}: ${text}` : undefined;
 }
 
-export function personaSystemPrompt(persona: PersonaProfile): string {
+/** The persona's attributes and safety scores, a line each. */
+export function aboutPersona(persona: PersonaProfile): string[] {
   const s = persona.safetyScores;
   const about: string[] = [
     line('Age', String(persona.age)),
@@ -40,6 +41,11 @@ export function personaSystemPrompt(persona: PersonaProfile): string {
       ? `- How secure you feel, each out of 10 (10 = completely secure): economic ${s.economic}, the wider world ${s.world}, your local area ${s.local}, your job or business ${s.occupation}`
       : undefined,
   ].filter((entry): entry is string => entry !== undefined);
+  return about;
+}
+
+export function personaSystemPrompt(persona: PersonaProfile): string {
+  const about = aboutPersona(persona);
   return [
     `You are ${persona.name}. Stay in character: answer as this person would, in the first person, from their own circumstances.`,
     '',
@@ -164,4 +170,43 @@ export function promptTemplateHash(): string {
     .update(JSON.stringify(answerJsonSchema(business)))
     .digest('hex')
     .slice(0, 12);
+}
+
+/**
+ * A follow-up interview with a persona: in character, remembering the
+ * question, its earlier answer and the conversation so far; a reply in plain
+ * text, in the first person.
+ */
+export function followUpPrompt(ask: {
+  questionText: string;
+  persona: PersonaProfile;
+  business: BusinessContext;
+  earlierAnswer: { opinion: string; response: string; reasoning: string };
+  turns: { role: string; text: string }[];
+  message: string;
+}): { role: 'system' | 'user' | 'assistant'; content: string }[] {
+  const system = [
+    `You are ${ask.persona.name}. Stay in character: answer as this person would, in the first person, from their own circumstances.`,
+    '',
+    'About you:',
+    ...aboutPersona(ask.persona),
+    '',
+    "You answered a company's question earlier and are now being interviewed about your answer.",
+    '- Reply in plain text, two to five sentences, in your own voice; no lists, no JSON.',
+    '- Stay consistent with your earlier answer unless the new message gives you a real reason to change your mind; if it does, say what changed it.',
+    '- You owe the company nothing: do not flatter the product.',
+  ].join('\n');
+  return [
+    { role: 'system', content: system },
+    { role: 'user', content: questionPrompt(ask.questionText, ask.business) },
+    {
+      role: 'assistant',
+      content: `${ask.earlierAnswer.response}\n\n(My view: ${ask.earlierAnswer.opinion}. Why: ${ask.earlierAnswer.reasoning})`,
+    },
+    ...ask.turns.map((turn) => ({
+      role: turn.role === 'persona' ? ('assistant' as const) : ('user' as const),
+      content: turn.text,
+    })),
+    { role: 'user', content: ask.message },
+  ];
 }

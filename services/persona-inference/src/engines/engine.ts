@@ -1,5 +1,10 @@
 import type { EngineAnswer } from '@chorus/contracts';
-import type { BusinessContext, PersonaProfile } from '@chorus/proto/inference/v1/inference';
+import type {
+  BusinessContext,
+  ConversationTurn,
+  PersonaProfile,
+  PersonaResponse,
+} from '@chorus/proto/inference/v1/inference';
 
 /** One persona asked one question, with what it is told about the product. */
 export interface PersonaQuestion {
@@ -42,6 +47,29 @@ export interface InferenceEngine {
   answer(question: PersonaQuestion, signal?: AbortSignal): Promise<EngineResult>;
   /** The prompt's size in tokens, for estimates before asking (0 for the local engine). */
   promptTokens(question: PersonaQuestion): number;
+  followUp?: FollowUpEngine['followUp'];
+}
+
+/** A follow-up message to one persona, with what it remembers. */
+export interface FollowUpAsk {
+  questionText: string;
+  persona: PersonaProfile;
+  business: BusinessContext;
+  /** What the persona answered to the question. */
+  earlierAnswer: PersonaResponse;
+  /** The conversation before this message, oldest first. */
+  turns: ConversationTurn[];
+  message: string;
+  seed: number;
+}
+
+/** A piece of a streamed reply, or, last, what the reply cost. */
+export type FollowUpPiece = { text: string } | { usage: EngineUsage };
+
+/** Follow-up interviews: a reply in the persona's voice, streamed as it is written. */
+export interface FollowUpEngine {
+  /** Throws InferenceFailed (after any pieces already given) when no whole reply could be had. */
+  followUp(ask: FollowUpAsk, signal?: AbortSignal): AsyncGenerator<FollowUpPiece>;
 }
 
 /** No answer could be had (after retries); the message is shown to the customer. */

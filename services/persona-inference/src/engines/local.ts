@@ -1,6 +1,17 @@
 import { createHash } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { answerAs } from '../domain/local-reasoning';
-import type { EngineResult, InferenceEngine, PersonaQuestion } from './engine';
+import { followUpReply } from '../domain/local-reasoning/follow-up';
+import type {
+  EngineResult,
+  FollowUpAsk,
+  FollowUpPiece,
+  InferenceEngine,
+  PersonaQuestion,
+} from './engine';
+
+/** The local engine writes its reply a few words at a time, as a model streams. */
+const WORDS_PER_PIECE = 3;
 
 /** Changes whenever the local reasoning changes what it answers, so cached answers follow. */
 export const LOCAL_REASONING_VERSION = 'local-reasoning 2 (distributions)';
@@ -32,4 +43,17 @@ export class LocalEngine implements InferenceEngine {
   promptTokens(): number {
     return 0;
   }
+
+  /** A reply from the persona's reasons, given a few words at a time. */
+  async *followUp(ask: FollowUpAsk, signal?: AbortSignal): AsyncGenerator<FollowUpPiece> {
+    const words = followUpReply(ask).split(/(?<= )/);
+    for (let i = 0; i < words.length; i += WORDS_PER_PIECE) {
+      if (signal?.aborted) return;
+      yield { text: words.slice(i, i + WORDS_PER_PIECE).join('') };
+      await sleep(this.pieceDelayMs);
+    }
+    yield { usage: { inputTokens: 0, outputTokens: 0, modelCalls: 0 } };
+  }
+
+  constructor(private readonly pieceDelayMs = 15) {}
 }

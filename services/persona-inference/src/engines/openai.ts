@@ -6,9 +6,16 @@ import {
 } from '@chorus/contracts';
 import type { Logger } from '@chorus/service-kit';
 import OpenAI from 'openai';
-import { answerJsonSchema, personaPrompt, promptTemplateHash } from '../domain/prompt';
+import {
+  answerJsonSchema,
+  followUpPrompt,
+  personaPrompt,
+  promptTemplateHash,
+} from '../domain/prompt';
 import {
   type EngineResult,
+  type FollowUpAsk,
+  type FollowUpPiece,
   type EngineUsage,
   type InferenceEngine,
   InferenceFailed,
@@ -190,5 +197,58 @@ export class OpenAIEngine implements InferenceEngine {
       await pause(delay, signal);
       delay *= 2;
     }
+  }
+
+  /**
+   * A follow-up reply streamed token by token (chat completions with
+   * `stream: true`, usage in the last chunk). The SDK retries the request
+   * before the first token; a stream that breaks after it fails with what was
+   * said so far already given, so the caller can keep it as a partial reply.
+   */
+  async *followUp(ask: FollowUpAsk, signal?: AbortSignal): AsyncGenerator<FollowUpPiece> {
+    const { model, logger } = this.options;
+    const usage: EngineUsage = { inputTokens: 0, outputTokens: 0, modelCalls: 1 };
+    const started = Date.now();
+    let stream: AsyncIterable<OpenAI.Chat.Completions.ChatCompletionChunk>;
+    try {
+      stream = await this.client.chat.completions.create(
+        {
+          model,
+          messages: followUpPrompt({
+            ...ask,
+            earlierAnswer: ask.earlierAnswer,
+          }),
+          temperature: this.options.temperature,
+          seed: ask.seed,
+          stream: true,
+          stream_options: { include_usage: true },
+        },
+        { signal },
+      );
+    } catch (error) {
+      logger.warn({ err: error, persona: ask.persona.name }, 'follow-up request failed');
+      const timedOut =
+        error instanceof OpenAI.APIConnectionError &&
+        Date.now() - started >= this.options.timeoutMs;
+      throw new InferenceFailed(failureReason(error, timedOut));
+    }
+    try {
+      for await (const chunk of stream) {
+        const text = chunk.choices[0]?.delta?.content;
+        if (text) yield { text };
+        if (chunk.usage) {
+          usage.inputTokens = chunk.usage.prompt_tokens;
+          usage.outputTokens = chunk.usage.completion_tokens;
+        }
+      }
+    } catch (error) {
+      if (error instanceof OpenAI.APIUserAbortError)
+        throw new InferenceFailed('Answering was stopped.');
+      logger.warn({ err: error, persona: ask.persona.name }, 'follow-up stream broke');
+      throw new InferenceFailed(
+        `${ask.persona.name}'s reply was cut off: the AI service stopped answering. Please retry.`,
+      );
+    }
+    yield { usage };
   }
 }

@@ -16,7 +16,7 @@ import { riskReasons } from './risk';
 import { safetyReasons } from './safety';
 import { technologyReasons } from './technology';
 import { reasoningText, spokenResponse } from './wording';
-import { confidenceOf, distributionOf, safetyInfluenceOf, weigh } from './weighing';
+import { confidenceOf, distributionOf, safetyInfluenceOf, weigh, type Weighing } from './weighing';
 import { workReasons } from './work';
 
 const reasonsByTheme: Record<Theme, ThemeReasons> = {
@@ -53,6 +53,17 @@ function reasonsFor(situation: Situation): Reason[] {
  * opinion is their sum, neutral unless they clearly lean one way. The same
  * persona, question and business always give the same answer.
  */
+/** How the persona weighs the question: its reasons, the side they lean to and by how much. */
+export function weighingFor(
+  questionText: string,
+  personaProfile: PersonaProfile,
+  business: BusinessContext,
+): Weighing {
+  const persona = readPersona(personaProfile);
+  const question = readQuestion(questionText);
+  return weigh(reasonsFor({ persona, question, business }));
+}
+
 export function answerAs(
   questionText: string,
   personaProfile: PersonaProfile,

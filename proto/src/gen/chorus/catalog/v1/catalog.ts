@@ -19,7 +19,13 @@ import {
   type UntypedServiceImplementation,
 } from "@grpc/grpc-js";
 import { Timestamp } from "../../../google/protobuf/timestamp";
-import { AggregatedResults, BusinessContext, PersonaProfile, PersonaResponse } from "../../inference/v1/inference";
+import {
+  AggregatedResults,
+  BusinessContext,
+  FollowUpRequest,
+  PersonaProfile,
+  PersonaResponse,
+} from "../../inference/v1/inference";
 
 export const protobufPackage = "chorus.catalog.v1";
 
@@ -436,7 +442,60 @@ export interface Question {
     | string
     | undefined;
   /** Personas asked in the current run (responses holds those answered so far). */
-  progressTotal?: number | undefined;
+  progressTotal?:
+    | number
+    | undefined;
+  /** Follow-up conversations, oldest turn first. */
+  followUps: FollowUpTurn[];
+}
+
+export interface FollowUpTurn {
+  id: string;
+  personaId: string;
+  personaName: string;
+  /** asker or persona */
+  role: string;
+  text: string;
+  /** complete; for a persona's reply also writing, partial (the stream broke) or failed */
+  status: string;
+  /** Why a reply is partial or failed, in words a customer can read. */
+  error: string;
+  createdAt?: Date | undefined;
+}
+
+export interface StartFollowUpsRequest {
+  userId: string;
+  productId: string;
+  questionId: string;
+  /** Empty: every persona that answered the question. */
+  personaIds: string[];
+  message: string;
+  /** A partial or failed reply to write again (its message is asked again). */
+  retryOf: string;
+}
+
+export interface FollowUpContext {
+  /** The reply being written (status writing). */
+  replyId: string;
+  request?: FollowUpRequest | undefined;
+}
+
+export interface StartFollowUpsResponse {
+  contexts: FollowUpContext[];
+}
+
+export interface FinishFollowUpRequest {
+  userId: string;
+  productId: string;
+  questionId: string;
+  replyId: string;
+  text: string;
+  /** complete, partial or failed */
+  status: string;
+  error: string;
+}
+
+export interface FinishFollowUpResponse {
 }
 
 export interface AskQuestionRequest {
@@ -6823,6 +6882,7 @@ function createBaseQuestion(): Question {
     runDetailsJson: undefined,
     previousRunsJson: undefined,
     progressTotal: undefined,
+    followUps: [],
   };
 }
 
@@ -6872,6 +6932,9 @@ export const Question: MessageFns<Question> = {
     }
     if (message.progressTotal !== undefined) {
       writer.uint32(120).int32(message.progressTotal);
+    }
+    for (const v of message.followUps) {
+      FollowUpTurn.encode(v!, writer.uint32(130).fork()).join();
     }
     return writer;
   },
@@ -7009,6 +7072,14 @@ export const Question: MessageFns<Question> = {
             message.progressTotal = reader.int32();
             continue;
           }
+          case 16: {
+            if (tag !== 130) {
+              break;
+            }
+
+            message.followUps.push(FollowUpTurn.decode(reader, reader.uint32()));
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -7084,6 +7155,11 @@ export const Question: MessageFns<Question> = {
         : isSet(object.progress_total)
         ? globalThis.Number(object.progress_total)
         : undefined,
+      followUps: globalThis.Array.isArray(object?.followUps)
+        ? object.followUps.map((e: any) => FollowUpTurn.fromJSON(e))
+        : globalThis.Array.isArray(object?.follow_ups)
+        ? object.follow_ups.map((e: any) => FollowUpTurn.fromJSON(e))
+        : [],
     };
   },
 
@@ -7134,6 +7210,9 @@ export const Question: MessageFns<Question> = {
     if (message.progressTotal !== undefined) {
       obj.progressTotal = Math.round(message.progressTotal);
     }
+    if (message.followUps?.length) {
+      obj.followUps = message.followUps.map((e) => FollowUpTurn.toJSON(e));
+    }
     return obj;
   },
 
@@ -7159,6 +7238,764 @@ export const Question: MessageFns<Question> = {
     message.runDetailsJson = object.runDetailsJson ?? undefined;
     message.previousRunsJson = object.previousRunsJson ?? undefined;
     message.progressTotal = object.progressTotal ?? undefined;
+    message.followUps = object.followUps?.map((e) => FollowUpTurn.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseFollowUpTurn(): FollowUpTurn {
+  return { id: "", personaId: "", personaName: "", role: "", text: "", status: "", error: "", createdAt: undefined };
+}
+
+export const FollowUpTurn: MessageFns<FollowUpTurn> = {
+  encode(message: FollowUpTurn, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.personaId !== "") {
+      writer.uint32(18).string(message.personaId);
+    }
+    if (message.personaName !== "") {
+      writer.uint32(26).string(message.personaName);
+    }
+    if (message.role !== "") {
+      writer.uint32(34).string(message.role);
+    }
+    if (message.text !== "") {
+      writer.uint32(42).string(message.text);
+    }
+    if (message.status !== "") {
+      writer.uint32(50).string(message.status);
+    }
+    if (message.error !== "") {
+      writer.uint32(58).string(message.error);
+    }
+    if (message.createdAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.createdAt), writer.uint32(66).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): FollowUpTurn {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseFollowUpTurn();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.personaId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.personaName = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.role = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.text = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.status = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.error = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.createdAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): FollowUpTurn {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      personaId: isSet(object.personaId)
+        ? globalThis.String(object.personaId)
+        : isSet(object.persona_id)
+        ? globalThis.String(object.persona_id)
+        : "",
+      personaName: isSet(object.personaName)
+        ? globalThis.String(object.personaName)
+        : isSet(object.persona_name)
+        ? globalThis.String(object.persona_name)
+        : "",
+      role: isSet(object.role) ? globalThis.String(object.role) : "",
+      text: isSet(object.text) ? globalThis.String(object.text) : "",
+      status: isSet(object.status) ? globalThis.String(object.status) : "",
+      error: isSet(object.error) ? globalThis.String(object.error) : "",
+      createdAt: isSet(object.createdAt)
+        ? fromJsonTimestamp(object.createdAt)
+        : isSet(object.created_at)
+        ? fromJsonTimestamp(object.created_at)
+        : undefined,
+    };
+  },
+
+  toJSON(message: FollowUpTurn): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.personaId !== "") {
+      obj.personaId = message.personaId;
+    }
+    if (message.personaName !== "") {
+      obj.personaName = message.personaName;
+    }
+    if (message.role !== "") {
+      obj.role = message.role;
+    }
+    if (message.text !== "") {
+      obj.text = message.text;
+    }
+    if (message.status !== "") {
+      obj.status = message.status;
+    }
+    if (message.error !== "") {
+      obj.error = message.error;
+    }
+    if (message.createdAt !== undefined) {
+      obj.createdAt = message.createdAt.toISOString();
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<FollowUpTurn>, I>>(base?: I): FollowUpTurn {
+    return FollowUpTurn.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<FollowUpTurn>, I>>(object: I): FollowUpTurn {
+    const message = createBaseFollowUpTurn();
+    message.id = object.id ?? "";
+    message.personaId = object.personaId ?? "";
+    message.personaName = object.personaName ?? "";
+    message.role = object.role ?? "";
+    message.text = object.text ?? "";
+    message.status = object.status ?? "";
+    message.error = object.error ?? "";
+    message.createdAt = object.createdAt ?? undefined;
+    return message;
+  },
+};
+
+function createBaseStartFollowUpsRequest(): StartFollowUpsRequest {
+  return { userId: "", productId: "", questionId: "", personaIds: [], message: "", retryOf: "" };
+}
+
+export const StartFollowUpsRequest: MessageFns<StartFollowUpsRequest> = {
+  encode(message: StartFollowUpsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    if (message.productId !== "") {
+      writer.uint32(18).string(message.productId);
+    }
+    if (message.questionId !== "") {
+      writer.uint32(26).string(message.questionId);
+    }
+    for (const v of message.personaIds) {
+      writer.uint32(34).string(v!);
+    }
+    if (message.message !== "") {
+      writer.uint32(42).string(message.message);
+    }
+    if (message.retryOf !== "") {
+      writer.uint32(50).string(message.retryOf);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): StartFollowUpsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseStartFollowUpsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.productId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.questionId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.personaIds.push(reader.string());
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.message = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.retryOf = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): StartFollowUpsRequest {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      productId: isSet(object.productId)
+        ? globalThis.String(object.productId)
+        : isSet(object.product_id)
+        ? globalThis.String(object.product_id)
+        : "",
+      questionId: isSet(object.questionId)
+        ? globalThis.String(object.questionId)
+        : isSet(object.question_id)
+        ? globalThis.String(object.question_id)
+        : "",
+      personaIds: globalThis.Array.isArray(object?.personaIds)
+        ? object.personaIds.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.persona_ids)
+        ? object.persona_ids.map((e: any) => globalThis.String(e))
+        : [],
+      message: isSet(object.message) ? globalThis.String(object.message) : "",
+      retryOf: isSet(object.retryOf)
+        ? globalThis.String(object.retryOf)
+        : isSet(object.retry_of)
+        ? globalThis.String(object.retry_of)
+        : "",
+    };
+  },
+
+  toJSON(message: StartFollowUpsRequest): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.productId !== "") {
+      obj.productId = message.productId;
+    }
+    if (message.questionId !== "") {
+      obj.questionId = message.questionId;
+    }
+    if (message.personaIds?.length) {
+      obj.personaIds = message.personaIds;
+    }
+    if (message.message !== "") {
+      obj.message = message.message;
+    }
+    if (message.retryOf !== "") {
+      obj.retryOf = message.retryOf;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<StartFollowUpsRequest>, I>>(base?: I): StartFollowUpsRequest {
+    return StartFollowUpsRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<StartFollowUpsRequest>, I>>(object: I): StartFollowUpsRequest {
+    const message = createBaseStartFollowUpsRequest();
+    message.userId = object.userId ?? "";
+    message.productId = object.productId ?? "";
+    message.questionId = object.questionId ?? "";
+    message.personaIds = object.personaIds?.map((e) => e) || [];
+    message.message = object.message ?? "";
+    message.retryOf = object.retryOf ?? "";
+    return message;
+  },
+};
+
+function createBaseFollowUpContext(): FollowUpContext {
+  return { replyId: "", request: undefined };
+}
+
+export const FollowUpContext: MessageFns<FollowUpContext> = {
+  encode(message: FollowUpContext, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.replyId !== "") {
+      writer.uint32(10).string(message.replyId);
+    }
+    if (message.request !== undefined) {
+      FollowUpRequest.encode(message.request, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): FollowUpContext {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseFollowUpContext();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.replyId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.request = FollowUpRequest.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): FollowUpContext {
+    return {
+      replyId: isSet(object.replyId)
+        ? globalThis.String(object.replyId)
+        : isSet(object.reply_id)
+        ? globalThis.String(object.reply_id)
+        : "",
+      request: isSet(object.request) ? FollowUpRequest.fromJSON(object.request) : undefined,
+    };
+  },
+
+  toJSON(message: FollowUpContext): unknown {
+    const obj: any = {};
+    if (message.replyId !== "") {
+      obj.replyId = message.replyId;
+    }
+    if (message.request !== undefined) {
+      obj.request = FollowUpRequest.toJSON(message.request);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<FollowUpContext>, I>>(base?: I): FollowUpContext {
+    return FollowUpContext.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<FollowUpContext>, I>>(object: I): FollowUpContext {
+    const message = createBaseFollowUpContext();
+    message.replyId = object.replyId ?? "";
+    message.request = (object.request !== undefined && object.request !== null)
+      ? FollowUpRequest.fromPartial(object.request)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseStartFollowUpsResponse(): StartFollowUpsResponse {
+  return { contexts: [] };
+}
+
+export const StartFollowUpsResponse: MessageFns<StartFollowUpsResponse> = {
+  encode(message: StartFollowUpsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.contexts) {
+      FollowUpContext.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): StartFollowUpsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseStartFollowUpsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.contexts.push(FollowUpContext.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): StartFollowUpsResponse {
+    return {
+      contexts: globalThis.Array.isArray(object?.contexts)
+        ? object.contexts.map((e: any) => FollowUpContext.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: StartFollowUpsResponse): unknown {
+    const obj: any = {};
+    if (message.contexts?.length) {
+      obj.contexts = message.contexts.map((e) => FollowUpContext.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<StartFollowUpsResponse>, I>>(base?: I): StartFollowUpsResponse {
+    return StartFollowUpsResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<StartFollowUpsResponse>, I>>(object: I): StartFollowUpsResponse {
+    const message = createBaseStartFollowUpsResponse();
+    message.contexts = object.contexts?.map((e) => FollowUpContext.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseFinishFollowUpRequest(): FinishFollowUpRequest {
+  return { userId: "", productId: "", questionId: "", replyId: "", text: "", status: "", error: "" };
+}
+
+export const FinishFollowUpRequest: MessageFns<FinishFollowUpRequest> = {
+  encode(message: FinishFollowUpRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    if (message.productId !== "") {
+      writer.uint32(18).string(message.productId);
+    }
+    if (message.questionId !== "") {
+      writer.uint32(26).string(message.questionId);
+    }
+    if (message.replyId !== "") {
+      writer.uint32(34).string(message.replyId);
+    }
+    if (message.text !== "") {
+      writer.uint32(42).string(message.text);
+    }
+    if (message.status !== "") {
+      writer.uint32(50).string(message.status);
+    }
+    if (message.error !== "") {
+      writer.uint32(58).string(message.error);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): FinishFollowUpRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseFinishFollowUpRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.productId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.questionId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.replyId = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.text = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.status = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.error = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): FinishFollowUpRequest {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      productId: isSet(object.productId)
+        ? globalThis.String(object.productId)
+        : isSet(object.product_id)
+        ? globalThis.String(object.product_id)
+        : "",
+      questionId: isSet(object.questionId)
+        ? globalThis.String(object.questionId)
+        : isSet(object.question_id)
+        ? globalThis.String(object.question_id)
+        : "",
+      replyId: isSet(object.replyId)
+        ? globalThis.String(object.replyId)
+        : isSet(object.reply_id)
+        ? globalThis.String(object.reply_id)
+        : "",
+      text: isSet(object.text) ? globalThis.String(object.text) : "",
+      status: isSet(object.status) ? globalThis.String(object.status) : "",
+      error: isSet(object.error) ? globalThis.String(object.error) : "",
+    };
+  },
+
+  toJSON(message: FinishFollowUpRequest): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.productId !== "") {
+      obj.productId = message.productId;
+    }
+    if (message.questionId !== "") {
+      obj.questionId = message.questionId;
+    }
+    if (message.replyId !== "") {
+      obj.replyId = message.replyId;
+    }
+    if (message.text !== "") {
+      obj.text = message.text;
+    }
+    if (message.status !== "") {
+      obj.status = message.status;
+    }
+    if (message.error !== "") {
+      obj.error = message.error;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<FinishFollowUpRequest>, I>>(base?: I): FinishFollowUpRequest {
+    return FinishFollowUpRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<FinishFollowUpRequest>, I>>(object: I): FinishFollowUpRequest {
+    const message = createBaseFinishFollowUpRequest();
+    message.userId = object.userId ?? "";
+    message.productId = object.productId ?? "";
+    message.questionId = object.questionId ?? "";
+    message.replyId = object.replyId ?? "";
+    message.text = object.text ?? "";
+    message.status = object.status ?? "";
+    message.error = object.error ?? "";
+    return message;
+  },
+};
+
+function createBaseFinishFollowUpResponse(): FinishFollowUpResponse {
+  return {};
+}
+
+export const FinishFollowUpResponse: MessageFns<FinishFollowUpResponse> = {
+  encode(_: FinishFollowUpResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): FinishFollowUpResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseFinishFollowUpResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): FinishFollowUpResponse {
+    return {};
+  },
+
+  toJSON(_: FinishFollowUpResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<FinishFollowUpResponse>, I>>(base?: I): FinishFollowUpResponse {
+    return FinishFollowUpResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<FinishFollowUpResponse>, I>>(_: I): FinishFollowUpResponse {
+    const message = createBaseFinishFollowUpResponse();
     return message;
   },
 };
@@ -9414,6 +10251,37 @@ export const CatalogServiceService = {
       Buffer.from(GetQuestionBudgetResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): GetQuestionBudgetResponse => GetQuestionBudgetResponse.decode(value),
   },
+  /**
+   * Follow-up interviews: stores the asker's message for each persona (every
+   * persona that answered when none is named) and a reply being written, and
+   * answers what inference needs to write each reply. A retry names the
+   * reply it replaces (a partial or failed one). NOT_FOUND for another
+   * user's question or a persona the question was not asked of;
+   * FAILED_PRECONDITION unless the question is complete.
+   */
+  startFollowUps: {
+    path: "/chorus.catalog.v1.CatalogService/StartFollowUps" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: StartFollowUpsRequest): Buffer =>
+      Buffer.from(StartFollowUpsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): StartFollowUpsRequest => StartFollowUpsRequest.decode(value),
+    responseSerialize: (value: StartFollowUpsResponse): Buffer =>
+      Buffer.from(StartFollowUpsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): StartFollowUpsResponse => StartFollowUpsResponse.decode(value),
+  },
+  /** Stores a reply as written: complete, or partial when the stream broke. */
+  finishFollowUp: {
+    path: "/chorus.catalog.v1.CatalogService/FinishFollowUp" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: FinishFollowUpRequest): Buffer =>
+      Buffer.from(FinishFollowUpRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): FinishFollowUpRequest => FinishFollowUpRequest.decode(value),
+    responseSerialize: (value: FinishFollowUpResponse): Buffer =>
+      Buffer.from(FinishFollowUpResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): FinishFollowUpResponse => FinishFollowUpResponse.decode(value),
+  },
   /** Sets (or, without has_budget, removes) the product's monthly budget. */
   setQuestionBudget: {
     path: "/chorus.catalog.v1.CatalogService/SetQuestionBudget" as const,
@@ -9505,6 +10373,17 @@ export interface CatalogServiceServer extends UntypedServiceImplementation {
   rerunQuestion: handleUnaryCall<RerunQuestionRequest, RerunQuestionResponse>;
   /** This month's spend on questions and the monthly budget, if any. */
   getQuestionBudget: handleUnaryCall<GetQuestionBudgetRequest, GetQuestionBudgetResponse>;
+  /**
+   * Follow-up interviews: stores the asker's message for each persona (every
+   * persona that answered when none is named) and a reply being written, and
+   * answers what inference needs to write each reply. A retry names the
+   * reply it replaces (a partial or failed one). NOT_FOUND for another
+   * user's question or a persona the question was not asked of;
+   * FAILED_PRECONDITION unless the question is complete.
+   */
+  startFollowUps: handleUnaryCall<StartFollowUpsRequest, StartFollowUpsResponse>;
+  /** Stores a reply as written: complete, or partial when the stream broke. */
+  finishFollowUp: handleUnaryCall<FinishFollowUpRequest, FinishFollowUpResponse>;
   /** Sets (or, without has_budget, removes) the product's monthly budget. */
   setQuestionBudget: handleUnaryCall<SetQuestionBudgetRequest, SetQuestionBudgetResponse>;
   /**
@@ -9911,6 +10790,45 @@ export interface CatalogServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: GetQuestionBudgetResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Follow-up interviews: stores the asker's message for each persona (every
+   * persona that answered when none is named) and a reply being written, and
+   * answers what inference needs to write each reply. A retry names the
+   * reply it replaces (a partial or failed one). NOT_FOUND for another
+   * user's question or a persona the question was not asked of;
+   * FAILED_PRECONDITION unless the question is complete.
+   */
+  startFollowUps(
+    request: StartFollowUpsRequest,
+    callback: (error: ServiceError | null, response: StartFollowUpsResponse) => void,
+  ): ClientUnaryCall;
+  startFollowUps(
+    request: StartFollowUpsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: StartFollowUpsResponse) => void,
+  ): ClientUnaryCall;
+  startFollowUps(
+    request: StartFollowUpsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: StartFollowUpsResponse) => void,
+  ): ClientUnaryCall;
+  /** Stores a reply as written: complete, or partial when the stream broke. */
+  finishFollowUp(
+    request: FinishFollowUpRequest,
+    callback: (error: ServiceError | null, response: FinishFollowUpResponse) => void,
+  ): ClientUnaryCall;
+  finishFollowUp(
+    request: FinishFollowUpRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: FinishFollowUpResponse) => void,
+  ): ClientUnaryCall;
+  finishFollowUp(
+    request: FinishFollowUpRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: FinishFollowUpResponse) => void,
   ): ClientUnaryCall;
   /** Sets (or, without has_budget, removes) the product's monthly budget. */
   setQuestionBudget(

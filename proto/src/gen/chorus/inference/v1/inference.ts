@@ -11,7 +11,9 @@ import {
   type ChannelCredentials,
   Client,
   type ClientOptions,
+  type ClientReadableStream,
   type ClientUnaryCall,
+  type handleServerStreamingCall,
   type handleUnaryCall,
   makeGenericClientConstructor,
   type Metadata,
@@ -159,6 +161,38 @@ export interface EstimateResponse {
   outputTokens: number;
   hasPrice: boolean;
   costUsd: number;
+}
+
+/** One turn of a follow-up conversation. */
+export interface ConversationTurn {
+  /** asker or persona */
+  role: string;
+  text: string;
+}
+
+export interface FollowUpRequest {
+  questionText: string;
+  persona?: PersonaProfile | undefined;
+  business?:
+    | BusinessContext
+    | undefined;
+  /** What the persona answered to the question. */
+  earlierAnswer?:
+    | PersonaResponse
+    | undefined;
+  /** The conversation before this message, oldest first. */
+  turns: ConversationTurn[];
+  message: string;
+  seed: number;
+}
+
+export interface FollowUpResponse {
+  /** The next piece of the reply (may be empty on the last chunk). */
+  text: string;
+  /** Set on the last chunk, with the model's token usage. */
+  done: boolean;
+  inputTokens: number;
+  outputTokens: number;
 }
 
 function createBaseOpinionDistribution(): OpinionDistribution {
@@ -2026,6 +2060,403 @@ export const EstimateResponse: MessageFns<EstimateResponse> = {
   },
 };
 
+function createBaseConversationTurn(): ConversationTurn {
+  return { role: "", text: "" };
+}
+
+export const ConversationTurn: MessageFns<ConversationTurn> = {
+  encode(message: ConversationTurn, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.role !== "") {
+      writer.uint32(10).string(message.role);
+    }
+    if (message.text !== "") {
+      writer.uint32(18).string(message.text);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ConversationTurn {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseConversationTurn();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.role = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.text = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ConversationTurn {
+    return {
+      role: isSet(object.role) ? globalThis.String(object.role) : "",
+      text: isSet(object.text) ? globalThis.String(object.text) : "",
+    };
+  },
+
+  toJSON(message: ConversationTurn): unknown {
+    const obj: any = {};
+    if (message.role !== "") {
+      obj.role = message.role;
+    }
+    if (message.text !== "") {
+      obj.text = message.text;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ConversationTurn>, I>>(base?: I): ConversationTurn {
+    return ConversationTurn.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ConversationTurn>, I>>(object: I): ConversationTurn {
+    const message = createBaseConversationTurn();
+    message.role = object.role ?? "";
+    message.text = object.text ?? "";
+    return message;
+  },
+};
+
+function createBaseFollowUpRequest(): FollowUpRequest {
+  return {
+    questionText: "",
+    persona: undefined,
+    business: undefined,
+    earlierAnswer: undefined,
+    turns: [],
+    message: "",
+    seed: 0,
+  };
+}
+
+export const FollowUpRequest: MessageFns<FollowUpRequest> = {
+  encode(message: FollowUpRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.questionText !== "") {
+      writer.uint32(10).string(message.questionText);
+    }
+    if (message.persona !== undefined) {
+      PersonaProfile.encode(message.persona, writer.uint32(18).fork()).join();
+    }
+    if (message.business !== undefined) {
+      BusinessContext.encode(message.business, writer.uint32(26).fork()).join();
+    }
+    if (message.earlierAnswer !== undefined) {
+      PersonaResponse.encode(message.earlierAnswer, writer.uint32(34).fork()).join();
+    }
+    for (const v of message.turns) {
+      ConversationTurn.encode(v!, writer.uint32(42).fork()).join();
+    }
+    if (message.message !== "") {
+      writer.uint32(50).string(message.message);
+    }
+    if (message.seed !== 0) {
+      writer.uint32(56).int32(message.seed);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): FollowUpRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseFollowUpRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.questionText = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.persona = PersonaProfile.decode(reader, reader.uint32());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.business = BusinessContext.decode(reader, reader.uint32());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.earlierAnswer = PersonaResponse.decode(reader, reader.uint32());
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.turns.push(ConversationTurn.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.message = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.seed = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): FollowUpRequest {
+    return {
+      questionText: isSet(object.questionText)
+        ? globalThis.String(object.questionText)
+        : isSet(object.question_text)
+        ? globalThis.String(object.question_text)
+        : "",
+      persona: isSet(object.persona) ? PersonaProfile.fromJSON(object.persona) : undefined,
+      business: isSet(object.business) ? BusinessContext.fromJSON(object.business) : undefined,
+      earlierAnswer: isSet(object.earlierAnswer)
+        ? PersonaResponse.fromJSON(object.earlierAnswer)
+        : isSet(object.earlier_answer)
+        ? PersonaResponse.fromJSON(object.earlier_answer)
+        : undefined,
+      turns: globalThis.Array.isArray(object?.turns) ? object.turns.map((e: any) => ConversationTurn.fromJSON(e)) : [],
+      message: isSet(object.message) ? globalThis.String(object.message) : "",
+      seed: isSet(object.seed) ? globalThis.Number(object.seed) : 0,
+    };
+  },
+
+  toJSON(message: FollowUpRequest): unknown {
+    const obj: any = {};
+    if (message.questionText !== "") {
+      obj.questionText = message.questionText;
+    }
+    if (message.persona !== undefined) {
+      obj.persona = PersonaProfile.toJSON(message.persona);
+    }
+    if (message.business !== undefined) {
+      obj.business = BusinessContext.toJSON(message.business);
+    }
+    if (message.earlierAnswer !== undefined) {
+      obj.earlierAnswer = PersonaResponse.toJSON(message.earlierAnswer);
+    }
+    if (message.turns?.length) {
+      obj.turns = message.turns.map((e) => ConversationTurn.toJSON(e));
+    }
+    if (message.message !== "") {
+      obj.message = message.message;
+    }
+    if (message.seed !== 0) {
+      obj.seed = Math.round(message.seed);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<FollowUpRequest>, I>>(base?: I): FollowUpRequest {
+    return FollowUpRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<FollowUpRequest>, I>>(object: I): FollowUpRequest {
+    const message = createBaseFollowUpRequest();
+    message.questionText = object.questionText ?? "";
+    message.persona = (object.persona !== undefined && object.persona !== null)
+      ? PersonaProfile.fromPartial(object.persona)
+      : undefined;
+    message.business = (object.business !== undefined && object.business !== null)
+      ? BusinessContext.fromPartial(object.business)
+      : undefined;
+    message.earlierAnswer = (object.earlierAnswer !== undefined && object.earlierAnswer !== null)
+      ? PersonaResponse.fromPartial(object.earlierAnswer)
+      : undefined;
+    message.turns = object.turns?.map((e) => ConversationTurn.fromPartial(e)) || [];
+    message.message = object.message ?? "";
+    message.seed = object.seed ?? 0;
+    return message;
+  },
+};
+
+function createBaseFollowUpResponse(): FollowUpResponse {
+  return { text: "", done: false, inputTokens: 0, outputTokens: 0 };
+}
+
+export const FollowUpResponse: MessageFns<FollowUpResponse> = {
+  encode(message: FollowUpResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.text !== "") {
+      writer.uint32(10).string(message.text);
+    }
+    if (message.done !== false) {
+      writer.uint32(16).bool(message.done);
+    }
+    if (message.inputTokens !== 0) {
+      writer.uint32(24).int32(message.inputTokens);
+    }
+    if (message.outputTokens !== 0) {
+      writer.uint32(32).int32(message.outputTokens);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): FollowUpResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseFollowUpResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.text = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.done = reader.bool();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.inputTokens = reader.int32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.outputTokens = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): FollowUpResponse {
+    return {
+      text: isSet(object.text) ? globalThis.String(object.text) : "",
+      done: isSet(object.done) ? globalThis.Boolean(object.done) : false,
+      inputTokens: isSet(object.inputTokens)
+        ? globalThis.Number(object.inputTokens)
+        : isSet(object.input_tokens)
+        ? globalThis.Number(object.input_tokens)
+        : 0,
+      outputTokens: isSet(object.outputTokens)
+        ? globalThis.Number(object.outputTokens)
+        : isSet(object.output_tokens)
+        ? globalThis.Number(object.output_tokens)
+        : 0,
+    };
+  },
+
+  toJSON(message: FollowUpResponse): unknown {
+    const obj: any = {};
+    if (message.text !== "") {
+      obj.text = message.text;
+    }
+    if (message.done !== false) {
+      obj.done = message.done;
+    }
+    if (message.inputTokens !== 0) {
+      obj.inputTokens = Math.round(message.inputTokens);
+    }
+    if (message.outputTokens !== 0) {
+      obj.outputTokens = Math.round(message.outputTokens);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<FollowUpResponse>, I>>(base?: I): FollowUpResponse {
+    return FollowUpResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<FollowUpResponse>, I>>(object: I): FollowUpResponse {
+    const message = createBaseFollowUpResponse();
+    message.text = object.text ?? "";
+    message.done = object.done ?? false;
+    message.inputTokens = object.inputTokens ?? 0;
+    message.outputTokens = object.outputTokens ?? 0;
+    return message;
+  },
+};
+
 /**
  * Answers questions as personas. Questions asked on a product's questions
  * page travel as events (QuestionAsked -> QuestionAnswered); Answer is the
@@ -2061,6 +2492,21 @@ export const PersonaInferenceServiceService = {
     responseSerialize: (value: EstimateResponse): Buffer => Buffer.from(EstimateResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): EstimateResponse => EstimateResponse.decode(value),
   },
+  /**
+   * A follow-up turn of a conversation with one persona, streamed as it is
+   * written: the persona remembers the question, its earlier answer, the
+   * business profile and the conversation so far. UNAVAILABLE (after any
+   * text already sent) when the model fails or the stream breaks.
+   */
+  followUp: {
+    path: "/chorus.inference.v1.PersonaInferenceService/FollowUp" as const,
+    requestStream: false as const,
+    responseStream: true as const,
+    requestSerialize: (value: FollowUpRequest): Buffer => Buffer.from(FollowUpRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): FollowUpRequest => FollowUpRequest.decode(value),
+    responseSerialize: (value: FollowUpResponse): Buffer => Buffer.from(FollowUpResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): FollowUpResponse => FollowUpResponse.decode(value),
+  },
 } as const;
 
 export interface PersonaInferenceServiceServer extends UntypedServiceImplementation {
@@ -2075,6 +2521,13 @@ export interface PersonaInferenceServiceServer extends UntypedServiceImplementat
    * tokens and dollars at the configured price.
    */
   estimate: handleUnaryCall<EstimateRequest, EstimateResponse>;
+  /**
+   * A follow-up turn of a conversation with one persona, streamed as it is
+   * written: the persona remembers the question, its earlier answer, the
+   * business profile and the conversation so far. UNAVAILABLE (after any
+   * text already sent) when the model fails or the stream breaks.
+   */
+  followUp: handleServerStreamingCall<FollowUpRequest, FollowUpResponse>;
 }
 
 export interface PersonaInferenceServiceClient extends Client {
@@ -2117,6 +2570,18 @@ export interface PersonaInferenceServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: EstimateResponse) => void,
   ): ClientUnaryCall;
+  /**
+   * A follow-up turn of a conversation with one persona, streamed as it is
+   * written: the persona remembers the question, its earlier answer, the
+   * business profile and the conversation so far. UNAVAILABLE (after any
+   * text already sent) when the model fails or the stream breaks.
+   */
+  followUp(request: FollowUpRequest, options?: Partial<CallOptions>): ClientReadableStream<FollowUpResponse>;
+  followUp(
+    request: FollowUpRequest,
+    metadata?: Metadata,
+    options?: Partial<CallOptions>,
+  ): ClientReadableStream<FollowUpResponse>;
 }
 
 export const PersonaInferenceServiceClient = makeGenericClientConstructor(
