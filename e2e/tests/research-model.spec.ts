@@ -23,11 +23,19 @@ function modelSystem(): Promise<ModelSystem> {
   started ??= (async () => {
     // Each answer takes a moment, and reports 20,000 prompt and 5,000 completion tokens:
     // at gpt-4o-mini's price, $0.006 an answer.
-    const fake = await startFakeOpenAI(() => ({
-      content: validAnswer({ distribution: { positive: 0.2, neutral: 0.3, negative: 0.5 } }),
-      delayMs: 700,
-      usage: { prompt_tokens: 20_000, completion_tokens: 5_000 },
-    }));
+    const fake = await startFakeOpenAI((request) =>
+      request.body.stream
+        ? // A follow-up reply, streamed slowly enough to watch it being written.
+          {
+            chunks: ['On my budget, ', 'twelve a month ', 'is more than ', 'I would spend.'],
+            chunkDelayMs: 600,
+          }
+        : {
+            content: validAnswer({ distribution: { positive: 0.2, neutral: 0.3, negative: 0.5 } }),
+            delayMs: 700,
+            usage: { prompt_tokens: 20_000, completion_tokens: 5_000 },
+          },
+    );
     const chorus = await spawnChorus({
       logFile: path.join(artifactsDir, 'system-model.log'),
       env: {
@@ -152,4 +160,62 @@ test('answers arrive one by one, the cost is shown before and after, and the bud
   expect(((await refused.json()) as { message: string }).message).toContain(
     'reached its monthly budget',
   );
+});
+
+test('a follow-up reply streams onto the page as the model writes it, and stays', async ({
+  page,
+  request,
+  register,
+  signIn,
+  shot,
+}) => {
+  const { token } = await register(newAccount({ productName: 'Interviewwise' }));
+  const [product] = (await (await request.get('/api/products', auth(token))).json()) as {
+    id: string;
+  }[];
+  const productId = product!.id;
+  const templates = (await (await request.get('/api/persona-templates', auth(token))).json()) as {
+    id: string;
+    name: string;
+  }[];
+  await request.post(`/api/products/${productId}/personas`, {
+    ...auth(token),
+    data: { templateId: templates[0]!.id },
+  });
+  const text = 'Would you pay twelve dollars a month for a meal planner?';
+  const asked = await request.post(`/api/products/${productId}/questions`, {
+    ...auth(token),
+    data: { questionText: text },
+  });
+  expect(asked.status()).toBe(201);
+
+  await signIn(token, `/products/${productId}/questions`);
+  const card = page.getByRole('article', { name: text });
+  await expect(card.getByText('Complete', { exact: true })).toBeVisible({ timeout: 30_000 });
+  const answer = card.getByRole('article', { name: templates[0]!.name });
+  await answer.getByRole('button', { name: 'Ask a follow-up' }).click();
+  await answer.getByLabel(`Ask ${templates[0]!.name} a follow-up`).fill('Why not?');
+  await answer.getByRole('button', { name: 'Send' }).click();
+
+  const conversation = answer.getByRole('region', { name: `Follow-up with ${templates[0]!.name}` });
+  // The reply appears piece by piece while it is being written.
+  const writing = conversation.locator('li[data-role="persona"][data-status="writing"]');
+  await expect(writing).toContainText('On my budget,', { timeout: 10_000 });
+  await expect(writing).not.toContainText('I would spend.');
+  await shot('streaming');
+  const reply = conversation.locator('li[data-role="persona"][data-status="complete"]');
+  await expect(reply).toContainText('On my budget, twelve a month is more than I would spend.', {
+    timeout: 10_000,
+  });
+  await expect(conversation.locator('li[data-role="asker"]')).toContainText('Why not?');
+  await shot('replied');
+
+  // Stored with the question: there after a reload.
+  await page.reload();
+  await expect(
+    page
+      .getByRole('article', { name: text })
+      .getByRole('region', { name: `Follow-up with ${templates[0]!.name}` })
+      .locator('li[data-role="persona"]'),
+  ).toContainText('is more than I would spend.');
 });

@@ -179,4 +179,33 @@ test.describe('answers a researcher can trust', () => {
     await expect(toast(page)).toContainText('Budget removed');
     await expect(usage).toHaveText('This month: $0.00 over 0 runs (no budget set).');
   });
+
+  test('every persona answers a follow-up from its own reasons', async ({
+    page,
+    request,
+    register,
+    signIn,
+  }) => {
+    const { token } = await register(newAccount({ productName: 'Askwise' }));
+    const { productId, names } = await productWithPersonas(request, token, 3);
+    await signIn(token, `/products/${productId}/questions`);
+    const text = 'Would you pay $30 a month for a planner that organises your week?';
+    await page.getByLabel('Your question').fill(text);
+    await page.getByRole('button', { name: 'Ask Question' }).click();
+    const card = questionCard(page, text);
+    await expect(card.getByText('Complete', { exact: true })).toBeVisible({ timeout: 30_000 });
+    await card
+      .getByLabel('Ask every persona a follow-up (each remembers its own answer)')
+      .fill('Why do you say that?');
+    await card.getByRole('button', { name: 'Send' }).last().click();
+    for (const name of names) {
+      const conversation = card.getByRole('region', { name: `Follow-up with ${name}` });
+      await expect(conversation.locator('li[data-role="asker"]')).toHaveText(
+        /Why do you say that\?/,
+      );
+      await expect(
+        conversation.locator('li[data-role="persona"][data-status="complete"]'),
+      ).toContainText(/So my view stays (positive|neutral|negative)\./, { timeout: 15_000 });
+    }
+  });
 });

@@ -223,6 +223,7 @@ function ProductQuestions({ product }: { product: ProductView }) {
                   })
                 }
                 rerunning={rerun.isPending && rerun.variables === question.id}
+                canFollowUp={canUsePaidFeatures}
                 onRerun={
                   canUsePaidFeatures
                     ? () =>

@@ -1,5 +1,6 @@
 import {
   confidencePercent,
+  type FollowUpTurnView,
   modeOf,
   type Opinion,
   type PersonaResponse,
@@ -7,8 +8,10 @@ import {
   profileFieldLabel,
   type SafetyInfluence,
 } from '@chorus/contracts';
-import { Badge, cn } from '@chorus/platform/ui';
-import { Frown, Meh, Smile } from 'lucide-react';
+import { Badge, Button, cn } from '@chorus/platform/ui';
+import { Frown, Meh, MessageCircle, Smile } from 'lucide-react';
+import { useState } from 'react';
+import { type FollowUpController, PersonaConversation } from './FollowUps';
 import { DistributionBar } from './ResearchPanels';
 
 const opinionLook: Record<Opinion, { label: string; className: string; Icon: typeof Smile }> = {
@@ -42,7 +45,18 @@ function Chips({ label, items }: { label: string; items: string[] }) {
  * scores weighed, what it said and why, and the grounds it named (persona
  * attributes and business-profile fields), so a reader can check the reasons.
  */
-export function PersonaResponseCard({ response }: { response: PersonaResponse }) {
+export function PersonaResponseCard({
+  response,
+  conversation,
+}: {
+  response: PersonaResponse;
+  /** Follow-up interviews, on an answered question. */
+  conversation?: { turns: FollowUpTurnView[]; controller: FollowUpController; disabled: boolean };
+}) {
+  const talked =
+    conversation?.turns.some((turn) => turn.personaId === response.personaId) ||
+    conversation?.controller.live.some((reply) => reply.personaId === response.personaId);
+  const [asking, setAsking] = useState(false);
   const look = opinionLook[response.opinion];
   const confidence = confidencePercent(response.confidence);
   const attributes = response.grounding.personaAttributes.map(personaAttributeLabel);
@@ -107,6 +121,25 @@ export function PersonaResponseCard({ response }: { response: PersonaResponse })
           <Chips label="Persona attributes" items={attributes} />
           <Chips label="Business profile" items={profileFields} />
         </div>
+      ) : null}
+      {conversation && (talked || asking) ? (
+        <PersonaConversation
+          personaId={response.personaId}
+          personaName={response.personaName}
+          turns={conversation.turns}
+          controller={conversation.controller}
+          disabled={conversation.disabled}
+        />
+      ) : conversation ? (
+        <Button
+          variant="outline"
+          size="sm"
+          className="w-fit"
+          disabled={conversation.disabled}
+          onClick={() => setAsking(true)}
+        >
+          <MessageCircle aria-hidden /> Ask a follow-up
+        </Button>
       ) : null}
     </article>
   );

@@ -11,6 +11,8 @@ import {
   Trash2,
 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { useFollowUps } from '../../follow-ups-api';
+import { FollowUpForm } from './FollowUps';
 import { PersonaResponseCard } from './PersonaResponseCard';
 import {
   Alarms,
@@ -83,6 +85,7 @@ export function QuestionCard({
   onRetry,
   rerunning = false,
   onRerun,
+  canFollowUp = false,
 }: {
   question: QuestionView;
   /** The question named in the address (/companies/{id}/questions/{questionId}). */
@@ -97,7 +100,14 @@ export function QuestionCard({
   /** A complete question can be run again with a new seed. */
   rerunning?: boolean;
   onRerun?: () => void;
+  /** Follow-ups are paid work: the product must be paid for. */
+  canFollowUp?: boolean;
 }) {
+  const followUps = useFollowUps(question.productId, question.id);
+  const conversation =
+    question.status === 'complete'
+      ? { turns: question.followUps, controller: followUps, disabled: !canFollowUp }
+      : undefined;
   const [expanded, setExpanded] = useState(defaultExpanded || highlighted);
   const card = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -218,8 +228,21 @@ export function QuestionCard({
           {expanded ? (
             <div className="grid gap-3 md:grid-cols-2">
               {question.responses.map((response) => (
-                <PersonaResponseCard key={response.personaId} response={response} />
+                <PersonaResponseCard
+                  key={response.personaId}
+                  response={response}
+                  conversation={conversation}
+                />
               ))}
+            </div>
+          ) : null}
+          {expanded && conversation && question.responses.length > 1 ? (
+            <div className="rounded-lg border border-dashed p-3">
+              <FollowUpForm
+                controller={followUps}
+                label="Ask every persona a follow-up (each remembers its own answer)"
+                disabled={conversation.disabled}
+              />
             </div>
           ) : null}
         </div>

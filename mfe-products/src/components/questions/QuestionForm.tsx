@@ -81,7 +81,7 @@ function CostEstimate({
   const estimate = useQuestionEstimate(
     productId,
     { questionText: text, checkWording: check },
-    text.length >= MIN_QUESTION_LENGTH,
+    text.length >= MIN_QUESTION_LENGTH && text.length <= MAX_QUESTION_LENGTH,
   );
   const data = estimate.data;
   if (!data) return null;
