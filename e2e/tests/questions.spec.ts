@@ -177,8 +177,9 @@ test.describe('questions page', () => {
     const csv = (await readFile(await file.path(), 'utf8')).replace(/^\uFEFF/, '');
     const lines = csv.trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'Question,Asked At,Status,Persona,Opinion,Confidence,Safety Influence,Response,Reasoning,Persona Attributes,Business Profile Fields',
+      'Question,Asked At,Status,Persona,Opinion,Confidence,Safety Influence,Response,Reasoning,Persona Attributes,Business Profile Fields,Distribution,Follow-ups',
     );
+    expect(csv).toMatch(/,positive \d+%; neutral \d+%; negative \d+%,/);
     for (const name of names) expect(csv).toContain(`,${name},`);
     expect(csv).toMatch(/,(positive|neutral|negative),\d{1,3}%,(high|medium|low),/);
 

@@ -66,6 +66,8 @@ export const questionCsvColumns = [
   'Reasoning',
   'Persona Attributes',
   'Business Profile Fields',
+  'Distribution',
+  'Follow-ups',
 ] as const;
 
 /** Spreadsheets run a cell starting with one of these as a formula (CSV injection). */
@@ -88,7 +90,27 @@ export function confidencePercent(confidence: number): string {
   return `${Math.round(confidence * 100)}%`;
 }
 
-type ExportedQuestion = Pick<QuestionView, 'questionText' | 'createdAt' | 'status' | 'responses'>;
+type ExportedQuestion = Pick<QuestionView, 'questionText' | 'createdAt' | 'status' | 'responses'> &
+  Partial<Pick<QuestionView, 'followUps'>>;
+
+/** "positive 20%; neutral 30%; negative 50%", or empty for answers stored before distributions. */
+function distributionCell(distribution: QuestionView['responses'][number]['distribution']): string {
+  if (!distribution) return '';
+  return (['positive', 'neutral', 'negative'] as const)
+    .map((opinion) => `${opinion} ${Math.round(distribution[opinion] * 100)}%`)
+    .join('; ');
+}
+
+/** One persona's follow-up conversation: "You: …" and "<persona>: …" turns, one per line. */
+function followUpCell(question: ExportedQuestion, personaId: string): string {
+  return (question.followUps ?? [])
+    .filter((turn) => turn.personaId === personaId && turn.text)
+    .map(
+      (turn) =>
+        `${turn.role === 'asker' ? 'You' : turn.personaName}: ${turn.text}${turn.status === 'partial' ? ' [cut off]' : ''}`,
+    )
+    .join('\n');
+}
 
 /** Every persona response of these questions, one row each, under a header row. */
 export function questionResultsCsv(questions: readonly ExportedQuestion[]): string {
@@ -111,6 +133,8 @@ export function questionResultsCsv(questions: readonly ExportedQuestion[]): stri
         response.grounding.profileFields
           .map((name: ProfileFieldName) => profileFieldLabel(name))
           .join('; '),
+        distributionCell(response.distribution),
+        followUpCell(question, response.personaId),
       ]);
     }
   }

@@ -85,7 +85,30 @@ describe('questionResultsCsv', () => {
             response: 'Too much.\nI budget tightly.',
             reasoning: '-money is tight',
             grounding: { personaAttributes: ['safetyScores.economic'], profileFields: [] },
+            distribution: { positive: 0.1, neutral: 0.3, negative: 0.6 },
           }),
+        ],
+        followUps: [
+          {
+            id: 't1',
+            personaId: 'p2',
+            personaName: 'Tom "TJ" Jones',
+            role: 'asker',
+            text: '=HYPERLINK("http://evil")',
+            status: 'complete',
+            error: null,
+            createdAt: '2026-11-21T10:05:00.000Z',
+          },
+          {
+            id: 't2',
+            personaId: 'p2',
+            personaName: 'Tom "TJ" Jones',
+            role: 'persona',
+            text: 'Because of the price',
+            status: 'partial',
+            error: 'Cut off',
+            createdAt: '2026-11-21T10:05:01.000Z',
+          },
         ],
       },
       {
@@ -96,16 +119,17 @@ describe('questionResultsCsv', () => {
       },
     ]);
     expect(csv.split('\r\n')).toEqual([
-      'Question,Asked At,Status,Persona,Opinion,Confidence,Safety Influence,Response,Reasoning,Persona Attributes,Business Profile Fields',
-      '"Would you pay $30, monthly?",2026-11-21T10:00:00.000Z,complete,Maya Chen,positive,82%,medium,I would pay for it.,It saves me time.,Income; Occupation,Pricing Models',
-      '"Would you pay $30, monthly?",2026-11-21T10:00:00.000Z,complete,"Tom ""TJ"" Jones",negative,40%,high,"Too much.\nI budget tightly.",\'-money is tight,Economic safety,',
+      'Question,Asked At,Status,Persona,Opinion,Confidence,Safety Influence,Response,Reasoning,Persona Attributes,Business Profile Fields,Distribution,Follow-ups',
+      '"Would you pay $30, monthly?",2026-11-21T10:00:00.000Z,complete,Maya Chen,positive,82%,medium,I would pay for it.,It saves me time.,Income; Occupation,Pricing Models,,',
+      // A follow-up starting with "=" stays text: the conversation cell starts with "You:".
+      '"Would you pay $30, monthly?",2026-11-21T10:00:00.000Z,complete,"Tom ""TJ"" Jones",negative,40%,high,"Too much.\nI budget tightly.",\'-money is tight,Economic safety,,positive 10%; neutral 30%; negative 60%,"You: =HYPERLINK(""http://evil"")\nTom ""TJ"" Jones: Because of the price [cut off]"',
       '',
     ]);
   });
 
   it('is only the header when nothing was answered', () => {
     expect(questionResultsCsv([])).toBe(
-      'Question,Asked At,Status,Persona,Opinion,Confidence,Safety Influence,Response,Reasoning,Persona Attributes,Business Profile Fields\r\n',
+      'Question,Asked At,Status,Persona,Opinion,Confidence,Safety Influence,Response,Reasoning,Persona Attributes,Business Profile Fields,Distribution,Follow-ups\r\n',
     );
   });
 });

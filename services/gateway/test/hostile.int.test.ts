@@ -390,6 +390,7 @@ describe('an unpaid product', () => {
   const paidWork = [
     'POST /api/products/{id}/personas',
     'POST /api/products/{id}/questions',
+    'POST /api/products/{id}/questions/{questionId}/follow-ups',
     'POST /api/products/{id}/questions/{questionId}/rerun',
     'POST /api/products/{id}/questions/{questionId}/retry',
     'POST /api/roadmap-items/{id}/feedback',
