@@ -99,6 +99,39 @@ async function ask(
   }
 }
 
+/** Milliseconds from POSTing a follow-up to the first piece of the reply on the stream. */
+async function firstToken(
+  base: string,
+  who: { token: string; productId: string },
+  question: QuestionView,
+): Promise<number> {
+  const started = performance.now();
+  const response = await fetch(
+    `${base}/api/products/${who.productId}/questions/${question.id}/follow-ups`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${who.token}` },
+      body: JSON.stringify({
+        personaId: question.responses[0]!.personaId,
+        message: `Why do you say that? (${randomUUID().slice(0, 8)})`,
+      }),
+    },
+  );
+  if (!response.ok || !response.body) throw new Error(`follow-up: ${response.status}`);
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  let first: number | undefined;
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    text += decoder.decode(value, { stream: true });
+    if (first === undefined && text.includes('event: delta')) first = performance.now() - started;
+  }
+  if (first === undefined) throw new Error('the follow-up streamed no reply');
+  return first;
+}
+
 export async function measure(): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
   const model = await startFakeOpenAI(() => ({ delayMs: 500, content: validAnswer() }));
@@ -175,6 +208,22 @@ export async function measure(): Promise<BenchRow[]> {
             value: withSensitivity - base,
             unit: 'calls',
             note: `leading-question check ${checkWording(leading).leading ? 'flagged it' : 'missed it'} with 0 calls (rules on the text); echo chamber 0 (from the draws); wording sensitivity and flattery +${withSensitivity - base} (a neutral and a reversed framing: ${base} -> ${withSensitivity})`,
+          });
+
+          // A follow-up interview: the first piece of the streamed reply.
+          const firsts: number[] = [];
+          for (let run = 0; run < 5; run++) {
+            firsts.push(await firstToken(chorus.url, who, plain.question));
+          }
+          rows.push({
+            area: 'research',
+            metric:
+              'follow-up: POST -> first streamed piece of the reply, model 500 ms to first token',
+            value: Math.round(median(firsts)),
+            unit: 'ms',
+            budget: '< 1000 ms',
+            withinBudget: median(firsts) < 1_000,
+            note: `median of 5 (max ${Math.round(Math.max(...firsts))} ms); catalog stores the message, inference streams over gRPC, the gateway over server-sent events`,
           });
         },
       ),
