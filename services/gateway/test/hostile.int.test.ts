@@ -185,6 +185,12 @@ const bodyOverrides: Record<string, Record<string, unknown>> = {
   'POST /api/products/{id}/questions': {
     questionText: 'What would make you pay for this every month?',
   },
+  // A message for every persona, so the body passes and only the question's owner is in question.
+  'POST /api/products/{id}/questions/{questionId}/follow-ups': {
+    message: 'Why do you say that?',
+    personaId: undefined,
+    retryOf: undefined,
+  },
   // Two different items, so the body passes and only the roadmap's owner is in question.
   'POST /api/roadmaps/{id}/comparison-links': { itemIds: [randomUUID(), randomUUID()] },
 };
