@@ -425,7 +425,7 @@ describe('network policies', () => {
     }
   });
 
-  test('a service reaches its own database only; the gateway reaches Redis; all reach Kafka, the collector and DNS', () => {
+  test('a service reaches its own database only; the gateway and persona inference (its shared answer cache) reach Redis; all reach Kafka, the collector and DNS', () => {
     const destinations = (name: string) =>
       (policyOf(name).spec.egress ?? []).flatMap((rule) =>
         rule.to.map((p) => ({
@@ -446,7 +446,10 @@ describe('network policies', () => {
       const redisReached = to.some(
         (d) => JSON.stringify(d.labels) === JSON.stringify(redis.podSelector),
       );
-      expect({ name, redisReached }).toEqual({ name, redisReached: name === 'gateway' });
+      expect({ name, redisReached }).toEqual({
+        name,
+        redisReached: ['gateway', 'persona-inference', 'inference-workers'].includes(name),
+      });
     }
   });
 });
