@@ -7,7 +7,7 @@
 // Uses DATABASE_URL when set, otherwise an embedded PostgreSQL in a temporary
 // folder. Prints a table; asserts nothing.
 /* eslint-disable no-console -- a command-line report */
-import type { PersonaTemplateView, QuestionView } from '@chorus/contracts';
+import type { QuestionView } from '@chorus/contracts';
 import { startKafkaTestBroker } from '@chorus/kafka-test-broker';
 import {
   LocalEngine,
@@ -19,7 +19,7 @@ import { startFakeOpenAI, validAnswer } from '@chorus/persona-inference/testing'
 import { decodeEnvelope, type EventBus, KafkaEventBus, Topics } from '@chorus/service-kit';
 import { randomUUID } from 'node:crypto';
 import type { BenchRow } from './lib/report';
-import { api, logger, withChorus, withDatabaseServer } from './lib/system';
+import { api, customer, logger, withChorus, withDatabaseServer } from './lib/system';
 
 interface Row {
   scenario: string;
@@ -33,38 +33,6 @@ const rows: Row[] = [];
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
-/** A customer whose product has `personas` personas selected. */
-export async function customer(base: string, personas: number) {
-  const registered = await api<{ token: string; product: { id: string } }>(
-    base,
-    '/api/auth/register',
-    {
-      method: 'POST',
-      body: {
-        email: `bench-${randomUUID()}@example.com`,
-        password: 'bench-password',
-        firstName: 'Bench',
-        lastName: 'Mark',
-        productName: 'Lantern',
-        industry: 'Technology',
-        // Paid for: asking questions needs an active subscription.
-        stripeToken: 'pm_card_visa',
-      },
-    },
-  );
-  const { token } = registered;
-  const productId = registered.product.id;
-  const templates = await api<PersonaTemplateView[]>(base, '/api/persona-templates', { token });
-  for (const template of templates.slice(0, personas)) {
-    await api(base, `/api/products/${productId}/personas`, {
-      method: 'POST',
-      token,
-      body: { templateId: template.id },
-    });
-  }
-  return { token, productId };
 }
 
 const questions = [

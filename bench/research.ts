@@ -10,7 +10,7 @@ import { checkWording, type PersonaTemplateView, type QuestionView } from '@chor
 import { startFakeOpenAI, validAnswer } from '@chorus/persona-inference/testing';
 import { randomUUID } from 'node:crypto';
 import { type BenchRow, median } from './lib/report';
-import { api, withChorus, withDatabaseServer } from './lib/system';
+import { api, customer, withChorus, withDatabaseServer } from './lib/system';
 
 const PANEL = 100;
 const ADMIN = { email: 'bench-admin@example.com', password: 'bench-admin-password' };
@@ -41,37 +41,6 @@ async function libraryOf(base: string, count: number): Promise<void> {
       },
     });
   }
-}
-
-/** A paying customer whose product has `personas` personas. */
-async function customerWith(base: string, personas: number) {
-  const registered = await api<{ token: string; product: { id: string } }>(
-    base,
-    '/api/auth/register',
-    {
-      method: 'POST',
-      body: {
-        email: `bench-${randomUUID()}@example.com`,
-        password: 'bench-password',
-        firstName: 'Bench',
-        lastName: 'Mark',
-        productName: 'Panel',
-        industry: 'Technology',
-        stripeToken: 'pm_card_visa',
-      },
-    },
-  );
-  const { token } = registered;
-  const productId = registered.product.id;
-  const templates = await api<PersonaTemplateView[]>(base, '/api/persona-templates', { token });
-  for (const template of templates.slice(0, personas)) {
-    await api(base, `/api/products/${productId}/personas`, {
-      method: 'POST',
-      token,
-      body: { templateId: template.id },
-    });
-  }
-  return { token, productId };
 }
 
 /** Asks and polls (every 5 ms) until complete; answers the question and the milliseconds. */
@@ -152,7 +121,7 @@ export async function measure(): Promise<BenchRow[]> {
         },
         async (chorus) => {
           await libraryOf(chorus.url, PANEL);
-          const who = await customerWith(chorus.url, PANEL);
+          const who = await customer(chorus.url, PANEL);
           await ask(chorus.url, who, `Warm-up question ${randomUUID()}`);
 
           const fresh: number[] = [];

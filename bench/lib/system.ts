@@ -5,7 +5,8 @@ import {
   startEmbeddedPostgres,
 } from '@chorus/launcher';
 import { dropDatabase } from '@chorus/service-kit';
-import { randomBytes } from 'node:crypto';
+import type { PersonaTemplateView } from '@chorus/contracts';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -77,4 +78,36 @@ export async function withDatabaseServer<T>(run: (server: string) => Promise<T>)
     await embedded.stop();
     await rm(dataDir, { recursive: true, force: true });
   }
+}
+
+/** A paying customer (a test card) whose product has its first `personas` persona templates. */
+export async function customer(base: string, personas: number) {
+  const registered = await api<{ token: string; product: { id: string } }>(
+    base,
+    '/api/auth/register',
+    {
+      method: 'POST',
+      body: {
+        email: `bench-${randomUUID()}@example.com`,
+        password: 'bench-password',
+        firstName: 'Bench',
+        lastName: 'Mark',
+        productName: 'Lantern',
+        industry: 'Technology',
+        // Paid for: asking questions needs an active subscription.
+        stripeToken: 'pm_card_visa',
+      },
+    },
+  );
+  const { token } = registered;
+  const productId = registered.product.id;
+  const templates = await api<PersonaTemplateView[]>(base, '/api/persona-templates', { token });
+  for (const template of templates.slice(0, personas)) {
+    await api(base, `/api/products/${productId}/personas`, {
+      method: 'POST',
+      token,
+      body: { templateId: template.id },
+    });
+  }
+  return { token, productId };
 }
