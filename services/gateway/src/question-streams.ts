@@ -5,6 +5,7 @@ import { status } from '@grpc/grpc-js';
 import type { Response } from 'express';
 import type { CatalogClient } from './clients/catalog';
 import { toQuestionView } from './question-views';
+import { startEventStream } from './sse';
 
 /** One open event stream: a page watching a product's questions. */
 interface Watcher {
@@ -45,15 +46,7 @@ export class QuestionStreams {
     res: Response,
     watch: { productId: string; userId: string; sessionId: string; expiresAt: Date },
   ): void {
-    res.status(200);
-    res.set({
-      'Content-Type': 'text/event-stream; charset=utf-8',
-      'Cache-Control': 'no-cache, no-transform',
-      Connection: 'keep-alive',
-      // Nginx-style proxies would otherwise buffer the stream.
-      'X-Accel-Buffering': 'no',
-    });
-    res.flushHeaders();
+    startEventStream(res);
     const watcher: Watcher = {
       userId: watch.userId,
       sessionId: watch.sessionId,

@@ -3,6 +3,7 @@ import { isServiceError, type Logger } from '@chorus/service-kit';
 import type { Response } from 'express';
 import pLimit from 'p-limit';
 import type { ServiceClients } from '../clients';
+import { startEventStream } from '../sse';
 
 /** Replies written at once when every persona of a question is asked. */
 const REPLIES_AT_ONCE = 4;
@@ -42,14 +43,7 @@ export async function streamFollowUps(
     message: ask.message ?? '',
     retryOf: ask.retryOf ?? '',
   });
-  res.status(200);
-  res.set({
-    'Content-Type': 'text/event-stream; charset=utf-8',
-    'Cache-Control': 'no-cache, no-transform',
-    Connection: 'keep-alive',
-    'X-Accel-Buffering': 'no',
-  });
-  res.flushHeaders();
+  startEventStream(res);
   const pageGone = new AbortController();
   res.on('close', () => pageGone.abort());
   send(res, {
