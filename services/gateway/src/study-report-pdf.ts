@@ -11,13 +11,18 @@ const barColors: Record<string, string> = {
   negative: '#ef4444',
 };
 
-/** Text in the PDF's standard fonts (WinAnsi): characters they lack become near equivalents. */
+/** Characters the PDF's standard fonts (WinAnsi) have beyond Latin-1. */
+const WIN_ANSI_EXTRA = new Set('–—‘’“”•…€');
+
+/** Text in the PDF's standard fonts: characters they lack become near equivalents, or "?". */
 function printable(text: string): string {
-  return text
-    .replace(/[≥]/g, '>=')
-    .replace(/[≤]/g, '<=')
-    .replace(/[→]/g, '->')
-    .replace(/[^\u0000-\u00ff\u2013\u2014\u2018\u2019\u201c\u201d\u2022\u2026\u20ac]/g, '?');
+  const near = text.replace(/≥/g, '>=').replace(/≤/g, '<=').replace(/→/g, '->');
+  let out = '';
+  for (const char of near) {
+    const code = char.codePointAt(0) ?? 0;
+    out += char === '\n' || (code >= 0x20 && code <= 0xff) || WIN_ANSI_EXTRA.has(char) ? char : '?';
+  }
+  return out;
 }
 
 export function renderStudyReportPdf(report: StudyReport): Promise<Buffer> {
