@@ -5,7 +5,7 @@ import {
   type QuestionView,
   shouldPollQuestions,
 } from '@chorus/contracts';
-import { apiRequest, getToken, queryClient } from '@chorus/platform';
+import { apiRequest, getToken, queryClient, serverMessage, toast } from '@chorus/platform';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { isLaterQuestionState, productKeys, useProductQuestions } from './api';
@@ -193,4 +193,34 @@ export function useQuestionStream(productId: string): boolean {
     };
   }, [productId]);
   return connected;
+}
+
+/** Saves a question's study report (PDF or Markdown) through a temporary link. */
+export async function downloadStudyReport(
+  question: Pick<QuestionView, 'id' | 'productId'>,
+  format: 'pdf' | 'md',
+): Promise<void> {
+  try {
+    const response = await apiRequest(
+      'GET',
+      `${questionsPath(question.productId)}/${encodeURIComponent(question.id)}/report.${format}`,
+    );
+    const name =
+      /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ??
+      `study-report.${format}`;
+    const url = URL.createObjectURL(await response.blob());
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = name;
+    document.body.appendChild(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 0);
+  } catch (error) {
+    toast({
+      title: 'Report not downloaded',
+      description: serverMessage(error),
+      variant: 'destructive',
+    });
+  }
 }

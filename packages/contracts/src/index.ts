@@ -20,6 +20,7 @@ export * from './roadmap-feedback';
 export * from './research';
 export * from './wording-check';
 export * from './follow-ups';
+export * from './study-report';
 export * from './question-runs';
 export * from './share-links';
 export * from './entitlements';

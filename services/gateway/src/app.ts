@@ -15,6 +15,7 @@ import { businessProfileRoutes } from './routes/business-profiles';
 import { personaRoutes } from './routes/personas';
 import { productRoutes } from './routes/products';
 import { questionRoutes } from './routes/questions';
+import { studyReportRoutes } from './routes/study-report';
 import { roadmapFeedbackRoutes } from './routes/roadmap-feedback';
 import { roadmapRoutes } from './routes/roadmaps';
 import { shareLinkRoutes } from './routes/share-links';
@@ -72,6 +73,7 @@ export function createApp(deps: AppDeps): Express {
   roadmapFeedbackRoutes(routes, deps);
   shareLinkRoutes(routes, deps);
   questionRoutes(routes, deps);
+  studyReportRoutes(routes, deps);
   adminRoutes(routes, deps);
   app.use(routes.router);
 

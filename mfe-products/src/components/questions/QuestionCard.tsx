@@ -5,6 +5,7 @@ import {
   ChevronDown,
   Clock,
   Download,
+  FileText,
   Lightbulb,
   Loader2,
   RotateCcw,
@@ -12,6 +13,7 @@ import {
 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useFollowUps } from '../../follow-ups-api';
+import { downloadStudyReport } from '../../questions-api';
 import { FollowUpForm } from './FollowUps';
 import { PersonaResponseCard } from './PersonaResponseCard';
 import {
@@ -151,6 +153,24 @@ export function QuestionCard({
         <div className="flex shrink-0 gap-1">
           {question.status === 'complete' && onRerun ? (
             <RerunButton running={rerunning} onRerun={onRerun} />
+          ) : null}
+          {question.status === 'complete' ? (
+            <>
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => void downloadStudyReport(question, 'pdf')}
+              >
+                <FileText aria-hidden /> Download report (PDF)
+              </Button>
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => void downloadStudyReport(question, 'md')}
+              >
+                Markdown
+              </Button>
+            </>
           ) : null}
           {answered > 0 ? (
             <Button variant="ghost" size="sm" onClick={onExport}>

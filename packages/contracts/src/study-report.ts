@@ -1,0 +1,357 @@
+import { formatDate } from './format';
+import { personaAttributeLabel, profileFieldLabel, type QuestionView } from './questions';
+import { formatCost } from './question-runs';
+import { type Opinion, opinions } from './research';
+import { checkWording } from './wording-check';
+
+/**
+ * A study report of one question: the document a product manager forwards —
+ * the question and its wording check, the panel, the shares with their
+ * intervals, the key insight, the alarms, every persona's answer and
+ * follow-ups, the runs and the run's details. One model, rendered as
+ * Markdown here and as a PDF by the gateway, so both say the same.
+ */
+
+export const studyReportMessages = {
+  notReady: 'The report is ready once the question is answered.',
+} as const;
+
+export interface ReportTable {
+  columns: string[];
+  rows: string[][];
+}
+
+export interface ReportBlock {
+  /** A sub-heading (a persona's name), paragraphs, a quote, a table: any of them. */
+  heading?: string;
+  paragraphs?: string[];
+  quote?: string;
+  table?: ReportTable;
+}
+
+export interface ReportSection {
+  heading: string;
+  blocks: ReportBlock[];
+}
+
+export interface ReportShare {
+  opinion: Opinion;
+  label: string;
+  /** Percent of the personas' opinions (the results chart). */
+  personas: number;
+  /** Percent of every draw, with its 95 % interval; absent for answers stored before draws. */
+  draws?: { share: number; low: number; high: number };
+}
+
+export interface StudyReport {
+  title: string;
+  subtitle: string;
+  questionText: string;
+  /** For the PDF's bars: each opinion's share. */
+  shares: ReportShare[];
+  sections: ReportSection[];
+}
+
+const opinionLabel: Record<Opinion, string> = {
+  positive: 'Positive',
+  neutral: 'Neutral',
+  negative: 'Negative',
+};
+
+const percent = (value: number) => `${Math.round(value * 100)}%`;
+
+function distributionText(distribution: Record<Opinion, number> | undefined): string {
+  if (!distribution) return 'not recorded';
+  return opinions.map((o) => `${opinionLabel[o]} ${percent(distribution[o])}`).join(', ');
+}
+
+/** The report of a complete question. */
+export function buildStudyReport(input: {
+  productName: string;
+  question: QuestionView;
+  generatedAt: Date | string;
+}): StudyReport {
+  const { question, productName } = input;
+  const results = question.aggregatedResults;
+  const estimate = question.analysis?.estimate;
+  const wording = checkWording(question.questionText);
+  const run = question.run;
+
+  const shares: ReportShare[] = opinions.map((opinion) => ({
+    opinion,
+    label: opinionLabel[opinion],
+    personas: results?.[opinion] ?? 0,
+    ...(estimate
+      ? {
+          draws: {
+            share: estimate.shares[opinion],
+            low: estimate.intervals[opinion].low,
+            high: estimate.intervals[opinion].high,
+          },
+        }
+      : {}),
+  }));
+
+  const sections: ReportSection[] = [];
+
+  sections.push({
+    heading: 'The question',
+    blocks: [
+      {
+        quote: question.questionText,
+        paragraphs: [
+          `Asked ${formatDate(question.createdAt, 'dateTime', { fallback: question.createdAt })} of ${question.responses.length} ${question.responses.length === 1 ? 'persona' : 'personas'}.`,
+          wording.leading
+            ? `Wording check: leading. ${wording.findings.map((f) => f.why).join(' ')} A neutral wording: "${wording.neutral}".`
+            : 'Wording check: no leading or loaded wording found.',
+          ...(run?.sensitivity
+            ? [
+                `Wording sensitivity: asked neutrally ("${run.sensitivity.neutralText}") ${sharesText(run.sensitivity.neutral)}; reversed ("${run.sensitivity.reversedText}") ${sharesText(run.sensitivity.reversed)}.`,
+              ]
+            : []),
+        ],
+      },
+    ],
+  });
+
+  sections.push({
+    heading: 'Results',
+    blocks: [
+      {
+        table: {
+          columns: estimate
+            ? ['Opinion', 'Personas', 'Share of draws', '95% interval']
+            : ['Opinion', 'Personas'],
+          rows: shares.map((share) => [
+            share.label,
+            `${share.personas}%`,
+            ...(share.draws
+              ? [`${share.draws.share}%`, `${share.draws.low}% to ${share.draws.high}%`]
+              : []),
+          ]),
+        },
+        paragraphs: [
+          ...(estimate
+            ? [
+                `Over ${estimate.personas} ${estimate.personas === 1 ? 'persona' : 'personas'} × ${estimate.drawsPerPersona} draws. Method: ${estimate.method}.`,
+              ]
+            : []),
+          ...(estimate?.indicative
+            ? ['Indicative only: with fewer than 10 personas the shares are not firm.']
+            : []),
+          ...(results ? [`Key insight: ${results.keyInsight}`] : []),
+        ],
+      },
+    ],
+  });
+
+  const alarms = [
+    ...(wording.leading
+      ? [{ title: 'Leading question', text: `A neutral wording: "${wording.neutral}".` }]
+      : []),
+    ...(question.analysis?.alarms ?? []),
+  ];
+  sections.push({
+    heading: 'Alarms',
+    blocks: [
+      {
+        paragraphs:
+          alarms.length > 0
+            ? alarms.map((alarm) => `${alarm.title}: ${alarm.text}`)
+            : ['None: the wording is neutral and the panel answered with enough spread.'],
+      },
+    ],
+  });
+
+  sections.push({
+    heading: 'The panel',
+    blocks: [
+      {
+        table: {
+          columns: ['Persona', 'Opinion', 'Confidence', 'Distribution'],
+          rows: question.responses.map((response) => [
+            response.personaName,
+            opinionLabel[response.opinion],
+            percent(response.confidence),
+            distributionText(response.distribution),
+          ]),
+        },
+      },
+    ],
+  });
+
+  sections.push({
+    heading: "Each persona's answer",
+    blocks: question.responses.map((response) => {
+      const turns = question.followUps.filter(
+        (turn) => turn.personaId === response.personaId && turn.text,
+      );
+      const grounds = [
+        ...response.grounding.personaAttributes.map(personaAttributeLabel),
+        ...response.grounding.profileFields.map(profileFieldLabel),
+      ];
+      return {
+        heading: `${response.personaName}: ${opinionLabel[response.opinion]}, ${percent(response.confidence)} confident`,
+        quote: response.response,
+        paragraphs: [
+          `Reasoning: ${response.reasoning}`,
+          ...(grounds.length > 0 ? [`Grounds: ${grounds.join(', ')}.`] : []),
+          ...turns.map(
+            (turn) =>
+              `${turn.role === 'asker' ? 'Follow-up' : `${turn.personaName} replied`}: ${turn.text}${turn.status === 'partial' ? ' (cut off)' : ''}`,
+          ),
+        ],
+      };
+    }),
+  });
+
+  if (question.previousRuns.length > 0) {
+    sections.push({
+      heading: 'Runs of this question',
+      blocks: [
+        {
+          table: {
+            columns: ['Run', 'Model', 'Positive / neutral / negative', 'Cost'],
+            rows: [
+              ...question.previousRuns.map((past) => [
+                `Seed ${past.run.seed}`,
+                past.run.model,
+                opinions
+                  .map((o) => `${past.estimate?.shares[o] ?? past.aggregatedResults[o]}%`)
+                  .join(' / '),
+                formatCost(past.run.costUsd),
+              ]),
+              ...(run && results
+                ? [
+                    [
+                      `Seed ${run.seed} (latest)`,
+                      run.model,
+                      opinions.map((o) => `${estimate?.shares[o] ?? results[o]}%`).join(' / '),
+                      formatCost(run.costUsd),
+                    ],
+                  ]
+                : []),
+            ],
+          },
+          paragraphs: question.drift ? [question.drift.text] : [],
+        },
+      ],
+    });
+  }
+
+  if (run) {
+    sections.push({
+      heading: 'Run details',
+      blocks: [
+        {
+          table: {
+            columns: ['Detail', 'Value'],
+            rows: [
+              ['Engine', run.engine],
+              ['Model', run.model],
+              ['Temperature', String(run.temperature)],
+              ['Seed', String(run.seed)],
+              ['Draws per persona', String(run.draws)],
+              ['Prompt template', run.promptTemplateHash],
+              ['Business profile version', run.profileVersion],
+              [
+                'Model calls',
+                `${run.usage.modelCalls} (${run.usage.cachedAnswers} answers from the cache)`,
+              ],
+              [
+                'Tokens',
+                `${run.usage.inputTokens.toLocaleString('en-US')} in, ${run.usage.outputTokens.toLocaleString('en-US')} out`,
+              ],
+              ['Cost', formatCost(run.costUsd)],
+            ],
+          },
+        },
+      ],
+    });
+  }
+
+  return {
+    title: `Study report: ${productName}`,
+    subtitle: `Generated ${formatDate(input.generatedAt, 'dateTime')} by Chorus`,
+    questionText: question.questionText,
+    shares,
+    sections,
+  };
+}
+
+function sharesText(shares: Record<Opinion, number>): string {
+  return opinions.map((o) => `${shares[o]}% ${o}`).join(', ');
+}
+
+// ---------------------------------------------------------------------------
+// Markdown.
+
+/** Characters Markdown reads as formatting anywhere in a line, escaped. */
+function escapeInline(text: string): string {
+  return text.replace(/([\\`*_{}[\]()#+!|<>~])/g, '\\$1');
+}
+
+/** Text in Markdown, shown as written: formatting characters and list markers at a line's start escaped. */
+export function markdownText(text: string): string {
+  return escapeInline(text.replace(/\r\n?/g, '\n'))
+    .replace(/^(\s*)-/gm, '$1\\-')
+    .replace(/^(\s*\d+)\./gm, '$1\\.');
+}
+
+/** A table cell: escaped, on one line, and never read as a formula by a spreadsheet it is pasted into. */
+function markdownCell(text: string): string {
+  const oneLine = text.replace(/\s*\n\s*/g, ' ');
+  const safe = /^[=+\-@]/.test(oneLine) ? `'${oneLine}` : oneLine;
+  return escapeInline(safe);
+}
+
+function markdownTable(table: ReportTable): string[] {
+  return [
+    `| ${table.columns.map(markdownCell).join(' | ')} |`,
+    `| ${table.columns.map(() => '---').join(' | ')} |`,
+    ...table.rows.map((row) => `| ${row.map(markdownCell).join(' | ')} |`),
+  ];
+}
+
+/** The report as Markdown. */
+export function studyReportMarkdown(report: StudyReport): string {
+  const lines: string[] = [
+    `# ${markdownText(report.title)}`,
+    '',
+    `_${markdownText(report.subtitle)}_`,
+  ];
+  for (const section of report.sections) {
+    lines.push('', `## ${markdownText(section.heading)}`);
+    for (const block of section.blocks) {
+      if (block.heading) lines.push('', `### ${markdownText(block.heading)}`);
+      if (block.quote) {
+        lines.push(
+          '',
+          ...markdownText(block.quote)
+            .split('\n')
+            .map((line) => `> ${line}`),
+        );
+      }
+      if (block.table) lines.push('', ...markdownTable(block.table));
+      for (const paragraph of block.paragraphs ?? []) lines.push('', markdownText(paragraph));
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** "study-report-acme-would-you-pay.md" */
+export function studyReportFileName(
+  productName: string,
+  questionText: string,
+  extension: 'md' | 'pdf',
+): string {
+  const slug = `${productName} ${questionText}`
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/, '');
+  return `study-report${slug ? `-${slug}` : ''}.${extension}`;
+}

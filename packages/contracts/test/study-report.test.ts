@@ -1,0 +1,183 @@
+import {
+  analyzeRun,
+  buildStudyReport,
+  type PersonaResponse,
+  type QuestionView,
+  type RunDetails,
+  studyReportFileName,
+  studyReportMarkdown,
+} from '../src';
+
+const response = (overrides: Partial<PersonaResponse>): PersonaResponse => ({
+  personaId: 'p1',
+  personaName: 'Maya Chen',
+  opinion: 'positive',
+  confidence: 0.62,
+  safetyInfluence: 'low',
+  response: 'I would pay for it.',
+  reasoning: 'Maya Chen leans positive because it saves her time.',
+  grounding: { personaAttributes: ['income'], profileFields: ['pricingModels'] },
+  distribution: { positive: 0.62, neutral: 0.28, negative: 0.1 },
+  draws: { positive: 13, neutral: 5, negative: 2 },
+  ...overrides,
+});
+
+const run: RunDetails = {
+  engine: 'openai',
+  model: 'gpt-4o-mini',
+  temperature: 0.7,
+  seed: 2,
+  draws: 20,
+  promptTemplateHash: 'abcdef012345',
+  profileVersion: '0123456789ab',
+  personaVersions: [],
+  usage: { inputTokens: 12_000, outputTokens: 2_400, modelCalls: 4, cachedAnswers: 0 },
+  costUsd: 0.0032,
+  coverage: [],
+  sensitivity: null,
+};
+
+function question(overrides: Partial<QuestionView> = {}): QuestionView {
+  const responses = [
+    response({}),
+    response({
+      personaId: 'p2',
+      personaName: 'Tom | "TJ" *Jones*',
+      opinion: 'negative',
+      confidence: 0.7,
+      response: '=HYPERLINK("http://evil") is what I think\n# not a heading',
+      reasoning: 'Tom leans negative because money is tight.',
+      distribution: { positive: 0.1, neutral: 0.2, negative: 0.7 },
+      draws: { positive: 2, neutral: 4, negative: 14 },
+    }),
+  ];
+  return {
+    id: 'q1',
+    productId: 'prod',
+    questionText: "Wouldn't you love our amazing planner?",
+    status: 'complete',
+    createdAt: '2026-11-25T10:00:00.000Z',
+    updatedAt: '2026-11-25T10:01:00.000Z',
+    aggregatedResults: { positive: 50, neutral: 0, negative: 50, keyInsight: 'Opinion is split.' },
+    responses,
+    errorReason: null,
+    seed: 2,
+    checkWording: false,
+    progress: null,
+    run,
+    analysis: analyzeRun(responses, run),
+    previousRuns: [],
+    drift: null,
+    followUps: [
+      {
+        id: 't1',
+        personaId: 'p2',
+        personaName: 'Tom | "TJ" *Jones*',
+        role: 'asker',
+        text: 'Why?',
+        status: 'complete',
+        error: null,
+        createdAt: '2026-11-25T10:02:00.000Z',
+      },
+      {
+        id: 't2',
+        personaId: 'p2',
+        personaName: 'Tom | "TJ" *Jones*',
+        role: 'persona',
+        text: 'Because twelve a month is a lot.',
+        status: 'partial',
+        error: 'Cut off',
+        createdAt: '2026-11-25T10:02:01.000Z',
+      },
+    ],
+    ...overrides,
+  };
+}
+
+const markdown = studyReportMarkdown(
+  buildStudyReport({
+    productName: 'Weekwise',
+    question: question(),
+    generatedAt: '2026-11-25T12:00:00.000Z',
+  }),
+);
+
+describe('the study report', () => {
+  it.each([
+    ['the title', '# Study report: Weekwise'],
+    ['the question', "> Wouldn't you love our amazing planner?"],
+    ['the wording check with its neutral rewording', 'Wording check: leading.'],
+    ['the neutral rewording', 'A neutral wording: "How would you feel about our planner?"'],
+    ['the shares with their intervals', '| Opinion | Personas | Share of draws | 95% interval |'],
+    ['the method', 'Method: 95% percentile bootstrap over personas and draws'],
+    ['the small panel caveat', 'Indicative only: with fewer than 10 personas'],
+    ['the key insight', 'Key insight: Opinion is split.'],
+    ['the leading-question alarm', 'Leading question: A neutral wording'],
+    ['the panel', '| Persona | Opinion | Confidence | Distribution |'],
+    [
+      'a persona with its distribution',
+      '| Maya Chen | Positive | 62% | Positive 62%, Neutral 28%, Negative 10% |',
+    ],
+    [
+      'each answer with its reasoning',
+      'Reasoning: Maya Chen leans positive because it saves her time.',
+    ],
+    ['the grounds', 'Grounds: Income, Pricing Models.'],
+    ['a follow-up and its reply, marked cut off', 'Because twelve a month is a lot. \\(cut off\\)'],
+    ['the run details', '| Model | gpt-4o-mini |'],
+    ['a share of draws with one decimal, as written', '| Positive | 50% | 37.5% |'],
+    ['the seed', '| Seed | 2 |'],
+    ['the tokens', '| Tokens | 12,000 in, 2,400 out |'],
+    ['the cost', '| Cost | $0.0032 |'],
+  ])('has %s', (_what, text) => {
+    expect(markdown).toContain(text);
+  });
+
+  it('escapes what Markdown would read as formatting in user text', () => {
+    expect(markdown).toContain('### Tom \\| "TJ" \\*Jones\\*: Negative, 70% confident');
+    expect(markdown).toContain('> \\# not a heading');
+    // Table cells stay on their row: the pipe in the name is escaped.
+    expect(markdown).toContain('| Tom \\| "TJ" \\*Jones\\* | Negative | 70% |');
+  });
+
+  it('keeps a cell that starts like a formula from being run when pasted into a spreadsheet', () => {
+    const report = buildStudyReport({
+      productName: 'Weekwise',
+      question: question({
+        responses: [response({ personaName: '=cmd|calc', opinion: 'neutral' })],
+      }),
+      generatedAt: new Date(),
+    });
+    expect(studyReportMarkdown(report)).toContain("| '=cmd\\|calc | Neutral |");
+  });
+
+  it('leaves out what a question does not have: runs, run details, shares of draws', () => {
+    const bare = studyReportMarkdown(
+      buildStudyReport({
+        productName: 'Old',
+        question: question({
+          questionText: 'How often do you plan your week?',
+          run: null,
+          analysis: null,
+          followUps: [],
+          responses: [response({ distribution: undefined, draws: undefined })],
+        }),
+        generatedAt: new Date(),
+      }),
+    );
+    expect(bare).toContain('| Opinion | Personas |');
+    expect(bare).not.toContain('95% interval');
+    expect(bare).not.toContain('## Run details');
+    expect(bare).toContain('Wording check: no leading or loaded wording found.');
+    expect(bare).toContain('None: the wording is neutral');
+    expect(bare).toContain('Positive 62%'.replace('Positive 62%', 'not recorded'));
+  });
+
+  it.each([
+    ['Weekwise', 'Would you pay $30?', 'pdf', 'study-report-weekwise-would-you-pay-30.pdf'],
+    ['Café Ü', 'Ça va?', 'md', 'study-report-cafe-u-ca-va.md'],
+    ['', '???', 'md', 'study-report.md'],
+  ] as const)('names the file of %s / %s', (product, text, extension, name) => {
+    expect(studyReportFileName(product, text, extension)).toBe(name);
+  });
+});
