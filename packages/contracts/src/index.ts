@@ -22,3 +22,4 @@ export * from './wording-check';
 export * from './question-runs';
 export * from './share-links';
 export * from './entitlements';
+export * from './calibration';
