@@ -5,6 +5,7 @@ import { personas } from './0004_personas';
 import { questions } from './0005_questions';
 import { questionAttempts } from './0006_question_attempts';
 import { questionRuns } from './0007_question_runs';
+import { calibrations } from './0008_calibrations';
 
 export const migrations: Migration[] = [
   ...eventMigrations,
@@ -14,4 +15,5 @@ export const migrations: Migration[] = [
   questions,
   questionAttempts,
   questionRuns,
+  calibrations,
 ];
