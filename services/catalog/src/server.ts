@@ -10,6 +10,7 @@ import type {
 import type { BudgetView } from '@chorus/contracts';
 import type { AsyncServiceImplementation } from '@chorus/service-kit';
 import type { BusinessProfiles } from './business-profiles';
+import type { Calibrations } from './calibrations';
 import type { PersonaContexts } from './persona-context';
 import type { Personas } from './personas';
 import type { Products } from './products';
@@ -127,9 +128,32 @@ export function catalogHandlers(deps: {
   personas: Personas;
   personaContexts: PersonaContexts;
   questions: Questions;
+  calibrations: Calibrations;
 }): AsyncServiceImplementation<typeof CatalogServiceService> {
-  const { products, profiles, personas, personaContexts, questions } = deps;
+  const { products, profiles, personas, personaContexts, questions, calibrations } = deps;
   return {
+    async calibrateQuestion(request) {
+      const view = await calibrations.calibrate(
+        request.userId,
+        request.productId,
+        request.questionId,
+        request.fileName,
+        request.csv,
+      );
+      return { viewJson: JSON.stringify(view) };
+    },
+    async getCalibration(request) {
+      const view = await calibrations.get(request.userId, request.productId, request.questionId);
+      return { viewJson: JSON.stringify(view) };
+    },
+    async deleteCalibration(request) {
+      await calibrations.remove(request.userId, request.productId, request.questionId);
+      return {};
+    },
+    async listCalibrations(request) {
+      const views = await calibrations.list(request.userId, request.productId);
+      return { viewsJson: JSON.stringify(views) };
+    },
     async createProduct(request) {
       return { product: toProduct((await products.create(request)).product) };
     },

@@ -6,6 +6,7 @@ import {
 } from '@chorus/service-kit';
 import { migrations } from '../migrations';
 import { BusinessProfiles } from './business-profiles';
+import { Calibrations } from './calibrations';
 import type { CatalogConfig } from './config';
 import { consumeCatalogEvents } from './events/consumed';
 import { PersonaContexts } from './persona-context';
@@ -77,7 +78,14 @@ export async function startCatalog(
   const running = await runtime.serve(
     config,
     CatalogServiceService,
-    catalogHandlers({ products, profiles, personas, personaContexts, questions }),
+    catalogHandlers({
+      products,
+      profiles,
+      personas,
+      personaContexts,
+      questions,
+      calibrations: new Calibrations(db),
+    }),
     async () => {
       await sweep.stop();
       await productCache.close();

@@ -38,9 +38,12 @@ function response(personaId: string, opinion: PersonaResponse['opinion']): Perso
     personaId,
     personaName: personaId,
     opinion,
-    answer: 'An answer.',
+    confidence: 0.8,
+    safetyInfluence: 'low',
+    response: 'An answer.',
     reasoning: 'A reason.',
-  } as PersonaResponse;
+    grounding: { personaAttributes: [], profileFields: [] },
+  };
 }
 
 async function question(statusText: string, responses: PersonaResponse[]): Promise<string> {
