@@ -4,6 +4,7 @@ import {
   type PersonaResponse,
   type PersonaSide,
   parseCalibrationCsv,
+  productMessages,
   questionMessages,
 } from '@chorus/contracts';
 import { DomainError, InvalidArgument, type Knex, NotFound } from '@chorus/service-kit';
@@ -133,6 +134,8 @@ export class Calibrations {
 
   /** Every calibrated question of a product, oldest upload first. */
   async list(userId: string, productId: string): Promise<CalibrationView[]> {
+    const owned = await this.db('products').where({ id: productId, user_id: userId }).first('id');
+    if (!owned) throw new NotFound(productMessages.notFound);
     const rows = await this.store.list(userId, productId);
     const views: CalibrationView[] = [];
     for (const row of rows) {

@@ -140,6 +140,7 @@ describe('calibration against real answers', () => {
     );
     expect(refused.code).toBe(status.NOT_FOUND);
     expect((await refusal(calibrations.get(stranger, productId, id))).code).toBe(status.NOT_FOUND);
+    expect((await refusal(calibrations.list(stranger, productId))).code).toBe(status.NOT_FOUND);
   });
 
   it('refuses a question that is not complete', async () => {
