@@ -24,3 +24,4 @@ export * from './study-report';
 export * from './question-runs';
 export * from './share-links';
 export * from './entitlements';
+export * from './calibration';

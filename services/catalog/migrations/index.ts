@@ -5,6 +5,7 @@ import { personas } from './0004_personas';
 import { questions } from './0005_questions';
 import { questionAttempts } from './0006_question_attempts';
 import { questionRuns } from './0007_question_runs';
+import { calibrations } from './0008_calibrations';
 import { followUps } from './0009_follow_ups';
 
 export const migrations: Migration[] = [
@@ -15,5 +16,6 @@ export const migrations: Migration[] = [
   questions,
   questionAttempts,
   questionRuns,
+  calibrations,
   followUps,
 ];

@@ -11,6 +11,7 @@ import type {
 import type { BudgetView } from '@chorus/contracts';
 import type { AsyncServiceImplementation } from '@chorus/service-kit';
 import type { BusinessProfiles } from './business-profiles';
+import type { Calibrations } from './calibrations';
 import type { PersonaContexts } from './persona-context';
 import type { Personas } from './personas';
 import type { Products } from './products';
@@ -145,8 +146,10 @@ export function catalogHandlers(deps: {
   personaContexts: PersonaContexts;
   questions: Questions;
   followUps: FollowUps;
+  calibrations: Calibrations;
 }): AsyncServiceImplementation<typeof CatalogServiceService> {
-  const { products, profiles, personas, personaContexts, questions, followUps } = deps;
+  const { products, profiles, personas, personaContexts, questions, followUps, calibrations } =
+    deps;
   /** Questions as the API answers them, each with its follow-up conversations. */
   const withTurns = async (rows: QuestionRow[]): Promise<Question[]> => {
     const turns = await followUps.of(rows.map((row) => row.id));
@@ -154,6 +157,28 @@ export function catalogHandlers(deps: {
   };
   const one = async (row: QuestionRow) => ({ question: (await withTurns([row]))[0]! });
   return {
+    async calibrateQuestion(request) {
+      const view = await calibrations.calibrate(
+        request.userId,
+        request.productId,
+        request.questionId,
+        request.fileName,
+        request.csv,
+      );
+      return { viewJson: JSON.stringify(view) };
+    },
+    async getCalibration(request) {
+      const view = await calibrations.get(request.userId, request.productId, request.questionId);
+      return { viewJson: JSON.stringify(view) };
+    },
+    async deleteCalibration(request) {
+      await calibrations.remove(request.userId, request.productId, request.questionId);
+      return {};
+    },
+    async listCalibrations(request) {
+      const views = await calibrations.list(request.userId, request.productId);
+      return { viewsJson: JSON.stringify(views) };
+    },
     async createProduct(request) {
       return { product: toProduct((await products.create(request)).product) };
     },

@@ -6,6 +6,7 @@ import {
 } from '@chorus/service-kit';
 import { migrations } from '../migrations';
 import { BusinessProfiles } from './business-profiles';
+import { Calibrations } from './calibrations';
 import type { CatalogConfig } from './config';
 import { consumeCatalogEvents } from './events/consumed';
 import { PersonaContexts } from './persona-context';
@@ -87,7 +88,15 @@ export async function startCatalog(
   const running = await runtime.serve(
     config,
     CatalogServiceService,
-    catalogHandlers({ products, profiles, personas, personaContexts, questions, followUps }),
+    catalogHandlers({
+      products,
+      profiles,
+      personas,
+      personaContexts,
+      questions,
+      followUps,
+      calibrations: new Calibrations(db),
+    }),
     async () => {
       await sweep.stop();
       await productCache.close();

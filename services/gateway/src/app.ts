@@ -12,6 +12,7 @@ import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
 import { billingRoutes } from './routes/billing';
 import { businessProfileRoutes } from './routes/business-profiles';
+import { calibrationRoutes } from './routes/calibration';
 import { personaRoutes } from './routes/personas';
 import { productRoutes } from './routes/products';
 import { questionRoutes } from './routes/questions';
@@ -74,6 +75,7 @@ export function createApp(deps: AppDeps): Express {
   shareLinkRoutes(routes, deps);
   questionRoutes(routes, deps);
   studyReportRoutes(routes, deps);
+  calibrationRoutes(routes, deps);
   adminRoutes(routes, deps);
   app.use(routes.router);
 

@@ -614,6 +614,49 @@ export interface GetPersonaContextResponse {
   business?: BusinessContext | undefined;
 }
 
+export interface CalibrateQuestionRequest {
+  userId: string;
+  productId: string;
+  questionId: string;
+  fileName: string;
+  csv: string;
+}
+
+export interface CalibrateQuestionResponse {
+  /** CalibrationView of the catalog, as JSON. */
+  viewJson: string;
+}
+
+export interface GetCalibrationRequest {
+  userId: string;
+  productId: string;
+  questionId: string;
+}
+
+export interface GetCalibrationResponse {
+  /** CalibrationView of the catalog, as JSON. */
+  viewJson: string;
+}
+
+export interface DeleteCalibrationRequest {
+  userId: string;
+  productId: string;
+  questionId: string;
+}
+
+export interface DeleteCalibrationResponse {
+}
+
+export interface ListCalibrationsRequest {
+  userId: string;
+  productId: string;
+}
+
+export interface ListCalibrationsResponse {
+  /** CalibrationView[] of the catalog, as JSON. */
+  viewsJson: string;
+}
+
 function createBaseProduct(): Product {
   return {
     id: "",
@@ -9961,6 +10004,745 @@ export const GetPersonaContextResponse: MessageFns<GetPersonaContextResponse> = 
   },
 };
 
+function createBaseCalibrateQuestionRequest(): CalibrateQuestionRequest {
+  return { userId: "", productId: "", questionId: "", fileName: "", csv: "" };
+}
+
+export const CalibrateQuestionRequest: MessageFns<CalibrateQuestionRequest> = {
+  encode(message: CalibrateQuestionRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    if (message.productId !== "") {
+      writer.uint32(18).string(message.productId);
+    }
+    if (message.questionId !== "") {
+      writer.uint32(26).string(message.questionId);
+    }
+    if (message.fileName !== "") {
+      writer.uint32(34).string(message.fileName);
+    }
+    if (message.csv !== "") {
+      writer.uint32(42).string(message.csv);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CalibrateQuestionRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCalibrateQuestionRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.productId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.questionId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.fileName = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.csv = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CalibrateQuestionRequest {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      productId: isSet(object.productId)
+        ? globalThis.String(object.productId)
+        : isSet(object.product_id)
+        ? globalThis.String(object.product_id)
+        : "",
+      questionId: isSet(object.questionId)
+        ? globalThis.String(object.questionId)
+        : isSet(object.question_id)
+        ? globalThis.String(object.question_id)
+        : "",
+      fileName: isSet(object.fileName)
+        ? globalThis.String(object.fileName)
+        : isSet(object.file_name)
+        ? globalThis.String(object.file_name)
+        : "",
+      csv: isSet(object.csv) ? globalThis.String(object.csv) : "",
+    };
+  },
+
+  toJSON(message: CalibrateQuestionRequest): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.productId !== "") {
+      obj.productId = message.productId;
+    }
+    if (message.questionId !== "") {
+      obj.questionId = message.questionId;
+    }
+    if (message.fileName !== "") {
+      obj.fileName = message.fileName;
+    }
+    if (message.csv !== "") {
+      obj.csv = message.csv;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CalibrateQuestionRequest>, I>>(base?: I): CalibrateQuestionRequest {
+    return CalibrateQuestionRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CalibrateQuestionRequest>, I>>(object: I): CalibrateQuestionRequest {
+    const message = createBaseCalibrateQuestionRequest();
+    message.userId = object.userId ?? "";
+    message.productId = object.productId ?? "";
+    message.questionId = object.questionId ?? "";
+    message.fileName = object.fileName ?? "";
+    message.csv = object.csv ?? "";
+    return message;
+  },
+};
+
+function createBaseCalibrateQuestionResponse(): CalibrateQuestionResponse {
+  return { viewJson: "" };
+}
+
+export const CalibrateQuestionResponse: MessageFns<CalibrateQuestionResponse> = {
+  encode(message: CalibrateQuestionResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.viewJson !== "") {
+      writer.uint32(10).string(message.viewJson);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CalibrateQuestionResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCalibrateQuestionResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.viewJson = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CalibrateQuestionResponse {
+    return {
+      viewJson: isSet(object.viewJson)
+        ? globalThis.String(object.viewJson)
+        : isSet(object.view_json)
+        ? globalThis.String(object.view_json)
+        : "",
+    };
+  },
+
+  toJSON(message: CalibrateQuestionResponse): unknown {
+    const obj: any = {};
+    if (message.viewJson !== "") {
+      obj.viewJson = message.viewJson;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CalibrateQuestionResponse>, I>>(base?: I): CalibrateQuestionResponse {
+    return CalibrateQuestionResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CalibrateQuestionResponse>, I>>(object: I): CalibrateQuestionResponse {
+    const message = createBaseCalibrateQuestionResponse();
+    message.viewJson = object.viewJson ?? "";
+    return message;
+  },
+};
+
+function createBaseGetCalibrationRequest(): GetCalibrationRequest {
+  return { userId: "", productId: "", questionId: "" };
+}
+
+export const GetCalibrationRequest: MessageFns<GetCalibrationRequest> = {
+  encode(message: GetCalibrationRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    if (message.productId !== "") {
+      writer.uint32(18).string(message.productId);
+    }
+    if (message.questionId !== "") {
+      writer.uint32(26).string(message.questionId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetCalibrationRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetCalibrationRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.productId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.questionId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetCalibrationRequest {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      productId: isSet(object.productId)
+        ? globalThis.String(object.productId)
+        : isSet(object.product_id)
+        ? globalThis.String(object.product_id)
+        : "",
+      questionId: isSet(object.questionId)
+        ? globalThis.String(object.questionId)
+        : isSet(object.question_id)
+        ? globalThis.String(object.question_id)
+        : "",
+    };
+  },
+
+  toJSON(message: GetCalibrationRequest): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.productId !== "") {
+      obj.productId = message.productId;
+    }
+    if (message.questionId !== "") {
+      obj.questionId = message.questionId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetCalibrationRequest>, I>>(base?: I): GetCalibrationRequest {
+    return GetCalibrationRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetCalibrationRequest>, I>>(object: I): GetCalibrationRequest {
+    const message = createBaseGetCalibrationRequest();
+    message.userId = object.userId ?? "";
+    message.productId = object.productId ?? "";
+    message.questionId = object.questionId ?? "";
+    return message;
+  },
+};
+
+function createBaseGetCalibrationResponse(): GetCalibrationResponse {
+  return { viewJson: "" };
+}
+
+export const GetCalibrationResponse: MessageFns<GetCalibrationResponse> = {
+  encode(message: GetCalibrationResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.viewJson !== "") {
+      writer.uint32(10).string(message.viewJson);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetCalibrationResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetCalibrationResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.viewJson = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetCalibrationResponse {
+    return {
+      viewJson: isSet(object.viewJson)
+        ? globalThis.String(object.viewJson)
+        : isSet(object.view_json)
+        ? globalThis.String(object.view_json)
+        : "",
+    };
+  },
+
+  toJSON(message: GetCalibrationResponse): unknown {
+    const obj: any = {};
+    if (message.viewJson !== "") {
+      obj.viewJson = message.viewJson;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetCalibrationResponse>, I>>(base?: I): GetCalibrationResponse {
+    return GetCalibrationResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetCalibrationResponse>, I>>(object: I): GetCalibrationResponse {
+    const message = createBaseGetCalibrationResponse();
+    message.viewJson = object.viewJson ?? "";
+    return message;
+  },
+};
+
+function createBaseDeleteCalibrationRequest(): DeleteCalibrationRequest {
+  return { userId: "", productId: "", questionId: "" };
+}
+
+export const DeleteCalibrationRequest: MessageFns<DeleteCalibrationRequest> = {
+  encode(message: DeleteCalibrationRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    if (message.productId !== "") {
+      writer.uint32(18).string(message.productId);
+    }
+    if (message.questionId !== "") {
+      writer.uint32(26).string(message.questionId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeleteCalibrationRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeleteCalibrationRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.productId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.questionId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DeleteCalibrationRequest {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      productId: isSet(object.productId)
+        ? globalThis.String(object.productId)
+        : isSet(object.product_id)
+        ? globalThis.String(object.product_id)
+        : "",
+      questionId: isSet(object.questionId)
+        ? globalThis.String(object.questionId)
+        : isSet(object.question_id)
+        ? globalThis.String(object.question_id)
+        : "",
+    };
+  },
+
+  toJSON(message: DeleteCalibrationRequest): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.productId !== "") {
+      obj.productId = message.productId;
+    }
+    if (message.questionId !== "") {
+      obj.questionId = message.questionId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<DeleteCalibrationRequest>, I>>(base?: I): DeleteCalibrationRequest {
+    return DeleteCalibrationRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<DeleteCalibrationRequest>, I>>(object: I): DeleteCalibrationRequest {
+    const message = createBaseDeleteCalibrationRequest();
+    message.userId = object.userId ?? "";
+    message.productId = object.productId ?? "";
+    message.questionId = object.questionId ?? "";
+    return message;
+  },
+};
+
+function createBaseDeleteCalibrationResponse(): DeleteCalibrationResponse {
+  return {};
+}
+
+export const DeleteCalibrationResponse: MessageFns<DeleteCalibrationResponse> = {
+  encode(_: DeleteCalibrationResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeleteCalibrationResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeleteCalibrationResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): DeleteCalibrationResponse {
+    return {};
+  },
+
+  toJSON(_: DeleteCalibrationResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<DeleteCalibrationResponse>, I>>(base?: I): DeleteCalibrationResponse {
+    return DeleteCalibrationResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<DeleteCalibrationResponse>, I>>(_: I): DeleteCalibrationResponse {
+    const message = createBaseDeleteCalibrationResponse();
+    return message;
+  },
+};
+
+function createBaseListCalibrationsRequest(): ListCalibrationsRequest {
+  return { userId: "", productId: "" };
+}
+
+export const ListCalibrationsRequest: MessageFns<ListCalibrationsRequest> = {
+  encode(message: ListCalibrationsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    if (message.productId !== "") {
+      writer.uint32(18).string(message.productId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListCalibrationsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListCalibrationsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.productId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListCalibrationsRequest {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      productId: isSet(object.productId)
+        ? globalThis.String(object.productId)
+        : isSet(object.product_id)
+        ? globalThis.String(object.product_id)
+        : "",
+    };
+  },
+
+  toJSON(message: ListCalibrationsRequest): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.productId !== "") {
+      obj.productId = message.productId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListCalibrationsRequest>, I>>(base?: I): ListCalibrationsRequest {
+    return ListCalibrationsRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListCalibrationsRequest>, I>>(object: I): ListCalibrationsRequest {
+    const message = createBaseListCalibrationsRequest();
+    message.userId = object.userId ?? "";
+    message.productId = object.productId ?? "";
+    return message;
+  },
+};
+
+function createBaseListCalibrationsResponse(): ListCalibrationsResponse {
+  return { viewsJson: "" };
+}
+
+export const ListCalibrationsResponse: MessageFns<ListCalibrationsResponse> = {
+  encode(message: ListCalibrationsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.viewsJson !== "") {
+      writer.uint32(10).string(message.viewsJson);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListCalibrationsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListCalibrationsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.viewsJson = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListCalibrationsResponse {
+    return {
+      viewsJson: isSet(object.viewsJson)
+        ? globalThis.String(object.viewsJson)
+        : isSet(object.views_json)
+        ? globalThis.String(object.views_json)
+        : "",
+    };
+  },
+
+  toJSON(message: ListCalibrationsResponse): unknown {
+    const obj: any = {};
+    if (message.viewsJson !== "") {
+      obj.viewsJson = message.viewsJson;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListCalibrationsResponse>, I>>(base?: I): ListCalibrationsResponse {
+    return ListCalibrationsResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListCalibrationsResponse>, I>>(object: I): ListCalibrationsResponse {
+    const message = createBaseListCalibrationsResponse();
+    message.viewsJson = object.viewsJson ?? "";
+    return message;
+  },
+};
+
 /**
  * Products and everything a customer keeps per product. Every call names the
  * calling user: a product of another user answers NOT_FOUND, never its data.
@@ -10312,6 +11094,56 @@ export const CatalogServiceService = {
       Buffer.from(GetPersonaContextResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): GetPersonaContextResponse => GetPersonaContextResponse.decode(value),
   },
+  /**
+   * Real answers of real customers to a complete question, set against the
+   * persona panel (the fidelity card). INVALID_ARGUMENT for an unusable file,
+   * ABORTED unless the question is complete, NOT_FOUND for another user's question.
+   */
+  calibrateQuestion: {
+    path: "/chorus.catalog.v1.CatalogService/CalibrateQuestion" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: CalibrateQuestionRequest): Buffer =>
+      Buffer.from(CalibrateQuestionRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): CalibrateQuestionRequest => CalibrateQuestionRequest.decode(value),
+    responseSerialize: (value: CalibrateQuestionResponse): Buffer =>
+      Buffer.from(CalibrateQuestionResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): CalibrateQuestionResponse => CalibrateQuestionResponse.decode(value),
+  },
+  getCalibration: {
+    path: "/chorus.catalog.v1.CatalogService/GetCalibration" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetCalibrationRequest): Buffer =>
+      Buffer.from(GetCalibrationRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetCalibrationRequest => GetCalibrationRequest.decode(value),
+    responseSerialize: (value: GetCalibrationResponse): Buffer =>
+      Buffer.from(GetCalibrationResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetCalibrationResponse => GetCalibrationResponse.decode(value),
+  },
+  deleteCalibration: {
+    path: "/chorus.catalog.v1.CatalogService/DeleteCalibration" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: DeleteCalibrationRequest): Buffer =>
+      Buffer.from(DeleteCalibrationRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): DeleteCalibrationRequest => DeleteCalibrationRequest.decode(value),
+    responseSerialize: (value: DeleteCalibrationResponse): Buffer =>
+      Buffer.from(DeleteCalibrationResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): DeleteCalibrationResponse => DeleteCalibrationResponse.decode(value),
+  },
+  /** A product's calibrated questions, oldest upload first. */
+  listCalibrations: {
+    path: "/chorus.catalog.v1.CatalogService/ListCalibrations" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListCalibrationsRequest): Buffer =>
+      Buffer.from(ListCalibrationsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListCalibrationsRequest => ListCalibrationsRequest.decode(value),
+    responseSerialize: (value: ListCalibrationsResponse): Buffer =>
+      Buffer.from(ListCalibrationsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListCalibrationsResponse => ListCalibrationsResponse.decode(value),
+  },
 } as const;
 
 export interface CatalogServiceServer extends UntypedServiceImplementation {
@@ -10394,6 +11226,16 @@ export interface CatalogServiceServer extends UntypedServiceImplementation {
    * personas.
    */
   getPersonaContext: handleUnaryCall<GetPersonaContextRequest, GetPersonaContextResponse>;
+  /**
+   * Real answers of real customers to a complete question, set against the
+   * persona panel (the fidelity card). INVALID_ARGUMENT for an unusable file,
+   * ABORTED unless the question is complete, NOT_FOUND for another user's question.
+   */
+  calibrateQuestion: handleUnaryCall<CalibrateQuestionRequest, CalibrateQuestionResponse>;
+  getCalibration: handleUnaryCall<GetCalibrationRequest, GetCalibrationResponse>;
+  deleteCalibration: handleUnaryCall<DeleteCalibrationRequest, DeleteCalibrationResponse>;
+  /** A product's calibrated questions, oldest upload first. */
+  listCalibrations: handleUnaryCall<ListCalibrationsRequest, ListCalibrationsResponse>;
 }
 
 export interface CatalogServiceClient extends Client {
@@ -10867,6 +11709,72 @@ export interface CatalogServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: GetPersonaContextResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Real answers of real customers to a complete question, set against the
+   * persona panel (the fidelity card). INVALID_ARGUMENT for an unusable file,
+   * ABORTED unless the question is complete, NOT_FOUND for another user's question.
+   */
+  calibrateQuestion(
+    request: CalibrateQuestionRequest,
+    callback: (error: ServiceError | null, response: CalibrateQuestionResponse) => void,
+  ): ClientUnaryCall;
+  calibrateQuestion(
+    request: CalibrateQuestionRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: CalibrateQuestionResponse) => void,
+  ): ClientUnaryCall;
+  calibrateQuestion(
+    request: CalibrateQuestionRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: CalibrateQuestionResponse) => void,
+  ): ClientUnaryCall;
+  getCalibration(
+    request: GetCalibrationRequest,
+    callback: (error: ServiceError | null, response: GetCalibrationResponse) => void,
+  ): ClientUnaryCall;
+  getCalibration(
+    request: GetCalibrationRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetCalibrationResponse) => void,
+  ): ClientUnaryCall;
+  getCalibration(
+    request: GetCalibrationRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetCalibrationResponse) => void,
+  ): ClientUnaryCall;
+  deleteCalibration(
+    request: DeleteCalibrationRequest,
+    callback: (error: ServiceError | null, response: DeleteCalibrationResponse) => void,
+  ): ClientUnaryCall;
+  deleteCalibration(
+    request: DeleteCalibrationRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: DeleteCalibrationResponse) => void,
+  ): ClientUnaryCall;
+  deleteCalibration(
+    request: DeleteCalibrationRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: DeleteCalibrationResponse) => void,
+  ): ClientUnaryCall;
+  /** A product's calibrated questions, oldest upload first. */
+  listCalibrations(
+    request: ListCalibrationsRequest,
+    callback: (error: ServiceError | null, response: ListCalibrationsResponse) => void,
+  ): ClientUnaryCall;
+  listCalibrations(
+    request: ListCalibrationsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListCalibrationsResponse) => void,
+  ): ClientUnaryCall;
+  listCalibrations(
+    request: ListCalibrationsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListCalibrationsResponse) => void,
   ): ClientUnaryCall;
 }
 
