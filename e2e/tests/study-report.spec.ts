@@ -65,7 +65,9 @@ test('a complete question downloads as a PDF study report and as Markdown', asyn
   expect(firstPage).toContain('Study report: Reportwise');
   expect(firstPage).toContain(text);
   for (const label of ['Positive', 'Neutral', 'Negative']) expect(firstPage).toContain(label);
-  expect(firstPage).toMatch(/95% interval \d+(\.\d)?-\d+(\.\d)?%/);
+  // The results table: each share of draws with its 95% interval.
+  expect(firstPage).toContain('95% interval');
+  expect(firstPage).toMatch(/Negative\s+\d+%\s+\d+(\.\d)?%\s+\d+(\.\d)?% to \d+(\.\d)?%/);
   const { stdout: all } = await run('pdftotext', ['-layout', pdfFile, '-']);
   for (const template of templates.slice(0, 3)) expect(all).toContain(template.name);
   expect(all).toContain('Run details');
