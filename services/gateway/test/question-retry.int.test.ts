@@ -133,6 +133,7 @@ it('a question never answered is asked again, ends in error with the reason, and
     analysis: null,
     previousRuns: [],
     drift: null,
+    followUps: [],
   });
   const done = await eventually(
     async () => {
