@@ -1,7 +1,7 @@
 import {
   budgetRefusal,
   type BudgetView,
-  estimatePanel,
+  analyzeRun,
   FIRST_RUN_SEED,
   MAX_QUESTION_LENGTH,
   MIN_QUESTION_LENGTH,
@@ -214,12 +214,8 @@ export class Questions {
             {
               run: found.run_details,
               aggregatedResults: found.aggregated_results!,
-              estimate: estimatePanel(
-                found.responses.map(
-                  (r) => r.draws ?? { positive: 0, neutral: 0, negative: 0, [r.opinion]: 1 },
-                ),
-                found.seed,
-              ),
+              // The estimate the page showed for this run, kept beside the next.
+              estimate: analyzeRun(found.responses, found.run_details)?.estimate ?? null,
               completedAt: found.updated_at.toISOString(),
             },
           ]
@@ -227,12 +223,11 @@ export class Questions {
       const row = await store.restart(trx, found.id, {
         seed: found.seed + 1,
         previous_runs: [...found.previous_runs, ...finished].slice(-MAX_PREVIOUS_RUNS),
+        progress_total: personas.length,
       });
-      await store.update(trx, row.id, { progress_total: personas.length });
-      await questionAsked(trx, { ...row, progress_total: personas.length }, personas, business);
-      const updated = { ...row, progress_total: personas.length };
-      await questionUpdated(trx, updated);
-      return updated;
+      await questionAsked(trx, row, personas, business);
+      await questionUpdated(trx, row);
+      return row;
     });
     this.deps.relay.nudge();
     return question;

@@ -158,12 +158,16 @@ export class QuestionStore {
   async restart(
     trx: Knex.Transaction,
     questionId: string,
-    run?: Pick<QuestionRow, 'seed' | 'previous_runs'>,
+    run?: Pick<QuestionRow, 'seed' | 'previous_runs' | 'progress_total'>,
   ): Promise<QuestionRow> {
     const [row] = await trx('questions')
       .where({ id: questionId })
       .update({
-        ...(run && { seed: run.seed, previous_runs: JSON.stringify(run.previous_runs) }),
+        ...(run && {
+          seed: run.seed,
+          previous_runs: JSON.stringify(run.previous_runs),
+          progress_total: run.progress_total,
+        }),
         run_details: null,
         status: 'pending',
         responses: JSON.stringify([]),
