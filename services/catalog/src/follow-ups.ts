@@ -189,10 +189,6 @@ export class FollowUps {
 
   /** The question's page hears that its conversations changed. */
   private async changed(trx: Knex.Transaction, question: QuestionRow): Promise<void> {
-    const [row] = await trx('questions')
-      .where({ id: question.id })
-      .update({ updated_at: trx.fn.now() })
-      .returning<QuestionRow[]>('*');
-    await questionUpdated(trx, row!);
+    await questionUpdated(trx, await this.deps.questions.update(trx, question.id, {}));
   }
 }
