@@ -87,6 +87,10 @@ test.describe('answers a researcher can trust', () => {
     const [asked] = (await first.json()) as { id: string; responses: unknown[] }[];
 
     // Re-run: a new seed, the first run kept beside it, with whether the shift is drift.
+    // Closed first: the re-run may keep the card (details open) or redraw it (closed).
+    const detailsButton = card.getByRole('button', { name: 'Run details' });
+    await detailsButton.click();
+    await expect(detailsButton).toHaveAttribute('aria-expanded', 'false');
     await dismissToast(page);
     await card.getByRole('button', { name: 'Re-run' }).click();
     await expect(toast(page)).toContainText('Running the question again');
@@ -94,7 +98,8 @@ test.describe('answers a researcher can trust', () => {
     await expect(runs).toContainText('Seed 2 (latest)', { timeout: 30_000 });
     await expect(runs).toContainText('Seed 1');
     await expect(card.getByTestId('drift')).toContainText(/^(No drift|Drift): /);
-    await card.getByRole('button', { name: 'Run details' }).click();
+    await expect(detailsButton).toHaveAttribute('aria-expanded', 'false');
+    await detailsButton.click();
     await expect(card.getByLabel('Run details')).toContainText('Seed2');
     await card.getByLabel('Runs').scrollIntoViewIfNeeded();
     await shot('rerun');

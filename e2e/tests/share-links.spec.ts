@@ -27,19 +27,14 @@ async function roadmapWithPredictions(request: APIRequestContext, token: string)
     '/api/products',
   );
   const templates = await call<{ id: string }[]>(request, token, 'get', '/api/persona-templates');
+  const addPersona = async (templateId: string) =>
+    (
+      await call<{ id: string }>(request, token, 'post', `/api/products/${product!.id}/personas`, {
+        templateId,
+      })
+    ).id;
   const personaIds: string[] = [];
-  for (const template of templates.slice(0, 2)) {
-    const persona = await call<{ id: string }>(
-      request,
-      token,
-      'post',
-      `/api/products/${product!.id}/personas`,
-      {
-        templateId: template.id,
-      },
-    );
-    personaIds.push(persona.id);
-  }
+  for (const template of templates.slice(0, 2)) personaIds.push(await addPersona(template.id));
   const roadmap = await call<{ id: string }>(
     request,
     token,
@@ -58,7 +53,26 @@ async function roadmapWithPredictions(request: APIRequestContext, token: string)
       }),
     );
   }
-  await call(request, token, 'post', `/api/roadmap-items/${items[0]!.id}/feedback`, { personaIds });
+  // Each persona's opinion is a seeded draw from its distribution, seeded by the
+  // persona's id. A thumbs link compares only personas who lean either way (a 3
+  // is neither), so the first persona is swapped for a new one (a new id, a new
+  // draw) until it leans.
+  for (let attempt = 0; ; attempt += 1) {
+    const feedback = await call<{ responses: { personaId: string; rating: number }[] }>(
+      request,
+      token,
+      'post',
+      `/api/roadmap-items/${items[0]!.id}/feedback`,
+      { personaIds },
+    );
+    if (feedback.responses.some((r) => r.rating !== 3) || attempt === 20) break;
+    const response = await request.delete(
+      `/api/products/${product!.id}/personas/${personaIds[0]}`,
+      { headers: { authorization: `Bearer ${token}` } },
+    );
+    expect(response.ok(), await response.text()).toBe(true);
+    personaIds[0] = await addPersona(templates[0]!.id);
+  }
   await call(request, token, 'post', `/api/roadmaps/${roadmap.id}/comparisons`, {
     itemIds: items.map((i) => i.id),
     personaIds,

@@ -25,3 +25,4 @@ export * from './question-runs';
 export * from './share-links';
 export * from './entitlements';
 export * from './calibration';
+export * from './custom-personas';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { requiredString } from './auth';
+import type { CustomPersonaFacts } from './custom-personas';
 
 /** The four safety factors, each out of 10 as stored and shown on persona cards. */
 export interface SafetyScores {
@@ -35,6 +36,8 @@ export interface ProductPersonaView {
   templateId: string;
   createdAt: string;
   template: PersonaTemplateView;
+  /** Set for a persona of the business's own customers; absent for a library template. */
+  custom?: CustomPersonaFacts;
 }
 
 export const personaMessages = {

@@ -1,0 +1,61 @@
+/**
+ * Personas of a business's own customers: built from a description or from
+ * one row of a customer CSV, beside the template library. Every trait says
+ * where it came from, so a user knows what is evidence and what is guesswork.
+ */
+
+/** The traits of a persona, as a template has them. */
+export const customTraitFields = [
+  'name',
+  'age',
+  'gender',
+  'occupation',
+  'location',
+  'income',
+  'lifestyle',
+  'motivations',
+  'personality',
+] as const;
+export type CustomTraitField = (typeof customTraitFields)[number];
+
+/**
+ * given: stated in the source (the description, the CSV row, or typed by the
+ * user when editing); inferred: filled in by the engine.
+ */
+export type TraitProvenance = 'given' | 'inferred';
+
+export type CustomPersonaSource = 'description' | 'csv';
+
+/** What a custom persona adds to a product persona's view. */
+export interface CustomPersonaFacts {
+  source: CustomPersonaSource;
+  /** The description, or the CSV row as "column: value" lines. */
+  sourceText: string;
+  /** The CSV file's name; empty for a description. */
+  fileName: string;
+  provenance: Record<CustomTraitField, TraitProvenance>;
+  /** The engine that filled the inferred traits ("local" or "openai:<model>"). */
+  builtBy: string;
+}
+
+/** At most this many customer rows in one import. */
+export const maxCustomerRows = 100;
+/** At most this many bytes of customer CSV in one import. */
+export const maxCustomerCsvBytes = 1024 * 1024;
+/** A description is 10 to 2,000 characters. */
+export const minPersonaDescription = 10;
+export const maxPersonaDescription = 2000;
+
+export const customPersonaMessages = {
+  descriptionTooShort: `Describe the customer in at least ${minPersonaDescription} characters.`,
+  descriptionTooLong: `A description can be at most ${maxPersonaDescription} characters.`,
+  csvTooLarge: 'The file can be at most 1 MB.',
+  csvEmpty: 'The file is empty.',
+  csvNoRows: 'The file has a header but no customers.',
+  csvTooManyRows: (rows: number) =>
+    `The file has ${rows} customers; at most ${maxCustomerRows} can be imported at once.`,
+  csvNoUsableColumn:
+    'The file has no column Chorus can use. Add columns such as age, gender, occupation, location, income, or notes about the customer.',
+  notCustom: 'Only personas of your own customers can be edited; templates stay as they are.',
+  buildFailed: 'The persona could not be built. Please try again.',
+} as const;
