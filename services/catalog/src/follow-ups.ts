@@ -11,6 +11,7 @@ import { questionUpdated } from './events/published';
 import type { PersonaContexts } from './persona-context';
 import type { Products } from './products';
 import type { FollowUpStore, FollowUpTurnRow } from './store/follow-ups';
+import { refuseOverBudget } from './questions';
 import type { QuestionRow, QuestionStore } from './store/questions';
 
 /**
@@ -64,6 +65,8 @@ export class FollowUps {
     const message = request.message.trim();
     if (!request.retryOf && !message) throw new InvalidArgument(followUpMessages.empty);
     if (message.length > MAX_FOLLOW_UP_LENGTH) throw new InvalidArgument(followUpMessages.tooLong);
+    // A month whose budget is spent takes no more follow-ups either.
+    await refuseOverBudget(questions, product.id, 0);
 
     const contexts = await store.db.transaction(async (trx) => {
       const asked: { personaId: string; message: string; askerTurnId?: string }[] = [];
@@ -162,6 +165,10 @@ export class FollowUps {
     text: string;
     status: string;
     error: string;
+    inputTokens?: number | undefined;
+    outputTokens?: number | undefined;
+    modelCalls?: number | undefined;
+    costUsd?: number | undefined;
   }): Promise<void> {
     const { store, questions, products } = this.deps;
     const product = await products.owned(request.userId, request.productId);
@@ -182,6 +189,17 @@ export class FollowUps {
         status,
         error: status === 'complete' ? null : request.error.slice(0, 500) || null,
       });
+      if (request.modelCalls !== undefined || request.costUsd !== undefined) {
+        await questions.recordFollowUpUsage(trx, {
+          productId: product.id,
+          questionId: question.id,
+          replyId: reply.id,
+          costUsd: Math.max(0, request.costUsd ?? 0),
+          inputTokens: Math.max(0, request.inputTokens ?? 0),
+          outputTokens: Math.max(0, request.outputTokens ?? 0),
+          modelCalls: Math.max(0, request.modelCalls ?? 0),
+        });
+      }
       await this.changed(trx, question);
     });
     this.deps.relay.nudge();

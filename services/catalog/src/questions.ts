@@ -63,6 +63,26 @@ function parseJson(text: string): unknown {
   }
 }
 
+/** The product's monthly budget and what its questions and follow-ups cost this month. */
+export async function budgetOf(store: QuestionStore, productId: string): Promise<BudgetView> {
+  const row = await store.budget(productId);
+  return {
+    monthlyBudgetUsd: row.monthly_budget_usd,
+    spentThisMonthUsd: row.spent_this_month_usd,
+    questionsThisMonth: row.questions_this_month,
+  };
+}
+
+/** Refuses work the month's budget cannot pay for (RESOURCE_EXHAUSTED, 429). */
+export async function refuseOverBudget(
+  store: QuestionStore,
+  productId: string,
+  estimatedCostUsd: number,
+): Promise<void> {
+  const refusal = budgetRefusal(await budgetOf(store, productId), Math.max(estimatedCostUsd, 0));
+  if (refusal) throw new BudgetReached(refusal);
+}
+
 /** A seed of 0 (events written before runs) is the first run's. */
 const seedOf = (seed: number | undefined) => seed || FIRST_RUN_SEED;
 
@@ -252,19 +272,12 @@ export class Questions {
     return this.budgetOf(product.id);
   }
 
-  private async budgetOf(productId: string): Promise<BudgetView> {
-    const row = await this.deps.store.budget(productId);
-    return {
-      monthlyBudgetUsd: row.monthly_budget_usd,
-      spentThisMonthUsd: row.spent_this_month_usd,
-      questionsThisMonth: row.questions_this_month,
-    };
+  private budgetOf(productId: string): Promise<BudgetView> {
+    return budgetOf(this.deps.store, productId);
   }
 
-  /** Refuses a question the month's budget cannot pay for (RESOURCE_EXHAUSTED, 429). */
-  private async withinBudget(productId: string, estimatedCostUsd: number): Promise<void> {
-    const refusal = budgetRefusal(await this.budgetOf(productId), Math.max(estimatedCostUsd, 0));
-    if (refusal) throw new BudgetReached(refusal);
+  private withinBudget(productId: string, estimatedCostUsd: number): Promise<void> {
+    return refuseOverBudget(this.deps.store, productId, estimatedCostUsd);
   }
 
   /**

@@ -177,6 +177,10 @@ describe('follow-ups with a model that streams', () => {
         chunks: ['On my pension, ', 'twelve a month ', 'is a lot, ', 'so I would say no.'],
         chunkDelayMs: 20,
         ...(cut ? { cutAfterChunks: 2 } : {}),
+        // "at length": a long reply, 100,000 tokens in and 10,000 out ($0.021 on gpt-4o-mini).
+        ...(last.includes('at length')
+          ? { usage: { prompt_tokens: 100_000, completion_tokens: 10_000 } }
+          : {}),
       };
     });
     chorus = await startTestChorus({
@@ -239,5 +243,42 @@ describe('follow-ups with a model that streams', () => {
     // Only a reply that was cut off can be retried.
     const again = await followUp(chorus, who, { retryOf: turns[1]!.id });
     expect(again.status).toBe(400);
+  });
+
+  it("counts a reply's tokens in the month's spend, and a spent budget takes no more", async () => {
+    const who = await customerWithAnsweredQuestion(chorus, 1);
+    const persona = who.question.responses[0]!;
+    type Budget = { spentThisMonthUsd: number; questionsThisMonth: number };
+    const budget = async () =>
+      (
+        await chorus.api<Budget>(`/api/products/${who.productId}/question-budget`, {
+          token: who.token,
+        })
+      ).body;
+    const before = await budget();
+    expect(before.questionsThisMonth).toBe(1);
+
+    const long = await followUp(chorus, who, {
+      personaId: persona.personaId,
+      message: 'Tell me about it at length.',
+    });
+    expect(data<{ status: string }>(ofKind(long.events, 'done')[0]!).status).toBe('complete');
+    const after = await budget();
+    // 100,000 input tokens at $0.15 and 10,000 output at $0.60 per million.
+    expect(after.spentThisMonthUsd - before.spentThisMonthUsd).toBeCloseTo(0.021, 6);
+    expect(after.questionsThisMonth).toBe(1);
+
+    await chorus.api(`/api/products/${who.productId}/question-budget`, {
+      method: 'PUT',
+      token: who.token,
+      body: { monthlyBudgetUsd: 0.01 },
+    });
+    const refused = await followUp(chorus, who, {
+      personaId: persona.personaId,
+      message: 'One more thing?',
+    });
+    expect(refused.status).toBe(429);
+    expect(refused.body).toContain('monthly budget');
+    expect((await turnsOf(chorus, who)).filter((t) => t.role === 'asker')).toHaveLength(1);
   });
 });

@@ -33,6 +33,11 @@ import {
   type PersonaQuestion,
 } from './engines/engine';
 
+/** A follow-up's piece of text, or its last piece: usage and cost (undefined: price unknown). */
+export type PricedFollowUpPiece =
+  | Exclude<FollowUpPiece, { usage: EngineUsage }>
+  | { usage: EngineUsage; costUsd: number | undefined };
+
 export interface AnsweredQuestion {
   responses: PersonaResponse[];
   aggregatedResults: AggregatedResults;
@@ -174,13 +179,20 @@ export class Answering {
     };
   }
 
-  /** A follow-up reply in the persona's voice, streamed as the engine writes it. */
-  async *followUp(ask: FollowUpAsk, signal?: AbortSignal): AsyncGenerator<FollowUpPiece> {
+  /**
+   * A follow-up reply in the persona's voice, streamed as the engine writes
+   * it; the last piece is its usage, priced like a question's.
+   */
+  async *followUp(ask: FollowUpAsk, signal?: AbortSignal): AsyncGenerator<PricedFollowUpPiece> {
     const { engine } = this.deps;
     if (!engine.followUp) {
       throw new InferenceFailed('This engine cannot hold follow-up interviews.');
     }
-    yield* engine.followUp(ask, signal);
+    for await (const piece of engine.followUp(ask, signal)) {
+      yield 'usage' in piece
+        ? { usage: piece.usage, costUsd: costOf(piece.usage, this.price()) }
+        : piece;
+    }
   }
 
   /** The neutral and reversed framings asked beside the question when its wording is checked. */

@@ -88,6 +88,8 @@ export function inferenceHandlers(deps: {
               done: true,
               inputTokens: piece.usage.inputTokens,
               outputTokens: piece.usage.outputTokens,
+              modelCalls: piece.usage.modelCalls,
+              costUsd: piece.costUsd,
             };
           }
         }

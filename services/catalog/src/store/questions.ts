@@ -213,7 +213,32 @@ export class QuestionStore {
       .ignore();
   }
 
-  /** The budget and what the product's questions cost this calendar month (UTC). */
+  /** What writing a follow-up reply cost, recorded once per reply. */
+  async recordFollowUpUsage(
+    trx: Knex.Transaction,
+    usage: { productId: string; questionId: string; replyId: string; costUsd: number } & Omit<
+      Usage,
+      'cachedAnswers'
+    >,
+  ): Promise<void> {
+    await trx('question_usage')
+      .insert({
+        product_id: usage.productId,
+        question_id: usage.questionId,
+        reply_id: usage.replyId,
+        cost_usd: usage.costUsd,
+        input_tokens: usage.inputTokens,
+        output_tokens: usage.outputTokens,
+        model_calls: usage.modelCalls,
+      })
+      .onConflict(['reply_id'])
+      .ignore();
+  }
+
+  /**
+   * The budget and what the product's questions and their follow-ups cost this
+   * calendar month (UTC); the count is of question runs only.
+   */
   async budget(productId: string): Promise<BudgetRow> {
     const [spent, budget] = await Promise.all([
       this.db('question_usage')
@@ -225,7 +250,7 @@ export class QuestionStore {
         )
         .select(
           this.db.raw('coalesce(sum(cost_usd), 0)::float8 as spent'),
-          this.db.raw('count(*)::int as runs'),
+          this.db.raw('(count(*) filter (where reply_id is null))::int as runs'),
         )
         .first<{ spent: number; runs: number }>(),
       this.db('question_budgets')

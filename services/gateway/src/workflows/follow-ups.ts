@@ -1,5 +1,6 @@
 import { type FollowUpEvent, followUpMessages, type FollowUpStatus } from '@chorus/contracts';
 import { isServiceError, type Logger } from '@chorus/service-kit';
+import type { FollowUpResponse } from '@chorus/proto/inference/v1/inference';
 import type { Response } from 'express';
 import pLimit from 'p-limit';
 import type { ServiceClients } from '../clients';
@@ -63,10 +64,22 @@ export async function streamFollowUps(
         let text = '';
         let status: FollowUpStatus = 'complete';
         let error: string | null = null;
+        // The reply's usage, said by its last piece; none when the stream broke.
+        let usage: Partial<
+          Pick<FollowUpResponse, 'inputTokens' | 'outputTokens' | 'modelCalls' | 'costUsd'>
+        > = {};
         try {
           for await (const piece of inference.followUp(context.request!, {
             signal: pageGone.signal,
           })) {
+            if (piece.done) {
+              usage = {
+                inputTokens: piece.inputTokens,
+                outputTokens: piece.outputTokens,
+                modelCalls: piece.modelCalls,
+                costUsd: piece.costUsd,
+              };
+            }
             if (!piece.text) continue;
             text += piece.text;
             if (!pageGone.signal.aborted) {
@@ -98,6 +111,7 @@ export async function streamFollowUps(
             text,
             status,
             error: error ?? '',
+            ...usage,
           })
           .catch((failure: unknown) =>
             deps.logger.error({ err: failure, replyId: context.replyId }, 'follow-up not stored'),

@@ -493,6 +493,14 @@ export interface FinishFollowUpRequest {
   /** complete, partial or failed */
   status: string;
   error: string;
+  /**
+   * What writing the reply cost, when the engine said (recorded once per
+   * reply and counted in the product's monthly spend).
+   */
+  inputTokens?: number | undefined;
+  outputTokens?: number | undefined;
+  modelCalls?: number | undefined;
+  costUsd?: number | undefined;
 }
 
 export interface FinishFollowUpResponse {
@@ -7811,7 +7819,19 @@ export const StartFollowUpsResponse: MessageFns<StartFollowUpsResponse> = {
 };
 
 function createBaseFinishFollowUpRequest(): FinishFollowUpRequest {
-  return { userId: "", productId: "", questionId: "", replyId: "", text: "", status: "", error: "" };
+  return {
+    userId: "",
+    productId: "",
+    questionId: "",
+    replyId: "",
+    text: "",
+    status: "",
+    error: "",
+    inputTokens: undefined,
+    outputTokens: undefined,
+    modelCalls: undefined,
+    costUsd: undefined,
+  };
 }
 
 export const FinishFollowUpRequest: MessageFns<FinishFollowUpRequest> = {
@@ -7836,6 +7856,18 @@ export const FinishFollowUpRequest: MessageFns<FinishFollowUpRequest> = {
     }
     if (message.error !== "") {
       writer.uint32(58).string(message.error);
+    }
+    if (message.inputTokens !== undefined) {
+      writer.uint32(64).int32(message.inputTokens);
+    }
+    if (message.outputTokens !== undefined) {
+      writer.uint32(72).int32(message.outputTokens);
+    }
+    if (message.modelCalls !== undefined) {
+      writer.uint32(80).int32(message.modelCalls);
+    }
+    if (message.costUsd !== undefined) {
+      writer.uint32(89).double(message.costUsd);
     }
     return writer;
   },
@@ -7909,6 +7941,38 @@ export const FinishFollowUpRequest: MessageFns<FinishFollowUpRequest> = {
             message.error = reader.string();
             continue;
           }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.inputTokens = reader.int32();
+            continue;
+          }
+          case 9: {
+            if (tag !== 72) {
+              break;
+            }
+
+            message.outputTokens = reader.int32();
+            continue;
+          }
+          case 10: {
+            if (tag !== 80) {
+              break;
+            }
+
+            message.modelCalls = reader.int32();
+            continue;
+          }
+          case 11: {
+            if (tag !== 89) {
+              break;
+            }
+
+            message.costUsd = reader.double();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -7946,6 +8010,26 @@ export const FinishFollowUpRequest: MessageFns<FinishFollowUpRequest> = {
       text: isSet(object.text) ? globalThis.String(object.text) : "",
       status: isSet(object.status) ? globalThis.String(object.status) : "",
       error: isSet(object.error) ? globalThis.String(object.error) : "",
+      inputTokens: isSet(object.inputTokens)
+        ? globalThis.Number(object.inputTokens)
+        : isSet(object.input_tokens)
+        ? globalThis.Number(object.input_tokens)
+        : undefined,
+      outputTokens: isSet(object.outputTokens)
+        ? globalThis.Number(object.outputTokens)
+        : isSet(object.output_tokens)
+        ? globalThis.Number(object.output_tokens)
+        : undefined,
+      modelCalls: isSet(object.modelCalls)
+        ? globalThis.Number(object.modelCalls)
+        : isSet(object.model_calls)
+        ? globalThis.Number(object.model_calls)
+        : undefined,
+      costUsd: isSet(object.costUsd)
+        ? globalThis.Number(object.costUsd)
+        : isSet(object.cost_usd)
+        ? globalThis.Number(object.cost_usd)
+        : undefined,
     };
   },
 
@@ -7972,6 +8056,18 @@ export const FinishFollowUpRequest: MessageFns<FinishFollowUpRequest> = {
     if (message.error !== "") {
       obj.error = message.error;
     }
+    if (message.inputTokens !== undefined) {
+      obj.inputTokens = Math.round(message.inputTokens);
+    }
+    if (message.outputTokens !== undefined) {
+      obj.outputTokens = Math.round(message.outputTokens);
+    }
+    if (message.modelCalls !== undefined) {
+      obj.modelCalls = Math.round(message.modelCalls);
+    }
+    if (message.costUsd !== undefined) {
+      obj.costUsd = floatToJson(message.costUsd);
+    }
     return obj;
   },
 
@@ -7987,6 +8083,10 @@ export const FinishFollowUpRequest: MessageFns<FinishFollowUpRequest> = {
     message.text = object.text ?? "";
     message.status = object.status ?? "";
     message.error = object.error ?? "";
+    message.inputTokens = object.inputTokens ?? undefined;
+    message.outputTokens = object.outputTokens ?? undefined;
+    message.modelCalls = object.modelCalls ?? undefined;
+    message.costUsd = object.costUsd ?? undefined;
     return message;
   },
 };

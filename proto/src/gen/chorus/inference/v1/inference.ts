@@ -193,6 +193,12 @@ export interface FollowUpResponse {
   done: boolean;
   inputTokens: number;
   outputTokens: number;
+  /**
+   * Set on the last chunk: the reply's model calls and its cost at the model's
+   * price (absent when the model's price is unknown).
+   */
+  modelCalls?: number | undefined;
+  costUsd?: number | undefined;
 }
 
 function createBaseOpinionDistribution(): OpinionDistribution {
@@ -2333,7 +2339,7 @@ export const FollowUpRequest: MessageFns<FollowUpRequest> = {
 };
 
 function createBaseFollowUpResponse(): FollowUpResponse {
-  return { text: "", done: false, inputTokens: 0, outputTokens: 0 };
+  return { text: "", done: false, inputTokens: 0, outputTokens: 0, modelCalls: undefined, costUsd: undefined };
 }
 
 export const FollowUpResponse: MessageFns<FollowUpResponse> = {
@@ -2349,6 +2355,12 @@ export const FollowUpResponse: MessageFns<FollowUpResponse> = {
     }
     if (message.outputTokens !== 0) {
       writer.uint32(32).int32(message.outputTokens);
+    }
+    if (message.modelCalls !== undefined) {
+      writer.uint32(40).int32(message.modelCalls);
+    }
+    if (message.costUsd !== undefined) {
+      writer.uint32(49).double(message.costUsd);
     }
     return writer;
   },
@@ -2398,6 +2410,22 @@ export const FollowUpResponse: MessageFns<FollowUpResponse> = {
             message.outputTokens = reader.int32();
             continue;
           }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.modelCalls = reader.int32();
+            continue;
+          }
+          case 6: {
+            if (tag !== 49) {
+              break;
+            }
+
+            message.costUsd = reader.double();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2424,6 +2452,16 @@ export const FollowUpResponse: MessageFns<FollowUpResponse> = {
         : isSet(object.output_tokens)
         ? globalThis.Number(object.output_tokens)
         : 0,
+      modelCalls: isSet(object.modelCalls)
+        ? globalThis.Number(object.modelCalls)
+        : isSet(object.model_calls)
+        ? globalThis.Number(object.model_calls)
+        : undefined,
+      costUsd: isSet(object.costUsd)
+        ? globalThis.Number(object.costUsd)
+        : isSet(object.cost_usd)
+        ? globalThis.Number(object.cost_usd)
+        : undefined,
     };
   },
 
@@ -2441,6 +2479,12 @@ export const FollowUpResponse: MessageFns<FollowUpResponse> = {
     if (message.outputTokens !== 0) {
       obj.outputTokens = Math.round(message.outputTokens);
     }
+    if (message.modelCalls !== undefined) {
+      obj.modelCalls = Math.round(message.modelCalls);
+    }
+    if (message.costUsd !== undefined) {
+      obj.costUsd = floatToJson(message.costUsd);
+    }
     return obj;
   },
 
@@ -2453,6 +2497,8 @@ export const FollowUpResponse: MessageFns<FollowUpResponse> = {
     message.done = object.done ?? false;
     message.inputTokens = object.inputTokens ?? 0;
     message.outputTokens = object.outputTokens ?? 0;
+    message.modelCalls = object.modelCalls ?? undefined;
+    message.costUsd = object.costUsd ?? undefined;
     return message;
   },
 };
