@@ -1,5 +1,6 @@
 import type { PaidAction } from '@chorus/contracts';
 import { nameHttpRoute } from '@chorus/service-kit';
+import parseBytes from 'bytes';
 import express, { type Request, type RequestHandler, type Response, Router } from 'express';
 import { type z } from 'zod';
 import type { Authenticator, Principal } from './auth';
@@ -141,9 +142,10 @@ export class ApiRoutes {
       rawBody: route.rawBody,
       paidAction: route.paidAction,
     });
+    const limit = route.bodyLimit ?? this.defaultBodyLimit;
     const bodyParser = route.rawBody
-      ? express.raw({ type: '*/*', limit: route.bodyLimit ?? this.defaultBodyLimit })
-      : express.json({ limit: route.bodyLimit ?? this.defaultBodyLimit });
+      ? express.raw({ type: '*/*', limit })
+      : express.json({ limit });
     const handle: RequestHandler = async (req, res) => {
       nameHttpRoute(route.path);
       const principal =
@@ -173,6 +175,25 @@ export class ApiRoutes {
       if (!res.headersSent && result !== undefined) res.status(status).json(result);
       else if (!res.headersSent) res.status(status === 200 ? 204 : status).end();
     };
-    this.router[route.method](route.path, bodyParser, ...(route.before ?? []), handle);
+    this.router[route.method](
+      route.path,
+      refuseDeclaredOversize(limit),
+      bodyParser,
+      ...(route.before ?? []),
+      handle,
+    );
   }
+}
+
+/**
+ * A body whose declared length passes the route's limit is refused at once,
+ * before any of it is read; Node discards whatever the client still sends
+ * (the body parser would refuse it too, but only once all of it had arrived).
+ */
+function refuseDeclaredOversize(limit: string): RequestHandler {
+  const maxBytes = parseBytes.parse(limit) ?? Number.POSITIVE_INFINITY;
+  return (req, _res, next) => {
+    const declared = Number(req.headers['content-length'] ?? 0);
+    next(declared > maxBytes ? new HttpError(413, 'Request body is too large') : undefined);
+  };
 }

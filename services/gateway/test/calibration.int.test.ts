@@ -2,6 +2,7 @@ import { type PersonaTemplateView, type QuestionView } from '@chorus/contracts';
 import { startTestChorus, type TestChorus } from '@chorus/launcher/testing';
 import { eventually } from '@chorus/service-kit/testing';
 import { randomUUID } from 'node:crypto';
+import { postOversized } from './oversized-upload';
 
 let chorus: TestChorus;
 
@@ -94,6 +95,10 @@ describe('calibration over HTTP', () => {
       body: { fileName: 'huge.csv', csv: `opinion\n${'positive\n'.repeat(150_000)}` },
     });
     expect(huge.status).toBe(413);
+    // 50 MB declared: refused by its length, before it is read whole.
+    const fifty = await postOversized(`${chorus.url}${path}`, token, 50 * 1024 * 1024);
+    expect(fifty.status).toBe(413);
+    expect(fifty.body).toContain('too large');
 
     const uploaded = await chorus.api<CalibrationBody>(path, {
       method: 'POST',
