@@ -394,6 +394,8 @@ describe("another customer's ids", () => {
 describe('an unpaid product', () => {
   /** The routes that do paid work (the entitlement rule's actions). */
   const paidWork = [
+    'POST /api/products/{id}/custom-personas',
+    'POST /api/products/{id}/custom-personas/import',
     'POST /api/products/{id}/personas',
     'POST /api/products/{id}/questions',
     'POST /api/products/{id}/questions/{questionId}/follow-ups',
