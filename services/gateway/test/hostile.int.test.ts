@@ -191,6 +191,8 @@ const bodyOverrides: Record<string, Record<string, unknown>> = {
     personaId: undefined,
     retryOf: undefined,
   },
+  // A trait to change, so the body passes and only the persona's owner is in question.
+  'PATCH /api/products/{id}/custom-personas/{personaId}': { name: 'Renamed customer' },
   // Two different items, so the body passes and only the roadmap's owner is in question.
   'POST /api/roadmaps/{id}/comparison-links': { itemIds: [randomUUID(), randomUUID()] },
 };
