@@ -111,6 +111,13 @@ export function parseDescriptionFacts(description: string): GivenTraits {
   if (income) given.income = income[1]!.trim();
   const who = /\bwho ([^.;!?]+)/i.exec(text);
   if (who) given.lifestyle = capitalise(who[1]!.trim());
+  // Long notes make long phrases: each trait within what a template holds.
+  for (const field of givenFields(given)) {
+    const value = given[field];
+    if (typeof value === 'string') {
+      (given as Record<string, unknown>)[field] = value.slice(0, maxTraitLength(field)).trim();
+    }
+  }
   return given;
 }
 
