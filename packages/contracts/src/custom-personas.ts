@@ -59,3 +59,81 @@ export const customPersonaMessages = {
   notCustom: 'Only personas of your own customers can be edited; templates stay as they are.',
   buildFailed: 'The persona could not be built. Please try again.',
 } as const;
+
+// ---------------------------------------------------------------------------
+// Traits and their provenance.
+
+/** A persona's traits, as a template holds them. */
+export interface CustomTraits {
+  name: string;
+  age: number;
+  gender: string | null;
+  occupation: string;
+  location: string;
+  income: string;
+  lifestyle: string;
+  motivations: string;
+  personality: string;
+}
+
+/** The traits a source states; the engine fills the rest. */
+export type GivenTraits = Partial<CustomTraits>;
+
+/** One customer to build a persona of: the source's text and what it states. */
+export interface PersonaSourceFacts {
+  text: string;
+  given: GivenTraits;
+}
+
+function stated(value: unknown): boolean {
+  return typeof value === 'number'
+    ? Number.isFinite(value)
+    : typeof value === 'string' && value.trim() !== '';
+}
+
+/** The fields a source states (a non-empty text, a number). */
+export function givenFields(given: GivenTraits): CustomTraitField[] {
+  return customTraitFields.filter((field) => stated(given[field]));
+}
+
+/**
+ * Each trait's provenance: given when the source stated it (or the engine
+ * found it stated, e.g. a model reading the description), inferred otherwise.
+ */
+export function traitProvenance(
+  given: GivenTraits,
+  alsoStated: readonly string[] = [],
+): Record<CustomTraitField, TraitProvenance> {
+  const fields = new Set<string>([...givenFields(given), ...alsoStated]);
+  return Object.fromEntries(
+    customTraitFields.map((field) => [field, fields.has(field) ? 'given' : 'inferred']),
+  ) as Record<CustomTraitField, TraitProvenance>;
+}
+
+/** What the user typed is given, whatever the engine had filled before. */
+export function provenanceAfterEdit(
+  provenance: Record<CustomTraitField, TraitProvenance>,
+  edited: readonly CustomTraitField[],
+): Record<CustomTraitField, TraitProvenance> {
+  const next = { ...provenance };
+  for (const field of edited) next[field] = 'given';
+  return next;
+}
+
+/** The engine's traits with every stated one kept as the source said it. */
+export function withGivenTraits(filled: CustomTraits, given: GivenTraits): CustomTraits {
+  const traits = { ...filled };
+  for (const field of givenFields(given)) {
+    (traits as Record<string, unknown>)[field] =
+      typeof given[field] === 'string' ? (given[field] as string).trim() : given[field];
+  }
+  return traits;
+}
+
+/** The longest text a trait may hold. */
+export function maxTraitLength(field: CustomTraitField): number {
+  return ['lifestyle', 'motivations', 'personality'].includes(field) ? 2000 : 200;
+}
+
+/** The most of a source kept with the persona. */
+export const maxPersonaSourceText = 4000;

@@ -7,6 +7,7 @@ import { questionAttempts } from './0006_question_attempts';
 import { questionRuns } from './0007_question_runs';
 import { calibrations } from './0008_calibrations';
 import { followUps } from './0009_follow_ups';
+import { customPersonas } from './0010_custom_personas';
 import { followUpUsage } from './0011_follow_up_usage';
 
 export const migrations: Migration[] = [
@@ -19,5 +20,6 @@ export const migrations: Migration[] = [
   questionRuns,
   calibrations,
   followUps,
+  customPersonas,
   followUpUsage,
 ];
