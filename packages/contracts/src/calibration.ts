@@ -400,3 +400,15 @@ export function calibrationTrend(views: readonly { fidelity: { distance: number 
         : 'getting worse';
   return `The panel's distance from real answers went from ${first.toFixed(2)} to ${last.toFixed(2)} over ${views.length} calibrated questions: ${word}.`;
 }
+
+/** A share link offered as a source of real answers on the upload panel. */
+export interface CalibrationShareLinkView {
+  id: string;
+  /** The item it asks about, or the comparison's title. */
+  title: string;
+  feedbackType: string;
+  responseCount: number;
+  createdAt: string;
+  /** Why its responses cannot be used (a ranking or text link); null when they can. */
+  refusal: string | null;
+}
