@@ -1,7 +1,6 @@
 import type { CalibrationShareLinkView, CalibrationView } from '@chorus/contracts';
-import { apiRequest, getQueryFn, queryClient } from '@chorus/platform';
-import { isNotFound } from '@chorus/platform/ui';
-import { type QueryFunction, useMutation, useQuery } from '@tanstack/react-query';
+import { apiRequest, queryClient } from '@chorus/platform';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { productKeys } from './api';
 
 // Calibration against real answers: one question's fidelity card, the
@@ -24,24 +23,15 @@ export const calibrationKeys = {
   ],
 };
 
-const readCalibration = getQueryFn<CalibrationView>({ on401: 'throw' });
-
-/** A 404 means "no real answers yet": the answer is null. */
-const calibrationQuery: QueryFunction<CalibrationView | null> = async (context) => {
-  try {
-    return await readCalibration(context);
-  } catch (error) {
-    if (isNotFound(error)) return null;
-    throw error;
-  }
-};
-
-/** The question's fidelity card, or null before any real answers; read only for complete questions. */
-export function useCalibration(productId: string, questionId: string, enabled: boolean) {
-  return useQuery<CalibrationView | null>({
-    queryKey: calibrationKeys.question(productId, questionId),
-    queryFn: calibrationQuery,
-    enabled,
+/**
+ * The question's fidelity card, or null before any real answers. Read from the
+ * product's list (one read for the whole questions page, and no "not found"
+ * for each question without real answers).
+ */
+export function useCalibration(productId: string, questionId: string) {
+  return useQuery<CalibrationView[], Error, CalibrationView | null>({
+    queryKey: calibrationKeys.product(productId),
+    select: (views) => views.find((view) => view.questionId === questionId) ?? null,
   });
 }
 
@@ -58,8 +48,12 @@ export function useCalibrationShareLinks(productId: string, enabled: boolean) {
   });
 }
 
+/** Shows the question's new card (or none) at once, then reads the list again for its order. */
 function settle(productId: string, questionId: string, view: CalibrationView | null) {
-  queryClient.setQueryData(calibrationKeys.question(productId, questionId), view);
+  queryClient.setQueryData<CalibrationView[]>(calibrationKeys.product(productId), (known) => {
+    const others = (known ?? []).filter((other) => other.questionId !== questionId);
+    return view ? [...others, view] : others;
+  });
   void queryClient.invalidateQueries({ queryKey: calibrationKeys.product(productId) });
 }
 

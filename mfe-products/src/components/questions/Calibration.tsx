@@ -133,7 +133,7 @@ function Segments({ rows }: { rows: FidelityRow[] }) {
       <tbody>
         {rows.map((row) => (
           <tr key={row.label} className="border-t align-top">
-            <th scope="row" className="py-1 pr-2 text-left font-medium capitalize">
+            <th scope="row" className="py-1 pr-2 text-left font-medium">
               {row.label}
             </th>
             <td className="py-1 pr-2">{countsText(row.human)}</td>
@@ -405,7 +405,7 @@ export function CalibrationPanel({
   productId: string;
   questionId: string;
 }) {
-  const calibration = useCalibration(productId, questionId, true);
+  const calibration = useCalibration(productId, questionId);
   const remove = useRemoveCalibration(productId, questionId);
   const [uploading, setUploading] = useState(false);
   const [removeError, setRemoveError] = useState<string | undefined>();
