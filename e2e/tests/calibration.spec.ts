@@ -4,6 +4,9 @@ import { expect, newAccount, test } from '../fixtures';
 // customers said to a question and reads the fidelity card, which is there
 // again on reload and listed on the product's calibration view.
 
+// The file that is not real answers is refused with a 400 on purpose.
+test.use({ allowConsoleErrors: [/status of 400/] });
+
 test('real answers uploaded to a question show a fidelity card and join the product view', async ({
   page,
   request,
