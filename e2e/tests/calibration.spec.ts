@@ -10,6 +10,7 @@ test.use({ allowConsoleErrors: [/status of 400/] });
 test('real answers uploaded to a question show a fidelity card and join the product view', async ({
   page,
   request,
+  playwright,
   register,
   signIn,
   shot,
@@ -125,4 +126,44 @@ test('real answers uploaded to a question show a fidelity card and join the prod
     'href',
     `/products/${productId}/calibration`,
   );
+
+  // A rating link that three people answered stands in for the file.
+  const roadmap = await request.post(`/api/products/${productId}/roadmaps`, {
+    ...auth,
+    data: { name: 'Plan' },
+  });
+  const { id: roadmapId } = (await roadmap.json()) as { id: string };
+  const item = await request.post(`/api/roadmaps/${roadmapId}/items`, {
+    ...auth,
+    data: { title: 'Weekly meal box' },
+  });
+  const { id: itemId } = (await item.json()) as { id: string };
+  const link = await request.post(`/api/roadmap-items/${itemId}/share-links`, {
+    ...auth,
+    data: { feedbackType: 'rating', allowComments: false },
+  });
+  expect(link.status()).toBe(201);
+  const { token: linkToken } = (await link.json()) as { token: string };
+  for (const rating of [5, 4, 2]) {
+    // Each respondent its own browser (its own cookie).
+    const respondent = await playwright.request.newContext({ baseURL: page.url() });
+    const answered = await respondent.post(`/api/public/share-links/${linkToken}/responses`, {
+      data: { answer: { type: 'rating', rating } },
+    });
+    expect(answered.status()).toBe(201);
+    await respondent.dispose();
+  }
+  await page.goto(`/products/${productId}/questions`);
+  const replaced = page.getByRole('article', { name: text });
+  await replaced.getByRole('button', { name: 'Replace' }).click();
+  await replaced.getByRole('button', { name: "Use a share link's responses" }).click();
+  await expect(replaced.getByRole('list', { name: 'Share links with responses' })).toContainText(
+    'rating link, 3 responses',
+  );
+  await shot('share-link-choice');
+  await replaced.getByRole('button', { name: 'Use the responses of Weekly meal box' }).click();
+  const fromLink = replaced.getByTestId('fidelity-card');
+  await expect(fromLink.getByTestId('fidelity-n')).toHaveText('3 real answers');
+  await expect(fromLink).toContainText('Share link: Weekly meal box (3 responses)');
+  await expect(replaced.getByTestId('calibration-upload')).toBeHidden();
 });
