@@ -61,6 +61,16 @@ test('real answers uploaded to a question show a fidelity card and join the prod
   });
   await expect(card.getByRole('alert')).toContainText('The file has no opinion or rating column');
 
+  // Over 1 MB is refused before anything is sent.
+  await card.getByLabel('CSV of real answers').setInputFiles({
+    name: 'everything.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`opinion\n${'positive\n'.repeat(130_000)}`),
+  });
+  await expect(card.getByRole('alert')).toHaveText(
+    'The file is 1.1 MB; at most 1 MB can be uploaded. Keep the columns you need or split the answers.',
+  );
+
   const csv = [
     'rating,age,gender',
     '5,24,female',
@@ -94,6 +104,9 @@ test('real answers uploaded to a question show a fidelity card and join the prod
       .first(),
   ).toHaveText('50% (3)');
   await expect(fidelity.getByRole('table', { name: 'By segment' })).toContainText('Female');
+  const personaSide = await fidelity
+    .getByRole('table', { name: 'Real customers and personas side by side' })
+    .textContent();
   await fidelity.scrollIntoViewIfNeeded();
   await shot('fidelity-card');
 
@@ -102,6 +115,9 @@ test('real answers uploaded to a question show a fidelity card and join the prod
   const again = page.getByRole('article', { name: text }).getByTestId('fidelity-card');
   await expect(again.getByTestId('fidelity-n')).toHaveText('6 real answers');
   await expect(again).toContainText('survey-march.csv');
+  await expect(
+    again.getByRole('table', { name: 'Real customers and personas side by side' }),
+  ).toHaveText(personaSide ?? '');
 
   // The product's calibration view lists the question.
   await page.getByRole('link', { name: 'Calibration against real answers' }).click();
