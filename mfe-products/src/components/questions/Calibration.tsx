@@ -193,7 +193,9 @@ function FidelityCard({
           </Button>
         </div>
       </div>
-      <Distributions view={view} />
+      <div className="overflow-x-auto">
+        <Distributions view={view} />
+      </div>
       <dl className="grid gap-1.5 text-sm">
         <div data-testid="fidelity-distance">
           <dt className="inline font-medium">Distance (Jensen–Shannon, 0 same to 1 opposite): </dt>
@@ -219,7 +221,9 @@ function FidelityCard({
           </dd>
         </div>
       </dl>
-      <Segments rows={f.segments} />
+      <div className="overflow-x-auto empty:hidden">
+        <Segments rows={f.segments} />
+      </div>
       <p className="text-xs text-muted-foreground">Persona side: {view.personaSource}.</p>
       <ConfirmDialog
         open={confirming}
