@@ -8,6 +8,7 @@ import { QuestionsPage } from './pages/QuestionsPage';
 import { CreateProductPage } from './pages/CreateProductPage';
 import { OnboardingPage } from './pages/OnboardingPage';
 import { SubscribePage } from './pages/SubscribePage';
+import { CalibrationPage } from './pages/CalibrationPage';
 
 /** The routes this microfrontend owns (the shell mounts it only on these paths). */
 export function App() {
@@ -27,6 +28,8 @@ export function App() {
       <Route path="/products/:id/questions" element={<QuestionsPage />} />
       <Route path="/companies/:id/questions" element={<QuestionsPage />} />
       <Route path="/companies/:id/questions/:questionId" element={<QuestionsPage />} />
+      <Route path="/products/:id/calibration" element={<CalibrationPage />} />
+      <Route path="/companies/:id/calibration" element={<CalibrationPage />} />
       <Route path="/create-product" element={<CreateProductPage />} />
       <Route path="/onboarding" element={<OnboardingPage />} />
       <Route path="/subscribe" element={<SubscribePage />} />

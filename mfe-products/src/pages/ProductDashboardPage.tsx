@@ -16,6 +16,7 @@ import {
   Building2,
   MessageSquare,
   MessagesSquare,
+  Scale,
   ShieldCheck,
   Users,
 } from 'lucide-react';
@@ -128,7 +129,7 @@ function Dashboard({ product }: { product: ProductView }) {
         />
       </section>
 
-      <section aria-label="Manage" className="mt-8 grid gap-4 md:grid-cols-3">
+      <section aria-label="Manage" className="mt-8 grid gap-4 md:grid-cols-2 xl:grid-cols-4">
         <ActionCard
           to={`${base}/profile`}
           icon={Building2}
@@ -149,6 +150,13 @@ function Dashboard({ product }: { product: ProductView }) {
           tone="bg-primary/10 text-primary"
           title="Questions"
           text="Ask strategic questions and read every persona's answer."
+        />
+        <ActionCard
+          to={`${base}/calibration`}
+          icon={Scale}
+          tone="bg-emerald-50 text-emerald-700"
+          title="Calibration"
+          text="See how close the panel comes to real customers' answers, question by question."
         />
       </section>
 

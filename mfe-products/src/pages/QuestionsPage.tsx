@@ -21,7 +21,7 @@ import {
   ToggleGroup,
   ToggleGroupItem,
 } from '@chorus/platform/ui';
-import { ArrowLeft, Download, MessageSquareText, Search } from 'lucide-react';
+import { ArrowLeft, Download, MessageSquareText, Scale, Search } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useProductPersonas } from '../api';
@@ -142,11 +142,18 @@ function ProductQuestions({ product }: { product: ProductView }) {
           <h2 id="history-heading" className="text-xl font-semibold">
             Question History
           </h2>
-          {answeredShown ? (
-            <Button variant="outline" size="sm" onClick={() => exportCsv(shown)}>
-              <Download aria-hidden /> Export All (CSV)
+          <div className="flex flex-wrap gap-2">
+            <Button variant="ghost" size="sm" asChild>
+              <Link to={`/products/${encodeURIComponent(productId)}/calibration`}>
+                <Scale aria-hidden /> Calibration against real answers
+              </Link>
             </Button>
-          ) : null}
+            {answeredShown ? (
+              <Button variant="outline" size="sm" onClick={() => exportCsv(shown)}>
+                <Download aria-hidden /> Export All (CSV)
+              </Button>
+            ) : null}
+          </div>
         </div>
         <div className="flex flex-col gap-3 lg:flex-row lg:items-center">
           <div className="relative flex-1">

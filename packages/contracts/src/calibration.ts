@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import { ageBand, genderOption, type AgeBand, type GenderOption } from './personas';
-import { jensenShannonDistance } from './share-links';
+import { jensenShannonDistance, type ShareAnswer } from './share-links';
 
 /**
  * Calibration: the real answers of real customers to a question, set beside
@@ -302,4 +302,113 @@ export function fidelity(
 /** A cell that a spreadsheet would run as a formula, made plain text for export. */
 export function neutraliseCell(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+/** A question's fidelity card, as the API answers it. */
+export interface CalibrationView {
+  questionId: string;
+  questionText: string;
+  /** The uploaded file's name, or the share link it came from. */
+  fileName: string;
+  createdAt: string;
+  answerColumn: 'opinion' | 'rating';
+  /** Where the persona side comes from, said on the card. */
+  personaSource: string;
+  fidelity: Fidelity;
+}
+
+/**
+ * One share link response as a real answer: a rating is mapped like a rating
+ * column (1-2 negative, 3 neutral, 4-5 positive), thumbs up/down as
+ * positive/negative. Rankings and text have no opinion: null.
+ */
+export function shareAnswerOpinion(
+  answer: ShareAnswer,
+): { opinion: CalibrationOpinion; rating: number | null } | null {
+  if (answer.type === 'rating') {
+    const opinion = ratingOpinion(answer.rating);
+    return opinion ? { opinion, rating: answer.rating } : null;
+  }
+  if (answer.type === 'thumbs') {
+    return { opinion: answer.thumbs === 'up' ? 'positive' : 'negative', rating: null };
+  }
+  return null;
+}
+
+export const shareCalibrationMessages = {
+  ranking:
+    "A ranking link's answers put items in order; they hold no opinion of one item, so they cannot be compared with a question's answers. Choose a rating or thumbs link.",
+  text: "A text link's answers are free text, not opinions, so they cannot be compared with a question's answers. Choose a rating or thumbs link.",
+  noResponses: 'This share link has no responses yet.',
+} as const;
+
+/** Whether a share link's responses can calibrate a question; the reason in words when not. */
+export function shareLinkCalibrationRefusal(feedbackType: string): string | null {
+  if (feedbackType === 'rating' || feedbackType === 'thumbs') return null;
+  return feedbackType === 'text' ? shareCalibrationMessages.text : shareCalibrationMessages.ranking;
+}
+
+/**
+ * A share link's responses as the CSV a team would upload: a rating column for
+ * a rating link, an opinion column for a thumbs link, so they are read by the
+ * same rules as an upload.
+ */
+export function shareLinkCalibrationCsv(
+  feedbackType: string,
+  answers: readonly ShareAnswer[],
+): { ok: true; csv: string; count: number } | { ok: false; message: string } {
+  const refusal = shareLinkCalibrationRefusal(feedbackType);
+  if (refusal) return { ok: false, message: refusal };
+  const mapped = answers.flatMap((answer) => {
+    const one = shareAnswerOpinion(answer);
+    return one ? [one] : [];
+  });
+  if (mapped.length === 0) return { ok: false, message: shareCalibrationMessages.noResponses };
+  const csv =
+    feedbackType === 'rating'
+      ? ['rating', ...mapped.map((m) => String(m.rating))].join('\n')
+      : ['opinion', ...mapped.map((m) => m.opinion)].join('\n');
+  return { ok: true, csv, count: mapped.length };
+}
+
+/** The name a share link's calibration is stored under: "Share link: <title> (12 responses)". */
+export function shareLinkCalibrationName(title: string, count: number): string {
+  const short = title.trim().length > 140 ? `${title.trim().slice(0, 139)}…` : title.trim();
+  return `Share link: ${short || 'untitled'} (${count} ${count === 1 ? 'response' : 'responses'})`;
+}
+
+/** A change in distance smaller than this reads as steady. */
+export const calibrationTrendTolerance = 0.05;
+
+/**
+ * The product-level trend in words, from the calibrated questions oldest first:
+ * whether the panel's distance from real answers is getting better, worse or steady.
+ */
+export function calibrationTrend(views: readonly { fidelity: { distance: number } }[]): string {
+  if (views.length === 0) return 'No question has been compared with real answers yet.';
+  const first = views[0]!.fidelity.distance;
+  if (views.length === 1) {
+    return `One calibrated question so far, at a distance of ${first.toFixed(2)} from real answers. Calibrate more questions to see a trend.`;
+  }
+  const last = views[views.length - 1]!.fidelity.distance;
+  const change = last - first;
+  const word =
+    Math.abs(change) < calibrationTrendTolerance
+      ? 'steady'
+      : change < 0
+        ? 'getting better'
+        : 'getting worse';
+  return `The panel's distance from real answers went from ${first.toFixed(2)} to ${last.toFixed(2)} over ${views.length} calibrated questions: ${word}.`;
+}
+
+/** A share link offered as a source of real answers on the upload panel. */
+export interface CalibrationShareLinkView {
+  id: string;
+  /** The item it asks about, or the comparison's title. */
+  title: string;
+  feedbackType: string;
+  responseCount: number;
+  createdAt: string;
+  /** Why its responses cannot be used (a ranking or text link); null when they can. */
+  refusal: string | null;
 }

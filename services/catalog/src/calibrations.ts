@@ -1,5 +1,5 @@
 import {
-  type Fidelity,
+  type CalibrationView,
   fidelity,
   type PersonaResponse,
   type PersonaSide,
@@ -17,17 +17,6 @@ export const calibrationMessages = {
   noCalibration: 'This question has no real answers uploaded yet.',
   fileName: 'The file needs a name of at most 200 characters.',
 } as const;
-
-export interface CalibrationView {
-  questionId: string;
-  questionText: string;
-  fileName: string;
-  createdAt: string;
-  answerColumn: 'opinion' | 'rating';
-  /** Where the persona side comes from, said on the card. */
-  personaSource: string;
-  fidelity: Fidelity;
-}
 
 interface QuestionFacts {
   id: string;

@@ -1,4 +1,12 @@
-import { type PersonaTemplateView, type QuestionView } from '@chorus/contracts';
+import {
+  type CalibrationShareLinkView,
+  type CalibrationView,
+  type CreatedShareLinkView,
+  type PersonaTemplateView,
+  type QuestionView,
+  type RoadmapItem,
+  shareCalibrationMessages,
+} from '@chorus/contracts';
 import { startTestChorus, type TestChorus } from '@chorus/launcher/testing';
 import { eventually } from '@chorus/service-kit/testing';
 import { randomUUID } from 'node:crypto';
@@ -130,5 +138,129 @@ describe('calibration over HTTP', () => {
 
     expect((await chorus.api(path, { method: 'DELETE', token })).status).toBe(200);
     expect((await chorus.api(path, { token })).status).toBe(404);
+  });
+});
+
+async function completeQuestion(token: string, productId: string, questionText: string) {
+  const asked = await chorus.api<QuestionView>(`/api/products/${productId}/questions`, {
+    method: 'POST',
+    token,
+    body: { questionText, productId },
+  });
+  expect(asked.status).toBe(201);
+  await eventually(
+    async () => {
+      const got = await chorus.api<QuestionView>(
+        `/api/products/${productId}/questions/${asked.body.id}`,
+        { token },
+      );
+      return got.body.status === 'complete';
+    },
+    { timeoutMs: 30_000, what: 'the question completes' },
+  );
+  return asked.body.id;
+}
+
+/** Answers a public link as a new browser each time (no cookie kept). */
+async function respond(linkToken: string, answer: unknown) {
+  const response = await fetch(`${chorus.url}/api/public/share-links/${linkToken}/responses`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ answer }),
+  });
+  expect(response.status).toBe(201);
+}
+
+describe("calibration from a share link's responses", () => {
+  it("maps a rating link's people to opinions, refuses a ranking link in words and another user's link", async () => {
+    const { token, productId } = await customer();
+    const questionId = await completeQuestion(
+      token,
+      productId,
+      'Would you switch to lights that dim themselves at night?',
+    );
+    const roadmap = await chorus.api<{ id: string }>(`/api/products/${productId}/roadmaps`, {
+      method: 'POST',
+      token,
+      body: { name: 'Plan' },
+    });
+    const items: RoadmapItem[] = [];
+    for (const title of ['Night dimming', 'Voice control']) {
+      const item = await chorus.api<RoadmapItem>(`/api/roadmaps/${roadmap.body.id}/items`, {
+        method: 'POST',
+        token,
+        body: { title },
+      });
+      items.push(item.body);
+    }
+    const rating = await chorus.api<CreatedShareLinkView>(
+      `/api/roadmap-items/${items[0]!.id}/share-links`,
+      { method: 'POST', token, body: { feedbackType: 'rating', allowComments: false } },
+    );
+    expect(rating.status).toBe(201);
+    for (const stars of [5, 4, 3, 1])
+      await respond(rating.body.token, { type: 'rating', rating: stars });
+    const ranking = await chorus.api<CreatedShareLinkView>(
+      `/api/roadmaps/${roadmap.body.id}/comparison-links`,
+      { method: 'POST', token, body: { itemIds: items.map((i) => i.id), allowComments: false } },
+    );
+    expect(ranking.status).toBe(201);
+    await respond(ranking.body.token, { type: 'ranking', ranking: items.map((i) => i.id) });
+    const silent = await chorus.api<CreatedShareLinkView>(
+      `/api/roadmap-items/${items[1]!.id}/share-links`,
+      { method: 'POST', token, body: { feedbackType: 'thumbs', allowComments: false } },
+    );
+    expect(silent.status).toBe(201);
+
+    // The picker offers the links people answered; the ranking one says why it cannot be used.
+    const offered = await chorus.api<CalibrationShareLinkView[]>(
+      `/api/products/${productId}/calibration-share-links`,
+      { token },
+    );
+    expect(offered.status).toBe(200);
+    expect(offered.body.map((l) => [l.id, l.responseCount, l.refusal]).sort()).toEqual(
+      [
+        [rating.body.id, 4, null],
+        [ranking.body.id, 1, shareCalibrationMessages.ranking],
+      ].sort(),
+    );
+    expect(offered.body.find((l) => l.id === rating.body.id)?.title).toBe('Night dimming');
+
+    const path = `/api/products/${productId}/questions/${questionId}/calibration`;
+    const fromLink = await chorus.api<CalibrationView>(path, {
+      method: 'POST',
+      token,
+      body: { shareLinkId: rating.body.id },
+    });
+    expect(fromLink.status).toBe(201);
+    expect(fromLink.body.fidelity.n).toBe(4);
+    expect(fromLink.body.fidelity.human).toEqual([2, 1, 1]);
+    expect(fromLink.body.fidelity.ks).not.toBeNull();
+    expect(fromLink.body.fileName).toBe('Share link: Night dimming (4 responses)');
+    // Read again, the card says the same.
+    const reread = await chorus.api<CalibrationView>(path, { token });
+    expect(reread.body.fidelity).toEqual(fromLink.body.fidelity);
+
+    const refused = await chorus.api<{ error: string }>(path, {
+      method: 'POST',
+      token,
+      body: { shareLinkId: ranking.body.id },
+    });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body)).toContain(shareCalibrationMessages.ranking);
+
+    const other = await customer();
+    const stranger = await chorus.api(
+      `/api/products/${other.productId}/questions/${await completeQuestion(other.token, other.productId, 'Would you buy lights that dim themselves?')}/calibration`,
+      { method: 'POST', token: other.token, body: { shareLinkId: rating.body.id } },
+    );
+    expect(stranger.status).toBe(404);
+    expect(
+      (
+        await chorus.api(`/api/products/${productId}/calibration-share-links`, {
+          token: other.token,
+        })
+      ).status,
+    ).toBe(404);
   });
 });

@@ -14,6 +14,7 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { useFollowUps } from '../../follow-ups-api';
 import { downloadStudyReport } from '../../questions-api';
+import { CalibrationPanel } from './Calibration';
 import { FollowUpForm } from './FollowUps';
 import { PersonaResponseCard } from './PersonaResponseCard';
 import {
@@ -227,6 +228,10 @@ export function QuestionCard({
           <RunsComparison question={question} />
           {question.run ? <RunDetailsPanel run={question.run} /> : null}
         </div>
+      ) : null}
+
+      {question.status === 'complete' ? (
+        <CalibrationPanel productId={question.productId} questionId={question.id} />
       ) : null}
 
       {answered > 0 ? (

@@ -1,12 +1,20 @@
-import { maxCalibrationBytes } from '@chorus/contracts';
+import {
+  type CalibrationShareLinkView,
+  maxCalibrationBytes,
+  shareLinkCalibrationCsv,
+  shareLinkCalibrationName,
+  shareLinkCalibrationRefusal,
+} from '@chorus/contracts';
 import { z } from 'zod';
 import type { ServiceClients } from '../clients';
+import { HttpError } from '../http-errors';
+import { toShareResultsView } from '../share-views';
 import type { ApiRoutes } from '../routing';
 import { productParams } from './products';
 
 const questionParams = productParams.extend({ questionId: z.string().min(1).max(100) });
 
-const calibrateRequest = z.object({
+const csvUpload = z.object({
   fileName: z
     .string()
     .trim()
@@ -15,17 +23,39 @@ const calibrateRequest = z.object({
   csv: z.string().max(maxCalibrationBytes, 'The file can be at most 1 MB.'),
 });
 
+const fromShareLink = z.object({
+  shareLinkId: z.string().trim().min(1, 'Choose a share link.').max(200, 'Unknown share link.'),
+});
+
+/** Either an uploaded CSV or one of the owner's share links; a body with a link id is read as the link. */
+const calibrateRequest = z.union([fromShareLink, csvUpload], {
+  error: 'Send a CSV file (fileName and csv) or a share link (shareLinkId).',
+});
+
 /**
  * Calibration against real answers (the fidelity card): the catalog reads,
  * checks and stores the CSV; the view comes back as the catalog made it.
  */
 export function calibrationRoutes(routes: ApiRoutes, deps: { clients: ServiceClients }): void {
-  const { catalog } = deps.clients;
+  const { catalog, roadmap } = deps.clients;
+
+  /** The owner's link's responses as an upload; another user's link answers 404 (the roadmap service's). */
+  async function shareLinkUpload(userId: string, linkId: string) {
+    const results = toShareResultsView(await roadmap.getShareResults({ userId, linkId }));
+    const made = shareLinkCalibrationCsv(
+      results.link.feedbackType,
+      results.responses.map((r) => r.answer),
+    );
+    if (!made.ok) throw new HttpError(400, made.message);
+    const title = results.link.title || results.items[0]?.title || '';
+    return { fileName: shareLinkCalibrationName(title, made.count), csv: made.csv };
+  }
 
   routes.add({
     method: 'post',
     path: '/api/products/:id/questions/:questionId/calibration',
-    summary: 'Upload the real answers of real customers to a complete question (CSV text)',
+    summary:
+      "Upload the real answers of real customers to a complete question (CSV text), or use a share link's responses",
     tag: 'questions',
     access: 'user',
     params: questionParams,
@@ -33,12 +63,14 @@ export function calibrationRoutes(routes: ApiRoutes, deps: { clients: ServiceCli
     bodyLimit: '1mb',
     status: 201,
     async handler({ user, params, body }) {
+      const upload =
+        'shareLinkId' in body ? await shareLinkUpload(user.id, body.shareLinkId) : body;
       const { viewJson } = await catalog.calibrateQuestion({
         userId: user.id,
         productId: params.id,
         questionId: params.questionId,
-        fileName: body.fileName,
-        csv: body.csv,
+        fileName: upload.fileName,
+        csv: upload.csv,
       });
       return JSON.parse(viewJson) as unknown;
     },
@@ -80,6 +112,19 @@ export function calibrationRoutes(routes: ApiRoutes, deps: { clients: ServiceCli
 
   routes.add({
     method: 'get',
+    path: '/api/products/:id/calibration-share-links',
+    summary:
+      "The product's share links with responses, to calibrate a question from (rating and thumbs links can be used)",
+    tag: 'questions',
+    access: 'user',
+    params: productParams,
+    async handler({ user, params }): Promise<CalibrationShareLinkView[]> {
+      return productShareLinks(deps.clients, user.id, params.id);
+    },
+  });
+
+  routes.add({
+    method: 'get',
     path: '/api/products/:id/calibrations',
     summary:
       'Every calibrated question of a product, oldest first, to see whether the panel gets closer',
@@ -94,4 +139,38 @@ export function calibrationRoutes(routes: ApiRoutes, deps: { clients: ServiceCli
       return JSON.parse(viewsJson) as unknown;
     },
   });
+}
+
+/** The product's share links with responses (item links, then comparisons), newest first. */
+async function productShareLinks(
+  clients: ServiceClients,
+  userId: string,
+  productId: string,
+): Promise<CalibrationShareLinkView[]> {
+  await clients.catalog.getProduct({ userId, productId });
+  const { roadmaps } = await clients.roadmap.listRoadmaps({ userId, productId });
+  const views: CalibrationShareLinkView[] = [];
+  for (const summary of roadmaps) {
+    const roadmapId = summary.roadmap?.id ?? '';
+    const { items } = await clients.roadmap.getRoadmap({ userId, roadmapId });
+    const titles = new Map(items.map((item) => [item.id, item.title]));
+    const lists = await Promise.all([
+      ...items.map((item) =>
+        clients.roadmap.listShareLinks({ userId, itemId: item.id, roadmapId: '' }),
+      ),
+      clients.roadmap.listShareLinks({ userId, itemId: '', roadmapId }),
+    ]);
+    for (const link of lists.flatMap((list) => list.links)) {
+      if (link.responseCount === 0) continue;
+      views.push({
+        id: link.id,
+        title: link.title || titles.get(link.itemId) || 'Untitled link',
+        feedbackType: link.feedbackType,
+        responseCount: link.responseCount,
+        createdAt: link.createdAt?.toISOString() ?? '',
+        refusal: shareLinkCalibrationRefusal(link.feedbackType),
+      });
+    }
+  }
+  return views.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 }
