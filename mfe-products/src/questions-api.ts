@@ -9,6 +9,7 @@ import { apiRequest, getToken, queryClient, serverMessage, toast } from '@chorus
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { isLaterQuestionState, productKeys, useProductQuestions } from './api';
+import { calibrationKeys } from './calibration-api';
 
 // The questions page's own calls: the list (kept current by the live stream,
 // polled only while the stream is down), ask, delete. The list lives under
@@ -31,6 +32,17 @@ export function useQuestions(productId: string, streaming: boolean) {
 
 /** Puts a question's state into the cached list: replaces it, or adds it as the newest. */
 function storeQuestion(productId: string, question: QuestionView): void {
+  const before = queryClient
+    .getQueryData<QuestionView[]>(productKeys.questions(productId))
+    ?.find((q) => q.id === question.id);
+  // A run that has just finished changes the persona side of its fidelity card.
+  if (
+    before &&
+    question.status === 'complete' &&
+    (before.status !== 'complete' || before.seed !== question.seed)
+  ) {
+    void queryClient.invalidateQueries({ queryKey: calibrationKeys.product(productId) });
+  }
   queryClient.setQueryData<QuestionView[]>(productKeys.questions(productId), (known) => {
     // Not loaded yet: the read under way brings it.
     if (!known) return known;
