@@ -10,7 +10,7 @@ import { productKeys, refreshAfterPersonaChange } from './api';
 const personasPath = (productId: string) =>
   `/api/products/${encodeURIComponent(productId)}/custom-personas`;
 
-/** A row of the CSV that did not become a persona, and why (row 1 is the first customer). */
+/** A row of the CSV that did not become a persona, and why (the header is row 1). */
 export interface SkippedCustomerRow {
   row: number;
   reason: string;

@@ -157,7 +157,7 @@ export function CustomPersonas({
           pending === null
             ? null
             : pending.kind === 'file' && pending.file.rows > 1
-              ? `${pending.file.rows} personas of your customers`
+              ? `up to ${pending.file.rows} personas of your customers (one per row)`
               : 'a persona of your customer'
         }
         count={pending?.kind === 'file' ? Math.max(1, pending.file.rows) : 1}
