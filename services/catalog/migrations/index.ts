@@ -7,6 +7,7 @@ import { questionAttempts } from './0006_question_attempts';
 import { questionRuns } from './0007_question_runs';
 import { calibrations } from './0008_calibrations';
 import { followUps } from './0009_follow_ups';
+import { customPersonas } from './0010_custom_personas';
 
 export const migrations: Migration[] = [
   ...eventMigrations,
@@ -18,4 +19,5 @@ export const migrations: Migration[] = [
   questionRuns,
   calibrations,
   followUps,
+  customPersonas,
 ];

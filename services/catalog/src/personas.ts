@@ -1,7 +1,14 @@
 import {
+  type CustomPersonaDraft,
+  customPersonaDraft,
+  customPersonaMessages,
+  editCustomPersonaRequest,
+  type CustomTraitField,
+  customTraitFields,
   personaMessages,
   productMessages,
   personaTemplateInput,
+  provenanceAfterEdit,
   type SafetyScores,
 } from '@chorus/contracts';
 import type { CreateTemplateRequest } from '@chorus/proto/catalog/v1/catalog';
@@ -75,6 +82,24 @@ function sameContent(row: TemplateRow, content: TemplateContent): boolean {
   );
 }
 
+/** A draft from the gateway, checked as a whole persona before anything is stored. */
+function readDraft(json: string): CustomPersonaDraft {
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch {
+    throw new InvalidArgument('A persona draft is not JSON');
+  }
+  const parsed = customPersonaDraft.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new InvalidArgument(
+      `A persona draft is not a whole persona: ${issue?.path.join('.') ?? ''} ${issue?.message ?? ''}`.trim(),
+    );
+  }
+  return parsed.data;
+}
+
 /**
  * The persona template library and the personas each product selects from
  * it. A product's persona count is kept on the product in the same
@@ -113,7 +138,10 @@ export class Personas {
     const result = await store.db.transaction(async (trx) => {
       const product = await this.lockOwnedProduct(trx, userId, productId);
       const template = await store.findTemplate(templateId, trx);
-      if (!template || !template.is_active) throw new NotFound(personaMessages.templateNotFound);
+      // Another product's own customer is no template to choose.
+      if (!template || !template.is_active || template.owner_product_id !== null) {
+        throw new NotFound(personaMessages.templateNotFound);
+      }
       const inserted = await store.insertPersona(trx, {
         user_id: product.user_id,
         product_id: product.id,
@@ -125,6 +153,86 @@ export class Personas {
     });
     if (result.added) this.deps.relay.nudge();
     return result;
+  }
+
+  /**
+   * Personas of the product's own customers, as persona inference built
+   * them: each a template of this product alone and one of its personas,
+   * counted and announced once for the lot, as choosing templates is.
+   */
+  async createCustom(
+    userId: string,
+    productId: string,
+    draftsJson: readonly string[],
+  ): Promise<PersonaWithTemplate[]> {
+    const drafts = draftsJson.map(readDraft);
+    if (drafts.length === 0) throw new InvalidArgument('at least one persona is required');
+    const { store } = this.deps;
+    const created = await store.db.transaction(async (trx) => {
+      const product = await this.lockOwnedProduct(trx, userId, productId);
+      const personas: PersonaWithTemplate[] = [];
+      for (const draft of drafts) {
+        const template = await store.insertCustomTemplate(trx, {
+          ...draft.traits,
+          iq: null,
+          safety_scores: draft.safetyScores,
+          is_active: true,
+          owner_product_id: product.id,
+          custom: draft.custom,
+        });
+        const persona = await store.insertPersona(trx, {
+          user_id: product.user_id,
+          product_id: product.id,
+          template_id: template.id,
+        });
+        personas.push({ ...persona!, template });
+      }
+      await this.recount(trx, product);
+      return personas;
+    });
+    this.deps.relay.nudge();
+    return created;
+  }
+
+  /** Edits a custom persona's traits; what the user typed becomes given. */
+  async editCustom(
+    userId: string,
+    productId: string,
+    personaId: string,
+    editJson: string,
+  ): Promise<PersonaWithTemplate> {
+    let json: unknown;
+    try {
+      json = JSON.parse(editJson);
+    } catch {
+      throw new InvalidArgument('The edit is not JSON');
+    }
+    const parsed = editCustomPersonaRequest.safeParse(json);
+    if (!parsed.success) {
+      throw new InvalidArgument(parsed.error.issues[0]?.message ?? 'Invalid edit');
+    }
+    const edit = parsed.data;
+    const { store } = this.deps;
+    return store.db.transaction(async (trx) => {
+      const product = await this.lockOwnedProduct(trx, userId, productId);
+      const persona = personaId
+        ? await store.findPersonaById(trx, product.id, personaId)
+        : undefined;
+      if (!persona) throw new NotFound(personaMessages.personaNotFound);
+      const { custom } = persona.template;
+      if (!custom || persona.template.owner_product_id !== product.id) {
+        throw new FailedPrecondition(customPersonaMessages.notCustom);
+      }
+      const edited = customTraitFields.filter(
+        (field): field is CustomTraitField => edit[field] !== undefined,
+      );
+      const template = await store.updateCustomTemplate(trx, persona.template.id, {
+        ...edit,
+        ...(edit.gender !== undefined ? { gender: edit.gender || null } : {}),
+        custom: { ...custom, provenance: provenanceAfterEdit(custom.provenance, edited) },
+      });
+      return { ...persona, template };
+    });
   }
 
   async remove(userId: string, productId: string, personaId: string): Promise<void> {

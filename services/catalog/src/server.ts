@@ -92,6 +92,7 @@ function toPersona(row: PersonaWithTemplate): ProductPersona {
     templateId: row.template_id,
     template: toTemplate(row.template),
     createdAt: row.created_at,
+    customJson: row.template.custom ? JSON.stringify(row.template.custom) : undefined,
   };
 }
 
@@ -223,6 +224,23 @@ export function catalogHandlers(deps: {
         request.templateId,
       );
       return { persona: toPersona(persona), added };
+    },
+    async createCustomPersonas(request) {
+      const rows = await personas.createCustom(
+        request.userId,
+        request.productId,
+        request.draftsJson,
+      );
+      return { personas: rows.map(toPersona) };
+    },
+    async updateCustomPersona(request) {
+      const row = await personas.editCustom(
+        request.userId,
+        request.productId,
+        request.personaId,
+        request.editJson,
+      );
+      return { persona: toPersona(row) };
     },
     async removeProductPersona(request) {
       await personas.remove(request.userId, request.productId, request.personaId);

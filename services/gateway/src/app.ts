@@ -13,6 +13,7 @@ import { authRoutes } from './routes/auth';
 import { billingRoutes } from './routes/billing';
 import { businessProfileRoutes } from './routes/business-profiles';
 import { calibrationRoutes } from './routes/calibration';
+import { customPersonaRoutes } from './routes/custom-personas';
 import { personaRoutes } from './routes/personas';
 import { productRoutes } from './routes/products';
 import { questionRoutes } from './routes/questions';
@@ -69,6 +70,7 @@ export function createApp(deps: AppDeps): Express {
   productRoutes(routes, deps);
   businessProfileRoutes(routes, deps);
   personaRoutes(routes, deps);
+  customPersonaRoutes(routes, deps);
   billingRoutes(routes, deps);
   roadmapRoutes(routes, deps);
   roadmapFeedbackRoutes(routes, deps);

@@ -2,6 +2,7 @@ import {
   type BusinessProfileInput,
   type BusinessProfileValues,
   type BusinessProfileView,
+  type CustomPersonaFacts,
   businessProfileFields,
   monthlyRate,
   type PersonaTemplateView,
@@ -111,5 +112,6 @@ export function toPersonaView(persona: ProductPersona): ProductPersonaView {
     templateId: persona.templateId,
     createdAt: iso(persona.createdAt) ?? '',
     template: toTemplateView(persona.template!),
+    ...(persona.customJson ? { custom: JSON.parse(persona.customJson) as CustomPersonaFacts } : {}),
   };
 }

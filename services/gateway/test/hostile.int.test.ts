@@ -191,6 +191,8 @@ const bodyOverrides: Record<string, Record<string, unknown>> = {
     personaId: undefined,
     retryOf: undefined,
   },
+  // A trait to change, so the body passes and only the persona's owner is in question.
+  'PATCH /api/products/{id}/custom-personas/{personaId}': { name: 'Renamed customer' },
   // Two different items, so the body passes and only the roadmap's owner is in question.
   'POST /api/roadmaps/{id}/comparison-links': { itemIds: [randomUUID(), randomUUID()] },
 };
@@ -394,6 +396,8 @@ describe("another customer's ids", () => {
 describe('an unpaid product', () => {
   /** The routes that do paid work (the entitlement rule's actions). */
   const paidWork = [
+    'POST /api/products/{id}/custom-personas',
+    'POST /api/products/{id}/custom-personas/import',
     'POST /api/products/{id}/personas',
     'POST /api/products/{id}/questions',
     'POST /api/products/{id}/questions/{questionId}/follow-ups',

@@ -1,8 +1,12 @@
-import { MAX_ANSWER_TEXT } from '@chorus/contracts';
-import type { PersonaInferenceServiceService } from '@chorus/proto/inference/v1/inference';
+import { type GivenTraits, MAX_ANSWER_TEXT, maxCustomerRows } from '@chorus/contracts';
+import type {
+  GivenTraits as GivenTraitsMessage,
+  PersonaInferenceServiceService,
+} from '@chorus/proto/inference/v1/inference';
 import { type AsyncServiceImplementation, InvalidArgument, Unavailable } from '@chorus/service-kit';
 import type { Answering } from './answering';
 import { InferenceFailed } from './engines/engine';
+import { buildAll, type PersonaBuilder } from './engines/persona-builder';
 
 /** A follow-up message's length at most. */
 export const MAX_FOLLOW_UP_LENGTH = 1_000;
@@ -22,11 +26,59 @@ function checkPersonas(personas: { personaId: string; name: string }[]): void {
   }
 }
 
+/** A source's stated traits: the fields that are set and not blank. */
+function givenOf(message: GivenTraitsMessage | undefined): GivenTraits {
+  const given: GivenTraits = {};
+  for (const [field, value] of Object.entries(message ?? {})) {
+    if (typeof value === 'number' || (typeof value === 'string' && value.trim() !== '')) {
+      (given as Record<string, unknown>)[field] = value;
+    }
+  }
+  return given;
+}
+
 /** gRPC handlers: the single-shot Answer call, and the estimate before asking. */
 export function inferenceHandlers(deps: {
   answering: Answering;
+  builder: PersonaBuilder;
 }): AsyncServiceImplementation<typeof PersonaInferenceServiceService> {
   return {
+    async buildPersonas(request, { signal }) {
+      if (request.sources.length === 0)
+        throw new InvalidArgument('at least one source is required');
+      if (request.sources.length > maxCustomerRows) {
+        throw new InvalidArgument(`at most ${maxCustomerRows} sources per call`);
+      }
+      if (request.templates.length === 0) {
+        throw new InvalidArgument('at least one template is required');
+      }
+      const sources = request.sources.map((source) => ({
+        text: source.text,
+        given: givenOf(source.given),
+      }));
+      const { outcomes, usage } = await buildAll(deps.builder, sources, request.templates, {
+        signal,
+      });
+      return {
+        personas: outcomes.map((outcome) =>
+          outcome.ok
+            ? {
+                persona: {
+                  personaId: '',
+                  ...outcome.built.traits,
+                  gender: outcome.built.traits.gender ?? '',
+                  safetyScores: outcome.built.safetyScores,
+                },
+                givenFields: outcome.built.givenFields,
+                failure: '',
+              }
+            : { givenFields: [], failure: outcome.failure },
+        ),
+        builtBy: deps.builder.builtBy,
+        ...usage,
+      };
+    },
+
     async answer(request, { signal }) {
       const questionText = request.questionText.trim();
       if (!questionText) throw new InvalidArgument('questionText is required');

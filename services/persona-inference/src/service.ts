@@ -16,6 +16,11 @@ import type { InferenceConfig } from './config';
 import type { InferenceEngine } from './engines/engine';
 import { LocalEngine } from './engines/local';
 import { OpenAIEngine } from './engines/openai';
+import {
+  LocalPersonaBuilder,
+  OpenAIPersonaBuilder,
+  type PersonaBuilder,
+} from './engines/persona-builder';
 import { inferenceHandlers } from './server';
 import { QuestionWorker } from './events';
 
@@ -29,6 +34,20 @@ export interface RunningPersonaInference {
 export function createEngine(config: InferenceConfig, logger: Logger): InferenceEngine {
   if (!config.OPENAI_API_KEY) return new LocalEngine();
   return new OpenAIEngine({
+    apiKey: config.OPENAI_API_KEY,
+    baseURL: config.OPENAI_BASE_URL,
+    model: config.OPENAI_MODEL,
+    temperature: config.OPENAI_TEMPERATURE,
+    timeoutMs: config.INFERENCE_TIMEOUT_MS,
+    retries: config.INFERENCE_RETRIES,
+    logger,
+  });
+}
+
+/** The persona builder of the same engine: a model when a key is configured, the templates otherwise. */
+export function createPersonaBuilder(config: InferenceConfig, logger: Logger): PersonaBuilder {
+  if (!config.OPENAI_API_KEY) return new LocalPersonaBuilder();
+  return new OpenAIPersonaBuilder({
     apiKey: config.OPENAI_API_KEY,
     baseURL: config.OPENAI_BASE_URL,
     model: config.OPENAI_MODEL,
@@ -104,7 +123,7 @@ export async function startPersonaInference(
       definition: PersonaInferenceServiceService,
       implementation: implement(
         PersonaInferenceServiceService,
-        inferenceHandlers({ answering }),
+        inferenceHandlers({ answering, builder: createPersonaBuilder(config, logger) }),
         logger,
       ),
     };

@@ -1,4 +1,4 @@
-import type { SafetyScores } from '@chorus/contracts';
+import type { CustomPersonaFacts, SafetyScores } from '@chorus/contracts';
 import type { Knex } from '@chorus/service-kit';
 
 export interface TemplateRow {
@@ -15,11 +15,24 @@ export interface TemplateRow {
   personality: string;
   safety_scores: SafetyScores;
   is_active: boolean;
+  /** Set for a persona of a business's own customers: the product it belongs to. */
+  owner_product_id: string | null;
+  /** Where each trait of a custom persona came from; null for a library template. */
+  custom: CustomPersonaFacts | null;
   created_at: Date;
   updated_at: Date;
 }
 
-export type TemplateContent = Omit<TemplateRow, 'id' | 'created_at' | 'updated_at'>;
+export type TemplateContent = Omit<
+  TemplateRow,
+  'id' | 'created_at' | 'updated_at' | 'owner_product_id' | 'custom'
+>;
+
+/** A custom persona's template: its content, its product and its facts. */
+export type CustomTemplateContent = TemplateContent & {
+  owner_product_id: string;
+  custom: CustomPersonaFacts;
+};
 
 export interface PersonaRow {
   id: string;
@@ -34,19 +47,23 @@ export interface PersonaWithTemplate extends PersonaRow {
   template: TemplateRow;
 }
 
-function stored(content: TemplateContent) {
-  return { ...content, safety_scores: JSON.stringify(content.safety_scores) };
+function stored(content: TemplateContent | CustomTemplateContent) {
+  return {
+    ...content,
+    safety_scores: JSON.stringify(content.safety_scores),
+    ...('custom' in content ? { custom: JSON.stringify(content.custom) } : {}),
+  };
 }
 
 /** Queries of persona_templates and user_personas. */
 export class PersonaStore {
   constructor(readonly db: Knex) {}
 
+  /** The library: every template that is not a product's own customer. */
   listTemplates(options: { activeOnly: boolean }, trx: Knex = this.db): Promise<TemplateRow[]> {
-    const query = trx<TemplateRow>('persona_templates').orderBy([
-      { column: 'name' },
-      { column: 'id' },
-    ]);
+    const query = trx<TemplateRow>('persona_templates')
+      .whereNull('owner_product_id')
+      .orderBy([{ column: 'name' }, { column: 'id' }]);
     return options.activeOnly ? query.where({ is_active: true }) : query;
   }
 
@@ -54,19 +71,57 @@ export class PersonaStore {
     return trx<TemplateRow>('persona_templates').where({ id }).first();
   }
 
+  /** Library templates. */
   async countTemplates(trx: Knex = this.db): Promise<number> {
-    const [row] = await trx('persona_templates').count<{ count: string }[]>({ count: '*' });
+    const [row] = await trx('persona_templates')
+      .whereNull('owner_product_id')
+      .count<{ count: string }[]>({ count: '*' });
     return Number(row?.count ?? 0);
   }
 
-  /** Undefined when the name is taken (the unique index decides). */
+  /** A library template; undefined when the name is taken (the partial unique index decides). */
   async insertTemplate(trx: Knex, content: TemplateContent): Promise<TemplateRow | undefined> {
     const rows = await trx('persona_templates')
       .insert(stored(content))
-      .onConflict('name')
+      .onConflict(trx.raw('(name) where owner_product_id is null'))
       .ignore()
       .returning<TemplateRow[]>('*');
     return rows[0];
+  }
+
+  /** A product's own customer as a template of that product alone (names need not be unique). */
+  async insertCustomTemplate(trx: Knex, content: CustomTemplateContent): Promise<TemplateRow> {
+    const [row] = await trx('persona_templates')
+      .insert(stored(content))
+      .returning<TemplateRow[]>('*');
+    return row!;
+  }
+
+  async updateCustomTemplate(
+    trx: Knex,
+    id: string,
+    content: Partial<TemplateContent> & { custom: CustomPersonaFacts },
+  ): Promise<TemplateRow> {
+    const [row] = await trx('persona_templates')
+      .where({ id })
+      .update({ ...content, custom: JSON.stringify(content.custom), updated_at: trx.fn.now() })
+      .returning<TemplateRow[]>('*');
+    return row!;
+  }
+
+  /** A persona of the product, with its template (locked for an edit). */
+  async findPersonaById(
+    trx: Knex,
+    productId: string,
+    personaId: string,
+  ): Promise<PersonaWithTemplate | undefined> {
+    const persona = await trx<PersonaRow>('user_personas')
+      .where({ id: personaId, product_id: productId })
+      .forUpdate()
+      .first();
+    if (!persona) return undefined;
+    const template = await this.findTemplate(persona.template_id, trx);
+    return template && { ...persona, template };
   }
 
   async updateTemplate(trx: Knex, id: string, content: TemplateContent): Promise<void> {
@@ -77,7 +132,9 @@ export class PersonaStore {
 
   /** Deletes the template; products that chose it lose that persona (foreign key cascade). */
   async deleteTemplate(trx: Knex, id: string): Promise<boolean> {
-    return (await trx('persona_templates').where({ id }).delete()) > 0;
+    return (
+      (await trx('persona_templates').where({ id }).whereNull('owner_product_id').delete()) > 0
+    );
   }
 
   /** The products that selected a template, with their owners. */
@@ -123,10 +180,19 @@ export class PersonaStore {
     return rows[0];
   }
 
+  /**
+   * Removes a persona from the product; a custom persona's private template
+   * goes with it (and the persona with the template, by the foreign key).
+   */
   async deletePersona(trx: Knex, productId: string, personaId: string): Promise<boolean> {
-    return (
-      (await trx('user_personas').where({ id: personaId, product_id: productId }).delete()) > 0
-    );
+    const removed = await trx('user_personas')
+      .where({ id: personaId, product_id: productId })
+      .delete()
+      .returning<{ template_id: string }[]>('template_id');
+    const templateId = removed[0]?.template_id;
+    if (!templateId) return false;
+    await trx('persona_templates').where({ id: templateId, owner_product_id: productId }).delete();
+    return true;
   }
 
   async countPersonas(trx: Knex, productId: string): Promise<number> {
@@ -142,6 +208,7 @@ export class PersonaStore {
       this.db('user_personas').count<{ count: string }[]>({ count: '*' }),
       this.db('persona_templates')
         .where({ is_active: true })
+        .whereNull('owner_product_id')
         .count<{ count: string }[]>({ count: '*' }),
     ]);
     return {

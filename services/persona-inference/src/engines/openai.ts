@@ -61,7 +61,7 @@ export function parseModelAnswer(content: string | null | undefined): Parsed {
 }
 
 /** What the customer reads when the model could not be reached. */
-function failureReason(error: unknown, timedOut: boolean): string {
+export function failureReason(error: unknown, timedOut: boolean): string {
   if (error instanceof OpenAI.APIConnectionTimeoutError || timedOut) {
     return 'The AI service did not answer in time. Please try again.';
   }
@@ -84,7 +84,7 @@ function failureReason(error: unknown, timedOut: boolean): string {
   return 'The AI service failed. Please try again.';
 }
 
-function pause(ms: number, signal?: AbortSignal): Promise<void> {
+export function pause(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
       reject(new InferenceFailed('Answering was stopped.'));

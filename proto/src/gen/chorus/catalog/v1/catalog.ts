@@ -316,7 +316,34 @@ export interface ProductPersona {
   productId: string;
   templateId: string;
   template?: PersonaTemplate | undefined;
-  createdAt?: Date | undefined;
+  createdAt?:
+    | Date
+    | undefined;
+  /** CustomPersonaFacts of @chorus/contracts, JSON; absent for a library template. */
+  customJson?: string | undefined;
+}
+
+export interface CreateCustomPersonasRequest {
+  userId: string;
+  productId: string;
+  /** Each a CustomPersonaDraft of @chorus/contracts, JSON. */
+  draftsJson: string[];
+}
+
+export interface CreateCustomPersonasResponse {
+  personas: ProductPersona[];
+}
+
+export interface UpdateCustomPersonaRequest {
+  userId: string;
+  productId: string;
+  personaId: string;
+  /** CustomPersonaEdit of @chorus/contracts, JSON. */
+  editJson: string;
+}
+
+export interface UpdateCustomPersonaResponse {
+  persona?: ProductPersona | undefined;
 }
 
 export interface ListTemplatesRequest {
@@ -5388,7 +5415,7 @@ export const PersonaTemplate: MessageFns<PersonaTemplate> = {
 };
 
 function createBaseProductPersona(): ProductPersona {
-  return { id: "", productId: "", templateId: "", template: undefined, createdAt: undefined };
+  return { id: "", productId: "", templateId: "", template: undefined, createdAt: undefined, customJson: undefined };
 }
 
 export const ProductPersona: MessageFns<ProductPersona> = {
@@ -5407,6 +5434,9 @@ export const ProductPersona: MessageFns<ProductPersona> = {
     }
     if (message.createdAt !== undefined) {
       Timestamp.encode(toTimestamp(message.createdAt), writer.uint32(42).fork()).join();
+    }
+    if (message.customJson !== undefined) {
+      writer.uint32(50).string(message.customJson);
     }
     return writer;
   },
@@ -5464,6 +5494,14 @@ export const ProductPersona: MessageFns<ProductPersona> = {
             message.createdAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
             continue;
           }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.customJson = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -5495,6 +5533,11 @@ export const ProductPersona: MessageFns<ProductPersona> = {
         : isSet(object.created_at)
         ? fromJsonTimestamp(object.created_at)
         : undefined,
+      customJson: isSet(object.customJson)
+        ? globalThis.String(object.customJson)
+        : isSet(object.custom_json)
+        ? globalThis.String(object.custom_json)
+        : undefined,
     };
   },
 
@@ -5515,6 +5558,9 @@ export const ProductPersona: MessageFns<ProductPersona> = {
     if (message.createdAt !== undefined) {
       obj.createdAt = message.createdAt.toISOString();
     }
+    if (message.customJson !== undefined) {
+      obj.customJson = message.customJson;
+    }
     return obj;
   },
 
@@ -5530,6 +5576,393 @@ export const ProductPersona: MessageFns<ProductPersona> = {
       ? PersonaTemplate.fromPartial(object.template)
       : undefined;
     message.createdAt = object.createdAt ?? undefined;
+    message.customJson = object.customJson ?? undefined;
+    return message;
+  },
+};
+
+function createBaseCreateCustomPersonasRequest(): CreateCustomPersonasRequest {
+  return { userId: "", productId: "", draftsJson: [] };
+}
+
+export const CreateCustomPersonasRequest: MessageFns<CreateCustomPersonasRequest> = {
+  encode(message: CreateCustomPersonasRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    if (message.productId !== "") {
+      writer.uint32(18).string(message.productId);
+    }
+    for (const v of message.draftsJson) {
+      writer.uint32(26).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateCustomPersonasRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateCustomPersonasRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.productId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.draftsJson.push(reader.string());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreateCustomPersonasRequest {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      productId: isSet(object.productId)
+        ? globalThis.String(object.productId)
+        : isSet(object.product_id)
+        ? globalThis.String(object.product_id)
+        : "",
+      draftsJson: globalThis.Array.isArray(object?.draftsJson)
+        ? object.draftsJson.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.drafts_json)
+        ? object.drafts_json.map((e: any) => globalThis.String(e))
+        : [],
+    };
+  },
+
+  toJSON(message: CreateCustomPersonasRequest): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.productId !== "") {
+      obj.productId = message.productId;
+    }
+    if (message.draftsJson?.length) {
+      obj.draftsJson = message.draftsJson;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CreateCustomPersonasRequest>, I>>(base?: I): CreateCustomPersonasRequest {
+    return CreateCustomPersonasRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CreateCustomPersonasRequest>, I>>(object: I): CreateCustomPersonasRequest {
+    const message = createBaseCreateCustomPersonasRequest();
+    message.userId = object.userId ?? "";
+    message.productId = object.productId ?? "";
+    message.draftsJson = object.draftsJson?.map((e) => e) || [];
+    return message;
+  },
+};
+
+function createBaseCreateCustomPersonasResponse(): CreateCustomPersonasResponse {
+  return { personas: [] };
+}
+
+export const CreateCustomPersonasResponse: MessageFns<CreateCustomPersonasResponse> = {
+  encode(message: CreateCustomPersonasResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.personas) {
+      ProductPersona.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateCustomPersonasResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateCustomPersonasResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.personas.push(ProductPersona.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreateCustomPersonasResponse {
+    return {
+      personas: globalThis.Array.isArray(object?.personas)
+        ? object.personas.map((e: any) => ProductPersona.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: CreateCustomPersonasResponse): unknown {
+    const obj: any = {};
+    if (message.personas?.length) {
+      obj.personas = message.personas.map((e) => ProductPersona.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CreateCustomPersonasResponse>, I>>(base?: I): CreateCustomPersonasResponse {
+    return CreateCustomPersonasResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CreateCustomPersonasResponse>, I>>(object: I): CreateCustomPersonasResponse {
+    const message = createBaseCreateCustomPersonasResponse();
+    message.personas = object.personas?.map((e) => ProductPersona.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseUpdateCustomPersonaRequest(): UpdateCustomPersonaRequest {
+  return { userId: "", productId: "", personaId: "", editJson: "" };
+}
+
+export const UpdateCustomPersonaRequest: MessageFns<UpdateCustomPersonaRequest> = {
+  encode(message: UpdateCustomPersonaRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    if (message.productId !== "") {
+      writer.uint32(18).string(message.productId);
+    }
+    if (message.personaId !== "") {
+      writer.uint32(26).string(message.personaId);
+    }
+    if (message.editJson !== "") {
+      writer.uint32(34).string(message.editJson);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UpdateCustomPersonaRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUpdateCustomPersonaRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.productId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.personaId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.editJson = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UpdateCustomPersonaRequest {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      productId: isSet(object.productId)
+        ? globalThis.String(object.productId)
+        : isSet(object.product_id)
+        ? globalThis.String(object.product_id)
+        : "",
+      personaId: isSet(object.personaId)
+        ? globalThis.String(object.personaId)
+        : isSet(object.persona_id)
+        ? globalThis.String(object.persona_id)
+        : "",
+      editJson: isSet(object.editJson)
+        ? globalThis.String(object.editJson)
+        : isSet(object.edit_json)
+        ? globalThis.String(object.edit_json)
+        : "",
+    };
+  },
+
+  toJSON(message: UpdateCustomPersonaRequest): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.productId !== "") {
+      obj.productId = message.productId;
+    }
+    if (message.personaId !== "") {
+      obj.personaId = message.personaId;
+    }
+    if (message.editJson !== "") {
+      obj.editJson = message.editJson;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<UpdateCustomPersonaRequest>, I>>(base?: I): UpdateCustomPersonaRequest {
+    return UpdateCustomPersonaRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<UpdateCustomPersonaRequest>, I>>(object: I): UpdateCustomPersonaRequest {
+    const message = createBaseUpdateCustomPersonaRequest();
+    message.userId = object.userId ?? "";
+    message.productId = object.productId ?? "";
+    message.personaId = object.personaId ?? "";
+    message.editJson = object.editJson ?? "";
+    return message;
+  },
+};
+
+function createBaseUpdateCustomPersonaResponse(): UpdateCustomPersonaResponse {
+  return { persona: undefined };
+}
+
+export const UpdateCustomPersonaResponse: MessageFns<UpdateCustomPersonaResponse> = {
+  encode(message: UpdateCustomPersonaResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.persona !== undefined) {
+      ProductPersona.encode(message.persona, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UpdateCustomPersonaResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUpdateCustomPersonaResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.persona = ProductPersona.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UpdateCustomPersonaResponse {
+    return { persona: isSet(object.persona) ? ProductPersona.fromJSON(object.persona) : undefined };
+  },
+
+  toJSON(message: UpdateCustomPersonaResponse): unknown {
+    const obj: any = {};
+    if (message.persona !== undefined) {
+      obj.persona = ProductPersona.toJSON(message.persona);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<UpdateCustomPersonaResponse>, I>>(base?: I): UpdateCustomPersonaResponse {
+    return UpdateCustomPersonaResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<UpdateCustomPersonaResponse>, I>>(object: I): UpdateCustomPersonaResponse {
+    const message = createBaseUpdateCustomPersonaResponse();
+    message.persona = (object.persona !== undefined && object.persona !== null)
+      ? ProductPersona.fromPartial(object.persona)
+      : undefined;
     return message;
   },
 };
@@ -10875,6 +11308,7 @@ export const CatalogServiceService = {
       Buffer.from(AddProductPersonaResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): AddProductPersonaResponse => AddProductPersonaResponse.decode(value),
   },
+  /** Removing a custom persona also removes its traits. */
   removeProductPersona: {
     path: "/chorus.catalog.v1.CatalogService/RemoveProductPersona" as const,
     requestStream: false as const,
@@ -10885,6 +11319,38 @@ export const CatalogServiceService = {
     responseSerialize: (value: RemoveProductPersonaResponse): Buffer =>
       Buffer.from(RemoveProductPersonaResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): RemoveProductPersonaResponse => RemoveProductPersonaResponse.decode(value),
+  },
+  /**
+   * Personas of the business's own customers, as persona inference built
+   * them: each becomes a template private to the product and one of its
+   * personas, counted and announced (PersonasChanged) like a chosen template.
+   * INVALID_ARGUMENT for a draft that is not a whole persona.
+   */
+  createCustomPersonas: {
+    path: "/chorus.catalog.v1.CatalogService/CreateCustomPersonas" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: CreateCustomPersonasRequest): Buffer =>
+      Buffer.from(CreateCustomPersonasRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): CreateCustomPersonasRequest => CreateCustomPersonasRequest.decode(value),
+    responseSerialize: (value: CreateCustomPersonasResponse): Buffer =>
+      Buffer.from(CreateCustomPersonasResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): CreateCustomPersonasResponse => CreateCustomPersonasResponse.decode(value),
+  },
+  /**
+   * Edits a custom persona's traits; the edited ones become given.
+   * FAILED_PRECONDITION for a persona chosen from the templates.
+   */
+  updateCustomPersona: {
+    path: "/chorus.catalog.v1.CatalogService/UpdateCustomPersona" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: UpdateCustomPersonaRequest): Buffer =>
+      Buffer.from(UpdateCustomPersonaRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): UpdateCustomPersonaRequest => UpdateCustomPersonaRequest.decode(value),
+    responseSerialize: (value: UpdateCustomPersonaResponse): Buffer =>
+      Buffer.from(UpdateCustomPersonaResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): UpdateCustomPersonaResponse => UpdateCustomPersonaResponse.decode(value),
   },
   /** Operator calls (the gateway checks the admin token). */
   listAllTemplates: {
@@ -11169,7 +11635,20 @@ export interface CatalogServiceServer extends UntypedServiceImplementation {
   listProductPersonas: handleUnaryCall<ListProductPersonasRequest, ListProductPersonasResponse>;
   /** Adding a template the product already has answers the existing persona. */
   addProductPersona: handleUnaryCall<AddProductPersonaRequest, AddProductPersonaResponse>;
+  /** Removing a custom persona also removes its traits. */
   removeProductPersona: handleUnaryCall<RemoveProductPersonaRequest, RemoveProductPersonaResponse>;
+  /**
+   * Personas of the business's own customers, as persona inference built
+   * them: each becomes a template private to the product and one of its
+   * personas, counted and announced (PersonasChanged) like a chosen template.
+   * INVALID_ARGUMENT for a draft that is not a whole persona.
+   */
+  createCustomPersonas: handleUnaryCall<CreateCustomPersonasRequest, CreateCustomPersonasResponse>;
+  /**
+   * Edits a custom persona's traits; the edited ones become given.
+   * FAILED_PRECONDITION for a persona chosen from the templates.
+   */
+  updateCustomPersona: handleUnaryCall<UpdateCustomPersonaRequest, UpdateCustomPersonaResponse>;
   /** Operator calls (the gateway checks the admin token). */
   listAllTemplates: handleUnaryCall<ListAllTemplatesRequest, ListAllTemplatesResponse>;
   createTemplate: handleUnaryCall<CreateTemplateRequest, CreateTemplateResponse>;
@@ -11415,6 +11894,7 @@ export interface CatalogServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: AddProductPersonaResponse) => void,
   ): ClientUnaryCall;
+  /** Removing a custom persona also removes its traits. */
   removeProductPersona(
     request: RemoveProductPersonaRequest,
     callback: (error: ServiceError | null, response: RemoveProductPersonaResponse) => void,
@@ -11429,6 +11909,46 @@ export interface CatalogServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: RemoveProductPersonaResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Personas of the business's own customers, as persona inference built
+   * them: each becomes a template private to the product and one of its
+   * personas, counted and announced (PersonasChanged) like a chosen template.
+   * INVALID_ARGUMENT for a draft that is not a whole persona.
+   */
+  createCustomPersonas(
+    request: CreateCustomPersonasRequest,
+    callback: (error: ServiceError | null, response: CreateCustomPersonasResponse) => void,
+  ): ClientUnaryCall;
+  createCustomPersonas(
+    request: CreateCustomPersonasRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: CreateCustomPersonasResponse) => void,
+  ): ClientUnaryCall;
+  createCustomPersonas(
+    request: CreateCustomPersonasRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: CreateCustomPersonasResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Edits a custom persona's traits; the edited ones become given.
+   * FAILED_PRECONDITION for a persona chosen from the templates.
+   */
+  updateCustomPersona(
+    request: UpdateCustomPersonaRequest,
+    callback: (error: ServiceError | null, response: UpdateCustomPersonaResponse) => void,
+  ): ClientUnaryCall;
+  updateCustomPersona(
+    request: UpdateCustomPersonaRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: UpdateCustomPersonaResponse) => void,
+  ): ClientUnaryCall;
+  updateCustomPersona(
+    request: UpdateCustomPersonaRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: UpdateCustomPersonaResponse) => void,
   ): ClientUnaryCall;
   /** Operator calls (the gateway checks the admin token). */
   listAllTemplates(

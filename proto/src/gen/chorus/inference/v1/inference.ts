@@ -195,6 +195,53 @@ export interface FollowUpResponse {
   outputTokens: number;
 }
 
+/** What a source states about a customer; unset fields are the engine's to fill. */
+export interface GivenTraits {
+  name?: string | undefined;
+  age?: number | undefined;
+  gender?: string | undefined;
+  occupation?: string | undefined;
+  location?: string | undefined;
+  income?: string | undefined;
+  lifestyle?: string | undefined;
+  motivations?: string | undefined;
+  personality?: string | undefined;
+}
+
+/** One customer to build a persona of. */
+export interface PersonaSource {
+  /** The description, or the customer row as "column: value" lines. */
+  text: string;
+  given?: GivenTraits | undefined;
+}
+
+export interface BuildPersonasRequest {
+  sources: PersonaSource[];
+  /** The template library to compose from, each with its safety scores. */
+  templates: PersonaProfile[];
+}
+
+export interface BuiltPersona {
+  /** The traits and safety scores (persona_id empty); unset when it failed. */
+  persona?:
+    | PersonaProfile
+    | undefined;
+  /** The traits the source states (given); every other one was inferred. */
+  givenFields: string[];
+  /** Why the source could not be built; empty when it was. */
+  failure: string;
+}
+
+export interface BuildPersonasResponse {
+  /** One per source, in the sources' order. */
+  personas: BuiltPersona[];
+  /** "local" or "openai:<model>". */
+  builtBy: string;
+  inputTokens: number;
+  outputTokens: number;
+  modelCalls: number;
+}
+
 function createBaseOpinionDistribution(): OpinionDistribution {
   return { positive: 0, neutral: 0, negative: 0 };
 }
@@ -2457,6 +2504,647 @@ export const FollowUpResponse: MessageFns<FollowUpResponse> = {
   },
 };
 
+function createBaseGivenTraits(): GivenTraits {
+  return {
+    name: undefined,
+    age: undefined,
+    gender: undefined,
+    occupation: undefined,
+    location: undefined,
+    income: undefined,
+    lifestyle: undefined,
+    motivations: undefined,
+    personality: undefined,
+  };
+}
+
+export const GivenTraits: MessageFns<GivenTraits> = {
+  encode(message: GivenTraits, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.name !== undefined) {
+      writer.uint32(10).string(message.name);
+    }
+    if (message.age !== undefined) {
+      writer.uint32(16).int32(message.age);
+    }
+    if (message.gender !== undefined) {
+      writer.uint32(26).string(message.gender);
+    }
+    if (message.occupation !== undefined) {
+      writer.uint32(34).string(message.occupation);
+    }
+    if (message.location !== undefined) {
+      writer.uint32(42).string(message.location);
+    }
+    if (message.income !== undefined) {
+      writer.uint32(50).string(message.income);
+    }
+    if (message.lifestyle !== undefined) {
+      writer.uint32(58).string(message.lifestyle);
+    }
+    if (message.motivations !== undefined) {
+      writer.uint32(66).string(message.motivations);
+    }
+    if (message.personality !== undefined) {
+      writer.uint32(74).string(message.personality);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GivenTraits {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGivenTraits();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.age = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.gender = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.occupation = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.location = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.income = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.lifestyle = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.motivations = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.personality = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GivenTraits {
+    return {
+      name: isSet(object.name) ? globalThis.String(object.name) : undefined,
+      age: isSet(object.age) ? globalThis.Number(object.age) : undefined,
+      gender: isSet(object.gender) ? globalThis.String(object.gender) : undefined,
+      occupation: isSet(object.occupation) ? globalThis.String(object.occupation) : undefined,
+      location: isSet(object.location) ? globalThis.String(object.location) : undefined,
+      income: isSet(object.income) ? globalThis.String(object.income) : undefined,
+      lifestyle: isSet(object.lifestyle) ? globalThis.String(object.lifestyle) : undefined,
+      motivations: isSet(object.motivations) ? globalThis.String(object.motivations) : undefined,
+      personality: isSet(object.personality) ? globalThis.String(object.personality) : undefined,
+    };
+  },
+
+  toJSON(message: GivenTraits): unknown {
+    const obj: any = {};
+    if (message.name !== undefined) {
+      obj.name = message.name;
+    }
+    if (message.age !== undefined) {
+      obj.age = Math.round(message.age);
+    }
+    if (message.gender !== undefined) {
+      obj.gender = message.gender;
+    }
+    if (message.occupation !== undefined) {
+      obj.occupation = message.occupation;
+    }
+    if (message.location !== undefined) {
+      obj.location = message.location;
+    }
+    if (message.income !== undefined) {
+      obj.income = message.income;
+    }
+    if (message.lifestyle !== undefined) {
+      obj.lifestyle = message.lifestyle;
+    }
+    if (message.motivations !== undefined) {
+      obj.motivations = message.motivations;
+    }
+    if (message.personality !== undefined) {
+      obj.personality = message.personality;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GivenTraits>, I>>(base?: I): GivenTraits {
+    return GivenTraits.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GivenTraits>, I>>(object: I): GivenTraits {
+    const message = createBaseGivenTraits();
+    message.name = object.name ?? undefined;
+    message.age = object.age ?? undefined;
+    message.gender = object.gender ?? undefined;
+    message.occupation = object.occupation ?? undefined;
+    message.location = object.location ?? undefined;
+    message.income = object.income ?? undefined;
+    message.lifestyle = object.lifestyle ?? undefined;
+    message.motivations = object.motivations ?? undefined;
+    message.personality = object.personality ?? undefined;
+    return message;
+  },
+};
+
+function createBasePersonaSource(): PersonaSource {
+  return { text: "", given: undefined };
+}
+
+export const PersonaSource: MessageFns<PersonaSource> = {
+  encode(message: PersonaSource, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.text !== "") {
+      writer.uint32(10).string(message.text);
+    }
+    if (message.given !== undefined) {
+      GivenTraits.encode(message.given, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PersonaSource {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePersonaSource();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.text = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.given = GivenTraits.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PersonaSource {
+    return {
+      text: isSet(object.text) ? globalThis.String(object.text) : "",
+      given: isSet(object.given) ? GivenTraits.fromJSON(object.given) : undefined,
+    };
+  },
+
+  toJSON(message: PersonaSource): unknown {
+    const obj: any = {};
+    if (message.text !== "") {
+      obj.text = message.text;
+    }
+    if (message.given !== undefined) {
+      obj.given = GivenTraits.toJSON(message.given);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<PersonaSource>, I>>(base?: I): PersonaSource {
+    return PersonaSource.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<PersonaSource>, I>>(object: I): PersonaSource {
+    const message = createBasePersonaSource();
+    message.text = object.text ?? "";
+    message.given = (object.given !== undefined && object.given !== null)
+      ? GivenTraits.fromPartial(object.given)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseBuildPersonasRequest(): BuildPersonasRequest {
+  return { sources: [], templates: [] };
+}
+
+export const BuildPersonasRequest: MessageFns<BuildPersonasRequest> = {
+  encode(message: BuildPersonasRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.sources) {
+      PersonaSource.encode(v!, writer.uint32(10).fork()).join();
+    }
+    for (const v of message.templates) {
+      PersonaProfile.encode(v!, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): BuildPersonasRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseBuildPersonasRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.sources.push(PersonaSource.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.templates.push(PersonaProfile.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): BuildPersonasRequest {
+    return {
+      sources: globalThis.Array.isArray(object?.sources)
+        ? object.sources.map((e: any) => PersonaSource.fromJSON(e))
+        : [],
+      templates: globalThis.Array.isArray(object?.templates)
+        ? object.templates.map((e: any) => PersonaProfile.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: BuildPersonasRequest): unknown {
+    const obj: any = {};
+    if (message.sources?.length) {
+      obj.sources = message.sources.map((e) => PersonaSource.toJSON(e));
+    }
+    if (message.templates?.length) {
+      obj.templates = message.templates.map((e) => PersonaProfile.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<BuildPersonasRequest>, I>>(base?: I): BuildPersonasRequest {
+    return BuildPersonasRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<BuildPersonasRequest>, I>>(object: I): BuildPersonasRequest {
+    const message = createBaseBuildPersonasRequest();
+    message.sources = object.sources?.map((e) => PersonaSource.fromPartial(e)) || [];
+    message.templates = object.templates?.map((e) => PersonaProfile.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseBuiltPersona(): BuiltPersona {
+  return { persona: undefined, givenFields: [], failure: "" };
+}
+
+export const BuiltPersona: MessageFns<BuiltPersona> = {
+  encode(message: BuiltPersona, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.persona !== undefined) {
+      PersonaProfile.encode(message.persona, writer.uint32(10).fork()).join();
+    }
+    for (const v of message.givenFields) {
+      writer.uint32(18).string(v!);
+    }
+    if (message.failure !== "") {
+      writer.uint32(26).string(message.failure);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): BuiltPersona {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseBuiltPersona();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.persona = PersonaProfile.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.givenFields.push(reader.string());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.failure = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): BuiltPersona {
+    return {
+      persona: isSet(object.persona) ? PersonaProfile.fromJSON(object.persona) : undefined,
+      givenFields: globalThis.Array.isArray(object?.givenFields)
+        ? object.givenFields.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.given_fields)
+        ? object.given_fields.map((e: any) => globalThis.String(e))
+        : [],
+      failure: isSet(object.failure) ? globalThis.String(object.failure) : "",
+    };
+  },
+
+  toJSON(message: BuiltPersona): unknown {
+    const obj: any = {};
+    if (message.persona !== undefined) {
+      obj.persona = PersonaProfile.toJSON(message.persona);
+    }
+    if (message.givenFields?.length) {
+      obj.givenFields = message.givenFields;
+    }
+    if (message.failure !== "") {
+      obj.failure = message.failure;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<BuiltPersona>, I>>(base?: I): BuiltPersona {
+    return BuiltPersona.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<BuiltPersona>, I>>(object: I): BuiltPersona {
+    const message = createBaseBuiltPersona();
+    message.persona = (object.persona !== undefined && object.persona !== null)
+      ? PersonaProfile.fromPartial(object.persona)
+      : undefined;
+    message.givenFields = object.givenFields?.map((e) => e) || [];
+    message.failure = object.failure ?? "";
+    return message;
+  },
+};
+
+function createBaseBuildPersonasResponse(): BuildPersonasResponse {
+  return { personas: [], builtBy: "", inputTokens: 0, outputTokens: 0, modelCalls: 0 };
+}
+
+export const BuildPersonasResponse: MessageFns<BuildPersonasResponse> = {
+  encode(message: BuildPersonasResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.personas) {
+      BuiltPersona.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.builtBy !== "") {
+      writer.uint32(18).string(message.builtBy);
+    }
+    if (message.inputTokens !== 0) {
+      writer.uint32(24).int32(message.inputTokens);
+    }
+    if (message.outputTokens !== 0) {
+      writer.uint32(32).int32(message.outputTokens);
+    }
+    if (message.modelCalls !== 0) {
+      writer.uint32(40).int32(message.modelCalls);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): BuildPersonasResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseBuildPersonasResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.personas.push(BuiltPersona.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.builtBy = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.inputTokens = reader.int32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.outputTokens = reader.int32();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.modelCalls = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): BuildPersonasResponse {
+    return {
+      personas: globalThis.Array.isArray(object?.personas)
+        ? object.personas.map((e: any) => BuiltPersona.fromJSON(e))
+        : [],
+      builtBy: isSet(object.builtBy)
+        ? globalThis.String(object.builtBy)
+        : isSet(object.built_by)
+        ? globalThis.String(object.built_by)
+        : "",
+      inputTokens: isSet(object.inputTokens)
+        ? globalThis.Number(object.inputTokens)
+        : isSet(object.input_tokens)
+        ? globalThis.Number(object.input_tokens)
+        : 0,
+      outputTokens: isSet(object.outputTokens)
+        ? globalThis.Number(object.outputTokens)
+        : isSet(object.output_tokens)
+        ? globalThis.Number(object.output_tokens)
+        : 0,
+      modelCalls: isSet(object.modelCalls)
+        ? globalThis.Number(object.modelCalls)
+        : isSet(object.model_calls)
+        ? globalThis.Number(object.model_calls)
+        : 0,
+    };
+  },
+
+  toJSON(message: BuildPersonasResponse): unknown {
+    const obj: any = {};
+    if (message.personas?.length) {
+      obj.personas = message.personas.map((e) => BuiltPersona.toJSON(e));
+    }
+    if (message.builtBy !== "") {
+      obj.builtBy = message.builtBy;
+    }
+    if (message.inputTokens !== 0) {
+      obj.inputTokens = Math.round(message.inputTokens);
+    }
+    if (message.outputTokens !== 0) {
+      obj.outputTokens = Math.round(message.outputTokens);
+    }
+    if (message.modelCalls !== 0) {
+      obj.modelCalls = Math.round(message.modelCalls);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<BuildPersonasResponse>, I>>(base?: I): BuildPersonasResponse {
+    return BuildPersonasResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<BuildPersonasResponse>, I>>(object: I): BuildPersonasResponse {
+    const message = createBaseBuildPersonasResponse();
+    message.personas = object.personas?.map((e) => BuiltPersona.fromPartial(e)) || [];
+    message.builtBy = object.builtBy ?? "";
+    message.inputTokens = object.inputTokens ?? 0;
+    message.outputTokens = object.outputTokens ?? 0;
+    message.modelCalls = object.modelCalls ?? 0;
+    return message;
+  },
+};
+
 /**
  * Answers questions as personas. Questions asked on a product's questions
  * page travel as events (QuestionAsked -> QuestionAnswered); Answer is the
@@ -2507,6 +3195,24 @@ export const PersonaInferenceServiceService = {
     responseSerialize: (value: FollowUpResponse): Buffer => Buffer.from(FollowUpResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): FollowUpResponse => FollowUpResponse.decode(value),
   },
+  /**
+   * Personas of a business's own customers: each source (a description or
+   * one customer row) becomes a whole persona, its stated traits kept and
+   * the rest filled in with the templates as the example, with safety
+   * scores. A source that could not be built says why (failure); the others
+   * are built. INVALID_ARGUMENT without sources or templates, or with more
+   * than 100 sources.
+   */
+  buildPersonas: {
+    path: "/chorus.inference.v1.PersonaInferenceService/BuildPersonas" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: BuildPersonasRequest): Buffer => Buffer.from(BuildPersonasRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): BuildPersonasRequest => BuildPersonasRequest.decode(value),
+    responseSerialize: (value: BuildPersonasResponse): Buffer =>
+      Buffer.from(BuildPersonasResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): BuildPersonasResponse => BuildPersonasResponse.decode(value),
+  },
 } as const;
 
 export interface PersonaInferenceServiceServer extends UntypedServiceImplementation {
@@ -2528,6 +3234,15 @@ export interface PersonaInferenceServiceServer extends UntypedServiceImplementat
    * text already sent) when the model fails or the stream breaks.
    */
   followUp: handleServerStreamingCall<FollowUpRequest, FollowUpResponse>;
+  /**
+   * Personas of a business's own customers: each source (a description or
+   * one customer row) becomes a whole persona, its stated traits kept and
+   * the rest filled in with the templates as the example, with safety
+   * scores. A source that could not be built says why (failure); the others
+   * are built. INVALID_ARGUMENT without sources or templates, or with more
+   * than 100 sources.
+   */
+  buildPersonas: handleUnaryCall<BuildPersonasRequest, BuildPersonasResponse>;
 }
 
 export interface PersonaInferenceServiceClient extends Client {
@@ -2582,6 +3297,29 @@ export interface PersonaInferenceServiceClient extends Client {
     metadata?: Metadata,
     options?: Partial<CallOptions>,
   ): ClientReadableStream<FollowUpResponse>;
+  /**
+   * Personas of a business's own customers: each source (a description or
+   * one customer row) becomes a whole persona, its stated traits kept and
+   * the rest filled in with the templates as the example, with safety
+   * scores. A source that could not be built says why (failure); the others
+   * are built. INVALID_ARGUMENT without sources or templates, or with more
+   * than 100 sources.
+   */
+  buildPersonas(
+    request: BuildPersonasRequest,
+    callback: (error: ServiceError | null, response: BuildPersonasResponse) => void,
+  ): ClientUnaryCall;
+  buildPersonas(
+    request: BuildPersonasRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: BuildPersonasResponse) => void,
+  ): ClientUnaryCall;
+  buildPersonas(
+    request: BuildPersonasRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: BuildPersonasResponse) => void,
+  ): ClientUnaryCall;
 }
 
 export const PersonaInferenceServiceClient = makeGenericClientConstructor(
