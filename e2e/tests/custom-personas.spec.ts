@@ -76,9 +76,6 @@ const customersCsv = [
 const imported = ['Camille Dubois', 'Marc Lefevre', 'Aicha Benali'];
 
 test.describe('personas of your own customers', () => {
-  // The server's refusal of an unusable file is a 400, which the browser logs.
-  test.use({ allowConsoleErrors: [/status of 400/] });
-
   test('a described customer becomes a persona whose traits say given or inferred, and an edited trait becomes given', async ({
     page,
     request,
@@ -182,7 +179,8 @@ test.describe('personas of your own customers', () => {
     const importer = page.getByRole('region', { name: 'Import customers' });
     const fileInput = importer.getByLabel('Customer file (CSV)');
 
-    // Refused in the browser, before anything is sent: too many customers, too large a file.
+    // Refused in the browser as the server would, before anything is sent: too many
+    // customers, too large a file, no column Chorus can use.
     const tooMany = [
       'name,age,city',
       ...Array.from({ length: 101 }, (_, i) => `Customer ${i + 1},${30 + (i % 40)},Lyon`),
@@ -199,7 +197,6 @@ test.describe('personas of your own customers', () => {
     await expect(importer.getByRole('alert')).toHaveText('The file can be at most 1 MB.');
     await expect(customerCards(page)).toHaveCount(0);
 
-    // The server's own refusal, in its words: a file with no column Chorus can use.
     await fileInput.setInputFiles(
       await customerFile('orders.csv', 'order id,total\n1001,12.50\n1002,8.00\n'),
     );
@@ -208,12 +205,13 @@ test.describe('personas of your own customers', () => {
       'The file has no column Chorus can use. Add columns such as age, gender, occupation, location, income, or notes about the customer.',
     );
 
-    // Four rows, one unusable: the cost of the three is confirmed first.
+    // Four rows, one unusable: the cost of the three is confirmed first (8 to 11 personas).
     await fileInput.setInputFiles(await customerFile('customers.csv', customersCsv));
     await importer.getByRole('button', { name: 'Import' }).click();
     const cost = page.getByRole('alertdialog');
     await expect(cost).toContainText('Add extra personas?');
-    await expect(cost.getByRole('definition').nth(0)).toHaveText('8 12');
+    await expect(cost.getByRole('definition').nth(0)).toHaveText('8 11');
+    await expect(cost.getByRole('definition').nth(3)).toHaveText('$25.00$27.00/month');
     await shot('import-cost');
     await cost.getByRole('button', { name: 'Add Personas' }).click();
 
@@ -225,6 +223,7 @@ test.describe('personas of your own customers', () => {
     await expect(skipped).toContainText('The age "unknown" is not a number from 18 to 100.');
     await expect(customerCards(page)).toHaveCount(3);
     await expect(page.getByTestId('selected-count')).toHaveText('11 personas selected');
+    await expect(page.getByTestId('monthly-cost')).toHaveText('$27.00/month');
     for (const name of imported) {
       const card = customerCard(page, name);
       await expect(card).toContainText('Your customer');

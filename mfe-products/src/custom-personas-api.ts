@@ -71,24 +71,3 @@ export function useUpdateCustomPersona(productId: string) {
     },
   });
 }
-
-/**
- * How many records a CSV holds after its header: line breaks inside quoted
- * cells (interview notes) do not start a record, blank lines are not one.
- */
-export function countCsvRecords(csv: string): number {
-  let records = 0;
-  let quoted = false;
-  let filled = false;
-  for (const char of csv) {
-    if (char === '"') quoted = !quoted;
-    if (!quoted && (char === '\n' || char === '\r')) {
-      if (filled) records += 1;
-      filled = false;
-    } else if (char.trim() !== '' && char !== '\uFEFF') {
-      filled = true;
-    }
-  }
-  if (filled) records += 1;
-  return Math.max(0, records - 1);
-}

@@ -4,11 +4,12 @@ import {
   maxCustomerRows,
   maxPersonaDescription,
   minPersonaDescription,
+  parseCustomerCsv,
 } from '@chorus/contracts';
 import { Button, Card, CardContent, cn, FieldError, Label, Textarea } from '@chorus/platform/ui';
 import { FileUp, Loader2, Sparkles } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { countCsvRecords, type CustomPersonaImport } from '../../custom-personas-api';
+import type { CustomPersonaImport } from '../../custom-personas-api';
 
 /** The description's own problem, before anything is sent. */
 function descriptionProblem(text: string): string | undefined {
@@ -97,24 +98,27 @@ export function DescribeCustomerForm({
   );
 }
 
-/** A customer file read in the browser, with its count of customers. */
+/** A customer file read in the browser, with the number of personas it makes. */
 export interface CustomerFile {
   fileName: string;
   csv: string;
+  /** Usable customer rows, read as the server reads them: each becomes a persona. */
   rows: number;
 }
 
-/** Reads the chosen file, refusing one too large or with too many customers before sending it. */
+/**
+ * Reads the chosen file as the server will (too large, empty, no usable
+ * column, too many customers are refused here, before anything is sent).
+ */
 async function readCustomerFile(
   file: File | undefined,
 ): Promise<{ file: CustomerFile } | { problem: string }> {
   if (!file) return { problem: 'Choose a CSV file of your customers.' };
   if (file.size > maxCustomerCsvBytes) return { problem: customPersonaMessages.csvTooLarge };
-  if (file.size === 0) return { problem: customPersonaMessages.csvEmpty };
   const csv = await file.text();
-  const rows = countCsvRecords(csv);
-  if (rows > maxCustomerRows) return { problem: customPersonaMessages.csvTooManyRows(rows) };
-  return { file: { fileName: file.name, csv, rows } };
+  const parsed = parseCustomerCsv(csv);
+  if (!parsed.ok) return { problem: parsed.message };
+  return { file: { fileName: file.name, csv, rows: parsed.rows.length } };
 }
 
 /** A CSV of customer records or interview notes, one row per customer, becomes personas. */

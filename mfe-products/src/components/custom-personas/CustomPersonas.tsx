@@ -75,8 +75,9 @@ export function CustomPersonas({
     }
   };
 
+  // An import whose every row is unusable adds nothing: no cost to confirm.
   const confirmFirst = (added: number, make: (settle: (done: boolean) => void) => Pending) =>
-    needsPersonaCostConfirmation(count + added - 1, product)
+    added > 0 && needsPersonaCostConfirmation(count + added - 1, product)
       ? new Promise<boolean>((settle) => setPending(make(settle)))
       : undefined;
 
@@ -85,8 +86,7 @@ export function CustomPersonas({
     runCreate(description);
 
   const onImport = (file: CustomerFile) =>
-    confirmFirst(Math.max(1, file.rows), (settle) => ({ kind: 'file', file, settle })) ??
-    runImport(file);
+    confirmFirst(file.rows, (settle) => ({ kind: 'file', file, settle })) ?? runImport(file);
 
   const confirmCost = () => {
     if (!pending) return;
@@ -157,10 +157,10 @@ export function CustomPersonas({
           pending === null
             ? null
             : pending.kind === 'file' && pending.file.rows > 1
-              ? `up to ${pending.file.rows} personas of your customers (one per row)`
+              ? `${pending.file.rows} personas of your customers`
               : 'a persona of your customer'
         }
-        count={pending?.kind === 'file' ? Math.max(1, pending.file.rows) : 1}
+        count={pending?.kind === 'file' ? pending.file.rows : 1}
         plan={selection.plan}
         onCancel={cancelCost}
         onConfirm={confirmCost}

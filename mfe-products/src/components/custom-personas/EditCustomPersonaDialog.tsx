@@ -1,8 +1,8 @@
 import {
   type CustomTraitField,
+  editCustomPersonaRequest,
   MAX_PERSONA_AGE,
   MIN_PERSONA_AGE,
-  personaMessages,
   type ProductPersonaView,
 } from '@chorus/contracts';
 import { toast } from '@chorus/platform';
@@ -51,18 +51,16 @@ function changesOf(before: Values, after: Values): CustomTraitChanges {
   for (const field of [...shortFields, ...longFields]) {
     const value = after[field].trim();
     if (value === before[field].trim()) continue;
-    changes[field] = field === 'age' ? Number(value) : value;
+    changes[field] =
+      field === 'age'
+        ? value === ''
+          ? Number.NaN
+          : Number(value)
+        : field === 'gender' && value === ''
+          ? null
+          : value;
   }
   return changes;
-}
-
-function localProblem(values: Values): string | undefined {
-  if (!values.name.trim()) return 'Name is required';
-  const age = Number(values.age.trim());
-  if (!Number.isInteger(age) || age < MIN_PERSONA_AGE || age > MAX_PERSONA_AGE) {
-    return personaMessages.ageOutOfRange;
-  }
-  return undefined;
 }
 
 function EditForm({
@@ -82,14 +80,15 @@ function EditForm({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const local = localProblem(values);
-    if (local) {
-      setProblem(local);
-      return;
-    }
     const changes = changesOf(initial, values);
     if (Object.keys(changes).length === 0) {
       onDone();
+      return;
+    }
+    // The server's own rules, checked before sending.
+    const checked = editCustomPersonaRequest.safeParse(changes);
+    if (!checked.success) {
+      setProblem(checked.error.issues[0]?.message);
       return;
     }
     update.mutate(
