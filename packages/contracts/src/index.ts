@@ -26,3 +26,4 @@ export * from './share-links';
 export * from './entitlements';
 export * from './calibration';
 export * from './custom-personas';
+export * from './custom-persona-input';

@@ -42,6 +42,14 @@ describe('what a description states', () => {
   ])('%s', (description, expected) => {
     expect(parseDescriptionFacts(description)).toEqual(expected);
   });
+
+  it('keeps each trait within what a template holds, however long the notes', () => {
+    const facts = parseDescriptionFacts(
+      `A nurse from ${'Lyon '.repeat(100)}who ${'cooks and '.repeat(400)}shops`,
+    );
+    expect(facts.location!.length).toBeLessThanOrEqual(200);
+    expect(facts.lifestyle!.length).toBeLessThanOrEqual(2000);
+  });
 });
 
 describe('provenance', () => {

@@ -194,7 +194,6 @@ export class OpenAIPersonaBuilder implements PersonaBuilder {
     const messages = buildPrompt(source, closestTemplates(source.given, templates));
     const usage: EngineUsage = { inputTokens: 0, outputTokens: 0, modelCalls: 0 };
     let delay = this.options.backoffMs ?? 250;
-    let problem = '';
     for (let attempt = 1; ; attempt++) {
       let content: string | null | undefined;
       const started = Date.now();
@@ -236,7 +235,7 @@ export class OpenAIPersonaBuilder implements PersonaBuilder {
           usage,
         };
       }
-      problem = parsed.problem;
+      const { problem } = parsed;
       logger.warn({ attempt, problem }, 'built persona failed the persona schema');
       if (attempt > retries) {
         throw new InferenceFailed(
