@@ -12,29 +12,35 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** Adding a persona at or beyond the included count: what it changes on the bill, before it does. */
+/**
+ * Adding personas at or beyond the included count: what it changes on the
+ * bill, before it does. One persona by default; `count` for a customer import.
+ */
 export function PersonaCostDialog({
   personaName,
+  count = 1,
   plan,
   onConfirm,
   onCancel,
 }: {
-  /** The persona about to be added; the dialog is closed without one. */
+  /** The persona (or personas) about to be added; the dialog is closed without one. */
   personaName: string | null;
+  count?: number;
   plan: { personaCount: number; billingCycle: BillingCycle; isLegacyPricing: boolean };
   onConfirm: () => void;
   onCancel: () => void;
 }) {
-  const cost = personaAdditionCost(plan);
+  const cost = personaAdditionCost(plan, count);
   const before = quote(plan);
-  const after = quote({ ...plan, personaCount: plan.personaCount + 1 });
+  const after = quote({ ...plan, personaCount: plan.personaCount + count });
+  const several = count > 1;
   return (
     <ConfirmDialog
       open={personaName !== null}
       onOpenChange={(open) => !open && onCancel()}
-      title="Add an extra persona?"
-      description={`Your plan includes ${before.includedPersonas} personas. Adding ${personaName} goes beyond them, so it is billed as an extra persona.`}
-      confirmLabel="Add Persona"
+      title={several ? 'Add extra personas?' : 'Add an extra persona?'}
+      description={`Your plan includes ${before.includedPersonas} personas. Adding ${personaName} goes beyond them, so ${several ? 'those past them are billed as extra personas' : 'it is billed as an extra persona'}.`}
+      confirmLabel={several ? 'Add Personas' : 'Add Persona'}
       onConfirm={onConfirm}
     >
       <dl className="divide-y rounded-lg border px-4 text-sm" aria-label="Cost of the change">

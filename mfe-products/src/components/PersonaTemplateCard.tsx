@@ -4,7 +4,8 @@ import { Briefcase, Check, Loader2, MapPin, Plus, Wallet, X } from 'lucide-react
 import { useId } from 'react';
 import { SafetyScores } from './SafetyScores';
 
-function initials(name: string): string {
+/** Up to two initials of a persona's name, for its avatar. */
+export function initials(name: string): string {
   return name
     .split(/\s+/)
     .filter(Boolean)

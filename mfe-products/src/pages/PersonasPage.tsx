@@ -13,6 +13,7 @@ import { ArrowLeft, SearchX } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { usePersonaTemplates } from '../api';
+import { CustomPersonas } from '../components/custom-personas/CustomPersonas';
 import { PersonaCostDialog } from '../components/PersonaCostDialog';
 import {
   noPersonaFilters,
@@ -54,6 +55,8 @@ function PersonaSelectionPage({ product }: { product: ProductView }) {
       </header>
 
       <SelectedPersonas product={product} selection={selection} />
+
+      <CustomPersonas product={product} selection={selection} />
 
       <section className="mt-10 grid gap-5" aria-labelledby="library-title">
         <div className="flex items-end justify-between gap-3">

@@ -113,14 +113,20 @@ export function quote(input: {
   };
 }
 
-/** What adding one persona does to the monthly cost, for the confirmation dialog. */
-export function personaAdditionCost(input: {
-  personaCount: number;
-  billingCycle: BillingCycle;
-  isLegacyPricing?: boolean;
-}): { from: number; to: number; extraPersonaCents: number; monthlyIncreaseCents: number } {
+/**
+ * What adding personas (one, or `added` from a customer import) does to the
+ * monthly cost, for the confirmation dialog.
+ */
+export function personaAdditionCost(
+  input: {
+    personaCount: number;
+    billingCycle: BillingCycle;
+    isLegacyPricing?: boolean;
+  },
+  added = 1,
+): { from: number; to: number; extraPersonaCents: number; monthlyIncreaseCents: number } {
   const before = quote(input);
-  const after = quote({ ...input, personaCount: input.personaCount + 1 });
+  const after = quote({ ...input, personaCount: input.personaCount + added });
   return {
     from: before.personaCount,
     to: after.personaCount,

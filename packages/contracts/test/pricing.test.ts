@@ -111,4 +111,12 @@ describe('personaAdditionCost', () => {
       monthlyIncreaseCents: increase,
     });
   });
+
+  it('counts every persona of an import: 3 added to 9 bill the two past the included ten', () => {
+    expect(personaAdditionCost({ personaCount: 9, billingCycle: 'monthly' }, 3)).toMatchObject({
+      from: 9,
+      to: 12,
+      monthlyIncreaseCents: 400,
+    });
+  });
 });

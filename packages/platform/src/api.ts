@@ -34,9 +34,11 @@ export function serverMessage(error: unknown): string | undefined {
   if (!(error instanceof ApiError)) return undefined;
   try {
     const parsed: unknown = JSON.parse(error.body);
-    if (parsed && typeof parsed === 'object' && 'message' in parsed) {
-      const { message } = parsed as { message: unknown };
+    if (parsed && typeof parsed === 'object') {
+      // { message } from the gateway's own refusals; { error } from a few answers that name it so.
+      const { message, error: named } = parsed as { message?: unknown; error?: unknown };
       if (typeof message === 'string' && message) return message;
+      if (typeof named === 'string' && named) return named;
     }
   } catch {
     // Not JSON: the body text is the message.

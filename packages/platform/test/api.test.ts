@@ -58,6 +58,9 @@ describe('the api client', () => {
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).message).toBe('401: {"message":"Invalid email or password"}');
     expect(serverMessage(error)).toBe('Invalid email or password');
+    expect(serverMessage(new ApiError(413, '{"error":"The file can be at most 1 MB."}'))).toBe(
+      'The file can be at most 1 MB.',
+    );
 
     answer = () => new Response('', { status: 503, statusText: 'Service Unavailable' });
     const empty = await apiRequest('GET', '/api/products').catch((e: unknown) => e);
