@@ -1,4 +1,4 @@
-import Papa from 'papaparse';
+import { readCsvTable } from './csv-table';
 import { ageBand, genderOption, type AgeBand, type GenderOption } from './personas';
 import { jensenShannonDistance, type ShareAnswer } from './share-links';
 
@@ -62,19 +62,9 @@ function listRows(rows: number[]): string {
  * gender, income and occupation. Every cell is kept as text: nothing is evaluated.
  */
 export function parseCalibrationCsv(csv: string): CalibrationParse {
-  const body = csv.replace(/^\uFEFF/, '');
-  if (body.trim() === '') return { ok: false, message: 'The file is empty.' };
-  const parsed = Papa.parse<string[]>(body, { skipEmptyLines: 'greedy' });
-  const fatal = parsed.errors.find((e) => e.type === 'Quotes');
-  if (fatal) {
-    return {
-      ok: false,
-      message: `The file is not readable CSV: a quoted field is not closed (row ${(fatal.row ?? 0) + 1}).`,
-    };
-  }
-  const [header, ...rows] = parsed.data;
-  if (!header) return { ok: false, message: 'The file is empty.' };
-  const headers = header.map((h) => h.trim().toLowerCase());
+  const table = readCsvTable(csv);
+  if (!table.ok) return table;
+  const { names: headers, rows } = table;
   const opinionAt = findColumn(headers, opinionHeaders);
   const ratingAt = findColumn(headers, ratingHeaders);
   if (opinionAt < 0 && ratingAt < 0) {

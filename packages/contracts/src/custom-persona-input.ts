@@ -1,4 +1,4 @@
-import Papa from 'papaparse';
+import { readCsvTable } from './csv-table';
 import { z } from 'zod';
 import {
   customPersonaMessages,
@@ -171,25 +171,15 @@ export const customerRowMessages = {
  * text read like a description. Every cell stays text; nothing is evaluated.
  */
 export function parseCustomerCsv(csv: string): CustomerCsvParse {
-  const body = csv.replace(/^\uFEFF/, '');
-  if (body.trim() === '') return { ok: false, message: customPersonaMessages.csvEmpty };
-  const parsed = Papa.parse<string[]>(body, { skipEmptyLines: 'greedy' });
-  const fatal = parsed.errors.find((e) => e.type === 'Quotes');
-  if (fatal) {
-    return {
-      ok: false,
-      message: `The file is not readable CSV: a quoted field is not closed (row ${(fatal.row ?? 0) + 1}).`,
-    };
-  }
-  const [header, ...rows] = parsed.data;
-  if (!header) return { ok: false, message: customPersonaMessages.csvEmpty };
-  const headers = header.map((h) => h.trim().toLowerCase());
+  const table = readCsvTable(csv);
+  if (!table.ok) return table;
+  const { header, names: headers, rows } = table;
   const columns: { at: number; label: string; field: CustomTraitField | 'notes' }[] = [];
   headers.forEach((name, at) => {
     const field = customTraitFields.find((f) => columnNames[f].includes(name));
-    if (field) columns.push({ at, label: header[at]!.trim(), field });
+    if (field) columns.push({ at, label: header[at]!, field });
     else if (freeTextColumns.includes(name))
-      columns.push({ at, label: header[at]!.trim(), field: 'notes' });
+      columns.push({ at, label: header[at]!, field: 'notes' });
   });
   if (columns.length === 0) return { ok: false, message: customPersonaMessages.csvNoUsableColumn };
   if (rows.length === 0) return { ok: false, message: customPersonaMessages.csvNoRows };

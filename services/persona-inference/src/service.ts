@@ -30,10 +30,10 @@ export interface RunningPersonaInference {
   stop(): Promise<void>;
 }
 
-/** The OpenAI engine when a key is configured, the local engine otherwise. */
-export function createEngine(config: InferenceConfig, logger: Logger): InferenceEngine {
-  if (!config.OPENAI_API_KEY) return new LocalEngine();
-  return new OpenAIEngine({
+/** How the model is reached, when a key is configured (undefined: the local engine). */
+function modelOptions(config: InferenceConfig, logger: Logger) {
+  if (!config.OPENAI_API_KEY) return undefined;
+  return {
     apiKey: config.OPENAI_API_KEY,
     baseURL: config.OPENAI_BASE_URL,
     model: config.OPENAI_MODEL,
@@ -41,21 +41,19 @@ export function createEngine(config: InferenceConfig, logger: Logger): Inference
     timeoutMs: config.INFERENCE_TIMEOUT_MS,
     retries: config.INFERENCE_RETRIES,
     logger,
-  });
+  };
+}
+
+/** The OpenAI engine when a key is configured, the local engine otherwise. */
+export function createEngine(config: InferenceConfig, logger: Logger): InferenceEngine {
+  const model = modelOptions(config, logger);
+  return model ? new OpenAIEngine(model) : new LocalEngine();
 }
 
 /** The persona builder of the same engine: a model when a key is configured, the templates otherwise. */
 export function createPersonaBuilder(config: InferenceConfig, logger: Logger): PersonaBuilder {
-  if (!config.OPENAI_API_KEY) return new LocalPersonaBuilder();
-  return new OpenAIPersonaBuilder({
-    apiKey: config.OPENAI_API_KEY,
-    baseURL: config.OPENAI_BASE_URL,
-    model: config.OPENAI_MODEL,
-    temperature: config.OPENAI_TEMPERATURE,
-    timeoutMs: config.INFERENCE_TIMEOUT_MS,
-    retries: config.INFERENCE_RETRIES,
-    logger,
-  });
+  const model = modelOptions(config, logger);
+  return model ? new OpenAIPersonaBuilder(model) : new LocalPersonaBuilder();
 }
 
 /**

@@ -6,6 +6,7 @@ import {
 } from '@chorus/contracts';
 import type { Logger } from '@chorus/service-kit';
 import OpenAI from 'openai';
+import { parseModelJson } from './model-json';
 import {
   answerJsonSchema,
   followUpPrompt,
@@ -42,21 +43,11 @@ type Parsed = { ok: true; answer: EngineAnswer } | { ok: false; problem: string 
 
 /** The model's message as an answer, or what is wrong with it. */
 export function parseModelAnswer(content: string | null | undefined): Parsed {
-  if (!content?.trim()) return { ok: false, problem: 'empty answer' };
-  let json: unknown;
-  try {
-    json = JSON.parse(content);
-  } catch {
-    return { ok: false, problem: 'not JSON' };
-  }
-  const parsed = engineAnswerSchema.safeParse(json);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    return { ok: false, problem: `${issue?.path.join('.') || 'answer'}: ${issue?.message ?? ''}` };
-  }
+  const parsed = parseModelJson(content, engineAnswerSchema, 'answer');
+  if (!parsed.ok) return parsed;
   return {
     ok: true,
-    answer: { ...parsed.data, distribution: normalizeDistribution(parsed.data.distribution) },
+    answer: { ...parsed.value, distribution: normalizeDistribution(parsed.value.distribution) },
   };
 }
 

@@ -19,6 +19,7 @@ import { z } from 'zod';
 import { aboutPersona } from '../domain/prompt';
 import { closestTemplates, composePersona } from '../domain/persona-building';
 import { type EngineUsage, InferenceFailed } from './engine';
+import { parseModelJson } from './model-json';
 import { failureReason, pause } from './openai';
 
 /** A persona built from one source: its traits, safety scores, and which traits the source stated. */
@@ -136,19 +137,8 @@ export function buildPrompt(source: PersonaSourceFacts, examples: readonly Perso
 export function parseModelPersona(
   content: string | null | undefined,
 ): { ok: true; persona: z.output<typeof modelPersona> } | { ok: false; problem: string } {
-  if (!content?.trim()) return { ok: false, problem: 'empty answer' };
-  let json: unknown;
-  try {
-    json = JSON.parse(content);
-  } catch {
-    return { ok: false, problem: 'not JSON' };
-  }
-  const parsed = modelPersona.safeParse(json);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    return { ok: false, problem: `${issue?.path.join('.') || 'persona'}: ${issue?.message ?? ''}` };
-  }
-  return { ok: true, persona: parsed.data };
+  const parsed = parseModelJson(content, modelPersona, 'persona');
+  return parsed.ok ? { ok: true, persona: parsed.value } : parsed;
 }
 
 export interface OpenAIPersonaBuilderOptions {
