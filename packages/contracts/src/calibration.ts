@@ -289,11 +289,6 @@ export function fidelity(
   };
 }
 
-/** A cell that a spreadsheet would run as a formula, made plain text for export. */
-export function neutraliseCell(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
-
 /** A question's fidelity card, as the API answers it. */
 export interface CalibrationView {
   questionId: string;

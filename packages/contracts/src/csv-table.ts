@@ -32,3 +32,8 @@ export function readCsvTable(csv: string): CsvTable {
   const header = first.map((h) => h.trim());
   return { ok: true, header, names: header.map((h) => h.toLowerCase()), rows };
 }
+
+/** A cell that a spreadsheet would run as a formula (CSV injection), made plain text for export. */
+export function neutraliseCell(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}

@@ -27,3 +27,4 @@ export * from './entitlements';
 export * from './calibration';
 export * from './custom-personas';
 export * from './custom-persona-input';
+export * from './csv-table';

@@ -1,3 +1,4 @@
+import { neutraliseCell } from './csv-table';
 import type { ProfileFieldName } from './business-profile';
 import {
   personaAttributeLabel,
@@ -70,13 +71,12 @@ export const questionCsvColumns = [
   'Follow-ups',
 ] as const;
 
-/** Spreadsheets run a cell starting with one of these as a formula (CSV injection). */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** One CSV cell: quoted when it holds a comma, a quote or a line break; quotes doubled. */
+/**
+ * One CSV cell: kept as text when a spreadsheet would run it as a formula;
+ * quoted when it holds a comma, a quote or a line break; quotes doubled.
+ */
 export function csvCell(value: string | number): string {
-  let text = String(value);
-  if (FORMULA_START.test(text)) text = `'${text}`;
+  const text = neutraliseCell(String(value));
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

@@ -4,11 +4,13 @@ import {
   type PersonaTemplateView,
   type ProductPersonaView,
   type ProductView,
+  questionResultsCsv,
   type QuestionView,
 } from '@chorus/contracts';
 import { startTestChorus, type TestChorus } from '@chorus/launcher/testing';
 import { eventually } from '@chorus/service-kit/testing';
 import { randomUUID } from 'node:crypto';
+import { postOversized } from './oversized-upload';
 
 // Personas of a business's own customers through the API, built by the local engine.
 let chorus: TestChorus;
@@ -193,6 +195,40 @@ describe('importing customers from a CSV', () => {
     expect(names).toHaveLength(CURRENT_PLAN.includedPersonas + 3);
   });
 
+  it('keeps a formula in a customer file as text, and the answers export it safely', async () => {
+    const { token, productId } = await customer();
+    const formula = '=HYPERLINK("http://x.test","Claim")';
+    const imported = await importCsv(
+      token,
+      productId,
+      `Name,Age,Occupation,Notes\n"${formula.replace(/"/g, '""')}",41,Chef,"+SUM(1,2) cooks daily"\n`,
+    );
+    expect(imported.status).toBe(201);
+    const [persona] = imported.body.personas;
+    expect(persona!.template.name).toBe(formula);
+    expect(persona!.custom!.sourceText).toContain('+SUM(1,2) cooks daily');
+
+    const asked = await chorus.api<QuestionView>(`/api/products/${productId}/questions`, {
+      method: 'POST',
+      token,
+      body: { questionText: 'Would you try a weekly menu?' },
+    });
+    expect(asked.status).toBe(201);
+    const complete = await eventually(async () => {
+      const question = (
+        await chorus.api<QuestionView>(`/api/products/${productId}/questions/${asked.body.id}`, {
+          token,
+        })
+      ).body;
+      return question.status === 'complete' && question;
+    });
+    const exported = questionResultsCsv([complete]);
+    const row = exported.split('\r\n')[1]!;
+    // The persona cell starts with a quote mark: a spreadsheet shows it, never runs it.
+    expect(row).toContain(`"'=HYPERLINK(""http://x.test"",""Claim"")"`);
+    expect(row).not.toMatch(/,=HYPERLINK/);
+  });
+
   it('lists the rows it could not use, with the reason', async () => {
     const { token, productId } = await customer();
     const imported = await importCsv(token, productId, 'name,age,email\nAnna,31,\n,,b@x.test\n');
@@ -223,10 +259,16 @@ describe('importing customers from a CSV', () => {
     expect(await personasOf(token, productId)).toEqual([]);
   });
 
-  it('refuses a 2 MB upload before reading it whole', async () => {
+  it('refuses a 2 MB upload, and a 50 MB one before reading it whole', async () => {
     const { token, productId } = await customer();
     const answer = await importCsv(token, productId, `notes\n${'x'.repeat(2 * 1024 * 1024)}\n`);
     expect(answer.status).toBe(413);
+    const fifty = await postOversized(
+      `${chorus.url}/api/products/${productId}/custom-personas/import`,
+      token,
+      50 * 1024 * 1024,
+    );
+    expect(fifty.status).toBe(413);
     expect(await personasOf(token, productId)).toEqual([]);
   });
 });
