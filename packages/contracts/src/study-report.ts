@@ -1,3 +1,5 @@
+import type { CalibrationView } from './calibration';
+import { customTraitFields, type CustomPersonaFacts } from './custom-personas';
 import { formatDate } from './format';
 import { personaAttributeLabel, profileFieldLabel, type QuestionView } from './questions';
 import { formatCost } from './question-runs';
@@ -70,6 +72,10 @@ export function buildStudyReport(input: {
   productName: string;
   question: QuestionView;
   generatedAt: Date | string;
+  /** The question's real answers, when it was calibrated. */
+  calibration?: CalibrationView | null | undefined;
+  /** The product's personas: where each came from (library or the business's own customers). */
+  personas?: readonly { id: string; custom?: CustomPersonaFacts | undefined }[] | undefined;
 }): StudyReport {
   const { question, productName } = input;
   const results = question.aggregatedResults;
@@ -168,12 +174,21 @@ export function buildStudyReport(input: {
     blocks: [
       {
         table: {
-          columns: ['Persona', 'Opinion', 'Confidence', 'Distribution'],
+          columns: [
+            'Persona',
+            'Opinion',
+            'Confidence',
+            'Distribution',
+            ...(input.personas ? ['Source'] : []),
+          ],
           rows: question.responses.map((response) => [
             response.personaName,
             opinionLabel[response.opinion],
             percent(response.confidence),
             distributionText(response.distribution),
+            ...(input.personas
+              ? [personaSource(input.personas.find((p) => p.id === response.personaId))]
+              : []),
           ]),
         },
       },
@@ -204,6 +219,8 @@ export function buildStudyReport(input: {
       };
     }),
   });
+
+  if (input.calibration) sections.push(fidelitySection(input.calibration));
 
   if (question.previousRuns.length > 0) {
     sections.push({
@@ -276,6 +293,69 @@ export function buildStudyReport(input: {
     questionText: question.questionText,
     shares,
     sections,
+  };
+}
+
+/** Where a persona came from; a customer's persona says which traits are evidence. */
+function personaSource(persona: { custom?: CustomPersonaFacts | undefined } | undefined): string {
+  if (!persona) return 'Removed since';
+  const custom = persona.custom;
+  if (!custom) return 'Template library';
+  const given = customTraitFields.filter((field) => custom.provenance[field] === 'given');
+  const from = custom.source === 'csv' ? `customer file ${custom.fileName}` : 'a description';
+  return `Your customer, from ${from}; given: ${given.length > 0 ? given.join(', ') : 'none'}; the rest inferred`;
+}
+
+const countsWithShare = (counts: readonly number[], index: number) => {
+  const total = counts.reduce((sum, n) => sum + n, 0);
+  return total === 0 ? 'none' : `${counts[index]} of ${total}: ${percent(counts[index]! / total)}`;
+};
+
+/** The fidelity card: the panel against real customers' answers to the same question. */
+function fidelitySection(calibration: CalibrationView): ReportSection {
+  const { fidelity } = calibration;
+  const ratio = fidelity.spreadRatio;
+  return {
+    heading: 'Against real answers',
+    blocks: [
+      {
+        paragraphs: [
+          `${fidelity.n} real ${fidelity.n === 1 ? 'answer' : 'answers'} from ${calibration.fileName}, added ${formatDate(calibration.createdAt, 'dateTime', { fallback: calibration.createdAt })}. ${calibration.personaSource}.`,
+        ],
+      },
+      {
+        table: {
+          columns: ['Opinion', 'Real customers', 'Personas'],
+          rows: opinions.map((opinion, index) => [
+            opinionLabel[opinion],
+            countsWithShare(fidelity.human, index),
+            countsWithShare(fidelity.persona, index),
+          ]),
+        },
+      },
+      {
+        paragraphs: [
+          `Jensen–Shannon distance: ${fidelity.distance.toFixed(2)}, ${fidelity.distanceMeaning}.`,
+          ...(fidelity.ks === null
+            ? []
+            : [`KS statistic over the ratings: ${fidelity.ks.toFixed(2)}.`]),
+          `Spread ratio, persona variance over real variance: ${ratio === null ? 'not defined' : ratio.toFixed(2)}, ${fidelity.spreadMeaning}.`,
+        ],
+        ...(fidelity.segments.length > 0
+          ? {
+              table: {
+                columns: ['Segment', 'Real answers', 'Personas', 'Distance'],
+                rows: fidelity.segments.map((row) => [
+                  row.label,
+                  String(row.human.reduce((sum, n) => sum + n, 0)),
+                  String(row.persona.reduce((sum, n) => sum + n, 0)),
+                  row.distance === null ? 'no personas in it' : row.distance.toFixed(2),
+                ]),
+              },
+            }
+          : {}),
+      },
+    ],
   };
 }
 

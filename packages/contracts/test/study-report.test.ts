@@ -151,6 +151,77 @@ describe('the study report', () => {
     expect(studyReportMarkdown(report)).toContain("| '=cmd\\|calc | Neutral |");
   });
 
+  it('says where each persona came from and sets the panel against real answers', () => {
+    const withReal = studyReportMarkdown(
+      buildStudyReport({
+        productName: 'Weekwise',
+        question: question(),
+        generatedAt: '2026-11-25T12:00:00.000Z',
+        personas: [
+          { id: 'p1' },
+          {
+            id: 'p2',
+            custom: {
+              source: 'csv',
+              sourceText: 'Name: Tom',
+              fileName: 'customers.csv',
+              builtBy: 'local',
+              provenance: {
+                name: 'given',
+                age: 'given',
+                gender: 'inferred',
+                occupation: 'given',
+                location: 'inferred',
+                income: 'inferred',
+                lifestyle: 'inferred',
+                motivations: 'inferred',
+                personality: 'inferred',
+              },
+            },
+          },
+        ],
+        calibration: {
+          questionId: 'q1',
+          questionText: "Wouldn't you love our amazing planner?",
+          fileName: 'survey.csv',
+          createdAt: '2026-11-25T11:00:00.000Z',
+          answerColumn: 'rating',
+          personaSource: "Each persona's opinion in the current run (its seeded draw)",
+          fidelity: {
+            n: 4,
+            human: [1, 1, 2],
+            persona: [1, 0, 1],
+            distance: 0.31,
+            distanceMeaning: 'fairly close to the real answers',
+            ks: 0.25,
+            spreadRatio: 0.5,
+            spreadMeaning: 'the panel is more uniform than real customers',
+            segments: [
+              { label: 'Age 25-34', human: [1, 0, 1], persona: [0, 0, 0], distance: null },
+            ],
+          },
+        },
+      }),
+    );
+    expect(withReal).toContain('| Persona | Opinion | Confidence | Distribution | Source |');
+    expect(withReal).toContain('| Template library |');
+    expect(withReal).toContain(
+      '| Your customer, from customer file customers.csv; given: name, age, occupation; the rest inferred |',
+    );
+    expect(withReal).toContain('## Against real answers');
+    expect(withReal).toContain('4 real answers from survey.csv');
+    expect(withReal).toContain('| Positive | 1 of 4: 25% | 1 of 2: 50% |');
+    expect(withReal).toContain('| Neutral | 1 of 4: 25% | 0 of 2: 0% |');
+    expect(withReal).toContain('| Negative | 2 of 4: 50% | 1 of 2: 50% |');
+    expect(withReal).toContain('Jensen–Shannon distance: 0.31, fairly close to the real answers.');
+    expect(withReal).toContain('KS statistic over the ratings: 0.25.');
+    expect(withReal).toContain(
+      'Spread ratio, persona variance over real variance: 0.50, the panel is more uniform than real customers.',
+    );
+    expect(withReal).toContain('| Age 25-34 | 2 | 0 | no personas in it |');
+    expect(markdown).not.toContain('Against real answers');
+  });
+
   it('leaves out what a question does not have: runs, run details, shares of draws', () => {
     const bare = studyReportMarkdown(
       buildStudyReport({

@@ -56,6 +56,12 @@ async function download(path: string, token: string) {
 
 it('is a Markdown and a PDF attachment once the question is answered, and 404 for anyone else', async () => {
   const { token, productId } = await customer();
+  const described = await chorus.api(`/api/products/${productId}/custom-personas`, {
+    method: 'POST',
+    token,
+    body: { description: 'A 41-year-old nurse in Leeds who plans her shifts on paper' },
+  });
+  expect(described.status).toBe(201);
   const text = 'Would you pay $30 a month for a planner that organises your week?';
   const asked = await chorus.api<QuestionView>(`/api/products/${productId}/questions`, {
     method: 'POST',
@@ -87,6 +93,26 @@ it('is a Markdown and a PDF attachment once the question is answered, and 404 fo
   expect(content).toContain(`> Would you pay $30 a month for a planner that organises your week?`);
   expect(content).toContain('| Opinion | Personas | Share of draws | 95% interval |');
   expect(content).toContain('## Run details');
+  // The panel says where each persona came from.
+  expect(content).toContain('| Template library |');
+  expect(content).toMatch(
+    /\| Your customer, from a description; given: [a-z, ]*age[a-z, ]*; the rest inferred \|/,
+  );
+  expect(content).not.toContain('## Against real answers');
+
+  // Once calibrated, the report sets the panel against the real answers.
+  const calibrated = await chorus.api(`${base}/calibration`, {
+    method: 'POST',
+    token,
+    body: { fileName: 'survey.csv', csv: 'rating\n5\n4\n2\n3\n' },
+  });
+  expect(calibrated.status).toBe(201);
+  const withReal = (await download(`${base}/report.md`, token)).body.toString('utf8');
+  expect(withReal).toContain('## Against real answers');
+  expect(withReal).toContain('4 real answers from survey.csv');
+  expect(withReal).toContain('| Positive | 2 of 4: 50% |');
+  expect(withReal).toMatch(/Jensen–Shannon distance: \d\.\d\d, /);
+  expect(withReal).toMatch(/KS statistic over the ratings: \d\.\d\d\./);
 
   const pdf = await download(`${base}/report.pdf`, token);
   expect(pdf.status).toBe(200);

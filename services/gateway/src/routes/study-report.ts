@@ -1,10 +1,14 @@
 import {
   buildStudyReport,
+  type CalibrationView,
   studyReportFileName,
   studyReportMarkdown,
   studyReportMessages,
 } from '@chorus/contracts';
+import { isServiceError } from '@chorus/service-kit';
+import { status } from '@grpc/grpc-js';
 import { z } from 'zod';
+import { toPersonaView } from '../catalog-views';
 import type { ServiceClients } from '../clients';
 import { HttpError } from '../http-errors';
 import { toQuestionView } from '../question-views';
@@ -26,8 +30,25 @@ export function studyReportRoutes(routes: ApiRoutes, deps: { clients: ServiceCli
     const view = toQuestionView(question!);
     if (view.status !== 'complete') throw new HttpError(409, studyReportMessages.notReady);
     const productName = product?.name ?? '';
+    const [calibration, { personas }] = await Promise.all([
+      catalog
+        .getCalibration({ userId, productId, questionId })
+        .then(({ viewJson }) => JSON.parse(viewJson) as CalibrationView)
+        .catch((error: unknown) => {
+          // Not calibrated: the report has no fidelity section.
+          if (isServiceError(error) && error.code === status.NOT_FOUND) return null;
+          throw error;
+        }),
+      catalog.listProductPersonas({ userId, productId }),
+    ]);
     return {
-      report: buildStudyReport({ productName, question: view, generatedAt: new Date() }),
+      report: buildStudyReport({
+        productName,
+        question: view,
+        generatedAt: new Date(),
+        calibration,
+        personas: personas.map(toPersonaView),
+      }),
       fileName: (extension: 'md' | 'pdf') =>
         studyReportFileName(productName, view.questionText, extension),
     };
