@@ -75,7 +75,9 @@ export function parseDescriptionFacts(description: string): GivenTraits {
   const age =
     /\b(\d{2,3})[- ]years?[- ]old\b/i.exec(text) ??
     /\baged? (\d{2,3})\b/i.exec(text) ??
-    /\bin (?:his|her|their) (?:early |mid |late )?(\d0)s\b/i.exec(text);
+    /\bin (?:his|her|their) (?:early |mid |late )?(\d0)s\b/i.exec(text) ??
+    // "A retired teacher in Porto, 67, who…": a bare age set off by commas or brackets.
+    /[,(] ?(\d{2}) ?[,)]/.exec(text);
   if (age) {
     const value = Number(age[1]) + (/0s\b/.test(age[0]) ? 5 : 0);
     if (value >= 18 && value <= 100) given.age = value;
@@ -100,6 +102,21 @@ export function parseDescriptionFacts(description: string): GivenTraits {
     if (occupation) given.occupation = capitalise(occupation);
   } else if (afterAge) {
     const candidate = firstClause(afterAge[1]!);
+    if (candidate && occupationCategory(candidate) !== 'Other') {
+      given.occupation = capitalise(candidate);
+    }
+  } else {
+    // "A retired teacher in Porto…", "a non-binary designer from Berlin": the
+    // opening noun phrase, without gender words, when it names an occupation.
+    const opening =
+      /^(?:an?|the) ([^,.;()]+?)(?= (?:in|from|who|aged|living|with|and)\b|[,.;(]|$)/i.exec(text);
+    const candidate = opening?.[1]
+      ?.split(' ')
+      .filter(
+        (word) =>
+          ![...femaleWords, ...maleWords, 'non-binary', 'nonbinary'].includes(word.toLowerCase()),
+      )
+      .join(' ');
     if (candidate && occupationCategory(candidate) !== 'Other') {
       given.occupation = capitalise(candidate);
     }

@@ -26,7 +26,21 @@ describe('what a description states', () => {
       'mother of three, 41 years old, works as a school teacher',
       { age: 41, gender: 'Female', occupation: 'School teacher' },
     ],
-    ['a non-binary designer from Berlin', { gender: 'Non-binary', location: 'Berlin' }],
+    [
+      'a non-binary designer from Berlin',
+      { gender: 'Non-binary', occupation: 'Designer', location: 'Berlin' },
+    ],
+    [
+      'A retired teacher in Porto, 67, who cooks every day for her grandchildren',
+      {
+        age: 67,
+        gender: 'Female',
+        occupation: 'Retired teacher',
+        location: 'Porto',
+        lifestyle: 'Cooks every day for her grandchildren',
+      },
+    ],
+    ['a parent of two, 3 kids at home', {}],
     [
       'a woman in her 30s who earns $40,000 a year',
       {
