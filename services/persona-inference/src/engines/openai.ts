@@ -6,7 +6,7 @@ import {
 } from '@chorus/contracts';
 import type { Logger } from '@chorus/service-kit';
 import OpenAI from 'openai';
-import { parseModelJson } from './model-json';
+import { type ModelJson, parseModelJson } from './model-json';
 import {
   answerJsonSchema,
   followUpPrompt,
@@ -39,16 +39,94 @@ export interface OpenAIEngineOptions {
   backoffMs?: number;
 }
 
-type Parsed = { ok: true; answer: EngineAnswer } | { ok: false; problem: string };
-
 /** The model's message as an answer, or what is wrong with it. */
-export function parseModelAnswer(content: string | null | undefined): Parsed {
+export function parseModelAnswer(content: string | null | undefined): ModelJson<EngineAnswer> {
   const parsed = parseModelJson(content, engineAnswerSchema, 'answer');
   if (!parsed.ok) return parsed;
   return {
     ok: true,
-    answer: { ...parsed.value, distribution: normalizeDistribution(parsed.value.distribution) },
+    value: { ...parsed.value, distribution: normalizeDistribution(parsed.value.distribution) },
   };
+}
+
+/** The SDK's client for these options (its own retries are the options' retries). */
+export function openAIClient(options: OpenAIEngineOptions): OpenAI {
+  return new OpenAI({
+    apiKey: options.apiKey,
+    baseURL: options.baseURL,
+    timeout: options.timeoutMs,
+    maxRetries: options.retries,
+  });
+}
+
+/** One request for structured output: the prompt, the JSON schema, and how to read the reply. */
+export interface StructuredRequest<T> {
+  messages: OpenAI.Chat.ChatCompletionMessageParam[];
+  seed?: number;
+  schemaName: string;
+  schema: Record<string, unknown>;
+  read: (content: string | null | undefined) => ModelJson<T>;
+  /** Said in every log line of this request. */
+  logContext: Record<string, unknown>;
+  /** What the customer reads when no attempt gave a usable reply. */
+  unusable: (problem: string) => string;
+}
+
+/**
+ * Strict structured output, read and checked: a reply that fails its schema
+ * is asked for again with backoff, up to the retries, then refused with
+ * `unusable`; a request that fails (the SDK has already retried what is worth
+ * retrying) is refused with the reason. Usage counts every call made.
+ */
+export async function completeStructured<T>(
+  client: OpenAI,
+  options: OpenAIEngineOptions,
+  request: StructuredRequest<T>,
+  signal?: AbortSignal,
+): Promise<{ value: T; usage: EngineUsage }> {
+  const { model, retries, logger } = options;
+  let delay = options.backoffMs ?? 250;
+  const usage: EngineUsage = { inputTokens: 0, outputTokens: 0, modelCalls: 0 };
+  for (let attempt = 1; ; attempt++) {
+    let content: string | null | undefined;
+    const started = Date.now();
+    try {
+      const completion = await client.chat.completions.create(
+        {
+          model,
+          messages: request.messages,
+          temperature: options.temperature,
+          ...(request.seed === undefined ? {} : { seed: request.seed }),
+          response_format: {
+            type: 'json_schema',
+            json_schema: { name: request.schemaName, strict: true, schema: request.schema },
+          },
+        },
+        { signal },
+      );
+      usage.modelCalls += 1;
+      usage.inputTokens += completion.usage?.prompt_tokens ?? 0;
+      usage.outputTokens += completion.usage?.completion_tokens ?? 0;
+      const message = completion.choices[0]?.message;
+      content = message?.refusal ? undefined : message?.content;
+    } catch (error) {
+      logger.warn({ err: error, ...request.logContext, attempt }, 'model request failed');
+      // A connection that failed only after the whole timeout timed out, whatever
+      // the fetch implementation called its abort.
+      const timedOut =
+        error instanceof OpenAI.APIConnectionError && Date.now() - started >= options.timeoutMs;
+      throw new InferenceFailed(failureReason(error, timedOut));
+    }
+    const parsed = request.read(content);
+    if (parsed.ok) return { value: parsed.value, usage };
+    logger.warn(
+      { ...request.logContext, attempt, problem: parsed.problem },
+      `model reply failed the ${request.schemaName} schema`,
+    );
+    if (attempt > retries) throw new InferenceFailed(request.unusable(parsed.problem));
+    await pause(delay, signal);
+    delay *= 2;
+  }
 }
 
 /** What the customer reads when the model could not be reached. */
@@ -122,72 +200,27 @@ export class OpenAIEngine implements InferenceEngine {
   }
 
   constructor(private readonly options: OpenAIEngineOptions) {
-    this.client = new OpenAI({
-      apiKey: options.apiKey,
-      baseURL: options.baseURL,
-      timeout: options.timeoutMs,
-      maxRetries: options.retries,
-    });
+    this.client = openAIClient(options);
   }
 
   async answer(question: PersonaQuestion, signal?: AbortSignal): Promise<EngineResult> {
-    const { model, retries, logger } = this.options;
-    const messages = personaPrompt(question.questionText, question.persona, question.business);
-    let delay = this.options.backoffMs ?? 250;
-    const usage: EngineUsage = { inputTokens: 0, outputTokens: 0, modelCalls: 0 };
-    for (let attempt = 1; ; attempt++) {
-      let content: string | null | undefined;
-      const started = Date.now();
-      try {
-        const completion = await this.client.chat.completions.create(
-          {
-            model,
-            messages,
-            temperature: this.options.temperature,
-            seed: question.seed,
-            response_format: {
-              type: 'json_schema',
-              json_schema: {
-                name: 'persona_answer',
-                strict: true,
-                schema: answerJsonSchema(question.business),
-              },
-            },
-          },
-          { signal },
-        );
-        usage.modelCalls += 1;
-        usage.inputTokens += completion.usage?.prompt_tokens ?? 0;
-        usage.outputTokens += completion.usage?.completion_tokens ?? 0;
-        const message = completion.choices[0]?.message;
-        content = message?.refusal ? undefined : message?.content;
-      } catch (error) {
-        // The SDK has already retried what is worth retrying.
-        logger.warn(
-          { err: error, persona: question.persona.name, attempt },
-          'model request failed',
-        );
-        // A connection that failed only after the whole timeout timed out, whatever
-        // the fetch implementation called its abort.
-        const timedOut =
-          error instanceof OpenAI.APIConnectionError &&
-          Date.now() - started >= this.options.timeoutMs;
-        throw new InferenceFailed(failureReason(error, timedOut));
-      }
-      const parsed = parseModelAnswer(content);
-      if (parsed.ok) return { answer: parsed.answer, usage };
-      logger.warn(
-        { persona: question.persona.name, attempt, problem: parsed.problem },
-        'model answer failed the answer schema',
-      );
-      if (attempt > retries) {
-        throw new InferenceFailed(
-          `The AI service gave an unreadable answer for ${question.persona.name}. Please try again.`,
-        );
-      }
-      await pause(delay, signal);
-      delay *= 2;
-    }
+    const { persona } = question;
+    const { value, usage } = await completeStructured(
+      this.client,
+      this.options,
+      {
+        messages: personaPrompt(question.questionText, persona, question.business),
+        seed: question.seed,
+        schemaName: 'persona_answer',
+        schema: answerJsonSchema(question.business),
+        read: parseModelAnswer,
+        logContext: { persona: persona.name },
+        unusable: () =>
+          `The AI service gave an unreadable answer for ${persona.name}. Please try again.`,
+      },
+      signal,
+    );
+    return { answer: value, usage };
   }
 
   /**

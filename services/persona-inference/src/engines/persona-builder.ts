@@ -11,16 +11,15 @@ import {
   withGivenTraits,
 } from '@chorus/contracts';
 import type { PersonaProfile } from '@chorus/proto/inference/v1/inference';
-import type { Logger } from '@chorus/service-kit';
 import { setMaxListeners } from 'node:events';
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import pLimit from 'p-limit';
 import { z } from 'zod';
 import { aboutPersona } from '../domain/prompt';
 import { closestTemplates, composePersona } from '../domain/persona-building';
 import { type EngineUsage, InferenceFailed } from './engine';
 import { parseModelJson } from './model-json';
-import { failureReason, pause } from './openai';
+import { completeStructured, openAIClient, type OpenAIEngineOptions } from './openai';
 
 /** A persona built from one source: its traits, safety scores, and which traits the source stated. */
 export interface BuiltPersona {
@@ -141,17 +140,8 @@ export function parseModelPersona(
   return parsed.ok ? { ok: true, persona: parsed.value } : parsed;
 }
 
-export interface OpenAIPersonaBuilderOptions {
-  apiKey: string;
-  baseURL?: string;
-  model: string;
-  temperature: number;
-  timeoutMs: number;
-  /** Further attempts after a request failed or the persona was not valid. */
-  retries: number;
-  logger: Logger;
-  backoffMs?: number;
-}
+/** The builder reaches the model as the answering engine does. */
+export type OpenAIPersonaBuilderOptions = OpenAIEngineOptions;
 
 /**
  * A chat-completions model fills the template's fields as strict structured
@@ -167,12 +157,7 @@ export class OpenAIPersonaBuilder implements PersonaBuilder {
   }
 
   constructor(private readonly options: OpenAIPersonaBuilderOptions) {
-    this.client = new OpenAI({
-      apiKey: options.apiKey,
-      baseURL: options.baseURL,
-      timeout: options.timeoutMs,
-      maxRetries: options.retries,
-    });
+    this.client = openAIClient(options);
   }
 
   async build(
@@ -180,61 +165,33 @@ export class OpenAIPersonaBuilder implements PersonaBuilder {
     templates: readonly PersonaProfile[],
     signal?: AbortSignal,
   ): Promise<{ built: BuiltPersona; usage: EngineUsage }> {
-    const { model, retries, logger } = this.options;
-    const messages = buildPrompt(source, closestTemplates(source.given, templates));
-    const usage: EngineUsage = { inputTokens: 0, outputTokens: 0, modelCalls: 0 };
-    let delay = this.options.backoffMs ?? 250;
-    for (let attempt = 1; ; attempt++) {
-      let content: string | null | undefined;
-      const started = Date.now();
-      try {
-        const completion = await this.client.chat.completions.create(
-          {
-            model,
-            messages,
-            temperature: this.options.temperature,
-            response_format: {
-              type: 'json_schema',
-              json_schema: { name: 'customer_persona', strict: true, schema: personaJsonSchema() },
-            },
-          },
-          { signal },
-        );
-        usage.modelCalls += 1;
-        usage.inputTokens += completion.usage?.prompt_tokens ?? 0;
-        usage.outputTokens += completion.usage?.completion_tokens ?? 0;
-        const message = completion.choices[0]?.message;
-        content = message?.refusal ? undefined : message?.content;
-      } catch (error) {
-        logger.warn({ err: error, attempt }, 'persona build request failed');
-        const timedOut =
-          error instanceof OpenAI.APIConnectionError &&
-          Date.now() - started >= this.options.timeoutMs;
-        throw new InferenceFailed(failureReason(error, timedOut));
-      }
-      const parsed = parseModelPersona(content);
-      if (parsed.ok) {
-        const { safetyScores, statedFields, ...traits } = parsed.persona;
-        const stated = new Set<CustomTraitField>([...givenFields(source.given), ...statedFields]);
-        return {
-          built: {
-            traits: withGivenTraits(traits, source.given),
-            safetyScores,
-            givenFields: customTraitFields.filter((field) => stated.has(field)),
-          },
-          usage,
-        };
-      }
-      const { problem } = parsed;
-      logger.warn({ attempt, problem }, 'built persona failed the persona schema');
-      if (attempt > retries) {
-        throw new InferenceFailed(
+    const { value, usage } = await completeStructured(
+      this.client,
+      this.options,
+      {
+        messages: buildPrompt(source, closestTemplates(source.given, templates)),
+        schemaName: 'customer_persona',
+        schema: personaJsonSchema(),
+        read: (content) => {
+          const parsed = parseModelPersona(content);
+          return parsed.ok ? { ok: true, value: parsed.persona } : parsed;
+        },
+        logContext: {},
+        unusable: (problem) =>
           `The AI service gave an unusable persona (${problem}). Please try again.`,
-        );
-      }
-      await pause(delay, signal);
-      delay *= 2;
-    }
+      },
+      signal,
+    );
+    const { safetyScores, statedFields, ...traits } = value;
+    const stated = new Set<CustomTraitField>([...givenFields(source.given), ...statedFields]);
+    return {
+      built: {
+        traits: withGivenTraits(traits, source.given),
+        safetyScores,
+        givenFields: customTraitFields.filter((field) => stated.has(field)),
+      },
+      usage,
+    };
   }
 }
 
