@@ -1,4 +1,9 @@
-import type { CustomPersonaFacts, CustomTraitField, ProductPersonaView } from '@chorus/contracts';
+import {
+  type CustomPersonaFacts,
+  type CustomTraitField,
+  customTraitFields,
+  type ProductPersonaView,
+} from '@chorus/contracts';
 import { Button, Card, CardContent, CardFooter, CardHeader } from '@chorus/platform/ui';
 import { Loader2, Pencil, Trash2, UserRound } from 'lucide-react';
 import { useId } from 'react';
@@ -7,16 +12,7 @@ import { SafetyScores } from '../SafetyScores';
 import { ProvenanceMark, traitLabels } from './TraitProvenance';
 
 /** The traits listed on the card, in reading order (the name is the card's title). */
-const listed: readonly CustomTraitField[] = [
-  'age',
-  'gender',
-  'occupation',
-  'location',
-  'income',
-  'lifestyle',
-  'motivations',
-  'personality',
-];
+const listed = customTraitFields.filter((field) => field !== 'name');
 
 function traitValue(persona: ProductPersonaView, field: CustomTraitField): string {
   const value = persona.template[field];
