@@ -28,3 +28,4 @@ export * from './calibration';
 export * from './custom-personas';
 export * from './custom-persona-input';
 export * from './csv-table';
+export * from './teams';

@@ -17,6 +17,10 @@ export interface PricePlan {
   includedPersonas: number;
   /** Per extra persona, per month. */
   extraPersonaCents: number;
+  /** Per billable team seat (collaborator or admin; viewers are free), per month. */
+  seatMonthlyCents: number;
+  /** Per billable team seat on the annual plan, per year (the annual discount applied). */
+  seatAnnualCents: number;
 }
 
 export const CURRENT_PLAN: PricePlan = {
@@ -24,6 +28,8 @@ export const CURRENT_PLAN: PricePlan = {
   annualCents: 27000,
   includedPersonas: 10,
   extraPersonaCents: 200,
+  seatMonthlyCents: 2500,
+  seatAnnualCents: 27000,
 };
 
 export const LEGACY_PLAN: PricePlan = {
@@ -31,6 +37,8 @@ export const LEGACY_PLAN: PricePlan = {
   annualCents: 108000,
   includedPersonas: 4,
   extraPersonaCents: 1000,
+  seatMonthlyCents: 2500,
+  seatAnnualCents: 27000,
 };
 
 /** Stored default on products: the annual plan saves 10% ("Save 10%"). */
@@ -73,6 +81,10 @@ export interface Quote {
   baseCents: number;
   /** Extra personas for one billing period. */
   extrasCents: number;
+  /** Billable team seats (collaborators and admins; the owner and viewers are not seats). */
+  seats: number;
+  /** Team seats for one billing period. */
+  seatsCents: number;
   /** Discount for one billing period (0 without an active promo). */
   discountCents: number;
   discountPercent: number;
@@ -87,6 +99,8 @@ export function quote(input: {
   personaCount: number;
   billingCycle: BillingCycle;
   isLegacyPricing?: boolean;
+  /** Billable team seats; none when left out. */
+  seats?: number;
   promo?: Promo;
   at?: Date;
 }): Quote {
@@ -95,10 +109,15 @@ export function quote(input: {
   const extra = extraPersonas(input.personaCount, plan);
   const baseCents = input.billingCycle === 'annual' ? plan.annualCents : plan.monthlyCents;
   const extrasCents = extra * plan.extraPersonaCents * months;
+  const seats = Math.max(0, Math.floor(input.seats ?? 0));
+  const seatsCents =
+    seats * (input.billingCycle === 'annual' ? plan.seatAnnualCents : plan.seatMonthlyCents);
   const promo = promoActive(input.promo, input.at ?? new Date()) ? input.promo : undefined;
   const discountPercent = promo ? Math.min(100, promo.discountPercent) : 0;
-  const discountCents = Math.round(((baseCents + extrasCents) * discountPercent) / 100);
-  const periodCents = baseCents + extrasCents - discountCents;
+  const discountCents = Math.round(
+    ((baseCents + extrasCents + seatsCents) * discountPercent) / 100,
+  );
+  const periodCents = baseCents + extrasCents + seatsCents - discountCents;
   return {
     billingCycle: input.billingCycle,
     personaCount: Math.max(0, Math.floor(input.personaCount)),
@@ -106,6 +125,8 @@ export function quote(input: {
     extraPersonas: extra,
     baseCents,
     extrasCents,
+    seats,
+    seatsCents,
     discountCents,
     discountPercent,
     periodCents,

@@ -1,3 +1,4 @@
+import type { ProductRole } from './teams';
 import { z } from 'zod';
 import { requiredString } from './auth';
 import { formatMoney } from './format';
@@ -116,6 +117,12 @@ export interface ProductView {
     /** Dollars per month, from quote(). */
     monthlyRate: number;
   };
+  /** What the signed-in user is on this product: 'owner', or a member's role. */
+  role: ProductRole;
+  /** True when someone else owns it and shared it with the user. */
+  sharedWithYou: boolean;
+  /** Collaborators and admins (billed seats); viewers are free. */
+  seats: number;
 }
 
 /**

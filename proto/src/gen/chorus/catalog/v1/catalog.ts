@@ -60,7 +60,16 @@ export interface Product {
   stripeSubscriptionId: string;
   stripePriceId: string;
   createdAt?: Date | undefined;
-  updatedAt?: Date | undefined;
+  updatedAt?:
+    | Date
+    | undefined;
+  /**
+   * What the asking user is on it: owner, admin, collaborator or viewer
+   * (empty where no user asked, e.g. the admin area).
+   */
+  accessRole: string;
+  /** Collaborators, admins and edit-shared roadmaps: the billed seats. */
+  billableSeats: number;
 }
 
 export interface CreateProductRequest {
@@ -692,6 +701,252 @@ export interface ListCalibrationsResponse {
   viewsJson: string;
 }
 
+export interface GetAccessRequest {
+  userId: string;
+  productId: string;
+  /**
+   * Set for a roadmap's routes: a person that roadmap was shared with gets
+   * role "roadmap" and its permission.
+   */
+  roadmapId?: string | undefined;
+}
+
+export interface GetAccessResponse {
+  /** owner, admin, collaborator, viewer, or roadmap (that roadmap only). */
+  role: string;
+  /** view or edit, for role roadmap. */
+  roadmapPermission: string;
+  /** The product as its owner sees it (access_role set to role). */
+  product?: Product | undefined;
+}
+
+/**
+ * A member or an invitation. The role is viewer, collaborator, admin or
+ * roadmap; status pending, accepted, expired, revoked, declined, removed, left.
+ */
+export interface Member {
+  id: string;
+  productId: string;
+  email: string;
+  name: string;
+  userId: string;
+  role: string;
+  status: string;
+  invitedAt?: Date | undefined;
+  acceptedAt?: Date | undefined;
+  expiresAt?: Date | undefined;
+  invitedByName: string;
+  isBillable: boolean;
+  roadmapId: string;
+  roadmapName: string;
+  roadmapPermission: string;
+}
+
+export interface ListTeamRequest {
+  userId: string;
+  productId: string;
+}
+
+export interface ListTeamResponse {
+  product?:
+    | Product
+    | undefined;
+  /**
+   * Pending, accepted, expired and revoked product members (not roadmap
+   * shares), newest first.
+   */
+  members: Member[];
+  /** Accepted or pending members and roadmap shares. */
+  memberCount: number;
+}
+
+export interface InviteMemberRequest {
+  userId: string;
+  productId: string;
+  email: string;
+  role: string;
+  /** Shown on the invitation page and in the e-mail. */
+  inviterName: string;
+  /** The inviter's own e-mail: the owner cannot be invited. */
+  inviterEmail: string;
+  /** The owner's e-mail, so the owner cannot be invited by an admin either. */
+  ownerEmail: string;
+}
+
+export interface InviteMemberResponse {
+  member?:
+    | Member
+    | undefined;
+  /** The raw token, for the link; never stored. */
+  token: string;
+  productName: string;
+}
+
+export interface ShareRoadmapRequest {
+  userId: string;
+  productId: string;
+  roadmapId: string;
+  roadmapName: string;
+  email: string;
+  /** view or edit */
+  permission: string;
+  inviterName: string;
+  inviterEmail: string;
+  ownerEmail: string;
+}
+
+export interface ShareRoadmapResponse {
+  member?: Member | undefined;
+  token: string;
+  productName: string;
+}
+
+export interface ListRoadmapSharesRequest {
+  userId: string;
+  productId: string;
+  roadmapId: string;
+}
+
+export interface ListRoadmapSharesResponse {
+  members: Member[];
+}
+
+export interface EndRoadmapSharesRequest {
+  userId: string;
+  productId: string;
+  roadmapId: string;
+}
+
+export interface EndRoadmapSharesResponse {
+}
+
+export interface ResendInvitationRequest {
+  userId: string;
+  productId: string;
+  memberId: string;
+  actorName: string;
+}
+
+export interface ResendInvitationResponse {
+  member?: Member | undefined;
+  token: string;
+  productName: string;
+}
+
+export interface RevokeInvitationRequest {
+  userId: string;
+  productId: string;
+  memberId: string;
+  actorName: string;
+}
+
+export interface RevokeInvitationResponse {
+}
+
+export interface ChangeMemberRoleRequest {
+  userId: string;
+  productId: string;
+  memberId: string;
+  role: string;
+  actorName: string;
+}
+
+export interface ChangeMemberRoleResponse {
+  member?: Member | undefined;
+}
+
+export interface RemoveMemberRequest {
+  userId: string;
+  productId: string;
+  /**
+   * A member's id; the owner's user id answers FAILED_PRECONDITION
+   * "The owner cannot be removed from their product".
+   */
+  memberId: string;
+  actorName: string;
+}
+
+export interface RemoveMemberResponse {
+}
+
+export interface LeaveProductRequest {
+  userId: string;
+  productId: string;
+  actorName: string;
+}
+
+export interface LeaveProductResponse {
+}
+
+export interface GetInvitationRequest {
+  token: string;
+}
+
+export interface GetInvitationResponse {
+  member?: Member | undefined;
+  productName: string;
+}
+
+export interface AcceptInvitationRequest {
+  token: string;
+  userId: string;
+  email: string;
+  name: string;
+}
+
+export interface AcceptInvitationResponse {
+  member?: Member | undefined;
+}
+
+export interface DeclineInvitationRequest {
+  token: string;
+}
+
+export interface DeclineInvitationResponse {
+}
+
+export interface AuditEntry {
+  id: string;
+  productId: string;
+  collaboratorId: string;
+  /** invited, resent, revoked, accepted, declined, expired, role_changed, removed, left */
+  actionType: string;
+  actionByUserId: string;
+  actionByName: string;
+  affectedEmail: string;
+  /** JSON objects (empty when none). */
+  previousStateJson: string;
+  newStateJson: string;
+  /** Per month: +2500, -2500 or 0. */
+  billingImpactCents: number;
+  effectiveDate?: Date | undefined;
+}
+
+export interface ListTeamAuditRequest {
+  userId: string;
+  productId: string;
+}
+
+export interface ListTeamAuditResponse {
+  entries: AuditEntry[];
+}
+
+export interface ListSharedRoadmapsRequest {
+  userId: string;
+}
+
+export interface SharedRoadmap {
+  roadmapId: string;
+  roadmapName: string;
+  productId: string;
+  productName: string;
+  permission: string;
+}
+
+export interface ListSharedRoadmapsResponse {
+  roadmaps: SharedRoadmap[];
+}
+
 function createBaseProduct(): Product {
   return {
     id: "",
@@ -716,6 +971,8 @@ function createBaseProduct(): Product {
     stripePriceId: "",
     createdAt: undefined,
     updatedAt: undefined,
+    accessRole: "",
+    billableSeats: 0,
   };
 }
 
@@ -786,6 +1043,12 @@ export const Product: MessageFns<Product> = {
     }
     if (message.updatedAt !== undefined) {
       Timestamp.encode(toTimestamp(message.updatedAt), writer.uint32(178).fork()).join();
+    }
+    if (message.accessRole !== "") {
+      writer.uint32(186).string(message.accessRole);
+    }
+    if (message.billableSeats !== 0) {
+      writer.uint32(192).int32(message.billableSeats);
     }
     return writer;
   },
@@ -979,6 +1242,22 @@ export const Product: MessageFns<Product> = {
             message.updatedAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
             continue;
           }
+          case 23: {
+            if (tag !== 186) {
+              break;
+            }
+
+            message.accessRole = reader.string();
+            continue;
+          }
+          case 24: {
+            if (tag !== 192) {
+              break;
+            }
+
+            message.billableSeats = reader.int32();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1087,6 +1366,16 @@ export const Product: MessageFns<Product> = {
         : isSet(object.updated_at)
         ? fromJsonTimestamp(object.updated_at)
         : undefined,
+      accessRole: isSet(object.accessRole)
+        ? globalThis.String(object.accessRole)
+        : isSet(object.access_role)
+        ? globalThis.String(object.access_role)
+        : "",
+      billableSeats: isSet(object.billableSeats)
+        ? globalThis.Number(object.billableSeats)
+        : isSet(object.billable_seats)
+        ? globalThis.Number(object.billable_seats)
+        : 0,
     };
   },
 
@@ -1158,6 +1447,12 @@ export const Product: MessageFns<Product> = {
     if (message.updatedAt !== undefined) {
       obj.updatedAt = message.updatedAt.toISOString();
     }
+    if (message.accessRole !== "") {
+      obj.accessRole = message.accessRole;
+    }
+    if (message.billableSeats !== 0) {
+      obj.billableSeats = Math.round(message.billableSeats);
+    }
     return obj;
   },
 
@@ -1188,6 +1483,8 @@ export const Product: MessageFns<Product> = {
     message.stripePriceId = object.stripePriceId ?? "";
     message.createdAt = object.createdAt ?? undefined;
     message.updatedAt = object.updatedAt ?? undefined;
+    message.accessRole = object.accessRole ?? "";
+    message.billableSeats = object.billableSeats ?? 0;
     return message;
   },
 };
@@ -11276,6 +11573,3952 @@ export const ListCalibrationsResponse: MessageFns<ListCalibrationsResponse> = {
   },
 };
 
+function createBaseGetAccessRequest(): GetAccessRequest {
+  return { userId: "", productId: "", roadmapId: undefined };
+}
+
+export const GetAccessRequest: MessageFns<GetAccessRequest> = {
+  encode(message: GetAccessRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    if (message.productId !== "") {
+      writer.uint32(18).string(message.productId);
+    }
+    if (message.roadmapId !== undefined) {
+      writer.uint32(26).string(message.roadmapId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetAccessRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetAccessRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.productId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.roadmapId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetAccessRequest {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      productId: isSet(object.productId)
+        ? globalThis.String(object.productId)
+        : isSet(object.product_id)
+        ? globalThis.String(object.product_id)
+        : "",
+      roadmapId: isSet(object.roadmapId)
+        ? globalThis.String(object.roadmapId)
+        : isSet(object.roadmap_id)
+        ? globalThis.String(object.roadmap_id)
+        : undefined,
+    };
+  },
+
+  toJSON(message: GetAccessRequest): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.productId !== "") {
+      obj.productId = message.productId;
+    }
+    if (message.roadmapId !== undefined) {
+      obj.roadmapId = message.roadmapId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetAccessRequest>, I>>(base?: I): GetAccessRequest {
+    return GetAccessRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetAccessRequest>, I>>(object: I): GetAccessRequest {
+    const message = createBaseGetAccessRequest();
+    message.userId = object.userId ?? "";
+    message.productId = object.productId ?? "";
+    message.roadmapId = object.roadmapId ?? undefined;
+    return message;
+  },
+};
+
+function createBaseGetAccessResponse(): GetAccessResponse {
+  return { role: "", roadmapPermission: "", product: undefined };
+}
+
+export const GetAccessResponse: MessageFns<GetAccessResponse> = {
+  encode(message: GetAccessResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.role !== "") {
+      writer.uint32(10).string(message.role);
+    }
+    if (message.roadmapPermission !== "") {
+      writer.uint32(18).string(message.roadmapPermission);
+    }
+    if (message.product !== undefined) {
+      Product.encode(message.product, writer.uint32(26).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetAccessResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetAccessResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.role = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.roadmapPermission = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.product = Product.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetAccessResponse {
+    return {
+      role: isSet(object.role) ? globalThis.String(object.role) : "",
+      roadmapPermission: isSet(object.roadmapPermission)
+        ? globalThis.String(object.roadmapPermission)
+        : isSet(object.roadmap_permission)
+        ? globalThis.String(object.roadmap_permission)
+        : "",
+      product: isSet(object.product) ? Product.fromJSON(object.product) : undefined,
+    };
+  },
+
+  toJSON(message: GetAccessResponse): unknown {
+    const obj: any = {};
+    if (message.role !== "") {
+      obj.role = message.role;
+    }
+    if (message.roadmapPermission !== "") {
+      obj.roadmapPermission = message.roadmapPermission;
+    }
+    if (message.product !== undefined) {
+      obj.product = Product.toJSON(message.product);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetAccessResponse>, I>>(base?: I): GetAccessResponse {
+    return GetAccessResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetAccessResponse>, I>>(object: I): GetAccessResponse {
+    const message = createBaseGetAccessResponse();
+    message.role = object.role ?? "";
+    message.roadmapPermission = object.roadmapPermission ?? "";
+    message.product = (object.product !== undefined && object.product !== null)
+      ? Product.fromPartial(object.product)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseMember(): Member {
+  return {
+    id: "",
+    productId: "",
+    email: "",
+    name: "",
+    userId: "",
+    role: "",
+    status: "",
+    invitedAt: undefined,
+    acceptedAt: undefined,
+    expiresAt: undefined,
+    invitedByName: "",
+    isBillable: false,
+    roadmapId: "",
+    roadmapName: "",
+    roadmapPermission: "",
+  };
+}
+
+export const Member: MessageFns<Member> = {
+  encode(message: Member, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.productId !== "") {
+      writer.uint32(18).string(message.productId);
+    }
+    if (message.email !== "") {
+      writer.uint32(26).string(message.email);
+    }
+    if (message.name !== "") {
+      writer.uint32(34).string(message.name);
+    }
+    if (message.userId !== "") {
+      writer.uint32(42).string(message.userId);
+    }
+    if (message.role !== "") {
+      writer.uint32(50).string(message.role);
+    }
+    if (message.status !== "") {
+      writer.uint32(58).string(message.status);
+    }
+    if (message.invitedAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.invitedAt), writer.uint32(66).fork()).join();
+    }
+    if (message.acceptedAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.acceptedAt), writer.uint32(74).fork()).join();
+    }
+    if (message.expiresAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.expiresAt), writer.uint32(82).fork()).join();
+    }
+    if (message.invitedByName !== "") {
+      writer.uint32(90).string(message.invitedByName);
+    }
+    if (message.isBillable !== false) {
+      writer.uint32(96).bool(message.isBillable);
+    }
+    if (message.roadmapId !== "") {
+      writer.uint32(106).string(message.roadmapId);
+    }
+    if (message.roadmapName !== "") {
+      writer.uint32(114).string(message.roadmapName);
+    }
+    if (message.roadmapPermission !== "") {
+      writer.uint32(122).string(message.roadmapPermission);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Member {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseMember();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.productId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.email = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.role = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.status = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.invitedAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.acceptedAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.expiresAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.invitedByName = reader.string();
+            continue;
+          }
+          case 12: {
+            if (tag !== 96) {
+              break;
+            }
+
+            message.isBillable = reader.bool();
+            continue;
+          }
+          case 13: {
+            if (tag !== 106) {
+              break;
+            }
+
+            message.roadmapId = reader.string();
+            continue;
+          }
+          case 14: {
+            if (tag !== 114) {
+              break;
+            }
+
+            message.roadmapName = reader.string();
+            continue;
+          }
+          case 15: {
+            if (tag !== 122) {
+              break;
+            }
+
+            message.roadmapPermission = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Member {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      productId: isSet(object.productId)
+        ? globalThis.String(object.productId)
+        : isSet(object.product_id)
+        ? globalThis.String(object.product_id)
+        : "",
+      email: isSet(object.email) ? globalThis.String(object.email) : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      role: isSet(object.role) ? globalThis.String(object.role) : "",
+      status: isSet(object.status) ? globalThis.String(object.status) : "",
+      invitedAt: isSet(object.invitedAt)
+        ? fromJsonTimestamp(object.invitedAt)
+        : isSet(object.invited_at)
+        ? fromJsonTimestamp(object.invited_at)
+        : undefined,
+      acceptedAt: isSet(object.acceptedAt)
+        ? fromJsonTimestamp(object.acceptedAt)
+        : isSet(object.accepted_at)
+        ? fromJsonTimestamp(object.accepted_at)
+        : undefined,
+      expiresAt: isSet(object.expiresAt)
+        ? fromJsonTimestamp(object.expiresAt)
+        : isSet(object.expires_at)
+        ? fromJsonTimestamp(object.expires_at)
+        : undefined,
+      invitedByName: isSet(object.invitedByName)
+        ? globalThis.String(object.invitedByName)
+        : isSet(object.invited_by_name)
+        ? globalThis.String(object.invited_by_name)
+        : "",
+      isBillable: isSet(object.isBillable)
+        ? globalThis.Boolean(object.isBillable)
+        : isSet(object.is_billable)
+        ? globalThis.Boolean(object.is_billable)
+        : false,
+      roadmapId: isSet(object.roadmapId)
+        ? globalThis.String(object.roadmapId)
+        : isSet(object.roadmap_id)
+        ? globalThis.String(object.roadmap_id)
+        : "",
+      roadmapName: isSet(object.roadmapName)
+        ? globalThis.String(object.roadmapName)
+        : isSet(object.roadmap_name)
+        ? globalThis.String(object.roadmap_name)
+        : "",
+      roadmapPermission: isSet(object.roadmapPermission)
+        ? globalThis.String(object.roadmapPermission)
+        : isSet(object.roadmap_permission)
+        ? globalThis.String(object.roadmap_permission)
+        : "",
+    };
+  },
+
+  toJSON(message: Member): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.productId !== "") {
+      obj.productId = message.productId;
+    }
+    if (message.email !== "") {
+      obj.email = message.email;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.role !== "") {
+      obj.role = message.role;
+    }
+    if (message.status !== "") {
+      obj.status = message.status;
+    }
+    if (message.invitedAt !== undefined) {
+      obj.invitedAt = message.invitedAt.toISOString();
+    }
+    if (message.acceptedAt !== undefined) {
+      obj.acceptedAt = message.acceptedAt.toISOString();
+    }
+    if (message.expiresAt !== undefined) {
+      obj.expiresAt = message.expiresAt.toISOString();
+    }
+    if (message.invitedByName !== "") {
+      obj.invitedByName = message.invitedByName;
+    }
+    if (message.isBillable !== false) {
+      obj.isBillable = message.isBillable;
+    }
+    if (message.roadmapId !== "") {
+      obj.roadmapId = message.roadmapId;
+    }
+    if (message.roadmapName !== "") {
+      obj.roadmapName = message.roadmapName;
+    }
+    if (message.roadmapPermission !== "") {
+      obj.roadmapPermission = message.roadmapPermission;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<Member>, I>>(base?: I): Member {
+    return Member.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<Member>, I>>(object: I): Member {
+    const message = createBaseMember();
+    message.id = object.id ?? "";
+    message.productId = object.productId ?? "";
+    message.email = object.email ?? "";
+    message.name = object.name ?? "";
+    message.userId = object.userId ?? "";
+    message.role = object.role ?? "";
+    message.status = object.status ?? "";
+    message.invitedAt = object.invitedAt ?? undefined;
+    message.acceptedAt = object.acceptedAt ?? undefined;
+    message.expiresAt = object.expiresAt ?? undefined;
+    message.invitedByName = object.invitedByName ?? "";
+    message.isBillable = object.isBillable ?? false;
+    message.roadmapId = object.roadmapId ?? "";
+    message.roadmapName = object.roadmapName ?? "";
+    message.roadmapPermission = object.roadmapPermission ?? "";
+    return message;
+  },
+};
+
+function createBaseListTeamRequest(): ListTeamRequest {
+  return { userId: "", productId: "" };
+}
+
+export const ListTeamRequest: MessageFns<ListTeamRequest> = {
+  encode(message: ListTeamRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    if (message.productId !== "") {
+      writer.uint32(18).string(message.productId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListTeamRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListTeamRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.productId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListTeamRequest {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      productId: isSet(object.productId)
+        ? globalThis.String(object.productId)
+        : isSet(object.product_id)
+        ? globalThis.String(object.product_id)
+        : "",
+    };
+  },
+
+  toJSON(message: ListTeamRequest): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.productId !== "") {
+      obj.productId = message.productId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListTeamRequest>, I>>(base?: I): ListTeamRequest {
+    return ListTeamRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListTeamRequest>, I>>(object: I): ListTeamRequest {
+    const message = createBaseListTeamRequest();
+    message.userId = object.userId ?? "";
+    message.productId = object.productId ?? "";
+    return message;
+  },
+};
+
+function createBaseListTeamResponse(): ListTeamResponse {
+  return { product: undefined, members: [], memberCount: 0 };
+}
+
+export const ListTeamResponse: MessageFns<ListTeamResponse> = {
+  encode(message: ListTeamResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.product !== undefined) {
+      Product.encode(message.product, writer.uint32(10).fork()).join();
+    }
+    for (const v of message.members) {
+      Member.encode(v!, writer.uint32(18).fork()).join();
+    }
+    if (message.memberCount !== 0) {
+      writer.uint32(24).int32(message.memberCount);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListTeamResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListTeamResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.product = Product.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.members.push(Member.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.memberCount = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListTeamResponse {
+    return {
+      product: isSet(object.product) ? Product.fromJSON(object.product) : undefined,
+      members: globalThis.Array.isArray(object?.members) ? object.members.map((e: any) => Member.fromJSON(e)) : [],
+      memberCount: isSet(object.memberCount)
+        ? globalThis.Number(object.memberCount)
+        : isSet(object.member_count)
+        ? globalThis.Number(object.member_count)
+        : 0,
+    };
+  },
+
+  toJSON(message: ListTeamResponse): unknown {
+    const obj: any = {};
+    if (message.product !== undefined) {
+      obj.product = Product.toJSON(message.product);
+    }
+    if (message.members?.length) {
+      obj.members = message.members.map((e) => Member.toJSON(e));
+    }
+    if (message.memberCount !== 0) {
+      obj.memberCount = Math.round(message.memberCount);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListTeamResponse>, I>>(base?: I): ListTeamResponse {
+    return ListTeamResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListTeamResponse>, I>>(object: I): ListTeamResponse {
+    const message = createBaseListTeamResponse();
+    message.product = (object.product !== undefined && object.product !== null)
+      ? Product.fromPartial(object.product)
+      : undefined;
+    message.members = object.members?.map((e) => Member.fromPartial(e)) || [];
+    message.memberCount = object.memberCount ?? 0;
+    return message;
+  },
+};
+
+function createBaseInviteMemberRequest(): InviteMemberRequest {
+  return { userId: "", productId: "", email: "", role: "", inviterName: "", inviterEmail: "", ownerEmail: "" };
+}
+
+export const InviteMemberRequest: MessageFns<InviteMemberRequest> = {
+  encode(message: InviteMemberRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    if (message.productId !== "") {
+      writer.uint32(18).string(message.productId);
+    }
+    if (message.email !== "") {
+      writer.uint32(26).string(message.email);
+    }
+    if (message.role !== "") {
+      writer.uint32(34).string(message.role);
+    }
+    if (message.inviterName !== "") {
+      writer.uint32(42).string(message.inviterName);
+    }
+    if (message.inviterEmail !== "") {
+      writer.uint32(50).string(message.inviterEmail);
+    }
+    if (message.ownerEmail !== "") {
+      writer.uint32(58).string(message.ownerEmail);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): InviteMemberRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseInviteMemberRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.productId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.email = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.role = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.inviterName = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.inviterEmail = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.ownerEmail = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): InviteMemberRequest {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      productId: isSet(object.productId)
+        ? globalThis.String(object.productId)
+        : isSet(object.product_id)
+        ? globalThis.String(object.product_id)
+        : "",
+      email: isSet(object.email) ? globalThis.String(object.email) : "",
+      role: isSet(object.role) ? globalThis.String(object.role) : "",
+      inviterName: isSet(object.inviterName)
+        ? globalThis.String(object.inviterName)
+        : isSet(object.inviter_name)
+        ? globalThis.String(object.inviter_name)
+        : "",
+      inviterEmail: isSet(object.inviterEmail)
+        ? globalThis.String(object.inviterEmail)
+        : isSet(object.inviter_email)
+        ? globalThis.String(object.inviter_email)
+        : "",
+      ownerEmail: isSet(object.ownerEmail)
+        ? globalThis.String(object.ownerEmail)
+        : isSet(object.owner_email)
+        ? globalThis.String(object.owner_email)
+        : "",
+    };
+  },
+
+  toJSON(message: InviteMemberRequest): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.productId !== "") {
+      obj.productId = message.productId;
+    }
+    if (message.email !== "") {
+      obj.email = message.email;
+    }
+    if (message.role !== "") {
+      obj.role = message.role;
+    }
+    if (message.inviterName !== "") {
+      obj.inviterName = message.inviterName;
+    }
+    if (message.inviterEmail !== "") {
+      obj.inviterEmail = message.inviterEmail;
+    }
+    if (message.ownerEmail !== "") {
+      obj.ownerEmail = message.ownerEmail;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<InviteMemberRequest>, I>>(base?: I): InviteMemberRequest {
+    return InviteMemberRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<InviteMemberRequest>, I>>(object: I): InviteMemberRequest {
+    const message = createBaseInviteMemberRequest();
+    message.userId = object.userId ?? "";
+    message.productId = object.productId ?? "";
+    message.email = object.email ?? "";
+    message.role = object.role ?? "";
+    message.inviterName = object.inviterName ?? "";
+    message.inviterEmail = object.inviterEmail ?? "";
+    message.ownerEmail = object.ownerEmail ?? "";
+    return message;
+  },
+};
+
+function createBaseInviteMemberResponse(): InviteMemberResponse {
+  return { member: undefined, token: "", productName: "" };
+}
+
+export const InviteMemberResponse: MessageFns<InviteMemberResponse> = {
+  encode(message: InviteMemberResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.member !== undefined) {
+      Member.encode(message.member, writer.uint32(10).fork()).join();
+    }
+    if (message.token !== "") {
+      writer.uint32(18).string(message.token);
+    }
+    if (message.productName !== "") {
+      writer.uint32(26).string(message.productName);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): InviteMemberResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseInviteMemberResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.member = Member.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.token = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.productName = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): InviteMemberResponse {
+    return {
+      member: isSet(object.member) ? Member.fromJSON(object.member) : undefined,
+      token: isSet(object.token) ? globalThis.String(object.token) : "",
+      productName: isSet(object.productName)
+        ? globalThis.String(object.productName)
+        : isSet(object.product_name)
+        ? globalThis.String(object.product_name)
+        : "",
+    };
+  },
+
+  toJSON(message: InviteMemberResponse): unknown {
+    const obj: any = {};
+    if (message.member !== undefined) {
+      obj.member = Member.toJSON(message.member);
+    }
+    if (message.token !== "") {
+      obj.token = message.token;
+    }
+    if (message.productName !== "") {
+      obj.productName = message.productName;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<InviteMemberResponse>, I>>(base?: I): InviteMemberResponse {
+    return InviteMemberResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<InviteMemberResponse>, I>>(object: I): InviteMemberResponse {
+    const message = createBaseInviteMemberResponse();
+    message.member = (object.member !== undefined && object.member !== null)
+      ? Member.fromPartial(object.member)
+      : undefined;
+    message.token = object.token ?? "";
+    message.productName = object.productName ?? "";
+    return message;
+  },
+};
+
+function createBaseShareRoadmapRequest(): ShareRoadmapRequest {
+  return {
+    userId: "",
+    productId: "",
+    roadmapId: "",
+    roadmapName: "",
+    email: "",
+    permission: "",
+    inviterName: "",
+    inviterEmail: "",
+    ownerEmail: "",
+  };
+}
+
+export const ShareRoadmapRequest: MessageFns<ShareRoadmapRequest> = {
+  encode(message: ShareRoadmapRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    if (message.productId !== "") {
+      writer.uint32(18).string(message.productId);
+    }
+    if (message.roadmapId !== "") {
+      writer.uint32(26).string(message.roadmapId);
+    }
+    if (message.roadmapName !== "") {
+      writer.uint32(34).string(message.roadmapName);
+    }
+    if (message.email !== "") {
+      writer.uint32(42).string(message.email);
+    }
+    if (message.permission !== "") {
+      writer.uint32(50).string(message.permission);
+    }
+    if (message.inviterName !== "") {
+      writer.uint32(58).string(message.inviterName);
+    }
+    if (message.inviterEmail !== "") {
+      writer.uint32(66).string(message.inviterEmail);
+    }
+    if (message.ownerEmail !== "") {
+      writer.uint32(74).string(message.ownerEmail);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ShareRoadmapRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseShareRoadmapRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.productId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.roadmapId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.roadmapName = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.email = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.permission = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.inviterName = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.inviterEmail = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.ownerEmail = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ShareRoadmapRequest {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      productId: isSet(object.productId)
+        ? globalThis.String(object.productId)
+        : isSet(object.product_id)
+        ? globalThis.String(object.product_id)
+        : "",
+      roadmapId: isSet(object.roadmapId)
+        ? globalThis.String(object.roadmapId)
+        : isSet(object.roadmap_id)
+        ? globalThis.String(object.roadmap_id)
+        : "",
+      roadmapName: isSet(object.roadmapName)
+        ? globalThis.String(object.roadmapName)
+        : isSet(object.roadmap_name)
+        ? globalThis.String(object.roadmap_name)
+        : "",
+      email: isSet(object.email) ? globalThis.String(object.email) : "",
+      permission: isSet(object.permission) ? globalThis.String(object.permission) : "",
+      inviterName: isSet(object.inviterName)
+        ? globalThis.String(object.inviterName)
+        : isSet(object.inviter_name)
+        ? globalThis.String(object.inviter_name)
+        : "",
+      inviterEmail: isSet(object.inviterEmail)
+        ? globalThis.String(object.inviterEmail)
+        : isSet(object.inviter_email)
+        ? globalThis.String(object.inviter_email)
+        : "",
+      ownerEmail: isSet(object.ownerEmail)
+        ? globalThis.String(object.ownerEmail)
+        : isSet(object.owner_email)
+        ? globalThis.String(object.owner_email)
+        : "",
+    };
+  },
+
+  toJSON(message: ShareRoadmapRequest): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.productId !== "") {
+      obj.productId = message.productId;
+    }
+    if (message.roadmapId !== "") {
+      obj.roadmapId = message.roadmapId;
+    }
+    if (message.roadmapName !== "") {
+      obj.roadmapName = message.roadmapName;
+    }
+    if (message.email !== "") {
+      obj.email = message.email;
+    }
+    if (message.permission !== "") {
+      obj.permission = message.permission;
+    }
+    if (message.inviterName !== "") {
+      obj.inviterName = message.inviterName;
+    }
+    if (message.inviterEmail !== "") {
+      obj.inviterEmail = message.inviterEmail;
+    }
+    if (message.ownerEmail !== "") {
+      obj.ownerEmail = message.ownerEmail;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ShareRoadmapRequest>, I>>(base?: I): ShareRoadmapRequest {
+    return ShareRoadmapRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ShareRoadmapRequest>, I>>(object: I): ShareRoadmapRequest {
+    const message = createBaseShareRoadmapRequest();
+    message.userId = object.userId ?? "";
+    message.productId = object.productId ?? "";
+    message.roadmapId = object.roadmapId ?? "";
+    message.roadmapName = object.roadmapName ?? "";
+    message.email = object.email ?? "";
+    message.permission = object.permission ?? "";
+    message.inviterName = object.inviterName ?? "";
+    message.inviterEmail = object.inviterEmail ?? "";
+    message.ownerEmail = object.ownerEmail ?? "";
+    return message;
+  },
+};
+
+function createBaseShareRoadmapResponse(): ShareRoadmapResponse {
+  return { member: undefined, token: "", productName: "" };
+}
+
+export const ShareRoadmapResponse: MessageFns<ShareRoadmapResponse> = {
+  encode(message: ShareRoadmapResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.member !== undefined) {
+      Member.encode(message.member, writer.uint32(10).fork()).join();
+    }
+    if (message.token !== "") {
+      writer.uint32(18).string(message.token);
+    }
+    if (message.productName !== "") {
+      writer.uint32(26).string(message.productName);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ShareRoadmapResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseShareRoadmapResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.member = Member.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.token = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.productName = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ShareRoadmapResponse {
+    return {
+      member: isSet(object.member) ? Member.fromJSON(object.member) : undefined,
+      token: isSet(object.token) ? globalThis.String(object.token) : "",
+      productName: isSet(object.productName)
+        ? globalThis.String(object.productName)
+        : isSet(object.product_name)
+        ? globalThis.String(object.product_name)
+        : "",
+    };
+  },
+
+  toJSON(message: ShareRoadmapResponse): unknown {
+    const obj: any = {};
+    if (message.member !== undefined) {
+      obj.member = Member.toJSON(message.member);
+    }
+    if (message.token !== "") {
+      obj.token = message.token;
+    }
+    if (message.productName !== "") {
+      obj.productName = message.productName;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ShareRoadmapResponse>, I>>(base?: I): ShareRoadmapResponse {
+    return ShareRoadmapResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ShareRoadmapResponse>, I>>(object: I): ShareRoadmapResponse {
+    const message = createBaseShareRoadmapResponse();
+    message.member = (object.member !== undefined && object.member !== null)
+      ? Member.fromPartial(object.member)
+      : undefined;
+    message.token = object.token ?? "";
+    message.productName = object.productName ?? "";
+    return message;
+  },
+};
+
+function createBaseListRoadmapSharesRequest(): ListRoadmapSharesRequest {
+  return { userId: "", productId: "", roadmapId: "" };
+}
+
+export const ListRoadmapSharesRequest: MessageFns<ListRoadmapSharesRequest> = {
+  encode(message: ListRoadmapSharesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    if (message.productId !== "") {
+      writer.uint32(18).string(message.productId);
+    }
+    if (message.roadmapId !== "") {
+      writer.uint32(26).string(message.roadmapId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListRoadmapSharesRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListRoadmapSharesRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.productId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.roadmapId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListRoadmapSharesRequest {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      productId: isSet(object.productId)
+        ? globalThis.String(object.productId)
+        : isSet(object.product_id)
+        ? globalThis.String(object.product_id)
+        : "",
+      roadmapId: isSet(object.roadmapId)
+        ? globalThis.String(object.roadmapId)
+        : isSet(object.roadmap_id)
+        ? globalThis.String(object.roadmap_id)
+        : "",
+    };
+  },
+
+  toJSON(message: ListRoadmapSharesRequest): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.productId !== "") {
+      obj.productId = message.productId;
+    }
+    if (message.roadmapId !== "") {
+      obj.roadmapId = message.roadmapId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListRoadmapSharesRequest>, I>>(base?: I): ListRoadmapSharesRequest {
+    return ListRoadmapSharesRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListRoadmapSharesRequest>, I>>(object: I): ListRoadmapSharesRequest {
+    const message = createBaseListRoadmapSharesRequest();
+    message.userId = object.userId ?? "";
+    message.productId = object.productId ?? "";
+    message.roadmapId = object.roadmapId ?? "";
+    return message;
+  },
+};
+
+function createBaseListRoadmapSharesResponse(): ListRoadmapSharesResponse {
+  return { members: [] };
+}
+
+export const ListRoadmapSharesResponse: MessageFns<ListRoadmapSharesResponse> = {
+  encode(message: ListRoadmapSharesResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.members) {
+      Member.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListRoadmapSharesResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListRoadmapSharesResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.members.push(Member.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListRoadmapSharesResponse {
+    return {
+      members: globalThis.Array.isArray(object?.members) ? object.members.map((e: any) => Member.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: ListRoadmapSharesResponse): unknown {
+    const obj: any = {};
+    if (message.members?.length) {
+      obj.members = message.members.map((e) => Member.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListRoadmapSharesResponse>, I>>(base?: I): ListRoadmapSharesResponse {
+    return ListRoadmapSharesResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListRoadmapSharesResponse>, I>>(object: I): ListRoadmapSharesResponse {
+    const message = createBaseListRoadmapSharesResponse();
+    message.members = object.members?.map((e) => Member.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseEndRoadmapSharesRequest(): EndRoadmapSharesRequest {
+  return { userId: "", productId: "", roadmapId: "" };
+}
+
+export const EndRoadmapSharesRequest: MessageFns<EndRoadmapSharesRequest> = {
+  encode(message: EndRoadmapSharesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    if (message.productId !== "") {
+      writer.uint32(18).string(message.productId);
+    }
+    if (message.roadmapId !== "") {
+      writer.uint32(26).string(message.roadmapId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): EndRoadmapSharesRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseEndRoadmapSharesRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.productId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.roadmapId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): EndRoadmapSharesRequest {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      productId: isSet(object.productId)
+        ? globalThis.String(object.productId)
+        : isSet(object.product_id)
+        ? globalThis.String(object.product_id)
+        : "",
+      roadmapId: isSet(object.roadmapId)
+        ? globalThis.String(object.roadmapId)
+        : isSet(object.roadmap_id)
+        ? globalThis.String(object.roadmap_id)
+        : "",
+    };
+  },
+
+  toJSON(message: EndRoadmapSharesRequest): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.productId !== "") {
+      obj.productId = message.productId;
+    }
+    if (message.roadmapId !== "") {
+      obj.roadmapId = message.roadmapId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<EndRoadmapSharesRequest>, I>>(base?: I): EndRoadmapSharesRequest {
+    return EndRoadmapSharesRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<EndRoadmapSharesRequest>, I>>(object: I): EndRoadmapSharesRequest {
+    const message = createBaseEndRoadmapSharesRequest();
+    message.userId = object.userId ?? "";
+    message.productId = object.productId ?? "";
+    message.roadmapId = object.roadmapId ?? "";
+    return message;
+  },
+};
+
+function createBaseEndRoadmapSharesResponse(): EndRoadmapSharesResponse {
+  return {};
+}
+
+export const EndRoadmapSharesResponse: MessageFns<EndRoadmapSharesResponse> = {
+  encode(_: EndRoadmapSharesResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): EndRoadmapSharesResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseEndRoadmapSharesResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): EndRoadmapSharesResponse {
+    return {};
+  },
+
+  toJSON(_: EndRoadmapSharesResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<EndRoadmapSharesResponse>, I>>(base?: I): EndRoadmapSharesResponse {
+    return EndRoadmapSharesResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<EndRoadmapSharesResponse>, I>>(_: I): EndRoadmapSharesResponse {
+    const message = createBaseEndRoadmapSharesResponse();
+    return message;
+  },
+};
+
+function createBaseResendInvitationRequest(): ResendInvitationRequest {
+  return { userId: "", productId: "", memberId: "", actorName: "" };
+}
+
+export const ResendInvitationRequest: MessageFns<ResendInvitationRequest> = {
+  encode(message: ResendInvitationRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    if (message.productId !== "") {
+      writer.uint32(18).string(message.productId);
+    }
+    if (message.memberId !== "") {
+      writer.uint32(26).string(message.memberId);
+    }
+    if (message.actorName !== "") {
+      writer.uint32(34).string(message.actorName);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ResendInvitationRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseResendInvitationRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.productId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.memberId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.actorName = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ResendInvitationRequest {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      productId: isSet(object.productId)
+        ? globalThis.String(object.productId)
+        : isSet(object.product_id)
+        ? globalThis.String(object.product_id)
+        : "",
+      memberId: isSet(object.memberId)
+        ? globalThis.String(object.memberId)
+        : isSet(object.member_id)
+        ? globalThis.String(object.member_id)
+        : "",
+      actorName: isSet(object.actorName)
+        ? globalThis.String(object.actorName)
+        : isSet(object.actor_name)
+        ? globalThis.String(object.actor_name)
+        : "",
+    };
+  },
+
+  toJSON(message: ResendInvitationRequest): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.productId !== "") {
+      obj.productId = message.productId;
+    }
+    if (message.memberId !== "") {
+      obj.memberId = message.memberId;
+    }
+    if (message.actorName !== "") {
+      obj.actorName = message.actorName;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ResendInvitationRequest>, I>>(base?: I): ResendInvitationRequest {
+    return ResendInvitationRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ResendInvitationRequest>, I>>(object: I): ResendInvitationRequest {
+    const message = createBaseResendInvitationRequest();
+    message.userId = object.userId ?? "";
+    message.productId = object.productId ?? "";
+    message.memberId = object.memberId ?? "";
+    message.actorName = object.actorName ?? "";
+    return message;
+  },
+};
+
+function createBaseResendInvitationResponse(): ResendInvitationResponse {
+  return { member: undefined, token: "", productName: "" };
+}
+
+export const ResendInvitationResponse: MessageFns<ResendInvitationResponse> = {
+  encode(message: ResendInvitationResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.member !== undefined) {
+      Member.encode(message.member, writer.uint32(10).fork()).join();
+    }
+    if (message.token !== "") {
+      writer.uint32(18).string(message.token);
+    }
+    if (message.productName !== "") {
+      writer.uint32(26).string(message.productName);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ResendInvitationResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseResendInvitationResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.member = Member.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.token = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.productName = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ResendInvitationResponse {
+    return {
+      member: isSet(object.member) ? Member.fromJSON(object.member) : undefined,
+      token: isSet(object.token) ? globalThis.String(object.token) : "",
+      productName: isSet(object.productName)
+        ? globalThis.String(object.productName)
+        : isSet(object.product_name)
+        ? globalThis.String(object.product_name)
+        : "",
+    };
+  },
+
+  toJSON(message: ResendInvitationResponse): unknown {
+    const obj: any = {};
+    if (message.member !== undefined) {
+      obj.member = Member.toJSON(message.member);
+    }
+    if (message.token !== "") {
+      obj.token = message.token;
+    }
+    if (message.productName !== "") {
+      obj.productName = message.productName;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ResendInvitationResponse>, I>>(base?: I): ResendInvitationResponse {
+    return ResendInvitationResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ResendInvitationResponse>, I>>(object: I): ResendInvitationResponse {
+    const message = createBaseResendInvitationResponse();
+    message.member = (object.member !== undefined && object.member !== null)
+      ? Member.fromPartial(object.member)
+      : undefined;
+    message.token = object.token ?? "";
+    message.productName = object.productName ?? "";
+    return message;
+  },
+};
+
+function createBaseRevokeInvitationRequest(): RevokeInvitationRequest {
+  return { userId: "", productId: "", memberId: "", actorName: "" };
+}
+
+export const RevokeInvitationRequest: MessageFns<RevokeInvitationRequest> = {
+  encode(message: RevokeInvitationRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    if (message.productId !== "") {
+      writer.uint32(18).string(message.productId);
+    }
+    if (message.memberId !== "") {
+      writer.uint32(26).string(message.memberId);
+    }
+    if (message.actorName !== "") {
+      writer.uint32(34).string(message.actorName);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RevokeInvitationRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRevokeInvitationRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.productId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.memberId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.actorName = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RevokeInvitationRequest {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      productId: isSet(object.productId)
+        ? globalThis.String(object.productId)
+        : isSet(object.product_id)
+        ? globalThis.String(object.product_id)
+        : "",
+      memberId: isSet(object.memberId)
+        ? globalThis.String(object.memberId)
+        : isSet(object.member_id)
+        ? globalThis.String(object.member_id)
+        : "",
+      actorName: isSet(object.actorName)
+        ? globalThis.String(object.actorName)
+        : isSet(object.actor_name)
+        ? globalThis.String(object.actor_name)
+        : "",
+    };
+  },
+
+  toJSON(message: RevokeInvitationRequest): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.productId !== "") {
+      obj.productId = message.productId;
+    }
+    if (message.memberId !== "") {
+      obj.memberId = message.memberId;
+    }
+    if (message.actorName !== "") {
+      obj.actorName = message.actorName;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RevokeInvitationRequest>, I>>(base?: I): RevokeInvitationRequest {
+    return RevokeInvitationRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RevokeInvitationRequest>, I>>(object: I): RevokeInvitationRequest {
+    const message = createBaseRevokeInvitationRequest();
+    message.userId = object.userId ?? "";
+    message.productId = object.productId ?? "";
+    message.memberId = object.memberId ?? "";
+    message.actorName = object.actorName ?? "";
+    return message;
+  },
+};
+
+function createBaseRevokeInvitationResponse(): RevokeInvitationResponse {
+  return {};
+}
+
+export const RevokeInvitationResponse: MessageFns<RevokeInvitationResponse> = {
+  encode(_: RevokeInvitationResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RevokeInvitationResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRevokeInvitationResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): RevokeInvitationResponse {
+    return {};
+  },
+
+  toJSON(_: RevokeInvitationResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RevokeInvitationResponse>, I>>(base?: I): RevokeInvitationResponse {
+    return RevokeInvitationResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RevokeInvitationResponse>, I>>(_: I): RevokeInvitationResponse {
+    const message = createBaseRevokeInvitationResponse();
+    return message;
+  },
+};
+
+function createBaseChangeMemberRoleRequest(): ChangeMemberRoleRequest {
+  return { userId: "", productId: "", memberId: "", role: "", actorName: "" };
+}
+
+export const ChangeMemberRoleRequest: MessageFns<ChangeMemberRoleRequest> = {
+  encode(message: ChangeMemberRoleRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    if (message.productId !== "") {
+      writer.uint32(18).string(message.productId);
+    }
+    if (message.memberId !== "") {
+      writer.uint32(26).string(message.memberId);
+    }
+    if (message.role !== "") {
+      writer.uint32(34).string(message.role);
+    }
+    if (message.actorName !== "") {
+      writer.uint32(42).string(message.actorName);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ChangeMemberRoleRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseChangeMemberRoleRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.productId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.memberId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.role = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.actorName = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ChangeMemberRoleRequest {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      productId: isSet(object.productId)
+        ? globalThis.String(object.productId)
+        : isSet(object.product_id)
+        ? globalThis.String(object.product_id)
+        : "",
+      memberId: isSet(object.memberId)
+        ? globalThis.String(object.memberId)
+        : isSet(object.member_id)
+        ? globalThis.String(object.member_id)
+        : "",
+      role: isSet(object.role) ? globalThis.String(object.role) : "",
+      actorName: isSet(object.actorName)
+        ? globalThis.String(object.actorName)
+        : isSet(object.actor_name)
+        ? globalThis.String(object.actor_name)
+        : "",
+    };
+  },
+
+  toJSON(message: ChangeMemberRoleRequest): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.productId !== "") {
+      obj.productId = message.productId;
+    }
+    if (message.memberId !== "") {
+      obj.memberId = message.memberId;
+    }
+    if (message.role !== "") {
+      obj.role = message.role;
+    }
+    if (message.actorName !== "") {
+      obj.actorName = message.actorName;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ChangeMemberRoleRequest>, I>>(base?: I): ChangeMemberRoleRequest {
+    return ChangeMemberRoleRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ChangeMemberRoleRequest>, I>>(object: I): ChangeMemberRoleRequest {
+    const message = createBaseChangeMemberRoleRequest();
+    message.userId = object.userId ?? "";
+    message.productId = object.productId ?? "";
+    message.memberId = object.memberId ?? "";
+    message.role = object.role ?? "";
+    message.actorName = object.actorName ?? "";
+    return message;
+  },
+};
+
+function createBaseChangeMemberRoleResponse(): ChangeMemberRoleResponse {
+  return { member: undefined };
+}
+
+export const ChangeMemberRoleResponse: MessageFns<ChangeMemberRoleResponse> = {
+  encode(message: ChangeMemberRoleResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.member !== undefined) {
+      Member.encode(message.member, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ChangeMemberRoleResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseChangeMemberRoleResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.member = Member.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ChangeMemberRoleResponse {
+    return { member: isSet(object.member) ? Member.fromJSON(object.member) : undefined };
+  },
+
+  toJSON(message: ChangeMemberRoleResponse): unknown {
+    const obj: any = {};
+    if (message.member !== undefined) {
+      obj.member = Member.toJSON(message.member);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ChangeMemberRoleResponse>, I>>(base?: I): ChangeMemberRoleResponse {
+    return ChangeMemberRoleResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ChangeMemberRoleResponse>, I>>(object: I): ChangeMemberRoleResponse {
+    const message = createBaseChangeMemberRoleResponse();
+    message.member = (object.member !== undefined && object.member !== null)
+      ? Member.fromPartial(object.member)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseRemoveMemberRequest(): RemoveMemberRequest {
+  return { userId: "", productId: "", memberId: "", actorName: "" };
+}
+
+export const RemoveMemberRequest: MessageFns<RemoveMemberRequest> = {
+  encode(message: RemoveMemberRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    if (message.productId !== "") {
+      writer.uint32(18).string(message.productId);
+    }
+    if (message.memberId !== "") {
+      writer.uint32(26).string(message.memberId);
+    }
+    if (message.actorName !== "") {
+      writer.uint32(34).string(message.actorName);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RemoveMemberRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRemoveMemberRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.productId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.memberId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.actorName = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RemoveMemberRequest {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      productId: isSet(object.productId)
+        ? globalThis.String(object.productId)
+        : isSet(object.product_id)
+        ? globalThis.String(object.product_id)
+        : "",
+      memberId: isSet(object.memberId)
+        ? globalThis.String(object.memberId)
+        : isSet(object.member_id)
+        ? globalThis.String(object.member_id)
+        : "",
+      actorName: isSet(object.actorName)
+        ? globalThis.String(object.actorName)
+        : isSet(object.actor_name)
+        ? globalThis.String(object.actor_name)
+        : "",
+    };
+  },
+
+  toJSON(message: RemoveMemberRequest): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.productId !== "") {
+      obj.productId = message.productId;
+    }
+    if (message.memberId !== "") {
+      obj.memberId = message.memberId;
+    }
+    if (message.actorName !== "") {
+      obj.actorName = message.actorName;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RemoveMemberRequest>, I>>(base?: I): RemoveMemberRequest {
+    return RemoveMemberRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RemoveMemberRequest>, I>>(object: I): RemoveMemberRequest {
+    const message = createBaseRemoveMemberRequest();
+    message.userId = object.userId ?? "";
+    message.productId = object.productId ?? "";
+    message.memberId = object.memberId ?? "";
+    message.actorName = object.actorName ?? "";
+    return message;
+  },
+};
+
+function createBaseRemoveMemberResponse(): RemoveMemberResponse {
+  return {};
+}
+
+export const RemoveMemberResponse: MessageFns<RemoveMemberResponse> = {
+  encode(_: RemoveMemberResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RemoveMemberResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRemoveMemberResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): RemoveMemberResponse {
+    return {};
+  },
+
+  toJSON(_: RemoveMemberResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RemoveMemberResponse>, I>>(base?: I): RemoveMemberResponse {
+    return RemoveMemberResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RemoveMemberResponse>, I>>(_: I): RemoveMemberResponse {
+    const message = createBaseRemoveMemberResponse();
+    return message;
+  },
+};
+
+function createBaseLeaveProductRequest(): LeaveProductRequest {
+  return { userId: "", productId: "", actorName: "" };
+}
+
+export const LeaveProductRequest: MessageFns<LeaveProductRequest> = {
+  encode(message: LeaveProductRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    if (message.productId !== "") {
+      writer.uint32(18).string(message.productId);
+    }
+    if (message.actorName !== "") {
+      writer.uint32(26).string(message.actorName);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): LeaveProductRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseLeaveProductRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.productId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.actorName = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): LeaveProductRequest {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      productId: isSet(object.productId)
+        ? globalThis.String(object.productId)
+        : isSet(object.product_id)
+        ? globalThis.String(object.product_id)
+        : "",
+      actorName: isSet(object.actorName)
+        ? globalThis.String(object.actorName)
+        : isSet(object.actor_name)
+        ? globalThis.String(object.actor_name)
+        : "",
+    };
+  },
+
+  toJSON(message: LeaveProductRequest): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.productId !== "") {
+      obj.productId = message.productId;
+    }
+    if (message.actorName !== "") {
+      obj.actorName = message.actorName;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<LeaveProductRequest>, I>>(base?: I): LeaveProductRequest {
+    return LeaveProductRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<LeaveProductRequest>, I>>(object: I): LeaveProductRequest {
+    const message = createBaseLeaveProductRequest();
+    message.userId = object.userId ?? "";
+    message.productId = object.productId ?? "";
+    message.actorName = object.actorName ?? "";
+    return message;
+  },
+};
+
+function createBaseLeaveProductResponse(): LeaveProductResponse {
+  return {};
+}
+
+export const LeaveProductResponse: MessageFns<LeaveProductResponse> = {
+  encode(_: LeaveProductResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): LeaveProductResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseLeaveProductResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): LeaveProductResponse {
+    return {};
+  },
+
+  toJSON(_: LeaveProductResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<LeaveProductResponse>, I>>(base?: I): LeaveProductResponse {
+    return LeaveProductResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<LeaveProductResponse>, I>>(_: I): LeaveProductResponse {
+    const message = createBaseLeaveProductResponse();
+    return message;
+  },
+};
+
+function createBaseGetInvitationRequest(): GetInvitationRequest {
+  return { token: "" };
+}
+
+export const GetInvitationRequest: MessageFns<GetInvitationRequest> = {
+  encode(message: GetInvitationRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.token !== "") {
+      writer.uint32(10).string(message.token);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetInvitationRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetInvitationRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.token = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetInvitationRequest {
+    return { token: isSet(object.token) ? globalThis.String(object.token) : "" };
+  },
+
+  toJSON(message: GetInvitationRequest): unknown {
+    const obj: any = {};
+    if (message.token !== "") {
+      obj.token = message.token;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetInvitationRequest>, I>>(base?: I): GetInvitationRequest {
+    return GetInvitationRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetInvitationRequest>, I>>(object: I): GetInvitationRequest {
+    const message = createBaseGetInvitationRequest();
+    message.token = object.token ?? "";
+    return message;
+  },
+};
+
+function createBaseGetInvitationResponse(): GetInvitationResponse {
+  return { member: undefined, productName: "" };
+}
+
+export const GetInvitationResponse: MessageFns<GetInvitationResponse> = {
+  encode(message: GetInvitationResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.member !== undefined) {
+      Member.encode(message.member, writer.uint32(10).fork()).join();
+    }
+    if (message.productName !== "") {
+      writer.uint32(18).string(message.productName);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetInvitationResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetInvitationResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.member = Member.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.productName = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetInvitationResponse {
+    return {
+      member: isSet(object.member) ? Member.fromJSON(object.member) : undefined,
+      productName: isSet(object.productName)
+        ? globalThis.String(object.productName)
+        : isSet(object.product_name)
+        ? globalThis.String(object.product_name)
+        : "",
+    };
+  },
+
+  toJSON(message: GetInvitationResponse): unknown {
+    const obj: any = {};
+    if (message.member !== undefined) {
+      obj.member = Member.toJSON(message.member);
+    }
+    if (message.productName !== "") {
+      obj.productName = message.productName;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetInvitationResponse>, I>>(base?: I): GetInvitationResponse {
+    return GetInvitationResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetInvitationResponse>, I>>(object: I): GetInvitationResponse {
+    const message = createBaseGetInvitationResponse();
+    message.member = (object.member !== undefined && object.member !== null)
+      ? Member.fromPartial(object.member)
+      : undefined;
+    message.productName = object.productName ?? "";
+    return message;
+  },
+};
+
+function createBaseAcceptInvitationRequest(): AcceptInvitationRequest {
+  return { token: "", userId: "", email: "", name: "" };
+}
+
+export const AcceptInvitationRequest: MessageFns<AcceptInvitationRequest> = {
+  encode(message: AcceptInvitationRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.token !== "") {
+      writer.uint32(10).string(message.token);
+    }
+    if (message.userId !== "") {
+      writer.uint32(18).string(message.userId);
+    }
+    if (message.email !== "") {
+      writer.uint32(26).string(message.email);
+    }
+    if (message.name !== "") {
+      writer.uint32(34).string(message.name);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): AcceptInvitationRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseAcceptInvitationRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.token = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.email = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): AcceptInvitationRequest {
+    return {
+      token: isSet(object.token) ? globalThis.String(object.token) : "",
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      email: isSet(object.email) ? globalThis.String(object.email) : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+    };
+  },
+
+  toJSON(message: AcceptInvitationRequest): unknown {
+    const obj: any = {};
+    if (message.token !== "") {
+      obj.token = message.token;
+    }
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.email !== "") {
+      obj.email = message.email;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<AcceptInvitationRequest>, I>>(base?: I): AcceptInvitationRequest {
+    return AcceptInvitationRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<AcceptInvitationRequest>, I>>(object: I): AcceptInvitationRequest {
+    const message = createBaseAcceptInvitationRequest();
+    message.token = object.token ?? "";
+    message.userId = object.userId ?? "";
+    message.email = object.email ?? "";
+    message.name = object.name ?? "";
+    return message;
+  },
+};
+
+function createBaseAcceptInvitationResponse(): AcceptInvitationResponse {
+  return { member: undefined };
+}
+
+export const AcceptInvitationResponse: MessageFns<AcceptInvitationResponse> = {
+  encode(message: AcceptInvitationResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.member !== undefined) {
+      Member.encode(message.member, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): AcceptInvitationResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseAcceptInvitationResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.member = Member.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): AcceptInvitationResponse {
+    return { member: isSet(object.member) ? Member.fromJSON(object.member) : undefined };
+  },
+
+  toJSON(message: AcceptInvitationResponse): unknown {
+    const obj: any = {};
+    if (message.member !== undefined) {
+      obj.member = Member.toJSON(message.member);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<AcceptInvitationResponse>, I>>(base?: I): AcceptInvitationResponse {
+    return AcceptInvitationResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<AcceptInvitationResponse>, I>>(object: I): AcceptInvitationResponse {
+    const message = createBaseAcceptInvitationResponse();
+    message.member = (object.member !== undefined && object.member !== null)
+      ? Member.fromPartial(object.member)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseDeclineInvitationRequest(): DeclineInvitationRequest {
+  return { token: "" };
+}
+
+export const DeclineInvitationRequest: MessageFns<DeclineInvitationRequest> = {
+  encode(message: DeclineInvitationRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.token !== "") {
+      writer.uint32(10).string(message.token);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeclineInvitationRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeclineInvitationRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.token = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DeclineInvitationRequest {
+    return { token: isSet(object.token) ? globalThis.String(object.token) : "" };
+  },
+
+  toJSON(message: DeclineInvitationRequest): unknown {
+    const obj: any = {};
+    if (message.token !== "") {
+      obj.token = message.token;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<DeclineInvitationRequest>, I>>(base?: I): DeclineInvitationRequest {
+    return DeclineInvitationRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<DeclineInvitationRequest>, I>>(object: I): DeclineInvitationRequest {
+    const message = createBaseDeclineInvitationRequest();
+    message.token = object.token ?? "";
+    return message;
+  },
+};
+
+function createBaseDeclineInvitationResponse(): DeclineInvitationResponse {
+  return {};
+}
+
+export const DeclineInvitationResponse: MessageFns<DeclineInvitationResponse> = {
+  encode(_: DeclineInvitationResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeclineInvitationResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeclineInvitationResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): DeclineInvitationResponse {
+    return {};
+  },
+
+  toJSON(_: DeclineInvitationResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<DeclineInvitationResponse>, I>>(base?: I): DeclineInvitationResponse {
+    return DeclineInvitationResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<DeclineInvitationResponse>, I>>(_: I): DeclineInvitationResponse {
+    const message = createBaseDeclineInvitationResponse();
+    return message;
+  },
+};
+
+function createBaseAuditEntry(): AuditEntry {
+  return {
+    id: "",
+    productId: "",
+    collaboratorId: "",
+    actionType: "",
+    actionByUserId: "",
+    actionByName: "",
+    affectedEmail: "",
+    previousStateJson: "",
+    newStateJson: "",
+    billingImpactCents: 0,
+    effectiveDate: undefined,
+  };
+}
+
+export const AuditEntry: MessageFns<AuditEntry> = {
+  encode(message: AuditEntry, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.productId !== "") {
+      writer.uint32(18).string(message.productId);
+    }
+    if (message.collaboratorId !== "") {
+      writer.uint32(26).string(message.collaboratorId);
+    }
+    if (message.actionType !== "") {
+      writer.uint32(34).string(message.actionType);
+    }
+    if (message.actionByUserId !== "") {
+      writer.uint32(42).string(message.actionByUserId);
+    }
+    if (message.actionByName !== "") {
+      writer.uint32(50).string(message.actionByName);
+    }
+    if (message.affectedEmail !== "") {
+      writer.uint32(58).string(message.affectedEmail);
+    }
+    if (message.previousStateJson !== "") {
+      writer.uint32(66).string(message.previousStateJson);
+    }
+    if (message.newStateJson !== "") {
+      writer.uint32(74).string(message.newStateJson);
+    }
+    if (message.billingImpactCents !== 0) {
+      writer.uint32(80).int32(message.billingImpactCents);
+    }
+    if (message.effectiveDate !== undefined) {
+      Timestamp.encode(toTimestamp(message.effectiveDate), writer.uint32(90).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): AuditEntry {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseAuditEntry();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.productId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.collaboratorId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.actionType = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.actionByUserId = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.actionByName = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.affectedEmail = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.previousStateJson = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.newStateJson = reader.string();
+            continue;
+          }
+          case 10: {
+            if (tag !== 80) {
+              break;
+            }
+
+            message.billingImpactCents = reader.int32();
+            continue;
+          }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.effectiveDate = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): AuditEntry {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      productId: isSet(object.productId)
+        ? globalThis.String(object.productId)
+        : isSet(object.product_id)
+        ? globalThis.String(object.product_id)
+        : "",
+      collaboratorId: isSet(object.collaboratorId)
+        ? globalThis.String(object.collaboratorId)
+        : isSet(object.collaborator_id)
+        ? globalThis.String(object.collaborator_id)
+        : "",
+      actionType: isSet(object.actionType)
+        ? globalThis.String(object.actionType)
+        : isSet(object.action_type)
+        ? globalThis.String(object.action_type)
+        : "",
+      actionByUserId: isSet(object.actionByUserId)
+        ? globalThis.String(object.actionByUserId)
+        : isSet(object.action_by_user_id)
+        ? globalThis.String(object.action_by_user_id)
+        : "",
+      actionByName: isSet(object.actionByName)
+        ? globalThis.String(object.actionByName)
+        : isSet(object.action_by_name)
+        ? globalThis.String(object.action_by_name)
+        : "",
+      affectedEmail: isSet(object.affectedEmail)
+        ? globalThis.String(object.affectedEmail)
+        : isSet(object.affected_email)
+        ? globalThis.String(object.affected_email)
+        : "",
+      previousStateJson: isSet(object.previousStateJson)
+        ? globalThis.String(object.previousStateJson)
+        : isSet(object.previous_state_json)
+        ? globalThis.String(object.previous_state_json)
+        : "",
+      newStateJson: isSet(object.newStateJson)
+        ? globalThis.String(object.newStateJson)
+        : isSet(object.new_state_json)
+        ? globalThis.String(object.new_state_json)
+        : "",
+      billingImpactCents: isSet(object.billingImpactCents)
+        ? globalThis.Number(object.billingImpactCents)
+        : isSet(object.billing_impact_cents)
+        ? globalThis.Number(object.billing_impact_cents)
+        : 0,
+      effectiveDate: isSet(object.effectiveDate)
+        ? fromJsonTimestamp(object.effectiveDate)
+        : isSet(object.effective_date)
+        ? fromJsonTimestamp(object.effective_date)
+        : undefined,
+    };
+  },
+
+  toJSON(message: AuditEntry): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.productId !== "") {
+      obj.productId = message.productId;
+    }
+    if (message.collaboratorId !== "") {
+      obj.collaboratorId = message.collaboratorId;
+    }
+    if (message.actionType !== "") {
+      obj.actionType = message.actionType;
+    }
+    if (message.actionByUserId !== "") {
+      obj.actionByUserId = message.actionByUserId;
+    }
+    if (message.actionByName !== "") {
+      obj.actionByName = message.actionByName;
+    }
+    if (message.affectedEmail !== "") {
+      obj.affectedEmail = message.affectedEmail;
+    }
+    if (message.previousStateJson !== "") {
+      obj.previousStateJson = message.previousStateJson;
+    }
+    if (message.newStateJson !== "") {
+      obj.newStateJson = message.newStateJson;
+    }
+    if (message.billingImpactCents !== 0) {
+      obj.billingImpactCents = Math.round(message.billingImpactCents);
+    }
+    if (message.effectiveDate !== undefined) {
+      obj.effectiveDate = message.effectiveDate.toISOString();
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<AuditEntry>, I>>(base?: I): AuditEntry {
+    return AuditEntry.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<AuditEntry>, I>>(object: I): AuditEntry {
+    const message = createBaseAuditEntry();
+    message.id = object.id ?? "";
+    message.productId = object.productId ?? "";
+    message.collaboratorId = object.collaboratorId ?? "";
+    message.actionType = object.actionType ?? "";
+    message.actionByUserId = object.actionByUserId ?? "";
+    message.actionByName = object.actionByName ?? "";
+    message.affectedEmail = object.affectedEmail ?? "";
+    message.previousStateJson = object.previousStateJson ?? "";
+    message.newStateJson = object.newStateJson ?? "";
+    message.billingImpactCents = object.billingImpactCents ?? 0;
+    message.effectiveDate = object.effectiveDate ?? undefined;
+    return message;
+  },
+};
+
+function createBaseListTeamAuditRequest(): ListTeamAuditRequest {
+  return { userId: "", productId: "" };
+}
+
+export const ListTeamAuditRequest: MessageFns<ListTeamAuditRequest> = {
+  encode(message: ListTeamAuditRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    if (message.productId !== "") {
+      writer.uint32(18).string(message.productId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListTeamAuditRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListTeamAuditRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.productId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListTeamAuditRequest {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      productId: isSet(object.productId)
+        ? globalThis.String(object.productId)
+        : isSet(object.product_id)
+        ? globalThis.String(object.product_id)
+        : "",
+    };
+  },
+
+  toJSON(message: ListTeamAuditRequest): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.productId !== "") {
+      obj.productId = message.productId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListTeamAuditRequest>, I>>(base?: I): ListTeamAuditRequest {
+    return ListTeamAuditRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListTeamAuditRequest>, I>>(object: I): ListTeamAuditRequest {
+    const message = createBaseListTeamAuditRequest();
+    message.userId = object.userId ?? "";
+    message.productId = object.productId ?? "";
+    return message;
+  },
+};
+
+function createBaseListTeamAuditResponse(): ListTeamAuditResponse {
+  return { entries: [] };
+}
+
+export const ListTeamAuditResponse: MessageFns<ListTeamAuditResponse> = {
+  encode(message: ListTeamAuditResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.entries) {
+      AuditEntry.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListTeamAuditResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListTeamAuditResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.entries.push(AuditEntry.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListTeamAuditResponse {
+    return {
+      entries: globalThis.Array.isArray(object?.entries) ? object.entries.map((e: any) => AuditEntry.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: ListTeamAuditResponse): unknown {
+    const obj: any = {};
+    if (message.entries?.length) {
+      obj.entries = message.entries.map((e) => AuditEntry.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListTeamAuditResponse>, I>>(base?: I): ListTeamAuditResponse {
+    return ListTeamAuditResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListTeamAuditResponse>, I>>(object: I): ListTeamAuditResponse {
+    const message = createBaseListTeamAuditResponse();
+    message.entries = object.entries?.map((e) => AuditEntry.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseListSharedRoadmapsRequest(): ListSharedRoadmapsRequest {
+  return { userId: "" };
+}
+
+export const ListSharedRoadmapsRequest: MessageFns<ListSharedRoadmapsRequest> = {
+  encode(message: ListSharedRoadmapsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListSharedRoadmapsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListSharedRoadmapsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListSharedRoadmapsRequest {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+    };
+  },
+
+  toJSON(message: ListSharedRoadmapsRequest): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListSharedRoadmapsRequest>, I>>(base?: I): ListSharedRoadmapsRequest {
+    return ListSharedRoadmapsRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListSharedRoadmapsRequest>, I>>(object: I): ListSharedRoadmapsRequest {
+    const message = createBaseListSharedRoadmapsRequest();
+    message.userId = object.userId ?? "";
+    return message;
+  },
+};
+
+function createBaseSharedRoadmap(): SharedRoadmap {
+  return { roadmapId: "", roadmapName: "", productId: "", productName: "", permission: "" };
+}
+
+export const SharedRoadmap: MessageFns<SharedRoadmap> = {
+  encode(message: SharedRoadmap, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.roadmapId !== "") {
+      writer.uint32(10).string(message.roadmapId);
+    }
+    if (message.roadmapName !== "") {
+      writer.uint32(18).string(message.roadmapName);
+    }
+    if (message.productId !== "") {
+      writer.uint32(26).string(message.productId);
+    }
+    if (message.productName !== "") {
+      writer.uint32(34).string(message.productName);
+    }
+    if (message.permission !== "") {
+      writer.uint32(42).string(message.permission);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SharedRoadmap {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSharedRoadmap();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.roadmapId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.roadmapName = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.productId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.productName = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.permission = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SharedRoadmap {
+    return {
+      roadmapId: isSet(object.roadmapId)
+        ? globalThis.String(object.roadmapId)
+        : isSet(object.roadmap_id)
+        ? globalThis.String(object.roadmap_id)
+        : "",
+      roadmapName: isSet(object.roadmapName)
+        ? globalThis.String(object.roadmapName)
+        : isSet(object.roadmap_name)
+        ? globalThis.String(object.roadmap_name)
+        : "",
+      productId: isSet(object.productId)
+        ? globalThis.String(object.productId)
+        : isSet(object.product_id)
+        ? globalThis.String(object.product_id)
+        : "",
+      productName: isSet(object.productName)
+        ? globalThis.String(object.productName)
+        : isSet(object.product_name)
+        ? globalThis.String(object.product_name)
+        : "",
+      permission: isSet(object.permission) ? globalThis.String(object.permission) : "",
+    };
+  },
+
+  toJSON(message: SharedRoadmap): unknown {
+    const obj: any = {};
+    if (message.roadmapId !== "") {
+      obj.roadmapId = message.roadmapId;
+    }
+    if (message.roadmapName !== "") {
+      obj.roadmapName = message.roadmapName;
+    }
+    if (message.productId !== "") {
+      obj.productId = message.productId;
+    }
+    if (message.productName !== "") {
+      obj.productName = message.productName;
+    }
+    if (message.permission !== "") {
+      obj.permission = message.permission;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SharedRoadmap>, I>>(base?: I): SharedRoadmap {
+    return SharedRoadmap.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SharedRoadmap>, I>>(object: I): SharedRoadmap {
+    const message = createBaseSharedRoadmap();
+    message.roadmapId = object.roadmapId ?? "";
+    message.roadmapName = object.roadmapName ?? "";
+    message.productId = object.productId ?? "";
+    message.productName = object.productName ?? "";
+    message.permission = object.permission ?? "";
+    return message;
+  },
+};
+
+function createBaseListSharedRoadmapsResponse(): ListSharedRoadmapsResponse {
+  return { roadmaps: [] };
+}
+
+export const ListSharedRoadmapsResponse: MessageFns<ListSharedRoadmapsResponse> = {
+  encode(message: ListSharedRoadmapsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.roadmaps) {
+      SharedRoadmap.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListSharedRoadmapsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListSharedRoadmapsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.roadmaps.push(SharedRoadmap.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListSharedRoadmapsResponse {
+    return {
+      roadmaps: globalThis.Array.isArray(object?.roadmaps)
+        ? object.roadmaps.map((e: any) => SharedRoadmap.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: ListSharedRoadmapsResponse): unknown {
+    const obj: any = {};
+    if (message.roadmaps?.length) {
+      obj.roadmaps = message.roadmaps.map((e) => SharedRoadmap.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListSharedRoadmapsResponse>, I>>(base?: I): ListSharedRoadmapsResponse {
+    return ListSharedRoadmapsResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListSharedRoadmapsResponse>, I>>(object: I): ListSharedRoadmapsResponse {
+    const message = createBaseListSharedRoadmapsResponse();
+    message.roadmaps = object.roadmaps?.map((e) => SharedRoadmap.fromPartial(e)) || [];
+    return message;
+  },
+};
+
 /**
  * Products and everything a customer keeps per product. Every call names the
  * calling user: a product of another user answers NOT_FOUND, never its data.
@@ -11710,6 +15953,198 @@ export const CatalogServiceService = {
       Buffer.from(ListCalibrationsResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): ListCalibrationsResponse => ListCalibrationsResponse.decode(value),
   },
+  /**
+   * Teams. Catalog owns products, so it owns who may do what on one: the
+   * owner, or a member with a role (viewer, collaborator, admin), or a
+   * person a single roadmap was shared with. GetAccess is the one authority
+   * the gateway asks on every product-scoped request; it answers from memory
+   * kept fresh on every replica (LISTEN/NOTIFY), like the product cache.
+   * Someone with no access answers NOT_FOUND "Product not found".
+   */
+  getAccess: {
+    path: "/chorus.catalog.v1.CatalogService/GetAccess" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetAccessRequest): Buffer => Buffer.from(GetAccessRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetAccessRequest => GetAccessRequest.decode(value),
+    responseSerialize: (value: GetAccessResponse): Buffer => Buffer.from(GetAccessResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetAccessResponse => GetAccessResponse.decode(value),
+  },
+  /** Members and invitations of a product (viewer and up); see TeamView. */
+  listTeam: {
+    path: "/chorus.catalog.v1.CatalogService/ListTeam" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListTeamRequest): Buffer => Buffer.from(ListTeamRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListTeamRequest => ListTeamRequest.decode(value),
+    responseSerialize: (value: ListTeamResponse): Buffer => Buffer.from(ListTeamResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListTeamResponse => ListTeamResponse.decode(value),
+  },
+  /**
+   * Invites by e-mail with a role (admin and up, checked here too). Answers
+   * the raw token once; only its SHA-256 is stored. INVALID_ARGUMENT /
+   * ALREADY_EXISTS / RESOURCE_EXHAUSTED / PERMISSION_DENIED in teamMessages' words.
+   */
+  inviteMember: {
+    path: "/chorus.catalog.v1.CatalogService/InviteMember" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: InviteMemberRequest): Buffer => Buffer.from(InviteMemberRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): InviteMemberRequest => InviteMemberRequest.decode(value),
+    responseSerialize: (value: InviteMemberResponse): Buffer =>
+      Buffer.from(InviteMemberResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): InviteMemberResponse => InviteMemberResponse.decode(value),
+  },
+  /** A roadmap shared on its own: an invitation with role "roadmap". */
+  shareRoadmap: {
+    path: "/chorus.catalog.v1.CatalogService/ShareRoadmap" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ShareRoadmapRequest): Buffer => Buffer.from(ShareRoadmapRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ShareRoadmapRequest => ShareRoadmapRequest.decode(value),
+    responseSerialize: (value: ShareRoadmapResponse): Buffer =>
+      Buffer.from(ShareRoadmapResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ShareRoadmapResponse => ShareRoadmapResponse.decode(value),
+  },
+  /** Members of one roadmap shared on its own. */
+  listRoadmapShares: {
+    path: "/chorus.catalog.v1.CatalogService/ListRoadmapShares" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListRoadmapSharesRequest): Buffer =>
+      Buffer.from(ListRoadmapSharesRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListRoadmapSharesRequest => ListRoadmapSharesRequest.decode(value),
+    responseSerialize: (value: ListRoadmapSharesResponse): Buffer =>
+      Buffer.from(ListRoadmapSharesResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListRoadmapSharesResponse => ListRoadmapSharesResponse.decode(value),
+  },
+  /** Ends every share of a deleted roadmap (called before the roadmap is deleted). */
+  endRoadmapShares: {
+    path: "/chorus.catalog.v1.CatalogService/EndRoadmapShares" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: EndRoadmapSharesRequest): Buffer =>
+      Buffer.from(EndRoadmapSharesRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): EndRoadmapSharesRequest => EndRoadmapSharesRequest.decode(value),
+    responseSerialize: (value: EndRoadmapSharesResponse): Buffer =>
+      Buffer.from(EndRoadmapSharesResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): EndRoadmapSharesResponse => EndRoadmapSharesResponse.decode(value),
+  },
+  /** A new token and expiry for a pending or expired invitation. */
+  resendInvitation: {
+    path: "/chorus.catalog.v1.CatalogService/ResendInvitation" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ResendInvitationRequest): Buffer =>
+      Buffer.from(ResendInvitationRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ResendInvitationRequest => ResendInvitationRequest.decode(value),
+    responseSerialize: (value: ResendInvitationResponse): Buffer =>
+      Buffer.from(ResendInvitationResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ResendInvitationResponse => ResendInvitationResponse.decode(value),
+  },
+  revokeInvitation: {
+    path: "/chorus.catalog.v1.CatalogService/RevokeInvitation" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: RevokeInvitationRequest): Buffer =>
+      Buffer.from(RevokeInvitationRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): RevokeInvitationRequest => RevokeInvitationRequest.decode(value),
+    responseSerialize: (value: RevokeInvitationResponse): Buffer =>
+      Buffer.from(RevokeInvitationResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): RevokeInvitationResponse => RevokeInvitationResponse.decode(value),
+  },
+  changeMemberRole: {
+    path: "/chorus.catalog.v1.CatalogService/ChangeMemberRole" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ChangeMemberRoleRequest): Buffer =>
+      Buffer.from(ChangeMemberRoleRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ChangeMemberRoleRequest => ChangeMemberRoleRequest.decode(value),
+    responseSerialize: (value: ChangeMemberRoleResponse): Buffer =>
+      Buffer.from(ChangeMemberRoleResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ChangeMemberRoleResponse => ChangeMemberRoleResponse.decode(value),
+  },
+  removeMember: {
+    path: "/chorus.catalog.v1.CatalogService/RemoveMember" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: RemoveMemberRequest): Buffer => Buffer.from(RemoveMemberRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): RemoveMemberRequest => RemoveMemberRequest.decode(value),
+    responseSerialize: (value: RemoveMemberResponse): Buffer =>
+      Buffer.from(RemoveMemberResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): RemoveMemberResponse => RemoveMemberResponse.decode(value),
+  },
+  leaveProduct: {
+    path: "/chorus.catalog.v1.CatalogService/LeaveProduct" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: LeaveProductRequest): Buffer => Buffer.from(LeaveProductRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): LeaveProductRequest => LeaveProductRequest.decode(value),
+    responseSerialize: (value: LeaveProductResponse): Buffer =>
+      Buffer.from(LeaveProductResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): LeaveProductResponse => LeaveProductResponse.decode(value),
+  },
+  /**
+   * By raw token (hashed, compared in constant time). NOT_FOUND unknown or
+   * tampered; FAILED_PRECONDITION with the reason for expired, revoked, used
+   * or declined.
+   */
+  getInvitation: {
+    path: "/chorus.catalog.v1.CatalogService/GetInvitation" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetInvitationRequest): Buffer => Buffer.from(GetInvitationRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetInvitationRequest => GetInvitationRequest.decode(value),
+    responseSerialize: (value: GetInvitationResponse): Buffer =>
+      Buffer.from(GetInvitationResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetInvitationResponse => GetInvitationResponse.decode(value),
+  },
+  /** PERMISSION_DENIED when the user's e-mail is not the invitation's. */
+  acceptInvitation: {
+    path: "/chorus.catalog.v1.CatalogService/AcceptInvitation" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: AcceptInvitationRequest): Buffer =>
+      Buffer.from(AcceptInvitationRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): AcceptInvitationRequest => AcceptInvitationRequest.decode(value),
+    responseSerialize: (value: AcceptInvitationResponse): Buffer =>
+      Buffer.from(AcceptInvitationResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): AcceptInvitationResponse => AcceptInvitationResponse.decode(value),
+  },
+  declineInvitation: {
+    path: "/chorus.catalog.v1.CatalogService/DeclineInvitation" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: DeclineInvitationRequest): Buffer =>
+      Buffer.from(DeclineInvitationRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): DeclineInvitationRequest => DeclineInvitationRequest.decode(value),
+    responseSerialize: (value: DeclineInvitationResponse): Buffer =>
+      Buffer.from(DeclineInvitationResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): DeclineInvitationResponse => DeclineInvitationResponse.decode(value),
+  },
+  /** collaboration_audit_log of a product, newest first (admin and up). */
+  listTeamAudit: {
+    path: "/chorus.catalog.v1.CatalogService/ListTeamAudit" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListTeamAuditRequest): Buffer => Buffer.from(ListTeamAuditRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListTeamAuditRequest => ListTeamAuditRequest.decode(value),
+    responseSerialize: (value: ListTeamAuditResponse): Buffer =>
+      Buffer.from(ListTeamAuditResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListTeamAuditResponse => ListTeamAuditResponse.decode(value),
+  },
+  /** Roadmaps shared with a user on their own. */
+  listSharedRoadmaps: {
+    path: "/chorus.catalog.v1.CatalogService/ListSharedRoadmaps" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListSharedRoadmapsRequest): Buffer =>
+      Buffer.from(ListSharedRoadmapsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListSharedRoadmapsRequest => ListSharedRoadmapsRequest.decode(value),
+    responseSerialize: (value: ListSharedRoadmapsResponse): Buffer =>
+      Buffer.from(ListSharedRoadmapsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListSharedRoadmapsResponse => ListSharedRoadmapsResponse.decode(value),
+  },
 } as const;
 
 export interface CatalogServiceServer extends UntypedServiceImplementation {
@@ -11815,6 +16250,48 @@ export interface CatalogServiceServer extends UntypedServiceImplementation {
   deleteCalibration: handleUnaryCall<DeleteCalibrationRequest, DeleteCalibrationResponse>;
   /** A product's calibrated questions, oldest upload first. */
   listCalibrations: handleUnaryCall<ListCalibrationsRequest, ListCalibrationsResponse>;
+  /**
+   * Teams. Catalog owns products, so it owns who may do what on one: the
+   * owner, or a member with a role (viewer, collaborator, admin), or a
+   * person a single roadmap was shared with. GetAccess is the one authority
+   * the gateway asks on every product-scoped request; it answers from memory
+   * kept fresh on every replica (LISTEN/NOTIFY), like the product cache.
+   * Someone with no access answers NOT_FOUND "Product not found".
+   */
+  getAccess: handleUnaryCall<GetAccessRequest, GetAccessResponse>;
+  /** Members and invitations of a product (viewer and up); see TeamView. */
+  listTeam: handleUnaryCall<ListTeamRequest, ListTeamResponse>;
+  /**
+   * Invites by e-mail with a role (admin and up, checked here too). Answers
+   * the raw token once; only its SHA-256 is stored. INVALID_ARGUMENT /
+   * ALREADY_EXISTS / RESOURCE_EXHAUSTED / PERMISSION_DENIED in teamMessages' words.
+   */
+  inviteMember: handleUnaryCall<InviteMemberRequest, InviteMemberResponse>;
+  /** A roadmap shared on its own: an invitation with role "roadmap". */
+  shareRoadmap: handleUnaryCall<ShareRoadmapRequest, ShareRoadmapResponse>;
+  /** Members of one roadmap shared on its own. */
+  listRoadmapShares: handleUnaryCall<ListRoadmapSharesRequest, ListRoadmapSharesResponse>;
+  /** Ends every share of a deleted roadmap (called before the roadmap is deleted). */
+  endRoadmapShares: handleUnaryCall<EndRoadmapSharesRequest, EndRoadmapSharesResponse>;
+  /** A new token and expiry for a pending or expired invitation. */
+  resendInvitation: handleUnaryCall<ResendInvitationRequest, ResendInvitationResponse>;
+  revokeInvitation: handleUnaryCall<RevokeInvitationRequest, RevokeInvitationResponse>;
+  changeMemberRole: handleUnaryCall<ChangeMemberRoleRequest, ChangeMemberRoleResponse>;
+  removeMember: handleUnaryCall<RemoveMemberRequest, RemoveMemberResponse>;
+  leaveProduct: handleUnaryCall<LeaveProductRequest, LeaveProductResponse>;
+  /**
+   * By raw token (hashed, compared in constant time). NOT_FOUND unknown or
+   * tampered; FAILED_PRECONDITION with the reason for expired, revoked, used
+   * or declined.
+   */
+  getInvitation: handleUnaryCall<GetInvitationRequest, GetInvitationResponse>;
+  /** PERMISSION_DENIED when the user's e-mail is not the invitation's. */
+  acceptInvitation: handleUnaryCall<AcceptInvitationRequest, AcceptInvitationResponse>;
+  declineInvitation: handleUnaryCall<DeclineInvitationRequest, DeclineInvitationResponse>;
+  /** collaboration_audit_log of a product, newest first (admin and up). */
+  listTeamAudit: handleUnaryCall<ListTeamAuditRequest, ListTeamAuditResponse>;
+  /** Roadmaps shared with a user on their own. */
+  listSharedRoadmaps: handleUnaryCall<ListSharedRoadmapsRequest, ListSharedRoadmapsResponse>;
 }
 
 export interface CatalogServiceClient extends Client {
@@ -12395,6 +16872,272 @@ export interface CatalogServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ListCalibrationsResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Teams. Catalog owns products, so it owns who may do what on one: the
+   * owner, or a member with a role (viewer, collaborator, admin), or a
+   * person a single roadmap was shared with. GetAccess is the one authority
+   * the gateway asks on every product-scoped request; it answers from memory
+   * kept fresh on every replica (LISTEN/NOTIFY), like the product cache.
+   * Someone with no access answers NOT_FOUND "Product not found".
+   */
+  getAccess(
+    request: GetAccessRequest,
+    callback: (error: ServiceError | null, response: GetAccessResponse) => void,
+  ): ClientUnaryCall;
+  getAccess(
+    request: GetAccessRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetAccessResponse) => void,
+  ): ClientUnaryCall;
+  getAccess(
+    request: GetAccessRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetAccessResponse) => void,
+  ): ClientUnaryCall;
+  /** Members and invitations of a product (viewer and up); see TeamView. */
+  listTeam(
+    request: ListTeamRequest,
+    callback: (error: ServiceError | null, response: ListTeamResponse) => void,
+  ): ClientUnaryCall;
+  listTeam(
+    request: ListTeamRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListTeamResponse) => void,
+  ): ClientUnaryCall;
+  listTeam(
+    request: ListTeamRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListTeamResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Invites by e-mail with a role (admin and up, checked here too). Answers
+   * the raw token once; only its SHA-256 is stored. INVALID_ARGUMENT /
+   * ALREADY_EXISTS / RESOURCE_EXHAUSTED / PERMISSION_DENIED in teamMessages' words.
+   */
+  inviteMember(
+    request: InviteMemberRequest,
+    callback: (error: ServiceError | null, response: InviteMemberResponse) => void,
+  ): ClientUnaryCall;
+  inviteMember(
+    request: InviteMemberRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: InviteMemberResponse) => void,
+  ): ClientUnaryCall;
+  inviteMember(
+    request: InviteMemberRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: InviteMemberResponse) => void,
+  ): ClientUnaryCall;
+  /** A roadmap shared on its own: an invitation with role "roadmap". */
+  shareRoadmap(
+    request: ShareRoadmapRequest,
+    callback: (error: ServiceError | null, response: ShareRoadmapResponse) => void,
+  ): ClientUnaryCall;
+  shareRoadmap(
+    request: ShareRoadmapRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ShareRoadmapResponse) => void,
+  ): ClientUnaryCall;
+  shareRoadmap(
+    request: ShareRoadmapRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ShareRoadmapResponse) => void,
+  ): ClientUnaryCall;
+  /** Members of one roadmap shared on its own. */
+  listRoadmapShares(
+    request: ListRoadmapSharesRequest,
+    callback: (error: ServiceError | null, response: ListRoadmapSharesResponse) => void,
+  ): ClientUnaryCall;
+  listRoadmapShares(
+    request: ListRoadmapSharesRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListRoadmapSharesResponse) => void,
+  ): ClientUnaryCall;
+  listRoadmapShares(
+    request: ListRoadmapSharesRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListRoadmapSharesResponse) => void,
+  ): ClientUnaryCall;
+  /** Ends every share of a deleted roadmap (called before the roadmap is deleted). */
+  endRoadmapShares(
+    request: EndRoadmapSharesRequest,
+    callback: (error: ServiceError | null, response: EndRoadmapSharesResponse) => void,
+  ): ClientUnaryCall;
+  endRoadmapShares(
+    request: EndRoadmapSharesRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: EndRoadmapSharesResponse) => void,
+  ): ClientUnaryCall;
+  endRoadmapShares(
+    request: EndRoadmapSharesRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: EndRoadmapSharesResponse) => void,
+  ): ClientUnaryCall;
+  /** A new token and expiry for a pending or expired invitation. */
+  resendInvitation(
+    request: ResendInvitationRequest,
+    callback: (error: ServiceError | null, response: ResendInvitationResponse) => void,
+  ): ClientUnaryCall;
+  resendInvitation(
+    request: ResendInvitationRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ResendInvitationResponse) => void,
+  ): ClientUnaryCall;
+  resendInvitation(
+    request: ResendInvitationRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ResendInvitationResponse) => void,
+  ): ClientUnaryCall;
+  revokeInvitation(
+    request: RevokeInvitationRequest,
+    callback: (error: ServiceError | null, response: RevokeInvitationResponse) => void,
+  ): ClientUnaryCall;
+  revokeInvitation(
+    request: RevokeInvitationRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: RevokeInvitationResponse) => void,
+  ): ClientUnaryCall;
+  revokeInvitation(
+    request: RevokeInvitationRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: RevokeInvitationResponse) => void,
+  ): ClientUnaryCall;
+  changeMemberRole(
+    request: ChangeMemberRoleRequest,
+    callback: (error: ServiceError | null, response: ChangeMemberRoleResponse) => void,
+  ): ClientUnaryCall;
+  changeMemberRole(
+    request: ChangeMemberRoleRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ChangeMemberRoleResponse) => void,
+  ): ClientUnaryCall;
+  changeMemberRole(
+    request: ChangeMemberRoleRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ChangeMemberRoleResponse) => void,
+  ): ClientUnaryCall;
+  removeMember(
+    request: RemoveMemberRequest,
+    callback: (error: ServiceError | null, response: RemoveMemberResponse) => void,
+  ): ClientUnaryCall;
+  removeMember(
+    request: RemoveMemberRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: RemoveMemberResponse) => void,
+  ): ClientUnaryCall;
+  removeMember(
+    request: RemoveMemberRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: RemoveMemberResponse) => void,
+  ): ClientUnaryCall;
+  leaveProduct(
+    request: LeaveProductRequest,
+    callback: (error: ServiceError | null, response: LeaveProductResponse) => void,
+  ): ClientUnaryCall;
+  leaveProduct(
+    request: LeaveProductRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: LeaveProductResponse) => void,
+  ): ClientUnaryCall;
+  leaveProduct(
+    request: LeaveProductRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: LeaveProductResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * By raw token (hashed, compared in constant time). NOT_FOUND unknown or
+   * tampered; FAILED_PRECONDITION with the reason for expired, revoked, used
+   * or declined.
+   */
+  getInvitation(
+    request: GetInvitationRequest,
+    callback: (error: ServiceError | null, response: GetInvitationResponse) => void,
+  ): ClientUnaryCall;
+  getInvitation(
+    request: GetInvitationRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetInvitationResponse) => void,
+  ): ClientUnaryCall;
+  getInvitation(
+    request: GetInvitationRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetInvitationResponse) => void,
+  ): ClientUnaryCall;
+  /** PERMISSION_DENIED when the user's e-mail is not the invitation's. */
+  acceptInvitation(
+    request: AcceptInvitationRequest,
+    callback: (error: ServiceError | null, response: AcceptInvitationResponse) => void,
+  ): ClientUnaryCall;
+  acceptInvitation(
+    request: AcceptInvitationRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: AcceptInvitationResponse) => void,
+  ): ClientUnaryCall;
+  acceptInvitation(
+    request: AcceptInvitationRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: AcceptInvitationResponse) => void,
+  ): ClientUnaryCall;
+  declineInvitation(
+    request: DeclineInvitationRequest,
+    callback: (error: ServiceError | null, response: DeclineInvitationResponse) => void,
+  ): ClientUnaryCall;
+  declineInvitation(
+    request: DeclineInvitationRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: DeclineInvitationResponse) => void,
+  ): ClientUnaryCall;
+  declineInvitation(
+    request: DeclineInvitationRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: DeclineInvitationResponse) => void,
+  ): ClientUnaryCall;
+  /** collaboration_audit_log of a product, newest first (admin and up). */
+  listTeamAudit(
+    request: ListTeamAuditRequest,
+    callback: (error: ServiceError | null, response: ListTeamAuditResponse) => void,
+  ): ClientUnaryCall;
+  listTeamAudit(
+    request: ListTeamAuditRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListTeamAuditResponse) => void,
+  ): ClientUnaryCall;
+  listTeamAudit(
+    request: ListTeamAuditRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListTeamAuditResponse) => void,
+  ): ClientUnaryCall;
+  /** Roadmaps shared with a user on their own. */
+  listSharedRoadmaps(
+    request: ListSharedRoadmapsRequest,
+    callback: (error: ServiceError | null, response: ListSharedRoadmapsResponse) => void,
+  ): ClientUnaryCall;
+  listSharedRoadmaps(
+    request: ListSharedRoadmapsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListSharedRoadmapsResponse) => void,
+  ): ClientUnaryCall;
+  listSharedRoadmaps(
+    request: ListSharedRoadmapsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListSharedRoadmapsResponse) => void,
   ): ClientUnaryCall;
 }
 

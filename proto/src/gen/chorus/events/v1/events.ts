@@ -36,6 +36,9 @@ export interface Envelope {
     | { $case: "questionDeleted"; value: QuestionDeleted }
     | { $case: "questionProgress"; value: QuestionProgress }
     | { $case: "subscriptionChanged"; value: SubscriptionChanged }
+    | { $case: "collaboratorJoined"; value: CollaboratorJoined }
+    | { $case: "collaboratorRoleChanged"; value: CollaboratorRoleChanged }
+    | { $case: "collaboratorLeft"; value: CollaboratorLeft }
     | undefined;
 }
 
@@ -189,6 +192,52 @@ export interface SubscriptionChanged {
   providerPriceId: string;
 }
 
+/**
+ * catalog.v1: a person accepted an invitation to a product (or to one of its
+ * roadmaps). billable_seats is the product's count after the change, so a
+ * consumer sets it rather than adding (replays change nothing).
+ */
+export interface CollaboratorJoined {
+  productId: string;
+  /** The product's owner. */
+  userId: string;
+  collaboratorId: string;
+  memberUserId: string;
+  role: string;
+  isBillable: boolean;
+  billableSeats: number;
+  effectiveAt?: Date | undefined;
+  roadmapId: string;
+  /** view or edit, for role roadmap. */
+  roadmapPermission: string;
+}
+
+/** catalog.v1: a member's role (or a roadmap share's permission) changed. */
+export interface CollaboratorRoleChanged {
+  productId: string;
+  userId: string;
+  collaboratorId: string;
+  memberUserId: string;
+  previousRole: string;
+  role: string;
+  isBillable: boolean;
+  billableSeats: number;
+  effectiveAt?: Date | undefined;
+}
+
+/** catalog.v1: a member was removed, left, or their roadmap was deleted. */
+export interface CollaboratorLeft {
+  productId: string;
+  userId: string;
+  collaboratorId: string;
+  memberUserId: string;
+  role: string;
+  wasBillable: boolean;
+  billableSeats: number;
+  effectiveAt?: Date | undefined;
+  roadmapId: string;
+}
+
 function createBaseEnvelope(): Envelope {
   return { id: "", occurredAt: undefined, key: "", event: undefined };
 }
@@ -243,6 +292,15 @@ export const Envelope: MessageFns<Envelope> = {
         break;
       case "subscriptionChanged":
         SubscriptionChanged.encode(message.event.value, writer.uint32(322).fork()).join();
+        break;
+      case "collaboratorJoined":
+        CollaboratorJoined.encode(message.event.value, writer.uint32(186).fork()).join();
+        break;
+      case "collaboratorRoleChanged":
+        CollaboratorRoleChanged.encode(message.event.value, writer.uint32(194).fork()).join();
+        break;
+      case "collaboratorLeft":
+        CollaboratorLeft.encode(message.event.value, writer.uint32(202).fork()).join();
         break;
     }
     return writer;
@@ -392,6 +450,33 @@ export const Envelope: MessageFns<Envelope> = {
             };
             continue;
           }
+          case 23: {
+            if (tag !== 186) {
+              break;
+            }
+
+            message.event = { $case: "collaboratorJoined", value: CollaboratorJoined.decode(reader, reader.uint32()) };
+            continue;
+          }
+          case 24: {
+            if (tag !== 194) {
+              break;
+            }
+
+            message.event = {
+              $case: "collaboratorRoleChanged",
+              value: CollaboratorRoleChanged.decode(reader, reader.uint32()),
+            };
+            continue;
+          }
+          case 25: {
+            if (tag !== 202) {
+              break;
+            }
+
+            message.event = { $case: "collaboratorLeft", value: CollaboratorLeft.decode(reader, reader.uint32()) };
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -465,6 +550,21 @@ export const Envelope: MessageFns<Envelope> = {
         ? { $case: "subscriptionChanged", value: SubscriptionChanged.fromJSON(object.subscriptionChanged) }
         : isSet(object.subscription_changed)
         ? { $case: "subscriptionChanged", value: SubscriptionChanged.fromJSON(object.subscription_changed) }
+        : isSet(object.collaboratorJoined)
+        ? { $case: "collaboratorJoined", value: CollaboratorJoined.fromJSON(object.collaboratorJoined) }
+        : isSet(object.collaborator_joined)
+        ? { $case: "collaboratorJoined", value: CollaboratorJoined.fromJSON(object.collaborator_joined) }
+        : isSet(object.collaboratorRoleChanged)
+        ? { $case: "collaboratorRoleChanged", value: CollaboratorRoleChanged.fromJSON(object.collaboratorRoleChanged) }
+        : isSet(object.collaborator_role_changed)
+        ? {
+          $case: "collaboratorRoleChanged",
+          value: CollaboratorRoleChanged.fromJSON(object.collaborator_role_changed),
+        }
+        : isSet(object.collaboratorLeft)
+        ? { $case: "collaboratorLeft", value: CollaboratorLeft.fromJSON(object.collaboratorLeft) }
+        : isSet(object.collaborator_left)
+        ? { $case: "collaboratorLeft", value: CollaboratorLeft.fromJSON(object.collaborator_left) }
         : undefined,
     };
   },
@@ -506,6 +606,12 @@ export const Envelope: MessageFns<Envelope> = {
       obj.questionProgress = QuestionProgress.toJSON(message.event.value);
     } else if (message.event?.$case === "subscriptionChanged") {
       obj.subscriptionChanged = SubscriptionChanged.toJSON(message.event.value);
+    } else if (message.event?.$case === "collaboratorJoined") {
+      obj.collaboratorJoined = CollaboratorJoined.toJSON(message.event.value);
+    } else if (message.event?.$case === "collaboratorRoleChanged") {
+      obj.collaboratorRoleChanged = CollaboratorRoleChanged.toJSON(message.event.value);
+    } else if (message.event?.$case === "collaboratorLeft") {
+      obj.collaboratorLeft = CollaboratorLeft.toJSON(message.event.value);
     }
     return obj;
   },
@@ -594,6 +700,27 @@ export const Envelope: MessageFns<Envelope> = {
       case "subscriptionChanged": {
         if (object.event?.value !== undefined && object.event?.value !== null) {
           message.event = { $case: "subscriptionChanged", value: SubscriptionChanged.fromPartial(object.event.value) };
+        }
+        break;
+      }
+      case "collaboratorJoined": {
+        if (object.event?.value !== undefined && object.event?.value !== null) {
+          message.event = { $case: "collaboratorJoined", value: CollaboratorJoined.fromPartial(object.event.value) };
+        }
+        break;
+      }
+      case "collaboratorRoleChanged": {
+        if (object.event?.value !== undefined && object.event?.value !== null) {
+          message.event = {
+            $case: "collaboratorRoleChanged",
+            value: CollaboratorRoleChanged.fromPartial(object.event.value),
+          };
+        }
+        break;
+      }
+      case "collaboratorLeft": {
+        if (object.event?.value !== undefined && object.event?.value !== null) {
+          message.event = { $case: "collaboratorLeft", value: CollaboratorLeft.fromPartial(object.event.value) };
         }
         break;
       }
@@ -2583,6 +2710,744 @@ export const SubscriptionChanged: MessageFns<SubscriptionChanged> = {
     message.providerCustomerId = object.providerCustomerId ?? "";
     message.providerSubscriptionId = object.providerSubscriptionId ?? "";
     message.providerPriceId = object.providerPriceId ?? "";
+    return message;
+  },
+};
+
+function createBaseCollaboratorJoined(): CollaboratorJoined {
+  return {
+    productId: "",
+    userId: "",
+    collaboratorId: "",
+    memberUserId: "",
+    role: "",
+    isBillable: false,
+    billableSeats: 0,
+    effectiveAt: undefined,
+    roadmapId: "",
+    roadmapPermission: "",
+  };
+}
+
+export const CollaboratorJoined: MessageFns<CollaboratorJoined> = {
+  encode(message: CollaboratorJoined, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.productId !== "") {
+      writer.uint32(10).string(message.productId);
+    }
+    if (message.userId !== "") {
+      writer.uint32(18).string(message.userId);
+    }
+    if (message.collaboratorId !== "") {
+      writer.uint32(26).string(message.collaboratorId);
+    }
+    if (message.memberUserId !== "") {
+      writer.uint32(34).string(message.memberUserId);
+    }
+    if (message.role !== "") {
+      writer.uint32(42).string(message.role);
+    }
+    if (message.isBillable !== false) {
+      writer.uint32(48).bool(message.isBillable);
+    }
+    if (message.billableSeats !== 0) {
+      writer.uint32(56).int32(message.billableSeats);
+    }
+    if (message.effectiveAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.effectiveAt), writer.uint32(66).fork()).join();
+    }
+    if (message.roadmapId !== "") {
+      writer.uint32(74).string(message.roadmapId);
+    }
+    if (message.roadmapPermission !== "") {
+      writer.uint32(82).string(message.roadmapPermission);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CollaboratorJoined {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCollaboratorJoined();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.productId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.collaboratorId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.memberUserId = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.role = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.isBillable = reader.bool();
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.billableSeats = reader.int32();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.effectiveAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.roadmapId = reader.string();
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.roadmapPermission = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CollaboratorJoined {
+    return {
+      productId: isSet(object.productId)
+        ? globalThis.String(object.productId)
+        : isSet(object.product_id)
+        ? globalThis.String(object.product_id)
+        : "",
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      collaboratorId: isSet(object.collaboratorId)
+        ? globalThis.String(object.collaboratorId)
+        : isSet(object.collaborator_id)
+        ? globalThis.String(object.collaborator_id)
+        : "",
+      memberUserId: isSet(object.memberUserId)
+        ? globalThis.String(object.memberUserId)
+        : isSet(object.member_user_id)
+        ? globalThis.String(object.member_user_id)
+        : "",
+      role: isSet(object.role) ? globalThis.String(object.role) : "",
+      isBillable: isSet(object.isBillable)
+        ? globalThis.Boolean(object.isBillable)
+        : isSet(object.is_billable)
+        ? globalThis.Boolean(object.is_billable)
+        : false,
+      billableSeats: isSet(object.billableSeats)
+        ? globalThis.Number(object.billableSeats)
+        : isSet(object.billable_seats)
+        ? globalThis.Number(object.billable_seats)
+        : 0,
+      effectiveAt: isSet(object.effectiveAt)
+        ? fromJsonTimestamp(object.effectiveAt)
+        : isSet(object.effective_at)
+        ? fromJsonTimestamp(object.effective_at)
+        : undefined,
+      roadmapId: isSet(object.roadmapId)
+        ? globalThis.String(object.roadmapId)
+        : isSet(object.roadmap_id)
+        ? globalThis.String(object.roadmap_id)
+        : "",
+      roadmapPermission: isSet(object.roadmapPermission)
+        ? globalThis.String(object.roadmapPermission)
+        : isSet(object.roadmap_permission)
+        ? globalThis.String(object.roadmap_permission)
+        : "",
+    };
+  },
+
+  toJSON(message: CollaboratorJoined): unknown {
+    const obj: any = {};
+    if (message.productId !== "") {
+      obj.productId = message.productId;
+    }
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.collaboratorId !== "") {
+      obj.collaboratorId = message.collaboratorId;
+    }
+    if (message.memberUserId !== "") {
+      obj.memberUserId = message.memberUserId;
+    }
+    if (message.role !== "") {
+      obj.role = message.role;
+    }
+    if (message.isBillable !== false) {
+      obj.isBillable = message.isBillable;
+    }
+    if (message.billableSeats !== 0) {
+      obj.billableSeats = Math.round(message.billableSeats);
+    }
+    if (message.effectiveAt !== undefined) {
+      obj.effectiveAt = message.effectiveAt.toISOString();
+    }
+    if (message.roadmapId !== "") {
+      obj.roadmapId = message.roadmapId;
+    }
+    if (message.roadmapPermission !== "") {
+      obj.roadmapPermission = message.roadmapPermission;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CollaboratorJoined>, I>>(base?: I): CollaboratorJoined {
+    return CollaboratorJoined.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CollaboratorJoined>, I>>(object: I): CollaboratorJoined {
+    const message = createBaseCollaboratorJoined();
+    message.productId = object.productId ?? "";
+    message.userId = object.userId ?? "";
+    message.collaboratorId = object.collaboratorId ?? "";
+    message.memberUserId = object.memberUserId ?? "";
+    message.role = object.role ?? "";
+    message.isBillable = object.isBillable ?? false;
+    message.billableSeats = object.billableSeats ?? 0;
+    message.effectiveAt = object.effectiveAt ?? undefined;
+    message.roadmapId = object.roadmapId ?? "";
+    message.roadmapPermission = object.roadmapPermission ?? "";
+    return message;
+  },
+};
+
+function createBaseCollaboratorRoleChanged(): CollaboratorRoleChanged {
+  return {
+    productId: "",
+    userId: "",
+    collaboratorId: "",
+    memberUserId: "",
+    previousRole: "",
+    role: "",
+    isBillable: false,
+    billableSeats: 0,
+    effectiveAt: undefined,
+  };
+}
+
+export const CollaboratorRoleChanged: MessageFns<CollaboratorRoleChanged> = {
+  encode(message: CollaboratorRoleChanged, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.productId !== "") {
+      writer.uint32(10).string(message.productId);
+    }
+    if (message.userId !== "") {
+      writer.uint32(18).string(message.userId);
+    }
+    if (message.collaboratorId !== "") {
+      writer.uint32(26).string(message.collaboratorId);
+    }
+    if (message.memberUserId !== "") {
+      writer.uint32(34).string(message.memberUserId);
+    }
+    if (message.previousRole !== "") {
+      writer.uint32(42).string(message.previousRole);
+    }
+    if (message.role !== "") {
+      writer.uint32(50).string(message.role);
+    }
+    if (message.isBillable !== false) {
+      writer.uint32(56).bool(message.isBillable);
+    }
+    if (message.billableSeats !== 0) {
+      writer.uint32(64).int32(message.billableSeats);
+    }
+    if (message.effectiveAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.effectiveAt), writer.uint32(74).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CollaboratorRoleChanged {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCollaboratorRoleChanged();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.productId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.collaboratorId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.memberUserId = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.previousRole = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.role = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.isBillable = reader.bool();
+            continue;
+          }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.billableSeats = reader.int32();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.effectiveAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CollaboratorRoleChanged {
+    return {
+      productId: isSet(object.productId)
+        ? globalThis.String(object.productId)
+        : isSet(object.product_id)
+        ? globalThis.String(object.product_id)
+        : "",
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      collaboratorId: isSet(object.collaboratorId)
+        ? globalThis.String(object.collaboratorId)
+        : isSet(object.collaborator_id)
+        ? globalThis.String(object.collaborator_id)
+        : "",
+      memberUserId: isSet(object.memberUserId)
+        ? globalThis.String(object.memberUserId)
+        : isSet(object.member_user_id)
+        ? globalThis.String(object.member_user_id)
+        : "",
+      previousRole: isSet(object.previousRole)
+        ? globalThis.String(object.previousRole)
+        : isSet(object.previous_role)
+        ? globalThis.String(object.previous_role)
+        : "",
+      role: isSet(object.role) ? globalThis.String(object.role) : "",
+      isBillable: isSet(object.isBillable)
+        ? globalThis.Boolean(object.isBillable)
+        : isSet(object.is_billable)
+        ? globalThis.Boolean(object.is_billable)
+        : false,
+      billableSeats: isSet(object.billableSeats)
+        ? globalThis.Number(object.billableSeats)
+        : isSet(object.billable_seats)
+        ? globalThis.Number(object.billable_seats)
+        : 0,
+      effectiveAt: isSet(object.effectiveAt)
+        ? fromJsonTimestamp(object.effectiveAt)
+        : isSet(object.effective_at)
+        ? fromJsonTimestamp(object.effective_at)
+        : undefined,
+    };
+  },
+
+  toJSON(message: CollaboratorRoleChanged): unknown {
+    const obj: any = {};
+    if (message.productId !== "") {
+      obj.productId = message.productId;
+    }
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.collaboratorId !== "") {
+      obj.collaboratorId = message.collaboratorId;
+    }
+    if (message.memberUserId !== "") {
+      obj.memberUserId = message.memberUserId;
+    }
+    if (message.previousRole !== "") {
+      obj.previousRole = message.previousRole;
+    }
+    if (message.role !== "") {
+      obj.role = message.role;
+    }
+    if (message.isBillable !== false) {
+      obj.isBillable = message.isBillable;
+    }
+    if (message.billableSeats !== 0) {
+      obj.billableSeats = Math.round(message.billableSeats);
+    }
+    if (message.effectiveAt !== undefined) {
+      obj.effectiveAt = message.effectiveAt.toISOString();
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CollaboratorRoleChanged>, I>>(base?: I): CollaboratorRoleChanged {
+    return CollaboratorRoleChanged.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CollaboratorRoleChanged>, I>>(object: I): CollaboratorRoleChanged {
+    const message = createBaseCollaboratorRoleChanged();
+    message.productId = object.productId ?? "";
+    message.userId = object.userId ?? "";
+    message.collaboratorId = object.collaboratorId ?? "";
+    message.memberUserId = object.memberUserId ?? "";
+    message.previousRole = object.previousRole ?? "";
+    message.role = object.role ?? "";
+    message.isBillable = object.isBillable ?? false;
+    message.billableSeats = object.billableSeats ?? 0;
+    message.effectiveAt = object.effectiveAt ?? undefined;
+    return message;
+  },
+};
+
+function createBaseCollaboratorLeft(): CollaboratorLeft {
+  return {
+    productId: "",
+    userId: "",
+    collaboratorId: "",
+    memberUserId: "",
+    role: "",
+    wasBillable: false,
+    billableSeats: 0,
+    effectiveAt: undefined,
+    roadmapId: "",
+  };
+}
+
+export const CollaboratorLeft: MessageFns<CollaboratorLeft> = {
+  encode(message: CollaboratorLeft, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.productId !== "") {
+      writer.uint32(10).string(message.productId);
+    }
+    if (message.userId !== "") {
+      writer.uint32(18).string(message.userId);
+    }
+    if (message.collaboratorId !== "") {
+      writer.uint32(26).string(message.collaboratorId);
+    }
+    if (message.memberUserId !== "") {
+      writer.uint32(34).string(message.memberUserId);
+    }
+    if (message.role !== "") {
+      writer.uint32(42).string(message.role);
+    }
+    if (message.wasBillable !== false) {
+      writer.uint32(48).bool(message.wasBillable);
+    }
+    if (message.billableSeats !== 0) {
+      writer.uint32(56).int32(message.billableSeats);
+    }
+    if (message.effectiveAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.effectiveAt), writer.uint32(66).fork()).join();
+    }
+    if (message.roadmapId !== "") {
+      writer.uint32(74).string(message.roadmapId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CollaboratorLeft {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCollaboratorLeft();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.productId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.collaboratorId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.memberUserId = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.role = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.wasBillable = reader.bool();
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.billableSeats = reader.int32();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.effectiveAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.roadmapId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CollaboratorLeft {
+    return {
+      productId: isSet(object.productId)
+        ? globalThis.String(object.productId)
+        : isSet(object.product_id)
+        ? globalThis.String(object.product_id)
+        : "",
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      collaboratorId: isSet(object.collaboratorId)
+        ? globalThis.String(object.collaboratorId)
+        : isSet(object.collaborator_id)
+        ? globalThis.String(object.collaborator_id)
+        : "",
+      memberUserId: isSet(object.memberUserId)
+        ? globalThis.String(object.memberUserId)
+        : isSet(object.member_user_id)
+        ? globalThis.String(object.member_user_id)
+        : "",
+      role: isSet(object.role) ? globalThis.String(object.role) : "",
+      wasBillable: isSet(object.wasBillable)
+        ? globalThis.Boolean(object.wasBillable)
+        : isSet(object.was_billable)
+        ? globalThis.Boolean(object.was_billable)
+        : false,
+      billableSeats: isSet(object.billableSeats)
+        ? globalThis.Number(object.billableSeats)
+        : isSet(object.billable_seats)
+        ? globalThis.Number(object.billable_seats)
+        : 0,
+      effectiveAt: isSet(object.effectiveAt)
+        ? fromJsonTimestamp(object.effectiveAt)
+        : isSet(object.effective_at)
+        ? fromJsonTimestamp(object.effective_at)
+        : undefined,
+      roadmapId: isSet(object.roadmapId)
+        ? globalThis.String(object.roadmapId)
+        : isSet(object.roadmap_id)
+        ? globalThis.String(object.roadmap_id)
+        : "",
+    };
+  },
+
+  toJSON(message: CollaboratorLeft): unknown {
+    const obj: any = {};
+    if (message.productId !== "") {
+      obj.productId = message.productId;
+    }
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.collaboratorId !== "") {
+      obj.collaboratorId = message.collaboratorId;
+    }
+    if (message.memberUserId !== "") {
+      obj.memberUserId = message.memberUserId;
+    }
+    if (message.role !== "") {
+      obj.role = message.role;
+    }
+    if (message.wasBillable !== false) {
+      obj.wasBillable = message.wasBillable;
+    }
+    if (message.billableSeats !== 0) {
+      obj.billableSeats = Math.round(message.billableSeats);
+    }
+    if (message.effectiveAt !== undefined) {
+      obj.effectiveAt = message.effectiveAt.toISOString();
+    }
+    if (message.roadmapId !== "") {
+      obj.roadmapId = message.roadmapId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CollaboratorLeft>, I>>(base?: I): CollaboratorLeft {
+    return CollaboratorLeft.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CollaboratorLeft>, I>>(object: I): CollaboratorLeft {
+    const message = createBaseCollaboratorLeft();
+    message.productId = object.productId ?? "";
+    message.userId = object.userId ?? "";
+    message.collaboratorId = object.collaboratorId ?? "";
+    message.memberUserId = object.memberUserId ?? "";
+    message.role = object.role ?? "";
+    message.wasBillable = object.wasBillable ?? false;
+    message.billableSeats = object.billableSeats ?? 0;
+    message.effectiveAt = object.effectiveAt ?? undefined;
+    message.roadmapId = object.roadmapId ?? "";
     return message;
   },
 };

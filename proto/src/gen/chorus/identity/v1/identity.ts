@@ -182,6 +182,21 @@ export interface ListAdminActionsResponse {
   actions: AdminAction[];
 }
 
+export interface SendInvitationRequest {
+  to: string;
+  link: string;
+  productName: string;
+  inviterName: string;
+  /** viewer, collaborator, admin, or roadmap */
+  role: string;
+  /** For a roadmap shared on its own. */
+  roadmapName: string;
+  expiresAt?: Date | undefined;
+}
+
+export interface SendInvitationResponse {
+}
+
 function createBaseUser(): User {
   return {
     id: "",
@@ -2803,6 +2818,239 @@ export const ListAdminActionsResponse: MessageFns<ListAdminActionsResponse> = {
   },
 };
 
+function createBaseSendInvitationRequest(): SendInvitationRequest {
+  return { to: "", link: "", productName: "", inviterName: "", role: "", roadmapName: "", expiresAt: undefined };
+}
+
+export const SendInvitationRequest: MessageFns<SendInvitationRequest> = {
+  encode(message: SendInvitationRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.to !== "") {
+      writer.uint32(10).string(message.to);
+    }
+    if (message.link !== "") {
+      writer.uint32(18).string(message.link);
+    }
+    if (message.productName !== "") {
+      writer.uint32(26).string(message.productName);
+    }
+    if (message.inviterName !== "") {
+      writer.uint32(34).string(message.inviterName);
+    }
+    if (message.role !== "") {
+      writer.uint32(42).string(message.role);
+    }
+    if (message.roadmapName !== "") {
+      writer.uint32(50).string(message.roadmapName);
+    }
+    if (message.expiresAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.expiresAt), writer.uint32(58).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SendInvitationRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSendInvitationRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.to = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.link = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.productName = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.inviterName = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.role = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.roadmapName = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.expiresAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SendInvitationRequest {
+    return {
+      to: isSet(object.to) ? globalThis.String(object.to) : "",
+      link: isSet(object.link) ? globalThis.String(object.link) : "",
+      productName: isSet(object.productName)
+        ? globalThis.String(object.productName)
+        : isSet(object.product_name)
+        ? globalThis.String(object.product_name)
+        : "",
+      inviterName: isSet(object.inviterName)
+        ? globalThis.String(object.inviterName)
+        : isSet(object.inviter_name)
+        ? globalThis.String(object.inviter_name)
+        : "",
+      role: isSet(object.role) ? globalThis.String(object.role) : "",
+      roadmapName: isSet(object.roadmapName)
+        ? globalThis.String(object.roadmapName)
+        : isSet(object.roadmap_name)
+        ? globalThis.String(object.roadmap_name)
+        : "",
+      expiresAt: isSet(object.expiresAt)
+        ? fromJsonTimestamp(object.expiresAt)
+        : isSet(object.expires_at)
+        ? fromJsonTimestamp(object.expires_at)
+        : undefined,
+    };
+  },
+
+  toJSON(message: SendInvitationRequest): unknown {
+    const obj: any = {};
+    if (message.to !== "") {
+      obj.to = message.to;
+    }
+    if (message.link !== "") {
+      obj.link = message.link;
+    }
+    if (message.productName !== "") {
+      obj.productName = message.productName;
+    }
+    if (message.inviterName !== "") {
+      obj.inviterName = message.inviterName;
+    }
+    if (message.role !== "") {
+      obj.role = message.role;
+    }
+    if (message.roadmapName !== "") {
+      obj.roadmapName = message.roadmapName;
+    }
+    if (message.expiresAt !== undefined) {
+      obj.expiresAt = message.expiresAt.toISOString();
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SendInvitationRequest>, I>>(base?: I): SendInvitationRequest {
+    return SendInvitationRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SendInvitationRequest>, I>>(object: I): SendInvitationRequest {
+    const message = createBaseSendInvitationRequest();
+    message.to = object.to ?? "";
+    message.link = object.link ?? "";
+    message.productName = object.productName ?? "";
+    message.inviterName = object.inviterName ?? "";
+    message.role = object.role ?? "";
+    message.roadmapName = object.roadmapName ?? "";
+    message.expiresAt = object.expiresAt ?? undefined;
+    return message;
+  },
+};
+
+function createBaseSendInvitationResponse(): SendInvitationResponse {
+  return {};
+}
+
+export const SendInvitationResponse: MessageFns<SendInvitationResponse> = {
+  encode(_: SendInvitationResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SendInvitationResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSendInvitationResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): SendInvitationResponse {
+    return {};
+  },
+
+  toJSON(_: SendInvitationResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SendInvitationResponse>, I>>(base?: I): SendInvitationResponse {
+    return SendInvitationResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SendInvitationResponse>, I>>(_: I): SendInvitationResponse {
+    const message = createBaseSendInvitationResponse();
+    return message;
+  },
+};
+
 /**
  * Accounts, sessions and password resets. Access tokens are signed here and
  * verified by the gateway with the public key alone, so no call reaches this
@@ -2818,6 +3066,21 @@ export const IdentityServiceService = {
     requestDeserialize: (value: Buffer): RegisterRequest => RegisterRequest.decode(value),
     responseSerialize: (value: RegisterResponse): Buffer => Buffer.from(RegisterResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): RegisterResponse => RegisterResponse.decode(value),
+  },
+  /**
+   * E-mails an invitation to a product or a roadmap (SMTP when configured;
+   * otherwise the link is logged as "invitation link", as reset links are).
+   */
+  sendInvitation: {
+    path: "/chorus.identity.v1.IdentityService/SendInvitation" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: SendInvitationRequest): Buffer =>
+      Buffer.from(SendInvitationRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): SendInvitationRequest => SendInvitationRequest.decode(value),
+    responseSerialize: (value: SendInvitationResponse): Buffer =>
+      Buffer.from(SendInvitationResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): SendInvitationResponse => SendInvitationResponse.decode(value),
   },
   login: {
     path: "/chorus.identity.v1.IdentityService/Login" as const,
@@ -2939,6 +3202,11 @@ export const IdentityServiceService = {
 
 export interface IdentityServiceServer extends UntypedServiceImplementation {
   register: handleUnaryCall<RegisterRequest, RegisterResponse>;
+  /**
+   * E-mails an invitation to a product or a roadmap (SMTP when configured;
+   * otherwise the link is logged as "invitation link", as reset links are).
+   */
+  sendInvitation: handleUnaryCall<SendInvitationRequest, SendInvitationResponse>;
   login: handleUnaryCall<LoginRequest, LoginResponse>;
   getUser: handleUnaryCall<GetUserRequest, GetUserResponse>;
   logout: handleUnaryCall<LogoutRequest, LogoutResponse>;
@@ -2972,6 +3240,25 @@ export interface IdentityServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: RegisterResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * E-mails an invitation to a product or a roadmap (SMTP when configured;
+   * otherwise the link is logged as "invitation link", as reset links are).
+   */
+  sendInvitation(
+    request: SendInvitationRequest,
+    callback: (error: ServiceError | null, response: SendInvitationResponse) => void,
+  ): ClientUnaryCall;
+  sendInvitation(
+    request: SendInvitationRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: SendInvitationResponse) => void,
+  ): ClientUnaryCall;
+  sendInvitation(
+    request: SendInvitationRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: SendInvitationResponse) => void,
   ): ClientUnaryCall;
   login(
     request: LoginRequest,

@@ -479,6 +479,20 @@ export interface SubmitShareResponseResponse {
   responseCount: number;
 }
 
+export interface LocateRoadmapRequest {
+  roadmapId?: string | undefined;
+  itemId?: string | undefined;
+  shareLinkId?: string | undefined;
+}
+
+export interface LocateRoadmapResponse {
+  productId: string;
+  roadmapId: string;
+  roadmapName: string;
+  /** The roadmap's user_id (the product's owner). */
+  ownerUserId: string;
+}
+
 function createBaseRoadmap(): Roadmap {
   return {
     id: "",
@@ -7930,6 +7944,252 @@ export const SubmitShareResponseResponse: MessageFns<SubmitShareResponseResponse
   },
 };
 
+function createBaseLocateRoadmapRequest(): LocateRoadmapRequest {
+  return { roadmapId: undefined, itemId: undefined, shareLinkId: undefined };
+}
+
+export const LocateRoadmapRequest: MessageFns<LocateRoadmapRequest> = {
+  encode(message: LocateRoadmapRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.roadmapId !== undefined) {
+      writer.uint32(10).string(message.roadmapId);
+    }
+    if (message.itemId !== undefined) {
+      writer.uint32(18).string(message.itemId);
+    }
+    if (message.shareLinkId !== undefined) {
+      writer.uint32(26).string(message.shareLinkId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): LocateRoadmapRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseLocateRoadmapRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.roadmapId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.itemId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.shareLinkId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): LocateRoadmapRequest {
+    return {
+      roadmapId: isSet(object.roadmapId)
+        ? globalThis.String(object.roadmapId)
+        : isSet(object.roadmap_id)
+        ? globalThis.String(object.roadmap_id)
+        : undefined,
+      itemId: isSet(object.itemId)
+        ? globalThis.String(object.itemId)
+        : isSet(object.item_id)
+        ? globalThis.String(object.item_id)
+        : undefined,
+      shareLinkId: isSet(object.shareLinkId)
+        ? globalThis.String(object.shareLinkId)
+        : isSet(object.share_link_id)
+        ? globalThis.String(object.share_link_id)
+        : undefined,
+    };
+  },
+
+  toJSON(message: LocateRoadmapRequest): unknown {
+    const obj: any = {};
+    if (message.roadmapId !== undefined) {
+      obj.roadmapId = message.roadmapId;
+    }
+    if (message.itemId !== undefined) {
+      obj.itemId = message.itemId;
+    }
+    if (message.shareLinkId !== undefined) {
+      obj.shareLinkId = message.shareLinkId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<LocateRoadmapRequest>, I>>(base?: I): LocateRoadmapRequest {
+    return LocateRoadmapRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<LocateRoadmapRequest>, I>>(object: I): LocateRoadmapRequest {
+    const message = createBaseLocateRoadmapRequest();
+    message.roadmapId = object.roadmapId ?? undefined;
+    message.itemId = object.itemId ?? undefined;
+    message.shareLinkId = object.shareLinkId ?? undefined;
+    return message;
+  },
+};
+
+function createBaseLocateRoadmapResponse(): LocateRoadmapResponse {
+  return { productId: "", roadmapId: "", roadmapName: "", ownerUserId: "" };
+}
+
+export const LocateRoadmapResponse: MessageFns<LocateRoadmapResponse> = {
+  encode(message: LocateRoadmapResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.productId !== "") {
+      writer.uint32(10).string(message.productId);
+    }
+    if (message.roadmapId !== "") {
+      writer.uint32(18).string(message.roadmapId);
+    }
+    if (message.roadmapName !== "") {
+      writer.uint32(26).string(message.roadmapName);
+    }
+    if (message.ownerUserId !== "") {
+      writer.uint32(34).string(message.ownerUserId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): LocateRoadmapResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseLocateRoadmapResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.productId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.roadmapId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.roadmapName = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.ownerUserId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): LocateRoadmapResponse {
+    return {
+      productId: isSet(object.productId)
+        ? globalThis.String(object.productId)
+        : isSet(object.product_id)
+        ? globalThis.String(object.product_id)
+        : "",
+      roadmapId: isSet(object.roadmapId)
+        ? globalThis.String(object.roadmapId)
+        : isSet(object.roadmap_id)
+        ? globalThis.String(object.roadmap_id)
+        : "",
+      roadmapName: isSet(object.roadmapName)
+        ? globalThis.String(object.roadmapName)
+        : isSet(object.roadmap_name)
+        ? globalThis.String(object.roadmap_name)
+        : "",
+      ownerUserId: isSet(object.ownerUserId)
+        ? globalThis.String(object.ownerUserId)
+        : isSet(object.owner_user_id)
+        ? globalThis.String(object.owner_user_id)
+        : "",
+    };
+  },
+
+  toJSON(message: LocateRoadmapResponse): unknown {
+    const obj: any = {};
+    if (message.productId !== "") {
+      obj.productId = message.productId;
+    }
+    if (message.roadmapId !== "") {
+      obj.roadmapId = message.roadmapId;
+    }
+    if (message.roadmapName !== "") {
+      obj.roadmapName = message.roadmapName;
+    }
+    if (message.ownerUserId !== "") {
+      obj.ownerUserId = message.ownerUserId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<LocateRoadmapResponse>, I>>(base?: I): LocateRoadmapResponse {
+    return LocateRoadmapResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<LocateRoadmapResponse>, I>>(object: I): LocateRoadmapResponse {
+    const message = createBaseLocateRoadmapResponse();
+    message.productId = object.productId ?? "";
+    message.roadmapId = object.roadmapId ?? "";
+    message.roadmapName = object.roadmapName ?? "";
+    message.ownerUserId = object.ownerUserId ?? "";
+    return message;
+  },
+};
+
 /**
  * Product roadmaps and their items. Every call names the calling user: a
  * roadmap or item of another user answers NOT_FOUND, never its data. The
@@ -7948,6 +8208,22 @@ export const RoadmapServiceService = {
     responseSerialize: (value: ListRoadmapsResponse): Buffer =>
       Buffer.from(ListRoadmapsResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): ListRoadmapsResponse => ListRoadmapsResponse.decode(value),
+  },
+  /**
+   * Which product a roadmap, an item or a share link belongs to, asked by
+   * the gateway before any user-scoped call so that catalog's GetAccess can
+   * say what the user may do there. Exactly one id is set; NOT_FOUND when
+   * there is no such thing.
+   */
+  locateRoadmap: {
+    path: "/chorus.roadmap.v1.RoadmapService/LocateRoadmap" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: LocateRoadmapRequest): Buffer => Buffer.from(LocateRoadmapRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): LocateRoadmapRequest => LocateRoadmapRequest.decode(value),
+    responseSerialize: (value: LocateRoadmapResponse): Buffer =>
+      Buffer.from(LocateRoadmapResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): LocateRoadmapResponse => LocateRoadmapResponse.decode(value),
   },
   createRoadmap: {
     path: "/chorus.roadmap.v1.RoadmapService/CreateRoadmap" as const,
@@ -8204,6 +8480,13 @@ export const RoadmapServiceService = {
 export interface RoadmapServiceServer extends UntypedServiceImplementation {
   /** Summaries of a product's roadmaps, most recently updated first. */
   listRoadmaps: handleUnaryCall<ListRoadmapsRequest, ListRoadmapsResponse>;
+  /**
+   * Which product a roadmap, an item or a share link belongs to, asked by
+   * the gateway before any user-scoped call so that catalog's GetAccess can
+   * say what the user may do there. Exactly one id is set; NOT_FOUND when
+   * there is no such thing.
+   */
+  locateRoadmap: handleUnaryCall<LocateRoadmapRequest, LocateRoadmapResponse>;
   createRoadmap: handleUnaryCall<CreateRoadmapRequest, CreateRoadmapResponse>;
   /** The roadmap with its items in position order. */
   getRoadmap: handleUnaryCall<GetRoadmapRequest, GetRoadmapResponse>;
@@ -8270,6 +8553,27 @@ export interface RoadmapServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ListRoadmapsResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Which product a roadmap, an item or a share link belongs to, asked by
+   * the gateway before any user-scoped call so that catalog's GetAccess can
+   * say what the user may do there. Exactly one id is set; NOT_FOUND when
+   * there is no such thing.
+   */
+  locateRoadmap(
+    request: LocateRoadmapRequest,
+    callback: (error: ServiceError | null, response: LocateRoadmapResponse) => void,
+  ): ClientUnaryCall;
+  locateRoadmap(
+    request: LocateRoadmapRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: LocateRoadmapResponse) => void,
+  ): ClientUnaryCall;
+  locateRoadmap(
+    request: LocateRoadmapRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: LocateRoadmapResponse) => void,
   ): ClientUnaryCall;
   createRoadmap(
     request: CreateRoadmapRequest,
