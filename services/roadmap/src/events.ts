@@ -2,7 +2,8 @@ import { consumeEvents, type EventBus, type Knex, type Logger, Topics } from '@c
 import type { Roadmaps } from './roadmaps';
 
 // Roadmap publishes nothing; it follows the catalog so that a deleted
-// product leaves no roadmaps behind.
+// product leaves no roadmaps behind, and mirrors the roadmaps catalog's
+// members were given on their own into roadmap_collaborators.
 
 export function consumeCatalogEvents(options: {
   bus: EventBus;
@@ -18,6 +19,8 @@ export function consumeCatalogEvents(options: {
     logger: options.logger,
     handlers: {
       productDeleted: (event, { trx }) => options.roadmaps.productDeleted(trx, event.productId),
+      collaboratorJoined: (event, { trx }) => options.roadmaps.collaboratorJoined(trx, event),
+      collaboratorLeft: (event, { trx }) => options.roadmaps.collaboratorLeft(trx, event),
     },
   });
 }

@@ -6,13 +6,30 @@ import {
   type RoadmapImportResult,
   type RoadmapItemFields,
   roadmapMessages,
+  roadmapPermissions,
+  shareMessages,
   updateRoadmapItemRequest,
   updateRoadmapRequest,
 } from '@chorus/contracts';
-import { InvalidArgument, type Knex, type Logger, NotFound } from '@chorus/service-kit';
+import {
+  type EventOf,
+  InvalidArgument,
+  type Knex,
+  type Logger,
+  NotFound,
+} from '@chorus/service-kit';
 import type { z } from 'zod';
 import { exportFileName, importRefusal } from './domain/yaml-files';
-import type { ItemRow, RoadmapRow, RoadmapStore, RoadmapSummaryRow } from './store/roadmaps';
+import type {
+  ItemRow,
+  RoadmapLocationRow,
+  RoadmapRow,
+  RoadmapStore,
+  RoadmapSummaryRow,
+} from './store/roadmaps';
+
+type CollaboratorJoined = EventOf<'collaboratorJoined'>;
+type CollaboratorLeft = EventOf<'collaboratorLeft'>;
 
 /** The same rules the gateway applies: the first problem, in the words the schema gives it. */
 function validate<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
@@ -51,6 +68,36 @@ export class Roadmaps {
 
   private get store() {
     return this.deps.store;
+  }
+
+  /**
+   * The product, roadmap and owner of exactly one of a roadmap, an item or a
+   * people share link, for whoever asks: the gateway checks the asker's
+   * access with catalog right after. Missing ones answer what the owner's
+   * calls answer.
+   */
+  async locate(ids: {
+    roadmapId?: string;
+    itemId?: string;
+    shareLinkId?: string;
+  }): Promise<RoadmapLocationRow> {
+    const given = [ids.roadmapId, ids.itemId, ids.shareLinkId].filter(Boolean);
+    if (given.length !== 1) {
+      throw new InvalidArgument('Exactly one of roadmap_id, item_id or share_link_id is required');
+    }
+    if (ids.roadmapId) {
+      const found = await this.store.locateRoadmap(ids.roadmapId);
+      if (!found) throw new NotFound(roadmapMessages.roadmapNotFound);
+      return found;
+    }
+    if (ids.itemId) {
+      const found = await this.store.locateItem(ids.itemId);
+      if (!found) throw new NotFound(roadmapMessages.itemNotFound);
+      return found;
+    }
+    const found = await this.store.locateShareLink(ids.shareLinkId!);
+    if (!found) throw new NotFound(shareMessages.linkNotFound);
+    return found;
   }
 
   list(userId: string, productId: string): Promise<RoadmapSummaryRow[]> {
@@ -162,6 +209,35 @@ export class Roadmaps {
       yamlContent: exportRoadmapYaml(items.map(itemFields)),
       fileName: exportFileName(roadmap.name),
     };
+  }
+
+  /**
+   * catalog.v1 CollaboratorJoined for a roadmap shared on its own: the person
+   * is mirrored as the roadmap's collaborator. A share of a roadmap deleted
+   * since is ignored.
+   */
+  async collaboratorJoined(trx: Knex.Transaction, event: CollaboratorJoined): Promise<void> {
+    if (!event.roadmapId) return;
+    const permission = roadmapPermissions.find((p) => p === event.roadmapPermission) ?? 'view';
+    const mirrored = await this.store.upsertCollaborator(trx, {
+      productId: event.productId,
+      roadmapId: event.roadmapId,
+      userId: event.memberUserId,
+      permission,
+      acceptedAt: event.effectiveAt ?? new Date(),
+    });
+    if (!mirrored) {
+      this.deps.logger.info(
+        { productId: event.productId, roadmapId: event.roadmapId },
+        'roadmap share of a roadmap that no longer exists ignored',
+      );
+    }
+  }
+
+  /** catalog.v1 CollaboratorLeft for a roadmap share: the mirrored row goes. */
+  async collaboratorLeft(trx: Knex.Transaction, event: CollaboratorLeft): Promise<void> {
+    if (!event.roadmapId) return;
+    await this.store.deleteCollaborator(trx, event.roadmapId, event.memberUserId);
   }
 
   /** catalog.v1 ProductDeleted: the product's roadmaps go, with everything under them. */

@@ -65,6 +65,15 @@ export function roadmapHandlers(
   shareLinks: ShareLinks,
 ): AsyncServiceImplementation<typeof RoadmapServiceService> {
   return {
+    async locateRoadmap(request) {
+      const found = await roadmaps.locate(request);
+      return {
+        productId: found.product_id,
+        roadmapId: found.roadmap_id,
+        roadmapName: found.roadmap_name,
+        ownerUserId: found.user_id,
+      };
+    },
     async listRoadmaps({ userId, productId }) {
       const rows = await roadmaps.list(userId, productId);
       return {

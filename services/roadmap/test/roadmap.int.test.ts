@@ -1,4 +1,9 @@
-import { exportRoadmapYaml, roadmapMessages, roadmapYamlMessages } from '@chorus/contracts';
+import {
+  exportRoadmapYaml,
+  roadmapMessages,
+  roadmapYamlMessages,
+  shareMessages,
+} from '@chorus/contracts';
 import { type RoadmapItem, RoadmapServiceClient } from '@chorus/proto/roadmap/v1/roadmap';
 import {
   createEnvelope,
@@ -480,5 +485,209 @@ describe('a deleted product', () => {
       since.roadmapId,
     ]);
     expect((await client.getRoadmap(other)).roadmap!.id).toBe(other.roadmapId);
+  });
+});
+
+describe('locating a roadmap', () => {
+  it('answers the product, roadmap and owner of a roadmap, an item or a share link, to anyone', async () => {
+    const plan = await newRoadmap(owner(), 'Mobile 2026');
+    const item = await addItem(plan, 'Offline mode');
+    const other = await addItem(plan, 'Dark mode');
+    const { link: itemLink } = await client.createShareLink({
+      userId: plan.userId,
+      itemId: item.id,
+      feedbackType: 'rating',
+      allowComments: true,
+      expiresInDays: 0,
+      personaIds: [],
+      productName: 'Lantern',
+    });
+    const { link: comparisonLink } = await client.createComparisonLink({
+      userId: plan.userId,
+      roadmapId: plan.roadmapId,
+      itemIds: [item.id, other.id],
+      title: '',
+      description: '',
+      allowComments: true,
+      expiresInDays: 0,
+      personaIds: [],
+      productName: 'Lantern',
+    });
+    const where = {
+      productId: plan.productId,
+      roadmapId: plan.roadmapId,
+      roadmapName: 'Mobile 2026',
+      ownerUserId: plan.userId,
+    };
+
+    expect(await client.locateRoadmap({ roadmapId: plan.roadmapId })).toEqual(where);
+    expect(await client.locateRoadmap({ itemId: item.id })).toEqual(where);
+    expect(await client.locateRoadmap({ shareLinkId: itemLink!.id })).toEqual(where);
+    expect(await client.locateRoadmap({ shareLinkId: comparisonLink!.id })).toEqual(where);
+  });
+
+  it('answers NOT_FOUND in the owner’s words for what does not exist', async () => {
+    const plan = await newRoadmap();
+    const item = await addItem(plan, 'Gone soon');
+    await client.deleteItem({ userId: plan.userId, itemId: item.id });
+
+    expect(await grpcError(client.locateRoadmap({ roadmapId: randomUUID() }))).toEqual({
+      code: status.NOT_FOUND,
+      details: roadmapMessages.roadmapNotFound,
+    });
+    expect(await grpcError(client.locateRoadmap({ itemId: item.id }))).toEqual({
+      code: status.NOT_FOUND,
+      details: roadmapMessages.itemNotFound,
+    });
+    expect(await grpcError(client.locateRoadmap({ shareLinkId: 'not-a-link' }))).toEqual({
+      code: status.NOT_FOUND,
+      details: shareMessages.linkNotFound,
+    });
+  });
+
+  it('does not take a persona feature share for a people share link', async () => {
+    const plan = await newRoadmap();
+    const item = await addItem(plan, 'Asked of personas');
+    const [share] = await db('feature_shares')
+      .insert({
+        roadmap_item_id: item.id,
+        shared_by: plan.userId,
+        persona_ids: JSON.stringify(['p1']),
+        share_token: randomUUID(),
+        expires_at: new Date(Date.now() + 86_400_000),
+      })
+      .returning<{ id: string }[]>('id');
+
+    expect(await grpcError(client.locateRoadmap({ shareLinkId: share!.id }))).toEqual({
+      code: status.NOT_FOUND,
+      details: shareMessages.linkNotFound,
+    });
+  });
+
+  it.each([
+    ['none', {}],
+    ['two', { roadmapId: randomUUID(), itemId: randomUUID() }],
+    ['three', { roadmapId: randomUUID(), itemId: randomUUID(), shareLinkId: randomUUID() }],
+  ])('refuses %s of the ids', async (_, request) => {
+    expect(await grpcError(client.locateRoadmap(request))).toEqual({
+      code: status.INVALID_ARGUMENT,
+      details: 'Exactly one of roadmap_id, item_id or share_link_id is required',
+    });
+  });
+});
+
+describe('a roadmap shared on its own', () => {
+  function joined(
+    plan: { productId: string; userId: string; roadmapId: string },
+    member: string,
+    permission = 'edit',
+  ) {
+    return createEnvelope(plan.productId, {
+      $case: 'collaboratorJoined',
+      value: {
+        productId: plan.productId,
+        userId: plan.userId,
+        collaboratorId: randomUUID(),
+        memberUserId: member,
+        role: 'roadmap',
+        isBillable: true,
+        billableSeats: 1,
+        effectiveAt: new Date('2026-03-02T10:00:00Z'),
+        roadmapId: plan.roadmapId,
+        roadmapPermission: permission,
+      },
+    });
+  }
+
+  function left(plan: { productId: string; userId: string; roadmapId: string }, member: string) {
+    return createEnvelope(plan.productId, {
+      $case: 'collaboratorLeft',
+      value: {
+        productId: plan.productId,
+        userId: plan.userId,
+        collaboratorId: randomUUID(),
+        memberUserId: member,
+        role: 'roadmap',
+        wasBillable: true,
+        billableSeats: 0,
+        effectiveAt: new Date('2026-03-09T10:00:00Z'),
+        roadmapId: plan.roadmapId,
+      },
+    });
+  }
+
+  const shares = (roadmapId: string) =>
+    db('roadmap_collaborators')
+      .where({ roadmap_id: roadmapId })
+      .select<{ user_id: string; permission: string; accepted_at: Date }[]>(
+        'user_id',
+        'permission',
+        'accepted_at',
+      );
+
+  it('mirrors the share when it is accepted, once, and drops it when the person leaves', async () => {
+    const plan = await newRoadmap();
+    const member = randomUUID();
+    const join = joined(plan, member);
+
+    await publish(join);
+    await eventually(async () => (await shares(plan.roadmapId)).length === 1, {
+      what: 'the share to be mirrored',
+    });
+    expect(await shares(plan.roadmapId)).toEqual([
+      { user_id: member, permission: 'edit', accepted_at: new Date('2026-03-02T10:00:00Z') },
+    ]);
+
+    // Redelivered: recognised by its id, nothing changes.
+    await publish(join);
+    await bus.drained();
+    expect(await count('processed_events', { event_id: join.id })).toBe(1);
+    expect(await shares(plan.roadmapId)).toHaveLength(1);
+
+    await publish(left(plan, member));
+    await eventually(async () => (await shares(plan.roadmapId)).length === 0, {
+      what: 'the share to go',
+    });
+  });
+
+  it('ignores a share of a roadmap deleted since, and product members without a roadmap', async () => {
+    const plan = await newRoadmap();
+    await client.deleteRoadmap(plan);
+    const late = joined(plan, randomUUID());
+    const other = await newRoadmap();
+    const productMember = joined({ ...other, roadmapId: '' }, randomUUID());
+
+    await publish(late);
+    await publish(productMember);
+    await bus.drained();
+
+    expect(await count('processed_events', { event_id: late.id })).toBe(1);
+    expect(await count('processed_events', { event_id: productMember.id })).toBe(1);
+    expect(await count('roadmap_collaborators', { roadmap_id: plan.roadmapId })).toBe(0);
+    expect(await count('roadmap_collaborators', { roadmap_id: other.roadmapId })).toBe(0);
+  });
+
+  it('keeps one row per person when a share is accepted again, with the latest permission', async () => {
+    const plan = await newRoadmap();
+    const member = randomUUID();
+    await publish(joined(plan, member));
+    await publish(joined(plan, member, 'view'));
+    await bus.drained();
+
+    expect(await shares(plan.roadmapId)).toEqual([
+      { user_id: member, permission: 'view', accepted_at: new Date('2026-03-02T10:00:00Z') },
+    ]);
+  });
+
+  it('goes with the roadmap', async () => {
+    const plan = await newRoadmap();
+    await publish(joined(plan, randomUUID()));
+    await eventually(async () => (await shares(plan.roadmapId)).length === 1, {
+      what: 'the share to be mirrored',
+    });
+
+    await client.deleteRoadmap(plan);
+
+    expect(await count('roadmap_collaborators', { roadmap_id: plan.roadmapId })).toBe(0);
   });
 });

@@ -27,6 +27,14 @@ export interface RoadmapRow {
   updated_at: Date;
 }
 
+/** Where a roadmap, an item or a share link lives, and whose it is. */
+export interface RoadmapLocationRow {
+  product_id: string;
+  roadmap_id: string;
+  roadmap_name: string;
+  user_id: string;
+}
+
 export interface RoadmapSummaryRow extends RoadmapRow {
   item_count: number;
   in_progress_count: number;
@@ -67,6 +75,12 @@ const roadmapColumns = [
   'r.template_name',
   'r.created_at',
   'r.updated_at',
+];
+const locationColumns = [
+  'r.product_id',
+  'r.id as roadmap_id',
+  'r.name as roadmap_name',
+  'r.user_id',
 ];
 const roadmapDates = 'r.start_date::text as start_date, r.end_date::text as end_date';
 const itemColumns = [
@@ -144,6 +158,39 @@ export class RoadmapStore {
       .first<RoadmapRow | undefined>(...roadmapColumns, trx.raw(roadmapDates));
   }
 
+  /**
+   * Not scoped to a user: the caller checks access with catalog next. Each is
+   * one query by primary key.
+   */
+  locateRoadmap(roadmapId: string): Promise<RoadmapLocationRow | undefined> {
+    return this.db('roadmaps as r')
+      .where('r.id', roadmapId)
+      .first<RoadmapLocationRow | undefined>(...locationColumns);
+  }
+
+  locateItem(itemId: string): Promise<RoadmapLocationRow | undefined> {
+    return this.db('roadmap_items as i')
+      .join('roadmaps as r', 'r.id', 'i.roadmap_id')
+      .where('i.id', itemId)
+      .first<RoadmapLocationRow | undefined>(...locationColumns);
+  }
+
+  /** A people link of either kind: a feature share (one item) or a comparison. */
+  locateShareLink(linkId: string): Promise<RoadmapLocationRow | undefined> {
+    const shares = this.db('feature_shares as s')
+      .join('roadmap_items as i', 'i.id', 's.roadmap_item_id')
+      .join('roadmaps as r', 'r.id', 'i.roadmap_id')
+      .where({ 's.id': linkId, 's.audience': 'people' })
+      .select(...locationColumns);
+    const comparisons = this.db('feature_comparisons as c')
+      .join('roadmaps as r', 'r.id', 'c.roadmap_id')
+      .where({ 'c.id': linkId, 'c.audience': 'people' })
+      .select(...locationColumns);
+    return this.db
+      .from(shares.unionAll(comparisons, true).as('l'))
+      .first<RoadmapLocationRow | undefined>('*');
+  }
+
   /** Locks the roadmap row until the transaction ends, so concurrent imports take turns. */
   lockRoadmap(trx: Knex.Transaction, userId: string, roadmapId: string) {
     return trx('roadmaps')
@@ -196,6 +243,40 @@ export class RoadmapStore {
 
   async deleteProductRoadmaps(trx: Knex.Transaction, productId: string): Promise<number> {
     return trx('roadmaps').where({ product_id: productId }).delete();
+  }
+
+  /**
+   * Mirrors a roadmap share accepted in catalog: one row per roadmap and
+   * person, its permission and acceptance replaced by the latest. Nothing
+   * when the roadmap is gone (or is not the product's): false then.
+   */
+  async upsertCollaborator(
+    trx: Knex.Transaction,
+    share: {
+      productId: string;
+      roadmapId: string;
+      userId: string;
+      permission: string;
+      acceptedAt: Date;
+    },
+  ): Promise<boolean> {
+    const { rows } = await trx.raw<{ rows: { id: string }[] }>(
+      `insert into roadmap_collaborators (roadmap_id, user_id, permission, accepted_at)
+       select r.id, ?, ?, ? from roadmaps r where r.id = ? and r.product_id = ?
+       on conflict (roadmap_id, user_id) do update
+         set permission = excluded.permission, accepted_at = excluded.accepted_at
+       returning id`,
+      [share.userId, share.permission, share.acceptedAt, share.roadmapId, share.productId],
+    );
+    return rows.length > 0;
+  }
+
+  async deleteCollaborator(
+    trx: Knex.Transaction,
+    roadmapId: string,
+    userId: string,
+  ): Promise<number> {
+    return trx('roadmap_collaborators').where({ roadmap_id: roadmapId, user_id: userId }).delete();
   }
 
   async touchRoadmap(trx: Knex, roadmapId: string): Promise<void> {
