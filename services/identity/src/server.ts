@@ -2,6 +2,7 @@ import type { AdminAction, User } from '@chorus/proto/identity/v1/identity';
 import { type IdentityServiceService } from '@chorus/proto/identity/v1/identity';
 import { type AsyncServiceImplementation, InvalidArgument } from '@chorus/service-kit';
 import type { Accounts, IssuedToken } from './accounts';
+import type { Invitations } from './invitations';
 import type { UserRow } from './store/accounts';
 import type { AdminActionRow, AdminAuditLog } from './store/audit-log';
 
@@ -55,8 +56,13 @@ function toAccessToken(token: IssuedToken) {
 export function identityHandlers(
   accounts: Accounts,
   auditLog: AdminAuditLog,
+  invitations: Invitations,
 ): AsyncServiceImplementation<typeof IdentityServiceService> {
   return {
+    async sendInvitation(request) {
+      await invitations.send(request);
+      return {};
+    },
     async register(request) {
       const { user, token } = await accounts.register(request);
       return { user: toUser(user), accessToken: toAccessToken(token) };

@@ -9,6 +9,7 @@ import {
 import { migrations } from '../migrations';
 import { Accounts } from './accounts';
 import type { IdentityConfig } from './config';
+import { Invitations } from './invitations';
 import { createMailer, type Mailer } from './mailer';
 import { identityHandlers } from './server';
 import { IdentityStore } from './store/accounts';
@@ -26,7 +27,7 @@ export interface RunningIdentity extends RunningService {
 export async function startIdentity(
   config: IdentityConfig,
   deps: SharedInfrastructure & {
-    /** Tests capture reset links here instead of reading the log. */
+    /** Tests capture reset and invitation links here instead of reading the log. */
     mailer?: Mailer;
     now?: () => Date;
   } = {},
@@ -34,11 +35,12 @@ export async function startIdentity(
   const runtime = await ServiceRuntime.open('identity', config, migrations, deps);
   const { db, relay, logger } = runtime;
   const store = new IdentityStore(db);
+  const mailer =
+    deps.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger });
   const accounts = new Accounts({
     store,
     issuer: new TokenIssuer(privateKeyFromPem(config.TOKEN_PRIVATE_KEY)),
-    mailer:
-      deps.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger }),
+    mailer,
     relay,
     logger,
     tokenTtlMs: config.ACCESS_TOKEN_TTL_SECONDS * 1000,
@@ -52,7 +54,7 @@ export async function startIdentity(
   const running = await runtime.serve(
     config,
     IdentityServiceService,
-    identityHandlers(accounts, new AdminAuditLog(db)),
+    identityHandlers(accounts, new AdminAuditLog(db), new Invitations({ mailer, logger })),
   );
   return { ...running, accounts };
 }

@@ -12,7 +12,14 @@ import {
 } from '@chorus/service-kit';
 import { createTestDatabase, eventually, testLogger } from '@chorus/service-kit/testing';
 import { status } from '@grpc/grpc-js';
-import { readIdentityConfig, startIdentity, type Mailer, type RunningIdentity } from '../src';
+import {
+  type Invitation,
+  readIdentityConfig,
+  startIdentity,
+  type Mailer,
+  type RunningIdentity,
+} from '../src';
+import { invitationMessages } from '../src/domain/invitations';
 
 const keys = generateTokenKeys();
 const verifier = new TokenVerifier(publicKeyFromPem(keys.publicKey));
@@ -23,9 +30,17 @@ let client: PromiseClient<IdentityServiceClient>;
 const bus = new InMemoryEventBus(testLogger());
 const published: BusMessage[] = [];
 const mail: { to: string; link: string }[] = [];
+const invitations: Invitation[] = [];
+/** Mail to this address fails, as a mail server that is down would. */
+const unreachable = 'bounce@example.com';
 const mailer: Mailer = {
   sendPasswordReset: (to, link) => {
     mail.push({ to, link });
+    return Promise.resolve();
+  },
+  sendInvitation: (invitation) => {
+    if (invitation.to === unreachable) return Promise.reject(new Error('connection refused'));
+    invitations.push(invitation);
     return Promise.resolve();
   },
 };
@@ -257,5 +272,72 @@ describe('admin accounts', () => {
     const stats = await client.getUserStats({});
     expect(stats.totalUsers).toBeGreaterThanOrEqual(5);
     expect(stats.signupsByMonth.at(-1)?.month).toBe(new Date().toISOString().slice(0, 7));
+  });
+});
+
+describe('invitations', () => {
+  const expiresAt = new Date('2027-03-10T09:05:00Z');
+  const invite = {
+    to: 'Grace@Example.com',
+    link: 'http://localhost:8080/invitations/abc_-1',
+    productName: 'Lantern',
+    inviterName: 'Ada Lovelace',
+    role: 'viewer',
+    roadmapName: '',
+    expiresAt,
+  };
+
+  it('sends the invitation to the address with its link, role and expiry', async () => {
+    invitations.length = 0;
+    await expect(client.sendInvitation(invite)).resolves.toEqual({});
+    await expect(
+      client.sendInvitation({
+        ...invite,
+        to: 'linus@example.com',
+        role: 'roadmap',
+        roadmapName: 'Mobile 2026',
+        roadmapPermission: 'edit',
+      }),
+    ).resolves.toEqual({});
+
+    expect(invitations).toEqual([
+      {
+        to: 'Grace@Example.com',
+        link: 'http://localhost:8080/invitations/abc_-1',
+        productName: 'Lantern',
+        inviterName: 'Ada Lovelace',
+        role: 'viewer',
+        expiresAt,
+      },
+      {
+        to: 'linus@example.com',
+        link: 'http://localhost:8080/invitations/abc_-1',
+        productName: 'Lantern',
+        inviterName: 'Ada Lovelace',
+        role: 'roadmap',
+        roadmap: { name: 'Mobile 2026', permission: 'edit' },
+        expiresAt,
+      },
+    ]);
+  });
+
+  it.each([
+    ['an empty address', { to: '' }, invitationMessages.toRequired],
+    ['an empty link', { link: '' }, invitationMessages.linkRequired],
+    ['a role that does not exist', { role: 'owner' }, invitationMessages.role],
+  ])('refuses %s and sends nothing', async (_, change, details) => {
+    invitations.length = 0;
+    expect(await grpcError(client.sendInvitation({ ...invite, ...change }))).toEqual({
+      code: status.INVALID_ARGUMENT,
+      details,
+    });
+    expect(invitations).toEqual([]);
+  });
+
+  it('tells the caller when the mail server did not take it, so it can be sent again', async () => {
+    expect(await grpcError(client.sendInvitation({ ...invite, to: unreachable }))).toEqual({
+      code: status.UNAVAILABLE,
+      details: 'The invitation e-mail could not be sent. Try again in a moment.',
+    });
   });
 });

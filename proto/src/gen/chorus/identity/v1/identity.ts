@@ -191,7 +191,11 @@ export interface SendInvitationRequest {
   role: string;
   /** For a roadmap shared on its own. */
   roadmapName: string;
-  expiresAt?: Date | undefined;
+  expiresAt?:
+    | Date
+    | undefined;
+  /** view or edit, for role roadmap. */
+  roadmapPermission?: string | undefined;
 }
 
 export interface SendInvitationResponse {
@@ -2819,7 +2823,16 @@ export const ListAdminActionsResponse: MessageFns<ListAdminActionsResponse> = {
 };
 
 function createBaseSendInvitationRequest(): SendInvitationRequest {
-  return { to: "", link: "", productName: "", inviterName: "", role: "", roadmapName: "", expiresAt: undefined };
+  return {
+    to: "",
+    link: "",
+    productName: "",
+    inviterName: "",
+    role: "",
+    roadmapName: "",
+    expiresAt: undefined,
+    roadmapPermission: undefined,
+  };
 }
 
 export const SendInvitationRequest: MessageFns<SendInvitationRequest> = {
@@ -2844,6 +2857,9 @@ export const SendInvitationRequest: MessageFns<SendInvitationRequest> = {
     }
     if (message.expiresAt !== undefined) {
       Timestamp.encode(toTimestamp(message.expiresAt), writer.uint32(58).fork()).join();
+    }
+    if (message.roadmapPermission !== undefined) {
+      writer.uint32(66).string(message.roadmapPermission);
     }
     return writer;
   },
@@ -2917,6 +2933,14 @@ export const SendInvitationRequest: MessageFns<SendInvitationRequest> = {
             message.expiresAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
             continue;
           }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.roadmapPermission = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2954,6 +2978,11 @@ export const SendInvitationRequest: MessageFns<SendInvitationRequest> = {
         : isSet(object.expires_at)
         ? fromJsonTimestamp(object.expires_at)
         : undefined,
+      roadmapPermission: isSet(object.roadmapPermission)
+        ? globalThis.String(object.roadmapPermission)
+        : isSet(object.roadmap_permission)
+        ? globalThis.String(object.roadmap_permission)
+        : undefined,
     };
   },
 
@@ -2980,6 +3009,9 @@ export const SendInvitationRequest: MessageFns<SendInvitationRequest> = {
     if (message.expiresAt !== undefined) {
       obj.expiresAt = message.expiresAt.toISOString();
     }
+    if (message.roadmapPermission !== undefined) {
+      obj.roadmapPermission = message.roadmapPermission;
+    }
     return obj;
   },
 
@@ -2995,6 +3027,7 @@ export const SendInvitationRequest: MessageFns<SendInvitationRequest> = {
     message.role = object.role ?? "";
     message.roadmapName = object.roadmapName ?? "";
     message.expiresAt = object.expiresAt ?? undefined;
+    message.roadmapPermission = object.roadmapPermission ?? undefined;
     return message;
   },
 };
