@@ -163,3 +163,19 @@ export function resetLinkFor(email: string): string | undefined {
   }
   return link;
 }
+
+/** The newest invitation link the system logged for `email` (no SMTP configured), as an invitee would follow it. */
+export function invitationLinkFor(email: string): string | undefined {
+  let link: string | undefined;
+  for (const line of readFileSync(systemLog, 'utf8').split('\n')) {
+    if (!line.includes('invitation link')) continue;
+    try {
+      // The distributed run prefixes each process's lines with `[name] `.
+      const entry = JSON.parse(line.replace(/^\[[\w-]+\] /, '')) as { to?: string; link?: string };
+      if (entry.to?.toLowerCase() === email.toLowerCase() && entry.link) link = entry.link;
+    } catch {
+      // Not a JSON log line.
+    }
+  }
+  return link;
+}
