@@ -20,6 +20,8 @@ export function consumeCatalogEvents(options: {
     handlers: {
       productDeleted: (event, { trx }) => options.roadmaps.productDeleted(trx, event.productId),
       collaboratorJoined: (event, { trx }) => options.roadmaps.collaboratorJoined(trx, event),
+      collaboratorRoleChanged: (event, { trx }) =>
+        options.roadmaps.collaboratorRoleChanged(trx, event),
       collaboratorLeft: (event, { trx }) => options.roadmaps.collaboratorLeft(trx, event),
     },
   });

@@ -29,6 +29,7 @@ import type {
 } from './store/roadmaps';
 
 type CollaboratorJoined = EventOf<'collaboratorJoined'>;
+type CollaboratorRoleChanged = EventOf<'collaboratorRoleChanged'>;
 type CollaboratorLeft = EventOf<'collaboratorLeft'>;
 
 /** The same rules the gateway applies: the first problem, in the words the schema gives it. */
@@ -232,6 +233,21 @@ export class Roadmaps {
         'roadmap share of a roadmap that no longer exists ignored',
       );
     }
+  }
+
+  /** catalog.v1 CollaboratorRoleChanged for a roadmap share: view became edit, or back. */
+  async collaboratorRoleChanged(
+    trx: Knex.Transaction,
+    event: CollaboratorRoleChanged,
+  ): Promise<void> {
+    const permission = roadmapPermissions.find((p) => p === event.roadmapPermission);
+    if (!event.roadmapId || !permission) return;
+    await this.store.setCollaboratorPermission(
+      trx,
+      event.roadmapId,
+      event.memberUserId,
+      permission,
+    );
   }
 
   /** catalog.v1 CollaboratorLeft for a roadmap share: the mirrored row goes. */

@@ -679,6 +679,35 @@ describe('a roadmap shared on its own', () => {
     ]);
   });
 
+  it('follows a change from view to edit', async () => {
+    const plan = await newRoadmap();
+    const member = randomUUID();
+    await publish(joined(plan, member, 'view'));
+    await publish(
+      createEnvelope(plan.productId, {
+        $case: 'collaboratorRoleChanged',
+        value: {
+          productId: plan.productId,
+          userId: plan.userId,
+          collaboratorId: randomUUID(),
+          memberUserId: member,
+          previousRole: 'roadmap',
+          role: 'roadmap',
+          isBillable: true,
+          billableSeats: 1,
+          effectiveAt: new Date('2026-03-05T10:00:00Z'),
+          roadmapId: plan.roadmapId,
+          roadmapPermission: 'edit',
+        },
+      }),
+    );
+    await bus.drained();
+
+    expect(await shares(plan.roadmapId)).toEqual([
+      { user_id: member, permission: 'edit', accepted_at: new Date('2026-03-02T10:00:00Z') },
+    ]);
+  });
+
   it('goes with the roadmap', async () => {
     const plan = await newRoadmap();
     await publish(joined(plan, randomUUID()));

@@ -271,6 +271,17 @@ export class RoadmapStore {
     return rows.length > 0;
   }
 
+  async setCollaboratorPermission(
+    trx: Knex.Transaction,
+    roadmapId: string,
+    userId: string,
+    permission: string,
+  ): Promise<void> {
+    await trx('roadmap_collaborators')
+      .where({ roadmap_id: roadmapId, user_id: userId })
+      .update({ permission });
+  }
+
   async deleteCollaborator(
     trx: Knex.Transaction,
     roadmapId: string,

@@ -222,7 +222,12 @@ export interface CollaboratorRoleChanged {
   role: string;
   isBillable: boolean;
   billableSeats: number;
-  effectiveAt?: Date | undefined;
+  effectiveAt?:
+    | Date
+    | undefined;
+  /** For a roadmap share (role roadmap): which roadmap, and its new view or edit. */
+  roadmapId?: string | undefined;
+  roadmapPermission?: string | undefined;
 }
 
 /** catalog.v1: a member was removed, left, or their roadmap was deleted. */
@@ -2985,6 +2990,8 @@ function createBaseCollaboratorRoleChanged(): CollaboratorRoleChanged {
     isBillable: false,
     billableSeats: 0,
     effectiveAt: undefined,
+    roadmapId: undefined,
+    roadmapPermission: undefined,
   };
 }
 
@@ -3016,6 +3023,12 @@ export const CollaboratorRoleChanged: MessageFns<CollaboratorRoleChanged> = {
     }
     if (message.effectiveAt !== undefined) {
       Timestamp.encode(toTimestamp(message.effectiveAt), writer.uint32(74).fork()).join();
+    }
+    if (message.roadmapId !== undefined) {
+      writer.uint32(82).string(message.roadmapId);
+    }
+    if (message.roadmapPermission !== undefined) {
+      writer.uint32(90).string(message.roadmapPermission);
     }
     return writer;
   },
@@ -3105,6 +3118,22 @@ export const CollaboratorRoleChanged: MessageFns<CollaboratorRoleChanged> = {
             message.effectiveAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
             continue;
           }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.roadmapId = reader.string();
+            continue;
+          }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.roadmapPermission = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3160,6 +3189,16 @@ export const CollaboratorRoleChanged: MessageFns<CollaboratorRoleChanged> = {
         : isSet(object.effective_at)
         ? fromJsonTimestamp(object.effective_at)
         : undefined,
+      roadmapId: isSet(object.roadmapId)
+        ? globalThis.String(object.roadmapId)
+        : isSet(object.roadmap_id)
+        ? globalThis.String(object.roadmap_id)
+        : undefined,
+      roadmapPermission: isSet(object.roadmapPermission)
+        ? globalThis.String(object.roadmapPermission)
+        : isSet(object.roadmap_permission)
+        ? globalThis.String(object.roadmap_permission)
+        : undefined,
     };
   },
 
@@ -3192,6 +3231,12 @@ export const CollaboratorRoleChanged: MessageFns<CollaboratorRoleChanged> = {
     if (message.effectiveAt !== undefined) {
       obj.effectiveAt = message.effectiveAt.toISOString();
     }
+    if (message.roadmapId !== undefined) {
+      obj.roadmapId = message.roadmapId;
+    }
+    if (message.roadmapPermission !== undefined) {
+      obj.roadmapPermission = message.roadmapPermission;
+    }
     return obj;
   },
 
@@ -3209,6 +3254,8 @@ export const CollaboratorRoleChanged: MessageFns<CollaboratorRoleChanged> = {
     message.isBillable = object.isBillable ?? false;
     message.billableSeats = object.billableSeats ?? 0;
     message.effectiveAt = object.effectiveAt ?? undefined;
+    message.roadmapId = object.roadmapId ?? undefined;
+    message.roadmapPermission = object.roadmapPermission ?? undefined;
     return message;
   },
 };
