@@ -420,6 +420,7 @@ describe('renewals', () => {
       isLegacyPricing: false,
       basePriceId: 'price_base',
       extraPersonas: 0,
+      seats: 0,
       currentPeriodStart: started,
       currentPeriodEnd: new Date(started.getTime() + 30 * 86_400_000),
       cancelAtPeriodEnd: false,

@@ -210,6 +210,33 @@ describe.each([
     expect(changed.currentPeriodEnd).toEqual(subscription.currentPeriodEnd);
   });
 
+  it('sets the team-seat quantity, and drops the seat item at 0', async () => {
+    harness.answers(
+      {
+        method: 'GET',
+        path: `/v1/subscriptions/${SUBSCRIPTION}`,
+        fixture: 'subscription-unexpanded',
+      },
+      {
+        method: 'POST',
+        path: `/v1/subscriptions/${SUBSCRIPTION}`,
+        fixture: 'subscription-two-seats',
+      },
+      {
+        method: 'GET',
+        path: `/v1/subscriptions/${SUBSCRIPTION}`,
+        fixture: 'subscription-two-seats-unexpanded',
+      },
+      { method: 'POST', path: `/v1/subscriptions/${SUBSCRIPTION}`, fixture: 'subscription' },
+    );
+    const seated = await provider.setSeats(subscription.id, 2, new Date());
+    expect(seated.seats).toBe(2);
+    expect(seated.basePriceId).toBe(subscription.basePriceId);
+    expect(seated.currentPeriodEnd).toEqual(subscription.currentPeriodEnd);
+    const none = await provider.setSeats(subscription.id, 0, new Date());
+    expect(none.seats).toBe(0);
+  });
+
   it('cancels at period end: still active until then', async () => {
     harness.answers({
       method: 'POST',
@@ -295,7 +322,7 @@ describe('Stripe adapter requests', () => {
         'chorus_current_extra_persona_annual',
       ]),
     );
-    expect(keys).toHaveLength(8);
+    expect(keys).toHaveLength(12);
   });
 
   it('subscribes without proration, failing outright on a declined first payment', async () => {
@@ -336,6 +363,81 @@ describe('Stripe adapter requests', () => {
     expect(sent.get('items[0][id]')).toBe('si_RtWextra01');
     expect(sent.get('items[0][quantity]')).toBe('5');
     expect(sent.get('proration_behavior')).toBe('none');
+  });
+
+  it('adds a seat item prorated from the change, unlike personas', async () => {
+    replay.expect(
+      {
+        method: 'GET',
+        path: `/v1/subscriptions/${SUBSCRIPTION}`,
+        fixture: 'subscription-unexpanded',
+      },
+      {
+        method: 'POST',
+        path: `/v1/subscriptions/${SUBSCRIPTION}`,
+        fixture: 'subscription-two-seats',
+      },
+    );
+    // Within the fixture's period (Jan 1 – Feb 1, 2026).
+    const effectiveAt = new Date('2026-01-16T00:00:00Z');
+    const seated = await provider.setSeats(SUBSCRIPTION, 2, effectiveAt);
+    expect(seated.seats).toBe(2);
+    const sent = replay.last('POST', `/v1/subscriptions/${SUBSCRIPTION}`)!.params;
+    expect(sent.get('items[0][price]')).toBe('price_1QcB7mHk2sLpQa09');
+    expect(sent.get('items[0][quantity]')).toBe('2');
+    expect(sent.get('proration_behavior')).toBe('create_prorations');
+    expect(sent.get('proration_date')).toBe(String(effectiveAt.getTime() / 1000));
+  });
+
+  it('changes the quantity of the existing seat item', async () => {
+    replay.expect(
+      {
+        method: 'GET',
+        path: `/v1/subscriptions/${SUBSCRIPTION}`,
+        fixture: 'subscription-two-seats-unexpanded',
+      },
+      {
+        method: 'POST',
+        path: `/v1/subscriptions/${SUBSCRIPTION}`,
+        fixture: 'subscription-one-seat',
+      },
+    );
+    const seated = await provider.setSeats(SUBSCRIPTION, 1, new Date('2026-01-20T00:00:00Z'));
+    expect(seated.seats).toBe(1);
+    const sent = replay.last('POST', `/v1/subscriptions/${SUBSCRIPTION}`)!.params;
+    expect(sent.get('items[0][id]')).toBe('si_RtWseat01');
+    expect(sent.get('items[0][quantity]')).toBe('1');
+    expect(sent.has('items[0][price]')).toBe(false);
+    expect(sent.get('proration_behavior')).toBe('create_prorations');
+  });
+
+  it('deletes the seat item with the last seat, and asks nothing when nothing changes', async () => {
+    replay.expect(
+      {
+        method: 'GET',
+        path: `/v1/subscriptions/${SUBSCRIPTION}`,
+        fixture: 'subscription-two-seats-unexpanded',
+      },
+      { method: 'POST', path: `/v1/subscriptions/${SUBSCRIPTION}`, fixture: 'subscription' },
+    );
+    const none = await provider.setSeats(SUBSCRIPTION, 0, new Date('2026-01-20T00:00:00Z'));
+    expect(none.seats).toBe(0);
+    const sent = replay.last('POST', `/v1/subscriptions/${SUBSCRIPTION}`)!.params;
+    expect(sent.get('items[0][id]')).toBe('si_RtWseat01');
+    expect(sent.get('items[0][deleted]')).toBe('true');
+    expect(sent.get('proration_behavior')).toBe('create_prorations');
+
+    const posts = replay.received.filter((r) => r.method === 'POST').length;
+    replay.expect(
+      {
+        method: 'GET',
+        path: `/v1/subscriptions/${SUBSCRIPTION}`,
+        fixture: 'subscription-unexpanded',
+      },
+      { method: 'GET', path: `/v1/subscriptions/${SUBSCRIPTION}`, fixture: 'subscription' },
+    );
+    expect((await provider.setSeats(SUBSCRIPTION, 0, new Date())).seats).toBe(0);
+    expect(replay.received.filter((r) => r.method === 'POST')).toHaveLength(posts);
   });
 
   it('cancels at period end rather than at once', async () => {

@@ -49,6 +49,16 @@ async function call<T>(request: () => Promise<T>): Promise<T> {
 }
 
 /**
+ * When a seat change counts from, in Stripe's seconds: its effective time,
+ * but never before the current period (Stripe prorates within it) nor in
+ * the future.
+ */
+export function prorationDate(effectiveAt: Date, periodStart: Date, now = new Date()): number {
+  const at = Math.min(Math.max(effectiveAt.getTime(), periodStart.getTime()), now.getTime());
+  return Math.floor(at / 1000);
+}
+
+/**
  * Stripe through its SDK: customers, setup intents, subscriptions with a
  * base price and an extra-persona quantity, invoices, Checkout and the
  * Billing Portal. Prices are found by lookup key and created (from the
@@ -203,6 +213,8 @@ export class StripeProvider implements PaymentProvider {
         items: [
           { price: prices.base.id, quantity: 1 },
           { price: prices.extraPersona.id, quantity: Math.max(0, input.extraPersonas) },
+          // A subscription without seats has no seat item, as one whose last seat left.
+          ...((input.seats ?? 0) > 0 ? [{ price: prices.seat.id, quantity: input.seats }] : []),
         ],
         // A declined first payment fails the call and leaves no subscription.
         payment_behavior: 'error_if_incomplete',
@@ -264,6 +276,41 @@ export class StripeProvider implements PaymentProvider {
     );
   }
 
+  /**
+   * The seat item's quantity, prorated (unlike personas): Stripe charges an
+   * added seat for the rest of the period and credits a removed one, on the
+   * next invoice. The item is created with the first seat and deleted with
+   * the last, so a product without members shows no seat line.
+   */
+  async setSeats(id: string, seats: number, effectiveAt: Date): Promise<ProviderSubscription> {
+    const current = await call(() => this.stripe.subscriptions.retrieve(id));
+    const seatItem = current.items.data.find(
+      (item) => parseLookupKey(item.price.lookup_key)?.part === 'seat',
+    );
+    const quantity = Math.max(0, Math.floor(seats));
+    const read = readSubscription(current);
+    if ((seatItem?.quantity ?? 0) === quantity && (seatItem !== undefined) === quantity > 0) {
+      return this.getSubscription(id);
+    }
+    let items: Stripe.SubscriptionUpdateParams.Item[];
+    if (seatItem && quantity === 0) items = [{ id: seatItem.id, deleted: true }];
+    else if (seatItem) items = [{ id: seatItem.id, quantity }];
+    else {
+      const prices = await this.prices(read.isLegacyPricing, read.billingCycle);
+      items = [{ price: prices.seat.id, quantity }];
+    }
+    return readSubscription(
+      await call(() =>
+        this.stripe.subscriptions.update(id, {
+          items,
+          proration_behavior: 'create_prorations',
+          proration_date: prorationDate(effectiveAt, read.currentPeriodStart),
+          expand: ['latest_invoice'],
+        }),
+      ),
+    );
+  }
+
   async setDefaultPaymentMethod(id: string, paymentMethodId: string) {
     return readSubscription(
       await call(() =>
@@ -302,6 +349,7 @@ export class StripeProvider implements PaymentProvider {
           ...(input.extraPersonas > 0
             ? [{ price: prices.extraPersona.id, quantity: input.extraPersonas }]
             : []),
+          ...((input.seats ?? 0) > 0 ? [{ price: prices.seat.id, quantity: input.seats }] : []),
         ],
         success_url: input.successUrl,
         cancel_url: input.cancelUrl,
