@@ -148,13 +148,12 @@ export function readInvoice(value: unknown, paymentFailed = false): ProviderInvo
   // A subscription's invoice is dated by the period its lines bill (Stripe dates
   // the invoice itself by when it was made); prorations of the period before
   // end earlier, so the latest-ending line names it.
-  const servicePeriod = invoice.lines.data
-    .map((line) => line.period)
-    .filter((period) => period != null)
-    .reduce<{ start: Date; end: Date } | undefined>(
-      (latest, period) => (!latest || period.end > latest.end ? period : latest),
-      undefined,
-    );
+  let servicePeriod: { start: Date; end: Date } | undefined;
+  for (const line of invoice.lines.data) {
+    if (line.period && (!servicePeriod || line.period.end > servicePeriod.end)) {
+      servicePeriod = line.period;
+    }
+  }
   return {
     id: invoice.id,
     customerId: invoice.customer,
