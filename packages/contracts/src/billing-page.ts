@@ -192,9 +192,13 @@ export function seatSummary(
   return `${users} × ${price}${details.billingCycle === 'annual' ? '/yr' : ''}`;
 }
 
-/** An invoice's team-seat lines ("Team seats × N", "Team seat proration: …"), for the history. */
+/**
+ * An invoice's team-seat lines, for the history: "Team seats × N" and
+ * "Team seat proration: …" (the local provider), "2 × Team seat (at $25.00
+ * / month)" and "Remaining time on 1 × Team seat after …" (Stripe).
+ */
 export function seatLines<T extends { description: string }>(lines: readonly T[]): T[] {
-  return lines.filter((line) => line.description.startsWith('Team seat'));
+  return lines.filter((line) => /\bteam seats?\b/i.test(line.description));
 }
 
 /**

@@ -117,6 +117,17 @@ describe('seatLines: the team-seat lines of an invoice', () => {
       },
     ];
     expect(seatLines(lines).map((line) => line.amount)).toEqual([50, -5]);
+    // Stripe's own wording of the same lines.
+    const stripe = [
+      { description: '1 × Chorus Product Plan (at $25.00 / month)', quantity: 1, amount: 25 },
+      { description: '2 × Team seat (at $25.00 / month)', quantity: 2, amount: 50 },
+      {
+        description: 'Remaining time on 1 × Team seat after 16 Jan 2026',
+        quantity: 1,
+        amount: 12.5,
+      },
+    ];
+    expect(seatLines(stripe).map((line) => line.amount)).toEqual([50, 12.5]);
     expect(seatLines([])).toEqual([]);
   });
 });

@@ -10,7 +10,7 @@ import { StripeProvider } from '../src/providers/stripe';
 import { openDatabase, type Knex } from '@chorus/service-kit';
 import { createTestDatabase, testLogger } from '@chorus/service-kit/testing';
 import { migrations } from '../migrations';
-import { type Exchange, StripeReplay } from './stripe-replay';
+import { type Exchange, StripeReplay, stripeFixture } from './stripe-replay';
 
 /**
  * The same cases against both providers: the local one on a real
@@ -297,10 +297,12 @@ describe.each([
 
 describe('Stripe adapter requests', () => {
   let provider: StripeProvider;
+  let connection: Awaited<ReturnType<StripeReplay['start']>>;
 
   beforeAll(async () => {
     replay = new StripeReplay();
-    provider = new StripeProvider({ secretKey: 'sk_test_replay', ...(await replay.start()) });
+    connection = await replay.start();
+    provider = new StripeProvider({ secretKey: 'sk_test_replay', ...connection });
   });
   afterAll(() => replay.stop());
   afterEach(() => {
@@ -323,6 +325,71 @@ describe('Stripe adapter requests', () => {
       ]),
     );
     expect(keys).toHaveLength(12);
+  });
+
+  it('creates missing seat prices under a Team seat product of their own', async () => {
+    const recorded = stripeFixture('prices-list') as { data: { lookup_key: string }[] };
+    const withoutSeats = {
+      ...recorded,
+      data: recorded.data.filter((price) => !price.lookup_key.includes('_seat_')),
+    };
+    const created = (key: string, index: number) => ({
+      method: 'POST' as const,
+      path: '/v1/prices',
+      body: {
+        id: `price_seat0${index}`,
+        object: 'price',
+        active: true,
+        currency: 'usd',
+        lookup_key: key,
+        nickname: null,
+        product: 'chorus_team_seat',
+        recurring: { interval: key.endsWith('annual') ? 'year' : 'month', interval_count: 1 },
+        type: 'recurring',
+        unit_amount: key.endsWith('annual') ? 27000 : 2500,
+      },
+    });
+    replay.expect(
+      { method: 'GET', path: '/v1/prices', body: withoutSeats },
+      {
+        method: 'GET',
+        path: '/v1/products/chorus_team_seat',
+        status: 404,
+        body: {
+          error: {
+            code: 'resource_missing',
+            message: "No such product: 'chorus_team_seat'",
+            param: 'id',
+            type: 'invalid_request_error',
+          },
+        },
+      },
+      {
+        method: 'POST',
+        path: '/v1/products',
+        body: { id: 'chorus_team_seat', object: 'product', active: true, name: 'Team seat' },
+      },
+      created('chorus_current_seat_monthly', 1),
+      created('chorus_current_seat_annual', 2),
+      created('chorus_legacy_seat_monthly', 3),
+      created('chorus_legacy_seat_annual', 4),
+    );
+    const fresh = new StripeProvider({ secretKey: 'sk_test_replay', ...connection });
+    const catalog = await fresh.catalog();
+    expect(catalog.current.monthly.seat).toMatchObject({
+      id: 'price_seat01',
+      unitAmountCents: 2500,
+    });
+    expect(catalog.current.annual.seat).toMatchObject({ unitAmountCents: 27000, interval: 'year' });
+    expect(replay.last('POST', '/v1/products')!.params.get('name')).toBe('Team seat');
+    const prices = replay.received.filter((r) => r.method === 'POST' && r.path === '/v1/prices');
+    expect(prices.map((r) => r.params.get('product'))).toEqual(Array(4).fill('chorus_team_seat'));
+    expect(prices.map((r) => r.params.get('unit_amount'))).toEqual([
+      '2500',
+      '27000',
+      '2500',
+      '27000',
+    ]);
   });
 
   it('subscribes without proration, failing outright on a declined first payment', async () => {

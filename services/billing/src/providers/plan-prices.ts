@@ -10,12 +10,23 @@ export const PLAN_PRODUCT = {
     'AI customer personas, unlimited strategic questions, business profiles and roadmaps for one product.',
 };
 
+/**
+ * Team seats are a product of their own at the provider, so that its
+ * invoices name them: "2 × Team seat", "Remaining time on 1 × Team seat
+ * after …".
+ */
+export const SEAT_PRODUCT = {
+  name: 'Team seat',
+  description: 'A collaborator or admin of a Chorus product (the owner and viewers are not seats).',
+};
+
 export const CURRENCY = 'usd';
 
 /** A price the plan needs at a provider, as the pricing rules set it. */
 export interface PlanPrice {
   /** Stripe's lookup key: how a provider's price is found again. */
   key: string;
+  part: PricePart;
   nickname: string;
   unitAmountCents: number;
   interval: 'month' | 'year';
@@ -38,6 +49,7 @@ function planPrice(name: 'current' | 'legacy', part: PricePart, cycle: BillingCy
   const prefix = name === 'legacy' ? 'Legacy ' : '';
   return {
     key: lookupKey(name, part, cycle),
+    part,
     nickname: `${prefix}${nicknameOf(part, cycle)}`,
     unitAmountCents: unitAmountOf(plan, part, cycle),
     interval: cycle === 'annual' ? 'year' : 'month',

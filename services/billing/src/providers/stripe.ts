@@ -14,11 +14,24 @@ import {
   ProviderRequestRefused,
   type ProviderSubscription,
 } from './provider';
-import { CURRENCY, PLAN_PRICES, PLAN_PRODUCT, planCatalog } from './plan-prices';
+import {
+  CURRENCY,
+  PLAN_PRICES,
+  PLAN_PRODUCT,
+  type PlanPrice,
+  planCatalog,
+  SEAT_PRODUCT,
+} from './plan-prices';
 import { parseLookupKey, readCheckoutSession, readSubscription } from './stripe-shapes';
 
 /** The Stripe product every Chorus subscription is for; created on first use when missing. */
 export const STRIPE_PRODUCT = { id: 'chorus_product_plan', ...PLAN_PRODUCT };
+
+/** The Stripe product of the team-seat prices; created on first use when missing. */
+export const STRIPE_SEAT_PRODUCT = { id: 'chorus_team_seat', ...SEAT_PRODUCT };
+
+const stripeProductOf = (price: PlanPrice) =>
+  price.part === 'seat' ? STRIPE_SEAT_PRODUCT : STRIPE_PRODUCT;
 
 export interface StripeConnection {
   secretKey: string;
@@ -115,11 +128,11 @@ export class StripeProvider implements PaymentProvider {
       }
     }
     const missing = wanted.filter((w) => !byKey.has(w.key));
-    if (missing.length > 0) await this.ensureProduct();
+    for (const product of new Set(missing.map(stripeProductOf))) await this.ensureProduct(product);
     for (const want of missing) {
       const price = await call(() =>
         this.stripe.prices.create({
-          product: STRIPE_PRODUCT.id,
+          product: stripeProductOf(want).id,
           currency: CURRENCY,
           unit_amount: want.unitAmountCents,
           recurring: { interval: want.interval },
@@ -139,12 +152,12 @@ export class StripeProvider implements PaymentProvider {
     return planCatalog(STRIPE_PRODUCT.id, (key) => byKey.get(key)!);
   }
 
-  private async ensureProduct(): Promise<void> {
+  private async ensureProduct(product: typeof STRIPE_PRODUCT): Promise<void> {
     try {
-      await this.stripe.products.retrieve(STRIPE_PRODUCT.id);
+      await this.stripe.products.retrieve(product.id);
     } catch (error) {
       if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
-      await call(() => this.stripe.products.create(STRIPE_PRODUCT));
+      await call(() => this.stripe.products.create(product));
     }
   }
 
