@@ -760,6 +760,9 @@ describe('team seats', () => {
 
     moveClockTo(new Date('2026-12-01T00:00:01Z'));
     const [next] = await invoiceLines(product.userId);
+    const { invoices } = await client.listInvoices({ userId: product.userId });
+    const pdf = await client.getInvoicePdf({ userId: product.userId, invoiceId: invoices[0]!.id });
+    expect(pdf.document?.$case).toBe('pdf');
     expect(next).toEqual({
       amountCents: 2500 + 2500 - 500,
       lines: [

@@ -15,8 +15,16 @@ import type {
   SubscriptionRow,
 } from './rows';
 
-/** The invoice's lines: the base price, the extra personas, the team seats, the discount. */
-function invoiceLines(row: SubscriptionRow, amount: Quote): InvoiceLine[] {
+/**
+ * The invoice's lines: the base price, the extra personas, the team seats,
+ * the seat prorations since the last invoice, the discount (of the whole
+ * invoice, prorations included, as a Stripe coupon applies).
+ */
+function invoiceLines(
+  row: SubscriptionRow,
+  amount: Quote,
+  prorations: InvoiceLine[],
+): InvoiceLine[] {
   const prices = pricesOf(row.is_legacy_pricing, row.billing_cycle);
   const lines: InvoiceLine[] = [
     {
@@ -42,11 +50,14 @@ function invoiceLines(row: SubscriptionRow, amount: Quote): InvoiceLine[] {
       price: row.seat_price ?? prices.seat.id,
     });
   }
-  if (amount.discountCents > 0) {
+  lines.push(...prorations);
+  const prorated = prorations.reduce((sum, line) => sum + line.amount, 0);
+  const discount = amount.discountCents + Math.round((prorated * amount.discountPercent) / 100);
+  if (discount > 0) {
     lines.push({
       description: `Discount (${amount.discountPercent}% off)`,
       quantity: 1,
-      amount: -amount.discountCents,
+      amount: -discount,
       price: '',
     });
   }
@@ -80,16 +91,17 @@ export async function invoicePeriod(
     .whereNull('invoice')
     .orderBy('created')
     .forUpdate();
-  const lines = [
-    ...invoiceLines(row, amount),
-    ...pending.map((item) => ({
+  const lines = invoiceLines(
+    row,
+    amount,
+    pending.map((item) => ({
       description: item.description,
       quantity: item.quantity,
       amount: item.amount,
       price: item.price,
       period: { start: item.period_start, end: item.period_end },
     })),
-  ];
+  );
   // A credit larger than the invoice is not paid out; Stripe keeps it as customer balance.
   const total = Math.max(
     0,
