@@ -3,6 +3,7 @@ import type {
   PersonaTemplateView,
   PromoCodeView,
   RevenuePoint,
+  SeatStats,
   SubscriptionStats,
 } from '@chorus/contracts';
 import { ApiError, queryClient } from '@chorus/platform';
@@ -97,7 +98,9 @@ function useAdminQuery<T>(key: readonly string[]) {
   });
 }
 
-export const useSubscriptionStats = () => useAdminQuery<SubscriptionStats>(adminKeys.stats);
+/** The dashboard's figures, team seats and their revenue included. */
+export const useSubscriptionStats = () =>
+  useAdminQuery<SubscriptionStats & SeatStats>(adminKeys.stats);
 export const useRevenueHistory = () => useAdminQuery<RevenuePoint[]>(adminKeys.revenue);
 export const usePromoCodes = () => useAdminQuery<PromoCodeView[]>(adminKeys.promoCodes);
 export const usePersonaTemplates = () => useAdminQuery<PersonaTemplateView[]>(adminKeys.templates);

@@ -1,14 +1,17 @@
-import { type SubscriptionStats, formatDollars } from '@chorus/contracts';
+import { type SeatStats, type SubscriptionStats, formatDollars } from '@chorus/contracts';
 import { StatCard, StatPlaceholder } from '@chorus/platform/ui';
-import { DollarSign, Gauge, UserRound, Users } from 'lucide-react';
+import { DollarSign, Gauge, UserPlus, UserRound, Users, Wallet } from 'lucide-react';
 
-/** Total Users, Monthly Revenue, Total Personas, Average Rate (100.00 until known, as the spec shows it). */
-export function StatsCards({ stats }: { stats: SubscriptionStats | undefined }) {
+/**
+ * Total Users, Monthly Revenue, Total Personas, Average Rate (100.00 until
+ * known, as the spec shows it), Team Seats and Seat Revenue.
+ */
+export function StatsCards({ stats }: { stats: (SubscriptionStats & SeatStats) | undefined }) {
   const placeholder = <StatPlaceholder />;
   return (
     <section
       aria-label="Subscription analytics"
-      className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4"
+      className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3"
     >
       <StatCard
         title="Total Users"
@@ -41,6 +44,20 @@ export function StatsCards({ stats }: { stats: SubscriptionStats | undefined }) 
         tone="bg-amber-50 text-amber-700"
         value={formatDollars(stats?.averageRate ?? 100)}
         hint="Per running subscription, per month"
+      />
+      <StatCard
+        title="Team Seats"
+        icon={UserPlus}
+        tone="bg-sky-50 text-sky-700"
+        value={stats ? stats.totalSeats.toLocaleString('en-US') : placeholder}
+        hint="Billable collaborators and admins of running subscriptions"
+      />
+      <StatCard
+        title="Seat Revenue"
+        icon={Wallet}
+        tone="bg-teal-50 text-teal-700"
+        value={stats ? formatDollars(stats.seatRevenue) : placeholder}
+        hint="Per month, part of Monthly Revenue"
       />
     </section>
   );

@@ -1,4 +1,9 @@
-import { type BillingHistoryRow, formatBillingDate, formatDollars } from '@chorus/contracts';
+import {
+  type BillingHistoryRow,
+  formatBillingDate,
+  formatDollars,
+  seatLines,
+} from '@chorus/contracts';
 import { analytics, toast } from '@chorus/platform';
 import { Button, Card } from '@chorus/platform/ui';
 import { Download, Loader2 } from 'lucide-react';
@@ -76,6 +81,18 @@ export function BillingHistory({ invoices }: { invoices: BillingHistoryRow[] }) 
                     </span>
                     {invoice.number}
                   </p>
+                  {seatLines(invoice.lines).length > 0 ? (
+                    <ul className="mt-1 grid gap-0.5 text-xs text-muted-foreground">
+                      {seatLines(invoice.lines).map((line, index) => (
+                        <li key={index} className="flex justify-between gap-3">
+                          <span>{line.description}</span>
+                          <span className="whitespace-nowrap tabular-nums">
+                            {formatDollars(line.amount, invoice.currency || 'USD')}
+                          </span>
+                        </li>
+                      ))}
+                    </ul>
+                  ) : null}
                 </td>
                 <td className="hidden px-4 py-4 sm:px-6 whitespace-nowrap text-muted-foreground sm:table-cell">
                   {formatBillingDate(invoice.date)}

@@ -5,6 +5,7 @@ import {
   formatDollars,
   type ProductView,
   personaSummary,
+  seatSummary,
   subscriptionBadge,
   type SubscriptionDetails,
 } from '@chorus/contracts';
@@ -58,6 +59,8 @@ export function ProductSubscriptionCard({
   const status = details?.status ?? product.subscriptionStatus;
   const personaCount = details?.personaCount ?? product.billing.personaCount;
   const endsAt = details?.cancelAtPeriodEnd ? details.currentPeriodEnd : null;
+  // "3 users × $25": billable team seats; the owner is never one.
+  const seats = seatSummary(details);
   const badge = subscriptionBadge(status);
   const canCancel = badge === 'active' && !endsAt;
   // A product that never started paying, or whose subscription ended, can start one again.
@@ -91,6 +94,14 @@ export function ProductSubscriptionCard({
               </span>
             ) : null}
           </Fact>
+          {seats ? (
+            <Fact label="Team">
+              {seats}
+              <span className="block text-xs font-normal text-muted-foreground">
+                Collaborators and admins; you and viewers are free
+              </span>
+            </Fact>
+          ) : null}
           <Fact label="Monthly Rate">
             <span className="text-base font-semibold">
               {formatDollars(billingMonthlyRate(details, product))}

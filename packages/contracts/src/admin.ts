@@ -210,6 +210,14 @@ export interface SubscriptionStats {
   activeSubscriptions: number;
 }
 
+/** The team seats part of GET /api/admin/subscription-stats (money in dollars). */
+export interface SeatStats {
+  /** Billable team seats of the running subscriptions. */
+  totalSeats: number;
+  /** What those seats bring in per month (part of monthlyRevenue). */
+  seatRevenue: number;
+}
+
 /** GET /api/admin/revenue-history: one point per month, oldest first. */
 export interface RevenuePoint {
   /** YYYY-MM */

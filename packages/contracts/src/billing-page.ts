@@ -1,3 +1,5 @@
+import { formatWholeDollars } from './format';
+
 /**
  * The billing pages' shapes and rules: what the billing routes answer (the
  * gateway builds these, the browser reads them) and how the billing page
@@ -26,6 +28,12 @@ export interface SubscriptionDetails {
   nextBillingDate: string | null;
   cancelAtPeriodEnd: boolean;
   isLegacyPricing: boolean;
+  /** Billable team seats: collaborators, admins, roadmap editors (the owner and viewers are free). */
+  seats: number;
+  /** Dollars the seats cost per billing period (a month or a year). */
+  seatsAmount: number;
+  /** Dollars one seat costs per billing period: 25 a month, 270 a year. */
+  seatUnitPrice: number;
   /** The provider's customer id, for the customer portal. */
   customerId: string | null;
   subscriptionId: string | null;
@@ -48,6 +56,16 @@ export interface BillingHistoryRow {
   status: string;
   /** The gateway's PDF address (needs the bearer token) or the provider's own. */
   downloadUrl: string | null;
+  /** What the invoice bills: the plan, extra personas, "Team seats × N", seat prorations, a discount. */
+  lines: InvoiceLineView[];
+}
+
+/** One line of an invoice; a credit (a removed seat's unused time) or a discount is negative. */
+export interface InvoiceLineView {
+  description: string;
+  quantity: number;
+  /** Dollars. */
+  amount: number;
 }
 
 /** GET /api/dashboard/stats: the billing page's summary cards. */
@@ -158,6 +176,29 @@ export function nextBillingSummary(
 export function personaSummary(personaCount: number, extraPersonas: number): string {
   const count = `${personaCount} ${personaCount === 1 ? 'persona' : 'personas'}`;
   return extraPersonas > 0 ? `${count} (${extraPersonas} extra)` : count;
+}
+
+/**
+ * A product card's team seats beside its personas: "3 users × $25", or on
+ * the annual plan "2 users × $270/yr". Null without billable seats: the
+ * owner is never a seat and viewers are free, so there is nothing to bill.
+ */
+export function seatSummary(
+  details: Pick<SubscriptionDetails, 'seats' | 'seatUnitPrice' | 'billingCycle'> | null | undefined,
+): string | null {
+  if (!details || details.seats <= 0) return null;
+  const users = `${details.seats} ${details.seats === 1 ? 'user' : 'users'}`;
+  const price = formatWholeDollars(Math.round(details.seatUnitPrice * 100));
+  return `${users} × ${price}${details.billingCycle === 'annual' ? '/yr' : ''}`;
+}
+
+/**
+ * An invoice's team-seat lines, for the history: "Team seats × N" and
+ * "Team seat proration: …" (the local provider), "2 × Team seat (at $25.00
+ * / month)" and "Remaining time on 1 × Team seat after …" (Stripe).
+ */
+export function seatLines<T extends { description: string }>(lines: readonly T[]): T[] {
+  return lines.filter((line) => /\bteam seats?\b/i.test(line.description));
 }
 
 /**

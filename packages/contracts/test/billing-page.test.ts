@@ -4,6 +4,8 @@ import {
   invoiceBadge,
   nextBillingSummary,
   personaSummary,
+  seatLines,
+  seatSummary,
   subscriptionBadge,
 } from '../src';
 
@@ -83,5 +85,49 @@ describe('checkoutReturnUrls', () => {
       successUrl: 'https://app.example/subscription-success?session_id={CHECKOUT_SESSION_ID}',
       cancelUrl: 'https://app.example/subscription-cancel',
     });
+  });
+});
+
+describe("seatSummary: a product card's team seats beside its personas", () => {
+  it.each([
+    [{ seats: 3, seatUnitPrice: 25, billingCycle: 'monthly' }, '3 users × $25'],
+    [{ seats: 1, seatUnitPrice: 25, billingCycle: 'monthly' }, '1 user × $25'],
+    [{ seats: 2, seatUnitPrice: 270, billingCycle: 'annual' }, '2 users × $270/yr'],
+  ])('%j -> %s', (details, summary) => {
+    expect(seatSummary(details)).toBe(summary);
+  });
+
+  it('shows nothing without billable seats: the owner and viewers are not billed', () => {
+    expect(seatSummary({ seats: 0, seatUnitPrice: 25, billingCycle: 'monthly' })).toBeNull();
+    expect(seatSummary(undefined)).toBeNull();
+  });
+});
+
+describe('seatLines: the team-seat lines of an invoice', () => {
+  it('keeps the seats and their prorations, leaves the plan and personas out', () => {
+    const lines = [
+      { description: '1 × Monthly Plan', quantity: 1, amount: 25 },
+      { description: '2 × Extra persona', quantity: 2, amount: 4 },
+      { description: 'Team seats × 2', quantity: 2, amount: 50 },
+      {
+        description:
+          'Team seat proration: unused time on 1 removed seat, Nov 25, 2026 – Dec 1, 2026',
+        quantity: 1,
+        amount: -5,
+      },
+    ];
+    expect(seatLines(lines).map((line) => line.amount)).toEqual([50, -5]);
+    // Stripe's own wording of the same lines.
+    const stripe = [
+      { description: '1 × Chorus Product Plan (at $25.00 / month)', quantity: 1, amount: 25 },
+      { description: '2 × Team seat (at $25.00 / month)', quantity: 2, amount: 50 },
+      {
+        description: 'Remaining time on 1 × Team seat after 16 Jan 2026',
+        quantity: 1,
+        amount: 12.5,
+      },
+    ];
+    expect(seatLines(stripe).map((line) => line.amount)).toEqual([50, 12.5]);
+    expect(seatLines([])).toEqual([]);
   });
 });

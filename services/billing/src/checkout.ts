@@ -60,6 +60,7 @@ export class Checkout {
         billingCycle,
         isLegacyPricing: product.is_legacy_pricing,
         extraPersonas: extraPersonasFor(product.persona_count, product.is_legacy_pricing),
+        seats: product.billable_seats,
         successUrl: input.successUrl,
         cancelUrl: input.cancelUrl,
         metadata: { productId: product.id, userId: payer.userId },

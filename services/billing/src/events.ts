@@ -44,13 +44,21 @@ export function subscriptionChanged(trx: Knex.Transaction, event: SubscriptionCh
  */
 export interface ProductChanges {
   personasChanged(trx: Knex.Transaction, productId: string, personaCount: number): Promise<void>;
+  seatsChanged(
+    trx: Knex.Transaction,
+    productId: string,
+    seats: number,
+    effectiveAt: Date,
+  ): Promise<void>;
   productDeleted(trx: Knex.Transaction, productId: string): Promise<void>;
 }
 
 /**
  * What billing hears: catalog's products (its mirror of id, owner, name,
- * billing cycle, legacy flag and persona count) and identity's new accounts
- * (the name on the provider's customer). Each event is handled once.
+ * billing cycle, legacy flag, persona count and billable team seats — each
+ * membership event carries the product's count after the change) and
+ * identity's new accounts (the name on the provider's customer). Each event
+ * is handled once.
  */
 export async function consumeBillingEvents(options: {
   bus: EventBus;
@@ -61,6 +69,15 @@ export async function consumeBillingEvents(options: {
   logger: Logger;
 }): Promise<void> {
   const { store, subscriptions, relay } = options;
+  const seatsChanged = async (
+    event: { productId: string; billableSeats: number; effectiveAt?: Date },
+    occurredAt: Date | undefined,
+    trx: Knex.Transaction,
+  ) => {
+    const effectiveAt = event.effectiveAt ?? occurredAt ?? new Date();
+    await subscriptions.seatsChanged(trx, event.productId, event.billableSeats, effectiveAt);
+    relay.nudge();
+  };
   await consumeEvents({
     bus: options.bus,
     db: options.db,
@@ -80,6 +97,15 @@ export async function consumeBillingEvents(options: {
       personasChanged: async (event, { trx }) => {
         await subscriptions.personasChanged(trx, event.productId, event.personaCount);
         relay.nudge();
+      },
+      collaboratorJoined: async (event, { trx, envelope }) => {
+        await seatsChanged(event, envelope.occurredAt, trx);
+      },
+      collaboratorRoleChanged: async (event, { trx, envelope }) => {
+        await seatsChanged(event, envelope.occurredAt, trx);
+      },
+      collaboratorLeft: async (event, { trx, envelope }) => {
+        await seatsChanged(event, envelope.occurredAt, trx);
       },
       productDeleted: async (event, { trx }) => {
         await subscriptions.productDeleted(trx, event.productId);

@@ -76,11 +76,15 @@ export function renderInvoicePdf(
     .stroke();
   doc.font('Helvetica');
   let y = doc.y + 10;
+  // Lines as billed: the plan, extra personas, "Team seats × N", seat
+  // prorations ("Team seat proration: …", a credit when a seat left), the
+  // discount. A long description wraps; the next line starts below it.
   for (const line of invoice.lines) {
     doc.text(line.description, left, y, { width: right - left - 170 });
+    const below = doc.y;
     doc.text(String(line.quantity), right - 160, y, { width: 40, align: 'right' });
     doc.text(money(line.amountCents), right - 100, y, { width: 100, align: 'right' });
-    y = doc.y + 6;
+    y = Math.max(below, doc.y) + 6;
   }
   doc.moveTo(left, y).lineTo(right, y).stroke();
   const totals: [string, number][] = [['Total', invoice.amount_cents]];

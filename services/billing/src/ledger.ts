@@ -138,6 +138,7 @@ export class Ledger {
       billing_cycle: subscription.billingCycle,
       is_legacy_pricing: subscription.isLegacyPricing,
       extra_personas: subscription.extraPersonas,
+      seats: subscription.seats,
       current_period_start: subscription.currentPeriodStart,
       current_period_end: subscription.currentPeriodEnd,
       cancel_at_period_end: subscription.cancelAtPeriodEnd,

@@ -19,9 +19,7 @@ export class Revenue {
     const now = this.deps.now();
     const running = await this.deps.revenue.runningSubscriptions();
     return revenueSummary(
-      running.map(
-        ({ product, subscription }) => viewOfRows(product, subscription, now).monthlyRateCents,
-      ),
+      running.map(({ product, subscription }) => viewOfRows(product, subscription, now)),
     );
   }
 

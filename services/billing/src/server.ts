@@ -90,6 +90,11 @@ function toInvoice(row: InvoiceRow): Invoice {
     number: row.number,
     periodStart: row.period_start,
     periodEnd: row.period_end,
+    lines: row.lines.map((line) => ({
+      description: line.description,
+      quantity: line.quantity,
+      amountCents: line.amountCents,
+    })),
   };
 }
 

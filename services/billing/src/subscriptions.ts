@@ -30,7 +30,8 @@ import {
 
 /**
  * Products' subscriptions: starting one with a card, reading, cancelling,
- * ending one with its product, and following the product's persona count.
+ * ending one with its product, and following the product's persona count
+ * and team seats.
  * Prices always come from the pricing rules in contracts; the provider
  * holds the money side.
  */
@@ -143,6 +144,7 @@ export class Subscriptions implements ProductChanges {
         billingCycle,
         isLegacyPricing: product.is_legacy_pricing,
         extraPersonas: extraPersonasFor(product.persona_count, product.is_legacy_pricing),
+        seats: product.billable_seats,
         promotion: promo
           ? {
               code: promo.code,
@@ -295,6 +297,48 @@ export class Subscriptions implements ProductChanges {
           await ledger.applySubscription(trx, updated, observedAt, { before });
           return;
         }
+      }
+    }
+    await ledger.publishIfChanged(trx, productId, before);
+  }
+
+  /**
+   * Catalog's membership changed: `seats` is the product's billable count
+   * after the change. It is kept on the product (what the billing page
+   * prices), and the running subscription's seat quantity follows, prorated
+   * from `effectiveAt`. A change older than the last one applied is
+   * ignored; one that leaves the count as it is (a viewer) changes nothing.
+   */
+  async seatsChanged(
+    trx: Knex.Transaction,
+    productId: string,
+    seats: number,
+    effectiveAt: Date,
+  ): Promise<void> {
+    const { store, ledger, provider } = this.deps;
+    const product = await store.product(productId, trx, true);
+    if (!product) {
+      this.deps.logger.warn({ productId }, 'seat change for a product billing does not know');
+      return;
+    }
+    if (product.seats_effective_at && product.seats_effective_at > effectiveAt) return;
+    const count = Math.max(0, Math.floor(seats));
+    const before = await ledger.view(trx, productId);
+    await store.setBillableSeats(trx, productId, count, effectiveAt);
+    const row = await store.subscriptionOfProduct(productId, trx, true);
+    if (this.runsHere(row) && row.seats !== count) {
+      const observedAt = this.deps.now();
+      const updated = await unlessRefused(
+        this.deps.logger,
+        {
+          context: { productId },
+          message: 'the provider refused the new seat quantity; the subscription keeps its old one',
+        },
+        () => provider.setSeats(row.provider_subscription_id, count, effectiveAt),
+      );
+      if (updated) {
+        await ledger.applySubscription(trx, updated, observedAt, { before });
+        return;
       }
     }
     await ledger.publishIfChanged(trx, productId, before);

@@ -202,6 +202,32 @@ describe('revenue figures', () => {
     );
   });
 
+  it('counts the team seats of running subscriptions and their monthly revenue', async () => {
+    const before = await client.getRevenueStats({});
+    const { subscription } = await subscribe();
+    const productId = subscription!.productId;
+    await publish(Topics.catalog, productId, {
+      $case: 'collaboratorJoined',
+      value: {
+        productId,
+        userId: subscription!.userId,
+        collaboratorId: randomUUID(),
+        memberUserId: randomUUID(),
+        role: 'admin',
+        isBillable: true,
+        billableSeats: 2,
+        effectiveAt: now,
+        roadmapId: '',
+        roadmapPermission: '',
+      },
+    });
+    await bus.drained();
+    const after = await client.getRevenueStats({});
+    expect(after.totalSeats).toBe((before.totalSeats ?? 0) + 2);
+    expect(after.seatRevenueCents).toBe((before.seatRevenueCents ?? 0) + 5000);
+    expect(after.monthlyRevenueCents).toBe(before.monthlyRevenueCents + 2500 + 5000);
+  });
+
   it('gives paid revenue and running subscriptions per month, oldest first', async () => {
     const { months } = await client.getRevenueHistory({ months: 3 });
     expect(months.map((m) => m.month)).toEqual(['2026-04', '2026-05', '2026-06']);

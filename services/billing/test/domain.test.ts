@@ -1,5 +1,6 @@
 import { addMonths, resolveBillingCycle } from '../src/domain/billing-cycle';
-import { historyLength, revenueMonths } from '../src/domain/revenue';
+import { historyLength, revenueMonths, revenueSummary } from '../src/domain/revenue';
+import { seatProration } from '../src/domain/seats';
 import { invoiceStatus, isLive, productStatus } from '../src/domain/status';
 import {
   billingStats,
@@ -77,6 +78,7 @@ describe('subscriptionView', () => {
     billingCycle: 'monthly',
     isLegacyPricing: false,
     personaCount: 12,
+    seats: 0,
   };
   const running: SubscriptionFacts = {
     providerStatus: 'active',
@@ -153,8 +155,41 @@ describe('subscriptionView', () => {
       activeProducts: 1,
       totalProducts: 3,
       totalPersonas: 16,
+      totalSeats: 0,
       nextBillingDate: new Date('2026-03-20'),
     });
+  });
+
+  it('prices team seats at $25 a month, $270 a year, inside the promo', () => {
+    const monthly = subscriptionView({ ...product, seats: 3 }, running, now);
+    expect(monthly).toMatchObject({
+      seats: 3,
+      seatsCents: 7500,
+      seatUnitCents: 2500,
+      seatsMonthlyRateCents: 7500,
+      monthlyRateCents: 2900 + 7500,
+    });
+    const annual = subscriptionView(
+      { ...product, seats: 2 },
+      { ...running, billingCycle: 'annual' },
+      now,
+    );
+    expect(annual).toMatchObject({
+      seats: 2,
+      seatsCents: 54000,
+      seatUnitCents: 27000,
+      seatsMonthlyRateCents: 4500,
+    });
+    const discounted = subscriptionView(
+      { ...product, seats: 1 },
+      {
+        ...running,
+        promo: { discountPercent: 20, durationMonths: 3, startedAt: new Date('2026-03-01') },
+      },
+      now,
+    );
+    expect(discounted).toMatchObject({ seatsMonthlyRateCents: 2000, monthlyRateCents: 4320 });
+    expect(billingStats([monthly, annual])).toMatchObject({ totalSeats: 5 });
   });
 
   it('leaves a subscription cancelled at the period end out of Monthly Spend', () => {
@@ -165,6 +200,66 @@ describe('subscriptionView', () => {
     expect(billingStats([cancelling, other])).toMatchObject({
       monthlySpendCents: 2500,
       activeProducts: 2,
+    });
+  });
+});
+
+describe('seatProration', () => {
+  const period = {
+    unitAmountCents: 2500,
+    periodStart: new Date('2026-03-01T00:00:00Z'),
+    periodEnd: new Date('2026-03-31T00:00:00Z'),
+  };
+
+  it('charges an added seat for the rest of the period, by seconds', () => {
+    const added = seatProration({
+      ...period,
+      from: 0,
+      to: 1,
+      at: new Date('2026-03-16T00:00:00Z'),
+    });
+    expect(added).toMatchObject({ change: 1, quantity: 1, amountCents: 1250 });
+    expect(added.description).toBe(
+      'Team seat proration: remaining time on 1 added seat, Mar 16, 2026 – Mar 31, 2026',
+    );
+  });
+
+  it('credits the unused time of removed seats', () => {
+    const removed = seatProration({
+      ...period,
+      from: 3,
+      to: 1,
+      at: new Date('2026-03-25T00:00:00Z'),
+    });
+    expect(removed).toMatchObject({ change: -2, quantity: 2, amountCents: -1000 });
+    expect(removed.description).toMatch(/^Team seat proration: unused time on 2 removed seats/);
+  });
+
+  it('counts a change from before the period from its start, and costs nothing without a change', () => {
+    expect(
+      seatProration({ ...period, from: 0, to: 1, at: new Date('2026-02-01T00:00:00Z') })
+        .amountCents,
+    ).toBe(2500);
+    expect(
+      seatProration({ ...period, from: 2, to: 2, at: new Date('2026-03-10T00:00:00Z') })
+        .amountCents,
+    ).toBe(0);
+  });
+});
+
+describe('revenueSummary', () => {
+  it('counts the seats of running subscriptions and what they bring in a month', () => {
+    expect(
+      revenueSummary([
+        { monthlyRateCents: 7500, seats: 2, seatsMonthlyRateCents: 5000 },
+        { monthlyRateCents: 2500, seats: 0, seatsMonthlyRateCents: 0 },
+      ]),
+    ).toEqual({
+      monthlyRevenueCents: 10000,
+      activeSubscriptions: 2,
+      averageRateCents: 5000,
+      totalSeats: 2,
+      seatRevenueCents: 5000,
     });
   });
 });

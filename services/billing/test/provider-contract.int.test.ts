@@ -10,7 +10,7 @@ import { StripeProvider } from '../src/providers/stripe';
 import { openDatabase, type Knex } from '@chorus/service-kit';
 import { createTestDatabase, testLogger } from '@chorus/service-kit/testing';
 import { migrations } from '../migrations';
-import { type Exchange, StripeReplay } from './stripe-replay';
+import { type Exchange, StripeReplay, stripeFixture } from './stripe-replay';
 
 /**
  * The same cases against both providers: the local one on a real
@@ -210,6 +210,33 @@ describe.each([
     expect(changed.currentPeriodEnd).toEqual(subscription.currentPeriodEnd);
   });
 
+  it('sets the team-seat quantity, and drops the seat item at 0', async () => {
+    harness.answers(
+      {
+        method: 'GET',
+        path: `/v1/subscriptions/${SUBSCRIPTION}`,
+        fixture: 'subscription-unexpanded',
+      },
+      {
+        method: 'POST',
+        path: `/v1/subscriptions/${SUBSCRIPTION}`,
+        fixture: 'subscription-two-seats',
+      },
+      {
+        method: 'GET',
+        path: `/v1/subscriptions/${SUBSCRIPTION}`,
+        fixture: 'subscription-two-seats-unexpanded',
+      },
+      { method: 'POST', path: `/v1/subscriptions/${SUBSCRIPTION}`, fixture: 'subscription' },
+    );
+    const seated = await provider.setSeats(subscription.id, 2, new Date());
+    expect(seated.seats).toBe(2);
+    expect(seated.basePriceId).toBe(subscription.basePriceId);
+    expect(seated.currentPeriodEnd).toEqual(subscription.currentPeriodEnd);
+    const none = await provider.setSeats(subscription.id, 0, new Date());
+    expect(none.seats).toBe(0);
+  });
+
   it('cancels at period end: still active until then', async () => {
     harness.answers({
       method: 'POST',
@@ -270,10 +297,12 @@ describe.each([
 
 describe('Stripe adapter requests', () => {
   let provider: StripeProvider;
+  let connection: Awaited<ReturnType<StripeReplay['start']>>;
 
   beforeAll(async () => {
     replay = new StripeReplay();
-    provider = new StripeProvider({ secretKey: 'sk_test_replay', ...(await replay.start()) });
+    connection = await replay.start();
+    provider = new StripeProvider({ secretKey: 'sk_test_replay', ...connection });
   });
   afterAll(() => replay.stop());
   afterEach(() => {
@@ -295,7 +324,72 @@ describe('Stripe adapter requests', () => {
         'chorus_current_extra_persona_annual',
       ]),
     );
-    expect(keys).toHaveLength(8);
+    expect(keys).toHaveLength(12);
+  });
+
+  it('creates missing seat prices under a Team seat product of their own', async () => {
+    const recorded = stripeFixture('prices-list') as { data: { lookup_key: string }[] };
+    const withoutSeats = {
+      ...recorded,
+      data: recorded.data.filter((price) => !price.lookup_key.includes('_seat_')),
+    };
+    const created = (key: string, index: number) => ({
+      method: 'POST' as const,
+      path: '/v1/prices',
+      body: {
+        id: `price_seat0${index}`,
+        object: 'price',
+        active: true,
+        currency: 'usd',
+        lookup_key: key,
+        nickname: null,
+        product: 'chorus_team_seat',
+        recurring: { interval: key.endsWith('annual') ? 'year' : 'month', interval_count: 1 },
+        type: 'recurring',
+        unit_amount: key.endsWith('annual') ? 27000 : 2500,
+      },
+    });
+    replay.expect(
+      { method: 'GET', path: '/v1/prices', body: withoutSeats },
+      {
+        method: 'GET',
+        path: '/v1/products/chorus_team_seat',
+        status: 404,
+        body: {
+          error: {
+            code: 'resource_missing',
+            message: "No such product: 'chorus_team_seat'",
+            param: 'id',
+            type: 'invalid_request_error',
+          },
+        },
+      },
+      {
+        method: 'POST',
+        path: '/v1/products',
+        body: { id: 'chorus_team_seat', object: 'product', active: true, name: 'Team seat' },
+      },
+      created('chorus_current_seat_monthly', 1),
+      created('chorus_current_seat_annual', 2),
+      created('chorus_legacy_seat_monthly', 3),
+      created('chorus_legacy_seat_annual', 4),
+    );
+    const fresh = new StripeProvider({ secretKey: 'sk_test_replay', ...connection });
+    const catalog = await fresh.catalog();
+    expect(catalog.current.monthly.seat).toMatchObject({
+      id: 'price_seat01',
+      unitAmountCents: 2500,
+    });
+    expect(catalog.current.annual.seat).toMatchObject({ unitAmountCents: 27000, interval: 'year' });
+    expect(replay.last('POST', '/v1/products')!.params.get('name')).toBe('Team seat');
+    const prices = replay.received.filter((r) => r.method === 'POST' && r.path === '/v1/prices');
+    expect(prices.map((r) => r.params.get('product'))).toEqual(Array(4).fill('chorus_team_seat'));
+    expect(prices.map((r) => r.params.get('unit_amount'))).toEqual([
+      '2500',
+      '27000',
+      '2500',
+      '27000',
+    ]);
   });
 
   it('subscribes without proration, failing outright on a declined first payment', async () => {
@@ -336,6 +430,81 @@ describe('Stripe adapter requests', () => {
     expect(sent.get('items[0][id]')).toBe('si_RtWextra01');
     expect(sent.get('items[0][quantity]')).toBe('5');
     expect(sent.get('proration_behavior')).toBe('none');
+  });
+
+  it('adds a seat item prorated from the change, unlike personas', async () => {
+    replay.expect(
+      {
+        method: 'GET',
+        path: `/v1/subscriptions/${SUBSCRIPTION}`,
+        fixture: 'subscription-unexpanded',
+      },
+      {
+        method: 'POST',
+        path: `/v1/subscriptions/${SUBSCRIPTION}`,
+        fixture: 'subscription-two-seats',
+      },
+    );
+    // Within the fixture's period (Jan 1 – Feb 1, 2026).
+    const effectiveAt = new Date('2026-01-16T00:00:00Z');
+    const seated = await provider.setSeats(SUBSCRIPTION, 2, effectiveAt);
+    expect(seated.seats).toBe(2);
+    const sent = replay.last('POST', `/v1/subscriptions/${SUBSCRIPTION}`)!.params;
+    expect(sent.get('items[0][price]')).toBe('price_1QcB7mHk2sLpQa09');
+    expect(sent.get('items[0][quantity]')).toBe('2');
+    expect(sent.get('proration_behavior')).toBe('create_prorations');
+    expect(sent.get('proration_date')).toBe(String(effectiveAt.getTime() / 1000));
+  });
+
+  it('changes the quantity of the existing seat item', async () => {
+    replay.expect(
+      {
+        method: 'GET',
+        path: `/v1/subscriptions/${SUBSCRIPTION}`,
+        fixture: 'subscription-two-seats-unexpanded',
+      },
+      {
+        method: 'POST',
+        path: `/v1/subscriptions/${SUBSCRIPTION}`,
+        fixture: 'subscription-one-seat',
+      },
+    );
+    const seated = await provider.setSeats(SUBSCRIPTION, 1, new Date('2026-01-20T00:00:00Z'));
+    expect(seated.seats).toBe(1);
+    const sent = replay.last('POST', `/v1/subscriptions/${SUBSCRIPTION}`)!.params;
+    expect(sent.get('items[0][id]')).toBe('si_RtWseat01');
+    expect(sent.get('items[0][quantity]')).toBe('1');
+    expect(sent.has('items[0][price]')).toBe(false);
+    expect(sent.get('proration_behavior')).toBe('create_prorations');
+  });
+
+  it('deletes the seat item with the last seat, and asks nothing when nothing changes', async () => {
+    replay.expect(
+      {
+        method: 'GET',
+        path: `/v1/subscriptions/${SUBSCRIPTION}`,
+        fixture: 'subscription-two-seats-unexpanded',
+      },
+      { method: 'POST', path: `/v1/subscriptions/${SUBSCRIPTION}`, fixture: 'subscription' },
+    );
+    const none = await provider.setSeats(SUBSCRIPTION, 0, new Date('2026-01-20T00:00:00Z'));
+    expect(none.seats).toBe(0);
+    const sent = replay.last('POST', `/v1/subscriptions/${SUBSCRIPTION}`)!.params;
+    expect(sent.get('items[0][id]')).toBe('si_RtWseat01');
+    expect(sent.get('items[0][deleted]')).toBe('true');
+    expect(sent.get('proration_behavior')).toBe('create_prorations');
+
+    const posts = replay.received.filter((r) => r.method === 'POST').length;
+    replay.expect(
+      {
+        method: 'GET',
+        path: `/v1/subscriptions/${SUBSCRIPTION}`,
+        fixture: 'subscription-unexpanded',
+      },
+      { method: 'GET', path: `/v1/subscriptions/${SUBSCRIPTION}`, fixture: 'subscription' },
+    );
+    expect((await provider.setSeats(SUBSCRIPTION, 0, new Date())).seats).toBe(0);
+    expect(replay.received.filter((r) => r.method === 'POST')).toHaveLength(posts);
   });
 
   it('cancels at period end rather than at once', async () => {

@@ -1,5 +1,5 @@
-import type { AuditEntry, PromoCodeView } from '@chorus/contracts';
-import type { PromoCode } from '@chorus/proto/billing/v1/billing';
+import type { AuditEntry, PromoCodeView, SeatStats } from '@chorus/contracts';
+import type { GetRevenueStatsResponse, PromoCode } from '@chorus/proto/billing/v1/billing';
 import type { AdminAction } from '@chorus/proto/identity/v1/identity';
 
 // How the admin area's messages look to the browser.
@@ -39,5 +39,13 @@ export function toAuditEntry(action: AdminAction): AuditEntry {
     target: action.target,
     details,
     createdAt: action.createdAt?.toISOString() ?? '',
+  };
+}
+
+/** The team seats of the running subscriptions and their monthly revenue, in dollars. */
+export function toSeatStats(revenue: GetRevenueStatsResponse): SeatStats {
+  return {
+    totalSeats: revenue.totalSeats ?? 0,
+    seatRevenue: dollars(revenue.seatRevenueCents ?? 0),
   };
 }

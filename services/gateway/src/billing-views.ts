@@ -78,6 +78,9 @@ export function toSubscriptionDetails(subscription: Subscription): SubscriptionD
     nextBillingDate: iso(subscription.nextBillingDate),
     cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
     isLegacyPricing: subscription.isLegacyPricing,
+    seats: subscription.seats ?? 0,
+    seatsAmount: dollars(subscription.seatsCents ?? 0),
+    seatUnitPrice: dollars(subscription.seatUnitCents ?? 0),
     customerId: subscription.providerCustomerId || null,
     subscriptionId: subscription.providerSubscriptionId || null,
   };
@@ -96,6 +99,11 @@ export function toInvoiceRow(invoice: Invoice): BillingHistoryRow {
     currency: invoice.currency,
     status: invoice.status,
     downloadUrl: invoice.pdfUrl || `/api/billing/invoices/${encodeURIComponent(invoice.id)}/pdf`,
+    lines: invoice.lines.map((line) => ({
+      description: line.description,
+      quantity: line.quantity,
+      amount: dollars(line.amountCents),
+    })),
   };
 }
 

@@ -54,15 +54,28 @@ export function revenueMonths(
   });
 }
 
-/** The dashboard's averages over the running subscriptions' monthly rates. */
-export function revenueSummary(monthlyRatesCents: readonly number[]) {
-  const monthlyRevenueCents = monthlyRatesCents.reduce((sum, cents) => sum + cents, 0);
-  const activeSubscriptions = monthlyRatesCents.length;
+/** What one running subscription brings in per month, its team seats' part included. */
+export interface RunningRate {
+  monthlyRateCents: number;
+  seats: number;
+  seatsMonthlyRateCents: number;
+}
+
+/**
+ * The dashboard's figures over the running subscriptions: their monthly
+ * rates added up and averaged, and the team seats they bill with the
+ * monthly revenue those seats bring.
+ */
+export function revenueSummary(running: readonly RunningRate[]) {
+  const monthlyRevenueCents = running.reduce((sum, rate) => sum + rate.monthlyRateCents, 0);
+  const activeSubscriptions = running.length;
   return {
     monthlyRevenueCents,
     activeSubscriptions,
     averageRateCents: activeSubscriptions
       ? Math.round(monthlyRevenueCents / activeSubscriptions)
       : 0,
+    totalSeats: running.reduce((sum, rate) => sum + rate.seats, 0),
+    seatRevenueCents: running.reduce((sum, rate) => sum + rate.seatsMonthlyRateCents, 0),
   };
 }

@@ -1,4 +1,4 @@
-import { type BillingCycle, type Promo, quote } from '@chorus/contracts';
+import { type BillingCycle, planFor, type Promo, quote } from '@chorus/contracts';
 import { planDisplayName } from './billing-cycle';
 import { isLive, type SubscriptionStatus } from './status';
 
@@ -10,6 +10,8 @@ export interface ProductFacts {
   billingCycle: BillingCycle;
   isLegacyPricing: boolean;
   personaCount: number;
+  /** Billable team seats (the owner and viewers are not seats). */
+  seats: number;
 }
 
 /** What billing knows of the product's subscription (from the provider). */
@@ -37,6 +39,14 @@ export interface SubscriptionView {
   personaCount: number;
   includedPersonas: number;
   extraPersonas: number;
+  /** Billable team seats. */
+  seats: number;
+  /** What the seats cost per billing period. */
+  seatsCents: number;
+  /** One seat for one billing period ($25 a month, $270 a year). */
+  seatUnitCents: number;
+  /** What the seats add to the monthly rate (after any promo). */
+  seatsMonthlyRateCents: number;
   monthlyRateCents: number;
   periodAmountCents: number;
   discountPercent: number;
@@ -68,6 +78,15 @@ export function subscriptionView(
     personaCount: product.personaCount,
     billingCycle,
     isLegacyPricing,
+    seats: product.seats,
+    promo: subscription?.promo,
+    at: now,
+  });
+  const plan = planFor({ isLegacyPricing });
+  const withoutSeats = quote({
+    personaCount: product.personaCount,
+    billingCycle,
+    isLegacyPricing,
     promo: subscription?.promo,
     at: now,
   });
@@ -85,6 +104,10 @@ export function subscriptionView(
     personaCount: price.personaCount,
     includedPersonas: price.includedPersonas,
     extraPersonas: price.extraPersonas,
+    seats: price.seats,
+    seatsCents: price.seatsCents,
+    seatUnitCents: billingCycle === 'annual' ? plan.seatAnnualCents : plan.seatMonthlyCents,
+    seatsMonthlyRateCents: price.monthlyRateCents - withoutSeats.monthlyRateCents,
     monthlyRateCents: price.monthlyRateCents,
     periodAmountCents: price.periodCents,
     discountPercent: price.discountPercent,
@@ -104,6 +127,8 @@ export interface BillingStats {
   activeProducts: number;
   totalProducts: number;
   totalPersonas: number;
+  /** Billable team seats over every product. */
+  totalSeats: number;
   nextBillingDate?: Date;
 }
 
@@ -123,6 +148,7 @@ export function billingStats(views: SubscriptionView[]): BillingStats {
     activeProducts: views.filter((view) => view.status === 'active').length,
     totalProducts: views.length,
     totalPersonas: views.reduce((sum, view) => sum + view.personaCount, 0),
+    totalSeats: views.reduce((sum, view) => sum + view.seats, 0),
     nextBillingDate: next,
   };
 }

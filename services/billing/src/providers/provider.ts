@@ -30,6 +30,13 @@ export interface PaymentProvider {
   getSubscription(id: string): Promise<ProviderSubscription>;
   /** Changes the extra-persona quantity without proration: the next period bills it. */
   setExtraPersonas(id: string, extraPersonas: number): Promise<ProviderSubscription>;
+  /**
+   * Sets the team-seat quantity with proration: an added seat is charged for
+   * the rest of the current period, a removed one credited for its unused
+   * time, both on the next invoice; at 0 the seat item goes away. The
+   * proration is reckoned from `effectiveAt` (kept within the current period).
+   */
+  setSeats(id: string, seats: number, effectiveAt: Date): Promise<ProviderSubscription>;
   setDefaultPaymentMethod(id: string, paymentMethodId: string): Promise<ProviderSubscription>;
   cancelAtPeriodEnd(id: string): Promise<ProviderSubscription>;
   cancelNow(id: string): Promise<ProviderSubscription>;
@@ -55,6 +62,8 @@ export interface ProviderPrice {
 export interface PlanPrices {
   base: ProviderPrice;
   extraPersona: ProviderPrice;
+  /** Per billable team seat, per period. */
+  seat: ProviderPrice;
 }
 
 export interface ProviderCatalog {
@@ -86,6 +95,8 @@ export interface NewSubscription {
   billingCycle: BillingCycle;
   isLegacyPricing: boolean;
   extraPersonas: number;
+  /** Billable team seats from the start; none when left out. */
+  seats?: number;
   promotion?: Promotion;
   /** productId and userId: how an event about this subscription finds its product. */
   metadata: Record<string, string>;
@@ -96,6 +107,8 @@ export interface NewCheckoutSession {
   billingCycle: BillingCycle;
   isLegacyPricing: boolean;
   extraPersonas: number;
+  /** Billable team seats from the start; none when left out. */
+  seats?: number;
   /** May contain {CHECKOUT_SESSION_ID}, replaced by the session id on the way back. */
   successUrl: string;
   cancelUrl: string;
@@ -111,6 +124,8 @@ export interface ProviderSubscription {
   isLegacyPricing: boolean;
   basePriceId: string;
   extraPersonas: number;
+  /** The team-seat quantity (0 without a seat item). */
+  seats: number;
   currentPeriodStart: Date;
   currentPeriodEnd: Date;
   cancelAtPeriodEnd: boolean;

@@ -24,11 +24,14 @@ const unixTime = z
   .transform((seconds) => new Date(seconds * 1000));
 
 /** Price lookup keys name the plan, the part and the cycle: chorus_current_base_monthly. */
-const LOOKUP_KEY = /^chorus_(current|legacy)_(base|extra_persona)_(monthly|annual)$/;
+const LOOKUP_KEY = /^chorus_(current|legacy)_(base|extra_persona|seat)_(monthly|annual)$/;
+
+/** What a price pays for: the plan itself, a persona beyond the included ones, a team seat. */
+export type PricePart = 'base' | 'extra_persona' | 'seat';
 
 export function lookupKey(
   plan: 'current' | 'legacy',
-  part: 'base' | 'extra_persona',
+  part: PricePart,
   cycle: BillingCycle,
 ): string {
   return `chorus_${plan}_${part}_${cycle}`;
@@ -39,7 +42,7 @@ export function parseLookupKey(key: string | null | undefined) {
   if (!match) return undefined;
   return {
     isLegacyPricing: match[1] === 'legacy',
-    part: match[2] as 'base' | 'extra_persona',
+    part: match[2] as PricePart,
     billingCycle: match[3] as BillingCycle,
   };
 }
@@ -143,8 +146,14 @@ export function readInvoice(value: unknown, paymentFailed = false): ProviderInvo
   const subscriptionId =
     invoice.parent?.subscription_details?.subscription ?? invoice.subscription ?? null;
   // A subscription's invoice is dated by the period its lines bill (Stripe dates
-  // the invoice itself by when it was made).
-  const servicePeriod = invoice.lines.data.find((line) => line.period)?.period;
+  // the invoice itself by when it was made); prorations of the period before
+  // end earlier, so the latest-ending line names it.
+  let servicePeriod: { start: Date; end: Date } | undefined;
+  for (const line of invoice.lines.data) {
+    if (line.period && (!servicePeriod || line.period.end > servicePeriod.end)) {
+      servicePeriod = line.period;
+    }
+  }
   return {
     id: invoice.id,
     customerId: invoice.customer,
@@ -175,8 +184,11 @@ export function readSubscription(value: unknown): ProviderSubscription {
     ...item,
     key: parseLookupKey(item.price.lookup_key),
   }));
-  const base = items.find((item) => item.key?.part !== 'extra_persona') ?? items[0]!;
+  const base =
+    items.find((item) => item.key?.part !== 'extra_persona' && item.key?.part !== 'seat') ??
+    items[0]!;
   const extra = items.find((item) => item.key?.part === 'extra_persona');
+  const seat = items.find((item) => item.key?.part === 'seat');
   const interval = base.price.recurring?.interval;
   const billingCycle: BillingCycle =
     base.key?.billingCycle ?? (interval === 'year' ? 'annual' : 'monthly');
@@ -194,6 +206,7 @@ export function readSubscription(value: unknown): ProviderSubscription {
     isLegacyPricing: base.key?.isLegacyPricing ?? false,
     basePriceId: base.price.id,
     extraPersonas: extra?.quantity ?? 0,
+    seats: seat?.quantity ?? 0,
     currentPeriodStart: periodStart,
     currentPeriodEnd: periodEnd,
     cancelAtPeriodEnd: subscription.cancel_at_period_end,

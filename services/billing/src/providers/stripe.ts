@@ -14,11 +14,24 @@ import {
   ProviderRequestRefused,
   type ProviderSubscription,
 } from './provider';
-import { CURRENCY, PLAN_PRICES, PLAN_PRODUCT, planCatalog } from './plan-prices';
+import {
+  CURRENCY,
+  PLAN_PRICES,
+  PLAN_PRODUCT,
+  type PlanPrice,
+  planCatalog,
+  SEAT_PRODUCT,
+} from './plan-prices';
 import { parseLookupKey, readCheckoutSession, readSubscription } from './stripe-shapes';
 
 /** The Stripe product every Chorus subscription is for; created on first use when missing. */
 export const STRIPE_PRODUCT = { id: 'chorus_product_plan', ...PLAN_PRODUCT };
+
+/** The Stripe product of the team-seat prices; created on first use when missing. */
+export const STRIPE_SEAT_PRODUCT = { id: 'chorus_team_seat', ...SEAT_PRODUCT };
+
+const stripeProductOf = (price: PlanPrice) =>
+  price.part === 'seat' ? STRIPE_SEAT_PRODUCT : STRIPE_PRODUCT;
 
 export interface StripeConnection {
   secretKey: string;
@@ -46,6 +59,16 @@ async function call<T>(request: () => Promise<T>): Promise<T> {
   } catch (error) {
     return translate(error);
   }
+}
+
+/**
+ * When a seat change counts from, in Stripe's seconds: its effective time,
+ * but never before the current period (Stripe prorates within it) nor in
+ * the future.
+ */
+export function prorationDate(effectiveAt: Date, periodStart: Date, now = new Date()): number {
+  const at = Math.min(Math.max(effectiveAt.getTime(), periodStart.getTime()), now.getTime());
+  return Math.floor(at / 1000);
 }
 
 /**
@@ -105,11 +128,11 @@ export class StripeProvider implements PaymentProvider {
       }
     }
     const missing = wanted.filter((w) => !byKey.has(w.key));
-    if (missing.length > 0) await this.ensureProduct();
+    for (const product of new Set(missing.map(stripeProductOf))) await this.ensureProduct(product);
     for (const want of missing) {
       const price = await call(() =>
         this.stripe.prices.create({
-          product: STRIPE_PRODUCT.id,
+          product: stripeProductOf(want).id,
           currency: CURRENCY,
           unit_amount: want.unitAmountCents,
           recurring: { interval: want.interval },
@@ -129,12 +152,12 @@ export class StripeProvider implements PaymentProvider {
     return planCatalog(STRIPE_PRODUCT.id, (key) => byKey.get(key)!);
   }
 
-  private async ensureProduct(): Promise<void> {
+  private async ensureProduct(product: typeof STRIPE_PRODUCT): Promise<void> {
     try {
-      await this.stripe.products.retrieve(STRIPE_PRODUCT.id);
+      await this.stripe.products.retrieve(product.id);
     } catch (error) {
       if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
-      await call(() => this.stripe.products.create(STRIPE_PRODUCT));
+      await call(() => this.stripe.products.create(product));
     }
   }
 
@@ -203,6 +226,8 @@ export class StripeProvider implements PaymentProvider {
         items: [
           { price: prices.base.id, quantity: 1 },
           { price: prices.extraPersona.id, quantity: Math.max(0, input.extraPersonas) },
+          // A subscription without seats has no seat item, as one whose last seat left.
+          ...((input.seats ?? 0) > 0 ? [{ price: prices.seat.id, quantity: input.seats }] : []),
         ],
         // A declined first payment fails the call and leaves no subscription.
         payment_behavior: 'error_if_incomplete',
@@ -264,6 +289,41 @@ export class StripeProvider implements PaymentProvider {
     );
   }
 
+  /**
+   * The seat item's quantity, prorated (unlike personas): Stripe charges an
+   * added seat for the rest of the period and credits a removed one, on the
+   * next invoice. The item is created with the first seat and deleted with
+   * the last, so a product without members shows no seat line.
+   */
+  async setSeats(id: string, seats: number, effectiveAt: Date): Promise<ProviderSubscription> {
+    const current = await call(() => this.stripe.subscriptions.retrieve(id));
+    const seatItem = current.items.data.find(
+      (item) => parseLookupKey(item.price.lookup_key)?.part === 'seat',
+    );
+    const quantity = Math.max(0, Math.floor(seats));
+    const read = readSubscription(current);
+    if ((seatItem?.quantity ?? 0) === quantity && (seatItem !== undefined) === quantity > 0) {
+      return this.getSubscription(id);
+    }
+    let items: Stripe.SubscriptionUpdateParams.Item[];
+    if (seatItem && quantity === 0) items = [{ id: seatItem.id, deleted: true }];
+    else if (seatItem) items = [{ id: seatItem.id, quantity }];
+    else {
+      const prices = await this.prices(read.isLegacyPricing, read.billingCycle);
+      items = [{ price: prices.seat.id, quantity }];
+    }
+    return readSubscription(
+      await call(() =>
+        this.stripe.subscriptions.update(id, {
+          items,
+          proration_behavior: 'create_prorations',
+          proration_date: prorationDate(effectiveAt, read.currentPeriodStart),
+          expand: ['latest_invoice'],
+        }),
+      ),
+    );
+  }
+
   async setDefaultPaymentMethod(id: string, paymentMethodId: string) {
     return readSubscription(
       await call(() =>
@@ -302,6 +362,7 @@ export class StripeProvider implements PaymentProvider {
           ...(input.extraPersonas > 0
             ? [{ price: prices.extraPersona.id, quantity: input.extraPersonas }]
             : []),
+          ...((input.seats ?? 0) > 0 ? [{ price: prices.seat.id, quantity: input.seats }] : []),
         ],
         success_url: input.successUrl,
         cancel_url: input.cancelUrl,

@@ -46,6 +46,17 @@ export class BillingStore {
       .update({ persona_count: personaCount, updated_at: trx.fn.now() });
   }
 
+  async setBillableSeats(
+    trx: Knex,
+    productId: string,
+    seats: number,
+    effectiveAt: Date,
+  ): Promise<void> {
+    await trx('products')
+      .where({ id: productId })
+      .update({ billable_seats: seats, seats_effective_at: effectiveAt, updated_at: trx.fn.now() });
+  }
+
   async markProductDeleted(trx: Knex, productId: string, at: Date): Promise<void> {
     await trx('products').where({ id: productId }).whereNull('deleted_at').update({
       deleted_at: at,

@@ -14,6 +14,9 @@ export interface ProductRow {
   billing_cycle: BillingCycle;
   is_legacy_pricing: boolean;
   persona_count: number;
+  /** Catalog's billable team seats (collaborators, admins, roadmap editors). */
+  billable_seats: number;
+  seats_effective_at: Date | null;
   deleted_at: Date | null;
   deletion_cancelled_subscription: boolean;
   created_at: Date;
@@ -74,6 +77,8 @@ export interface SubscriptionRow {
   billing_cycle: BillingCycle;
   is_legacy_pricing: boolean;
   extra_personas: number;
+  /** The seat quantity the provider bills. */
+  seats: number;
   current_period_start: Date;
   current_period_end: Date;
   cancel_at_period_end: boolean;
@@ -127,6 +132,7 @@ export function productFacts(row: ProductRow): ProductFacts {
     billingCycle: row.billing_cycle,
     isLegacyPricing: row.is_legacy_pricing,
     personaCount: row.persona_count,
+    seats: row.billable_seats,
   };
 }
 

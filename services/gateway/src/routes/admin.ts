@@ -6,12 +6,13 @@ import {
   promoCodeRequest,
   type PromoCodeView,
   type RevenuePoint,
+  type SeatStats,
   type SubscriptionStats,
 } from '@chorus/contracts';
 import type { CreateTemplateRequest } from '@chorus/proto/catalog/v1/catalog';
 import type { Logger } from '@chorus/service-kit';
 import { z } from 'zod';
-import { dollars, toAuditEntry, toPromoCodeView } from '../admin-views';
+import { dollars, toAuditEntry, toPromoCodeView, toSeatStats } from '../admin-views';
 import { toTemplateView } from '../catalog-views';
 import type { ServiceClients } from '../clients';
 import { HttpError } from '../http-errors';
@@ -79,11 +80,16 @@ export function adminRoutes(
   routes.add({
     method: 'get',
     path: '/api/admin/subscription-stats',
-    summary: 'Users, monthly revenue of running subscriptions, selected personas, average rate',
+    summary:
+      'Users, monthly revenue of running subscriptions, selected personas, average rate, team seats and their revenue',
     tag: 'admin',
     access: 'admin',
-    async handler(): Promise<SubscriptionStats> {
-      return admins.subscriptionStats();
+    async handler(): Promise<SubscriptionStats & SeatStats> {
+      const [stats, revenue] = await Promise.all([
+        admins.subscriptionStats(),
+        clients.billing.getRevenueStats({}),
+      ]);
+      return { ...stats, ...toSeatStats(revenue) };
     },
   });
 

@@ -25,6 +25,13 @@ export function pricesOf(isLegacyPricing: boolean, cycle: BillingCycle): PlanPri
   return (isLegacyPricing ? CATALOG.legacy : CATALOG.current)[cycle];
 }
 
+/** What one unit of a local price costs per period. */
+export function unitAmountOf(id: string): number {
+  const price = PLAN_PRICES.find((candidate) => localPriceId(candidate) === id);
+  if (!price) throw new Error(`unknown local price ${id}`);
+  return price.unitAmountCents;
+}
+
 /** A price as Stripe shows it inside a subscription item. */
 export function priceObject(id: string) {
   const price = PLAN_PRICES.find((candidate) => localPriceId(candidate) === id);

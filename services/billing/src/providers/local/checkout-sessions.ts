@@ -68,6 +68,7 @@ export async function createCheckoutSession(
         ...input.metadata,
         isLegacyPricing: String(input.isLegacyPricing),
         extraPersonas: String(input.extraPersonas),
+        seats: String(input.seats ?? 0),
       },
       created: now,
       expires_at: new Date(now.getTime() + CHECKOUT_LIFETIME_MS),
@@ -88,10 +89,12 @@ export async function checkoutSessionDetails(ctx: LocalContext, id: string) {
   const row = await checkoutSessionRow(ctx, id);
   const isLegacyPricing = row.metadata.isLegacyPricing === 'true';
   const extraPersonas = Number(row.metadata.extraPersonas ?? '0');
+  const seats = Number(row.metadata.seats ?? '0');
   const amount = quote({
     personaCount: personaCountFor(extraPersonas, isLegacyPricing),
     billingCycle: row.billing_cycle,
     isLegacyPricing,
+    seats,
   });
   return {
     id: row.id,
@@ -100,6 +103,7 @@ export async function checkoutSessionDetails(ctx: LocalContext, id: string) {
     billingCycle: row.billing_cycle,
     isLegacyPricing,
     extraPersonas,
+    seats,
     amountCents: amount.periodCents,
     currency: CURRENCY,
     successUrl: row.success_url.replaceAll('{CHECKOUT_SESSION_ID}', row.id),

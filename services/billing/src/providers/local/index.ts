@@ -27,6 +27,7 @@ import {
   createSubscription,
   readLocalSubscription,
   setDefaultPaymentMethod,
+  setSeats,
   updateSubscription,
 } from './subscriptions';
 
@@ -135,6 +136,10 @@ export class LocalPaymentProvider implements PaymentProvider {
       { extra_quantity: quantity },
       (row) => row.extra_quantity === quantity,
     );
+  }
+
+  setSeats(id: string, seats: number, effectiveAt: Date): Promise<ProviderSubscription> {
+    return setSeats(this.ctx, id, seats, effectiveAt);
   }
 
   setDefaultPaymentMethod(id: string, paymentMethodId: string): Promise<ProviderSubscription> {

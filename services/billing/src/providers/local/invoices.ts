@@ -6,10 +6,25 @@ import { pricesOf } from './catalog';
 import { type LocalContext, newId, unix } from './context';
 import { recordEvent } from './event-log';
 import { chargeErrorOf } from './payment-methods';
-import type { InvoiceLine, InvoiceRow, PaymentMethodRow, SubscriptionRow } from './rows';
+import { seatLineDescription } from '../../domain/seats';
+import type {
+  InvoiceItemRow,
+  InvoiceLine,
+  InvoiceRow,
+  PaymentMethodRow,
+  SubscriptionRow,
+} from './rows';
 
-/** The invoice's lines: the base price, the extra personas, the discount. */
-function invoiceLines(row: SubscriptionRow, amount: Quote): InvoiceLine[] {
+/**
+ * The invoice's lines: the base price, the extra personas, the team seats,
+ * the seat prorations since the last invoice, the discount (of the whole
+ * invoice, prorations included, as a Stripe coupon applies).
+ */
+function invoiceLines(
+  row: SubscriptionRow,
+  amount: Quote,
+  prorations: InvoiceLine[],
+): InvoiceLine[] {
   const prices = pricesOf(row.is_legacy_pricing, row.billing_cycle);
   const lines: InvoiceLine[] = [
     {
@@ -27,11 +42,22 @@ function invoiceLines(row: SubscriptionRow, amount: Quote): InvoiceLine[] {
       price: prices.extraPersona.id,
     });
   }
-  if (amount.discountCents > 0) {
+  if (row.seat_quantity > 0) {
+    lines.push({
+      description: seatLineDescription(row.seat_quantity),
+      quantity: row.seat_quantity,
+      amount: amount.seatsCents,
+      price: row.seat_price ?? prices.seat.id,
+    });
+  }
+  lines.push(...prorations);
+  const prorated = prorations.reduce((sum, line) => sum + line.amount, 0);
+  const discount = amount.discountCents + Math.round((prorated * amount.discountPercent) / 100);
+  if (discount > 0) {
     lines.push({
       description: `Discount (${amount.discountPercent}% off)`,
       quantity: 1,
-      amount: -amount.discountCents,
+      amount: -discount,
       price: '',
     });
   }
@@ -48,6 +74,7 @@ export async function invoicePeriod(
     personaCount: personaCountFor(row.extra_quantity, row.is_legacy_pricing),
     billingCycle: row.billing_cycle,
     isLegacyPricing: row.is_legacy_pricing,
+    seats: row.seat_quantity,
     promo:
       row.coupon_percent_off > 0
         ? {
@@ -58,6 +85,28 @@ export async function invoicePeriod(
         : undefined,
     at: row.current_period_start,
   });
+  // Seat prorations made since the last invoice are billed with this one, as at Stripe.
+  const pending = await trx<InvoiceItemRow>('local_invoice_items')
+    .where({ subscription: row.id })
+    .whereNull('invoice')
+    .orderBy('created')
+    .forUpdate();
+  const lines = invoiceLines(
+    row,
+    amount,
+    pending.map((item) => ({
+      description: item.description,
+      quantity: item.quantity,
+      amount: item.amount,
+      price: item.price,
+      period: { start: item.period_start, end: item.period_end },
+    })),
+  );
+  // A credit larger than the invoice is not paid out; Stripe keeps it as customer balance.
+  const total = Math.max(
+    0,
+    lines.reduce((sum, line) => sum + line.amount, 0),
+  );
   const method = await trx<PaymentMethodRow>('local_payment_methods')
     .where({ id: row.default_payment_method })
     .first();
@@ -73,12 +122,12 @@ export async function invoicePeriod(
       customer: row.customer,
       subscription: row.id,
       status: paid ? 'paid' : 'open',
-      amount_due: amount.periodCents,
-      amount_paid: paid ? amount.periodCents : 0,
+      amount_due: total,
+      amount_paid: paid ? total : 0,
       currency: CURRENCY,
       period_start: row.current_period_start,
       period_end: row.current_period_end,
-      lines: trx.raw('?::jsonb', [JSON.stringify(invoiceLines(row, amount))]),
+      lines: trx.raw('?::jsonb', [JSON.stringify(lines)]),
       attempt_count: 1,
       last_payment_error: chargeError?.message ?? null,
       metadata: row.metadata,
@@ -86,6 +135,14 @@ export async function invoicePeriod(
       created: row.current_period_start,
     })
     .returning('*');
+  if (pending.length > 0) {
+    await trx('local_invoice_items')
+      .whereIn(
+        'id',
+        pending.map((item) => item.id),
+      )
+      .update({ invoice: invoice!.id });
+  }
   const [updated] = await trx<SubscriptionRow>('local_subscriptions')
     .where({ id: row.id })
     .update({ latest_invoice: invoice!.id, status: paid ? 'active' : 'past_due' })
@@ -141,7 +198,10 @@ export function invoiceObject(row: InvoiceRow): Record<string, unknown> {
         currency: row.currency,
         description: line.description,
         quantity: line.quantity,
-        period: { start: unix(row.period_start), end: unix(row.period_end) },
+        proration: line.period !== undefined,
+        period: line.period
+          ? { start: unix(new Date(line.period.start)), end: unix(new Date(line.period.end)) }
+          : { start: unix(row.period_start), end: unix(row.period_end) },
       })),
     },
   };

@@ -40,6 +40,9 @@ export interface SubscriptionRow {
   base_price: string;
   extra_price: string;
   extra_quantity: number;
+  /** The team-seat price; null on subscriptions made before seats existed. */
+  seat_price: string | null;
+  seat_quantity: number;
   default_payment_method: string;
   billing_cycle_anchor: Date;
   period_index: number;
@@ -60,6 +63,24 @@ export interface InvoiceLine {
   quantity: number;
   amount: number;
   price: string;
+  /** A proration's own period (part of the previous one); otherwise the invoice's. */
+  period?: { start: Date | string; end: Date | string };
+}
+
+/** A pending invoice item (a seat proration), picked up by the next invoice. */
+export interface InvoiceItemRow {
+  id: string;
+  customer: string;
+  subscription: string;
+  description: string;
+  quantity: number;
+  amount: number;
+  price: string;
+  proration: boolean;
+  period_start: Date;
+  period_end: Date;
+  invoice: string | null;
+  created: Date;
 }
 
 export interface InvoiceRow {

@@ -7,13 +7,14 @@ import {
   type ProviderSubscription,
 } from '../provider';
 import { readSubscription } from '../stripe-shapes';
-import { priceObject, pricesOf } from './catalog';
+import { seatProration } from '../../domain/seats';
+import { priceObject, pricesOf, unitAmountOf } from './catalog';
 import { type LocalContext, newId, unix } from './context';
 import { requireCustomer } from './customers';
 import { recordEvent } from './event-log';
 import { invoiceById, invoiceObject, invoicePeriod } from './invoices';
 import { chargeErrorOf, customerPaymentMethod, declined } from './payment-methods';
-import type { SubscriptionRow } from './rows';
+import type { InvoiceItemRow, SubscriptionRow } from './rows';
 
 /** The subscription, or Stripe's refusal of an unknown one. */
 export async function subscriptionRow(
@@ -66,6 +67,8 @@ export async function createSubscription(
         base_price: prices.base.id,
         extra_price: prices.extraPersona.id,
         extra_quantity: Math.max(0, input.extraPersonas),
+        seat_price: prices.seat.id,
+        seat_quantity: Math.max(0, Math.floor(input.seats ?? 0)),
         default_payment_method: method.id,
         billing_cycle_anchor: now,
         period_index: 0,
@@ -143,10 +146,72 @@ export async function cancelNow(ctx: LocalContext, id: string): Promise<Provider
   return readLocalSubscription(ctx, id);
 }
 
+/** The subscription's seat price (a subscription older than seats gets its plan's). */
+export function seatPriceOf(row: SubscriptionRow): string {
+  return row.seat_price ?? pricesOf(row.is_legacy_pricing, row.billing_cycle).seat.id;
+}
+
+/**
+ * Sets the seat quantity as Stripe does with proration_behavior
+ * create_prorations: for the seats added, a pending item charging the rest
+ * of the current period; for the seats removed, a pending item crediting
+ * their unused time; both by seconds of the period, from `effectiveAt`
+ * (kept within the period). The next invoice bills them; the event is
+ * customer.subscription.updated, as at Stripe.
+ */
+export async function setSeats(
+  ctx: LocalContext,
+  id: string,
+  seats: number,
+  effectiveAt: Date,
+): Promise<ProviderSubscription> {
+  const quantity = Math.max(0, Math.floor(seats));
+  await ctx.db.transaction(async (trx) => {
+    const row = await subscriptionRow(trx, id, true);
+    if (row.status === 'canceled') {
+      throw new ProviderRequestRefused(
+        'A canceled subscription can only update its cancellation_details and metadata.',
+      );
+    }
+    if (row.seat_quantity === quantity) return;
+    const price = seatPriceOf(row);
+    const proration = seatProration({
+      from: row.seat_quantity,
+      to: quantity,
+      unitAmountCents: unitAmountOf(price),
+      periodStart: row.current_period_start,
+      periodEnd: row.current_period_end,
+      at: effectiveAt,
+    });
+    if (proration.amountCents !== 0) {
+      await trx<InvoiceItemRow>('local_invoice_items').insert({
+        id: newId('ii'),
+        customer: row.customer,
+        subscription: row.id,
+        description: proration.description,
+        quantity: proration.quantity,
+        amount: proration.amountCents,
+        price,
+        proration: true,
+        period_start: proration.from,
+        period_end: row.current_period_end,
+        created: ctx.now(),
+      });
+    }
+    const [updated] = await trx<SubscriptionRow>('local_subscriptions')
+      .where({ id })
+      .update({ seat_quantity: quantity, seat_price: price })
+      .returning('*');
+    await recordEvent(ctx, trx, 'customer.subscription.updated', subscriptionObject(updated!));
+  });
+  ctx.nudge();
+  return readLocalSubscription(ctx, id);
+}
+
 /** The subscription as Stripe shows it (its latest invoice as an id). */
 export function subscriptionObject(row: SubscriptionRow): Record<string, unknown> {
-  const item = (price: string, quantity: number) => ({
-    id: `si_${row.id.slice(4)}_${price === row.base_price ? 'base' : 'extra'}`,
+  const item = (price: string, quantity: number, part: 'base' | 'extra' | 'seat') => ({
+    id: `si_${row.id.slice(4)}_${part}`,
     object: 'subscription_item',
     price: priceObject(price),
     quantity,
@@ -169,7 +234,12 @@ export function subscriptionObject(row: SubscriptionRow): Record<string, unknown
     discounts: [],
     items: {
       object: 'list',
-      data: [item(row.base_price, 1), item(row.extra_price, row.extra_quantity)],
+      data: [
+        item(row.base_price, 1, 'base'),
+        item(row.extra_price, row.extra_quantity, 'extra'),
+        // Stripe deletes the seat item with the last seat.
+        ...(row.seat_quantity > 0 ? [item(seatPriceOf(row), row.seat_quantity, 'seat')] : []),
+      ],
     },
     latest_invoice: row.latest_invoice,
     livemode: false,

@@ -116,6 +116,19 @@ export interface Subscription {
   providerSubscriptionId: string;
   providerPriceId: string;
   isLegacyPricing: boolean;
+  /**
+   * Billable team seats: collaborators, admins and roadmap editors (the
+   * owner and viewers are not seats).
+   */
+  seats?:
+    | number
+    | undefined;
+  /** What the seats cost per billing period (seats x seat_unit_cents). */
+  seatsCents?:
+    | number
+    | undefined;
+  /** One seat for one billing period: 2500 monthly, 27000 annual. */
+  seatUnitCents?: number | undefined;
 }
 
 export interface PaymentMethod {
@@ -199,7 +212,21 @@ export interface Invoice {
   pdfUrl: string;
   number: string;
   periodStart?: Date | undefined;
-  periodEnd?: Date | undefined;
+  periodEnd?:
+    | Date
+    | undefined;
+  /**
+   * What the invoice bills, line by line: the plan, extra personas, "Team
+   * seats x N", "Team seat proration: ...", a discount.
+   */
+  lines: InvoiceLine[];
+}
+
+export interface InvoiceLine {
+  description: string;
+  quantity: number;
+  /** Negative for a credit (a removed seat's unused time) or a discount. */
+  amountCents: number;
 }
 
 export interface ListInvoicesRequest {
@@ -232,7 +259,11 @@ export interface GetBillingStatsResponse {
   totalProducts: number;
   totalPersonas: number;
   /** The earliest next billing date of the user's subscriptions, unset when none. */
-  nextBillingDate?: Date | undefined;
+  nextBillingDate?:
+    | Date
+    | undefined;
+  /** Billable team seats over every product of the user. */
+  totalSeats?: number | undefined;
 }
 
 export interface CancelSubscriptionRequest {
@@ -391,6 +422,12 @@ export interface GetRevenueStatsResponse {
   activeSubscriptions: number;
   /** monthly_revenue_cents / active_subscriptions, 0 when none runs. */
   averageRateCents: number;
+  /** Billable team seats of the running subscriptions. */
+  totalSeats?:
+    | number
+    | undefined;
+  /** What those seats bring in per month (promos included), part of monthly_revenue_cents. */
+  seatRevenueCents?: number | undefined;
 }
 
 export interface GetRevenueHistoryRequest {
@@ -1302,6 +1339,9 @@ function createBaseSubscription(): Subscription {
     providerSubscriptionId: "",
     providerPriceId: "",
     isLegacyPricing: false,
+    seats: undefined,
+    seatsCents: undefined,
+    seatUnitCents: undefined,
   };
 }
 
@@ -1366,6 +1406,15 @@ export const Subscription: MessageFns<Subscription> = {
     }
     if (message.isLegacyPricing !== false) {
       writer.uint32(160).bool(message.isLegacyPricing);
+    }
+    if (message.seats !== undefined) {
+      writer.uint32(168).int32(message.seats);
+    }
+    if (message.seatsCents !== undefined) {
+      writer.uint32(176).int32(message.seatsCents);
+    }
+    if (message.seatUnitCents !== undefined) {
+      writer.uint32(184).int32(message.seatUnitCents);
     }
     return writer;
   },
@@ -1543,6 +1592,30 @@ export const Subscription: MessageFns<Subscription> = {
             message.isLegacyPricing = reader.bool();
             continue;
           }
+          case 21: {
+            if (tag !== 168) {
+              break;
+            }
+
+            message.seats = reader.int32();
+            continue;
+          }
+          case 22: {
+            if (tag !== 176) {
+              break;
+            }
+
+            message.seatsCents = reader.int32();
+            continue;
+          }
+          case 23: {
+            if (tag !== 184) {
+              break;
+            }
+
+            message.seatUnitCents = reader.int32();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1653,6 +1726,17 @@ export const Subscription: MessageFns<Subscription> = {
         : isSet(object.is_legacy_pricing)
         ? globalThis.Boolean(object.is_legacy_pricing)
         : false,
+      seats: isSet(object.seats) ? globalThis.Number(object.seats) : undefined,
+      seatsCents: isSet(object.seatsCents)
+        ? globalThis.Number(object.seatsCents)
+        : isSet(object.seats_cents)
+        ? globalThis.Number(object.seats_cents)
+        : undefined,
+      seatUnitCents: isSet(object.seatUnitCents)
+        ? globalThis.Number(object.seatUnitCents)
+        : isSet(object.seat_unit_cents)
+        ? globalThis.Number(object.seat_unit_cents)
+        : undefined,
     };
   },
 
@@ -1718,6 +1802,15 @@ export const Subscription: MessageFns<Subscription> = {
     if (message.isLegacyPricing !== false) {
       obj.isLegacyPricing = message.isLegacyPricing;
     }
+    if (message.seats !== undefined) {
+      obj.seats = Math.round(message.seats);
+    }
+    if (message.seatsCents !== undefined) {
+      obj.seatsCents = Math.round(message.seatsCents);
+    }
+    if (message.seatUnitCents !== undefined) {
+      obj.seatUnitCents = Math.round(message.seatUnitCents);
+    }
     return obj;
   },
 
@@ -1746,6 +1839,9 @@ export const Subscription: MessageFns<Subscription> = {
     message.providerSubscriptionId = object.providerSubscriptionId ?? "";
     message.providerPriceId = object.providerPriceId ?? "";
     message.isLegacyPricing = object.isLegacyPricing ?? false;
+    message.seats = object.seats ?? undefined;
+    message.seatsCents = object.seatsCents ?? undefined;
+    message.seatUnitCents = object.seatUnitCents ?? undefined;
     return message;
   },
 };
@@ -2871,6 +2967,7 @@ function createBaseInvoice(): Invoice {
     number: "",
     periodStart: undefined,
     periodEnd: undefined,
+    lines: [],
   };
 }
 
@@ -2908,6 +3005,9 @@ export const Invoice: MessageFns<Invoice> = {
     }
     if (message.periodEnd !== undefined) {
       Timestamp.encode(toTimestamp(message.periodEnd), writer.uint32(90).fork()).join();
+    }
+    for (const v of message.lines) {
+      InvoiceLine.encode(v!, writer.uint32(98).fork()).join();
     }
     return writer;
   },
@@ -3013,6 +3113,14 @@ export const Invoice: MessageFns<Invoice> = {
             message.periodEnd = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
             continue;
           }
+          case 12: {
+            if (tag !== 98) {
+              break;
+            }
+
+            message.lines.push(InvoiceLine.decode(reader, reader.uint32()));
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3062,6 +3170,9 @@ export const Invoice: MessageFns<Invoice> = {
         : isSet(object.period_end)
         ? fromJsonTimestamp(object.period_end)
         : undefined,
+      lines: globalThis.Array.isArray(object?.lines)
+        ? object.lines.map((e: any) => InvoiceLine.fromJSON(e))
+        : [],
     };
   },
 
@@ -3100,6 +3211,9 @@ export const Invoice: MessageFns<Invoice> = {
     if (message.periodEnd !== undefined) {
       obj.periodEnd = message.periodEnd.toISOString();
     }
+    if (message.lines?.length) {
+      obj.lines = message.lines.map((e) => InvoiceLine.toJSON(e));
+    }
     return obj;
   },
 
@@ -3119,6 +3233,112 @@ export const Invoice: MessageFns<Invoice> = {
     message.number = object.number ?? "";
     message.periodStart = object.periodStart ?? undefined;
     message.periodEnd = object.periodEnd ?? undefined;
+    message.lines = object.lines?.map((e) => InvoiceLine.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseInvoiceLine(): InvoiceLine {
+  return { description: "", quantity: 0, amountCents: 0 };
+}
+
+export const InvoiceLine: MessageFns<InvoiceLine> = {
+  encode(message: InvoiceLine, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.description !== "") {
+      writer.uint32(10).string(message.description);
+    }
+    if (message.quantity !== 0) {
+      writer.uint32(16).int32(message.quantity);
+    }
+    if (message.amountCents !== 0) {
+      writer.uint32(24).int32(message.amountCents);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): InvoiceLine {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseInvoiceLine();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.description = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.quantity = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.amountCents = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): InvoiceLine {
+    return {
+      description: isSet(object.description) ? globalThis.String(object.description) : "",
+      quantity: isSet(object.quantity) ? globalThis.Number(object.quantity) : 0,
+      amountCents: isSet(object.amountCents)
+        ? globalThis.Number(object.amountCents)
+        : isSet(object.amount_cents)
+        ? globalThis.Number(object.amount_cents)
+        : 0,
+    };
+  },
+
+  toJSON(message: InvoiceLine): unknown {
+    const obj: any = {};
+    if (message.description !== "") {
+      obj.description = message.description;
+    }
+    if (message.quantity !== 0) {
+      obj.quantity = Math.round(message.quantity);
+    }
+    if (message.amountCents !== 0) {
+      obj.amountCents = Math.round(message.amountCents);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<InvoiceLine>, I>>(base?: I): InvoiceLine {
+    return InvoiceLine.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<InvoiceLine>, I>>(object: I): InvoiceLine {
+    const message = createBaseInvoiceLine();
+    message.description = object.description ?? "";
+    message.quantity = object.quantity ?? 0;
+    message.amountCents = object.amountCents ?? 0;
     return message;
   },
 };
@@ -3549,7 +3769,14 @@ export const GetBillingStatsRequest: MessageFns<GetBillingStatsRequest> = {
 };
 
 function createBaseGetBillingStatsResponse(): GetBillingStatsResponse {
-  return { monthlySpendCents: 0, activeProducts: 0, totalProducts: 0, totalPersonas: 0, nextBillingDate: undefined };
+  return {
+    monthlySpendCents: 0,
+    activeProducts: 0,
+    totalProducts: 0,
+    totalPersonas: 0,
+    nextBillingDate: undefined,
+    totalSeats: undefined,
+  };
 }
 
 export const GetBillingStatsResponse: MessageFns<GetBillingStatsResponse> = {
@@ -3568,6 +3795,9 @@ export const GetBillingStatsResponse: MessageFns<GetBillingStatsResponse> = {
     }
     if (message.nextBillingDate !== undefined) {
       Timestamp.encode(toTimestamp(message.nextBillingDate), writer.uint32(42).fork()).join();
+    }
+    if (message.totalSeats !== undefined) {
+      writer.uint32(48).int32(message.totalSeats);
     }
     return writer;
   },
@@ -3625,6 +3855,14 @@ export const GetBillingStatsResponse: MessageFns<GetBillingStatsResponse> = {
             message.nextBillingDate = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
             continue;
           }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.totalSeats = reader.int32();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3664,6 +3902,11 @@ export const GetBillingStatsResponse: MessageFns<GetBillingStatsResponse> = {
         : isSet(object.next_billing_date)
         ? fromJsonTimestamp(object.next_billing_date)
         : undefined,
+      totalSeats: isSet(object.totalSeats)
+        ? globalThis.Number(object.totalSeats)
+        : isSet(object.total_seats)
+        ? globalThis.Number(object.total_seats)
+        : undefined,
     };
   },
 
@@ -3684,6 +3927,9 @@ export const GetBillingStatsResponse: MessageFns<GetBillingStatsResponse> = {
     if (message.nextBillingDate !== undefined) {
       obj.nextBillingDate = message.nextBillingDate.toISOString();
     }
+    if (message.totalSeats !== undefined) {
+      obj.totalSeats = Math.round(message.totalSeats);
+    }
     return obj;
   },
 
@@ -3697,6 +3943,7 @@ export const GetBillingStatsResponse: MessageFns<GetBillingStatsResponse> = {
     message.totalProducts = object.totalProducts ?? 0;
     message.totalPersonas = object.totalPersonas ?? 0;
     message.nextBillingDate = object.nextBillingDate ?? undefined;
+    message.totalSeats = object.totalSeats ?? undefined;
     return message;
   },
 };
@@ -6232,7 +6479,13 @@ export const GetRevenueStatsRequest: MessageFns<GetRevenueStatsRequest> = {
 };
 
 function createBaseGetRevenueStatsResponse(): GetRevenueStatsResponse {
-  return { monthlyRevenueCents: 0, activeSubscriptions: 0, averageRateCents: 0 };
+  return {
+    monthlyRevenueCents: 0,
+    activeSubscriptions: 0,
+    averageRateCents: 0,
+    totalSeats: undefined,
+    seatRevenueCents: undefined,
+  };
 }
 
 export const GetRevenueStatsResponse: MessageFns<GetRevenueStatsResponse> = {
@@ -6245,6 +6498,12 @@ export const GetRevenueStatsResponse: MessageFns<GetRevenueStatsResponse> = {
     }
     if (message.averageRateCents !== 0) {
       writer.uint32(24).int32(message.averageRateCents);
+    }
+    if (message.totalSeats !== undefined) {
+      writer.uint32(32).int32(message.totalSeats);
+    }
+    if (message.seatRevenueCents !== undefined) {
+      writer.uint32(40).int32(message.seatRevenueCents);
     }
     return writer;
   },
@@ -6286,6 +6545,22 @@ export const GetRevenueStatsResponse: MessageFns<GetRevenueStatsResponse> = {
             message.averageRateCents = reader.int32();
             continue;
           }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.totalSeats = reader.int32();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.seatRevenueCents = reader.int32();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -6315,6 +6590,16 @@ export const GetRevenueStatsResponse: MessageFns<GetRevenueStatsResponse> = {
         : isSet(object.average_rate_cents)
         ? globalThis.Number(object.average_rate_cents)
         : 0,
+      totalSeats: isSet(object.totalSeats)
+        ? globalThis.Number(object.totalSeats)
+        : isSet(object.total_seats)
+        ? globalThis.Number(object.total_seats)
+        : undefined,
+      seatRevenueCents: isSet(object.seatRevenueCents)
+        ? globalThis.Number(object.seatRevenueCents)
+        : isSet(object.seat_revenue_cents)
+        ? globalThis.Number(object.seat_revenue_cents)
+        : undefined,
     };
   },
 
@@ -6329,6 +6614,12 @@ export const GetRevenueStatsResponse: MessageFns<GetRevenueStatsResponse> = {
     if (message.averageRateCents !== 0) {
       obj.averageRateCents = Math.round(message.averageRateCents);
     }
+    if (message.totalSeats !== undefined) {
+      obj.totalSeats = Math.round(message.totalSeats);
+    }
+    if (message.seatRevenueCents !== undefined) {
+      obj.seatRevenueCents = Math.round(message.seatRevenueCents);
+    }
     return obj;
   },
 
@@ -6340,6 +6631,8 @@ export const GetRevenueStatsResponse: MessageFns<GetRevenueStatsResponse> = {
     message.monthlyRevenueCents = object.monthlyRevenueCents ?? 0;
     message.activeSubscriptions = object.activeSubscriptions ?? 0;
     message.averageRateCents = object.averageRateCents ?? 0;
+    message.totalSeats = object.totalSeats ?? undefined;
+    message.seatRevenueCents = object.seatRevenueCents ?? undefined;
     return message;
   },
 };
