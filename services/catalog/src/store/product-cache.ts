@@ -4,16 +4,32 @@ import pg from 'pg';
 
 /** The channel every write of the products table notifies, with the owner's id. */
 export const productsChannel = 'catalog_products';
+/** The channel every write of the collaborators table notifies, with the member's user id. */
+export const membershipsChannel = 'catalog_memberships';
+
+/** Announces, inside the writing transaction, that a user's rows on `channel` changed. */
+export async function notifyChanged(
+  trx: Knex.Transaction,
+  channel: string,
+  userId: string,
+): Promise<void> {
+  await trx.raw('SELECT pg_notify(?, ?)', [channel, userId]);
+}
 
 /** Announces, inside the writing transaction, that a user's products changed. */
-export async function notifyProductsChanged(trx: Knex.Transaction, userId: string): Promise<void> {
-  await trx.raw('SELECT pg_notify(?, ?)', [productsChannel, userId]);
+export function notifyProductsChanged(trx: Knex.Transaction, userId: string): Promise<void> {
+  return notifyChanged(trx, productsChannel, userId);
 }
 
 export interface ProductCacheOptions {
   /** A connection string of the catalog's database, for the LISTEN connection. */
   databaseUrl: string;
   logger: Logger;
+  /**
+   * The channel whose notifications (payload: a user id) make every process
+   * forget that user's rows; the products channel by default.
+   */
+  channel?: string;
   /** Users whose products are kept (least recently read go first). */
   maxUsers?: number;
   /** An upper bound on staleness should a change ever bypass the notifications. */
@@ -25,6 +41,8 @@ export interface ProductCacheOptions {
 /**
  * Each user's products in memory, so that the catalog's busiest reads — My
  * Products, one product, every ownership check — do not each cost a query.
+ * The same cache, on the memberships channel, keeps each user's accepted
+ * memberships for GetAccess (any rows kept per user id work alike).
  *
  * Entries are trusted only while changes can be heard: every write of the
  * products table calls `notifyProductsChanged` in its transaction, which
@@ -44,7 +62,11 @@ export class ProductCache<Row> {
   private closed = false;
   private retry: NodeJS.Timeout | undefined;
 
+  private readonly channel: string;
+
   constructor(private readonly options: ProductCacheOptions) {
+    this.channel = options.channel ?? productsChannel;
+    if (!/^[a-z_][a-z0-9_]*$/.test(this.channel)) throw new Error('invalid channel name');
     this.entries = new LRUCache({
       max: options.maxUsers ?? 10_000,
       ttl: options.ttlMs ?? 60_000,
@@ -132,18 +154,18 @@ export class ProductCache<Row> {
       if (this.closed) return;
       this.options.logger.warn(
         { err: error },
-        'product cache: lost the database notifications; reading from the database until back',
+        `cache of ${this.channel}: lost the database notifications; reading from the database until back`,
       );
       this.retry = setTimeout(() => void this.listen(), this.options.retryMs ?? 1_000);
     };
     client.on('error', dropped);
     client.on('end', () => dropped());
     client.on('notification', (message) => {
-      if (message.channel === productsChannel && message.payload) this.forget(message.payload);
+      if (message.channel === this.channel && message.payload) this.forget(message.payload);
     });
     try {
       await client.connect();
-      await client.query(`LISTEN ${productsChannel}`);
+      await client.query(`LISTEN ${this.channel}`);
       if (this.listener === client) this.listening = true;
     } catch (error) {
       dropped(error as Error);
