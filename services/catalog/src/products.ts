@@ -90,6 +90,7 @@ export class Products {
       if (!deleted) throw new NotFound(productMessages.notFound);
       await productDeleted(trx, deleted);
     });
+    await this.deps.collaborators.settled();
     this.deps.relay.nudge();
   }
 

@@ -362,12 +362,14 @@ export class Teams {
             sentLastHour: await store.sentLastHour(trx, product.id),
           }),
         );
+        const now = new Date();
         const fields = {
           inviter_user_id: request.userId,
           inviter_name: request.inviterName.trim(),
           email: request.email,
           invitation_token: hash,
-          expires_at: expiresAt(new Date()),
+          invited_at: now,
+          expires_at: expiresAt(now),
           role: request.role,
           permissions: request.grant ? JSON.stringify(request.grant) : null,
           is_billable: isBillable(request.role, request.grant),
@@ -381,7 +383,6 @@ export class Teams {
           ? await store.update(trx, earlier, {
               ...fields,
               invitation_status: 'pending',
-              invited_at: new Date(),
               accepted_at: null,
               collaborator_user_id: null,
               member_name: null,
@@ -524,6 +525,7 @@ export class Teams {
       await collaboratorJoined(trx, { product, member, billableSeats: seats, at: now });
       return member;
     });
+    await this.deps.store.settled();
     this.deps.relay.nudge();
     return accepted;
   }
@@ -616,6 +618,7 @@ export class Teams {
       }
       return { member, changed: accepted };
     });
+    await this.deps.store.settled();
     if (changed.changed) this.deps.relay.nudge();
     return changed.member;
   }
@@ -640,6 +643,7 @@ export class Teams {
         name: request.actorName,
       });
     });
+    await this.deps.store.settled();
     this.deps.relay.nudge();
   }
 
@@ -659,6 +663,7 @@ export class Teams {
         });
       }
     });
+    await this.deps.store.settled();
     this.deps.relay.nudge();
   }
 
@@ -680,6 +685,7 @@ export class Teams {
         await this.end(trx, product, row, 'removed', { userId: request.userId, name: '' });
       }
     });
+    await this.deps.store.settled();
     this.deps.relay.nudge();
   }
 

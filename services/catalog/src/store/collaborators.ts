@@ -41,6 +41,7 @@ export type NewCollaborator = Pick<
   | 'inviter_name'
   | 'email'
   | 'invitation_token'
+  | 'invited_at'
   | 'expires_at'
   | 'role'
   | 'is_billable'
@@ -152,6 +153,11 @@ export class CollaboratorStore {
       .whereNotNull('collaborator_user_id')
       .distinct('collaborator_user_id');
     for (const { collaborator_user_id } of rows) await this.changed(trx, collaborator_user_id);
+  }
+
+  /** Resolves once every replica has been told of the membership changes committed here. */
+  settled(): Promise<void> {
+    return this.cache.settled();
   }
 
   byTokenHash(hash: string, trx: Knex = this.db): Promise<CollaboratorRow | undefined> {

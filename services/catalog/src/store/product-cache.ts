@@ -36,6 +36,8 @@ export interface ProductCacheOptions {
   ttlMs?: number;
   /** Wait before listening again after the connection dropped. */
   retryMs?: number;
+  /** The longest a writer waits to hear its own notification (settled). */
+  settleMs?: number;
 }
 
 /**
@@ -61,6 +63,9 @@ export class ProductCache<Row> {
   private listening = false;
   private closed = false;
   private retry: NodeJS.Timeout | undefined;
+  /** Writers' waits for their own notifications, per user id (see settled). */
+  private readonly waiting = new Map<string, Set<() => void>>();
+  private readonly awaited = new Set<Promise<void>>();
 
   private readonly channel: string;
 
@@ -129,13 +134,51 @@ export class ProductCache<Row> {
   forgetAfterCommit(trx: Knex.Transaction, userId: string): void {
     // Forget now too: a read that starts before the commit must not be kept.
     this.forget(userId);
+    const heard = this.expectNotification(userId);
     trx.executionPromise.then(
       () => this.forget(userId),
-      () => undefined,
+      () => heard(),
     );
   }
 
+  /**
+   * Resolves once this process has heard the notifications of the changes
+   * it committed (or after `settleMs`). PostgreSQL hands a notification to
+   * every listening process at the same moment, so a writer that waits for
+   * its own before answering answers only once the other replicas have
+   * theirs too: a member removed through one replica is refused by the next
+   * request to any replica.
+   */
+  async settled(): Promise<void> {
+    await Promise.all([...this.awaited]);
+  }
+
+  /** Registers, before the commit, a wait for the user's notification; answers its cancel. */
+  private expectNotification(userId: string): () => void {
+    if (!this.listening) return () => undefined;
+    let heard: () => void = () => undefined;
+    const promise = new Promise<void>((resolve) => (heard = resolve));
+    const timer = setTimeout(heard, this.options.settleMs ?? 1_000);
+    timer.unref();
+    const waiters = this.waiting.get(userId) ?? new Set();
+    waiters.add(heard);
+    this.waiting.set(userId, waiters);
+    this.awaited.add(promise);
+    void promise.then(() => {
+      clearTimeout(timer);
+      this.awaited.delete(promise);
+      waiters.delete(heard);
+      if (waiters.size === 0 && this.waiting.get(userId) === waiters) this.waiting.delete(userId);
+    });
+    return heard;
+  }
+
+  private heard(userId: string): void {
+    for (const heard of this.waiting.get(userId) ?? []) heard();
+  }
+
   private stopTrusting(): void {
+    for (const waiters of this.waiting.values()) for (const heard of waiters) heard();
     this.listening = false;
     this.entries.clear();
     for (const read of this.pending.values()) read.stale = true;
@@ -161,7 +204,10 @@ export class ProductCache<Row> {
     client.on('error', dropped);
     client.on('end', () => dropped());
     client.on('notification', (message) => {
-      if (message.channel === this.channel && message.payload) this.forget(message.payload);
+      if (message.channel === this.channel && message.payload) {
+        this.forget(message.payload);
+        this.heard(message.payload);
+      }
     });
     try {
       await client.connect();
