@@ -64,10 +64,6 @@ export class Products {
     return answer;
   }
 
-  list(userId: string): Promise<ProductRow[]> {
-    return this.deps.store.listOwned(userId);
-  }
-
   /** The product if this user owns it; another user's product is as absent as a missing one. */
   async owned(userId: string, productId: string): Promise<ProductRow> {
     const product =

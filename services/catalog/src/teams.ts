@@ -525,7 +525,7 @@ export class Teams {
       await collaboratorJoined(trx, { product, member, billableSeats: seats, at: now });
       return member;
     });
-    await this.deps.store.settled();
+    await this.settled();
     this.deps.relay.nudge();
     return accepted;
   }
@@ -618,7 +618,7 @@ export class Teams {
       }
       return { member, changed: accepted };
     });
-    await this.deps.store.settled();
+    await this.settled();
     if (changed.changed) this.deps.relay.nudge();
     return changed.member;
   }
@@ -643,7 +643,7 @@ export class Teams {
         name: request.actorName,
       });
     });
-    await this.deps.store.settled();
+    await this.settled();
     this.deps.relay.nudge();
   }
 
@@ -663,7 +663,7 @@ export class Teams {
         });
       }
     });
-    await this.deps.store.settled();
+    await this.settled();
     this.deps.relay.nudge();
   }
 
@@ -685,7 +685,7 @@ export class Teams {
         await this.end(trx, product, row, 'removed', { userId: request.userId, name: '' });
       }
     });
-    await this.deps.store.settled();
+    await this.settled();
     this.deps.relay.nudge();
   }
 
@@ -742,6 +742,15 @@ export class Teams {
   }
 
   // --- helpers --------------------------------------------------------------
+
+  /**
+   * Waits until this replica heard its own notifications of the memberships
+   * and products it changed: the other replicas have theirs by then, so the
+   * caller's next request anywhere sees the change.
+   */
+  private async settled(): Promise<void> {
+    await Promise.all([this.deps.store.settled(), this.deps.products.settled()]);
+  }
 
   private async memberOf(
     trx: Knex.Transaction,

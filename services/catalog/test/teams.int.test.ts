@@ -47,6 +47,8 @@ beforeAll(async () => {
     DATABASE_URL: database.url,
     GRPC_PORT: '0',
     GRPC_HOST: '127.0.0.1',
+    // The periodic pass that also expires invitations nobody reads.
+    QUESTION_SWEEP_INTERVAL_MS: '200',
   });
   catalogs.push(await startCatalog(config, { bus, logger: testLogger() }));
   catalogs.push(await startCatalog(config, { bus, logger: testLogger() }));
@@ -628,6 +630,29 @@ describe('invitation tokens', () => {
       name: 'L',
     });
     expect((await access(userId, product)).role).toBe('collaborator');
+  });
+
+  it('expire on their own, read or not, logged once', async () => {
+    const product = await newProduct();
+    const sent = await invite(product, 'unread@example.com', 'viewer');
+    await db('collaborators')
+      .where({ id: sent.member!.id })
+      .update({ expires_at: db.raw(`now() - interval '1 minute'`) });
+    await eventually(
+      async () =>
+        (await db('collaborators').where({ id: sent.member!.id }).first()).invitation_status ===
+          'expired' || undefined,
+      { what: 'the sweep to expire the invitation' },
+    );
+    const logged = await db('collaboration_audit_log').where({
+      collaborator_id: sent.member!.id,
+      action_type: 'expired',
+    });
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatchObject({
+      action_by_user_id: product.ownerId,
+      affected_email: 'unread@example.com',
+    });
   });
 
   it('can be declined once', async () => {

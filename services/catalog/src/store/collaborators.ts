@@ -1,7 +1,7 @@
 import type { MemberStatus, RoadmapPermission } from '@chorus/contracts';
 import type { Knex } from '@chorus/service-kit';
 import type { ShareRole } from '../domain/teams';
-import { membershipsChannel, notifyChanged, type ProductCache } from './product-cache';
+import type { ProductCache } from './product-cache';
 
 /** permissions of a roadmap shared on its own. */
 export interface RoadmapGrant {
@@ -284,7 +284,6 @@ export class CollaboratorStore {
   }
 
   private async changed(trx: Knex.Transaction, userId: string): Promise<void> {
-    await notifyChanged(trx, membershipsChannel, userId);
-    this.cache.forgetAfterCommit(trx, userId);
+    await this.cache.announce(trx, userId);
   }
 }

@@ -1,5 +1,5 @@
 import type { Knex } from '@chorus/service-kit';
-import { notifyProductsChanged, type ProductCache } from './product-cache';
+import type { ProductCache } from './product-cache';
 
 export interface ProductRow {
   id: string;
@@ -142,9 +142,13 @@ export class ProductStore {
     for (const { user_id } of rows) await this.changed(trx, user_id);
   }
 
+  /** Resolves once every replica has been told of the product changes committed here. */
+  settled(): Promise<void> {
+    return this.cache.settled();
+  }
+
   /** Every catalog process forgets the owner's products once the transaction commits. */
   private async changed(trx: Knex.Transaction, userId: string): Promise<void> {
-    await notifyProductsChanged(trx, userId);
-    this.cache.forgetAfterCommit(trx, userId);
+    await this.cache.announce(trx, userId);
   }
 }
