@@ -86,7 +86,8 @@ export class Products {
       if (!deleted) throw new NotFound(productMessages.notFound);
       await productDeleted(trx, deleted);
     });
-    await this.deps.collaborators.settled();
+    // Its members' next request, on any replica, finds no product.
+    await Promise.all([store.settled(), this.deps.collaborators.settled()]);
     this.deps.relay.nudge();
   }
 
