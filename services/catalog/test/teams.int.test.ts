@@ -490,6 +490,17 @@ describe('invitations refused, nothing stored', () => {
     });
     expect((await client.getInvitation({ token: second.token })).member?.role).toBe('collaborator');
     expect(await collaboratorRows(product.productId)).toHaveLength(1);
+    const audit = await client.listTeamAudit({
+      userId: product.ownerId,
+      productId: product.productId,
+    });
+    expect(
+      audit.entries.map((e) => [e.actionType, JSON.parse(e.newStateJson || '{}').status]),
+    ).toEqual([
+      ['invited', 'pending'],
+      ['revoked', 'revoked'],
+      ['invited', 'pending'],
+    ]);
   });
 
   it(`refuses the invitation past ${INVITES_PER_PRODUCT_PER_HOUR} in an hour`, async () => {
@@ -630,6 +641,16 @@ describe('invitation tokens', () => {
       name: 'L',
     });
     expect((await access(userId, product)).role).toBe('collaborator');
+    const log = await client.listTeamAudit({
+      userId: product.ownerId,
+      productId: product.productId,
+    });
+    expect(log.entries.map((e) => [e.actionType, e.billingImpactCents])).toEqual([
+      ['accepted', 2500],
+      ['resent', 0],
+      ['expired', 0],
+      ['invited', 0],
+    ]);
   });
 
   it('expire on their own, read or not, logged once', async () => {
