@@ -9,6 +9,7 @@ import { calibrations } from './0008_calibrations';
 import { followUps } from './0009_follow_ups';
 import { customPersonas } from './0010_custom_personas';
 import { followUpUsage } from './0011_follow_up_usage';
+import { teams } from './0012_teams';
 
 export const migrations: Migration[] = [
   ...eventMigrations,
@@ -22,4 +23,5 @@ export const migrations: Migration[] = [
   followUps,
   customPersonas,
   followUpUsage,
+  teams,
 ];

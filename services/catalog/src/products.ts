@@ -9,13 +9,22 @@ import {
 } from '@chorus/service-kit';
 import { subscriptionMirror } from './domain/subscription-mirror';
 import { productCreated, productDeleted } from './events/published';
+import type { CollaboratorStore } from './store/collaborators';
 import type { ProductRow, ProductStore } from './store/products';
 
 const BILLING_CYCLES = ['monthly', 'annual'] as const;
 
 /** Products: create, list, read, delete, and the subscription state billing reports. */
 export class Products {
-  constructor(private readonly deps: { store: ProductStore; relay: OutboxRelay; logger: Logger }) {}
+  constructor(
+    private readonly deps: {
+      store: ProductStore;
+      /** Whose memberships a deleted product ends. */
+      collaborators: CollaboratorStore;
+      relay: OutboxRelay;
+      logger: Logger;
+    },
+  ) {}
 
   async create(input: {
     userId: string;
@@ -55,10 +64,6 @@ export class Products {
     return answer;
   }
 
-  list(userId: string): Promise<ProductRow[]> {
-    return this.deps.store.listOwned(userId);
-  }
-
   /** The product if this user owns it; another user's product is as absent as a missing one. */
   async owned(userId: string, productId: string): Promise<ProductRow> {
     const product =
@@ -67,14 +72,22 @@ export class Products {
     return product;
   }
 
-  /** Deletes the product with its business profile and personas, and announces it. */
+  /**
+   * Deletes the product with its business profile, personas and team (their
+   * rows cascade; every replica forgets the members' access at commit), and
+   * announces it.
+   */
   async delete(userId: string, productId: string): Promise<void> {
     const { store } = this.deps;
     await store.db.transaction(async (trx) => {
+      const owned = await store.lockOwned(trx, userId, productId);
+      if (owned) await this.deps.collaborators.productDeleting(trx, owned.id);
       const deleted = await store.deleteOwned(trx, userId, productId);
       if (!deleted) throw new NotFound(productMessages.notFound);
       await productDeleted(trx, deleted);
     });
+    // Its members' next request, on any replica, finds no product.
+    await Promise.all([store.settled(), this.deps.collaborators.settled()]);
     this.deps.relay.nudge();
   }
 

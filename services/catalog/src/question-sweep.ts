@@ -5,11 +5,17 @@ import type { AttemptPolicy, Questions } from './questions';
 // two would ask the same question twice.
 const SWEEP_LOCK = 0x0c47_5e3e;
 
+/** What else the sweep keeps up to date: invitations past their expiry become expired. */
+export interface InvitationExpiry {
+  expireWithin(trx: Knex.Transaction): Promise<number>;
+}
+
 /**
  * Every `intervalMs`, asks again the questions that waited too long for
  * their answer and gives up on those asked too often (Questions.sweep), so
  * every question ends complete or error, even when its QuestionAsked or its
- * answer was lost.
+ * answer was lost. The same pass expires invitations past their date (they
+ * are also expired as soon as someone reads them).
  */
 export class QuestionSweep {
   private timer?: NodeJS.Timeout;
@@ -20,6 +26,7 @@ export class QuestionSweep {
     private readonly deps: {
       db: Knex;
       questions: Questions;
+      invitations?: InvitationExpiry;
       relay: OutboxRelay;
       logger: Logger;
       policy: AttemptPolicy;
@@ -39,15 +46,17 @@ export class QuestionSweep {
   }
 
   /** One sweep now; resolves with what it did (nothing when another replica holds the lock). */
-  async sweepOnce(): Promise<{ askedAgain: number; gaveUp: number }> {
-    const { db, questions, policy } = this.deps;
+  async sweepOnce(): Promise<{ askedAgain: number; gaveUp: number; expiredInvitations: number }> {
+    const { db, questions, invitations, policy } = this.deps;
     const done = await db.transaction(async (trx) => {
       const lock = await trx.raw<{ rows: { locked: boolean }[] }>(
         'select pg_try_advisory_xact_lock(?) as locked',
         [SWEEP_LOCK],
       );
-      if (!lock.rows[0]?.locked) return { askedAgain: 0, gaveUp: 0 };
-      return questions.sweep(trx, policy);
+      if (!lock.rows[0]?.locked) return { askedAgain: 0, gaveUp: 0, expiredInvitations: 0 };
+      const swept = await questions.sweep(trx, policy);
+      const expiredInvitations = invitations ? await invitations.expireWithin(trx) : 0;
+      return { ...swept, expiredInvitations };
     });
     if (done.askedAgain + done.gaveUp > 0) this.deps.relay.nudge();
     return done;

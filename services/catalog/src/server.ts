@@ -1,6 +1,8 @@
 import type {
+  AuditEntry,
   BusinessProfile,
   CatalogServiceService,
+  Member,
   PersonaTemplate,
   Product,
   ProductPersona,
@@ -22,13 +24,16 @@ import type { ProductRow } from './store/products';
 import type { FollowUpTurnRow } from './store/follow-ups';
 import type { QuestionRow } from './store/questions';
 import type { FollowUps } from './follow-ups';
+import type { AuditRow, CollaboratorRow } from './store/collaborators';
+import type { Teams } from './teams';
 
 /** decimal(10,2) text -> integer cents */
 function cents(decimal: string): number {
   return Math.round(Number(decimal) * 100);
 }
 
-export function toProduct(row: ProductRow): Product {
+/** The product; `accessRole` is what the asking user is on it (empty when nobody asked). */
+export function toProduct(row: ProductRow, accessRole = ''): Product {
   return {
     id: row.id,
     userId: row.user_id,
@@ -52,6 +57,8 @@ export function toProduct(row: ProductRow): Product {
     stripePriceId: row.stripe_price_id ?? '',
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    accessRole,
+    billableSeats: row.billable_seats,
   };
 }
 
@@ -148,9 +155,18 @@ export function catalogHandlers(deps: {
   questions: Questions;
   followUps: FollowUps;
   calibrations: Calibrations;
+  teams: Teams;
 }): AsyncServiceImplementation<typeof CatalogServiceService> {
-  const { products, profiles, personas, personaContexts, questions, followUps, calibrations } =
-    deps;
+  const {
+    products,
+    profiles,
+    personas,
+    personaContexts,
+    questions,
+    followUps,
+    calibrations,
+    teams,
+  } = deps;
   /** Questions as the API answers them, each with its follow-up conversations. */
   const withTurns = async (rows: QuestionRow[]): Promise<Question[]> => {
     const turns = await followUps.of(rows.map((row) => row.id));
@@ -181,17 +197,20 @@ export function catalogHandlers(deps: {
       return { viewsJson: JSON.stringify(views) };
     },
     async createProduct(request) {
-      return { product: toProduct((await products.create(request)).product) };
+      return { product: toProduct((await products.create(request)).product, 'owner') };
     },
     async createFirstProduct(request) {
       const { product, created } = await products.create({ ...request, firstProduct: true });
-      return { product: toProduct(product), created };
+      return { product: toProduct(product, 'owner'), created };
     },
     async listProducts(request) {
-      return { products: (await products.list(request.userId)).map(toProduct) };
+      const shown = await teams.products(request.userId);
+      return { products: shown.map(({ product, access }) => toProduct(product, access.role)) };
     },
     async getProduct(request) {
-      return { product: toProduct(await products.owned(request.userId, request.productId)) };
+      // Members too (with their role): the gateway's product pages work for them.
+      const { product, access } = await teams.access(request.userId, request.productId);
+      return { product: toProduct(product, access.role) };
     },
     async deleteProduct(request) {
       await products.delete(request.userId, request.productId);
@@ -315,6 +334,143 @@ export function catalogHandlers(deps: {
 
     async getPersonaContext(request) {
       return personaContexts.forOwner(request.userId, request.productId, request.personaIds);
+    },
+
+    ...teamHandlers(teams),
+  };
+}
+
+type TeamRpc =
+  | 'getAccess'
+  | 'listTeam'
+  | 'inviteMember'
+  | 'shareRoadmap'
+  | 'listRoadmapShares'
+  | 'endRoadmapShares'
+  | 'resendInvitation'
+  | 'revokeInvitation'
+  | 'changeMemberRole'
+  | 'removeMember'
+  | 'leaveProduct'
+  | 'getInvitation'
+  | 'acceptInvitation'
+  | 'declineInvitation'
+  | 'listTeamAudit'
+  | 'listSharedRoadmaps';
+
+export function toMember(row: CollaboratorRow): Member {
+  return {
+    id: row.id,
+    productId: row.product_id,
+    email: row.email,
+    name: row.member_name ?? '',
+    userId: row.collaborator_user_id ?? '',
+    role: row.role,
+    status: row.invitation_status,
+    invitedAt: row.invited_at,
+    acceptedAt: row.accepted_at ?? undefined,
+    expiresAt: row.expires_at,
+    invitedByName: row.inviter_name,
+    isBillable: row.is_billable,
+    roadmapId: row.permissions?.roadmapId ?? '',
+    roadmapName: row.permissions?.roadmapName ?? '',
+    roadmapPermission: row.permissions?.permission ?? '',
+  };
+}
+
+function toAuditEntry(row: AuditRow): AuditEntry {
+  return {
+    id: row.id,
+    productId: row.product_id,
+    collaboratorId: row.collaborator_id ?? '',
+    actionType: row.action_type,
+    actionByUserId: row.action_by_user_id,
+    actionByName: row.action_by_name,
+    affectedEmail: row.affected_email ?? '',
+    previousStateJson: row.previous_state ? JSON.stringify(row.previous_state) : '',
+    newStateJson: row.new_state ? JSON.stringify(row.new_state) : '',
+    billingImpactCents: Math.round(Number(row.billing_impact) * 100),
+    effectiveDate: row.effective_date,
+  };
+}
+
+/** The Teams RPCs: message in, Teams operation, message out. */
+export function teamHandlers(
+  teams: Teams,
+): Pick<AsyncServiceImplementation<typeof CatalogServiceService>, TeamRpc> {
+  return {
+    async getAccess(request) {
+      const { product, access } = await teams.access(
+        request.userId,
+        request.productId,
+        request.roadmapId,
+      );
+      return {
+        role: access.role,
+        roadmapPermission: access.permission ?? '',
+        product: toProduct(product, access.role),
+      };
+    },
+    async listTeam(request) {
+      const team = await teams.team(request.userId, request.productId);
+      return {
+        product: toProduct(team.product, team.access.role),
+        members: team.members.map(toMember),
+        memberCount: team.memberCount,
+      };
+    },
+    async inviteMember(request) {
+      const { member, token, product } = await teams.invite(request);
+      return { member: toMember(member), token, productName: product.name };
+    },
+    async shareRoadmap(request) {
+      const { member, token, product } = await teams.shareRoadmap(request);
+      return { member: toMember(member), token, productName: product.name };
+    },
+    async listRoadmapShares(request) {
+      const rows = await teams.roadmapShares(request.userId, request.productId, request.roadmapId);
+      return { members: rows.map(toMember) };
+    },
+    async endRoadmapShares(request) {
+      await teams.endRoadmapShares(request);
+      return {};
+    },
+    async resendInvitation(request) {
+      const { member, token, product } = await teams.resend(request);
+      return { member: toMember(member), token, productName: product.name };
+    },
+    async revokeInvitation(request) {
+      await teams.revoke(request);
+      return {};
+    },
+    async changeMemberRole(request) {
+      return { member: toMember(await teams.changeRole(request)) };
+    },
+    async removeMember(request) {
+      await teams.remove(request);
+      return {};
+    },
+    async leaveProduct(request) {
+      await teams.leave(request);
+      return {};
+    },
+    async getInvitation(request) {
+      const { member, product } = await teams.invitation(request.token);
+      return { member: toMember(member), productName: product.name };
+    },
+    async acceptInvitation(request) {
+      return { member: toMember(await teams.accept(request)) };
+    },
+    async declineInvitation(request) {
+      await teams.decline(request.token);
+      return {};
+    },
+    async listTeamAudit(request) {
+      const rows = await teams.auditLog(request.userId, request.productId);
+      return { entries: rows.map(toAuditEntry) };
+    },
+    async listSharedRoadmaps(request) {
+      return { roadmaps: await teams.sharedRoadmaps(request.userId) };
     },
   };
 }

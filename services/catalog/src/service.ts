@@ -19,9 +19,11 @@ import { QuestionSweep } from './question-sweep';
 import { catalogHandlers } from './server';
 import { BusinessProfileStore } from './store/business-profiles';
 import { PersonaStore } from './store/personas';
-import { ProductCache } from './store/product-cache';
+import { CollaboratorStore, type MembershipRow } from './store/collaborators';
+import { membershipsChannel, ProductCache } from './store/product-cache';
 import { type ProductRow, ProductStore } from './store/products';
 import { QuestionStore } from './store/questions';
+import { Teams } from './teams';
 import { defaultTemplateLibraryFile } from './template-library';
 
 export type RunningCatalog = RunningService;
@@ -40,9 +42,22 @@ export async function startCatalog(
   const runtime = await ServiceRuntime.open('catalog', config, migrations, shared);
   const { db, bus, relay, logger } = runtime;
   const productCache = new ProductCache<ProductRow>({ databaseUrl: config.DATABASE_URL, logger });
-  await productCache.start();
+  // Each user's memberships, for GetAccess: forgotten on every replica when one changes.
+  const membershipCache = new ProductCache<MembershipRow>({
+    databaseUrl: config.DATABASE_URL,
+    logger,
+    channel: membershipsChannel,
+  });
+  await Promise.all([productCache.start(), membershipCache.start()]);
   const productStore = new ProductStore(db, productCache);
-  const products = new Products({ store: productStore, relay, logger });
+  const collaboratorStore = new CollaboratorStore(db, membershipCache);
+  const products = new Products({
+    store: productStore,
+    collaborators: collaboratorStore,
+    relay,
+    logger,
+  });
+  const teams = new Teams({ store: collaboratorStore, products: productStore, relay, logger });
   const profileStore = new BusinessProfileStore(db);
   const profiles = new BusinessProfiles({ store: profileStore, products });
   const personaStore = new PersonaStore(db);
@@ -75,6 +90,7 @@ export async function startCatalog(
   const sweep = new QuestionSweep({
     db,
     questions,
+    invitations: teams,
     relay,
     logger,
     policy: {
@@ -96,10 +112,11 @@ export async function startCatalog(
       questions,
       followUps,
       calibrations: new Calibrations(db),
+      teams,
     }),
     async () => {
       await sweep.stop();
-      await productCache.close();
+      await Promise.all([productCache.close(), membershipCache.close()]);
     },
   );
   sweep.start();

@@ -125,7 +125,7 @@ it('reads from the database while it cannot hear changes, and trusts memory agai
   // Drop both replicas' LISTEN connections, as a database restart would.
   await db.raw(
     `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-      WHERE datname = current_database() AND query LIKE 'LISTEN%'`,
+      WHERE datname = current_database() AND application_name LIKE 'chorus-cache:%'`,
   );
   await eventually(() => caches.every((cache) => !cache.active) || undefined, {
     what: 'the caches to stop trusting memory',

@@ -1,5 +1,6 @@
 import type { BusinessContext, PersonaProfile } from '@chorus/proto/inference/v1/inference';
 import { enqueueEvent, type Knex } from '@chorus/service-kit';
+import type { CollaboratorRow } from '../store/collaborators';
 import type { ProductRow } from '../store/products';
 import type { QuestionRow } from '../store/questions';
 
@@ -83,6 +84,76 @@ export function questionDeleted(trx: Knex.Transaction, question: QuestionRow) {
       questionId: question.id,
       productId: question.product_id,
       userId: question.user_id,
+    },
+  });
+}
+
+// Membership changes, keyed by product id like the product's other events.
+// billable_seats is the product's count after the change: billing sets the
+// subscription's seat quantity to it, so a replay changes nothing.
+
+export interface MembershipChange {
+  product: Pick<ProductRow, 'id' | 'user_id'>;
+  member: CollaboratorRow;
+  billableSeats: number;
+  at: Date;
+}
+
+export function collaboratorJoined(trx: Knex.Transaction, change: MembershipChange) {
+  const { product, member } = change;
+  return enqueueEvent(trx, product.id, {
+    $case: 'collaboratorJoined',
+    value: {
+      productId: product.id,
+      userId: product.user_id,
+      collaboratorId: member.id,
+      memberUserId: member.collaborator_user_id ?? '',
+      role: member.role,
+      isBillable: member.is_billable,
+      billableSeats: change.billableSeats,
+      effectiveAt: change.at,
+      roadmapId: member.permissions?.roadmapId ?? '',
+      roadmapPermission: member.permissions?.permission ?? '',
+    },
+  });
+}
+
+export function collaboratorRoleChanged(
+  trx: Knex.Transaction,
+  change: MembershipChange & { previousRole: string },
+) {
+  const { product, member } = change;
+  return enqueueEvent(trx, product.id, {
+    $case: 'collaboratorRoleChanged',
+    value: {
+      productId: product.id,
+      userId: product.user_id,
+      collaboratorId: member.id,
+      memberUserId: member.collaborator_user_id ?? '',
+      previousRole: change.previousRole,
+      role: member.role,
+      isBillable: member.is_billable,
+      billableSeats: change.billableSeats,
+      effectiveAt: change.at,
+    },
+  });
+}
+
+/** `member` as it was before it ended (its role and whether it was billed). */
+export function collaboratorLeft(trx: Knex.Transaction, change: MembershipChange) {
+  const { product, member } = change;
+  return enqueueEvent(trx, product.id, {
+    $case: 'collaboratorLeft',
+    value: {
+      productId: product.id,
+      userId: product.user_id,
+      collaboratorId: member.id,
+      memberUserId: member.collaborator_user_id ?? '',
+      role: member.role,
+      wasBillable: member.is_billable,
+      billableSeats: change.billableSeats,
+      effectiveAt: change.at,
+      roadmapId: member.permissions?.roadmapId ?? '',
     },
   });
 }

@@ -1,39 +1,50 @@
 import type { Knex, Logger } from '@chorus/service-kit';
 import { LRUCache } from 'lru-cache';
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 
 /** The channel every write of the products table notifies, with the owner's id. */
 export const productsChannel = 'catalog_products';
-
-/** Announces, inside the writing transaction, that a user's products changed. */
-export async function notifyProductsChanged(trx: Knex.Transaction, userId: string): Promise<void> {
-  await trx.raw('SELECT pg_notify(?, ?)', [productsChannel, userId]);
-}
+/** The channel every write of the collaborators table notifies, with the member's user id. */
+export const membershipsChannel = 'catalog_memberships';
 
 export interface ProductCacheOptions {
   /** A connection string of the catalog's database, for the LISTEN connection. */
   databaseUrl: string;
   logger: Logger;
+  /**
+   * The channel whose notifications (payload: a user id) make every process
+   * forget that user's rows; the products channel by default.
+   */
+  channel?: string;
   /** Users whose products are kept (least recently read go first). */
   maxUsers?: number;
   /** An upper bound on staleness should a change ever bypass the notifications. */
   ttlMs?: number;
   /** Wait before listening again after the connection dropped. */
   retryMs?: number;
+  /** The longest a writer waits for every replica to confirm a change (settled). */
+  settleMs?: number;
 }
 
 /**
  * Each user's products in memory, so that the catalog's busiest reads — My
  * Products, one product, every ownership check — do not each cost a query.
+ * The same cache, on the memberships channel, keeps each user's accepted
+ * memberships for GetAccess (any rows kept per user id work alike).
  *
- * Entries are trusted only while changes can be heard: every write of the
- * products table calls `notifyProductsChanged` in its transaction, which
- * PostgreSQL delivers at commit to every catalog process listening on the
- * channel (all replicas), and the writing process also forgets the user as
- * soon as its own transaction commits, so a caller reads its own writes at
- * once. While the LISTEN connection is down (database restarting, network)
+ * Entries are trusted only while changes can be heard: every write calls
+ * `announce` in its transaction, a pg_notify that PostgreSQL delivers at
+ * commit to every catalog process listening on the channel (all replicas),
+ * and the writing process also forgets the user as soon as its own
+ * transaction commits, so a caller reads its own writes at once. Each
+ * replica confirms what it forgot on `<channel>_ack`; `settled()` resolves
+ * once every listening replica confirmed the writer's changes, so a writer
+ * that awaits it before answering knows no replica answers from the old
+ * rows any more (a removed member's next request is refused everywhere).
+ * While the LISTEN connection is down (database restarting, network)
  * nothing is kept and every read goes to the database. A read that was under
- * way when the user's products changed is answered but not kept.
+ * way when the user's rows changed is answered but not kept.
  */
 export class ProductCache<Row> {
   private readonly entries: LRUCache<string, Row[]>;
@@ -43,8 +54,20 @@ export class ProductCache<Row> {
   private listening = false;
   private closed = false;
   private retry: NodeJS.Timeout | undefined;
+  /** This process's changes waiting for every replica's confirmation, by nonce. */
+  private readonly confirmations = new Map<string, Confirmation>();
+  private readonly awaited = new Set<Promise<void>>();
+
+  private readonly channel: string;
+  private readonly ackChannel: string;
+  /** How the listening connections name themselves, so a writer can count the replicas. */
+  private readonly applicationName: string;
 
   constructor(private readonly options: ProductCacheOptions) {
+    this.channel = options.channel ?? productsChannel;
+    if (!/^[a-z_][a-z0-9_]*$/.test(this.channel)) throw new Error('invalid channel name');
+    this.ackChannel = `${this.channel}_ack`;
+    this.applicationName = `chorus-cache:${this.channel}`;
     this.entries = new LRUCache({
       max: options.maxUsers ?? 10_000,
       ttl: options.ttlMs ?? 60_000,
@@ -103,17 +126,88 @@ export class ProductCache<Row> {
     }
   }
 
-  /** Forgets the user once the transaction commits: the writer reads its own write. */
-  forgetAfterCommit(trx: Knex.Transaction, userId: string): void {
+  /**
+   * Announces, inside the writing transaction, that the user's rows changed:
+   * every replica forgets them at commit (this one too, so the writer reads
+   * its own write) and confirms it (see settled).
+   */
+  async announce(trx: Knex.Transaction, userId: string): Promise<void> {
     // Forget now too: a read that starts before the commit must not be kept.
     this.forget(userId);
+    const nonce = randomUUID();
+    const confirmation = this.expectConfirmations(nonce);
+    await trx.raw('SELECT pg_notify(?, ?)', [this.channel, `${userId} ${nonce}`]);
     trx.executionPromise.then(
-      () => this.forget(userId),
-      () => undefined,
+      () => {
+        this.forget(userId);
+        void this.countReplicas(confirmation);
+      },
+      () => confirmation?.done(),
     );
   }
 
+  /**
+   * Resolves once every replica listening when this process's changes
+   * committed has confirmed it forgot them (or after `settleMs`, should one
+   * be stuck: it is then as stale as its notification is late).
+   */
+  async settled(): Promise<void> {
+    await Promise.all([...this.awaited]);
+  }
+
+  private expectConfirmations(nonce: string): Confirmation | undefined {
+    if (!this.listening) return undefined;
+    let done: () => void = () => undefined;
+    const promise = new Promise<void>((resolve) => (done = resolve));
+    const confirmation: Confirmation = { received: 0, needed: undefined, done };
+    const timer = setTimeout(() => {
+      this.options.logger.warn(
+        { channel: this.channel },
+        'cache: a replica did not confirm a change in time; answering anyway',
+      );
+      done();
+    }, this.options.settleMs ?? 2_000);
+    timer.unref();
+    this.confirmations.set(nonce, confirmation);
+    this.awaited.add(promise);
+    void promise.then(() => {
+      clearTimeout(timer);
+      this.confirmations.delete(nonce);
+      this.awaited.delete(promise);
+    });
+    return confirmation;
+  }
+
+  /** After the commit: how many replicas listen, hence how many confirmations to wait for. */
+  private async countReplicas(confirmation: Confirmation | undefined): Promise<void> {
+    if (!confirmation) return;
+    const listener = this.listener;
+    if (!listener || !this.listening) return confirmation.done();
+    try {
+      const { rows } = await listener.query<{ replicas: number }>(
+        `SELECT count(*)::int AS replicas FROM pg_stat_activity
+          WHERE datname = current_database() AND application_name = $1`,
+        [this.applicationName],
+      );
+      confirmation.needed = rows[0]?.replicas ?? 0;
+      if (confirmation.received >= confirmation.needed) confirmation.done();
+    } catch {
+      confirmation.done();
+    }
+  }
+
+  private confirmed(nonce: string): void {
+    const confirmation = this.confirmations.get(nonce);
+    if (!confirmation) return;
+    confirmation.received += 1;
+    if (confirmation.needed !== undefined && confirmation.received >= confirmation.needed) {
+      confirmation.done();
+    }
+  }
+
   private stopTrusting(): void {
+    // Confirmations cannot arrive without the connection: nobody waits for them.
+    for (const confirmation of this.confirmations.values()) confirmation.done();
     this.listening = false;
     this.entries.clear();
     for (const read of this.pending.values()) read.stale = true;
@@ -132,21 +226,39 @@ export class ProductCache<Row> {
       if (this.closed) return;
       this.options.logger.warn(
         { err: error },
-        'product cache: lost the database notifications; reading from the database until back',
+        `cache of ${this.channel}: lost the database notifications; reading from the database until back`,
       );
       this.retry = setTimeout(() => void this.listen(), this.options.retryMs ?? 1_000);
     };
     client.on('error', dropped);
     client.on('end', () => dropped());
     client.on('notification', (message) => {
-      if (message.channel === productsChannel && message.payload) this.forget(message.payload);
+      if (!message.payload) return;
+      if (message.channel === this.ackChannel) return this.confirmed(message.payload);
+      if (message.channel !== this.channel) return;
+      // "<user id>" or "<user id> <nonce>": a nonce asks for a confirmation.
+      const [userId, nonce] = message.payload.split(' ');
+      if (userId) this.forget(userId);
+      if (nonce) {
+        client.query('SELECT pg_notify($1, $2)', [this.ackChannel, nonce]).catch(() => undefined);
+      }
     });
     try {
       await client.connect();
-      await client.query(`LISTEN ${productsChannel}`);
+      await client.query(`LISTEN ${this.channel}`);
+      await client.query(`LISTEN ${this.ackChannel}`);
+      // Named only once listening: a writer counts the replicas that will hear it.
+      await client.query(`SET application_name = '${this.applicationName}'`);
       if (this.listener === client) this.listening = true;
     } catch (error) {
       dropped(error as Error);
     }
   }
+}
+
+interface Confirmation {
+  received: number;
+  /** Known once the change committed: the replicas listening then. */
+  needed: number | undefined;
+  done: () => void;
 }

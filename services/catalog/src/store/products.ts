@@ -1,5 +1,5 @@
 import type { Knex } from '@chorus/service-kit';
-import { notifyProductsChanged, type ProductCache } from './product-cache';
+import type { ProductCache } from './product-cache';
 
 export interface ProductRow {
   id: string;
@@ -14,8 +14,11 @@ export interface ProductRow {
   /** decimal(10,2), as pg returns it: "25.00" */
   base_user_rate: string;
   annual_discount: number;
+  /** Accepted, active members (roadmap shares included). */
   collaborator_count: number;
   max_collaborators: number;
+  /** Accepted, active members billed a seat: collaborators, admins, edit roadmap shares. */
+  billable_seats: number;
   persona_count: number;
   max_free_personas: number;
   extra_persona_cost: string;
@@ -93,6 +96,11 @@ export class ProductStore {
     return trx<ProductRow>('products').where({ id: productId, user_id: userId }).first();
   }
 
+  /** Any product by id, for what is not asked by a user (an invitation's product). */
+  findById(productId: string, trx: Knex = this.db): Promise<ProductRow | undefined> {
+    return trx<ProductRow>('products').where({ id: productId }).first();
+  }
+
   /** Locks the owned product row for the rest of the transaction (persona counts stay exact). */
   lockOwned(trx: Knex.Transaction, userId: string, productId: string) {
     return trx<ProductRow>('products')
@@ -122,7 +130,10 @@ export class ProductStore {
   async update(
     trx: Knex.Transaction,
     productId: string,
-    changes: SubscriptionMirror | Pick<ProductRow, 'persona_count'>,
+    changes:
+      | SubscriptionMirror
+      | Pick<ProductRow, 'persona_count'>
+      | Pick<ProductRow, 'collaborator_count' | 'billable_seats'>,
   ): Promise<void> {
     const rows: Pick<ProductRow, 'user_id'>[] = await trx('products')
       .where({ id: productId })
@@ -131,9 +142,13 @@ export class ProductStore {
     for (const { user_id } of rows) await this.changed(trx, user_id);
   }
 
+  /** Resolves once every replica has been told of the product changes committed here. */
+  settled(): Promise<void> {
+    return this.cache.settled();
+  }
+
   /** Every catalog process forgets the owner's products once the transaction commits. */
   private async changed(trx: Knex.Transaction, userId: string): Promise<void> {
-    await notifyProductsChanged(trx, userId);
-    this.cache.forgetAfterCommit(trx, userId);
+    await this.cache.announce(trx, userId);
   }
 }
