@@ -21,8 +21,15 @@ export const billingKeys = {
   paymentConfig: ['/api/billing/config'],
 } as const;
 
+/** Products shared with the user are billed to their owner: billing lists only the user's own. */
+const ownedOnly = (products: ProductView[]) =>
+  products.filter((product) => product.role === 'owner');
+
 export function useProducts() {
-  return useQuery<ProductView[]>({ queryKey: billingKeys.products });
+  return useQuery<ProductView[], Error, ProductView[]>({
+    queryKey: billingKeys.products,
+    select: ownedOnly,
+  });
 }
 
 /** Fetched only when products exist (the spec). */
