@@ -12,6 +12,8 @@ import {
 } from '@chorus/contracts';
 import { Users } from 'lucide-react';
 import { Badge } from './badge';
+import { ConfirmDialog } from './confirm-dialog';
+import { FieldError } from './form';
 
 // What the pages show of teams: role names, statuses, audit wording, the
 // team's cost, and which controls a member's role allows.
@@ -146,5 +148,65 @@ export function SharedWithYouBadge({ role }: { role: ProductRole }) {
     <Badge variant="outline" className="border-sky-200 bg-sky-50 text-sky-800">
       <Users aria-hidden /> Shared with you · {roleLabels[role]}
     </Badge>
+  );
+}
+
+/**
+ * Before a seat is added (an invitation, a role change, an edit share of a
+ * roadmap): what it changes on the bill, the persona cost dialog's pattern.
+ * The dialog stays open while the change is sent, and shows the server's
+ * refusal in its words.
+ */
+export function SeatCostDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  monthlyChangeCents,
+  monthlyTotalCents,
+  confirmLabel,
+  pending,
+  error,
+  onConfirm,
+}: {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  title: string;
+  description: string;
+  monthlyChangeCents: number;
+  /** The product's monthly cost after the change, when known. */
+  monthlyTotalCents?: number;
+  confirmLabel: string;
+  pending: boolean;
+  error?: string;
+  onConfirm(): void;
+}) {
+  return (
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={title}
+      description={description}
+      confirmLabel={confirmLabel}
+      pending={pending}
+      closeOnConfirm={false}
+      onConfirm={onConfirm}
+    >
+      <div
+        role="region"
+        aria-label="Cost of the change"
+        className="grid gap-1 rounded-lg border px-4 py-3 text-sm"
+      >
+        <p className="font-medium" data-testid="seat-cost">
+          {seatChangeText(monthlyChangeCents)}
+        </p>
+        {monthlyChangeCents > 0 && monthlyTotalCents !== undefined ? (
+          <p className="text-muted-foreground">
+            New monthly cost: {formatMoney(monthlyTotalCents)}/month
+          </p>
+        ) : null}
+      </div>
+      {error ? <FieldError>{error}</FieldError> : null}
+    </ConfirmDialog>
   );
 }
