@@ -163,3 +163,18 @@ export function resetLinkFor(email: string): string | undefined {
   }
   return link;
 }
+
+/** The newest invitation link the system logged for `email` (no SMTP configured), as for resets. */
+export function invitationLinkFor(email: string): string | undefined {
+  let link: string | undefined;
+  for (const line of readFileSync(systemLog, 'utf8').split('\n')) {
+    if (!line.includes('invitation link')) continue;
+    try {
+      const entry = JSON.parse(line.replace(/^\[[\w-]+\] /, '')) as { to?: string; link?: string };
+      if (entry.to === email && entry.link) link = entry.link;
+    } catch {
+      // Not a JSON log line.
+    }
+  }
+  return link;
+}
