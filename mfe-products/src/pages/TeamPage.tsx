@@ -1,4 +1,4 @@
-import { type ProductView, teamMessages } from '@chorus/contracts';
+import type { ProductView } from '@chorus/contracts';
 import { toast } from '@chorus/platform';
 import {
   Button,
@@ -125,7 +125,7 @@ function Team({ product }: { product: ProductView }) {
             <InviteForm product={product} team={view} />
           ) : (
             <p className="text-sm text-muted-foreground">
-              {teamMessages.needsAdmin}: invite, change roles or remove members.
+              Only the product owner or a team admin invites, changes roles and removes members.
             </p>
           )}
         </TabsContent>
