@@ -95,7 +95,11 @@ function useArrive() {
   const navigate = useNavigate();
   return async (invitation: InvitationView, accepted: InvitationAccepted) => {
     analytics.inviteAccepted(invitation.role);
-    await queryClient.invalidateQueries({ queryKey: productQueryKeys.products, exact: true });
+    // What the user can open changed: their products, and the roadmaps shared on their own.
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: productQueryKeys.products, exact: true }),
+      queryClient.invalidateQueries({ queryKey: ['/api/shared-roadmaps'] }),
+    ]);
     toast({
       title: 'Invitation accepted',
       description: `Welcome to ${invitation.productName}.`,

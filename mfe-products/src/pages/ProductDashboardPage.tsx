@@ -185,7 +185,7 @@ function Dashboard({ product }: { product: ProductView }) {
 
       <div className="mt-8 grid gap-6 lg:grid-cols-2">
         <RecentQuestions productId={product.id} />
-        <RoadmapCard productId={product.id} />
+        <RoadmapCard productId={product.id} editRefusal={rights.editRefusal} />
       </div>
     </PageFrame>
   );
