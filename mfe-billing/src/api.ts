@@ -6,6 +6,7 @@ import type {
   SubscriptionDetailsByProduct,
 } from '@chorus/contracts';
 import { queryClient } from '@chorus/platform';
+import { productRights } from '@chorus/platform/ui';
 import { useQuery } from '@tanstack/react-query';
 
 // The billing pages' reads. Each key is the path the shared query function
@@ -23,7 +24,7 @@ export const billingKeys = {
 
 /** Products shared with the user are billed to their owner: billing lists only the user's own. */
 const ownedOnly = (products: ProductView[]) =>
-  products.filter((product) => product.role === 'owner');
+  products.filter((product) => productRights(product.role).isOwner);
 
 export function useProducts() {
   return useQuery<ProductView[], Error, ProductView[]>({
