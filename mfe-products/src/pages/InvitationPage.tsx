@@ -136,7 +136,7 @@ function CreateAccount({ token, invitation }: { token: string; invitation: Invit
         No product and no card needed: the product&apos;s owner pays for the team.
       </p>
       <FormField form={form} name="email" id="invite-account-email" label="Email">
-        {(control) => <Input type="email" readOnly {...control} />}
+        {(control) => <Input type="email" readOnly className="bg-muted" {...control} />}
       </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField form={form} name="firstName" id="invite-account-first" label="First name">

@@ -90,7 +90,7 @@ export function RoadmapHeader({
             {product ? null : <option value="">Choose a product</option>}
             {products.map((p) => (
               <option key={p.id} value={p.id}>
-                {p.sharedWithYou ? `${p.name} (shared with you)` : p.name}
+                {p.sharedWithYou ? `${p.name} (shared)` : p.name}
               </option>
             ))}
           </Select>

@@ -151,7 +151,7 @@ export function MembersTable({
                   {editableRole ? (
                     <NativeSelect
                       aria-label={`Role of ${who}`}
-                      className="h-8 w-40"
+                      className="h-9 w-44 py-1"
                       value={member.role}
                       disabled={actions.changeRole.isPending}
                       onChange={(event) => chooseRole(member, event.target.value as MemberRole)}
