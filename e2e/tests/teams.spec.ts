@@ -64,7 +64,7 @@ async function visitor(browser: Browser) {
 
 /** Invites from the team page; checks the confirmation's cost line before sending. */
 async function invite(page: Page, email: string, role: 'Collaborator' | 'Viewer', cost: string) {
-  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('E-mail', { exact: true }).fill(email);
   await page
     .getByLabel('Role', { exact: true })
     .selectOption({ label: role === 'Viewer' ? 'Viewer (free)' : role });
