@@ -6,6 +6,7 @@ import type {
   SubscriptionDetailsByProduct,
 } from '@chorus/contracts';
 import { queryClient } from '@chorus/platform';
+import { productRights } from '@chorus/platform/ui';
 import { useQuery } from '@tanstack/react-query';
 
 // The billing pages' reads. Each key is the path the shared query function
@@ -21,8 +22,15 @@ export const billingKeys = {
   paymentConfig: ['/api/billing/config'],
 } as const;
 
+/** Products shared with the user are billed to their owner: billing lists only the user's own. */
+const ownedOnly = (products: ProductView[]) =>
+  products.filter((product) => productRights(product.role).isOwner);
+
 export function useProducts() {
-  return useQuery<ProductView[]>({ queryKey: billingKeys.products });
+  return useQuery<ProductView[], Error, ProductView[]>({
+    queryKey: billingKeys.products,
+    select: ownedOnly,
+  });
 }
 
 /** Fetched only when products exist (the spec). */

@@ -9,6 +9,8 @@ import { CreateProductPage } from './pages/CreateProductPage';
 import { OnboardingPage } from './pages/OnboardingPage';
 import { SubscribePage } from './pages/SubscribePage';
 import { CalibrationPage } from './pages/CalibrationPage';
+import { InvitationPage } from './pages/InvitationPage';
+import { TeamPage } from './pages/TeamPage';
 
 /** The routes this microfrontend owns (the shell mounts it only on these paths). */
 export function App() {
@@ -30,6 +32,9 @@ export function App() {
       <Route path="/companies/:id/questions/:questionId" element={<QuestionsPage />} />
       <Route path="/products/:id/calibration" element={<CalibrationPage />} />
       <Route path="/companies/:id/calibration" element={<CalibrationPage />} />
+      <Route path="/products/:id/team" element={<TeamPage />} />
+      <Route path="/companies/:id/team" element={<TeamPage />} />
+      <Route path="/invitations/:token" element={<InvitationPage />} />
       <Route path="/create-product" element={<CreateProductPage />} />
       <Route path="/onboarding" element={<OnboardingPage />} />
       <Route path="/subscribe" element={<SubscribePage />} />

@@ -4,12 +4,15 @@ import type {
   ShareLinkView,
   ShareResultsView,
   ItemFeedbackView,
+  MemberView,
   ProductPersonaView,
+  RoadmapPermission,
   Roadmap,
   RoadmapImportResult,
   RoadmapItem,
   RoadmapSummary,
   RoadmapWithItems,
+  SharedRoadmapView,
 } from '@chorus/contracts';
 import { apiRequest, queryClient } from '@chorus/platform';
 import { useQuery } from '@tanstack/react-query';
@@ -26,6 +29,8 @@ export const roadmapKeys = {
   itemShareLinks: (itemId: string) => ['/api/roadmap-items', itemId, 'share-links'],
   comparisonLinks: (roadmapId: string) => ['/api/roadmaps', roadmapId, 'comparison-links'],
   shareResults: (linkId: string) => ['/api/share-links', linkId, 'results'],
+  collaborators: (roadmapId: string) => ['/api/roadmaps', roadmapId, 'collaborators'],
+  sharedRoadmaps: ['/api/shared-roadmaps'],
 } as const;
 
 const path = (id: string) => encodeURIComponent(id);
@@ -46,6 +51,16 @@ export function useRoadmap(roadmapId: string | undefined) {
 
 export function usePersonas(productId: string, enabled: boolean) {
   return useQuery<ProductPersonaView[]>({ queryKey: roadmapKeys.personas(productId), enabled });
+}
+
+/** Roadmaps shared with the user on their own (not their whole product). */
+export function useSharedRoadmaps(enabled = true) {
+  return useQuery<SharedRoadmapView[]>({ queryKey: roadmapKeys.sharedRoadmaps, enabled });
+}
+
+/** The people a roadmap is shared with on its own (the owner and admins ask). */
+export function useRoadmapCollaborators(roadmapId: string, enabled: boolean) {
+  return useQuery<MemberView[]>({ queryKey: roadmapKeys.collaborators(roadmapId), enabled });
 }
 
 export function useItemFeedback(itemId: string) {
@@ -146,6 +161,10 @@ export const roadmapApi = {
     const fileName = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? 'responses.csv';
     return { fileName, blob: await response.blob() };
   },
+  shareRoadmap: (roadmapId: string, body: { email: string; permission: RoadmapPermission }) =>
+    json<MemberView>(apiRequest('POST', `/api/roadmaps/${path(roadmapId)}/collaborators`, body)),
+  unshareRoadmap: (roadmapId: string, memberId: string) =>
+    apiRequest('DELETE', `/api/roadmaps/${path(roadmapId)}/collaborators/${path(memberId)}`),
   exportYaml: async (roadmapId: string) => {
     const response = await apiRequest('GET', `/api/roadmaps/${path(roadmapId)}/export`);
     const disposition = response.headers.get('content-disposition') ?? '';

@@ -20,6 +20,9 @@ const billingPaths = new Set([
 const roadmapPath =
   /^\/(roadmap|products\/[^/]+\/roadmaps|products\/[^/]+\/roadmap\/[^/]+(\/edit)?)$/;
 
+/** /invitations/{token} */
+const invitationPath = /^\/invitations\/[^/]+$/;
+
 function normalise(pathname: string): string {
   const trimmed = pathname.replace(/\/+$/, '');
   return trimmed === '' ? '/' : trimmed;
@@ -34,6 +37,9 @@ export function pageOwner(pathname: string, signedIn: boolean): PageOwner {
   if (path === '/landing') return 'chrome';
   // Onboarding is where a new visitor signs up with their first product.
   if (path === '/onboarding') return 'products';
+  // An invitation link is opened signed out as often as signed in: its page
+  // offers to sign in or create an account, then accepts.
+  if (invitationPath.test(path)) return 'products';
   // Signed out: /, /about and every other path show the landing page.
   if (!signedIn) return 'chrome';
   if (roadmapPath.test(path)) return 'roadmaps';

@@ -32,6 +32,8 @@ const signedIn: [string, PageOwner][] = [
   ['/admin', 'admin'],
   ['/landing', 'chrome'],
   ['/reset-password', 'chrome'],
+  ['/invitations/abc123', 'products'],
+  ['/products/p1/team', 'products'],
 ];
 
 const signedOut: [string, PageOwner][] = [
@@ -44,6 +46,10 @@ const signedOut: [string, PageOwner][] = [
   ['/reset-password', 'chrome'],
   ['/admin', 'admin'],
   ['/onboarding', 'products'],
+  ['/invitations/abc123', 'products'],
+  ['/invitations/abc123/', 'products'],
+  ['/invitations', 'chrome'],
+  ['/products/p1/team', 'chrome'],
 ];
 
 describe('who shows a page', () => {

@@ -21,6 +21,7 @@ export function PersonaTemplateCard({
   busy,
   onSelect,
   canSelect = true,
+  refusal,
   onRemove,
 }: {
   template: PersonaTemplateView;
@@ -29,6 +30,8 @@ export function PersonaTemplateCard({
   onSelect: () => void;
   /** Selecting is paid work: an unpaid product can only remove personas. */
   canSelect?: boolean;
+  /** Why this user's role does not allow the card's button (select or remove): it is disabled. */
+  refusal?: string;
   onRemove: () => void;
 }) {
   const titleId = useId();
@@ -92,7 +95,8 @@ export function PersonaTemplateCard({
           <Button
             variant="outline"
             className="w-full"
-            disabled={busy}
+            disabled={busy || refusal !== undefined}
+            title={refusal}
             onClick={onRemove}
             aria-label={`Remove ${template.name}`}
           >
@@ -101,7 +105,8 @@ export function PersonaTemplateCard({
         ) : (
           <Button
             className="w-full"
-            disabled={busy || !canSelect}
+            disabled={busy || !canSelect || refusal !== undefined}
+            title={refusal}
             onClick={onSelect}
             aria-label={`Select ${template.name}`}
           >

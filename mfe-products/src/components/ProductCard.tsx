@@ -8,9 +8,21 @@ import {
   CardHeader,
   CardTitle,
   ConfirmDialog,
+  roleLabels,
+  SharedWithYouBadge,
   SubscriptionStatusBadge,
+  useProductRole,
 } from '@chorus/platform/ui';
-import { ArrowRight, Loader2, Map as MapIcon, Trash2, Users, Wallet } from 'lucide-react';
+import {
+  ArrowRight,
+  Loader2,
+  Map as MapIcon,
+  ShieldCheck,
+  Trash2,
+  Users,
+  UsersRound,
+  Wallet,
+} from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useProductRoadmaps } from '../api';
@@ -42,6 +54,8 @@ export function ProductCard({
   const titleId = useId();
   const [confirming, setConfirming] = useState(false);
   const dashboard = `/products/${encodeURIComponent(product.id)}/dashboard`;
+  const team = `/products/${encodeURIComponent(product.id)}/team`;
+  const { isOwner, role } = useProductRole(product);
 
   return (
     <Card role="article" aria-labelledby={titleId} className="gap-5">
@@ -55,18 +69,22 @@ export function ProductCard({
               <Badge variant="secondary">{industryLabel(product.industry)}</Badge>
             ) : null}
             <SubscriptionStatusBadge status={product.subscriptionStatus} />
+            {product.sharedWithYou ? <SharedWithYouBadge role={product.role} /> : null}
           </div>
         </div>
-        <Button
-          variant="ghost"
-          size="icon"
-          className="shrink-0 text-muted-foreground hover:bg-destructive/10 hover:text-destructive"
-          aria-label={`Delete ${product.name}`}
-          disabled={deleting}
-          onClick={() => setConfirming(true)}
-        >
-          {deleting ? <Loader2 className="animate-spin" aria-hidden /> : <Trash2 aria-hidden />}
-        </Button>
+        {/* Deleting (and its subscription with it) is the owner's alone. */}
+        {isOwner ? (
+          <Button
+            variant="ghost"
+            size="icon"
+            className="shrink-0 text-muted-foreground hover:bg-destructive/10 hover:text-destructive"
+            aria-label={`Delete ${product.name}`}
+            disabled={deleting}
+            onClick={() => setConfirming(true)}
+          >
+            {deleting ? <Loader2 className="animate-spin" aria-hidden /> : <Trash2 aria-hidden />}
+          </Button>
+        ) : null}
       </CardHeader>
       <CardContent className="grid flex-1 content-start gap-4">
         <p className="line-clamp-3 text-sm text-muted-foreground">
@@ -80,20 +98,37 @@ export function ProductCard({
               </dt>
               <dd className="font-semibold tabular-nums">{product.billing.personaCount}</dd>
             </div>
-            <div className="grid gap-0.5">
-              <dt className="flex items-center gap-1.5 text-xs text-muted-foreground">
-                <Wallet className="size-3.5" aria-hidden /> Monthly Rate
-              </dt>
-              <dd className="font-semibold tabular-nums">
-                {formatDollars(cardMonthlyRate(product.billing))}
-                <span className="font-normal text-muted-foreground">/month</span>
-              </dd>
-            </div>
+            {isOwner ? (
+              <div className="grid gap-0.5">
+                <dt className="flex items-center gap-1.5 text-xs text-muted-foreground">
+                  <Wallet className="size-3.5" aria-hidden /> Monthly Rate
+                </dt>
+                <dd className="font-semibold tabular-nums">
+                  {formatDollars(cardMonthlyRate(product.billing))}
+                  <span className="font-normal text-muted-foreground">/month</span>
+                </dd>
+              </div>
+            ) : (
+              <div className="grid gap-0.5">
+                <dt className="flex items-center gap-1.5 text-xs text-muted-foreground">
+                  <ShieldCheck className="size-3.5" aria-hidden /> Your Role
+                </dt>
+                <dd className="font-semibold">{roleLabels[role]}</dd>
+              </div>
+            )}
           </dl>
         ) : null}
       </CardContent>
       <CardFooter className="justify-between gap-2 border-t pt-5">
-        <RoadmapCount productId={product.id} />
+        <div className="flex flex-wrap items-center gap-4">
+          <RoadmapCount productId={product.id} />
+          <Link
+            to={team}
+            className="inline-flex items-center gap-1.5 text-sm font-medium text-primary hover:underline"
+          >
+            <UsersRound className="size-4" aria-hidden /> Team
+          </Link>
+        </div>
         <Button asChild size="sm">
           <Link to={dashboard}>
             Manage Product <ArrowRight aria-hidden />
@@ -101,15 +136,17 @@ export function ProductCard({
         </Button>
       </CardFooter>
 
-      <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
-        title={`Delete ${product.name}?`}
-        description="This permanently deletes the product with its business profile, personas and questions, and cancels its subscription. This cannot be undone."
-        confirmLabel="Delete Product"
-        destructive
-        onConfirm={onDelete}
-      />
+      {isOwner ? (
+        <ConfirmDialog
+          open={confirming}
+          onOpenChange={setConfirming}
+          title={`Delete ${product.name}?`}
+          description="This permanently deletes the product with its business profile, personas and questions, and cancels its subscription. This cannot be undone."
+          confirmLabel="Delete Product"
+          destructive
+          onConfirm={onDelete}
+        />
+      ) : null}
     </Card>
   );
 }

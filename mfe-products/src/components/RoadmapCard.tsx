@@ -26,7 +26,14 @@ function plural(count: number, one: string, many: string): string {
 }
 
 /** The product's first roadmaps, their item totals, and create, open, edit and delete. */
-export function RoadmapCard({ productId }: { productId: string }) {
+export function RoadmapCard({
+  productId,
+  editRefusal,
+}: {
+  productId: string;
+  /** Why the user's role does not allow changing roadmaps (a viewer): create and edit are hidden, delete disabled. */
+  editRefusal?: string;
+}) {
   const queryClient = useQueryClient();
   const roadmaps = useProductRoadmaps(productId);
   const [confirming, setConfirming] = useState<RoadmapSummary | null>(null);
@@ -63,11 +70,13 @@ export function RoadmapCard({ productId }: { productId: string }) {
             <CardDescription>Plan what to build next and when.</CardDescription>
           </div>
         </div>
-        <Button asChild size="sm" variant="outline">
-          <Link to={`${base}/roadmap/create`}>
-            <Plus aria-hidden /> Create Roadmap
-          </Link>
-        </Button>
+        {editRefusal ? null : (
+          <Button asChild size="sm" variant="outline">
+            <Link to={`${base}/roadmap/create`}>
+              <Plus aria-hidden /> Create Roadmap
+            </Link>
+          </Button>
+        )}
       </CardHeader>
       <CardContent className="grid gap-3">
         {roadmaps.isPending ? (
@@ -114,17 +123,20 @@ export function RoadmapCard({ productId }: { productId: string }) {
                       </span>
                     ) : (
                       <div className="flex shrink-0 items-center gap-1">
-                        <Button asChild size="icon" variant="ghost">
-                          <Link to={`${path}/edit`} aria-label={`Edit ${roadmap.name}`}>
-                            <Pencil aria-hidden />
-                          </Link>
-                        </Button>
+                        {editRefusal ? null : (
+                          <Button asChild size="icon" variant="ghost">
+                            <Link to={`${path}/edit`} aria-label={`Edit ${roadmap.name}`}>
+                              <Pencil aria-hidden />
+                            </Link>
+                          </Button>
+                        )}
                         <Button
                           size="icon"
                           variant="ghost"
                           className="text-muted-foreground hover:bg-destructive/10 hover:text-destructive"
                           aria-label={`Delete ${roadmap.name}`}
-                          disabled={remove.isPending}
+                          disabled={remove.isPending || editRefusal !== undefined}
+                          title={editRefusal}
                           onClick={() => setConfirming(roadmap)}
                         >
                           <Trash2 aria-hidden />

@@ -64,7 +64,10 @@ export function SelectedPersonas({
                   size="icon"
                   variant="ghost"
                   className="size-6 rounded-full"
-                  disabled={selection.busyPersonaId === persona.id}
+                  disabled={
+                    selection.busyPersonaId === persona.id || selection.removeRefusal !== undefined
+                  }
+                  title={selection.removeRefusal}
                   aria-label={`Remove ${persona.template.name}`}
                   onClick={() => selection.remove(persona)}
                 >

@@ -2,11 +2,14 @@ import {
   needsPersonaCostConfirmation,
   type PersonaTemplateView,
   personaMessages,
+  planFor,
   type ProductPersonaView,
   type ProductView,
   quote,
+  teamMessages,
 } from '@chorus/contracts';
 import { analytics, toast } from '@chorus/platform';
+import { productRights } from '@chorus/platform/ui';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
@@ -68,10 +71,25 @@ export function usePersonaSelection(product: ProductView) {
       }),
   });
 
+  // A member chooses personas while the bill stays the same; a change that
+  // moves the bill is the owner's, and a viewer changes nothing.
+  const rights = productRights(product.role);
+  const included = planFor(product).includedPersonas;
+  const refusal = (changesBill: boolean): string | undefined => {
+    if (!rights.canChoosePersonas) return teamMessages.needsEditor;
+    return changesBill && !rights.isOwner ? teamMessages.billChange : undefined;
+  };
+
   return {
     personas,
     selected,
     plan,
+    /** Why adding `added` personas is not this user's to do; undefined when it is. */
+    addRefusal: (added = 1) => refusal(selected.length + added > included),
+    /** Why removing a persona is not this user's to do (an extra persona's removal moves the bill). */
+    removeRefusal: refusal(selected.length > included),
+    /** Why editing a persona is not this user's to do. */
+    editRefusal: rights.canEdit ? undefined : teamMessages.needsEditor,
     bill: quote(plan),
     /** The template waiting for the customer to accept its cost. */
     confirming,

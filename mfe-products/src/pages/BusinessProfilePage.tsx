@@ -7,6 +7,7 @@ import {
   Loading,
   PageFrame,
   ProductGate,
+  useProductRole,
 } from '@chorus/platform/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, ClipboardList, Pencil, Plus } from 'lucide-react';
@@ -22,6 +23,7 @@ function ProfileEditor({ product }: { product: ProductView }) {
   const profile = useBusinessProfile(product.id);
   const [editing, setEditing] = useState(false);
   const exists = Boolean(profile.data);
+  const { canEdit, editRefusal } = useProductRole(product);
 
   const save = useMutation({
     mutationFn: (body: Record<string, unknown>) => saveBusinessProfile(product.id, body, exists),
@@ -73,7 +75,7 @@ function ProfileEditor({ product }: { product: ProductView }) {
               </span>{' '}
               complete
             </p>
-            <Button onClick={() => setEditing(true)}>
+            <Button disabled={!canEdit} title={editRefusal} onClick={() => setEditing(true)}>
               <Pencil aria-hidden /> Edit Profile
             </Button>
           </div>
@@ -88,7 +90,7 @@ function ProfileEditor({ product }: { product: ProductView }) {
             message="Unable to load the business profile."
             onRetry={() => void profile.refetch()}
           />
-        ) : editing ? (
+        ) : editing && canEdit ? (
           <ProfileForm
             profile={profile.data}
             saving={save.isPending}
@@ -107,7 +109,7 @@ function ProfileEditor({ product }: { product: ProductView }) {
             title="Create Your Product Profile"
             text="Tell your personas about your product, market, operations, customer experience and performance, so their answers fit your business."
             action={
-              <Button onClick={() => setEditing(true)}>
+              <Button disabled={!canEdit} title={editRefusal} onClick={() => setEditing(true)}>
                 <Plus aria-hidden /> Create Profile
               </Button>
             }

@@ -104,6 +104,7 @@ function PersonaSelectionPage({ product }: { product: ProductView }) {
                   }
                   onSelect={() => selection.select(template)}
                   canSelect={canUsePaidFeatures}
+                  refusal={persona ? selection.removeRefusal : selection.addRefusal()}
                   onRemove={() => persona && selection.remove(persona)}
                 />
               );

@@ -8,7 +8,9 @@ import {
   StatCard,
   StatPlaceholder,
   SubscriptionStatusBadge,
+  SharedWithYouBadge,
   useProductAccess,
+  useProductRole,
 } from '@chorus/platform/ui';
 import {
   Activity,
@@ -19,6 +21,7 @@ import {
   Scale,
   ShieldCheck,
   Users,
+  UsersRound,
 } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { Link } from 'react-router-dom';
@@ -70,6 +73,7 @@ function Dashboard({ product }: { product: ProductView }) {
   const base = `/products/${encodeURIComponent(product.id)}`;
   const { level, canUsePaidFeatures } = useProductAccess(product);
   const status = statusWord(product.subscriptionStatus);
+  const rights = useProductRole(product);
 
   return (
     <PageFrame>
@@ -78,6 +82,7 @@ function Dashboard({ product }: { product: ProductView }) {
         <div className="flex flex-wrap items-center gap-3">
           <h1 className="text-3xl font-bold tracking-tight">{product.name}</h1>
           <SubscriptionStatusBadge status={product.subscriptionStatus} />
+          {product.sharedWithYou ? <SharedWithYouBadge role={product.role} /> : null}
         </div>
         <p className="max-w-3xl text-muted-foreground">
           {product.description || 'No description provided'}
@@ -129,7 +134,7 @@ function Dashboard({ product }: { product: ProductView }) {
         />
       </section>
 
-      <section aria-label="Manage" className="mt-8 grid gap-4 md:grid-cols-2 xl:grid-cols-4">
+      <section aria-label="Manage" className="mt-8 grid gap-4 md:grid-cols-2 xl:grid-cols-5">
         <ActionCard
           to={`${base}/profile`}
           icon={Building2}
@@ -158,15 +163,29 @@ function Dashboard({ product }: { product: ProductView }) {
           title="Calibration"
           text="See how close the panel comes to real customers' answers, question by question."
         />
+        <ActionCard
+          to={`${base}/team`}
+          icon={UsersRound}
+          tone="bg-rose-50 text-rose-700"
+          title="Team"
+          text={
+            rights.canManageTeam
+              ? 'Invite people to work on this product with you, and see what their seats cost.'
+              : 'See who works on this product and their roles.'
+          }
+        />
       </section>
 
       <div className="mt-8">
-        <UsageBudgetCard productId={product.id} editable={canUsePaidFeatures} />
+        <UsageBudgetCard
+          productId={product.id}
+          editable={canUsePaidFeatures && rights.canManageTeam}
+        />
       </div>
 
       <div className="mt-8 grid gap-6 lg:grid-cols-2">
         <RecentQuestions productId={product.id} />
-        <RoadmapCard productId={product.id} />
+        <RoadmapCard productId={product.id} editRefusal={rights.editRefusal} />
       </div>
     </PageFrame>
   );

@@ -18,6 +18,7 @@ import {
   PaymentRequiredBanner,
   ProductGate,
   useProductAccess,
+  useProductRole,
   ToggleGroup,
   ToggleGroupItem,
 } from '@chorus/platform/ui';
@@ -81,7 +82,10 @@ function ProductQuestions({ product }: { product: ProductView }) {
   const remove = useDeleteQuestion(productId);
   const retry = useRetryQuestion(productId);
   const rerun = useRerunQuestion(productId);
-  const { canUsePaidFeatures } = useProductAccess(product);
+  const { canUsePaidFeatures: paid } = useProductAccess(product);
+  const { canEdit, editRefusal } = useProductRole(product);
+  // A viewer reads the questions and answers; asking, retrying and deleting are editing.
+  const canUsePaidFeatures = paid && canEdit;
 
   const [text, setText] = useState('');
   const [status, setStatus] = useState<QuestionStatusFilter>('all');
@@ -120,7 +124,8 @@ function ProductQuestions({ product }: { product: ProductView }) {
           personas={personas.data ?? []}
           personasLoading={personas.isLoading}
           submitting={ask.isPending}
-          locked={!canUsePaidFeatures}
+          locked={!paid}
+          refusal={editRefusal}
           onAsk={async (questionText, checkWording) => {
             try {
               await ask.mutateAsync({ questionText, checkWording });
@@ -231,6 +236,7 @@ function ProductQuestions({ product }: { product: ProductView }) {
                 }
                 rerunning={rerun.isPending && rerun.variables === question.id}
                 canFollowUp={canUsePaidFeatures}
+                editRefusal={editRefusal}
                 onRerun={
                   canUsePaidFeatures
                     ? () =>

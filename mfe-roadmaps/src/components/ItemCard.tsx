@@ -2,6 +2,7 @@ import { formatDateRange, type RoadmapItem } from '@chorus/contracts';
 import { Badge, Button, Card } from '@chorus/platform/ui';
 import { CalendarDays, Link2, Pencil, Share2, UserCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useEditControl } from '../rights';
 import { PriorityBadge, StatusBadge } from './Badges';
 
 /** One roadmap item: what it is, how much it matters, when, who has it, and its actions. */
@@ -21,6 +22,7 @@ export function ItemCard({
   children?: ReactNode;
 }) {
   const dates = formatDateRange(item.startDate, item.endDate);
+  const editing = useEditControl();
   return (
     <Card
       role="article"
@@ -45,7 +47,8 @@ export function ItemCard({
             variant="ghost"
             size="icon"
             aria-label={`Ask personas about ${item.title}`}
-            title="Ask personas for feedback"
+            disabled={editing.disabled}
+            title={editing.title ?? 'Ask personas for feedback'}
             onClick={onShare}
           >
             <Share2 aria-hidden />
@@ -55,7 +58,8 @@ export function ItemCard({
               variant="ghost"
               size="icon"
               aria-label={`Share a link to ${item.title}`}
-              title="Share a public link: people rate it"
+              disabled={editing.disabled}
+              title={editing.title ?? 'Share a public link: people rate it'}
               onClick={onShareLink}
             >
               <Link2 aria-hidden />
@@ -65,7 +69,8 @@ export function ItemCard({
             variant="ghost"
             size="icon"
             aria-label={`Edit ${item.title}`}
-            title="Edit item"
+            disabled={editing.disabled}
+            title={editing.title ?? 'Edit item'}
             onClick={onEdit}
           >
             <Pencil aria-hidden />

@@ -15,6 +15,7 @@ import {
 } from '@chorus/platform/ui';
 import { ArrowRightLeft, GripVertical, Link2 } from 'lucide-react';
 import { type DragEvent, useState } from 'react';
+import { useEditControl } from '../rights';
 import { PriorityBadge } from './Badges';
 
 const DRAG_TYPE = 'application/x-chorus-roadmap-item';
@@ -36,6 +37,7 @@ export function KanbanBoard({
   onShareLink?: (item: RoadmapItem) => void;
 }) {
   const [over, setOver] = useState<ItemStatus>();
+  const editing = useEditControl();
   const columns = kanbanColumns(items);
   const byId = new Map(items.map((item) => [item.id, item]));
 
@@ -83,12 +85,15 @@ export function KanbanBoard({
             <article
               key={item.id}
               aria-label={item.title}
-              draggable
+              draggable={!editing.disabled}
               onDragStart={(event) => {
                 event.dataTransfer.setData(DRAG_TYPE, item.id);
                 event.dataTransfer.effectAllowed = 'move';
               }}
-              className="group grid cursor-grab gap-2 rounded-lg border bg-card p-3 shadow-xs active:cursor-grabbing"
+              className={cn(
+                'group grid gap-2 rounded-lg border bg-card p-3 shadow-xs',
+                !editing.disabled && 'cursor-grab active:cursor-grabbing',
+              )}
             >
               <div className="flex items-start gap-2">
                 <GripVertical
@@ -97,7 +102,8 @@ export function KanbanBoard({
                 />
                 <button
                   type="button"
-                  className="min-w-0 flex-1 cursor-pointer text-left text-sm font-medium hover:underline"
+                  className="min-w-0 flex-1 cursor-pointer text-left text-sm font-medium hover:underline disabled:cursor-default disabled:no-underline"
+                  {...editing}
                   onClick={() => onOpenItem(item)}
                 >
                   {item.title}
@@ -108,7 +114,8 @@ export function KanbanBoard({
                     size="icon"
                     className="size-7"
                     aria-label={`Share a link to ${item.title}`}
-                    title="Share a public link: people rate it"
+                    disabled={editing.disabled}
+                    title={editing.title ?? 'Share a public link: people rate it'}
                     onClick={() => onShareLink(item)}
                   >
                     <Link2 aria-hidden />
@@ -120,6 +127,7 @@ export function KanbanBoard({
                       variant="ghost"
                       size="icon"
                       className="size-7"
+                      {...editing}
                       aria-label={`Move ${item.title}`}
                     >
                       <ArrowRightLeft aria-hidden />

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { RoadmapSelection } from '../hooks/useRoadmapSelection';
 import { productRoadmapsPath } from '../paths';
+import { useEditControl } from '../rights';
 
 /** The chosen roadmap once everything it needs is read; until then, what stands in its way. */
 export function RoadmapBody({
@@ -16,6 +17,7 @@ export function RoadmapBody({
   onCreate: () => void;
   children: (roadmap: RoadmapWithItems) => ReactNode;
 }) {
+  const editing = useEditControl();
   if (!product) {
     return (
       <EmptyState
@@ -49,7 +51,11 @@ export function RoadmapBody({
         icon={MapIcon}
         title="No roadmaps found"
         text="A roadmap lays out what this product will ship and when."
-        action={<Button onClick={onCreate}>Create First Roadmap</Button>}
+        action={
+          <Button {...editing} onClick={onCreate}>
+            Create First Roadmap
+          </Button>
+        }
       />
     );
   }

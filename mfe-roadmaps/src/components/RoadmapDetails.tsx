@@ -2,6 +2,8 @@ import { formatDateRange, type RoadmapWithItems } from '@chorus/contracts';
 import { Badge, Button, Card } from '@chorus/platform/ui';
 import { CalendarRange, Download, FileUp, Pencil, Plus, Scale, Trash2 } from 'lucide-react';
 import type { RoadmapDialog } from '../hooks/useRoadmapDialogs';
+import { useEditControl, useRoadmapRights } from '../rights';
+import { ShareRoadmap } from './ShareRoadmap';
 
 const timelineNames = { quarterly: 'Quarterly', monthly: 'Monthly', weekly: 'Weekly' } as const;
 
@@ -21,6 +23,8 @@ export function RoadmapDetails({
   onExport: () => void;
 }) {
   const dates = formatDateRange(roadmap.startDate, roadmap.endDate);
+  const editing = useEditControl();
+  const { canShare } = useRoadmapRights();
   return (
     <Card role="region" aria-label="Roadmap details" className="gap-4 px-6 py-5">
       <div className="flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between">
@@ -43,17 +47,18 @@ export function RoadmapDetails({
           </div>
         </div>
         <div className="flex flex-wrap gap-2">
-          <Button variant="outline" size="sm" onClick={() => onOpen({ kind: 'edit' })}>
+          {canShare ? <ShareRoadmap roadmap={roadmap} /> : null}
+          <Button variant="outline" size="sm" {...editing} onClick={() => onOpen({ kind: 'edit' })}>
             <Pencil aria-hidden /> Edit Roadmap
           </Button>
-          <Button size="sm" onClick={() => onOpen({ kind: 'item' })}>
+          <Button size="sm" {...editing} onClick={() => onOpen({ kind: 'item' })}>
             <Plus aria-hidden /> Add Item
           </Button>
           <Button
             variant="outline"
             size="sm"
-            disabled={!paid}
-            title={paid ? undefined : 'Complete payment to import roadmap items'}
+            disabled={!paid || editing.disabled}
+            title={editing.title ?? (paid ? undefined : 'Complete payment to import roadmap items')}
             onClick={() => onOpen({ kind: 'import' })}
           >
             <FileUp aria-hidden /> Import YAML
@@ -62,8 +67,8 @@ export function RoadmapDetails({
             <Button
               variant="outline"
               size="sm"
-              disabled={!paid}
-              title={paid ? undefined : 'Complete payment to ask personas'}
+              disabled={!paid || editing.disabled}
+              title={editing.title ?? (paid ? undefined : 'Complete payment to ask personas')}
               onClick={() => onOpen({ kind: 'compare' })}
             >
               <Scale aria-hidden /> Compare Items
@@ -76,6 +81,7 @@ export function RoadmapDetails({
             variant="outline"
             size="sm"
             className="text-destructive hover:text-destructive"
+            {...editing}
             onClick={() => onOpen({ kind: 'delete' })}
           >
             <Trash2 aria-hidden /> Delete Roadmap

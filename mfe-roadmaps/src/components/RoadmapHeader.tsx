@@ -3,6 +3,7 @@ import { Button, Label } from '@chorus/platform/ui';
 import { ChevronRight, Plus } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { productDashboardPath, productRoadmapsPath } from '../paths';
+import { useEditControl } from '../rights';
 import { Select } from './FormControls';
 
 /** Products › the product › Roadmaps › the roadmap, each a link but the last. */
@@ -68,6 +69,7 @@ export function RoadmapHeader({
   onChooseRoadmap: (roadmapId: string) => void;
   onCreate: () => void;
 }) {
+  const editing = useEditControl();
   return (
     <header className="flex flex-col gap-6 lg:flex-row lg:items-end lg:justify-between">
       <div>
@@ -88,7 +90,7 @@ export function RoadmapHeader({
             {product ? null : <option value="">Choose a product</option>}
             {products.map((p) => (
               <option key={p.id} value={p.id}>
-                {p.name}
+                {p.sharedWithYou ? `${p.name} (shared)` : p.name}
               </option>
             ))}
           </Select>
@@ -111,7 +113,7 @@ export function RoadmapHeader({
           </div>
         ) : null}
         {product ? (
-          <Button onClick={onCreate}>
+          <Button {...editing} onClick={onCreate}>
             <Plus aria-hidden /> Create Roadmap
           </Button>
         ) : null}

@@ -2,6 +2,7 @@ import type { ItemStatus, RoadmapItem, RoadmapWithItems } from '@chorus/contract
 import { Button, EmptyState, Tabs, TabsContent, TabsList, TabsTrigger } from '@chorus/platform/ui';
 import { CalendarRange, Link2 } from 'lucide-react';
 import type { RoadmapDialog } from '../hooks/useRoadmapDialogs';
+import { useEditControl } from '../rights';
 import { AnalyticsView } from './AnalyticsView';
 import { ComparisonsList } from './Comparisons';
 import { ItemFeedback } from './Feedback';
@@ -20,6 +21,7 @@ export function RoadmapViews({
   onMove: (item: RoadmapItem, status: ItemStatus) => void;
 }) {
   const items = roadmap.items;
+  const editing = useEditControl();
   const openItem = (item: RoadmapItem) => onOpen({ kind: 'item', item });
   return (
     <Tabs defaultValue="timeline" className="min-w-0 gap-4">
@@ -34,7 +36,11 @@ export function RoadmapViews({
             icon={CalendarRange}
             title="No roadmap items yet"
             text="Add the features you plan, or import them from a YAML file."
-            action={<Button onClick={() => onOpen({ kind: 'item' })}>Add First Item</Button>}
+            action={
+              <Button {...editing} onClick={() => onOpen({ kind: 'item' })}>
+                Add First Item
+              </Button>
+            }
           />
         ) : (
           <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
@@ -69,7 +75,11 @@ export function RoadmapViews({
           <AnalyticsView items={items} />
           {items.length >= 2 ? (
             <div>
-              <Button variant="outline" onClick={() => onOpen({ kind: 'share-ranking' })}>
+              <Button
+                variant="outline"
+                {...editing}
+                onClick={() => onOpen({ kind: 'share-ranking' })}
+              >
                 <Link2 aria-hidden /> Share a Ranking
               </Button>
             </div>

@@ -15,6 +15,8 @@ export const analyticsEvents = [
   'conversion',
   'share_created',
   'share_response',
+  'invite_sent',
+  'invite_accepted',
 ] as const;
 export type AnalyticsEvent = (typeof analyticsEvents)[number];
 
@@ -30,6 +32,8 @@ export interface AnalyticsPayload {
   transaction_id?: string;
   action?: string;
   feedback_type?: string;
+  /** invite_sent, invite_accepted: the member's role ('roadmap' for a roadmap shared on its own). */
+  role?: string;
 }
 
 export const analyticsDefaults = { method: 'email', currency: 'USD', conversionValue: 1 } as const;

@@ -51,6 +51,8 @@ export const analytics = {
     trackEvent('persona_selection', { persona_count: personaCount }),
   questionSubmitted: (questionType: string) =>
     trackEvent('question_submitted', { question_type: questionType }),
+  inviteSent: (role: string) => trackEvent('invite_sent', { role }),
+  inviteAccepted: (role: string) => trackEvent('invite_accepted', { role }),
   billingInteraction: (action: string) => trackEvent('billing_interaction', { action }),
   conversion: (conversion: { value?: number; currency?: string } = {}) =>
     trackEvent('conversion', {

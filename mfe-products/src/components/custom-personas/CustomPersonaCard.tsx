@@ -47,12 +47,17 @@ export function CustomPersonaCard({
   persona,
   custom,
   busy,
+  editRefusal,
+  deleteRefusal,
   onEdit,
   onDelete,
 }: {
   persona: ProductPersonaView;
   custom: CustomPersonaFacts;
   busy: boolean;
+  /** Why the user's role does not allow editing or deleting it: that button is disabled. */
+  editRefusal?: string;
+  deleteRefusal?: string;
   onEdit: () => void;
   onDelete: () => void;
 }) {
@@ -102,7 +107,8 @@ export function CustomPersonaCard({
         <Button
           variant="outline"
           className="flex-1"
-          disabled={busy}
+          disabled={busy || editRefusal !== undefined}
+          title={editRefusal}
           onClick={onEdit}
           aria-label={`Edit ${template.name}`}
         >
@@ -111,7 +117,8 @@ export function CustomPersonaCard({
         <Button
           variant="outline"
           className="flex-1 text-destructive hover:text-destructive"
-          disabled={busy}
+          disabled={busy || deleteRefusal !== undefined}
+          title={deleteRefusal}
           onClick={onDelete}
           aria-label={`Delete ${template.name}`}
         >

@@ -21,11 +21,14 @@ function descriptionProblem(text: string): string | undefined {
 /** A customer described in a sentence or two becomes a persona. */
 export function DescribeCustomerForm({
   pending,
+  notAllowed,
   refusal,
   onClearRefusal,
   onCreate,
 }: {
   pending: boolean;
+  /** Why the user's role does not allow creating a persona: the button is disabled. */
+  notAllowed?: string;
   /** The server's refusal of the last description, in its own words. */
   refusal: string | undefined;
   onClearRefusal: () => void;
@@ -88,7 +91,12 @@ export function DescribeCustomerForm({
               {length}/{maxPersonaDescription}
             </span>
           </div>
-          <Button type="submit" className="w-fit" disabled={pending}>
+          <Button
+            type="submit"
+            className="w-fit"
+            disabled={pending || notAllowed !== undefined}
+            title={notAllowed}
+          >
             {pending ? <Loader2 className="animate-spin" aria-hidden /> : <Sparkles aria-hidden />}
             {pending ? 'Creating...' : 'Create Persona'}
           </Button>
@@ -124,12 +132,15 @@ async function readCustomerFile(
 /** A CSV of customer records or interview notes, one row per customer, becomes personas. */
 export function ImportCustomersForm({
   pending,
+  notAllowed,
   refusal,
   result,
   onClearRefusal,
   onImport,
 }: {
   pending: boolean;
+  /** Why the user's role does not allow importing: the button is disabled. */
+  notAllowed?: string;
   refusal: string | undefined;
   /** The last import's outcome: the personas it created and the rows it skipped. */
   result: (CustomPersonaImport & { fileName: string }) | undefined;
@@ -190,7 +201,12 @@ export function ImportCustomersForm({
               </p>
             )}
           </div>
-          <Button type="submit" className="w-fit" disabled={busy}>
+          <Button
+            type="submit"
+            className="w-fit"
+            disabled={busy || notAllowed !== undefined}
+            title={notAllowed}
+          >
             {busy ? <Loader2 className="animate-spin" aria-hidden /> : <FileUp aria-hidden />}
             {pending ? 'Importing...' : 'Import'}
           </Button>

@@ -115,12 +115,14 @@ export function CustomPersonas({
       <div className="grid gap-5 md:grid-cols-2">
         <DescribeCustomerForm
           pending={create.isPending}
+          notAllowed={selection.addRefusal()}
           refusal={describeRefusal}
           onClearRefusal={() => setDescribeRefusal(undefined)}
           onCreate={onCreate}
         />
         <ImportCustomersForm
           pending={importer.isPending}
+          notAllowed={selection.addRefusal()}
           refusal={importRefusal}
           result={imported}
           onClearRefusal={() => setImportRefusal(undefined)}
@@ -142,6 +144,8 @@ export function CustomPersonas({
                     persona={persona}
                     custom={persona.custom}
                     busy={selection.busyPersonaId === persona.id}
+                    editRefusal={selection.editRefusal}
+                    deleteRefusal={selection.removeRefusal}
                     onEdit={() => setEditing(persona)}
                     onDelete={() => setDeleting(persona)}
                   />

@@ -154,11 +154,13 @@ function FidelityCard({
   onReplace,
   onRemove,
   removing,
+  refusal,
 }: {
   view: CalibrationView;
   onReplace(): void;
   onRemove(): void;
   removing: boolean;
+  refusal?: string;
 }) {
   const [confirming, setConfirming] = useState(false);
   const f = view.fidelity;
@@ -178,14 +180,21 @@ function FidelityCard({
           </p>
         </div>
         <div className="flex gap-1">
-          <Button variant="outline" size="sm" onClick={onReplace}>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={refusal !== undefined}
+            title={refusal}
+            onClick={onReplace}
+          >
             <Upload aria-hidden /> Replace
           </Button>
           <Button
             variant="ghost"
             size="sm"
             className="text-muted-foreground hover:text-destructive"
-            disabled={removing}
+            disabled={removing || refusal !== undefined}
+            title={refusal}
             onClick={() => setConfirming(true)}
           >
             {removing ? <Loader2 className="animate-spin" aria-hidden /> : <Trash2 aria-hidden />}
@@ -405,9 +414,12 @@ function UploadPanel({
 export function CalibrationPanel({
   productId,
   questionId,
+  refusal,
 }: {
   productId: string;
   questionId: string;
+  /** Why the user's role does not allow adding or removing real answers (a viewer). */
+  refusal?: string;
 }) {
   const calibration = useCalibration(productId, questionId);
   const remove = useRemoveCalibration(productId, questionId);
@@ -421,6 +433,7 @@ export function CalibrationPanel({
         <FidelityCard
           view={view}
           removing={remove.isPending}
+          refusal={refusal}
           onReplace={() => setUploading(true)}
           onRemove={() => {
             setRemoveError(undefined);
@@ -438,7 +451,13 @@ export function CalibrationPanel({
           <p className="text-sm text-muted-foreground">
             Have real customers answered this question? See how close the panel is.
           </p>
-          <Button variant="outline" size="sm" onClick={() => setUploading(true)}>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={refusal !== undefined}
+            title={refusal}
+            onClick={() => setUploading(true)}
+          >
             <Scale aria-hidden /> Compare with real answers
           </Button>
         </div>

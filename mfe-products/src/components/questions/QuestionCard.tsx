@@ -46,7 +46,15 @@ export function QuestionStatusBadge({ status }: { status: QuestionStatus }) {
   );
 }
 
-function DeleteQuestion({ deleting, onConfirm }: { deleting: boolean; onConfirm(): void }) {
+function DeleteQuestion({
+  deleting,
+  refusal,
+  onConfirm,
+}: {
+  deleting: boolean;
+  refusal?: string;
+  onConfirm(): void;
+}) {
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -54,7 +62,8 @@ function DeleteQuestion({ deleting, onConfirm }: { deleting: boolean; onConfirm(
         variant="ghost"
         size="sm"
         className="text-muted-foreground hover:text-destructive"
-        disabled={deleting}
+        disabled={deleting || refusal !== undefined}
+        title={refusal}
         onClick={() => setOpen(true)}
       >
         {deleting ? <Loader2 className="animate-spin" aria-hidden /> : <Trash2 aria-hidden />}
@@ -89,6 +98,7 @@ export function QuestionCard({
   rerunning = false,
   onRerun,
   canFollowUp = false,
+  editRefusal,
 }: {
   question: QuestionView;
   /** The question named in the address (/companies/{id}/questions/{questionId}). */
@@ -105,6 +115,8 @@ export function QuestionCard({
   onRerun?: () => void;
   /** Follow-ups are paid work: the product must be paid for. */
   canFollowUp?: boolean;
+  /** Why the user's role does not allow deleting (a viewer): Delete is disabled. */
+  editRefusal?: string;
 }) {
   const followUps = useFollowUps(question.productId, question.id);
   const conversation =
@@ -178,7 +190,7 @@ export function QuestionCard({
               <Download aria-hidden /> Export CSV
             </Button>
           ) : null}
-          <DeleteQuestion deleting={deleting} onConfirm={onDelete} />
+          <DeleteQuestion deleting={deleting} refusal={editRefusal} onConfirm={onDelete} />
         </div>
       </div>
 
@@ -231,7 +243,11 @@ export function QuestionCard({
       ) : null}
 
       {question.status === 'complete' ? (
-        <CalibrationPanel productId={question.productId} questionId={question.id} />
+        <CalibrationPanel
+          productId={question.productId}
+          questionId={question.id}
+          refusal={editRefusal}
+        />
       ) : null}
 
       {answered > 0 ? (

@@ -149,9 +149,12 @@ export function QuestionForm({
   personasLoading,
   submitting,
   locked = false,
+  refusal,
   onAsk,
 }: {
   productId: string;
+  /** Why the user's role does not allow asking (a viewer): the form asks nothing and says so. */
+  refusal?: string;
   /** The product is not paid for: the form stays visible but asks nothing (the page's banner says why). */
   locked?: boolean;
   personas: readonly ProductPersonaView[];
@@ -263,22 +266,23 @@ export function QuestionForm({
               (also asks a neutral and a reversed framing: three times the model calls)
             </span>
           </label>
-          {names.length > 0 && !locked ? (
+          {names.length > 0 && !locked && !refusal ? (
             <CostEstimate productId={productId} questionText={typed} checkWording={sensitivity} />
           ) : null}
           <div className="flex flex-wrap items-center gap-3">
             <Button
               type="submit"
               className="w-fit"
-              disabled={submitting || locked}
-              aria-describedby={locked ? `${id}-locked` : undefined}
+              disabled={submitting || locked || refusal !== undefined}
+              title={refusal}
+              aria-describedby={locked || refusal ? `${id}-locked` : undefined}
             >
               <Send aria-hidden />
               {submitting ? 'Submitting...' : 'Ask Question'}
             </Button>
-            {locked ? (
+            {refusal || locked ? (
               <p id={`${id}-locked`} className="text-sm text-muted-foreground">
-                Complete payment to ask questions.
+                {refusal ?? 'Complete payment to ask questions.'}
               </p>
             ) : null}
           </div>

@@ -3,6 +3,7 @@ import {
   accessLevel,
   entitlementMessages,
   paymentPath,
+  type ProductRole,
   type ProductView,
   statusWord,
   subscriptionSettling,
@@ -15,7 +16,7 @@ import { Button } from './button';
 type ProductFacts = Pick<
   ProductView,
   'id' | 'subscriptionStatus' | 'subscriptionEndDate' | 'createdAt'
->;
+> & { role?: ProductRole };
 
 /**
  * What a product page may offer, by the one entitlement rule of the
@@ -53,11 +54,16 @@ export function PaymentRequiredBanner({ product }: { product: ProductFacts }) {
           <p className="text-sm text-amber-900">{entitlementMessages.bannerDetail}</p>
         </div>
       </div>
-      <Button asChild className="shrink-0">
-        <Link to={paymentPath(product.id)}>
-          <CreditCard aria-hidden /> Complete payment
-        </Link>
-      </Button>
+      {/* Paying is the owner's: a member is told who can. */}
+      {!product.role || product.role === 'owner' ? (
+        <Button asChild className="shrink-0">
+          <Link to={paymentPath(product.id)}>
+            <CreditCard aria-hidden /> Complete payment
+          </Link>
+        </Button>
+      ) : (
+        <p className="shrink-0 text-sm text-amber-900">Only the product owner can pay for it.</p>
+      )}
     </div>
   );
 }

@@ -27,5 +27,6 @@ export * from './stat-card';
 export * from './states';
 export * from './step-indicator';
 export * from './tabs';
+export * from './team';
 export { Toaster, useToast } from './toaster';
 export * from './toggle-group';
