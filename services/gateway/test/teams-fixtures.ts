@@ -50,8 +50,11 @@ export async function signUp(
       },
     },
   );
-  if (registered.status !== 201) {
-    throw new Error(`sign-up failed: ${registered.status} ${JSON.stringify(registered.body)}`);
+  if (registered.status !== 201 || !registered.body.product) {
+    const errors = chorus.logs.filter((l) => l.level >= 40).slice(-3);
+    throw new Error(
+      `sign-up failed: ${registered.status} ${JSON.stringify(registered.body)} ${JSON.stringify(errors)}`,
+    );
   }
   return {
     email,
