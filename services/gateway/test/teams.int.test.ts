@@ -24,7 +24,8 @@ import {
 let chorus: TestChorus;
 
 beforeAll(async () => {
-  chorus = await startTestChorus();
+  // One proxy hop: invitees answer from addresses of their own.
+  chorus = await startTestChorus({ env: { TRUST_PROXY: '1' } });
 });
 afterAll(() => chorus.stop());
 
@@ -84,20 +85,19 @@ describe('an invitation, from e-mail to member', () => {
       sharedWithYou: true,
     });
     // No card and no subscription: the billing page lists nothing of theirs.
-    const subscriptions = await chorus.api<unknown[]>('/api/billing/subscription-details', {
+    const subscriptions = await chorus.api('/api/billing/subscription-details', {
       token: casey.token,
     });
     expect(subscriptions.status).toBe(200);
-    expect(subscriptions.body).toEqual([]);
+    expect(subscriptions.body).toEqual({});
     const invoices = await chorus.api<unknown[]>('/api/billing/history', { token: casey.token });
     expect(invoices.body).toEqual([]);
 
     // The owner's billing still lists the product; the member's view of it works per role.
-    const ownerSubscriptions = await chorus.api<{ productId: string }[]>(
-      '/api/billing/subscription-details',
-      { token: owner.token },
-    );
-    expect(ownerSubscriptions.body.map((s) => s.productId)).toContain(owner.productId);
+    const ownerSubscriptions = await chorus.api('/api/billing/subscription-details', {
+      token: owner.token,
+    });
+    expect(Object.keys(ownerSubscriptions.body)).toEqual([owner.productId]);
     const opened = await chorus.api<ProductView>(`/api/products/${owner.productId}`, {
       token: casey.token,
     });
@@ -152,10 +152,8 @@ describe('an invitation, from e-mail to member', () => {
     ]);
     expect(await team(owner)).toMatchObject({ billableSeats: 0, monthlyTeamCostCents: 0 });
     // Billing lists only the products the user owns: Vera's own, not Otto's.
-    const billed = await chorus.api<{ productId: string }[]>('/api/billing/subscription-details', {
-      token: other.token,
-    });
-    expect(billed.body.map((s) => s.productId)).toEqual([other.productId]);
+    const billed = await chorus.api('/api/billing/subscription-details', { token: other.token });
+    expect(Object.keys(billed.body)).toEqual([other.productId]);
   });
 
   it('is declined, resent with a new link, and revoked', async () => {

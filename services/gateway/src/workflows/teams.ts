@@ -308,7 +308,7 @@ export class TeamWorkflows {
     productName: string,
     inviterName: string,
   ): Promise<void> {
-    await this.clients.identity.sendInvitation({
+    const invitation = {
       to: member.email,
       link: this.invitationLink(token),
       productName,
@@ -316,6 +316,9 @@ export class TeamWorkflows {
       role: member.role,
       roadmapName: member.roadmapName,
       expiresAt: member.expiresAt,
-    });
+      // identity's SendInvitationRequest.roadmap_permission (view or edit, for role roadmap).
+      ...(member.roadmapPermission ? { roadmapPermission: member.roadmapPermission } : {}),
+    };
+    await this.clients.identity.sendInvitation(invitation);
   }
 }
