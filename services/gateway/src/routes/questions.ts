@@ -208,6 +208,7 @@ export function questionRoutes(
       deps.streams.open(res, {
         productId: params.id,
         userId: access.ownerId,
+        viewerId: user.id,
         sessionId: user.sessionId,
         expiresAt: user.expiresAt,
       });
