@@ -144,7 +144,8 @@ export class ApiRoutes {
   >(route: RouteDefinition<B, P, Q>): void {
     const status = route.status ?? 200;
     const need = route.product;
-    if (need && (route.access !== 'user' || !this.authority)) {
+    const authority = this.authority;
+    if (need && (route.access !== 'user' || !authority)) {
       throw new Error(
         `${route.path}: a product-scoped route needs a signed-in user and the access authority`,
       );
@@ -179,8 +180,8 @@ export class ApiRoutes {
       // Who the user is on the product comes before the body is judged: a
       // stranger learns nothing, not even which fields were wrong.
       const access =
-        need && principal
-          ? await this.authority!.resolve(need, req.params as Record<string, string>, principal.id)
+        need && authority && principal
+          ? await authority.resolve(need, req.params as Record<string, string>, principal.id)
           : undefined;
       const context: RouteContext<Infer<B>, Infer<P>, Infer<Q>> = {
         req,
