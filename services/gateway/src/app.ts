@@ -1,6 +1,7 @@
 import type { Logger } from '@chorus/service-kit';
 import { checkHealth } from '@chorus/service-kit';
 import express, { type Express } from 'express';
+import { accessAuthority } from './access';
 import type { Authenticator, RevocationList } from './auth';
 import type { ServiceClients } from './clients';
 import type { GatewayConfig } from './config';
@@ -21,6 +22,7 @@ import { studyReportRoutes } from './routes/study-report';
 import { roadmapFeedbackRoutes } from './routes/roadmap-feedback';
 import { roadmapRoutes } from './routes/roadmaps';
 import { shareLinkRoutes } from './routes/share-links';
+import { teamRoutes } from './routes/teams';
 import { ApiRoutes } from './routing';
 import { createWebApp, parseRemoteDirs, securityHeaders } from './web';
 
@@ -65,7 +67,11 @@ export function createApp(deps: AppDeps): Express {
     });
   });
 
-  const routes = new ApiRoutes(deps.authenticator, deps.config.JSON_BODY_LIMIT);
+  const routes = new ApiRoutes(
+    deps.authenticator,
+    deps.config.JSON_BODY_LIMIT,
+    accessAuthority(deps.clients),
+  );
   authRoutes(routes, deps);
   productRoutes(routes, deps);
   businessProfileRoutes(routes, deps);
@@ -79,6 +85,7 @@ export function createApp(deps: AppDeps): Express {
   studyReportRoutes(routes, deps);
   calibrationRoutes(routes, deps);
   adminRoutes(routes, deps);
+  teamRoutes(routes, deps);
   app.use(routes.router);
 
   const document = openApiDocument(routes.descriptions, { version: '1.0.0' });

@@ -4,7 +4,9 @@ import {
   type BusinessProfileView,
   type CustomPersonaFacts,
   businessProfileFields,
-  monthlyRate,
+  memberRoles,
+  type ProductRole,
+  quote,
   type PersonaTemplateView,
   type ProductPersonaView,
   type ProductView,
@@ -24,8 +26,18 @@ import type {
 
 const iso = (date: Date | undefined) => date?.toISOString() ?? null;
 
+/**
+ * The asking user's role on a product: none named (the catalog's answers to
+ * the owner before teams) is the owner; anything unknown, the fewest rights.
+ */
+function roleOnProduct(accessRole: string): ProductRole {
+  if (accessRole === '' || accessRole === 'owner') return 'owner';
+  return memberRoles.find((role) => role === accessRole) ?? 'viewer';
+}
+
 export function toProductView(product: Product): ProductView {
   const billingCycle = product.billingCycle === 'annual' ? 'annual' : 'monthly';
+  const role = roleOnProduct(product.accessRole);
   return {
     id: product.id,
     name: product.name,
@@ -40,12 +52,18 @@ export function toProductView(product: Product): ProductView {
     updatedAt: iso(product.updatedAt) ?? '',
     billing: {
       personaCount: product.personaCount,
-      monthlyRate: monthlyRate({
-        personaCount: product.personaCount,
-        billingCycle,
-        isLegacyPricing: product.isLegacyPricing,
-      }),
+      // The one pricing function: base, extra personas and the team's seats.
+      monthlyRate:
+        quote({
+          personaCount: product.personaCount,
+          billingCycle,
+          isLegacyPricing: product.isLegacyPricing,
+          seats: product.billableSeats,
+        }).monthlyRateCents / 100,
     },
+    role,
+    sharedWithYou: role !== 'owner',
+    seats: product.billableSeats,
   };
 }
 

@@ -5,9 +5,9 @@ import type { RevocationList } from './auth';
 import type { QuestionStreams } from './question-streams';
 
 /**
- * What the gateway hears: logouts seen by other replicas (identity), and
+ * What the gateway hears: logouts seen by other replicas (identity),
  * questions the catalog has stored or deleted (pushed to the pages watching
- * them). Each replica is its own consumer group so that every replica hears
+ * them), and members leaving a product (their streams of it end). Each replica is its own consumer group so that every replica hears
  * every event, and only needs what happens from now on (earlier logouts come
  * from identity at start). The gateway publishes nothing.
  */
@@ -29,6 +29,8 @@ export function consumeGatewayEvents(deps: {
       },
       questionUpdated: async (event) => streams.questionUpdated(event),
       questionDeleted: async (event) => streams.questionDeleted(event),
+      // A removed member's open question stream ends with their access.
+      collaboratorLeft: async (event) => streams.memberLeft(event.productId, event.memberUserId),
     },
   });
 }

@@ -46,6 +46,12 @@ export function openApiDocument(routes: RouteDescription[], info: { version: str
           : {}),
         ...(route.access !== 'public' ? { 401: { description: 'No valid token' } } : {}),
         ...(route.access === 'admin' ? { 403: { description: 'Not an admin token' } } : {}),
+        ...(route.product
+          ? {
+              403: { description: `Needs the product role ${route.product.role} or higher` },
+              404: { description: 'Not found, or not shared with the signed-in user' },
+            }
+          : {}),
         ...(route.paidAction
           ? {
               402: {
@@ -56,6 +62,14 @@ export function openApiDocument(routes: RouteDescription[], info: { version: str
           : {}),
       },
       ...(route.paidAction ? { 'x-paid-action': route.paidAction } : {}),
+      // The lowest product role the route needs (owner > admin > collaborator
+      // > viewer), and what a person the roadmap was shared with on its own needs.
+      ...(route.product
+        ? {
+            'x-product-role': route.product.role,
+            ...(route.product.roadmap ? { 'x-roadmap-permission': route.product.roadmap } : {}),
+          }
+        : {}),
     };
     if (route.access !== 'public') operation.security = [{ bearer: [] }];
     if (route.rawBody) {

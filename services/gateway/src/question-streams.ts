@@ -9,7 +9,10 @@ import { startEventStream } from './sse';
 
 /** One open event stream: a page watching a product's questions. */
 interface Watcher {
+  /** Whose questions: the product's owner. */
   userId: string;
+  /** Who watches: the owner, or a member of the product. */
+  viewerId: string;
   sessionId: string;
   res: Response;
   timers: NodeJS.Timeout[];
@@ -41,14 +44,25 @@ export class QuestionStreams {
     },
   ) {}
 
-  /** Opens a stream on an authorised request for a product the user owns. */
+  /**
+   * Opens a stream on an authorised request: `userId` is the product's
+   * owner (whose questions they are), `viewerId` who watches (a member, or
+   * the owner; the owner when left out).
+   */
   open(
     res: Response,
-    watch: { productId: string; userId: string; sessionId: string; expiresAt: Date },
+    watch: {
+      productId: string;
+      userId: string;
+      viewerId?: string;
+      sessionId: string;
+      expiresAt: Date;
+    },
   ): void {
     startEventStream(res);
     const watcher: Watcher = {
       userId: watch.userId,
+      viewerId: watch.viewerId ?? watch.userId,
       sessionId: watch.sessionId,
       res,
       timers: [],
@@ -133,6 +147,13 @@ export class QuestionStreams {
     for (const [productId, set] of this.watchers) {
       for (const watcher of set)
         if (watcher.sessionId === sessionId) this.close(productId, watcher);
+    }
+  }
+
+  /** A member removed from a product (or who left it) stops watching it at once. */
+  memberLeft(productId: string, memberUserId: string): void {
+    for (const watcher of this.watchers.get(productId) ?? []) {
+      if (watcher.viewerId === memberUserId) this.close(productId, watcher);
     }
   }
 

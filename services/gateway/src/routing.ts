@@ -3,6 +3,7 @@ import { nameHttpRoute } from '@chorus/service-kit';
 import parseBytes from 'bytes';
 import express, { type Request, type RequestHandler, type Response, Router } from 'express';
 import { type z } from 'zod';
+import type { AccessAuthority, ProductAccess, ProductNeed } from './access';
 import type { Authenticator, Principal } from './auth';
 import { HttpError } from './http-errors';
 
@@ -22,6 +23,11 @@ export interface RouteContext<B, P, Q> {
   user: Principal;
   /** The signed-in operator (routes with access 'admin'). */
   admin: Principal;
+  /**
+   * Who the user is on the route's product (routes declaring `product`):
+   * downstream services are called as `access.ownerId`; `user` stays who did it.
+   */
+  access: ProductAccess;
 }
 
 export interface RouteDefinition<
@@ -50,6 +56,12 @@ export interface RouteDefinition<
    */
   paidAction?: PaidAction;
   /**
+   * A product-scoped route: where its product comes from and the lowest role
+   * it needs. Checked before the handler (404 for no access, 403 with what
+   * the route needs for a lower role); the handler gets `ctx.access`.
+   */
+  product?: ProductNeed;
+  /**
    * Also accept the access token as the access_token query parameter: only
    * for event streams, which the browser's EventSource opens without headers.
    */
@@ -73,6 +85,7 @@ export interface RouteDescription {
   query?: Schema;
   rawBody?: boolean;
   paidAction?: PaidAction;
+  product?: ProductNeed;
 }
 
 /** The message of the first problem, in the words the schema gave it. */
@@ -121,6 +134,7 @@ export class ApiRoutes {
   constructor(
     private readonly authenticator: Authenticator,
     private readonly defaultBodyLimit: string,
+    private readonly authority?: AccessAuthority,
   ) {}
 
   add<
@@ -129,6 +143,13 @@ export class ApiRoutes {
     Q extends Schema | undefined = undefined,
   >(route: RouteDefinition<B, P, Q>): void {
     const status = route.status ?? 200;
+    const need = route.product;
+    const authority = this.authority;
+    if (need && (route.access !== 'user' || !authority)) {
+      throw new Error(
+        `${route.path}: a product-scoped route needs a signed-in user and the access authority`,
+      );
+    }
     this.descriptions.push({
       method: route.method,
       path: route.path,
@@ -141,6 +162,7 @@ export class ApiRoutes {
       query: route.query,
       rawBody: route.rawBody,
       paidAction: route.paidAction,
+      product: route.product,
     });
     const limit = route.bodyLimit ?? this.defaultBodyLimit;
     const bodyParser = route.rawBody
@@ -154,13 +176,20 @@ export class ApiRoutes {
           : route.access === 'admin'
             ? await this.authenticator.admin(req)
             : undefined;
+      const params = parse(route.params as P, req.params, 'path parameter');
+      // Who the user is on the product comes before the body is judged: a
+      // stranger learns nothing, not even which fields were wrong.
+      const access =
+        need && authority && principal
+          ? await authority.resolve(need, req.params as Record<string, string>, principal.id)
+          : undefined;
       const context: RouteContext<Infer<B>, Infer<P>, Infer<Q>> = {
         req,
         res,
         body: route.rawBody
           ? (req.body as Infer<B>)
           : parse(route.body as B, req.body ?? {}, 'body'),
-        params: parse(route.params as P, req.params, 'path parameter'),
+        params,
         query: parse(route.query as Q, req.query, 'query parameter'),
         get user(): Principal {
           if (route.access !== 'user' || !principal) throw new HttpError(401, 'Unauthorized');
@@ -169,6 +198,10 @@ export class ApiRoutes {
         get admin(): Principal {
           if (route.access !== 'admin' || !principal) throw new HttpError(401, 'Unauthorized');
           return principal;
+        },
+        get access(): ProductAccess {
+          if (!access) throw new Error(`${route.path} declares no product`);
+          return access;
         },
       };
       const result = await route.handler(context);

@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { knex } from 'knex';
 import { randomUUID } from 'node:crypto';
 import { arbitraryOf, hostileStrings, type JsonSchema, sampleOf } from './hostile/schemas';
+import { invite, loggedInvitationToken } from './teams-fixtures';
 
 /*
  * Hostile input against every route the OpenAPI document lists: no token,
@@ -56,6 +57,10 @@ interface Customer {
   /** A share link of the item, answered once, and its public token. */
   shareLinkId: string;
   shareToken: string;
+  /** A pending invitation to the product, its token, and a pending share of the roadmap. */
+  memberId: string;
+  invitationToken: string;
+  roadmapShareId: string;
 }
 
 const label = (op: Pick<Operation, 'method' | 'path'>) => `${op.method.toUpperCase()} ${op.path}`;
@@ -117,6 +122,25 @@ async function customer(name: string): Promise<Customer> {
     body: { answer: { type: 'rating', rating: 4 }, comment: `${name}'s private comment` },
   });
   expect(answered.status).toBe(201);
+  const invited = await invite(
+    chorus,
+    { token },
+    productId,
+    `${name}-invitee-${randomUUID()}@example.com`,
+    'viewer',
+  );
+  const shareEmail = `${name}-roadmap-${randomUUID()}@example.com`;
+  const since = chorus.logs.length;
+  const shared = await chorus.api<{ id: string }>(
+    `/api/roadmaps/${roadmap.body.id}/collaborators`,
+    {
+      method: 'POST',
+      token,
+      body: { email: shareEmail, permission: 'view' },
+    },
+  );
+  expect(shared.status).toBe(201);
+  await loggedInvitationToken(chorus, shareEmail, since);
   const invoiceId = await eventually(
     async () => {
       const history = await chorus.api<{ id: string }[]>('/api/billing/history', { token });
@@ -135,6 +159,9 @@ async function customer(name: string): Promise<Customer> {
     invoiceId,
     shareLinkId: link.body.id,
     shareToken: link.body.token,
+    memberId: invited.member.id,
+    invitationToken: invited.token,
+    roadmapShareId: shared.body.id,
   };
 }
 
@@ -154,6 +181,9 @@ function idFor(path: string, parameter: string, owner: Customer): string | undef
   if (parameter === 'id' && before === 'invoices') return owner.invoiceId;
   if (parameter === 'id' && before === 'share-links') return owner.shareLinkId;
   if (parameter === 'token' && before === 'share-links') return owner.shareToken;
+  if (parameter === 'token' && before === 'invitations') return owner.invitationToken;
+  if (parameter === 'memberId' && path.includes('/collaborators/')) return owner.roadmapShareId;
+  if (parameter === 'memberId') return owner.memberId;
   return undefined;
 }
 

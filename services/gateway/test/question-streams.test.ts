@@ -32,6 +32,8 @@ async function serve(expiresInMs = 60_000) {
     streams.open(res, {
       productId: req.params.productId,
       userId: req.params.userId,
+      // ?as=member-id: a member of the owner's product watching it.
+      ...(typeof req.query.as === 'string' ? { viewerId: req.query.as } : {}),
       sessionId: `session-${req.params.userId}`,
       expiresAt: new Date(Date.now() + expiresInMs),
     });
@@ -113,6 +115,23 @@ describe('QuestionStreams', () => {
       await eventually(() => stream.endedCleanly(), { what: 'the revoked stream to end' });
     } finally {
       await revoking.stop();
+    }
+  });
+
+  it("ends a removed member's stream of that product, and only theirs", async () => {
+    const hub = await serve();
+    try {
+      const member = await openEventStream(`${hub.url}/watch/p1/owner?as=member`);
+      const owner = await openEventStream(`${hub.url}/watch/p1/owner`);
+      await member.next((e) => e.event === 'ready');
+      await owner.next((e) => e.event === 'ready');
+      hub.streams.memberLeft('p2', 'member');
+      expect(hub.streams.size).toBe(2);
+      hub.streams.memberLeft('p1', 'member');
+      await eventually(() => member.endedCleanly(), { what: "the member's stream to end" });
+      expect(hub.streams.size).toBe(1);
+    } finally {
+      await hub.stop();
     }
   });
 });

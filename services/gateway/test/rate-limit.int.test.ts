@@ -78,3 +78,70 @@ describe.each(stores)('credential rate limits with %s counters', (store, redisUr
     });
   }
 });
+
+describe('the public invitation routes', () => {
+  let chorus: TestChorus;
+  beforeAll(async () => {
+    // One proxy hop: the limits count per client address, each run from its own.
+    chorus = await startTestChorus({
+      env: { TRUST_PROXY: '1' },
+      redisUrl: process.env.TEST_REDIS_URL,
+    });
+  });
+  afterAll(() => chorus.stop());
+
+  const address = () =>
+    `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
+
+  it('answer 429 in plain words once one address opens too many invitation links', async () => {
+    const from = { 'x-forwarded-for': address() };
+    const statuses: number[] = [];
+    for (let i = 0; i < 61; i++) {
+      statuses.push(
+        (await chorus.api(`/api/invitations/guess-${randomUUID()}`, { headers: from })).status,
+      );
+    }
+    expect(statuses.slice(0, 60).every((status) => status === 404)).toBe(true);
+    const limited = await chorus.api(`/api/invitations/guess-${randomUUID()}`, { headers: from });
+    expect(limited).toMatchObject({
+      status: 429,
+      body: { message: authMessages.tooManyAttempts },
+    });
+    // Another address is not affected.
+    const elsewhere = await chorus.api(`/api/invitations/guess-${randomUUID()}`, {
+      headers: { 'x-forwarded-for': address() },
+    });
+    expect(elsewhere.status).toBe(404);
+  });
+
+  it('limit declining and registering from one address to ten a minute', async () => {
+    const from = { 'x-forwarded-for': address() };
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      statuses.push(
+        (
+          await chorus.api(`/api/invitations/guess-${randomUUID()}/decline`, {
+            method: 'POST',
+            headers: from,
+          })
+        ).status,
+      );
+      statuses.push(
+        (
+          await chorus.api(`/api/invitations/guess-${randomUUID()}/register`, {
+            method: 'POST',
+            headers: from,
+            body: {
+              email: `guess-${randomUUID()}@example.com`,
+              password: 'secret-pass',
+              firstName: 'Gus',
+              lastName: 'Guesser',
+            },
+          })
+        ).status,
+      );
+    }
+    expect(statuses.slice(0, 10).every((status) => status === 404)).toBe(true);
+    expect(statuses.slice(10)).toEqual([429, 429]);
+  });
+});

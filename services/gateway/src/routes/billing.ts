@@ -9,6 +9,7 @@ import {
   setupPaymentRequest,
   type SubscriptionCancellation,
   type SubscriptionDetailsByProduct,
+  productActions,
 } from '@chorus/contracts';
 import { z } from 'zod';
 import {
@@ -100,8 +101,10 @@ export function billingRoutes(routes: ApiRoutes, deps: { clients: ServiceClients
     summary: 'A setup intent for the product; the browser confirms a card with its client secret',
     tag: 'billing',
     access: 'user',
+    product: { from: 'id', role: productActions.billing },
     params: idParams,
     body: setupPaymentRequest,
+    // Owner only: the owner pays with their own card.
     async handler({ user, params, body }) {
       // A coupon may come along to be checked before the card is asked for.
       const { intent, coupon } = await productBilling.setupPayment(
@@ -147,9 +150,10 @@ export function billingRoutes(routes: ApiRoutes, deps: { clients: ServiceClients
     summary: "Refresh the product's subscription from the payment provider",
     tag: 'billing',
     access: 'user',
+    product: { from: 'id', role: productActions.billing },
     params: idParams,
-    async handler({ user, params }) {
-      const { subscription } = await productBilling.syncStatus(user.id, params.id);
+    async handler({ access, params }) {
+      const { subscription } = await productBilling.syncStatus(access.ownerId, params.id);
       const details = toSubscriptionDetails(subscription!);
       return { subscriptionStatus: details.status, subscription: details };
     },
@@ -229,9 +233,10 @@ export function billingRoutes(routes: ApiRoutes, deps: { clients: ServiceClients
     summary: 'Cancel at the end of the paid period; the product stays active until then',
     tag: 'billing',
     access: 'user',
+    product: { from: 'id', role: productActions.billing },
     params: idParams,
-    async handler({ user, params }): Promise<SubscriptionCancellation> {
-      const { subscription } = await productBilling.cancelSubscription(user.id, params.id);
+    async handler({ access, params }): Promise<SubscriptionCancellation> {
+      const { subscription } = await productBilling.cancelSubscription(access.ownerId, params.id);
       const details = toSubscriptionDetails(subscription!);
       const until = subscription?.currentPeriodEnd;
       return {

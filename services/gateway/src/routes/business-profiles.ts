@@ -1,4 +1,4 @@
-import { businessProfileInput } from '@chorus/contracts';
+import { businessProfileInput, productActions } from '@chorus/contracts';
 import { toProfileFields, toProfileView } from '../catalog-views';
 import type { ServiceClients } from '../clients';
 import type { ApiRoutes } from '../routing';
@@ -15,10 +15,11 @@ export function businessProfileRoutes(routes: ApiRoutes, deps: { clients: Servic
     summary: "The product's business profile (404 when it has none yet)",
     tag: 'business-profiles',
     access: 'user',
+    product: { from: 'id', role: productActions.read },
     params: productParams,
-    async handler({ user, params }) {
+    async handler({ access, params }) {
       const { profile } = await catalog.getBusinessProfile({
-        userId: user.id,
+        userId: access.ownerId,
         productId: params.id,
       });
       return toProfileView(profile!);
@@ -31,12 +32,13 @@ export function businessProfileRoutes(routes: ApiRoutes, deps: { clients: Servic
     summary: 'Create the business profile (409 when one exists)',
     tag: 'business-profiles',
     access: 'user',
+    product: { from: 'id', role: productActions.edit },
     status: 201,
     params: productParams,
     body: businessProfileInput,
-    async handler({ user, params, body }) {
+    async handler({ access, params, body }) {
       const { profile } = await catalog.createBusinessProfile({
-        userId: user.id,
+        userId: access.ownerId,
         productId: params.id,
         fields: toProfileFields(body),
       });
@@ -50,11 +52,12 @@ export function businessProfileRoutes(routes: ApiRoutes, deps: { clients: Servic
     summary: 'Update the business profile; fields left out keep their value (404 when none)',
     tag: 'business-profiles',
     access: 'user',
+    product: { from: 'id', role: productActions.edit },
     params: productParams,
     body: businessProfileInput,
-    async handler({ user, params, body }) {
+    async handler({ access, params, body }) {
       const { profile } = await catalog.updateBusinessProfile({
-        userId: user.id,
+        userId: access.ownerId,
         productId: params.id,
         fields: toProfileFields(body),
       });

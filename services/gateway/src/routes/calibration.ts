@@ -4,6 +4,7 @@ import {
   shareLinkCalibrationCsv,
   shareLinkCalibrationName,
   shareLinkCalibrationRefusal,
+  productActions,
 } from '@chorus/contracts';
 import { z } from 'zod';
 import type { ServiceClients } from '../clients';
@@ -58,15 +59,16 @@ export function calibrationRoutes(routes: ApiRoutes, deps: { clients: ServiceCli
       "Upload the real answers of real customers to a complete question (CSV text), or use a share link's responses",
     tag: 'questions',
     access: 'user',
+    product: { from: 'id', role: productActions.edit },
     params: questionParams,
     body: calibrateRequest,
     bodyLimit: '1mb',
     status: 201,
-    async handler({ user, params, body }) {
+    async handler({ access, params, body }) {
       const upload =
-        'shareLinkId' in body ? await shareLinkUpload(user.id, body.shareLinkId) : body;
+        'shareLinkId' in body ? await shareLinkUpload(access.ownerId, body.shareLinkId) : body;
       const { viewJson } = await catalog.calibrateQuestion({
-        userId: user.id,
+        userId: access.ownerId,
         productId: params.id,
         questionId: params.questionId,
         fileName: upload.fileName,
@@ -82,10 +84,11 @@ export function calibrationRoutes(routes: ApiRoutes, deps: { clients: ServiceCli
     summary: "A question's fidelity card: real answers against the persona panel",
     tag: 'questions',
     access: 'user',
+    product: { from: 'id', role: productActions.read },
     params: questionParams,
-    async handler({ user, params }) {
+    async handler({ access, params }) {
       const { viewJson } = await catalog.getCalibration({
-        userId: user.id,
+        userId: access.ownerId,
         productId: params.id,
         questionId: params.questionId,
       });
@@ -99,10 +102,11 @@ export function calibrationRoutes(routes: ApiRoutes, deps: { clients: ServiceCli
     summary: "Remove a question's real answers",
     tag: 'questions',
     access: 'user',
+    product: { from: 'id', role: productActions.edit },
     params: questionParams,
-    async handler({ user, params }) {
+    async handler({ access, params }) {
       await catalog.deleteCalibration({
-        userId: user.id,
+        userId: access.ownerId,
         productId: params.id,
         questionId: params.questionId,
       });
@@ -117,9 +121,10 @@ export function calibrationRoutes(routes: ApiRoutes, deps: { clients: ServiceCli
       "The product's share links with responses, to calibrate a question from (rating and thumbs links can be used)",
     tag: 'questions',
     access: 'user',
+    product: { from: 'id', role: productActions.read },
     params: productParams,
-    async handler({ user, params }): Promise<CalibrationShareLinkView[]> {
-      return productShareLinks(deps.clients, user.id, params.id);
+    async handler({ access, params }): Promise<CalibrationShareLinkView[]> {
+      return productShareLinks(deps.clients, access.ownerId, params.id);
     },
   });
 
@@ -130,10 +135,11 @@ export function calibrationRoutes(routes: ApiRoutes, deps: { clients: ServiceCli
       'Every calibrated question of a product, oldest first, to see whether the panel gets closer',
     tag: 'questions',
     access: 'user',
+    product: { from: 'id', role: productActions.read },
     params: productParams,
-    async handler({ user, params }) {
+    async handler({ access, params }) {
       const { viewsJson } = await catalog.listCalibrations({
-        userId: user.id,
+        userId: access.ownerId,
         productId: params.id,
       });
       return JSON.parse(viewsJson) as unknown;

@@ -11,12 +11,13 @@ import {
   type PersonaSourceFacts,
   type ProductPersonaView,
   traitProvenance,
+  productActions,
 } from '@chorus/contracts';
 import type { BuiltPersona, PersonaProfile } from '@chorus/proto/inference/v1/inference';
 import { z } from 'zod';
 import { toPersonaView } from '../catalog-views';
 import type { ServiceClients } from '../clients';
-import { requirePaidProduct } from '../entitlements';
+import { requirePaidProduct, requireSameBill } from '../entitlements';
 import { HttpError } from '../http-errors';
 import type { ApiRoutes } from '../routing';
 import { productParams } from './products';
@@ -106,12 +107,14 @@ export function customPersonaRoutes(routes: ApiRoutes, deps: { clients: ServiceC
       "Create a persona of one of the business's own customers from a description; each trait says whether the description gave it or the engine inferred it",
     tag: 'personas',
     access: 'user',
+    product: { from: 'id', role: productActions.choosePersonas },
     paidAction: 'addPersonas',
     status: 201,
     params: productParams,
     body: createCustomPersonaRequest,
-    async handler({ user, params, body }) {
-      await requirePaidProduct(clients, user.id, params.id, 'addPersonas');
+    async handler({ access, params, body }) {
+      await requirePaidProduct(clients, access.ownerId, params.id, 'addPersonas');
+      requireSameBill(access, 1);
       const source = { text: body.description, given: parseDescriptionFacts(body.description) };
       const built = await build([source]);
       const result = built.personas[0];
@@ -119,7 +122,7 @@ export function customPersonaRoutes(routes: ApiRoutes, deps: { clients: ServiceC
         throw new HttpError(503, result?.failure || customPersonaMessages.buildFailed);
       }
       const { personas } = await catalog.createCustomPersonas({
-        userId: user.id,
+        userId: access.ownerId,
         productId: params.id,
         draftsJson: [
           JSON.stringify(
@@ -142,16 +145,17 @@ export function customPersonaRoutes(routes: ApiRoutes, deps: { clients: ServiceC
       'Import personas from a CSV of customer records or interview notes (one row per customer, at most 100 rows and 1 MB); rows that cannot be used are listed with the reason',
     tag: 'personas',
     access: 'user',
+    product: { from: 'id', role: productActions.choosePersonas },
     paidAction: 'addPersonas',
     status: 201,
     params: productParams,
     body: importCustomersRequest,
     bodyLimit: '1mb',
-    async handler({ user, params, body }): Promise<{
+    async handler({ access, params, body }): Promise<{
       personas: ProductPersonaView[];
       skipped: { row: number; reason: string }[];
     }> {
-      await requirePaidProduct(clients, user.id, params.id, 'addPersonas');
+      await requirePaidProduct(clients, access.ownerId, params.id, 'addPersonas');
       const parsed = parseCustomerCsv(body.csv);
       if (!parsed.ok) throw new HttpError(400, parsed.message);
       const skipped = [...parsed.skipped];
@@ -162,6 +166,8 @@ export function customPersonaRoutes(routes: ApiRoutes, deps: { clients: ServiceC
           `No customer in the file could be used${first ? ` (row ${first.row}: ${first.reason})` : ''}.`,
         );
       }
+      // Before any persona is built: every usable row may become one.
+      requireSameBill(access, parsed.rows.length);
       const built = await build(
         parsed.rows.map((row) => ({ text: row.sourceText, given: row.given })),
       );
@@ -190,7 +196,7 @@ export function customPersonaRoutes(routes: ApiRoutes, deps: { clients: ServiceC
         throw new HttpError(503, skipped[0]?.reason ?? customPersonaMessages.buildFailed);
       }
       const { personas } = await catalog.createCustomPersonas({
-        userId: user.id,
+        userId: access.ownerId,
         productId: params.id,
         draftsJson: drafts,
       });
@@ -205,11 +211,12 @@ export function customPersonaRoutes(routes: ApiRoutes, deps: { clients: ServiceC
       "Edit a custom persona's traits (name, age, gender, occupation, location, income, lifestyle, motivations, personality); edited traits become given",
     tag: 'personas',
     access: 'user',
+    product: { from: 'id', role: productActions.edit },
     params: productParams.extend({ personaId: z.string().min(1).max(100) }),
     body: editCustomPersonaRequest,
-    async handler({ user, params, body }) {
+    async handler({ access, params, body }) {
       const { persona } = await catalog.updateCustomPersona({
-        userId: user.id,
+        userId: access.ownerId,
         productId: params.id,
         personaId: params.personaId,
         editJson: JSON.stringify(body),

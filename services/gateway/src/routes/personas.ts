@@ -1,8 +1,8 @@
-import { addPersonaRequest, personaMessages } from '@chorus/contracts';
+import { addPersonaRequest, personaMessages, productActions } from '@chorus/contracts';
 import { z } from 'zod';
 import { toPersonaView, toTemplateView } from '../catalog-views';
 import type { ServiceClients } from '../clients';
-import { requirePaidProduct } from '../entitlements';
+import { requirePaidProduct, requireSameBill } from '../entitlements';
 import type { ApiRoutes } from '../routing';
 import { productParams } from './products';
 
@@ -28,10 +28,11 @@ export function personaRoutes(routes: ApiRoutes, deps: { clients: ServiceClients
     summary: "The product's selected personas, each with its template",
     tag: 'personas',
     access: 'user',
+    product: { from: 'id', role: productActions.read },
     params: productParams,
-    async handler({ user, params }) {
+    async handler({ access, params }) {
       const { personas } = await catalog.listProductPersonas({
-        userId: user.id,
+        userId: access.ownerId,
         productId: params.id,
       });
       return personas.map(toPersonaView);
@@ -44,14 +45,24 @@ export function personaRoutes(routes: ApiRoutes, deps: { clients: ServiceClients
     summary: 'Select a persona template for the product (selecting it again changes nothing)',
     tag: 'personas',
     access: 'user',
+    product: { from: 'id', role: productActions.choosePersonas },
     paidAction: 'addPersonas',
     status: 201,
     params: productParams,
     body: addPersonaRequest,
-    async handler({ user, params, body }) {
-      await requirePaidProduct(deps.clients, user.id, params.id, 'addPersonas');
+    async handler({ access, params, body }) {
+      await requirePaidProduct(deps.clients, access.ownerId, params.id, 'addPersonas');
+      if (access.role !== 'owner') {
+        // Selecting a template again changes nothing, the bill included.
+        const { personas } = await catalog.listProductPersonas({
+          userId: access.ownerId,
+          productId: params.id,
+        });
+        const selected = personas.some((persona) => persona.templateId === body.templateId);
+        requireSameBill(access, selected ? 0 : 1);
+      }
       const { persona } = await catalog.addProductPersona({
-        userId: user.id,
+        userId: access.ownerId,
         productId: params.id,
         templateId: body.templateId,
       });
@@ -65,10 +76,12 @@ export function personaRoutes(routes: ApiRoutes, deps: { clients: ServiceClients
     summary: 'Remove a persona from the product',
     tag: 'personas',
     access: 'user',
+    product: { from: 'id', role: productActions.choosePersonas },
     params: productParams.extend({ personaId: z.string().min(1).max(100) }),
-    async handler({ user, params }) {
+    async handler({ access, params }) {
+      requireSameBill(access, -1);
       await catalog.removeProductPersona({
-        userId: user.id,
+        userId: access.ownerId,
         productId: params.id,
         personaId: params.personaId,
       });

@@ -1,4 +1,4 @@
-import { createProductRequest, type ProductDeletion } from '@chorus/contracts';
+import { createProductRequest, type ProductDeletion, productActions } from '@chorus/contracts';
 import type { Logger } from '@chorus/service-kit';
 import { z } from 'zod';
 import { toProductView } from '../catalog-views';
@@ -54,10 +54,11 @@ export function productRoutes(
     summary: "One of the signed-in user's products",
     tag: 'products',
     access: 'user',
+    product: { from: 'id', role: productActions.read },
     params: productParams,
-    async handler({ user, params }) {
-      const { product } = await catalog.getProduct({ userId: user.id, productId: params.id });
-      return toProductView(product!);
+    async handler({ access }) {
+      // The product as the access check read it, with the user's role on it.
+      return toProductView(access.product);
     },
   });
 
@@ -67,9 +68,10 @@ export function productRoutes(
     summary: 'Delete a product with its business profile and personas',
     tag: 'products',
     access: 'user',
+    product: { from: 'id', role: productActions.billing },
     params: productParams,
-    async handler({ user, params }): Promise<ProductDeletion> {
-      return deleteProduct(deps, { userId: user.id, productId: params.id });
+    async handler({ access, params }): Promise<ProductDeletion> {
+      return deleteProduct(deps, { userId: access.ownerId, productId: params.id });
     },
   });
 }

@@ -7,6 +7,7 @@ import {
   followUpRequest,
   type QuestionEstimate,
   questionMessages,
+  productActions,
 } from '@chorus/contracts';
 import type { QuestionBudget } from '@chorus/proto/catalog/v1/catalog';
 import type { Logger } from '@chorus/service-kit';
@@ -95,9 +96,13 @@ export function questionRoutes(
     summary: "The product's questions, newest first, each with its responses and results",
     tag: 'questions',
     access: 'user',
+    product: { from: 'id', role: productActions.read },
     params: productParams,
-    async handler({ user, params }) {
-      const { questions } = await catalog.listQuestions({ userId: user.id, productId: params.id });
+    async handler({ access, params }) {
+      const { questions } = await catalog.listQuestions({
+        userId: access.ownerId,
+        productId: params.id,
+      });
       return questions.map(toQuestionView);
     },
   });
@@ -109,18 +114,19 @@ export function questionRoutes(
       'Ask every selected persona a question (10-500 characters); it is answered in the background',
     tag: 'questions',
     access: 'user',
+    product: { from: 'id', role: productActions.edit },
     paidAction: 'askQuestions',
     status: 201,
     params: productParams,
     body: askQuestionRequest,
-    async handler({ user, params, body }) {
+    async handler({ access, params, body }) {
       if (body.productId !== undefined && body.productId !== params.id) {
         throw new HttpError(400, questionMessages.productMismatch);
       }
-      await requirePaidProduct(deps.clients, user.id, params.id, 'askQuestions');
-      const estimatedCostUsd = await costForBudget(deps.clients, user.id, params.id, body);
+      await requirePaidProduct(deps.clients, access.ownerId, params.id, 'askQuestions');
+      const estimatedCostUsd = await costForBudget(deps.clients, access.ownerId, params.id, body);
       const { question } = await catalog.askQuestion({
-        userId: user.id,
+        userId: access.ownerId,
         productId: params.id,
         questionText: body.questionText,
         checkWording: body.checkWording ?? false,
@@ -137,9 +143,11 @@ export function questionRoutes(
       "What asking the product's personas this question would take before it is asked: model calls (cached answers need none), tokens, dollars at the model's price, and the monthly budget",
     tag: 'questions',
     access: 'user',
+    product: { from: 'id', role: productActions.edit },
     params: productParams,
     body: estimateQuestionRequest,
-    handler: ({ user, params, body }) => estimateQuestion(deps.clients, user.id, params.id, body),
+    handler: ({ access, params, body }) =>
+      estimateQuestion(deps.clients, access.ownerId, params.id, body),
   });
 
   routes.add({
@@ -148,9 +156,13 @@ export function questionRoutes(
     summary: "The product's monthly budget for questions (null: none) and this month's spend",
     tag: 'questions',
     access: 'user',
+    product: { from: 'id', role: productActions.read },
     params: productParams,
-    async handler({ user, params }) {
-      const { budget } = await catalog.getQuestionBudget({ userId: user.id, productId: params.id });
+    async handler({ access, params }) {
+      const { budget } = await catalog.getQuestionBudget({
+        userId: access.ownerId,
+        productId: params.id,
+      });
       return toBudgetView(budget);
     },
   });
@@ -162,11 +174,12 @@ export function questionRoutes(
       'Sets the monthly budget for questions in dollars (null removes it); once this month’s questions reach it, new questions are refused (429)',
     tag: 'questions',
     access: 'user',
+    product: { from: 'id', role: productActions.manageTeam },
     params: productParams,
     body: budgetRequest,
-    async handler({ user, params, body }) {
+    async handler({ access, params, body }) {
       const { budget } = await catalog.setQuestionBudget({
-        userId: user.id,
+        userId: access.ownerId,
         productId: params.id,
         hasBudget: body.monthlyBudgetUsd !== null,
         monthlyBudgetUsd: body.monthlyBudgetUsd ?? 0,
@@ -186,15 +199,16 @@ export function questionRoutes(
       "Server-sent events: each question of the product as soon as its new state is stored (event 'question'), deletions ('question-deleted'). EventSource cannot send headers, so the token may come as the access_token query parameter",
     tag: 'questions',
     access: 'user',
+    product: { from: 'id', role: productActions.read },
     tokenInQuery: true,
     params: productParams,
     query: z.object({ access_token: z.string().max(8_192).optional() }),
-    async handler({ res, user, params }) {
-      // Another user's product answers 404 here, before the stream opens.
-      await catalog.getProduct({ userId: user.id, productId: params.id });
+    async handler({ access, res, user, params }) {
+      // Another user's product answered 404 in the access check, before the stream opens.
       deps.streams.open(res, {
         productId: params.id,
-        userId: user.id,
+        userId: access.ownerId,
+        viewerId: user.id,
         sessionId: user.sessionId,
         expiresAt: user.expiresAt,
       });
@@ -208,10 +222,11 @@ export function questionRoutes(
     summary: 'One question with its responses',
     tag: 'questions',
     access: 'user',
+    product: { from: 'id', role: productActions.read },
     params: questionParams,
-    async handler({ user, params }) {
+    async handler({ access, params }) {
       const { question } = await catalog.getQuestion({
-        userId: user.id,
+        userId: access.ownerId,
         productId: params.id,
         questionId: params.questionId,
       });
@@ -226,12 +241,13 @@ export function questionRoutes(
       'Ask a question in error again: the same text to the same personas, pending again and answered in the background (409 unless the question is in error)',
     tag: 'questions',
     access: 'user',
+    product: { from: 'id', role: productActions.edit },
     paidAction: 'askQuestions',
     params: questionParams,
-    async handler({ user, params }) {
-      await requirePaidProduct(deps.clients, user.id, params.id, 'askQuestions');
+    async handler({ access, params }) {
+      await requirePaidProduct(deps.clients, access.ownerId, params.id, 'askQuestions');
       const { question } = await catalog.retryQuestion({
-        userId: user.id,
+        userId: access.ownerId,
         productId: params.id,
         questionId: params.questionId,
       });
@@ -246,22 +262,23 @@ export function questionRoutes(
       'Run a complete question again with a new seed and the current model, profile and personas; the earlier run is kept beside it for comparison (409 unless the question is complete; 429 when the monthly budget refuses it)',
     tag: 'questions',
     access: 'user',
+    product: { from: 'id', role: productActions.edit },
     paidAction: 'askQuestions',
     params: questionParams,
-    async handler({ user, params }) {
-      await requirePaidProduct(deps.clients, user.id, params.id, 'askQuestions');
+    async handler({ access, params }) {
+      await requirePaidProduct(deps.clients, access.ownerId, params.id, 'askQuestions');
       const { question: current } = await catalog.getQuestion({
-        userId: user.id,
+        userId: access.ownerId,
         productId: params.id,
         questionId: params.questionId,
       });
-      const estimatedCostUsd = await costForBudget(deps.clients, user.id, params.id, {
+      const estimatedCostUsd = await costForBudget(deps.clients, access.ownerId, params.id, {
         questionText: current!.questionText,
         checkWording: current!.checkWording ?? false,
         seed: (current!.seed ?? 1) + 1,
       });
       const { question } = await catalog.rerunQuestion({
-        userId: user.id,
+        userId: access.ownerId,
         productId: params.id,
         questionId: params.questionId,
         estimatedCostUsd,
@@ -277,13 +294,14 @@ export function questionRoutes(
       "Ask a follow-up of one persona of an answered question (personaId), or of every persona that answered it; each remembers its earlier answer and the conversation. Answers server-sent events as the replies are written: 'start' (the replies), 'delta' (a piece of a reply), 'done' (a reply stored: complete, or partial or failed with why), 'end'. retryOf asks a reply that was cut off again",
     tag: 'questions',
     access: 'user',
+    product: { from: 'id', role: productActions.edit },
     paidAction: 'askQuestions',
     params: questionParams,
     body: followUpRequest,
-    async handler({ res, user, params, body }) {
-      await requirePaidProduct(deps.clients, user.id, params.id, 'askQuestions');
+    async handler({ access, res, params, body }) {
+      await requirePaidProduct(deps.clients, access.ownerId, params.id, 'askQuestions');
       await streamFollowUps(res, deps, {
-        userId: user.id,
+        userId: access.ownerId,
         productId: params.id,
         questionId: params.questionId,
         personaId: body.personaId,
@@ -300,10 +318,11 @@ export function questionRoutes(
     summary: 'Delete a question with its responses',
     tag: 'questions',
     access: 'user',
+    product: { from: 'id', role: productActions.edit },
     params: questionParams,
-    async handler({ user, params }) {
+    async handler({ access, params }) {
       await catalog.deleteQuestion({
-        userId: user.id,
+        userId: access.ownerId,
         productId: params.id,
         questionId: params.questionId,
       });

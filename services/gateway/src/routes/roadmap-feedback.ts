@@ -4,6 +4,7 @@ import {
   itemFeedbackView,
   type ItemFeedbackView,
   requestFeedbackRequest,
+  productActions,
 } from '@chorus/contracts';
 import { z } from 'zod';
 import type { ServiceClients } from '../clients';
@@ -28,12 +29,13 @@ export function roadmapFeedbackRoutes(routes: ApiRoutes, deps: { clients: Servic
     summary: 'Ask chosen personas of the product to rate an item 1-5 and comment on it',
     tag: 'roadmaps',
     access: 'user',
+    product: { from: 'item', role: productActions.edit, roadmap: 'edit' },
     paidAction: 'requestPersonaFeedback',
     status: 201,
     params: idParams,
     body: requestFeedbackRequest,
-    async handler({ user, params, body }): Promise<ItemFeedbackView> {
-      const responses = await workflows.requestFeedback(user.id, params.id, body.personaIds);
+    async handler({ access, params, body }): Promise<ItemFeedbackView> {
+      const responses = await workflows.requestFeedback(access.ownerId, params.id, body.personaIds);
       return itemFeedbackView(params.id, responses.map(toResponseView));
     },
   });
@@ -44,9 +46,13 @@ export function roadmapFeedbackRoutes(routes: ApiRoutes, deps: { clients: Servic
     summary: "Each persona's latest rating and comment on an item, with the average rating",
     tag: 'roadmaps',
     access: 'user',
+    product: { from: 'item', role: productActions.read, roadmap: 'view' },
     params: idParams,
-    async handler({ user, params }): Promise<ItemFeedbackView> {
-      const { responses } = await roadmaps.listFeedback({ userId: user.id, itemId: params.id });
+    async handler({ access, params }): Promise<ItemFeedbackView> {
+      const { responses } = await roadmaps.listFeedback({
+        userId: access.ownerId,
+        itemId: params.id,
+      });
       return itemFeedbackView(params.id, responses.map(toResponseView));
     },
   });
@@ -57,12 +63,13 @@ export function roadmapFeedbackRoutes(routes: ApiRoutes, deps: { clients: Servic
     summary: 'Ask chosen personas to rank two or more items of a roadmap',
     tag: 'roadmaps',
     access: 'user',
+    product: { from: 'roadmap', role: productActions.edit, roadmap: 'edit' },
     paidAction: 'requestPersonaFeedback',
     status: 201,
     params: idParams,
     body: createComparisonRequest,
-    async handler({ user, params, body }): Promise<ComparisonView> {
-      const comparison = await workflows.compare(user.id, params.id, {
+    async handler({ access, params, body }): Promise<ComparisonView> {
+      const comparison = await workflows.compare(access.ownerId, params.id, {
         title: body.title ?? '',
         description: body.description ?? '',
         itemIds: body.itemIds,
@@ -78,10 +85,11 @@ export function roadmapFeedbackRoutes(routes: ApiRoutes, deps: { clients: Servic
     summary: "A roadmap's comparisons, newest first, with each persona's ranking",
     tag: 'roadmaps',
     access: 'user',
+    product: { from: 'roadmap', role: productActions.read, roadmap: 'view' },
     params: idParams,
-    async handler({ user, params }): Promise<ComparisonView[]> {
+    async handler({ access, params }): Promise<ComparisonView[]> {
       const { comparisons } = await roadmaps.listComparisons({
-        userId: user.id,
+        userId: access.ownerId,
         roadmapId: params.id,
       });
       return comparisons.map(toComparisonView);

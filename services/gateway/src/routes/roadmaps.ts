@@ -9,6 +9,7 @@ import {
   type RoadmapWithItems,
   updateRoadmapItemRequest,
   updateRoadmapRequest,
+  productActions,
 } from '@chorus/contracts';
 import { z } from 'zod';
 import type { ServiceClients } from '../clients';
@@ -30,9 +31,10 @@ export function roadmapRoutes(routes: ApiRoutes, deps: { clients: ServiceClients
     summary: 'Summaries of a product’s roadmaps with item counts, most recently updated first',
     tag: 'roadmaps',
     access: 'user',
+    product: { from: 'productId', role: productActions.read },
     params: productParams,
-    async handler({ user, params }): Promise<RoadmapSummary[]> {
-      const summaries = await workflows.listRoadmaps(user.id, params.productId);
+    async handler({ access, params }): Promise<RoadmapSummary[]> {
+      const summaries = await workflows.listRoadmaps(access.ownerId, params.productId);
       return summaries.map(toRoadmapSummary);
     },
   });
@@ -43,12 +45,13 @@ export function roadmapRoutes(routes: ApiRoutes, deps: { clients: ServiceClients
     summary: 'Create a roadmap for a product',
     tag: 'roadmaps',
     access: 'user',
+    product: { from: 'productId', role: productActions.edit },
     status: 201,
     params: productParams,
     body: createRoadmapRequest,
-    async handler({ user, params, body }): Promise<Roadmap> {
+    async handler({ access, params, body }): Promise<Roadmap> {
       return toRoadmap(
-        await workflows.createRoadmap(user.id, params.productId, roadmapFields(body)),
+        await workflows.createRoadmap(access.ownerId, params.productId, roadmapFields(body)),
       );
     },
   });
@@ -59,10 +62,11 @@ export function roadmapRoutes(routes: ApiRoutes, deps: { clients: ServiceClients
     summary: 'A roadmap with its items in order',
     tag: 'roadmaps',
     access: 'user',
+    product: { from: 'roadmap', role: productActions.read, roadmap: 'view' },
     params: idParams,
-    async handler({ user, params }): Promise<RoadmapWithItems> {
+    async handler({ access, params }): Promise<RoadmapWithItems> {
       const { roadmap, items } = await roadmaps.getRoadmap({
-        userId: user.id,
+        userId: access.ownerId,
         roadmapId: params.id,
       });
       return { ...toRoadmap(roadmap), items: items.map(toItem) };
@@ -75,11 +79,12 @@ export function roadmapRoutes(routes: ApiRoutes, deps: { clients: ServiceClients
     summary: 'Change a roadmap (fields left out stay as they are)',
     tag: 'roadmaps',
     access: 'user',
+    product: { from: 'roadmap', role: productActions.edit, roadmap: 'edit' },
     params: idParams,
     body: updateRoadmapRequest,
-    async handler({ user, params, body }): Promise<Roadmap> {
+    async handler({ access, params, body }): Promise<Roadmap> {
       const { roadmap } = await roadmaps.updateRoadmap({
-        userId: user.id,
+        userId: access.ownerId,
         roadmapId: params.id,
         fields: roadmapFields(body),
       });
@@ -93,9 +98,17 @@ export function roadmapRoutes(routes: ApiRoutes, deps: { clients: ServiceClients
     summary: 'Delete a roadmap with its items, shared links, feedback and collaborators',
     tag: 'roadmaps',
     access: 'user',
+    product: { from: 'roadmap', role: productActions.edit },
     params: idParams,
-    async handler({ user, params }) {
-      await roadmaps.deleteRoadmap({ userId: user.id, roadmapId: params.id });
+    async handler({ access, params }) {
+      // The people it was shared with lose it first (and stop being billed),
+      // so no share outlives its roadmap.
+      await deps.clients.catalog.endRoadmapShares({
+        userId: access.ownerId,
+        productId: access.productId,
+        roadmapId: params.id,
+      });
+      await roadmaps.deleteRoadmap({ userId: access.ownerId, roadmapId: params.id });
       return { message: 'Roadmap deleted successfully' };
     },
   });
@@ -106,12 +119,13 @@ export function roadmapRoutes(routes: ApiRoutes, deps: { clients: ServiceClients
     summary: 'Add an item to a roadmap (last, unless a position is given)',
     tag: 'roadmaps',
     access: 'user',
+    product: { from: 'roadmap', role: productActions.edit, roadmap: 'edit' },
     status: 201,
     params: idParams,
     body: createRoadmapItemRequest,
-    async handler({ user, params, body }): Promise<RoadmapItem> {
+    async handler({ access, params, body }): Promise<RoadmapItem> {
       const { item } = await roadmaps.createItem({
-        userId: user.id,
+        userId: access.ownerId,
         roadmapId: params.id,
         fields: itemFields(body),
       });
@@ -125,11 +139,12 @@ export function roadmapRoutes(routes: ApiRoutes, deps: { clients: ServiceClients
     summary: 'Change an item: any field, e.g. only status and position to move it on the board',
     tag: 'roadmaps',
     access: 'user',
+    product: { from: 'item', role: productActions.edit, roadmap: 'edit' },
     params: idParams,
     body: updateRoadmapItemRequest,
-    async handler({ user, params, body }): Promise<RoadmapItem> {
+    async handler({ access, params, body }): Promise<RoadmapItem> {
       const { item } = await roadmaps.updateItem({
-        userId: user.id,
+        userId: access.ownerId,
         itemId: params.id,
         fields: itemFields(body),
       });
@@ -143,9 +158,10 @@ export function roadmapRoutes(routes: ApiRoutes, deps: { clients: ServiceClients
     summary: 'Delete a roadmap item',
     tag: 'roadmaps',
     access: 'user',
+    product: { from: 'item', role: productActions.edit, roadmap: 'edit' },
     params: idParams,
-    async handler({ user, params }) {
-      await roadmaps.deleteItem({ userId: user.id, itemId: params.id });
+    async handler({ access, params }) {
+      await roadmaps.deleteItem({ userId: access.ownerId, itemId: params.id });
       return { message: 'Roadmap item deleted successfully' };
     },
   });
@@ -156,13 +172,14 @@ export function roadmapRoutes(routes: ApiRoutes, deps: { clients: ServiceClients
     summary: 'Import every valid item of a YAML document (up to 5MB); the others are reported',
     tag: 'roadmaps',
     access: 'user',
+    product: { from: 'roadmap', role: productActions.edit, roadmap: 'edit' },
     paidAction: 'importRoadmaps',
     params: idParams,
     body: importRoadmapYamlRequest,
     // The 5MB limit applies to the YAML text; its JSON encoding is somewhat larger.
     bodyLimit: '8mb',
-    async handler({ user, params, body }): Promise<RoadmapImportResult> {
-      return workflows.importYaml(user.id, params.id, body.yamlContent);
+    async handler({ access, params, body }): Promise<RoadmapImportResult> {
+      return workflows.importYaml(access.ownerId, params.id, body.yamlContent);
     },
   });
 
@@ -172,10 +189,11 @@ export function roadmapRoutes(routes: ApiRoutes, deps: { clients: ServiceClients
     summary: 'Download the roadmap’s items as a YAML file that imports back to the same items',
     tag: 'roadmaps',
     access: 'user',
+    product: { from: 'roadmap', role: productActions.read, roadmap: 'view' },
     params: idParams,
-    async handler({ user, params, res }) {
+    async handler({ access, params, res }) {
       const { yamlContent, fileName } = await roadmaps.exportYaml({
-        userId: user.id,
+        userId: access.ownerId,
         roadmapId: params.id,
       });
       res.attachment(fileName).type('application/yaml; charset=utf-8').send(yamlContent);

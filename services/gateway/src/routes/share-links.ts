@@ -8,6 +8,7 @@ import {
   shareResponsesCsv,
   type ShareLinkView,
   type ShareResultsView,
+  productActions,
 } from '@chorus/contracts';
 import type { Request } from 'express';
 import { createHash, randomBytes } from 'node:crypto';
@@ -104,12 +105,13 @@ export function shareLinkRoutes(
     summary: 'Create a public link where people rate an item (rating, thumbs or text)',
     tag: 'share-links',
     access: 'user',
+    product: { from: 'item', role: productActions.edit },
     status: 201,
     params: idParams,
     body: createShareLinkRequest,
-    async handler({ user, params, body }): Promise<CreatedShareLinkView> {
+    async handler({ access, params, body }): Promise<CreatedShareLinkView> {
       const { link, token } = await workflows.createItemLink({
-        userId: user.id,
+        userId: access.ownerId,
         itemId: params.id,
         ...body,
       });
@@ -123,10 +125,11 @@ export function shareLinkRoutes(
     summary: "An item's share links with views, responses, expiry and status, newest first",
     tag: 'share-links',
     access: 'user',
+    product: { from: 'item', role: productActions.read },
     params: idParams,
-    async handler({ user, params }): Promise<ShareLinkView[]> {
+    async handler({ access, params }): Promise<ShareLinkView[]> {
       const { links } = await roadmap.listShareLinks({
-        userId: user.id,
+        userId: access.ownerId,
         itemId: params.id,
         roadmapId: '',
       });
@@ -140,12 +143,13 @@ export function shareLinkRoutes(
     summary: 'Create a public link where people rank 2-10 items of a roadmap',
     tag: 'share-links',
     access: 'user',
+    product: { from: 'roadmap', role: productActions.edit },
     status: 201,
     params: idParams,
     body: createComparisonLinkRequest,
-    async handler({ user, params, body }): Promise<CreatedShareLinkView> {
+    async handler({ access, params, body }): Promise<CreatedShareLinkView> {
       const { link, token } = await workflows.createComparisonLink({
-        userId: user.id,
+        userId: access.ownerId,
         roadmapId: params.id,
         itemIds: body.itemIds,
         title: body.title ?? '',
@@ -164,10 +168,11 @@ export function shareLinkRoutes(
     summary: "A roadmap's comparison links, newest first",
     tag: 'share-links',
     access: 'user',
+    product: { from: 'roadmap', role: productActions.read },
     params: idParams,
-    async handler({ user, params }): Promise<ShareLinkView[]> {
+    async handler({ access, params }): Promise<ShareLinkView[]> {
       const { links } = await roadmap.listShareLinks({
-        userId: user.id,
+        userId: access.ownerId,
         itemId: '',
         roadmapId: params.id,
       });
@@ -181,11 +186,12 @@ export function shareLinkRoutes(
     summary: 'Deactivate (or reactivate) a share link',
     tag: 'share-links',
     access: 'user',
+    product: { from: 'shareLink', role: productActions.edit },
     params: idParams,
     body: activeBody,
-    async handler({ user, params, body }): Promise<ShareLinkView> {
+    async handler({ access, params, body }): Promise<ShareLinkView> {
       const { link } = await roadmap.setShareLinkActive({
-        userId: user.id,
+        userId: access.ownerId,
         linkId: params.id,
         isActive: body.isActive,
       });
@@ -199,10 +205,11 @@ export function shareLinkRoutes(
     summary: 'Delete a share link with its responses',
     tag: 'share-links',
     access: 'user',
+    product: { from: 'shareLink', role: productActions.edit },
     status: 204,
     params: idParams,
-    async handler({ user, params }): Promise<undefined> {
-      await roadmap.deleteShareLink({ userId: user.id, linkId: params.id });
+    async handler({ access, params }): Promise<undefined> {
+      await roadmap.deleteShareLink({ userId: access.ownerId, linkId: params.id });
       return undefined;
     },
   });
@@ -213,10 +220,11 @@ export function shareLinkRoutes(
     summary: "People's responses to a link beside the personas' predictions, with the agreement",
     tag: 'share-links',
     access: 'user',
+    product: { from: 'shareLink', role: productActions.read },
     params: idParams,
-    async handler({ user, params }): Promise<ShareResultsView> {
+    async handler({ access, params }): Promise<ShareResultsView> {
       return toShareResultsView(
-        await roadmap.getShareResults({ userId: user.id, linkId: params.id }),
+        await roadmap.getShareResults({ userId: access.ownerId, linkId: params.id }),
       );
     },
   });
@@ -227,10 +235,11 @@ export function shareLinkRoutes(
     summary: 'Every response to a link as CSV (formulas kept as text)',
     tag: 'share-links',
     access: 'user',
+    product: { from: 'shareLink', role: productActions.read },
     params: idParams,
-    async handler({ user, params, res }): Promise<undefined> {
+    async handler({ access, params, res }): Promise<undefined> {
       const results = toShareResultsView(
-        await roadmap.getShareResults({ userId: user.id, linkId: params.id }),
+        await roadmap.getShareResults({ userId: access.ownerId, linkId: params.id }),
       );
       const titles = new Map(results.items.map((item) => [item.id, item.title]));
       res

@@ -4,6 +4,7 @@ import {
   studyReportFileName,
   studyReportMarkdown,
   studyReportMessages,
+  productActions,
 } from '@chorus/contracts';
 import { isServiceError } from '@chorus/service-kit';
 import { status } from '@grpc/grpc-js';
@@ -61,9 +62,10 @@ export function studyReportRoutes(routes: ApiRoutes, deps: { clients: ServiceCli
       "A complete question's study report as Markdown (an attachment): the question and its wording check, the shares with intervals, the key insight, the alarms, each persona's answer and follow-ups, the runs and the run details (409 until the question is answered)",
     tag: 'questions',
     access: 'user',
+    product: { from: 'id', role: productActions.read },
     params: questionParams,
-    async handler({ user, params, res }) {
-      const { report, fileName } = await reportOf(user.id, params.id, params.questionId);
+    async handler({ access, params, res }) {
+      const { report, fileName } = await reportOf(access.ownerId, params.id, params.questionId);
       res
         .status(200)
         .type('text/markdown; charset=utf-8')
@@ -81,9 +83,10 @@ export function studyReportRoutes(routes: ApiRoutes, deps: { clients: ServiceCli
       "A complete question's study report as a PDF (an attachment), with the same content as the Markdown (409 until the question is answered)",
     tag: 'questions',
     access: 'user',
+    product: { from: 'id', role: productActions.read },
     params: questionParams,
-    async handler({ user, params, res }) {
-      const { report, fileName } = await reportOf(user.id, params.id, params.questionId);
+    async handler({ access, params, res }) {
+      const { report, fileName } = await reportOf(access.ownerId, params.id, params.questionId);
       const pdf = await renderStudyReportPdf(report);
       res
         .status(200)

@@ -63,13 +63,8 @@ export async function register(
   const { clients, logger } = deps;
   const coupon = await checkCoupon(clients.billing, body.couponCode);
   const registered = await openAccount(deps, body);
-  const user = toAuthUser(registered.user!, deps.adminEmail);
-  const answer: Registration = {
-    token: registered.accessToken!.token,
-    message: registrationMessages.created,
-    user,
-    product: null,
-  };
+  const answer: Registration = { ...accountAnswer(registered, deps.adminEmail), product: null };
+  const { user } = answer;
 
   let created: Product;
   try {
@@ -97,6 +92,37 @@ export async function register(
     couponCode: coupon?.code,
   });
   return { ...answer, ...payment };
+}
+
+/** A new account's answer, the same for every way of signing up. */
+export interface AccountAnswer {
+  token: string;
+  message: string;
+  user: AuthUser;
+}
+
+function accountAnswer(
+  registered: RegisterResponse,
+  adminEmail: string | undefined,
+): AccountAnswer {
+  return {
+    token: registered.accessToken!.token,
+    message: registrationMessages.created,
+    user: toAuthUser(registered.user!, adminEmail),
+  };
+}
+
+/**
+ * The account of a person invited to a product: identity's account only (no
+ * product, no card). An e-mail that has an account already keeps identity's
+ * answer ("An account with this email already exists"): that person signs in.
+ */
+export async function openInvitedAccount(
+  deps: Pick<RegistrationDeps, 'clients' | 'adminEmail'>,
+  input: { email: string; password: string; firstName: string; lastName: string },
+): Promise<AccountAnswer> {
+  const registered = await deps.clients.identity.register(input);
+  return accountAnswer(registered, deps.adminEmail);
 }
 
 /**

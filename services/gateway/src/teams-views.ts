@@ -1,0 +1,135 @@
+import {
+  type AuditAction,
+  auditActions,
+  type AuditEntryView,
+  type InvitationView,
+  MAX_COLLABORATORS,
+  type MemberRole,
+  memberRoles,
+  type MemberStatus,
+  memberStatuses,
+  type MemberView,
+  type ProductRole,
+  type RoadmapPermission,
+  roadmapPermissions,
+  seatMonthlyCents,
+  type SharedRoadmapView,
+  type TeamView,
+} from '@chorus/contracts';
+import type {
+  AuditEntry,
+  GetInvitationResponse,
+  ListTeamResponse,
+  Member,
+  SharedRoadmap,
+} from '@chorus/proto/catalog/v1/catalog';
+
+// How the catalog's members, invitations and audit entries look to the browser.
+
+const iso = (date: Date | undefined) => date?.toISOString() ?? null;
+
+function oneOf<T extends string>(values: readonly T[], text: string, fallback: T): T {
+  return values.find((value) => value === text) ?? fallback;
+}
+
+const permissionOf = (text: string): RoadmapPermission => oneOf(roadmapPermissions, text, 'view');
+
+function roleOf(text: string): MemberRole | 'roadmap' {
+  return text === 'roadmap' ? 'roadmap' : oneOf(memberRoles, text, 'viewer');
+}
+
+function roadmapOf(member: Member): MemberView['roadmap'] {
+  if (member.role !== 'roadmap' || !member.roadmapId) return null;
+  return {
+    id: member.roadmapId,
+    name: member.roadmapName,
+    permission: permissionOf(member.roadmapPermission),
+  };
+}
+
+export function toMemberView(member: Member): MemberView {
+  return {
+    id: member.id,
+    email: member.email,
+    name: member.name || null,
+    userId: member.userId || null,
+    role: roleOf(member.role),
+    status: oneOf<MemberStatus>(memberStatuses, member.status, 'pending'),
+    invitedAt: iso(member.invitedAt) ?? '',
+    acceptedAt: iso(member.acceptedAt),
+    expiresAt: iso(member.expiresAt) ?? '',
+    invitedBy: member.invitedByName || null,
+    isBillable: member.isBillable,
+    roadmap: roadmapOf(member),
+  };
+}
+
+export function toTeamView(
+  team: ListTeamResponse,
+  yourRole: ProductRole,
+  owner: { name: string; email: string },
+): TeamView {
+  const product = team.product!;
+  const billingCycle = product.billingCycle === 'annual' ? 'annual' : 'monthly';
+  const seatCents = seatMonthlyCents({ billingCycle, isLegacyPricing: product.isLegacyPricing });
+  return {
+    productId: product.id,
+    productName: product.name,
+    yourRole,
+    owner,
+    members: team.members.map(toMemberView),
+    memberCount: team.memberCount,
+    maxCollaborators: MAX_COLLABORATORS,
+    billableSeats: product.billableSeats,
+    seatMonthlyCents: seatCents,
+    monthlyTeamCostCents: product.billableSeats * seatCents,
+  };
+}
+
+/** A stored JSON object, or null when none (or not an object). */
+function jsonObject(text: string): Record<string, unknown> | null {
+  if (!text) return null;
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+export function toAuditEntryView(entry: AuditEntry): AuditEntryView {
+  return {
+    id: entry.id,
+    actionType: oneOf<AuditAction>(auditActions, entry.actionType, 'invited'),
+    actor: { userId: entry.actionByUserId, name: entry.actionByName },
+    affectedEmail: entry.affectedEmail || null,
+    previousState: jsonObject(entry.previousStateJson),
+    newState: jsonObject(entry.newStateJson),
+    billingImpact: entry.billingImpactCents / 100,
+    effectiveDate: iso(entry.effectiveDate) ?? '',
+  };
+}
+
+export function toInvitationView(invitation: GetInvitationResponse): InvitationView {
+  const member = invitation.member!;
+  return {
+    productName: invitation.productName,
+    inviterName: member.invitedByName,
+    email: member.email,
+    role: roleOf(member.role),
+    roadmap: roadmapOf(member),
+    expiresAt: iso(member.expiresAt) ?? '',
+  };
+}
+
+export function toSharedRoadmapView(shared: SharedRoadmap): SharedRoadmapView {
+  return {
+    roadmapId: shared.roadmapId,
+    roadmapName: shared.roadmapName,
+    productId: shared.productId,
+    productName: shared.productName,
+    permission: permissionOf(shared.permission),
+  };
+}

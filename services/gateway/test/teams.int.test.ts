@@ -1,0 +1,600 @@
+import {
+  type AuditEntryView,
+  type InvitationView,
+  MAX_COLLABORATORS,
+  type MemberView,
+  type ProductView,
+  type SharedRoadmapView,
+  teamMessages,
+  type TeamView,
+} from '@chorus/contracts';
+import { startTestChorus, type TestChorus } from '@chorus/launcher/testing';
+import { knex } from 'knex';
+import { randomUUID } from 'node:crypto';
+import {
+  invite,
+  join,
+  loggedInvitationToken,
+  type Owner,
+  registerFromInvitation,
+  shareRoadmap,
+  signUp,
+} from './teams-fixtures';
+
+let chorus: TestChorus;
+
+beforeAll(async () => {
+  // One proxy hop: invitees answer from addresses of their own.
+  chorus = await startTestChorus({ env: { TRUST_PROXY: '1' } });
+});
+afterAll(() => chorus.stop());
+
+const team = async (owner: Owner) =>
+  (await chorus.api<TeamView>(`/api/products/${owner.productId}/team`, { token: owner.token }))
+    .body;
+
+/** The catalog's rows of a product's collaborators, to check that nothing was stored. */
+async function collaboratorRows(productId: string): Promise<number> {
+  const db = knex({ client: 'pg', connection: chorus.databaseUrl('catalog') });
+  try {
+    const [row] = await db('collaborators').where({ product_id: productId }).count('* as count');
+    return Number(row?.count ?? 0);
+  } finally {
+    await db.destroy();
+  }
+}
+
+describe('an invitation, from e-mail to member', () => {
+  it('is shown, accepted by a new account without a product or a card, and recorded', async () => {
+    const owner = await signUp(chorus, 'Olive', { productName: 'Lighthouse' });
+    const email = `casey-${randomUUID()}@example.com`;
+    const { member, token } = await invite(chorus, owner, owner.productId, email, 'collaborator');
+    expect(member).toMatchObject({
+      email,
+      role: 'collaborator',
+      status: 'pending',
+      isBillable: true,
+      userId: null,
+      invitedBy: 'Olive Team',
+    });
+
+    // The link the e-mail carries opens the app's invitation page.
+    const link = chorus.logs.find((l) => typeof l.link === 'string' && l.to === email)!;
+    expect(String(link.link)).toBe(`http://localhost:8080/invitations/${token}`);
+
+    const shown = await chorus.api<InvitationView>(`/api/invitations/${token}`);
+    expect(shown.status).toBe(200);
+    expect(shown.body).toMatchObject({
+      productName: 'Lighthouse',
+      inviterName: 'Olive Team',
+      email,
+      role: 'collaborator',
+      roadmap: null,
+    });
+
+    const casey = await registerFromInvitation(chorus, token, email, 'Casey');
+    expect(casey.accepted).toMatchObject({ productId: owner.productId, roadmapId: null });
+
+    // Only the shared product, with the member's role and the badge: none of their own.
+    const products = await chorus.api<ProductView[]>('/api/products', { token: casey.token });
+    expect(products.body).toHaveLength(1);
+    expect(products.body[0]).toMatchObject({
+      id: owner.productId,
+      name: 'Lighthouse',
+      role: 'collaborator',
+      sharedWithYou: true,
+    });
+    // No card and no subscription: the billing page lists nothing of theirs.
+    const subscriptions = await chorus.api('/api/billing/subscription-details', {
+      token: casey.token,
+    });
+    expect(subscriptions.status).toBe(200);
+    expect(subscriptions.body).toEqual({});
+    const invoices = await chorus.api<unknown[]>('/api/billing/history', { token: casey.token });
+    expect(invoices.body).toEqual([]);
+
+    // The owner's billing still lists the product; the member's view of it works per role.
+    const ownerSubscriptions = await chorus.api('/api/billing/subscription-details', {
+      token: owner.token,
+    });
+    expect(Object.keys(ownerSubscriptions.body)).toEqual([owner.productId]);
+    const opened = await chorus.api<ProductView>(`/api/products/${owner.productId}`, {
+      token: casey.token,
+    });
+    expect(opened.body).toMatchObject({ role: 'collaborator', sharedWithYou: true, seats: 1 });
+
+    const after = await team(owner);
+    expect(after).toMatchObject({
+      yourRole: 'owner',
+      owner: { name: 'Olive Team', email: owner.email },
+      billableSeats: 1,
+      seatMonthlyCents: 2500,
+      monthlyTeamCostCents: 2500,
+      maxCollaborators: MAX_COLLABORATORS,
+      memberCount: 1,
+    });
+    expect(after.members[0]).toMatchObject({
+      email,
+      status: 'accepted',
+      name: 'Casey Member',
+      userId: casey.userId,
+    });
+
+    const log = await chorus.api<AuditEntryView[]>(
+      `/api/products/${owner.productId}/team/audit-log`,
+      { token: owner.token },
+    );
+    expect(log.body.map((entry) => entry.actionType)).toEqual(['accepted', 'invited']);
+    expect(log.body[1]).toMatchObject({
+      affectedEmail: email,
+      actor: { userId: owner.userId, name: 'Olive Team' },
+    });
+    // One seat from now on: +25.00 a month, recorded once.
+    expect(log.body.reduce((sum, entry) => sum + entry.billingImpact, 0)).toBe(25);
+  });
+
+  it('is accepted by a signed-in account with that e-mail, and a viewer costs nothing', async () => {
+    const owner = await signUp(chorus, 'Otto');
+    const other = await signUp(chorus, 'Vera');
+    const { token } = await invite(chorus, owner, owner.productId, other.email, 'viewer');
+    const accepted = await chorus.api(`/api/invitations/${token}/accept`, {
+      method: 'POST',
+      token: other.token,
+    });
+    expect(accepted.status).toBe(200);
+    expect(accepted.body).toEqual({ productId: owner.productId, roadmapId: null });
+    const products = await chorus.api<ProductView[]>('/api/products', { token: other.token });
+    expect(
+      products.body.map((p) => [p.id === owner.productId ? 'shared' : 'own', p.role]).sort(),
+    ).toEqual([
+      ['own', 'owner'],
+      ['shared', 'viewer'],
+    ]);
+    expect(await team(owner)).toMatchObject({ billableSeats: 0, monthlyTeamCostCents: 0 });
+    // Billing lists only the products the user owns: Vera's own, not Otto's.
+    const billed = await chorus.api('/api/billing/subscription-details', { token: other.token });
+    expect(Object.keys(billed.body)).toEqual([other.productId]);
+  });
+
+  it('is declined, resent with a new link, and revoked', async () => {
+    const owner = await signUp(chorus, 'Oscar');
+    const first = await invite(
+      chorus,
+      owner,
+      owner.productId,
+      `dee-${randomUUID()}@example.com`,
+      'viewer',
+    );
+    const declined = await chorus.api(`/api/invitations/${first.token}/decline`, {
+      method: 'POST',
+    });
+    expect(declined.status).toBe(204);
+    const again = await chorus.api(`/api/invitations/${first.token}`);
+    expect(again).toMatchObject({
+      status: 410,
+      body: { message: teamMessages.invitationDeclined },
+    });
+
+    const email = `ray-${randomUUID()}@example.com`;
+    const second = await invite(chorus, owner, owner.productId, email, 'collaborator');
+    const since = chorus.logs.length;
+    const resent = await chorus.api<MemberView>(
+      `/api/products/${owner.productId}/team/invitations/${second.member.id}/resend`,
+      { method: 'POST', token: owner.token },
+    );
+    expect(resent.status).toBe(200);
+    expect(resent.body.status).toBe('pending');
+    const newToken = await loggedInvitationToken(chorus, email, since);
+    expect(newToken).not.toBe(second.token);
+    expect((await chorus.api(`/api/invitations/${newToken}`)).status).toBe(200);
+
+    const revoked = await chorus.api(
+      `/api/products/${owner.productId}/team/invitations/${second.member.id}`,
+      { method: 'DELETE', token: owner.token },
+    );
+    expect(revoked.status).toBe(204);
+    const gone = await chorus.api(`/api/invitations/${newToken}`);
+    expect(gone).toMatchObject({ status: 410, body: { message: teamMessages.invitationRevoked } });
+    const registering = await chorus.api(`/api/invitations/${newToken}/register`, {
+      method: 'POST',
+      body: { email, password: 'secret-pass', firstName: 'Ray', lastName: 'Member' },
+    });
+    expect(registering).toMatchObject({
+      status: 410,
+      body: { message: teamMessages.invitationRevoked },
+    });
+    // Nothing was created for Ray: the e-mail is still free.
+    const login = await chorus.api('/api/auth/login', {
+      method: 'POST',
+      body: { email, password: 'secret-pass' },
+    });
+    expect(login.status).toBe(401);
+
+    const log = await chorus.api<AuditEntryView[]>(
+      `/api/products/${owner.productId}/team/audit-log`,
+      { token: owner.token },
+    );
+    expect(log.body.map((entry) => entry.actionType)).toEqual([
+      'revoked',
+      'resent',
+      'invited',
+      'declined',
+      'invited',
+    ]);
+  });
+
+  it('changes a role, removes a member who then gets 404, and lets a member leave', async () => {
+    const owner = await signUp(chorus, 'Orla', { productName: 'Private Orla Product' });
+    const admin = await join(chorus, owner, 'admin');
+    const viewer = await join(chorus, owner, 'viewer');
+    const changed = await chorus.api<MemberView>(
+      `/api/products/${owner.productId}/team/members/${viewer.memberId}`,
+      { method: 'PATCH', token: admin.token, body: { role: 'collaborator' } },
+    );
+    expect(changed.status).toBe(200);
+    expect(changed.body).toMatchObject({ role: 'collaborator', isBillable: true });
+    const opened = await chorus.api<ProductView>(`/api/products/${owner.productId}`, {
+      token: viewer.token,
+    });
+    expect(opened.body.role).toBe('collaborator');
+
+    const removed = await chorus.api(
+      `/api/products/${owner.productId}/team/members/${viewer.memberId}`,
+      { method: 'DELETE', token: owner.token },
+    );
+    expect(removed.status).toBe(204);
+    // The very next request: gone, in the words of any product nobody shared.
+    const after = await chorus.api(`/api/products/${owner.productId}`, { token: viewer.token });
+    expect(after).toEqual(
+      expect.objectContaining({ status: 404, body: { message: 'Product not found' } }),
+    );
+    expect(JSON.stringify(after.body)).not.toContain('Private Orla Product');
+    const listed = await chorus.api<ProductView[]>('/api/products', { token: viewer.token });
+    expect(listed.body).toEqual([]);
+
+    const left = await chorus.api(`/api/products/${owner.productId}/team/leave`, {
+      method: 'POST',
+      token: admin.token,
+    });
+    expect(left.status).toBe(204);
+    expect(
+      (await chorus.api(`/api/products/${owner.productId}/team`, { token: admin.token })).status,
+    ).toBe(404);
+    const log = await chorus.api<AuditEntryView[]>(
+      `/api/products/${owner.productId}/team/audit-log`,
+      { token: owner.token },
+    );
+    expect(log.body.slice(0, 3).map((entry) => entry.actionType)).toEqual([
+      'left',
+      'removed',
+      'role_changed',
+    ]);
+    expect(log.body[1]!.billingImpact).toBe(-25);
+    expect(await team(owner)).toMatchObject({ billableSeats: 0, memberCount: 0 });
+  });
+});
+
+describe('bad input, each a 4xx in plain words with nothing stored', () => {
+  let owner: Owner;
+  beforeAll(async () => {
+    owner = await signUp(chorus, 'Ophelia');
+  });
+
+  const inviting = (body: unknown, token = owner.token) =>
+    chorus.api(`/api/products/${owner.productId}/team/invitations`, {
+      method: 'POST',
+      token,
+      body,
+    });
+
+  it('refuses an invalid e-mail and an unknown role', async () => {
+    const before = await collaboratorRows(owner.productId);
+    expect(await inviting({ email: 'not-an-email', role: 'viewer' })).toMatchObject({
+      status: 400,
+      body: { message: 'Please enter a valid email address' },
+    });
+    expect(
+      await inviting({ email: `x-${randomUUID()}@example.com`, role: 'superuser' }),
+    ).toMatchObject({ status: 400, body: { message: teamMessages.role } });
+    expect(await collaboratorRows(owner.productId)).toBe(before);
+  });
+
+  it('refuses an existing member, a pending invitee and the owner', async () => {
+    const member = await join(chorus, owner, 'viewer');
+    const pending = `pending-${randomUUID()}@example.com`;
+    await invite(chorus, owner, owner.productId, pending, 'viewer');
+    const before = await collaboratorRows(owner.productId);
+    expect(await inviting({ email: member.email, role: 'admin' })).toMatchObject({
+      status: 409,
+      body: { message: teamMessages.alreadyMember },
+    });
+    expect(await inviting({ email: pending.toUpperCase(), role: 'viewer' })).toMatchObject({
+      status: 409,
+      body: { message: teamMessages.alreadyInvited },
+    });
+    const self = await inviting({ email: owner.email, role: 'viewer' });
+    expect(self.status).toBeGreaterThanOrEqual(400);
+    expect(self.status).toBeLessThan(500);
+    expect(self.body).toEqual({ message: teamMessages.inviteOwner });
+    expect(await collaboratorRows(owner.productId)).toBe(before);
+  });
+
+  it('refuses the owner removing themselves or leaving', async () => {
+    const removing = await chorus.api(
+      `/api/products/${owner.productId}/team/members/${owner.userId}`,
+      { method: 'DELETE', token: owner.token },
+    );
+    expect(removing).toMatchObject({
+      status: 400,
+      body: { message: teamMessages.ownerCannotBeRemoved },
+    });
+    const leaving = await chorus.api(`/api/products/${owner.productId}/team/leave`, {
+      method: 'POST',
+      token: owner.token,
+    });
+    expect(leaving).toMatchObject({
+      status: 400,
+      body: { message: teamMessages.ownerCannotLeave },
+    });
+    expect(
+      (await chorus.api(`/api/products/${owner.productId}`, { token: owner.token })).status,
+    ).toBe(200);
+  });
+
+  it('refuses accepting twice, a tampered token and another e-mail’s token', async () => {
+    const email = `twice-${randomUUID()}@example.com`;
+    const { token } = await invite(chorus, owner, owner.productId, email, 'viewer');
+    const someone = await signUp(chorus, 'Sam');
+    const otherEmail = await chorus.api(`/api/invitations/${token}/accept`, {
+      method: 'POST',
+      token: someone.token,
+    });
+    expect(otherEmail).toMatchObject({ status: 403, body: { message: teamMessages.otherEmail } });
+    // Registering with another address creates nothing.
+    const otherAddress = `other-${randomUUID()}@example.com`;
+    const wrongRegister = await chorus.api(`/api/invitations/${token}/register`, {
+      method: 'POST',
+      body: { email: otherAddress, password: 'secret-pass', firstName: 'O', lastName: 'E' },
+    });
+    expect(wrongRegister).toMatchObject({
+      status: 403,
+      body: { message: teamMessages.otherEmail },
+    });
+    const login = await chorus.api('/api/auth/login', {
+      method: 'POST',
+      body: { email: otherAddress, password: 'secret-pass' },
+    });
+    expect(login.status).toBe(401);
+
+    const tampered = `${token.slice(0, -2)}${token.endsWith('AA') ? 'BB' : 'AA'}`;
+    for (const path of [`/api/invitations/${tampered}`, '/api/invitations/short']) {
+      expect(await chorus.api(path)).toMatchObject({
+        status: 404,
+        body: { message: teamMessages.invitationUnknown },
+      });
+    }
+
+    const invitee = await registerFromInvitation(chorus, token, email, 'Tess');
+    const twice = await chorus.api(`/api/invitations/${token}/accept`, {
+      method: 'POST',
+      token: invitee.token,
+    });
+    expect(twice).toMatchObject({ status: 409, body: { message: teamMessages.invitationUsed } });
+  });
+
+  it('refuses registering an e-mail that has an account, creating nothing', async () => {
+    const existing = await signUp(chorus, 'Eli');
+    const { token } = await invite(chorus, owner, owner.productId, existing.email, 'viewer');
+    const registering = await chorus.api(`/api/invitations/${token}/register`, {
+      method: 'POST',
+      body: { email: existing.email, password: 'another-pass', firstName: 'E', lastName: 'L' },
+    });
+    expect(registering).toMatchObject({
+      status: 409,
+      body: { message: 'An account with this email already exists' },
+    });
+    // Still pending: the person signs in and accepts.
+    expect((await chorus.api(`/api/invitations/${token}`)).status).toBe(200);
+  });
+
+  it('refuses an expired invitation', async () => {
+    const email = `late-${randomUUID()}@example.com`;
+    const { member, token } = await invite(chorus, owner, owner.productId, email, 'viewer');
+    const db = knex({ client: 'pg', connection: chorus.databaseUrl('catalog') });
+    try {
+      await db('collaborators')
+        .where({ id: member.id })
+        .update({ expires_at: new Date(Date.now() - 60_000) });
+    } finally {
+      await db.destroy();
+    }
+    expect(await chorus.api(`/api/invitations/${token}`)).toMatchObject({
+      status: 410,
+      body: { message: teamMessages.invitationExpired },
+    });
+    const registering = await chorus.api(`/api/invitations/${token}/register`, {
+      method: 'POST',
+      body: { email, password: 'secret-pass', firstName: 'Late', lastName: 'Member' },
+    });
+    expect(registering).toMatchObject({
+      status: 410,
+      body: { message: teamMessages.invitationExpired },
+    });
+  });
+
+  it(`refuses the ${MAX_COLLABORATORS + 1}st member`, async () => {
+    const full = await signUp(chorus, 'Fiona');
+    await invite(chorus, full, full.productId, `first-${randomUUID()}@example.com`, 'viewer');
+    // Fifty invitations through the API would pass the invitation rate limit
+    // (20 an hour): the other 49 pending ones are copies of the first.
+    const db = knex({ client: 'pg', connection: chorus.databaseUrl('catalog') });
+    try {
+      const [first] = await db('collaborators').where({ product_id: full.productId });
+      const columns = await db('information_schema.columns')
+        .where({ table_name: 'collaborators' })
+        .select('column_name', 'data_type');
+      const copies = Array.from({ length: MAX_COLLABORATORS - 1 }, (_, n) => {
+        const copy: Record<string, unknown> = { ...first };
+        for (const { column_name: name, data_type: type } of columns as {
+          column_name: string;
+          data_type: string;
+        }[]) {
+          if (name === 'id') {
+            if (type === 'uuid') copy.id = randomUUID();
+            else delete copy.id;
+          } else if (name === 'email') copy.email = `copy-${n}-${randomUUID()}@example.com`;
+          else if (name.includes('token')) copy[name] = `${randomUUID()}${randomUUID()}`;
+        }
+        return copy;
+      });
+      await db('collaborators').insert(copies);
+      if (await db.schema.hasColumn('products', 'collaborator_count')) {
+        await db('products')
+          .where({ id: full.productId })
+          .update({ collaborator_count: MAX_COLLABORATORS });
+      }
+    } finally {
+      await db.destroy();
+    }
+    const before = await collaboratorRows(full.productId);
+    const refused = await chorus.api(`/api/products/${full.productId}/team/invitations`, {
+      method: 'POST',
+      token: full.token,
+      body: { email: `fifty-first-${randomUUID()}@example.com`, role: 'viewer' },
+    });
+    expect(refused.status).toBeGreaterThanOrEqual(400);
+    expect(refused.status).toBeLessThan(500);
+    expect(refused.body).toEqual({ message: teamMessages.tooMany });
+    expect(await collaboratorRows(full.productId)).toBe(before);
+  });
+});
+
+describe('a roadmap shared on its own', () => {
+  it('shows that roadmap and its items only, and ends when the roadmap is deleted', async () => {
+    const owner = await signUp(chorus, 'Rosa', { productName: 'Secret Rosa Product' });
+    const roadmap = await chorus.api<{ id: string }>(`/api/products/${owner.productId}/roadmaps`, {
+      method: 'POST',
+      token: owner.token,
+      body: { name: 'Public plan' },
+    });
+    const item = await chorus.api<{ id: string }>(`/api/roadmaps/${roadmap.body.id}/items`, {
+      method: 'POST',
+      token: owner.token,
+      body: { title: 'Offline mode' },
+    });
+    expect(item.status).toBe(201);
+    const viewer = await shareRoadmap(chorus, owner, roadmap.body.id, 'view');
+    expect(viewer.accepted).toEqual({
+      productId: owner.productId,
+      roadmapId: roadmap.body.id,
+      token: viewer.token,
+      message: expect.any(String),
+      user: expect.objectContaining({ email: viewer.email }),
+    });
+
+    const shared = await chorus.api<SharedRoadmapView[]>('/api/shared-roadmaps', {
+      token: viewer.token,
+    });
+    expect(shared.body).toEqual([
+      {
+        roadmapId: roadmap.body.id,
+        roadmapName: 'Public plan',
+        productId: owner.productId,
+        productName: 'Secret Rosa Product',
+        permission: 'view',
+      },
+    ]);
+    const read = await chorus.api<{ items: { title: string }[] }>(
+      `/api/roadmaps/${roadmap.body.id}`,
+      { token: viewer.token },
+    );
+    expect(read.status).toBe(200);
+    expect(read.body.items.map((i) => i.title)).toEqual(['Offline mode']);
+    // View only: no edits, and nothing else of the product.
+    const edit = await chorus.api(`/api/roadmap-items/${item.body.id}`, {
+      method: 'PUT',
+      token: viewer.token,
+      body: { title: 'Changed' },
+    });
+    expect(edit).toMatchObject({ status: 403, body: { message: teamMessages.needsEditor } });
+    const product = await chorus.api(`/api/products/${owner.productId}`, { token: viewer.token });
+    expect(product).toMatchObject({ status: 404, body: { message: 'Product not found' } });
+
+    const collaborators = await chorus.api<MemberView[]>(
+      `/api/roadmaps/${roadmap.body.id}/collaborators`,
+      { token: owner.token },
+    );
+    expect(collaborators.body).toEqual([
+      expect.objectContaining({
+        email: viewer.email,
+        role: 'roadmap',
+        isBillable: false,
+        roadmap: { id: roadmap.body.id, name: 'Public plan', permission: 'view' },
+      }),
+    ]);
+
+    const deleted = await chorus.api(`/api/roadmaps/${roadmap.body.id}`, {
+      method: 'DELETE',
+      token: owner.token,
+    });
+    expect(deleted.status).toBe(200);
+    const after = await chorus.api<SharedRoadmapView[]>('/api/shared-roadmaps', {
+      token: viewer.token,
+    });
+    expect(after.body).toEqual([]);
+  });
+
+  it('lets an edit share change items, and is removed by an admin', async () => {
+    const owner = await signUp(chorus, 'Remy');
+    const roadmap = await chorus.api<{ id: string }>(`/api/products/${owner.productId}/roadmaps`, {
+      method: 'POST',
+      token: owner.token,
+      body: { name: 'Plan' },
+    });
+    const editor = await shareRoadmap(chorus, owner, roadmap.body.id, 'edit');
+    const added = await chorus.api(`/api/roadmaps/${roadmap.body.id}/items`, {
+      method: 'POST',
+      token: editor.token,
+      body: { title: 'From the editor' },
+    });
+    expect(added.status).toBe(201);
+    expect(await team(owner)).toMatchObject({ billableSeats: 1 });
+    const removed = await chorus.api(
+      `/api/roadmaps/${roadmap.body.id}/collaborators/${editor.memberId}`,
+      { method: 'DELETE', token: owner.token },
+    );
+    expect(removed.status).toBe(204);
+    const after = await chorus.api(`/api/roadmaps/${roadmap.body.id}`, { token: editor.token });
+    expect(after).toMatchObject({ status: 404, body: { message: 'Roadmap not found' } });
+  });
+});
+
+describe('persona selection and the bill', () => {
+  it('is a collaborator’s while the bill stays the same, and the owner’s when it changes', async () => {
+    const owner = await signUp(chorus, 'Pia');
+    const collaborator = await join(chorus, owner, 'collaborator');
+    const templates = await chorus.api<{ id: string }[]>('/api/persona-templates', {
+      token: owner.token,
+    });
+    const add = (token: string, templateId: string) =>
+      chorus.api<{ id: string }>(`/api/products/${owner.productId}/personas`, {
+        method: 'POST',
+        token,
+        body: { templateId },
+      });
+    // Ten personas are included in the plan: the collaborator may choose them.
+    for (const template of templates.body.slice(0, 10)) {
+      expect((await add(collaborator.token, template.id)).status).toBe(201);
+    }
+    const eleventh = templates.body[10]!;
+    expect(await add(collaborator.token, eleventh.id)).toMatchObject({
+      status: 403,
+      body: { message: teamMessages.billChange },
+    });
+    const personas = await chorus.api<unknown[]>(`/api/products/${owner.productId}/personas`, {
+      token: owner.token,
+    });
+    expect(personas.body).toHaveLength(10);
+    expect((await add(owner.token, eleventh.id)).status).toBe(201);
+  });
+});
