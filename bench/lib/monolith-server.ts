@@ -18,6 +18,7 @@ interface ProductRow {
   billing_cycle: string;
   is_legacy_pricing: boolean;
   persona_count: number;
+  billable_seats: number;
   subscription_start_date: Date | null;
   subscription_end_date: Date | null;
   created_at: Date;
@@ -26,7 +27,7 @@ interface ProductRow {
 
 const columns =
   'id, name, description, industry, subscription_status, billing_cycle, is_legacy_pricing, ' +
-  'persona_count, subscription_start_date, subscription_end_date, created_at, updated_at';
+  'persona_count, billable_seats, subscription_start_date, subscription_end_date, created_at, updated_at';
 
 function toView(row: ProductRow): ProductView {
   const billingCycle = row.billing_cycle === 'annual' ? 'annual' : 'monthly';
@@ -48,8 +49,13 @@ function toView(row: ProductRow): ProductView {
         personaCount: row.persona_count,
         billingCycle,
         isLegacyPricing: row.is_legacy_pricing,
+        seats: row.billable_seats,
       }),
     },
+    // The monolith compared against lists owned products only.
+    role: 'owner',
+    sharedWithYou: false,
+    seats: row.billable_seats,
   };
 }
 

@@ -158,6 +158,8 @@ export function monthlyRate(product: {
   personaCount: number;
   billingCycle: BillingCycle;
   isLegacyPricing?: boolean;
+  /** Billable team seats. */
+  seats?: number;
 }): number {
   return quote(product).monthlyRateCents / 100;
 }

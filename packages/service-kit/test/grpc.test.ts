@@ -41,6 +41,7 @@ function handlers(
       };
     },
     register: unused,
+    sendInvitation: unused,
     login: unused,
     logout: unused,
     listRevokedSessions: unused,

@@ -12,7 +12,7 @@ import {
 import type { CreateTemplateRequest } from '@chorus/proto/catalog/v1/catalog';
 import type { Logger } from '@chorus/service-kit';
 import { z } from 'zod';
-import { dollars, toAuditEntry, toPromoCodeView, toSeatStats } from '../admin-views';
+import { dollars, toAuditEntry, toPromoCodeView } from '../admin-views';
 import { toTemplateView } from '../catalog-views';
 import type { ServiceClients } from '../clients';
 import { HttpError } from '../http-errors';
@@ -85,11 +85,7 @@ export function adminRoutes(
     tag: 'admin',
     access: 'admin',
     async handler(): Promise<SubscriptionStats & SeatStats> {
-      const [stats, revenue] = await Promise.all([
-        admins.subscriptionStats(),
-        clients.billing.getRevenueStats({}),
-      ]);
-      return { ...stats, ...toSeatStats(revenue) };
+      return admins.subscriptionStats();
     },
   });
 

@@ -1,8 +1,13 @@
-import type { PersonaTemplateView, PromoCodeView, SubscriptionStats } from '@chorus/contracts';
+import type {
+  PersonaTemplateView,
+  PromoCodeView,
+  SeatStats,
+  SubscriptionStats,
+} from '@chorus/contracts';
 import type { CreatePromoCodeRequest } from '@chorus/proto/billing/v1/billing';
 import type { CreateTemplateRequest } from '@chorus/proto/catalog/v1/catalog';
 import type { Logger } from '@chorus/service-kit';
-import { dollars, toPromoCodeView } from '../admin-views';
+import { dollars, toPromoCodeView, toSeatStats } from '../admin-views';
 import type { Principal } from '../auth';
 import { toTemplateView } from '../catalog-views';
 import type { ServiceClients } from '../clients';
@@ -15,8 +20,11 @@ import type { ServiceClients } from '../clients';
 export class AdminWorkflows {
   constructor(private readonly deps: { clients: ServiceClients; logger: Logger }) {}
 
-  /** Users (identity), running subscriptions priced by billing, selected personas (catalog). */
-  async subscriptionStats(): Promise<SubscriptionStats> {
+  /**
+   * Users (identity), running subscriptions priced by billing with their
+   * team seats, selected personas (catalog).
+   */
+  async subscriptionStats(): Promise<SubscriptionStats & SeatStats> {
     const { identity, billing, catalog } = this.deps.clients;
     const [users, revenue, personas] = await Promise.all([
       identity.getUserStats({}),
@@ -29,6 +37,7 @@ export class AdminWorkflows {
       totalPersonas: personas.totalPersonas,
       averageRate: dollars(revenue.averageRateCents),
       activeSubscriptions: revenue.activeSubscriptions,
+      ...toSeatStats(revenue),
     };
   }
 
