@@ -285,7 +285,11 @@ test.describe('teams', () => {
     const amount = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(
       next!.amount,
     );
-    await expect(page.getByRole('row').filter({ hasText: amount }).first()).toBeVisible();
+    const invoice = page.getByRole('row').filter({ hasText: amount }).first();
+    await expect(invoice).toBeVisible();
+    // Its lines: the seat for the new period, and the prorations of the changes.
+    await expect(invoice).toContainText('Team seats × 1');
+    await expect(invoice).toContainText('Team seat proration');
     await shot('next-invoice');
   });
 });
