@@ -219,6 +219,7 @@ describe('revenue figures', () => {
         effectiveAt: now,
         roadmapId: '',
         roadmapPermission: '',
+        invitedByUserId: '',
       },
     });
     await bus.drained();

@@ -641,6 +641,7 @@ describe('team seats', () => {
         effectiveAt: seat.effectiveAt,
         roadmapId: '',
         roadmapPermission: '',
+        invitedByUserId: '',
       },
     };
   }

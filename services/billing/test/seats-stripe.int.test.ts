@@ -164,6 +164,7 @@ describe('team seats at Stripe', () => {
         effectiveAt: new Date(),
         roadmapId: '',
         roadmapPermission: '',
+        invitedByUserId: '',
       },
     });
     await bus.drained();

@@ -734,6 +734,8 @@ describe('seats: events and the audit log', () => {
       userId: product.ownerId,
       collaboratorId: collaborator.memberId,
       roadmapId: '',
+      // The owner sent the invitation.
+      invitedByUserId: product.ownerId,
     });
     expect(eventsOf('collaboratorRoleChanged', product.productId)).toEqual([
       expect.objectContaining({

@@ -226,6 +226,7 @@ export class Roadmaps {
       userId: event.memberUserId,
       permission,
       acceptedAt: event.effectiveAt ?? new Date(),
+      invitedBy: event.invitedByUserId,
     });
     if (!mirrored) {
       this.deps.logger.info(

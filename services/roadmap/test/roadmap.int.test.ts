@@ -595,6 +595,7 @@ describe('a roadmap shared on its own', () => {
         effectiveAt: new Date('2026-03-02T10:00:00Z'),
         roadmapId: plan.roadmapId,
         roadmapPermission: permission,
+        invitedByUserId: plan.userId,
       },
     });
   }
@@ -619,10 +620,11 @@ describe('a roadmap shared on its own', () => {
   const shares = (roadmapId: string) =>
     db('roadmap_collaborators')
       .where({ roadmap_id: roadmapId })
-      .select<{ user_id: string; permission: string; accepted_at: Date }[]>(
+      .select<{ user_id: string; permission: string; accepted_at: Date; invited_by: string }[]>(
         'user_id',
         'permission',
         'accepted_at',
+        'invited_by',
       );
 
   it('mirrors the share when it is accepted, once, and drops it when the person leaves', async () => {
@@ -635,7 +637,12 @@ describe('a roadmap shared on its own', () => {
       what: 'the share to be mirrored',
     });
     expect(await shares(plan.roadmapId)).toEqual([
-      { user_id: member, permission: 'edit', accepted_at: new Date('2026-03-02T10:00:00Z') },
+      {
+        user_id: member,
+        permission: 'edit',
+        accepted_at: new Date('2026-03-02T10:00:00Z'),
+        invited_by: plan.userId,
+      },
     ]);
 
     // Redelivered: recognised by its id, nothing changes.
@@ -675,7 +682,12 @@ describe('a roadmap shared on its own', () => {
     await bus.drained();
 
     expect(await shares(plan.roadmapId)).toEqual([
-      { user_id: member, permission: 'view', accepted_at: new Date('2026-03-02T10:00:00Z') },
+      {
+        user_id: member,
+        permission: 'view',
+        accepted_at: new Date('2026-03-02T10:00:00Z'),
+        invited_by: plan.userId,
+      },
     ]);
   });
 
@@ -704,7 +716,12 @@ describe('a roadmap shared on its own', () => {
     await bus.drained();
 
     expect(await shares(plan.roadmapId)).toEqual([
-      { user_id: member, permission: 'edit', accepted_at: new Date('2026-03-02T10:00:00Z') },
+      {
+        user_id: member,
+        permission: 'edit',
+        accepted_at: new Date('2026-03-02T10:00:00Z'),
+        invited_by: plan.userId,
+      },
     ]);
   });
 

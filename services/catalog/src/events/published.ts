@@ -114,6 +114,7 @@ export function collaboratorJoined(trx: Knex.Transaction, change: MembershipChan
       effectiveAt: change.at,
       roadmapId: member.permissions?.roadmapId ?? '',
       roadmapPermission: member.permissions?.permission ?? '',
+      invitedByUserId: member.inviter_user_id,
     },
   });
 }

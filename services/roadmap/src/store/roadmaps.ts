@@ -258,15 +258,25 @@ export class RoadmapStore {
       userId: string;
       permission: string;
       acceptedAt: Date;
+      /** Empty when the event came from before catalog named the inviter. */
+      invitedBy: string;
     },
   ): Promise<boolean> {
     const { rows } = await trx.raw<{ rows: { id: string }[] }>(
-      `insert into roadmap_collaborators (roadmap_id, user_id, permission, accepted_at)
-       select r.id, ?, ?, ? from roadmaps r where r.id = ? and r.product_id = ?
+      `insert into roadmap_collaborators (roadmap_id, user_id, permission, invited_by, accepted_at)
+       select r.id, ?, ?, nullif(?, ''), ? from roadmaps r where r.id = ? and r.product_id = ?
        on conflict (roadmap_id, user_id) do update
-         set permission = excluded.permission, accepted_at = excluded.accepted_at
+         set permission = excluded.permission, accepted_at = excluded.accepted_at,
+             invited_by = coalesce(excluded.invited_by, roadmap_collaborators.invited_by)
        returning id`,
-      [share.userId, share.permission, share.acceptedAt, share.roadmapId, share.productId],
+      [
+        share.userId,
+        share.permission,
+        share.invitedBy,
+        share.acceptedAt,
+        share.roadmapId,
+        share.productId,
+      ],
     );
     return rows.length > 0;
   }

@@ -210,6 +210,8 @@ export interface CollaboratorJoined {
   roadmapId: string;
   /** view or edit, for role roadmap. */
   roadmapPermission: string;
+  /** Who sent the invitation (the owner or an admin). */
+  invitedByUserId: string;
 }
 
 /** catalog.v1: a member's role (or a roadmap share's permission) changed. */
@@ -2731,6 +2733,7 @@ function createBaseCollaboratorJoined(): CollaboratorJoined {
     effectiveAt: undefined,
     roadmapId: "",
     roadmapPermission: "",
+    invitedByUserId: "",
   };
 }
 
@@ -2765,6 +2768,9 @@ export const CollaboratorJoined: MessageFns<CollaboratorJoined> = {
     }
     if (message.roadmapPermission !== "") {
       writer.uint32(82).string(message.roadmapPermission);
+    }
+    if (message.invitedByUserId !== "") {
+      writer.uint32(90).string(message.invitedByUserId);
     }
     return writer;
   },
@@ -2862,6 +2868,14 @@ export const CollaboratorJoined: MessageFns<CollaboratorJoined> = {
             message.roadmapPermission = reader.string();
             continue;
           }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.invitedByUserId = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2922,6 +2936,11 @@ export const CollaboratorJoined: MessageFns<CollaboratorJoined> = {
         : isSet(object.roadmap_permission)
         ? globalThis.String(object.roadmap_permission)
         : "",
+      invitedByUserId: isSet(object.invitedByUserId)
+        ? globalThis.String(object.invitedByUserId)
+        : isSet(object.invited_by_user_id)
+        ? globalThis.String(object.invited_by_user_id)
+        : "",
     };
   },
 
@@ -2957,6 +2976,9 @@ export const CollaboratorJoined: MessageFns<CollaboratorJoined> = {
     if (message.roadmapPermission !== "") {
       obj.roadmapPermission = message.roadmapPermission;
     }
+    if (message.invitedByUserId !== "") {
+      obj.invitedByUserId = message.invitedByUserId;
+    }
     return obj;
   },
 
@@ -2975,6 +2997,7 @@ export const CollaboratorJoined: MessageFns<CollaboratorJoined> = {
     message.effectiveAt = object.effectiveAt ?? undefined;
     message.roadmapId = object.roadmapId ?? "";
     message.roadmapPermission = object.roadmapPermission ?? "";
+    message.invitedByUserId = object.invitedByUserId ?? "";
     return message;
   },
 };
