@@ -1,6 +1,7 @@
 import type { BillingHistoryRow } from '@chorus/contracts';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { type Account, dismissToast, expect, newAccount, test, toast } from '../fixtures';
+import { adminLogIn } from '../journey-steps';
 import { endCurrentPeriod, invitationLinkFor } from '../system';
 
 const viewerRefusal = 'Viewers can read this product but not change it';
@@ -291,6 +292,32 @@ test.describe('teams', () => {
     await expect(invoice).toContainText('Team seats × 1');
     await expect(invoice).toContainText('Team seat proration');
     await shot('next-invoice');
+
+    // The operators' admin area lists the seat changes of this product.
+    await adminLogIn(page, shot);
+    const seatChanges = page
+      .getByRole('table', { name: 'Team seat changes' })
+      .getByRole('row')
+      .filter({ hasText: owner.productName });
+    await expect(
+      seatChanges.filter({ hasText: 'Role changed' }).filter({ hasText: viewer.email }),
+    ).toContainText('+$25.00/month');
+    await expect(
+      seatChanges
+        .filter({ hasText: 'Removed from the product' })
+        .filter({ hasText: collaborator.email }),
+    ).toContainText('-$25.00/month');
+    await expect(
+      seatChanges
+        .filter({ hasText: 'Invitation accepted' })
+        .filter({ hasText: collaborator.email }),
+    ).toContainText('+$25.00/month');
+    // The viewer joining cost nothing: not a seat change.
+    await expect(
+      seatChanges.filter({ hasText: 'Invitation accepted' }).filter({ hasText: viewer.email }),
+    ).toHaveCount(0);
+    await page.getByRole('table', { name: 'Team seat changes' }).scrollIntoViewIfNeeded();
+    await shot('admin-seat-changes');
   });
 });
 

@@ -3,6 +3,7 @@ import type {
   PersonaTemplateView,
   PromoCodeView,
   RevenuePoint,
+  SeatChangeView,
   SeatStats,
   SubscriptionStats,
 } from '@chorus/contracts';
@@ -89,6 +90,7 @@ export const adminKeys = {
   promoCodes: ['admin', 'promo-codes'],
   templates: ['admin', 'persona-templates'],
   auditLog: ['admin', 'audit-log'],
+  seatChanges: ['admin', 'seat-changes'],
 } as const;
 
 function useAdminQuery<T>(key: readonly string[]) {
@@ -105,6 +107,7 @@ export const useRevenueHistory = () => useAdminQuery<RevenuePoint[]>(adminKeys.r
 export const usePromoCodes = () => useAdminQuery<PromoCodeView[]>(adminKeys.promoCodes);
 export const usePersonaTemplates = () => useAdminQuery<PersonaTemplateView[]>(adminKeys.templates);
 export const useAuditLog = () => useAdminQuery<AuditEntry[]>(adminKeys.auditLog);
+export const useSeatChanges = () => useAdminQuery<SeatChangeView[]>(adminKeys.seatChanges);
 
 /** After any change (and a sync) the dashboard reads everything again: stats, lists, the log. */
 export function refreshAdmin(): Promise<void> {

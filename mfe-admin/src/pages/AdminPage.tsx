@@ -8,6 +8,7 @@ import {
   usePersonaTemplates,
   usePromoCodes,
   useRevenueHistory,
+  useSeatChanges,
   useSubscriptionStats,
 } from '../api';
 import { AdminLogin } from '../components/AdminLogin';
@@ -16,6 +17,7 @@ import { PersonaTemplates } from '../components/PersonaTemplates';
 import { PricingModelCard } from '../components/PricingModelCard';
 import { PromoCodes } from '../components/PromoCodes';
 import { RevenueChart } from '../components/RevenueChart';
+import { SeatChanges } from '../components/SeatChanges';
 import { StatsCards } from '../components/StatsCards';
 import { release } from '../release';
 
@@ -25,6 +27,7 @@ function AdminDashboard() {
   const promoCodes = usePromoCodes();
   const templates = usePersonaTemplates();
   const auditLog = useAuditLog();
+  const seatChanges = useSeatChanges();
 
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 lg:px-8 lg:py-10">
@@ -32,7 +35,7 @@ function AdminDashboard() {
         <div>
           <h1 className="text-3xl font-bold tracking-tight">Admin Dashboard</h1>
           <p className="mt-2 text-muted-foreground">
-            Subscription analytics, promo codes and persona templates.
+            Subscription analytics, promo codes, persona templates and team seats.
           </p>
         </div>
         <Button
@@ -55,6 +58,7 @@ function AdminDashboard() {
         <PromoCodes promoCodes={promoCodes.data} />
         <PersonaTemplates templates={templates.data} />
         <AuditLog entries={auditLog.data} />
+        <SeatChanges changes={seatChanges.data} />
       </div>
 
       <p className="mt-12 text-center text-xs text-muted-foreground/80" data-testid="release">

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { AuditEntryView } from './teams';
 
 /**
  * The admin area's words: the spec's toasts (section 8) and the server's
@@ -216,6 +217,15 @@ export interface SeatStats {
   totalSeats: number;
   /** What those seats bring in per month (part of monthlyRevenue). */
   seatRevenue: number;
+}
+
+/**
+ * GET /api/admin/seat-changes rows, newest first: a product's team audit
+ * entry that changed its bill (a seat added +25.00 or removed -25.00).
+ */
+export interface SeatChangeView extends AuditEntryView {
+  productId: string;
+  productName: string;
 }
 
 /** GET /api/admin/revenue-history: one point per month, oldest first. */

@@ -356,7 +356,8 @@ type TeamRpc =
   | 'acceptInvitation'
   | 'declineInvitation'
   | 'listTeamAudit'
-  | 'listSharedRoadmaps';
+  | 'listSharedRoadmaps'
+  | 'listSeatChanges';
 
 export function toMember(row: CollaboratorRow): Member {
   return {
@@ -471,6 +472,12 @@ export function teamHandlers(
     },
     async listSharedRoadmaps(request) {
       return { roadmaps: await teams.sharedRoadmaps(request.userId) };
+    },
+    async listSeatChanges(request) {
+      const rows = await teams.seatChanges(request.limit);
+      return {
+        changes: rows.map((row) => ({ entry: toAuditEntry(row), productName: row.product_name })),
+      };
     },
   };
 }

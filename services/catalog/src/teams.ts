@@ -269,6 +269,12 @@ export class Teams {
     return this.deps.store.auditOf(productId);
   }
 
+  /** The admin area's list of seat changes on every product (the caller is an operator). */
+  seatChanges(limit: number): Promise<(AuditRow & { product_name: string })[]> {
+    // Expiring an invitation changes no bill: nothing to sweep first.
+    return this.deps.store.seatChanges(Math.min(Math.max(Math.trunc(limit) || 100, 1), 500));
+  }
+
   // --- invitations ----------------------------------------------------------
 
   invite(request: {

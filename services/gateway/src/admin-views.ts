@@ -1,6 +1,8 @@
-import type { AuditEntry, PromoCodeView, SeatStats } from '@chorus/contracts';
+import type { AuditEntry, PromoCodeView, SeatChangeView, SeatStats } from '@chorus/contracts';
 import type { GetRevenueStatsResponse, PromoCode } from '@chorus/proto/billing/v1/billing';
+import type { SeatChange } from '@chorus/proto/catalog/v1/catalog';
 import type { AdminAction } from '@chorus/proto/identity/v1/identity';
+import { toAuditEntryView } from './teams-views';
 
 // How the admin area's messages look to the browser.
 
@@ -48,4 +50,11 @@ export function toSeatStats(revenue: GetRevenueStatsResponse): SeatStats {
     totalSeats: revenue.totalSeats ?? 0,
     seatRevenue: dollars(revenue.seatRevenueCents ?? 0),
   };
+}
+
+/** A product's team change that changed its bill, as the admin area lists it. */
+export function toSeatChangeViews(changes: SeatChange[]): SeatChangeView[] {
+  return changes.flatMap(({ entry, productName }) =>
+    entry ? [{ ...toAuditEntryView(entry), productId: entry.productId, productName }] : [],
+  );
 }

@@ -109,6 +109,7 @@ describe('who may call the admin routes', () => {
     ['DELETE', '/api/admin/persona-templates/some-id', undefined],
     ['POST', '/api/admin/sync-personas', undefined],
     ['GET', '/api/admin/audit-log', undefined],
+    ['GET', '/api/admin/seat-changes', undefined],
   ];
 
   it.each(routes)(
@@ -157,6 +158,7 @@ describe('who may call the admin routes', () => {
         'DELETE /api/admin/persona-templates/{id}',
         'POST /api/admin/sync-personas',
         'GET /api/admin/audit-log',
+        'GET /api/admin/seat-changes',
       ]),
     );
   });

@@ -224,6 +224,7 @@ export const permissionMatrix: Record<string, Row> = {
   'DELETE /api/admin/persona-templates/{id}': adminRoute(),
   'POST /api/admin/sync-personas': adminRoute(),
   'GET /api/admin/audit-log': adminRoute(),
+  'GET /api/admin/seat-changes': adminRoute(),
 
   // --- Last: these end a person's part in P ---------------------------------------
   'DELETE /api/products/{id}': productRoute('owner'),

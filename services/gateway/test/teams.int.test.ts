@@ -4,11 +4,14 @@ import {
   MAX_COLLABORATORS,
   type MemberView,
   type ProductView,
+  type SeatChangeView,
+  type SeatStats,
   type SharedRoadmapView,
   teamMessages,
   type TeamView,
 } from '@chorus/contracts';
 import { startTestChorus, type TestChorus } from '@chorus/launcher/testing';
+import { eventually } from '@chorus/service-kit/testing';
 import { knex } from 'knex';
 import { randomUUID } from 'node:crypto';
 import {
@@ -22,10 +25,13 @@ import {
 } from './teams-fixtures';
 
 let chorus: TestChorus;
+const ADMIN = { email: 'ops@chorus.test', password: 'ops-password-1' };
 
 beforeAll(async () => {
   // One proxy hop: invitees answer from addresses of their own.
-  chorus = await startTestChorus({ env: { TRUST_PROXY: '1' } });
+  chorus = await startTestChorus({
+    env: { TRUST_PROXY: '1', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+  });
 });
 afterAll(() => chorus.stop());
 
@@ -596,5 +602,64 @@ describe('persona selection and the bill', () => {
     });
     expect(personas.body).toHaveLength(10);
     expect((await add(owner.token, eleventh.id)).status).toBe(201);
+  });
+});
+
+describe('the admin area', () => {
+  const adminToken = async () =>
+    (await chorus.api<{ token: string }>('/api/admin/login', { method: 'POST', body: ADMIN })).body
+      .token;
+  const seatStats = async (token: string) =>
+    (await chorus.api<SeatStats>('/api/admin/subscription-stats', { token })).body;
+
+  it('lists every seat added or removed, with its product, and counts seats and their revenue', async () => {
+    const token = await adminToken();
+    const before = await seatStats(token);
+    const owner = await signUp(chorus, 'Opal', { productName: 'Seat Ledger' });
+    const first = await join(chorus, owner, 'collaborator');
+    const viewer = await join(chorus, owner, 'viewer');
+    await chorus.api(`/api/products/${owner.productId}/team/members/${viewer.memberId}`, {
+      method: 'PATCH',
+      token: owner.token,
+      body: { role: 'admin' },
+    });
+    await chorus.api(`/api/products/${owner.productId}/team/members/${first.memberId}`, {
+      method: 'DELETE',
+      token: owner.token,
+    });
+
+    const listed = await chorus.api<SeatChangeView[]>('/api/admin/seat-changes', { token });
+    expect(listed.status).toBe(200);
+    const ours = listed.body.filter((change) => change.productId === owner.productId);
+    // The viewer's acceptance cost nothing, so it is not a seat change.
+    expect(
+      ours.map((change) => [change.actionType, change.affectedEmail, change.billingImpact]),
+    ).toEqual([
+      ['removed', first.email, -25],
+      ['role_changed', viewer.email, 25],
+      ['accepted', first.email, 25],
+    ]);
+    expect(ours[0]).toMatchObject({
+      productName: 'Seat Ledger',
+      actor: { userId: owner.userId, name: 'Opal Team' },
+      previousState: expect.objectContaining({ role: 'collaborator' }),
+    });
+    expect(ours[1]!.newState).toMatchObject({ role: 'admin' });
+
+    // One seat stays (the former viewer, now an admin): billing counts it once the events arrive.
+    const after = await eventually(
+      async () => {
+        const stats = await seatStats(token);
+        return stats.totalSeats === before.totalSeats + 1 && stats;
+      },
+      { what: 'the seat in the admin figures' },
+    );
+    expect(after.seatRevenue).toBeCloseTo(before.seatRevenue + 25, 2);
+
+    const limited = await chorus.api<SeatChangeView[]>('/api/admin/seat-changes?limit=1', {
+      token,
+    });
+    expect(limited.body).toHaveLength(1);
+    expect((await chorus.api('/api/admin/seat-changes?limit=0', { token })).status).toBe(400);
   });
 });

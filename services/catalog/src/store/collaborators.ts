@@ -283,6 +283,19 @@ export class CollaboratorStore {
       ]);
   }
 
+  /** Entries that changed a bill, on any product, newest first, with the product's name. */
+  seatChanges(limit: number): Promise<(AuditRow & { product_name: string })[]> {
+    return this.db('collaboration_audit_log as a')
+      .join('products as p', 'p.id', 'a.product_id')
+      .whereNot('a.billing_impact', 0)
+      .orderBy([
+        { column: 'a.effective_date', order: 'desc' },
+        { column: 'a.id', order: 'desc' },
+      ])
+      .limit(limit)
+      .select<(AuditRow & { product_name: string })[]>('a.*', 'p.name as product_name');
+  }
+
   private async changed(trx: Knex.Transaction, userId: string): Promise<void> {
     await this.cache.announce(trx, userId);
   }

@@ -1,6 +1,7 @@
 import {
   adminMessages,
   type AuditEntry,
+  type SeatChangeView,
   parsePromoCode,
   type PersonaTemplateView,
   promoCodeRequest,
@@ -12,7 +13,7 @@ import {
 import type { CreateTemplateRequest } from '@chorus/proto/catalog/v1/catalog';
 import type { Logger } from '@chorus/service-kit';
 import { z } from 'zod';
-import { dollars, toAuditEntry, toPromoCodeView } from '../admin-views';
+import { dollars, toAuditEntry, toPromoCodeView, toSeatChangeViews } from '../admin-views';
 import { toTemplateView } from '../catalog-views';
 import type { ServiceClients } from '../clients';
 import { HttpError } from '../http-errors';
@@ -236,6 +237,20 @@ export function adminRoutes(
     async handler({ query }): Promise<AuditEntry[]> {
       const { actions } = await clients.identity.listAdminActions({ limit: query.limit ?? 100 });
       return actions.map(toAuditEntry);
+    },
+  });
+
+  routes.add({
+    method: 'get',
+    path: '/api/admin/seat-changes',
+    summary:
+      'Team changes that changed a bill (a seat added or removed), on every product, newest first',
+    tag: 'admin',
+    access: 'admin',
+    query: auditLogQuery,
+    async handler({ query }): Promise<SeatChangeView[]> {
+      const { changes } = await clients.catalog.listSeatChanges({ limit: query.limit ?? 100 });
+      return toSeatChangeViews(changes);
     },
   });
 }

@@ -947,6 +947,23 @@ export interface ListSharedRoadmapsResponse {
   roadmaps: SharedRoadmap[];
 }
 
+export interface ListSeatChangesRequest {
+  /** At most this many entries (1-500). */
+  limit: number;
+}
+
+export interface SeatChange {
+  entry?:
+    | AuditEntry
+    | undefined;
+  /** Empty when the product is gone. */
+  productName: string;
+}
+
+export interface ListSeatChangesResponse {
+  changes: SeatChange[];
+}
+
 function createBaseProduct(): Product {
   return {
     id: "",
@@ -15519,6 +15536,233 @@ export const ListSharedRoadmapsResponse: MessageFns<ListSharedRoadmapsResponse> 
   },
 };
 
+function createBaseListSeatChangesRequest(): ListSeatChangesRequest {
+  return { limit: 0 };
+}
+
+export const ListSeatChangesRequest: MessageFns<ListSeatChangesRequest> = {
+  encode(message: ListSeatChangesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.limit !== 0) {
+      writer.uint32(8).int32(message.limit);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListSeatChangesRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListSeatChangesRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.limit = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListSeatChangesRequest {
+    return { limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0 };
+  },
+
+  toJSON(message: ListSeatChangesRequest): unknown {
+    const obj: any = {};
+    if (message.limit !== 0) {
+      obj.limit = Math.round(message.limit);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListSeatChangesRequest>, I>>(base?: I): ListSeatChangesRequest {
+    return ListSeatChangesRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListSeatChangesRequest>, I>>(object: I): ListSeatChangesRequest {
+    const message = createBaseListSeatChangesRequest();
+    message.limit = object.limit ?? 0;
+    return message;
+  },
+};
+
+function createBaseSeatChange(): SeatChange {
+  return { entry: undefined, productName: "" };
+}
+
+export const SeatChange: MessageFns<SeatChange> = {
+  encode(message: SeatChange, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.entry !== undefined) {
+      AuditEntry.encode(message.entry, writer.uint32(10).fork()).join();
+    }
+    if (message.productName !== "") {
+      writer.uint32(18).string(message.productName);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SeatChange {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSeatChange();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.entry = AuditEntry.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.productName = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SeatChange {
+    return {
+      entry: isSet(object.entry) ? AuditEntry.fromJSON(object.entry) : undefined,
+      productName: isSet(object.productName)
+        ? globalThis.String(object.productName)
+        : isSet(object.product_name)
+        ? globalThis.String(object.product_name)
+        : "",
+    };
+  },
+
+  toJSON(message: SeatChange): unknown {
+    const obj: any = {};
+    if (message.entry !== undefined) {
+      obj.entry = AuditEntry.toJSON(message.entry);
+    }
+    if (message.productName !== "") {
+      obj.productName = message.productName;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SeatChange>, I>>(base?: I): SeatChange {
+    return SeatChange.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SeatChange>, I>>(object: I): SeatChange {
+    const message = createBaseSeatChange();
+    message.entry = (object.entry !== undefined && object.entry !== null)
+      ? AuditEntry.fromPartial(object.entry)
+      : undefined;
+    message.productName = object.productName ?? "";
+    return message;
+  },
+};
+
+function createBaseListSeatChangesResponse(): ListSeatChangesResponse {
+  return { changes: [] };
+}
+
+export const ListSeatChangesResponse: MessageFns<ListSeatChangesResponse> = {
+  encode(message: ListSeatChangesResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.changes) {
+      SeatChange.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListSeatChangesResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListSeatChangesResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.changes.push(SeatChange.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListSeatChangesResponse {
+    return {
+      changes: globalThis.Array.isArray(object?.changes) ? object.changes.map((e: any) => SeatChange.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: ListSeatChangesResponse): unknown {
+    const obj: any = {};
+    if (message.changes?.length) {
+      obj.changes = message.changes.map((e) => SeatChange.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListSeatChangesResponse>, I>>(base?: I): ListSeatChangesResponse {
+    return ListSeatChangesResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListSeatChangesResponse>, I>>(object: I): ListSeatChangesResponse {
+    const message = createBaseListSeatChangesResponse();
+    message.changes = object.changes?.map((e) => SeatChange.fromPartial(e)) || [];
+    return message;
+  },
+};
+
 /**
  * Products and everything a customer keeps per product. Every call names the
  * calling user: a product of another user answers NOT_FOUND, never its data.
@@ -16145,6 +16389,21 @@ export const CatalogServiceService = {
       Buffer.from(ListSharedRoadmapsResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): ListSharedRoadmapsResponse => ListSharedRoadmapsResponse.decode(value),
   },
+  /**
+   * The admin area: every audit entry that changed a bill (a seat added or
+   * removed), on any product, newest first, with the product's name.
+   */
+  listSeatChanges: {
+    path: "/chorus.catalog.v1.CatalogService/ListSeatChanges" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListSeatChangesRequest): Buffer =>
+      Buffer.from(ListSeatChangesRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListSeatChangesRequest => ListSeatChangesRequest.decode(value),
+    responseSerialize: (value: ListSeatChangesResponse): Buffer =>
+      Buffer.from(ListSeatChangesResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListSeatChangesResponse => ListSeatChangesResponse.decode(value),
+  },
 } as const;
 
 export interface CatalogServiceServer extends UntypedServiceImplementation {
@@ -16292,6 +16551,11 @@ export interface CatalogServiceServer extends UntypedServiceImplementation {
   listTeamAudit: handleUnaryCall<ListTeamAuditRequest, ListTeamAuditResponse>;
   /** Roadmaps shared with a user on their own. */
   listSharedRoadmaps: handleUnaryCall<ListSharedRoadmapsRequest, ListSharedRoadmapsResponse>;
+  /**
+   * The admin area: every audit entry that changed a bill (a seat added or
+   * removed), on any product, newest first, with the product's name.
+   */
+  listSeatChanges: handleUnaryCall<ListSeatChangesRequest, ListSeatChangesResponse>;
 }
 
 export interface CatalogServiceClient extends Client {
@@ -17138,6 +17402,25 @@ export interface CatalogServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ListSharedRoadmapsResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * The admin area: every audit entry that changed a bill (a seat added or
+   * removed), on any product, newest first, with the product's name.
+   */
+  listSeatChanges(
+    request: ListSeatChangesRequest,
+    callback: (error: ServiceError | null, response: ListSeatChangesResponse) => void,
+  ): ClientUnaryCall;
+  listSeatChanges(
+    request: ListSeatChangesRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListSeatChangesResponse) => void,
+  ): ClientUnaryCall;
+  listSeatChanges(
+    request: ListSeatChangesRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListSeatChangesResponse) => void,
   ): ClientUnaryCall;
 }
 
