@@ -99,19 +99,26 @@ export interface MembershipChange {
   at: Date;
 }
 
+/** What every membership event says: whose product, which member, the seats after, when. */
+function membershipFields({ product, member, billableSeats, at }: MembershipChange) {
+  return {
+    productId: product.id,
+    userId: product.user_id,
+    collaboratorId: member.id,
+    memberUserId: member.collaborator_user_id ?? '',
+    billableSeats,
+    effectiveAt: at,
+  };
+}
+
 export function collaboratorJoined(trx: Knex.Transaction, change: MembershipChange) {
-  const { product, member } = change;
-  return enqueueEvent(trx, product.id, {
+  const { member } = change;
+  return enqueueEvent(trx, change.product.id, {
     $case: 'collaboratorJoined',
     value: {
-      productId: product.id,
-      userId: product.user_id,
-      collaboratorId: member.id,
-      memberUserId: member.collaborator_user_id ?? '',
+      ...membershipFields(change),
       role: member.role,
       isBillable: member.is_billable,
-      billableSeats: change.billableSeats,
-      effectiveAt: change.at,
       roadmapId: member.permissions?.roadmapId ?? '',
       roadmapPermission: member.permissions?.permission ?? '',
       invitedByUserId: member.inviter_user_id,
@@ -123,37 +130,27 @@ export function collaboratorRoleChanged(
   trx: Knex.Transaction,
   change: MembershipChange & { previousRole: string },
 ) {
-  const { product, member } = change;
-  return enqueueEvent(trx, product.id, {
+  const { member } = change;
+  return enqueueEvent(trx, change.product.id, {
     $case: 'collaboratorRoleChanged',
     value: {
-      productId: product.id,
-      userId: product.user_id,
-      collaboratorId: member.id,
-      memberUserId: member.collaborator_user_id ?? '',
+      ...membershipFields(change),
       previousRole: change.previousRole,
       role: member.role,
       isBillable: member.is_billable,
-      billableSeats: change.billableSeats,
-      effectiveAt: change.at,
     },
   });
 }
 
 /** `member` as it was before it ended (its role and whether it was billed). */
 export function collaboratorLeft(trx: Knex.Transaction, change: MembershipChange) {
-  const { product, member } = change;
-  return enqueueEvent(trx, product.id, {
+  const { member } = change;
+  return enqueueEvent(trx, change.product.id, {
     $case: 'collaboratorLeft',
     value: {
-      productId: product.id,
-      userId: product.user_id,
-      collaboratorId: member.id,
-      memberUserId: member.collaborator_user_id ?? '',
+      ...membershipFields(change),
       role: member.role,
       wasBillable: member.is_billable,
-      billableSeats: change.billableSeats,
-      effectiveAt: change.at,
       roadmapId: member.permissions?.roadmapId ?? '',
     },
   });
