@@ -122,8 +122,14 @@ export async function withServiceDatabase<T>(
  */
 export async function endCurrentPeriod(productId: string): Promise<void> {
   await withServiceDatabase('billing', async (client) => {
+    // The whole subscription moves back in time until its period has just
+    // ended, as if a month had passed: the next period starts now and runs a
+    // whole period, as a real renewal's does.
     const moved = await client.query(
-      `update local_subscriptions set current_period_end = now() - interval '1 second'
+      `update local_subscriptions
+          set billing_cycle_anchor = billing_cycle_anchor - (current_period_end - now()) - interval '1 second',
+              current_period_start = current_period_start - (current_period_end - now()) - interval '1 second',
+              current_period_end = now() - interval '1 second'
         where id = (select provider_subscription_id from subscriptions where product_id = $1)`,
       [productId],
     );

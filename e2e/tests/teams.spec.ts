@@ -288,9 +288,19 @@ test.describe('teams', () => {
     );
     const invoice = page.getByRole('row').filter({ hasText: amount }).first();
     await expect(invoice).toBeVisible();
-    // Its lines: the seat for the new period, and the prorations of the changes.
+    // Its lines: the plan and the seat for the new period, and the prorations
+    // of the changes, adding up to the amount.
+    await expect(invoice).toContainText('Monthly Plan');
     await expect(invoice).toContainText('Team seats × 1');
     await expect(invoice).toContainText('Team seat proration');
+    const lineAmounts = await invoice
+      .getByRole('list', { name: /^Lines of / })
+      .getByRole('listitem')
+      .evaluateAll((items) => items.map((item) => item.lastElementChild?.textContent ?? ''));
+    const cents = lineAmounts.map((text) =>
+      Math.round(Number(text.replace(/[^0-9.-]/g, '')) * 100),
+    );
+    expect(cents.reduce((sum, value) => sum + value, 0)).toBe(Math.round(next!.amount * 100));
     await shot('next-invoice');
 
     // The operators' admin area lists the seat changes of this product.

@@ -2,7 +2,7 @@ import {
   type BillingHistoryRow,
   formatBillingDate,
   formatDollars,
-  seatLines,
+  invoiceBreakdown,
 } from '@chorus/contracts';
 import { analytics, toast } from '@chorus/platform';
 import { Button, Card } from '@chorus/platform/ui';
@@ -81,9 +81,12 @@ export function BillingHistory({ invoices }: { invoices: BillingHistoryRow[] }) 
                     </span>
                     {invoice.number}
                   </p>
-                  {seatLines(invoice.lines).length > 0 ? (
-                    <ul className="mt-1 grid gap-0.5 text-xs text-muted-foreground">
-                      {seatLines(invoice.lines).map((line, index) => (
+                  {invoiceBreakdown(invoice.lines).length > 0 ? (
+                    <ul
+                      className="mt-1 grid gap-0.5 text-xs text-muted-foreground"
+                      aria-label={`Lines of ${invoice.number || invoice.description}`}
+                    >
+                      {invoiceBreakdown(invoice.lines).map((line, index) => (
                         <li key={index} className="flex justify-between gap-3">
                           <span>{line.description}</span>
                           <span className="whitespace-nowrap tabular-nums">

@@ -202,6 +202,16 @@ export function seatLines<T extends { description: string }>(lines: readonly T[]
 }
 
 /**
+ * The lines the history lists under an invoice: all of them when it bills
+ * team seats, so that the plan, the seats, their prorations and any discount
+ * add up to the amount before the reader's eyes; none for an invoice of the
+ * plan and personas alone, whose description says it all.
+ */
+export function invoiceBreakdown<T extends { description: string }>(lines: readonly T[]): T[] {
+  return seatLines(lines).length > 0 ? [...lines] : [];
+}
+
+/**
  * Where a hosted checkout sends the browser back: the success page with the
  * provider's session id filled in, or the cancelled page.
  */

@@ -4,6 +4,7 @@ import {
   invoiceBadge,
   nextBillingSummary,
   personaSummary,
+  invoiceBreakdown,
   seatLines,
   seatSummary,
   subscriptionBadge,
@@ -129,5 +130,30 @@ describe('seatLines: the team-seat lines of an invoice', () => {
     ];
     expect(seatLines(stripe).map((line) => line.amount)).toEqual([50, 12.5]);
     expect(seatLines([])).toEqual([]);
+  });
+});
+
+describe('invoiceBreakdown: what the history lists under an invoice', () => {
+  it('lists every line of an invoice with seats, so that they add up to its amount', () => {
+    const lines = [
+      { description: '1 × Monthly Plan', quantity: 1, amount: 25 },
+      { description: 'Team seats × 1', quantity: 1, amount: 25 },
+      { description: 'Discount (10% off)', quantity: 1, amount: -5 },
+    ];
+    expect(invoiceBreakdown(lines).map((line) => line.description)).toEqual([
+      '1 × Monthly Plan',
+      'Team seats × 1',
+      'Discount (10% off)',
+    ]);
+    expect(invoiceBreakdown(lines).reduce((sum, line) => sum + line.amount, 0)).toBe(45);
+  });
+
+  it('lists nothing under an invoice of the plan and personas alone', () => {
+    expect(
+      invoiceBreakdown([
+        { description: '1 × Monthly Plan', quantity: 1, amount: 25 },
+        { description: '2 × Extra persona', quantity: 2, amount: 4 },
+      ]),
+    ).toEqual([]);
   });
 });
