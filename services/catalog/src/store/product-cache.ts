@@ -52,6 +52,8 @@ export class ProductCache<Row> {
   private readonly pending = new Map<string, { rows: Promise<Row[]>; stale: boolean }>();
   private listener: pg.Client | undefined;
   private listening = false;
+  /** The listener's queries, one at a time: a pg client runs one query at once. */
+  private listenerQueries: Promise<unknown> = Promise.resolve();
   private closed = false;
   private retry: NodeJS.Timeout | undefined;
   /** This process's changes waiting for every replica's confirmation, by nonce. */
@@ -184,10 +186,12 @@ export class ProductCache<Row> {
     const listener = this.listener;
     if (!listener || !this.listening) return confirmation.done();
     try {
-      const { rows } = await listener.query<{ replicas: number }>(
-        `SELECT count(*)::int AS replicas FROM pg_stat_activity
-          WHERE datname = current_database() AND application_name = $1`,
-        [this.applicationName],
+      const { rows } = await this.onListener(listener, (client) =>
+        client.query<{ replicas: number }>(
+          `SELECT count(*)::int AS replicas FROM pg_stat_activity
+            WHERE datname = current_database() AND application_name = $1`,
+          [this.applicationName],
+        ),
       );
       confirmation.needed = rows[0]?.replicas ?? 0;
       if (confirmation.received >= confirmation.needed) confirmation.done();
@@ -212,6 +216,13 @@ export class ProductCache<Row> {
     this.entries.clear();
     for (const read of this.pending.values()) read.stale = true;
     this.pending.clear();
+  }
+
+  /** Runs `work` on the listener after its earlier queries finished. */
+  private onListener<T>(client: pg.Client, work: (client: pg.Client) => Promise<T>): Promise<T> {
+    const result = this.listenerQueries.then(() => work(client));
+    this.listenerQueries = result.catch(() => undefined);
+    return result;
   }
 
   private async listen(): Promise<void> {
@@ -240,15 +251,19 @@ export class ProductCache<Row> {
       const [userId, nonce] = message.payload.split(' ');
       if (userId) this.forget(userId);
       if (nonce) {
-        client.query('SELECT pg_notify($1, $2)', [this.ackChannel, nonce]).catch(() => undefined);
+        this.onListener(client, (c) =>
+          c.query('SELECT pg_notify($1, $2)', [this.ackChannel, nonce]),
+        ).catch(() => undefined);
       }
     });
     try {
       await client.connect();
-      await client.query(`LISTEN ${this.channel}`);
-      await client.query(`LISTEN ${this.ackChannel}`);
-      // Named only once listening: a writer counts the replicas that will hear it.
-      await client.query(`SET application_name = '${this.applicationName}'`);
+      await this.onListener(client, async (c) => {
+        await c.query(`LISTEN ${this.channel}`);
+        await c.query(`LISTEN ${this.ackChannel}`);
+        // Named only once listening: a writer counts the replicas that will hear it.
+        await c.query(`SET application_name = '${this.applicationName}'`);
+      });
       if (this.listener === client) this.listening = true;
     } catch (error) {
       dropped(error as Error);
