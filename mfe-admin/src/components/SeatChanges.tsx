@@ -28,7 +28,7 @@ export function SeatChanges({ changes }: { changes: SeatChangeView[] | undefined
           Seats added and removed on customers&apos; products, with their effect on the monthly
           bill.
           {changes && changes.length > 0 ? (
-            <span className="ml-1 font-medium text-foreground" data-testid="seat-changes-net">
+            <span className="ml-1 font-medium text-foreground">
               Net of the changes listed: {billingImpactText(net)}/month.
             </span>
           ) : null}
@@ -54,7 +54,7 @@ export function SeatChanges({ changes }: { changes: SeatChangeView[] | undefined
               </thead>
               <tbody className="divide-y">
                 {changes.map((change) => (
-                  <tr key={change.id} data-testid="seat-change">
+                  <tr key={change.id}>
                     <td className="py-2.5 pr-4 whitespace-nowrap text-xs text-muted-foreground tabular-nums">
                       {formatDate(change.effectiveDate, 'dateTime')}
                     </td>

@@ -43,6 +43,27 @@ function DownloadButton({ invoice }: { invoice: BillingHistoryRow & { downloadUr
   );
 }
 
+/** The lines under an invoice that bills team seats (see invoiceBreakdown); nothing otherwise. */
+function InvoiceLines({ invoice }: { invoice: BillingHistoryRow }) {
+  const lines = invoiceBreakdown(invoice.lines);
+  if (lines.length === 0) return null;
+  return (
+    <ul
+      className="mt-1 grid gap-0.5 text-xs text-muted-foreground"
+      aria-label={`Lines of ${invoice.number || invoice.description}`}
+    >
+      {lines.map((line, index) => (
+        <li key={index} className="flex justify-between gap-3">
+          <span>{line.description}</span>
+          <span className="whitespace-nowrap tabular-nums">
+            {formatDollars(line.amount, invoice.currency || 'USD')}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** The invoices of every product, newest first, each downloadable as a PDF. */
 export function BillingHistory({ invoices }: { invoices: BillingHistoryRow[] }) {
   return (
@@ -81,21 +102,7 @@ export function BillingHistory({ invoices }: { invoices: BillingHistoryRow[] }) 
                     </span>
                     {invoice.number}
                   </p>
-                  {invoiceBreakdown(invoice.lines).length > 0 ? (
-                    <ul
-                      className="mt-1 grid gap-0.5 text-xs text-muted-foreground"
-                      aria-label={`Lines of ${invoice.number || invoice.description}`}
-                    >
-                      {invoiceBreakdown(invoice.lines).map((line, index) => (
-                        <li key={index} className="flex justify-between gap-3">
-                          <span>{line.description}</span>
-                          <span className="whitespace-nowrap tabular-nums">
-                            {formatDollars(line.amount, invoice.currency || 'USD')}
-                          </span>
-                        </li>
-                      ))}
-                    </ul>
-                  ) : null}
+                  <InvoiceLines invoice={invoice} />
                 </td>
                 <td className="hidden px-4 py-4 sm:px-6 whitespace-nowrap text-muted-foreground sm:table-cell">
                   {formatBillingDate(invoice.date)}

@@ -50,6 +50,7 @@ import type {
   CollaboratorStore,
   MembershipRow,
   RoadmapGrant,
+  SeatChangeRow,
 } from './store/collaborators';
 import type { ProductRow, ProductStore } from './store/products';
 
@@ -270,9 +271,9 @@ export class Teams {
   }
 
   /** The admin area's list of seat changes on every product (the caller is an operator). */
-  seatChanges(limit: number): Promise<(AuditRow & { product_name: string })[]> {
+  seatChanges(limit: number): Promise<SeatChangeRow[]> {
     // Expiring an invitation changes no bill: nothing to sweep first.
-    return this.deps.store.seatChanges(Math.min(Math.max(Math.trunc(limit) || 100, 1), 500));
+    return this.deps.store.seatChanges(limit);
   }
 
   // --- invitations ----------------------------------------------------------

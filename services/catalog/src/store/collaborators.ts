@@ -88,6 +88,12 @@ export type NewAuditRow = Pick<
   action_details?: string | null;
 };
 
+/** An audit entry that changed a bill, with its product's name (the admin area's list). */
+export type SeatChangeRow = AuditRow & { product_name: string };
+
+const SEAT_CHANGES_DEFAULT = 100;
+const SEAT_CHANGES_MAX = 500;
+
 const LIVE: MemberStatus[] = ['pending', 'accepted'];
 
 /**
@@ -284,7 +290,8 @@ export class CollaboratorStore {
   }
 
   /** Entries that changed a bill, on any product, newest first, with the product's name. */
-  seatChanges(limit: number): Promise<(AuditRow & { product_name: string })[]> {
+  seatChanges(limit: number): Promise<SeatChangeRow[]> {
+    const take = limit > 0 ? Math.min(limit, SEAT_CHANGES_MAX) : SEAT_CHANGES_DEFAULT;
     return this.db('collaboration_audit_log as a')
       .join('products as p', 'p.id', 'a.product_id')
       .whereNot('a.billing_impact', 0)
@@ -292,8 +299,8 @@ export class CollaboratorStore {
         { column: 'a.effective_date', order: 'desc' },
         { column: 'a.id', order: 'desc' },
       ])
-      .limit(limit)
-      .select<(AuditRow & { product_name: string })[]>('a.*', 'p.name as product_name');
+      .limit(take)
+      .select<SeatChangeRow[]>('a.*', 'p.name as product_name');
   }
 
   private async changed(trx: Knex.Transaction, userId: string): Promise<void> {

@@ -186,8 +186,8 @@ export class ProductCache<Row> {
     const listener = this.listener;
     if (!listener || !this.listening) return confirmation.done();
     try {
-      const { rows } = await this.onListener(listener, (client) =>
-        client.query<{ replicas: number }>(
+      const { rows } = await this.onListener(() =>
+        listener.query<{ replicas: number }>(
           `SELECT count(*)::int AS replicas FROM pg_stat_activity
             WHERE datname = current_database() AND application_name = $1`,
           [this.applicationName],
@@ -218,9 +218,9 @@ export class ProductCache<Row> {
     this.pending.clear();
   }
 
-  /** Runs `work` on the listener after its earlier queries finished. */
-  private onListener<T>(client: pg.Client, work: (client: pg.Client) => Promise<T>): Promise<T> {
-    const result = this.listenerQueries.then(() => work(client));
+  /** Runs `work` (queries on the listener) after its earlier queries finished. */
+  private onListener<T>(work: () => Promise<T>): Promise<T> {
+    const result = this.listenerQueries.then(work);
     this.listenerQueries = result.catch(() => undefined);
     return result;
   }
@@ -251,18 +251,18 @@ export class ProductCache<Row> {
       const [userId, nonce] = message.payload.split(' ');
       if (userId) this.forget(userId);
       if (nonce) {
-        this.onListener(client, (c) =>
-          c.query('SELECT pg_notify($1, $2)', [this.ackChannel, nonce]),
+        this.onListener(() =>
+          client.query('SELECT pg_notify($1, $2)', [this.ackChannel, nonce]),
         ).catch(() => undefined);
       }
     });
     try {
       await client.connect();
-      await this.onListener(client, async (c) => {
-        await c.query(`LISTEN ${this.channel}`);
-        await c.query(`LISTEN ${this.ackChannel}`);
+      await this.onListener(async () => {
+        await client.query(`LISTEN ${this.channel}`);
+        await client.query(`LISTEN ${this.ackChannel}`);
         // Named only once listening: a writer counts the replicas that will hear it.
-        await c.query(`SET application_name = '${this.applicationName}'`);
+        await client.query(`SET application_name = '${this.applicationName}'`);
       });
       if (this.listener === client) this.listening = true;
     } catch (error) {

@@ -1,12 +1,12 @@
 import {
   adminMessages,
   type AuditEntry,
-  type SeatChangeView,
   parsePromoCode,
   type PersonaTemplateView,
   promoCodeRequest,
   type PromoCodeView,
   type RevenuePoint,
+  type SeatChangeView,
   type SeatStats,
   type SubscriptionStats,
 } from '@chorus/contracts';
@@ -58,7 +58,7 @@ export const personaTemplateRequest = z
   })
   .partial();
 
-const auditLogQuery = z.object({
+const listLimitQuery = z.object({
   limit: z.coerce.number().int().min(1).max(500).optional(),
 });
 
@@ -233,7 +233,7 @@ export function adminRoutes(
     summary: 'What operators did (sign-ins, promo codes, templates, syncs), newest first',
     tag: 'admin',
     access: 'admin',
-    query: auditLogQuery,
+    query: listLimitQuery,
     async handler({ query }): Promise<AuditEntry[]> {
       const { actions } = await clients.identity.listAdminActions({ limit: query.limit ?? 100 });
       return actions.map(toAuditEntry);
@@ -247,7 +247,7 @@ export function adminRoutes(
       'Team changes that changed a bill (a seat added or removed), on every product, newest first',
     tag: 'admin',
     access: 'admin',
-    query: auditLogQuery,
+    query: listLimitQuery,
     async handler({ query }): Promise<SeatChangeView[]> {
       const { changes } = await clients.catalog.listSeatChanges({ limit: query.limit ?? 100 });
       return toSeatChangeViews(changes);

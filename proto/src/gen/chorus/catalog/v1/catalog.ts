@@ -948,7 +948,7 @@ export interface ListSharedRoadmapsResponse {
 }
 
 export interface ListSeatChangesRequest {
-  /** At most this many entries (1-500). */
+  /** At most this many entries (up to 500; 0 for 100). */
   limit: number;
 }
 
@@ -956,7 +956,7 @@ export interface SeatChange {
   entry?:
     | AuditEntry
     | undefined;
-  /** Empty when the product is gone. */
+  /** A product's audit entries are deleted with it: the product exists. */
   productName: string;
 }
 
