@@ -97,7 +97,7 @@ export default tseslint.config(
   },
   {
     // Contracts run in the browser too: nothing in them may need Node.js.
-    files: ['packages/contracts/src/**'],
+    files: ['packages/contracts/src/**', 'packages/research/src/**'],
     rules: {
       'no-restricted-imports': ['error', { paths: builtinModules, patterns: ['node:*'] }],
       'no-restricted-globals': ['error', 'process', 'Buffer', 'require', '__dirname', 'global'],

@@ -6,7 +6,8 @@
 // The leading-question check's figure on its labelled set is the `wording` area.
 // Run: npm run bench -- research. Uses DATABASE_URL when set, otherwise an
 // embedded PostgreSQL. Prints rows; asserts nothing.
-import { checkWording, type PersonaTemplateView, type QuestionView } from '@chorus/contracts';
+import { type PersonaTemplateView, type QuestionView } from '@chorus/contracts';
+import { checkWording } from '@chorus/research';
 import { startFakeOpenAI, validAnswer } from '@chorus/persona-inference/testing';
 import { randomUUID } from 'node:crypto';
 import { type BenchRow, median } from './lib/report';

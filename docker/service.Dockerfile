@@ -14,7 +14,7 @@ FROM ${NODE_IMAGE} AS build
 ARG SERVICE
 # The backend workspaces every service builds on; tools/deploy-check verifies
 # that each service's @chorus/* dependencies are among them.
-ARG SHARED="proto packages/contracts packages/service-kit"
+ARG SHARED="proto packages/contracts packages/research packages/service-kit"
 RUN test -n "${SERVICE}" || (echo "--build-arg SERVICE=<folder under services/> is required" >&2 && exit 1)
 # npm keeps its download cache in a BuildKit cache mount between builds.
 ENV npm_config_cache=/npm-cache

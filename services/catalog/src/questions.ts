@@ -1,7 +1,6 @@
 import {
   budgetRefusal,
   type BudgetView,
-  analyzeRun,
   FIRST_RUN_SEED,
   MAX_QUESTION_LENGTH,
   MIN_QUESTION_LENGTH,
@@ -10,6 +9,7 @@ import {
   questionMessages,
   runDetailsSchema,
 } from '@chorus/contracts';
+import { analyzeRun } from '@chorus/research';
 import type {
   QuestionAnswered,
   QuestionFailed,

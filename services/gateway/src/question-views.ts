@@ -3,8 +3,6 @@ import {
   followUpStatusNow,
   type FollowUpTurnView,
   aggregatedResultsSchema,
-  analyzeRun,
-  driftBetween,
   type PastRun,
   personaResponseSchema,
   type QuestionStatus,
@@ -13,6 +11,7 @@ import {
   type RunDetails,
   runDetailsSchema,
 } from '@chorus/contracts';
+import { analyzeRun, driftBetween } from '@chorus/research';
 import type { FollowUpTurn, Question } from '@chorus/proto/catalog/v1/catalog';
 
 // How the catalog's questions look to the browser. The catalog checked every

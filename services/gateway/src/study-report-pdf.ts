@@ -1,4 +1,4 @@
-import type { ReportBlock, ReportTable, StudyReport } from '@chorus/contracts';
+import type { ReportBlock, ReportTable, StudyReport } from './study-report/model';
 import PDFDocument from 'pdfkit';
 
 // The study report as a PDF: the same model as the Markdown export, laid out

@@ -1,12 +1,7 @@
 import {
   type AggregatedResults,
-  aggregateResponses,
-  checkWording,
-  confidenceOfDistribution,
   costOf,
-  drawsFor,
   type EngineAnswer,
-  estimatePanel,
   EXPECTED_OUTPUT_TOKENS,
   FIRST_RUN_SEED,
   type ModelPrice,
@@ -17,6 +12,13 @@ import {
   type RunDetails,
   type Sensitivity,
 } from '@chorus/contracts';
+import {
+  aggregateResponses,
+  checkWording,
+  confidenceOfDistribution,
+  drawsFor,
+  estimatePanel,
+} from '@chorus/research';
 import type { BusinessContext, PersonaProfile } from '@chorus/proto/inference/v1/inference';
 import type { Logger } from '@chorus/service-kit';
 import { createHash } from 'node:crypto';

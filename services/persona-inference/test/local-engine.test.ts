@@ -1,4 +1,5 @@
-import { engineAnswerSchema, modeOf, type Opinion } from '@chorus/contracts';
+import { engineAnswerSchema, type Opinion } from '@chorus/contracts';
+import { modeOf } from '@chorus/research';
 import { answerAs } from '../src/domain/local-reasoning';
 import { LocalEngine } from '../src/engines/local';
 import { business, everyPersona, noBusiness, type PersonaKey, personas } from './fixtures';

@@ -1,13 +1,13 @@
 import {
   confidencePercent,
   type FollowUpTurnView,
-  modeOf,
   type Opinion,
   type PersonaResponse,
   personaAttributeLabel,
   profileFieldLabel,
   type SafetyInfluence,
 } from '@chorus/contracts';
+import { modeOf } from '@chorus/research';
 import { Badge, Button, cn } from '@chorus/platform/ui';
 import { Frown, Meh, MessageCircle, Smile } from 'lucide-react';
 import { useState } from 'react';

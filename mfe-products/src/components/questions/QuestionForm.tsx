@@ -1,7 +1,6 @@
 import {
   askQuestionRequest,
   budgetRefusal,
-  checkWording,
   formatCost,
   MAX_QUESTION_LENGTH,
   MIN_QUESTION_LENGTH,
@@ -9,6 +8,7 @@ import {
   questionMessages,
   selectedPersonasSummary,
 } from '@chorus/contracts';
+import { checkWording } from '@chorus/research';
 import { analytics, toast } from '@chorus/platform';
 import {
   Button,

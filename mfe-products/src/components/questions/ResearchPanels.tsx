@@ -1,6 +1,5 @@
 import {
   type Alarm,
-  checkWording,
   formatCost,
   formatDate,
   type Opinion,
@@ -10,6 +9,7 @@ import {
   type QuestionView,
   type RunDetails,
 } from '@chorus/contracts';
+import { checkWording } from '@chorus/research';
 import { Button, cn } from '@chorus/platform/ui';
 import { AlertTriangle, ChevronDown, GitCompare, Info, Loader2, RefreshCw } from 'lucide-react';
 import { useState } from 'react';

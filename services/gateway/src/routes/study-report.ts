@@ -1,11 +1,10 @@
+import { type CalibrationView, productActions } from '@chorus/contracts';
 import {
   buildStudyReport,
-  type CalibrationView,
   studyReportFileName,
   studyReportMarkdown,
   studyReportMessages,
-  productActions,
-} from '@chorus/contracts';
+} from '../study-report/model';
 import { isServiceError } from '@chorus/service-kit';
 import { status } from '@grpc/grpc-js';
 import { z } from 'zod';

@@ -1,9 +1,5 @@
-import {
-  type EngineAnswer,
-  engineAnswerSchema,
-  estimateTokens,
-  normalizeDistribution,
-} from '@chorus/contracts';
+import { type EngineAnswer, engineAnswerSchema, estimateTokens } from '@chorus/contracts';
+import { normalizeDistribution } from '@chorus/research';
 import type { Logger } from '@chorus/service-kit';
 import OpenAI from 'openai';
 import { type ModelJson, parseModelJson } from './model-json';

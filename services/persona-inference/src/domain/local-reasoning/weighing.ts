@@ -1,9 +1,5 @@
-import {
-  normalizeDistribution,
-  type Opinion,
-  type OpinionDistribution,
-  type SafetyInfluence,
-} from '@chorus/contracts';
+import { type Opinion, type OpinionDistribution, type SafetyInfluence } from '@chorus/contracts';
+import { normalizeDistribution } from '@chorus/research';
 import { defined, type Reason } from './reason';
 
 /** A score this far from zero is needed to lean; otherwise the persona stays neutral. */

@@ -1,10 +1,16 @@
 import {
-  analyzeRun,
   budgetRefusal,
-  compareRuns,
-  confidenceOfDistribution,
   costOf,
   defaultModelPrices,
+  type Opinion,
+  type OpinionCounts,
+  opinionDistributionSchema,
+  type RunDetails,
+} from '@chorus/contracts';
+import {
+  analyzeRun,
+  compareRuns,
+  confidenceOfDistribution,
   drawsFor,
   estimatePanel,
   intervalSentence,
@@ -13,10 +19,6 @@ import {
   modeOf,
   normalizeDistribution,
   normalizedEntropy,
-  type Opinion,
-  type OpinionCounts,
-  opinionDistributionSchema,
-  type RunDetails,
   supportedLead,
 } from '../src';
 

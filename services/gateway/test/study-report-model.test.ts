@@ -1,12 +1,10 @@
+import { type PersonaResponse, type QuestionView, type RunDetails } from '@chorus/contracts';
+import { analyzeRun } from '@chorus/research';
 import {
-  analyzeRun,
   buildStudyReport,
-  type PersonaResponse,
-  type QuestionView,
-  type RunDetails,
   studyReportFileName,
   studyReportMarkdown,
-} from '../src';
+} from '../src/study-report/model';
 
 const response = (overrides: Partial<PersonaResponse>): PersonaResponse => ({
   personaId: 'p1',

@@ -1,5 +1,5 @@
-import { checkWording, type WordingProblemKind } from '../src/wording-check';
-import { scoreWordingSet, wordingSet } from './fixtures/wording-set';
+import { checkWording, type WordingProblemKind } from '../src/wording';
+import { scoreWordingSet, wordingSet } from './wording-set';
 
 describe('each rule names its kind and the words that triggered it, and rewords neutrally', () => {
   it.each<[string, WordingProblemKind, string, string]>([

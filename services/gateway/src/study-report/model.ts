@@ -1,10 +1,16 @@
-import type { CalibrationView } from './calibration';
-import { customTraitFields, type CustomPersonaFacts } from './custom-personas';
-import { formatDate } from './format';
-import { personaAttributeLabel, profileFieldLabel, type QuestionView } from './questions';
-import { formatCost } from './question-runs';
-import { type Opinion, opinions } from './research';
-import { checkWording } from './wording-check';
+import {
+  type CalibrationView,
+  customTraitFields,
+  type CustomPersonaFacts,
+  formatCost,
+  formatDate,
+  type Opinion,
+  opinions,
+  personaAttributeLabel,
+  profileFieldLabel,
+  type QuestionView,
+} from '@chorus/contracts';
+import { checkWording } from '@chorus/research';
 
 /**
  * A study report of one question: the document a product manager forwards —
