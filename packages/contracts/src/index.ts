@@ -18,6 +18,7 @@ export * from './roadmap-views';
 export * from './admin';
 export * from './roadmap-feedback';
 export * from './opinions';
+export * from './wording';
 export * from './follow-ups';
 export * from './question-runs';
 export * from './share-links';

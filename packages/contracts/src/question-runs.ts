@@ -214,11 +214,27 @@ export interface PastRun {
 export interface Alarm {
   kind: 'leading' | 'echo-chamber' | 'wording-sensitive' | 'flattery';
   title: string;
+  /** Plain words: what happened and what to do about it. */
   text: string;
+  /** The measure behind it, by its technical name and value, shown one click away. */
+  technical?: string | undefined;
+  /** The leading alarm: the words that steer the answer. */
+  words?: string[] | undefined;
+  /** The leading alarm: a neutral rewording to ask instead. */
+  rewording?: string | undefined;
+}
+
+/** An outcome worth reading that is not an alarm ("the answers did not move when the wording was reversed"). */
+export interface AnalysisNote {
+  kind: 'panel-agrees' | 'wording-stable';
+  title: string;
+  text: string;
+  technical?: string | undefined;
 }
 
 export interface QuestionAnalysis {
   estimate: PanelEstimate;
   entropy: number;
   alarms: Alarm[];
+  notes?: AnalysisNote[] | undefined;
 }
