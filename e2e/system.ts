@@ -11,8 +11,9 @@ export { freePort } from '@chorus/launcher/spawn';
 
 export const repoRoot = path.resolve(__dirname, '..');
 /** Screenshots, reports and the system's log; the distributed run keeps its own beside. */
-export const artifactsDir =
-  systemMode() === 'distributed'
+export const artifactsDir = process.env.CHORUS_E2E_ARTIFACTS
+  ? path.resolve(process.env.CHORUS_E2E_ARTIFACTS)
+  : systemMode() === 'distributed'
     ? path.join(__dirname, 'artifacts', 'distributed')
     : path.join(__dirname, 'artifacts');
 export const systemLog = path.join(artifactsDir, 'system.log');
