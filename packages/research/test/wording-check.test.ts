@@ -1,4 +1,4 @@
-import { checkWording, type WordingProblemKind } from '../src/wording';
+import { checkWording, type WordingProblemKind } from '../src/wording/legacy';
 import { scoreWordingSet, wordingSet } from './wording-set';
 
 describe('each rule names its kind and the words that triggered it, and rewords neutrally', () => {

@@ -4,6 +4,7 @@ import type {
   PersonaInferenceServiceService,
 } from '@chorus/proto/inference/v1/inference';
 import { type AsyncServiceImplementation, InvalidArgument, Unavailable } from '@chorus/service-kit';
+import { checkWording } from '@chorus/research';
 import type { Answering } from './answering';
 import { InferenceFailed } from './engines/engine';
 import { buildAll, type PersonaBuilder } from './engines/persona-builder';
@@ -171,6 +172,7 @@ export function inferenceHandlers(deps: {
         ...estimate,
         hasPrice: estimate.costUsd !== undefined,
         costUsd: estimate.costUsd ?? 0,
+        wording: checkWording(questionText),
       };
     },
   };

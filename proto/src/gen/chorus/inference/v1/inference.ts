@@ -161,6 +161,47 @@ export interface EstimateResponse {
   outputTokens: number;
   hasPrice: boolean;
   costUsd: number;
+  /**
+   * The wording check of the question before anyone asks it: the rules'
+   * findings, a neutral rewording and the reversed framing, with the model's
+   * verdict when a model is configured.
+   */
+  wording?: WordingCheck | undefined;
+}
+
+/**
+ * One place where the wording steers the answer (WordingFinding of
+ * @chorus/contracts).
+ */
+export interface WordingFinding {
+  /** One of the leading kinds of @chorus/contracts, e.g. "social-proof". */
+  kind: string;
+  /** The words in the question that steer the answer, as written. */
+  phrase: string;
+  /** One plain sentence: why these words steer the answer. */
+  why: string;
+}
+
+/** A model's verdict on the wording (cached by model and text like answers). */
+export interface WordingJudge {
+  leading: boolean;
+  /** The leading kinds the model names. */
+  kinds: string[];
+  reason: string;
+  model: string;
+}
+
+/** The wording check of a question (WordingCheck of @chorus/contracts). */
+export interface WordingCheck {
+  /** True when the rules or the model judge find the question leading. */
+  leading: boolean;
+  findings: WordingFinding[];
+  /** A neutral rewording, itself free of findings (the question when nothing was found). */
+  neutral: string;
+  /** The same ask framed the other way round, itself free of findings. */
+  reversed: string;
+  /** Set when a model is configured and gave a valid verdict. */
+  judge?: WordingJudge | undefined;
 }
 
 /** One turn of a follow-up conversation. */
@@ -1909,6 +1950,7 @@ function createBaseEstimateResponse(): EstimateResponse {
     outputTokens: 0,
     hasPrice: false,
     costUsd: 0,
+    wording: undefined,
   };
 }
 
@@ -1937,6 +1979,9 @@ export const EstimateResponse: MessageFns<EstimateResponse> = {
     }
     if (message.costUsd !== 0) {
       writer.uint32(65).double(message.costUsd);
+    }
+    if (message.wording !== undefined) {
+      WordingCheck.encode(message.wording, writer.uint32(74).fork()).join();
     }
     return writer;
   },
@@ -2018,6 +2063,14 @@ export const EstimateResponse: MessageFns<EstimateResponse> = {
             message.costUsd = reader.double();
             continue;
           }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.wording = WordingCheck.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2064,6 +2117,7 @@ export const EstimateResponse: MessageFns<EstimateResponse> = {
         : isSet(object.cost_usd)
         ? globalThis.Number(object.cost_usd)
         : 0,
+      wording: isSet(object.wording) ? WordingCheck.fromJSON(object.wording) : undefined,
     };
   },
 
@@ -2093,6 +2147,9 @@ export const EstimateResponse: MessageFns<EstimateResponse> = {
     if (message.costUsd !== 0) {
       obj.costUsd = floatToJson(message.costUsd);
     }
+    if (message.wording !== undefined) {
+      obj.wording = WordingCheck.toJSON(message.wording);
+    }
     return obj;
   },
 
@@ -2109,6 +2166,364 @@ export const EstimateResponse: MessageFns<EstimateResponse> = {
     message.outputTokens = object.outputTokens ?? 0;
     message.hasPrice = object.hasPrice ?? false;
     message.costUsd = object.costUsd ?? 0;
+    message.wording = (object.wording !== undefined && object.wording !== null)
+      ? WordingCheck.fromPartial(object.wording)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseWordingFinding(): WordingFinding {
+  return { kind: "", phrase: "", why: "" };
+}
+
+export const WordingFinding: MessageFns<WordingFinding> = {
+  encode(message: WordingFinding, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.kind !== "") {
+      writer.uint32(10).string(message.kind);
+    }
+    if (message.phrase !== "") {
+      writer.uint32(18).string(message.phrase);
+    }
+    if (message.why !== "") {
+      writer.uint32(26).string(message.why);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): WordingFinding {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseWordingFinding();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.kind = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.phrase = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.why = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): WordingFinding {
+    return {
+      kind: isSet(object.kind) ? globalThis.String(object.kind) : "",
+      phrase: isSet(object.phrase) ? globalThis.String(object.phrase) : "",
+      why: isSet(object.why) ? globalThis.String(object.why) : "",
+    };
+  },
+
+  toJSON(message: WordingFinding): unknown {
+    const obj: any = {};
+    if (message.kind !== "") {
+      obj.kind = message.kind;
+    }
+    if (message.phrase !== "") {
+      obj.phrase = message.phrase;
+    }
+    if (message.why !== "") {
+      obj.why = message.why;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<WordingFinding>, I>>(base?: I): WordingFinding {
+    return WordingFinding.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<WordingFinding>, I>>(object: I): WordingFinding {
+    const message = createBaseWordingFinding();
+    message.kind = object.kind ?? "";
+    message.phrase = object.phrase ?? "";
+    message.why = object.why ?? "";
+    return message;
+  },
+};
+
+function createBaseWordingJudge(): WordingJudge {
+  return { leading: false, kinds: [], reason: "", model: "" };
+}
+
+export const WordingJudge: MessageFns<WordingJudge> = {
+  encode(message: WordingJudge, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.leading !== false) {
+      writer.uint32(8).bool(message.leading);
+    }
+    for (const v of message.kinds) {
+      writer.uint32(18).string(v!);
+    }
+    if (message.reason !== "") {
+      writer.uint32(26).string(message.reason);
+    }
+    if (message.model !== "") {
+      writer.uint32(34).string(message.model);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): WordingJudge {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseWordingJudge();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.leading = reader.bool();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.kinds.push(reader.string());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.reason = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.model = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): WordingJudge {
+    return {
+      leading: isSet(object.leading) ? globalThis.Boolean(object.leading) : false,
+      kinds: globalThis.Array.isArray(object?.kinds) ? object.kinds.map((e: any) => globalThis.String(e)) : [],
+      reason: isSet(object.reason) ? globalThis.String(object.reason) : "",
+      model: isSet(object.model) ? globalThis.String(object.model) : "",
+    };
+  },
+
+  toJSON(message: WordingJudge): unknown {
+    const obj: any = {};
+    if (message.leading !== false) {
+      obj.leading = message.leading;
+    }
+    if (message.kinds?.length) {
+      obj.kinds = message.kinds;
+    }
+    if (message.reason !== "") {
+      obj.reason = message.reason;
+    }
+    if (message.model !== "") {
+      obj.model = message.model;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<WordingJudge>, I>>(base?: I): WordingJudge {
+    return WordingJudge.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<WordingJudge>, I>>(object: I): WordingJudge {
+    const message = createBaseWordingJudge();
+    message.leading = object.leading ?? false;
+    message.kinds = object.kinds?.map((e) => e) || [];
+    message.reason = object.reason ?? "";
+    message.model = object.model ?? "";
+    return message;
+  },
+};
+
+function createBaseWordingCheck(): WordingCheck {
+  return { leading: false, findings: [], neutral: "", reversed: "", judge: undefined };
+}
+
+export const WordingCheck: MessageFns<WordingCheck> = {
+  encode(message: WordingCheck, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.leading !== false) {
+      writer.uint32(8).bool(message.leading);
+    }
+    for (const v of message.findings) {
+      WordingFinding.encode(v!, writer.uint32(18).fork()).join();
+    }
+    if (message.neutral !== "") {
+      writer.uint32(26).string(message.neutral);
+    }
+    if (message.reversed !== "") {
+      writer.uint32(34).string(message.reversed);
+    }
+    if (message.judge !== undefined) {
+      WordingJudge.encode(message.judge, writer.uint32(42).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): WordingCheck {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseWordingCheck();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.leading = reader.bool();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.findings.push(WordingFinding.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.neutral = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.reversed = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.judge = WordingJudge.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): WordingCheck {
+    return {
+      leading: isSet(object.leading) ? globalThis.Boolean(object.leading) : false,
+      findings: globalThis.Array.isArray(object?.findings)
+        ? object.findings.map((e: any) => WordingFinding.fromJSON(e))
+        : [],
+      neutral: isSet(object.neutral) ? globalThis.String(object.neutral) : "",
+      reversed: isSet(object.reversed) ? globalThis.String(object.reversed) : "",
+      judge: isSet(object.judge) ? WordingJudge.fromJSON(object.judge) : undefined,
+    };
+  },
+
+  toJSON(message: WordingCheck): unknown {
+    const obj: any = {};
+    if (message.leading !== false) {
+      obj.leading = message.leading;
+    }
+    if (message.findings?.length) {
+      obj.findings = message.findings.map((e) => WordingFinding.toJSON(e));
+    }
+    if (message.neutral !== "") {
+      obj.neutral = message.neutral;
+    }
+    if (message.reversed !== "") {
+      obj.reversed = message.reversed;
+    }
+    if (message.judge !== undefined) {
+      obj.judge = WordingJudge.toJSON(message.judge);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<WordingCheck>, I>>(base?: I): WordingCheck {
+    return WordingCheck.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<WordingCheck>, I>>(object: I): WordingCheck {
+    const message = createBaseWordingCheck();
+    message.leading = object.leading ?? false;
+    message.findings = object.findings?.map((e) => WordingFinding.fromPartial(e)) || [];
+    message.neutral = object.neutral ?? "";
+    message.reversed = object.reversed ?? "";
+    message.judge = (object.judge !== undefined && object.judge !== null)
+      ? WordingJudge.fromPartial(object.judge)
+      : undefined;
     return message;
   },
 };
