@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { formatDollars } from './format';
 import type { PanelEstimate } from './opinions';
+import type { WordingCheck } from './wording';
 
 /**
  * A question's runs: what each run was (engine, model, temperature, seed, the
@@ -101,6 +102,8 @@ export interface QuestionEstimate {
   /** Null when no price is known for the model. */
   costUsd: number | null;
   budget: BudgetView;
+  /** The wording check before anyone is asked: findings, a neutral rewording and the reversed framing. */
+  wording: WordingCheck;
 }
 
 // ---------------------------------------------------------------------------

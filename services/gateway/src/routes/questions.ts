@@ -8,8 +8,12 @@ import {
   type QuestionEstimate,
   questionMessages,
   productActions,
+  type WordingCheck,
+  wordingCheckSchema,
 } from '@chorus/contracts';
+import { checkWording } from '@chorus/research';
 import type { QuestionBudget } from '@chorus/proto/catalog/v1/catalog';
+import type { WordingCheck as WordingCheckMessage } from '@chorus/proto/inference/v1/inference';
 import type { Logger } from '@chorus/service-kit';
 import { z } from 'zod';
 import type { ServiceClients } from '../clients';
@@ -29,6 +33,20 @@ function toBudgetView(budget: QuestionBudget | undefined): BudgetView {
     spentThisMonthUsd: budget?.spentThisMonthUsd ?? 0,
     questionsThisMonth: budget?.questionsThisMonth ?? 0,
   };
+}
+
+/**
+ * Inference's wording check as the browser reads it. Inference checks the
+ * wording with the same rules (and a model judge when a model is configured);
+ * an inference that sends none is checked here by the rules alone, so the
+ * answer always carries one.
+ */
+function toWordingCheck(
+  message: WordingCheckMessage | undefined,
+  questionText: string,
+): WordingCheck {
+  const parsed = wordingCheckSchema.safeParse(message);
+  return parsed.success ? parsed.data : checkWording(questionText);
 }
 
 /**
@@ -63,6 +81,7 @@ async function estimateQuestion(
     outputTokens: estimate.outputTokens,
     costUsd: estimate.hasPrice ? estimate.costUsd : null,
     budget: toBudgetView(budget),
+    wording: toWordingCheck(estimate.wording, ask.questionText),
   };
 }
 
@@ -140,7 +159,7 @@ export function questionRoutes(
     method: 'post',
     path: '/api/products/:id/questions/estimate',
     summary:
-      "What asking the product's personas this question would take before it is asked: model calls (cached answers need none), tokens, dollars at the model's price, and the monthly budget",
+      "What asking the product's personas this question would take before it is asked: model calls (cached answers need none), tokens, dollars at the model's price, the monthly budget, and the wording check (wording: leading, findings with kind, phrase and why, a neutral rewording, the reversed framing, and a model's verdict when a model is configured)",
     tag: 'questions',
     access: 'user',
     product: { from: 'id', role: productActions.edit },
