@@ -6,6 +6,7 @@ import type { Authenticator, RevocationList } from './auth';
 import type { ServiceClients } from './clients';
 import type { GatewayConfig } from './config';
 import { errorHandler } from './http-errors';
+import type { Idempotency } from './idempotency';
 import { openApiDocument } from './openapi';
 import type { QuestionStreams } from './question-streams';
 import type { RateLimits } from './rate-limit';
@@ -32,6 +33,8 @@ export interface AppDeps {
   authenticator: Authenticator;
   revocations: RevocationList;
   limits: RateLimits;
+  /** Idempotency keys of the routes declaring `idempotent`. */
+  idempotency: Idempotency;
   streams: QuestionStreams;
   logger: Logger;
   /** gRPC addresses probed by /readyz. */
@@ -71,6 +74,7 @@ export function createApp(deps: AppDeps): Express {
     deps.authenticator,
     deps.config.JSON_BODY_LIMIT,
     accessAuthority(deps.clients),
+    deps.idempotency,
   );
   authRoutes(routes, deps);
   productRoutes(routes, deps);

@@ -30,6 +30,16 @@ function queryParameters(query?: z.ZodType) {
   }));
 }
 
+/** The optional header of routes declaring `idempotent` (see idempotency.ts). */
+const idempotencyKeyParameter = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description:
+    'One key per user action (at most 255 characters), kept 24 hours per user: the same key with the same request answers the first answer again (header Idempotent-Replayed: true) without doing the work twice',
+  schema: { type: 'string', minLength: 1, maxLength: 255 },
+};
+
 /** The OpenAPI 3.1 document of every route declared through ApiRoutes. */
 export function openApiDocument(routes: RouteDescription[], info: { version: string }) {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -38,7 +48,11 @@ export function openApiDocument(routes: RouteDescription[], info: { version: str
       summary: route.summary,
       tags: [route.tag],
       'x-access': route.access,
-      parameters: [...pathParameters(route.path), ...queryParameters(route.query)],
+      parameters: [
+        ...pathParameters(route.path),
+        ...queryParameters(route.query),
+        ...(route.idempotent ? [idempotencyKeyParameter] : []),
+      ],
       responses: {
         [route.status]: { description: 'Success' },
         ...(route.body || route.params || route.query
@@ -50,6 +64,17 @@ export function openApiDocument(routes: RouteDescription[], info: { version: str
           ? {
               403: { description: `Needs the product role ${route.product.role} or higher` },
               404: { description: 'Not found, or not shared with the signed-in user' },
+            }
+          : {}),
+        ...(route.idempotent
+          ? {
+              409: {
+                description: 'A request with the same Idempotency-Key is still being processed',
+              },
+              422: {
+                description:
+                  'The Idempotency-Key was already used with another method, path or body',
+              },
             }
           : {}),
         ...(route.paidAction

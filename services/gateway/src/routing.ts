@@ -6,6 +6,7 @@ import { type z } from 'zod';
 import type { AccessAuthority, ProductAccess, ProductNeed } from './access';
 import type { Authenticator, Principal } from './auth';
 import { HttpError } from './http-errors';
+import type { Idempotency, RouteAnswer } from './idempotency';
 
 /** Who may call a route. */
 export type Access = 'public' | 'user' | 'admin';
@@ -66,6 +67,13 @@ export interface RouteDefinition<
    * for event streams, which the browser's EventSource opens without headers.
    */
   tokenInQuery?: boolean;
+  /**
+   * Takes an Idempotency-Key header: the same key (per signed-in user, for
+   * 24 hours) with the same request answers the first answer again without
+   * doing the work twice. For creates that cost money or make a visible
+   * thing; the handler must answer JSON (or nothing).
+   */
+  idempotent?: boolean;
   /** Runs after the body is parsed and before validation, e.g. rate limits. */
   before?: RequestHandler[];
   /** Answers that are not JSON (files, streams) write to ctx.res and return undefined. */
@@ -86,6 +94,7 @@ export interface RouteDescription {
   rawBody?: boolean;
   paidAction?: PaidAction;
   product?: ProductNeed;
+  idempotent?: boolean;
 }
 
 /** The message of the first problem, in the words the schema gave it. */
@@ -135,6 +144,7 @@ export class ApiRoutes {
     private readonly authenticator: Authenticator,
     private readonly defaultBodyLimit: string,
     private readonly authority?: AccessAuthority,
+    private readonly idempotency?: Idempotency,
   ) {}
 
   add<
@@ -150,6 +160,11 @@ export class ApiRoutes {
         `${route.path}: a product-scoped route needs a signed-in user and the access authority`,
       );
     }
+    const idempotency = route.idempotent ? this.idempotency : undefined;
+    if (route.idempotent && (route.access === 'public' || route.rawBody || !idempotency)) {
+      // Keys are kept per signed-in person; a signed-out write has nobody to keep them for.
+      throw new Error(`${route.path}: an idempotent route needs a signed-in caller and the store`);
+    }
     this.descriptions.push({
       method: route.method,
       path: route.path,
@@ -163,6 +178,7 @@ export class ApiRoutes {
       rawBody: route.rawBody,
       paidAction: route.paidAction,
       product: route.product,
+      idempotent: route.idempotent,
     });
     const limit = route.bodyLimit ?? this.defaultBodyLimit;
     const bodyParser = route.rawBody
@@ -204,9 +220,23 @@ export class ApiRoutes {
           return access;
         },
       };
-      const result = await route.handler(context);
-      if (!res.headersSent && result !== undefined) res.status(status).json(result);
-      else if (!res.headersSent) res.status(status === 200 ? 204 : status).end();
+      const work = async (): Promise<RouteAnswer | undefined> => {
+        const result = await route.handler(context);
+        // A handler that wrote its own answer (a file, a stream) has nothing to give back.
+        if (res.headersSent) return undefined;
+        return result !== undefined
+          ? { status, body: result }
+          : { status: status === 200 ? 204 : status };
+      };
+      // Only once the request is known to be allowed and well formed does a
+      // key count: a refused request stores nothing, as with Stripe.
+      const answer =
+        idempotency && principal
+          ? await idempotency.run(req, res, principal.id, work)
+          : await work();
+      if (!answer || res.headersSent) return;
+      if (answer.body !== undefined) res.status(answer.status).json(answer.body);
+      else res.status(answer.status).end();
     };
     this.router[route.method](
       route.path,

@@ -15,6 +15,8 @@ import { closeClients, connectClients } from './clients';
 import { QuestionStreams } from './question-streams';
 import type { GatewayConfig } from './config';
 import { consumeGatewayEvents } from './events';
+import { Idempotency } from './idempotency';
+import { MemoryIdempotencyEntries, RedisIdempotencyEntries } from './idempotency-store';
 import { RateLimits } from './rate-limit';
 
 export interface RunningGateway {
@@ -69,6 +71,10 @@ export async function startGateway(
     authenticator,
     revocations,
     limits: new RateLimits(redis, logger),
+    idempotency: new Idempotency(
+      redis ? new RedisIdempotencyEntries(redis) : new MemoryIdempotencyEntries(),
+      logger,
+    ),
     streams,
     logger,
     downstream: {

@@ -101,6 +101,7 @@ export function billingRoutes(routes: ApiRoutes, deps: { clients: ServiceClients
     summary: 'A setup intent for the product; the browser confirms a card with its client secret',
     tag: 'billing',
     access: 'user',
+    idempotent: true,
     product: { from: 'id', role: productActions.billing },
     params: idParams,
     body: setupPaymentRequest,
@@ -126,6 +127,7 @@ export function billingRoutes(routes: ApiRoutes, deps: { clients: ServiceClients
     summary: "Save a card for a product and start the product's subscription if none runs",
     tag: 'billing',
     access: 'user',
+    idempotent: true,
     status: 201,
     body: savePaymentMethodRequest,
     async handler({ user, body }) {
@@ -272,6 +274,7 @@ export function billingRoutes(routes: ApiRoutes, deps: { clients: ServiceClients
       'A hosted checkout for a product (the given one, or the newest without a subscription)',
     tag: 'billing',
     access: 'user',
+    idempotent: true,
     body: checkoutSessionRequest,
     async handler({ user, body }): Promise<CheckoutSessionAnswer> {
       const session = await productBilling.checkout(user, {

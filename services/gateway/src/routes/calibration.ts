@@ -59,6 +59,7 @@ export function calibrationRoutes(routes: ApiRoutes, deps: { clients: ServiceCli
       "Upload the real answers of real customers to a complete question (CSV text), or use a share link's responses",
     tag: 'questions',
     access: 'user',
+    idempotent: true,
     product: { from: 'id', role: productActions.edit },
     params: questionParams,
     body: calibrateRequest,

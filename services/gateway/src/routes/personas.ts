@@ -45,6 +45,7 @@ export function personaRoutes(routes: ApiRoutes, deps: { clients: ServiceClients
     summary: 'Select a persona template for the product (selecting it again changes nothing)',
     tag: 'personas',
     access: 'user',
+    idempotent: true,
     product: { from: 'id', role: productActions.choosePersonas },
     paidAction: 'addPersonas',
     status: 201,

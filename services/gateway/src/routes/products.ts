@@ -34,6 +34,7 @@ export function productRoutes(
     summary: 'Create a product (name and industry required)',
     tag: 'products',
     access: 'user',
+    idempotent: true,
     status: 201,
     body: createProductRequest,
     async handler({ user, body }) {
