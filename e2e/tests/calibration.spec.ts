@@ -89,13 +89,24 @@ test('real answers uploaded to a question show a fidelity card and join the prod
   await expect(fidelity).toBeVisible();
   await expect(fidelity.getByTestId('fidelity-n')).toHaveText('6 real answers');
   await expect(fidelity).toContainText('survey-march.csv');
+  // The figures in plain words; their technical names one click away, never the headline.
   await expect(fidelity.getByTestId('fidelity-distance')).toContainText(
-    /Distance \(Jensen–Shannon.*\): \d\.\d\d, (very close to|close to|somewhat off from|far from) the real answers/,
+    /How far people and personas differ: \d\.\d\d of 1, /,
   );
-  await expect(fidelity.getByTestId('fidelity-ks')).toContainText(/KS statistic\): \d\.\d\d/);
+  await expect(fidelity.getByTestId('fidelity-ks')).toContainText(
+    /Largest gap between their ratings: \d\.\d\d of 1/,
+  );
   await expect(fidelity.getByTestId('fidelity-spread')).toContainText(
-    /Spread ratio \(persona variance \/ human variance\): (\d+\.\d\d|not measurable), the panel/,
+    /How varied the personas' answers are next to people's: (\d+\.\d\d times|cannot be compared), /,
   );
+  const measured = fidelity.getByTestId('how-measured');
+  await expect(measured.getByText('Jensen–Shannon', { exact: false })).toBeHidden();
+  for (const technical of ['Jensen–Shannon', 'Kolmogorov–Smirnov', 'spread ratio', 'variance']) {
+    expect(await fidelity.locator('dl').innerText()).not.toContain(technical);
+  }
+  await measured.getByText('How this is measured').click();
+  await expect(measured).toContainText('Jensen–Shannon distance');
+  await expect(measured).toContainText('Kolmogorov–Smirnov statistic');
   // Real customers: 3 positive, 1 neutral, 2 negative.
   await expect(
     fidelity

@@ -3,8 +3,9 @@ import { dismissToast, expect, newAccount, test, toast } from '../fixtures';
 
 // Answers a researcher can trust, on the local engine: each persona's
 // distribution, the panel's intervals, the run's details, a re-run with its
-// drift note, the leading-question alarm before asking, the cost estimate,
-// and the product's monthly budget.
+// drift note, the wording check before asking and on the answers, the
+// outcome of a wording-sensitivity check, plain words with the technical names
+// one click away, the cost estimate, and the product's monthly budget.
 
 function auth(token: string) {
   return { headers: { authorization: `Bearer ${token}` } };
@@ -59,15 +60,18 @@ test.describe('answers a researcher can trust', () => {
         }),
       ).toBeVisible();
     }
-    // The panel's shares with 95% intervals, the method, and the small panel's caveat.
+    // The panel's shares with the range each would likely fall in, in plain words; the
+    // interval's method one click away.
     for (const opinion of ['positive', 'neutral', 'negative']) {
       await expect(card.getByTestId(`interval-${opinion}`)).toContainText(
-        /\d+(\.\d)?% \(95% interval \d+(\.\d)?–\d+(\.\d)?%\)/,
+        /\d+(\.\d)?% \(likely \d+(\.\d)?–\d+(\.\d)?%\)/,
       );
     }
-    await expect(card).toContainText(
-      'Over 5 personas × 20 draws. Method: 95% percentile bootstrap',
-    );
+    const measured = card.getByLabel('Shares with likely ranges').getByTestId('how-measured');
+    await expect(measured.getByText(/percentile bootstrap/)).toBeHidden();
+    await measured.getByText('How this is measured').click();
+    await expect(measured).toContainText('Each of the 5 personas answered 20 times');
+    await expect(measured).toContainText('Method: 95% percentile bootstrap');
     await expect(card).toContainText('Indicative only: with fewer than 10 personas');
     await expect(card).toContainText(
       /Key insight: .*(leads clearly|No opinion leads beyond the intervals)/,
@@ -75,8 +79,8 @@ test.describe('answers a researcher can trust', () => {
     await card.getByRole('button', { name: 'Run details' }).click();
     const details = card.getByLabel('Run details');
     await expect(details).toContainText('Enginelocal');
-    await expect(details).toContainText('Seed1');
-    await expect(details).toContainText('Draws per persona20');
+    await expect(details).toContainText('Seed (to repeat the run)1');
+    await expect(details).toContainText('Answers per persona20');
     await expect(details).toContainText(/Prompt template[0-9a-f]{12}/);
     await expect(details).toContainText(/Business profile[0-9a-f]{12}/);
     await expect(details).toContainText('Cost$0.00');
@@ -95,12 +99,12 @@ test.describe('answers a researcher can trust', () => {
     await card.getByRole('button', { name: 'Re-run' }).click();
     await expect(toast(page)).toContainText('Running the question again');
     const runs = card.getByLabel('Runs');
-    await expect(runs).toContainText('Seed 2 (latest)', { timeout: 30_000 });
-    await expect(runs).toContainText('Seed 1');
+    await expect(runs).toContainText('Run 2 (latest)', { timeout: 30_000 });
+    await expect(runs).toContainText('Run 1');
     await expect(card.getByTestId('drift')).toContainText(/^(No drift|Drift): /);
     await expect(detailsButton).toHaveAttribute('aria-expanded', 'false');
     await detailsButton.click();
-    await expect(card.getByLabel('Run details')).toContainText('Seed2');
+    await expect(card.getByLabel('Run details')).toContainText('Seed (to repeat the run)2');
     await card.getByLabel('Runs').scrollIntoViewIfNeeded();
     await shot('rerun');
 
@@ -118,7 +122,7 @@ test.describe('answers a researcher can trust', () => {
     expect(rerun.drift.text).toMatch(/drift/i);
   });
 
-  test('a leading question is flagged before it is asked, with a neutral wording to use', async ({
+  test('a leading question is flagged before it is asked, and its answers carry the alarm', async ({
     page,
     request,
     register,
@@ -129,31 +133,122 @@ test.describe('answers a researcher can trust', () => {
     const { productId } = await productWithPersonas(request, token, 3);
     await signIn(token, `/products/${productId}/questions`);
 
+    // Before asking: the estimate's wording check, each finding's kind in plain words.
     const question = page.getByLabel('Your question');
     await question.fill("Wouldn't you love our amazing meal planner?");
-    const alarm = page.locator('[data-alarm="leading"]');
-    await expect(alarm).toContainText('Leading question:');
-    await expect(alarm).toContainText(
-      '"Wouldn\'t you" tells the respondent which answer you expect',
-    );
-    await expect(alarm).toContainText('"amazing" praises what you are asking about');
-    await expect(alarm).toContainText(
-      'A neutral wording: “How would you feel about our meal planner?”',
-    );
+    const alarm = page.getByRole('note', { name: 'Wording check' });
+    await expect(alarm).toContainText('This question may lead people to an answer');
+    const findings = alarm.getByTestId('wording-finding');
+    await expect(findings.filter({ hasText: 'Loaded words' })).toContainText('amazing');
+    await expect(findings.filter({ hasText: /^Invites agreement/ })).toContainText(/Wouldn.t you/);
+    const neutral = (await alarm.getByTestId('neutral-wording').textContent()) ?? '';
+    expect(neutral).not.toMatch(/amazing|wouldn.t you/i);
     await shot('leading');
     await alarm.getByRole('button', { name: 'Use neutral wording' }).click();
-    await expect(question).toHaveValue('How would you feel about our meal planner?');
+    await expect(question).toHaveValue(neutral);
+    // The neutral wording is itself free of findings.
+    await expect(page.getByTestId('cost-estimate')).toBeVisible();
     await expect(alarm).toHaveCount(0);
 
-    // Asked as it was written anyway, the question keeps the alarm on its card.
-    await question.fill('Is our app fast and affordable?');
-    await expect(alarm).toContainText('asks about two things at once');
+    // Asked as it was written anyway, the stored answers carry the leading alarm:
+    // the words that steer the answer and a neutral rewording.
+    const leading = 'Most of our customers already love our planner. Would you try it too?';
+    await question.fill(leading);
+    await expect(findings.filter({ hasText: 'Points to what others do' })).toBeVisible();
     await page.getByRole('button', { name: 'Ask Question' }).click();
-    const card = questionCard(page, 'Is our app fast and affordable?');
+    const card = questionCard(page, leading);
     await expect(card.getByText('Complete', { exact: true })).toBeVisible({ timeout: 30_000 });
-    await expect(card.locator('[data-alarm="leading"]')).toContainText(
-      'A neutral wording: “Is our app fast?”',
+    const stored = card.locator('[data-alarm="leading"]');
+    await expect(stored).toContainText('Words that steer the answer:');
+    await expect(stored.getByTestId('alarm-words')).toContainText(/most of our customers/i);
+    await expect(stored.getByTestId('alarm-rewording')).toContainText('Ask instead:');
+    await stored.scrollIntoViewIfNeeded();
+    await shot('leading-answered');
+
+    // The API says the same: the stored analysis holds the alarm with its words and rewording.
+    const list = await request.get(`/api/products/${productId}/questions`, auth(token));
+    const [asked] = (await list.json()) as {
+      analysis: { alarms: { kind: string; words?: string[]; rewording?: string }[] };
+    }[];
+    const alarmOf = asked!.analysis.alarms.find((a) => a.kind === 'leading');
+    expect(alarmOf?.words?.join(' ')).toMatch(/most of our customers/i);
+    expect(alarmOf?.rewording).toBeTruthy();
+    await expect(stored.getByTestId('alarm-rewording')).toContainText(alarmOf!.rewording!);
+  });
+
+  test('a ticked wording check shows its outcome when the answers did not move', async ({
+    page,
+    request,
+    register,
+    signIn,
+    shot,
+  }) => {
+    const { token } = await register(newAccount({ productName: 'Steadywise' }));
+    const { productId } = await productWithPersonas(request, token, 4);
+    await signIn(token, `/products/${productId}/questions`);
+
+    const text = 'How often do you plan your meals for the coming week?';
+    await page.getByLabel('Your question').fill(text);
+    await page.getByRole('checkbox', { name: /Check wording sensitivity/ }).check();
+    await expect(page.getByRole('note', { name: 'Wording check' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Ask Question' }).click();
+    const card = questionCard(page, text);
+    await expect(card.getByText('Complete', { exact: true })).toBeVisible({ timeout: 30_000 });
+
+    const got = await request.get(`/api/products/${productId}/questions`, auth(token));
+    const [asked] = (await got.json()) as {
+      run: { sensitivity: { neutralText: string; reversedText: string } };
+      analysis: { alarms: { kind: string }[]; notes?: { kind: string; text: string }[] };
+    }[];
+    const sensitivity = asked!.run.sensitivity;
+    // The outcome is on the page whatever it was: here the answers held.
+    expect(asked!.analysis.alarms.map((a) => a.kind)).not.toContain('wording-sensitive');
+    const note = asked!.analysis.notes?.find((n) => n.kind === 'wording-stable');
+    expect(note).toBeDefined();
+    await expect(card.locator('[data-note="wording-stable"]')).toContainText(note!.text);
+    const outcome = card.getByRole('region', { name: 'Wording sensitivity check' });
+    await expect(outcome).toContainText('the answers held across wordings');
+    const framings = outcome.getByTestId('sensitivity-framing');
+    await expect(framings).toHaveCount(3);
+    await expect(framings.nth(0)).toContainText(text);
+    await expect(framings.nth(1)).toContainText(sensitivity.neutralText);
+    await expect(framings.nth(2)).toContainText(sensitivity.reversedText);
+    for (let i = 0; i < 3; i++) {
+      await expect(framings.nth(i)).toContainText(/\d+% positive, \d+% neutral, \d+% negative/);
+    }
+    await outcome.scrollIntoViewIfNeeded();
+    await shot('wording-stable');
+  });
+
+  test('research panels speak plain words, with the technical names one click away', async ({
+    page,
+    request,
+    register,
+    signIn,
+    shot,
+  }) => {
+    const { token } = await register(newAccount({ productName: 'Plainwise' }));
+    const { productId } = await productWithPersonas(request, token, 3);
+    await signIn(token, `/products/${productId}/questions`);
+    const text = 'Would you pay $12 per serving for a weekly meal kit?';
+    await page.getByLabel('Your question').fill(text);
+    await page.getByRole('button', { name: 'Ask Question' }).click();
+    const card = questionCard(page, text);
+    await expect(card.getByText('Complete', { exact: true })).toBeVisible({ timeout: 30_000 });
+    await card.getByRole('button', { name: /Show 3 persona responses/ }).click();
+    // The words a statistician uses stay out of what a reader sees first.
+    const visible = await card.innerText();
+    for (const word of ['entropy', 'bootstrap', 'KS statistic', 'Jensen', 'seeded', 'cached']) {
+      expect(visible, word).not.toContain(word);
+    }
+    // Each persona's answers as draws, in words.
+    await expect(card.getByTestId('draw-counts').first()).toHaveText(
+      /^In \d+ draws: \d+ positive, \d+ neutral, \d+ negative$/,
     );
+    await shot('plain-words');
+    const measured = card.getByLabel('Shares with likely ranges').getByTestId('how-measured');
+    await measured.getByText('How this is measured').click();
+    await expect(measured).toContainText('percentile bootstrap');
   });
 
   test('the dashboard shows this month’s usage and keeps a monthly budget', async ({

@@ -1,4 +1,5 @@
-import { calibrationTrend, formatDate, type ProductView } from '@chorus/contracts';
+import { formatDate, type ProductView } from '@chorus/contracts';
+import { calibrationTrend } from '@chorus/research';
 import { EmptyState, LoadError, Loading, ProductGate } from '@chorus/platform/ui';
 import { ArrowLeft, Scale, TrendingDown, TrendingUp } from 'lucide-react';
 import { Link } from 'react-router-dom';
@@ -87,10 +88,10 @@ function ProductCalibration({ product }: { product: ProductView }) {
                     Real answers
                   </th>
                   <th scope="col" className="py-2 pr-3 font-medium">
-                    Distance
+                    How far they differ (0 to 1)
                   </th>
                   <th scope="col" className="py-2 font-medium">
-                    Spread ratio
+                    How varied, next to people
                   </th>
                 </tr>
               </thead>
@@ -123,8 +124,8 @@ function ProductCalibration({ product }: { product: ProductView }) {
                     <td className="py-2">
                       <span className="tabular-nums">
                         {view.fidelity.spreadRatio === null
-                          ? 'not measurable'
-                          : view.fidelity.spreadRatio.toFixed(2)}
+                          ? 'cannot be compared'
+                          : `${view.fidelity.spreadRatio.toFixed(2)} times`}
                       </span>
                       <div className="text-xs text-muted-foreground">
                         {view.fidelity.spreadMeaning}

@@ -16,6 +16,7 @@ import {
   useCalibrationShareLinks,
   useRemoveCalibration,
 } from '../../calibration-api';
+import { HowMeasured } from './HowMeasured';
 
 // The fidelity card: real customers' answers to the question beside the
 // persona panel's, with how far apart they are in words.
@@ -207,29 +208,48 @@ function FidelityCard({
       </div>
       <dl className="grid gap-1.5 text-sm">
         <div data-testid="fidelity-distance">
-          <dt className="inline font-medium">Distance (Jensen–Shannon, 0 same to 1 opposite): </dt>
+          <dt className="inline font-medium">How far people and personas differ: </dt>
           <dd className="inline">
-            <span className="tabular-nums">{f.distance.toFixed(2)}</span>, {f.distanceMeaning}.
+            <span className="tabular-nums">{f.distance.toFixed(2)} of 1</span>, {f.distanceMeaning}.
           </dd>
         </div>
         {f.ks !== null ? (
           <div data-testid="fidelity-ks">
-            <dt className="inline font-medium">Largest gap in the ratings (KS statistic): </dt>
-            <dd className="inline tabular-nums">{f.ks.toFixed(2)}</dd>
+            <dt className="inline font-medium">Largest gap between their ratings: </dt>
+            <dd className="inline tabular-nums">{f.ks.toFixed(2)} of 1</dd>
           </div>
         ) : null}
         <div data-testid="fidelity-spread">
-          <dt className="inline font-medium">Spread ratio (persona variance / human variance): </dt>
+          <dt className="inline font-medium">
+            How varied the personas&apos; answers are next to people&apos;s:{' '}
+          </dt>
           <dd className="inline">
             {f.spreadRatio === null ? (
-              'not measurable'
+              'cannot be compared'
             ) : (
-              <span className="tabular-nums">{f.spreadRatio.toFixed(2)}</span>
+              <span className="tabular-nums">{f.spreadRatio.toFixed(2)} times</span>
             )}
             , {f.spreadMeaning}.
           </dd>
         </div>
       </dl>
+      <HowMeasured>
+        <p>
+          How far they differ is the Jensen–Shannon distance between the two distributions of
+          answers: 0 when they are the same, 1 when they have nothing in common.
+        </p>
+        {f.ks !== null ? (
+          <p>
+            The largest gap between their ratings is the Kolmogorov–Smirnov statistic: the largest
+            difference between the two cumulative shares over the rating scale.
+          </p>
+        ) : null}
+        <p>
+          How varied the answers are is the spread ratio: the variance of the personas&apos; answers
+          divided by the variance of people&apos;s. 1 means as varied; below 1, the personas agree
+          with each other more than people do.
+        </p>
+      </HowMeasured>
       <div className="overflow-x-auto empty:hidden">
         <Segments rows={f.segments} />
       </div>

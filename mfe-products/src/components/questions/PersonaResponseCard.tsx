@@ -2,12 +2,13 @@ import {
   confidencePercent,
   type FollowUpTurnView,
   type Opinion,
+  type OpinionCounts,
+  opinions,
   type PersonaResponse,
   personaAttributeLabel,
   profileFieldLabel,
   type SafetyInfluence,
 } from '@chorus/contracts';
-import { modeOf } from '@chorus/research';
 import { Badge, Button, cn } from '@chorus/platform/ui';
 import { Frown, Meh, MessageCircle, Smile } from 'lucide-react';
 import { useState } from 'react';
@@ -37,6 +38,17 @@ function Chips({ label, items }: { label: string; items: string[] }) {
         </Badge>
       ))}
     </div>
+  );
+}
+
+/** "In 20 draws: 12 positive, 6 neutral, 2 negative": how the persona's repeated answers fell. */
+function DrawCounts({ draws }: { draws: OpinionCounts }) {
+  const total = opinions.reduce((sum, o) => sum + draws[o], 0);
+  if (total <= 1) return null;
+  return (
+    <p className="text-xs text-muted-foreground tabular-nums" data-testid="draw-counts">
+      In {total} draws: {opinions.map((o) => `${draws[o]} ${o}`).join(', ')}
+    </p>
   );
 }
 
@@ -101,14 +113,7 @@ export function PersonaResponseCard({
         </div>
       </dl>
       {response.distribution ? <DistributionBar distribution={response.distribution} /> : null}
-      {response.distribution && modeOf(response.distribution) !== response.opinion ? (
-        <p className="text-xs text-muted-foreground" data-testid="drawn-note">
-          Drawn {opinionLook[response.opinion].label.toLowerCase()} (
-          {Math.round(response.distribution[response.opinion] * 100)}% likely) from this
-          persona&apos;s distribution; the words below are its most likely view,{' '}
-          {opinionLook[modeOf(response.distribution)].label.toLowerCase()}.
-        </p>
-      ) : null}
+      {response.draws ? <DrawCounts draws={response.draws} /> : null}
       <blockquote className="border-l-2 border-primary/30 pl-3 text-sm">
         {response.response}
       </blockquote>

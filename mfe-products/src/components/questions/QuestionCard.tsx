@@ -24,6 +24,7 @@ import {
   RerunButton,
   RunDetailsPanel,
   RunsComparison,
+  SensitivityOutcome,
 } from './ResearchPanels';
 import { ResultsChart } from './ResultsChart';
 
@@ -157,7 +158,7 @@ export function QuestionCard({
               <span data-testid="question-cost">
                 Cost {formatCost(question.run.costUsd)}
                 {question.run.usage.cachedAnswers > 0
-                  ? ` (${question.run.usage.cachedAnswers} cached)`
+                  ? ` (${question.run.usage.cachedAnswers} ${question.run.usage.cachedAnswers === 1 ? 'answer' : 'answers'} reused, free)`
                   : ''}
               </span>
             ) : null}
@@ -215,13 +216,14 @@ export function QuestionCard({
         <ProgressNote question={question} />
       ) : null}
 
-      <div className="mx-5 empty:hidden">
+      <div className="mx-5 grid gap-3 empty:hidden">
         <Alarms question={question} />
+        <SensitivityOutcome question={question} />
       </div>
 
       {results ? (
         <div className="mx-5 grid gap-4 rounded-lg bg-muted/50 p-4 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
-          <ResultsChart results={results} />
+          <ResultsChart results={question.analysis?.estimate.shares ?? results} />
           <div className="grid content-start gap-3">
             <div className="flex gap-2 text-sm">
               <Lightbulb className="mt-0.5 size-4 shrink-0 text-amber-500" aria-hidden />

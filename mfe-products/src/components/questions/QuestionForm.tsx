@@ -5,10 +5,12 @@ import {
   MAX_QUESTION_LENGTH,
   MIN_QUESTION_LENGTH,
   type ProductPersonaView,
+  leadingKindLabels,
+  type QuestionEstimate,
   questionMessages,
   selectedPersonasSummary,
+  type WordingCheck,
 } from '@chorus/contracts';
-import { checkWording } from '@chorus/research';
 import { analytics, toast } from '@chorus/platform';
 import {
   Button,
@@ -36,55 +38,76 @@ function useSettled(value: string, ms: number): string {
   return settled;
 }
 
-/** The leading-question alarm before asking, with a neutral rewording to use instead. */
-function WordingAlarm({ text, onUse }: { text: string; onUse(neutral: string): void }) {
-  const wording = checkWording(text);
+/**
+ * The wording check before asking, from the estimate: each finding's kind in
+ * plain words, the words that steer the answer and why, and a neutral
+ * rewording to use in one click.
+ */
+function WordingFindings({
+  wording,
+  onUse,
+}: {
+  wording: WordingCheck;
+  onUse(neutral: string): void;
+}) {
   if (!wording.leading) return null;
+  const canReword = wording.neutral.trim().length > 0;
   return (
     <div
       className="grid gap-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"
       role="note"
+      aria-label="Wording check"
       data-alarm="leading"
     >
-      <p className="flex gap-2">
+      <p className="flex gap-2 font-semibold">
         <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
-        <span>
-          <span className="font-semibold">Leading question: </span>
-          {wording.findings.map((f) => f.why).join(' ')}
-        </span>
+        This question may lead people to an answer
       </p>
-      <p>A neutral wording: “{wording.neutral}”</p>
-      <Button
-        type="button"
-        variant="outline"
-        size="sm"
-        className="w-fit bg-white"
-        onClick={() => onUse(wording.neutral)}
-      >
-        Use neutral wording
-      </Button>
+      {wording.findings.length > 0 ? (
+        <ul className="grid gap-1.5 pl-6">
+          {wording.findings.map((finding, index) => (
+            <li key={`${finding.kind}-${index}`} data-testid="wording-finding">
+              <span className="font-medium">{leadingKindLabels[finding.kind]}</span>
+              {finding.phrase ? (
+                <>
+                  {': '}
+                  <mark className="rounded bg-amber-200/70 px-1 text-amber-950">
+                    {finding.phrase}
+                  </mark>
+                </>
+              ) : null}
+              <span className="block text-amber-800">{finding.why}</span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {wording.judge?.leading ? (
+        <p className="pl-6 text-amber-800" data-testid="wording-judge">
+          A second reading by the model agrees: {wording.judge.reason}
+        </p>
+      ) : null}
+      {canReword ? (
+        <>
+          <p className="pl-6">
+            A neutral wording: <q data-testid="neutral-wording">{wording.neutral}</q>
+          </p>
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            className="ml-6 w-fit bg-white"
+            onClick={() => onUse(wording.neutral)}
+          >
+            Use neutral wording
+          </Button>
+        </>
+      ) : null}
     </div>
   );
 }
 
 /** What asking would cost, before sending, and this month's spend against the budget. */
-function CostEstimate({
-  productId,
-  questionText,
-  checkWording: check,
-}: {
-  productId: string;
-  questionText: string;
-  checkWording: boolean;
-}) {
-  const text = useSettled(questionText.trim(), 400);
-  const estimate = useQuestionEstimate(
-    productId,
-    { questionText: text, checkWording: check },
-    text.length >= MIN_QUESTION_LENGTH && text.length <= MAX_QUESTION_LENGTH,
-  );
-  const data = estimate.data;
-  if (!data) return null;
+function CostEstimate({ data }: { data: QuestionEstimate }) {
   const budget = data.budget;
   const refusal = budgetRefusal(budget, data.costUsd ?? 0);
   return (
@@ -102,7 +125,9 @@ function CostEstimate({
         {data.engine === 'local'
           ? 'Local engine: no model calls'
           : `${data.modelCalls} model ${data.modelCalls === 1 ? 'call' : 'calls'} to ${data.model}, about ${(data.inputTokens + data.outputTokens).toLocaleString('en-US')} tokens`}
-        {data.cachedAnswers > 0 ? `; ${data.cachedAnswers} answers from the cache, free` : ''}
+        {data.cachedAnswers > 0
+          ? `; ${data.cachedAnswers} ${data.cachedAnswers === 1 ? 'answer was' : 'answers were'} given before and cost nothing again`
+          : ''}
       </span>
       {budget.monthlyBudgetUsd !== null ? (
         <span>
@@ -175,6 +200,20 @@ export function QuestionForm({
   const typed = form.watch('questionText');
   const length = typed.trim().length;
   const [sensitivity, setSensitivity] = useState(false);
+  // Asked of the server once typing pauses: the wording check and the cost come together.
+  const settled = useSettled(typed.trim(), 400);
+  const estimate = useQuestionEstimate(
+    productId,
+    { questionText: settled, checkWording: sensitivity },
+    refusal === undefined &&
+      settled.length >= MIN_QUESTION_LENGTH &&
+      settled.length <= MAX_QUESTION_LENGTH,
+  );
+  // The check shown belongs to the text in the box, not to an earlier text kept while the next loads.
+  const wording =
+    length >= MIN_QUESTION_LENGTH && estimate.data && !estimate.isPlaceholderData
+      ? estimate.data.wording
+      : null;
 
   const submit = form.handleSubmit(async ({ questionText }) => {
     if (personas.length === 0) {
@@ -246,9 +285,9 @@ export function QuestionForm({
               {length}/{MAX_QUESTION_LENGTH}
             </span>
           </div>
-          {length >= MIN_QUESTION_LENGTH ? (
-            <WordingAlarm
-              text={typed}
+          {wording ? (
+            <WordingFindings
+              wording={wording}
               onUse={(neutral) =>
                 form.setValue('questionText', neutral, { shouldDirty: true, shouldValidate: false })
               }
@@ -266,8 +305,8 @@ export function QuestionForm({
               (also asks a neutral and a reversed framing: three times the model calls)
             </span>
           </label>
-          {names.length > 0 && !locked && !refusal ? (
-            <CostEstimate productId={productId} questionText={typed} checkWording={sensitivity} />
+          {names.length > 0 && !locked && !refusal && estimate.data ? (
+            <CostEstimate data={estimate.data} />
           ) : null}
           <div className="flex flex-wrap items-center gap-3">
             <Button

@@ -1,5 +1,6 @@
 import {
   type Alarm,
+  type AnalysisNote,
   formatCost,
   formatDate,
   type Opinion,
@@ -8,11 +9,20 @@ import {
   type PanelEstimate,
   type QuestionView,
   type RunDetails,
+  type Sensitivity,
 } from '@chorus/contracts';
-import { checkWording } from '@chorus/research';
 import { Button, cn } from '@chorus/platform/ui';
-import { AlertTriangle, ChevronDown, GitCompare, Info, Loader2, RefreshCw } from 'lucide-react';
+import {
+  AlertTriangle,
+  CheckCircle2,
+  ChevronDown,
+  GitCompare,
+  Info,
+  Loader2,
+  RefreshCw,
+} from 'lucide-react';
 import { useState } from 'react';
+import { HowMeasured } from './HowMeasured';
 
 // What a researcher reads beside a question's results: each persona's
 // distribution, the panel's intervals, the alarms, the run's details, and
@@ -55,69 +65,183 @@ export function DistributionBar({ distribution }: { distribution: OpinionDistrib
   );
 }
 
-/** The panel's shares of every draw with their 95 % intervals, and the method. */
+/**
+ * The panel's shares with the range each would likely fall in if the panel
+ * were asked again, in plain words; the interval's technical name and method
+ * one click away.
+ */
 export function IntervalList({ estimate }: { estimate: PanelEstimate }) {
   return (
-    <div className="grid gap-2 text-sm" aria-label="Shares with 95% intervals">
+    <div className="grid gap-2 text-sm" aria-label="Shares with likely ranges">
+      <p className="text-xs text-muted-foreground">
+        Share of all answers, and the range it would likely fall in if the same personas were asked
+        again:
+      </p>
       <ul className="grid gap-1">
         {opinions.map((o) => (
           <li key={o} className="flex items-center gap-2" data-testid={`interval-${o}`}>
             <span className={cn('size-2.5 rounded-full', opinionColor[o])} aria-hidden />
             <span className="w-16 font-medium">{opinionLabel[o]}</span>
             <span className="tabular-nums">
-              {estimate.shares[o]}% (95% interval {estimate.intervals[o].low}–
-              {estimate.intervals[o].high}%)
+              {estimate.shares[o]}% (likely {estimate.intervals[o].low}–{estimate.intervals[o].high}
+              %)
             </span>
           </li>
         ))}
       </ul>
-      <p className="text-xs text-muted-foreground">
-        Over {estimate.personas} {estimate.personas === 1 ? 'persona' : 'personas'} ×{' '}
-        {estimate.drawsPerPersona} draws. Method: {estimate.method}.
-      </p>
       {estimate.indicative ? (
         <p className="flex gap-1.5 text-xs text-amber-800" role="note">
           <Info className="mt-0.5 size-3.5 shrink-0" aria-hidden />
           Indicative only: with fewer than 10 personas the shares are not firm.
         </p>
       ) : null}
+      <HowMeasured>
+        <p>
+          Each of the {estimate.personas} {estimate.personas === 1 ? 'persona' : 'personas'}{' '}
+          answered {estimate.drawsPerPersona} times; the shares count every answer. The range is a
+          95% interval.
+        </p>
+        <p>Method: {estimate.method}.</p>
+      </HowMeasured>
     </div>
   );
 }
 
-/** The question's alarms, each with what to do about it. */
-export function Alarms({ question }: { question: QuestionView }) {
-  const wording = checkWording(question.questionText);
-  const alarms: Alarm[] = [
-    ...(wording.leading
-      ? [
-          {
-            kind: 'leading' as const,
-            title: 'Leading question',
-            text: `${wording.findings.map((f) => f.why).join(' ')} A neutral wording: “${wording.neutral}”`,
-          },
-        ]
-      : []),
-    ...(question.analysis?.alarms ?? []),
-  ];
-  if (alarms.length === 0) return null;
+const alarmLook = 'border-amber-300 bg-amber-50 text-amber-900';
+const noteLook = 'border-sky-200 bg-sky-50 text-sky-950';
+
+function AlarmItem({ alarm }: { alarm: Alarm }) {
   return (
-    <ul className="grid gap-2" aria-label="Alarms">
+    <li
+      className={cn('grid gap-1.5 rounded-lg border px-3 py-2 text-sm', alarmLook)}
+      role="note"
+      data-alarm={alarm.kind}
+    >
+      <p className="flex gap-2">
+        <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
+        <span>
+          <span className="font-semibold">{alarm.title}: </span>
+          {alarm.text}
+        </span>
+      </p>
+      {alarm.words && alarm.words.length > 0 ? (
+        <p className="pl-6" data-testid="alarm-words">
+          Words that steer the answer:{' '}
+          {alarm.words.map((word, index) => (
+            <span key={`${word}-${index}`}>
+              {index > 0 ? ', ' : ''}
+              <mark className="rounded bg-amber-200/70 px-1 text-amber-950">{word}</mark>
+            </span>
+          ))}
+        </p>
+      ) : null}
+      {alarm.rewording ? (
+        <p className="pl-6" data-testid="alarm-rewording">
+          Ask instead: <q>{alarm.rewording}</q>
+        </p>
+      ) : null}
+      {alarm.technical ? (
+        <HowMeasured className="pl-6 text-amber-900/80">
+          <p>{alarm.technical}</p>
+        </HowMeasured>
+      ) : null}
+    </li>
+  );
+}
+
+function NoteItem({ note }: { note: AnalysisNote }) {
+  return (
+    <li
+      className={cn('grid gap-1.5 rounded-lg border px-3 py-2 text-sm', noteLook)}
+      role="note"
+      data-note={note.kind}
+    >
+      <p className="flex gap-2">
+        <Info className="mt-0.5 size-4 shrink-0" aria-hidden />
+        <span>
+          <span className="font-semibold">{note.title}: </span>
+          {note.text}
+        </span>
+      </p>
+      {note.technical ? (
+        <HowMeasured className="pl-6">
+          <p>{note.technical}</p>
+        </HowMeasured>
+      ) : null}
+    </li>
+  );
+}
+
+/**
+ * The question's alarms (warnings, each with what to do about it) and its
+ * notes (calm information), from the stored analysis.
+ */
+export function Alarms({ question }: { question: QuestionView }) {
+  const alarms = question.analysis?.alarms ?? [];
+  const notes = question.analysis?.notes ?? [];
+  if (alarms.length + notes.length === 0) return null;
+  return (
+    <ul className="grid gap-2" aria-label="Alarms and notes">
       {alarms.map((alarm) => (
-        <li
-          key={alarm.kind}
-          className="flex gap-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"
-          role="note"
-          data-alarm={alarm.kind}
-        >
-          <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
-          <p>
-            <span className="font-semibold">{alarm.title}: </span>
-            {alarm.text}
-          </p>
-        </li>
+        <AlarmItem key={alarm.kind} alarm={alarm} />
+      ))}
+      {notes.map((note) => (
+        <NoteItem key={note.kind} note={note} />
       ))}
     </ul>
+  );
+}
+
+function SharesLine({ shares }: { shares: Sensitivity['asked'] }) {
+  return (
+    <span className="tabular-nums">
+      {opinions.map((o) => `${Math.round(shares[o])}% ${opinionLabel[o].toLowerCase()}`).join(', ')}
+    </span>
+  );
+}
+
+/**
+ * The outcome of a ticked wording-sensitivity check, whatever it was: the
+ * three wordings the personas were asked and how each was answered, under
+ * the alarm when the answers moved or the note when they did not.
+ */
+export function SensitivityOutcome({ question }: { question: QuestionView }) {
+  const sensitivity = question.run?.sensitivity;
+  if (!sensitivity) return null;
+  const moved = (question.analysis?.alarms ?? []).some(
+    (a) => a.kind === 'wording-sensitive' || a.kind === 'flattery',
+  );
+  const framings: { label: string; text: string; shares: Sensitivity['asked'] }[] = [
+    { label: 'As you asked it', text: question.questionText, shares: sensitivity.asked },
+    { label: 'Neutral wording', text: sensitivity.neutralText, shares: sensitivity.neutral },
+    { label: 'Reversed wording', text: sensitivity.reversedText, shares: sensitivity.reversed },
+  ];
+  return (
+    <section
+      className="grid gap-2 rounded-lg border p-3 text-sm"
+      aria-label="Wording sensitivity check"
+      data-testid="sensitivity-outcome"
+      data-moved={moved ? 'true' : 'false'}
+    >
+      <h4 className="flex items-center gap-2 font-semibold">
+        {moved ? (
+          <AlertTriangle className="size-4 text-amber-600" aria-hidden />
+        ) : (
+          <CheckCircle2 className="size-4 text-sky-700" aria-hidden />
+        )}
+        Wording sensitivity check:{' '}
+        {moved ? 'the wording moved the answers' : 'the answers held across wordings'}
+      </h4>
+      <ul className="grid gap-2">
+        {framings.map((framing) => (
+          <li key={framing.label} className="grid gap-0.5" data-testid="sensitivity-framing">
+            <span className="text-xs font-medium text-muted-foreground">{framing.label}</span>
+            <q>{framing.text}</q>
+            <SharesLine shares={framing.shares} />
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
@@ -149,15 +273,15 @@ function RunFacts({ run }: { run: RunDetails }) {
       <Row label="Engine">{run.engine}</Row>
       <Row label="Model">{run.model}</Row>
       <Row label="Temperature">{run.temperature}</Row>
-      <Row label="Seed">{run.seed}</Row>
-      <Row label="Draws per persona">{run.draws}</Row>
+      <Row label="Seed (to repeat the run)">{run.seed}</Row>
+      <Row label="Answers per persona">{run.draws}</Row>
       <Row label="Prompt template">{run.promptTemplateHash}</Row>
       <Row label="Business profile">{run.profileVersion}</Row>
       <Row label="Personas">
         {run.personaVersions.map((p) => `${p.personaName} ${p.version}`).join(', ')}
       </Row>
       <Row label="Model calls">
-        {run.usage.modelCalls} ({run.usage.cachedAnswers} answers from the cache)
+        {run.usage.modelCalls} ({run.usage.cachedAnswers} answers given before, not paid again)
       </Row>
       <Row label="Tokens">
         {run.usage.inputTokens.toLocaleString('en-US')} in,{' '}
@@ -181,7 +305,7 @@ export function RunDetailsPanel({ run }: { run: RunDetails }) {
         onClick={() => setOpen((value) => !value)}
       >
         <ChevronDown className={cn('transition-transform', open && 'rotate-180')} aria-hidden />
-        Run details
+        Run details and how this is measured
       </Button>
       {open ? (
         <div className="rounded-lg border p-3" aria-label="Run details">
@@ -217,9 +341,9 @@ export function RunsComparison({ question }: { question: QuestionView }) {
             </tr>
           </thead>
           <tbody className="tabular-nums">
-            {question.previousRuns.map((past) => (
+            {question.previousRuns.map((past, index) => (
               <tr key={past.run.seed} className="border-t">
-                <td className="py-1 pr-3">Seed {past.run.seed}</td>
+                <td className="py-1 pr-3">Run {index + 1}</td>
                 <td className="py-1 pr-3">{formatDate(past.completedAt, 'dateTime')}</td>
                 <td className="py-1 pr-3">{past.run.model}</td>
                 <td className="py-1 pr-3">{shares(past.estimate, past.aggregatedResults)}</td>
@@ -228,7 +352,7 @@ export function RunsComparison({ question }: { question: QuestionView }) {
             ))}
             {current && question.aggregatedResults ? (
               <tr className="border-t font-medium">
-                <td className="py-1 pr-3">Seed {current.seed} (latest)</td>
+                <td className="py-1 pr-3">Run {question.previousRuns.length + 1} (latest)</td>
                 <td className="py-1 pr-3">{formatDate(question.updatedAt, 'dateTime')}</td>
                 <td className="py-1 pr-3">{current.model}</td>
                 <td className="py-1 pr-3">

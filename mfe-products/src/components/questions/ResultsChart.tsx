@@ -1,4 +1,4 @@
-import type { AggregatedResults, Opinion } from '@chorus/contracts';
+import type { Opinion } from '@chorus/contracts';
 import { BarChart } from '@chorus/platform/charts';
 
 // Tailwind's emerald-500, slate-400 and red-500, as the chart draws with CSS colours.
@@ -11,11 +11,12 @@ const rows: { opinion: Opinion; label: string; color: string; text: string }[] =
 const percent = (value: number) => `${value}%`;
 
 /**
- * The aggregated results as three horizontal bars (positive, neutral,
- * negative) with a tooltip and legend, and each percentage written out
- * underneath so it reads without hovering.
+ * The panel's shares as three horizontal bars (positive, neutral, negative)
+ * with a tooltip and legend, and each percentage written out underneath so it
+ * reads without hovering. The shares are the estimate's, the same figures the
+ * likely ranges beside the chart are worked out from.
  */
-export function ResultsChart({ results }: { results: AggregatedResults }) {
+export function ResultsChart({ results }: { results: Record<Opinion, number> }) {
   const data = rows.map((row) => ({ answer: row.label, share: results[row.opinion] }));
   // The figure as a whole keeps the name; the kit names its drawing too.
   return (
