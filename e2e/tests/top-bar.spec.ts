@@ -24,8 +24,12 @@ test.describe('signed-in top bar', () => {
       'aria-current',
       'page',
     );
-    await expect(bar.getByText('MO', { exact: true })).toBeVisible();
-    await expect(bar.getByText(account.email.split('@')[0]!, { exact: true })).toBeVisible();
+    // The person's own name and its initials, not the e-mail's local part.
+    await expect(bar.getByText('JR', { exact: true })).toBeVisible();
+    await expect(
+      bar.getByText(`${account.firstName} ${account.lastName}`, { exact: true }),
+    ).toBeVisible();
+    await expect(bar.getByText(account.email.split('@')[0]!, { exact: true })).toHaveCount(0);
     await expect(bar.getByText(account.email, { exact: true })).toBeVisible();
     await expect(bar.getByText('Friend')).toHaveCount(0);
     await shot('customer');
@@ -94,5 +98,33 @@ test.describe('signed-in top bar', () => {
     await signIn(token, '/products');
     await expect(page.getByRole('banner').getByText('Friend')).toBeVisible();
     await shot('friend');
+  });
+
+  test('on a phone the navigation folds into a menu and a long name never widens the page', async ({
+    page,
+    register,
+    signIn,
+    shot,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const { token } = await register(
+      newAccount({
+        firstName: 'Maximiliana-Alexandrina',
+        lastName: 'Featherstonehaugh-Wolfeschlegel',
+      }),
+    );
+    await signIn(token, '/products');
+    const bar = page.getByRole('banner');
+    await expect(bar.getByRole('navigation', { name: 'Main' })).toBeHidden();
+    await expect(bar.getByText('MF', { exact: true })).toBeVisible();
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(390);
+    await bar.getByRole('button', { name: 'Menu', exact: true }).click();
+    const menu = page.getByRole('menu');
+    await expect(menu.getByRole('menuitem')).toHaveText(['Products', 'Roadmaps', 'Billing']);
+    await shot('phone-menu');
+    await menu.getByRole('menuitem', { name: 'Roadmaps' }).click();
+    await expect(page).toHaveURL(/\/roadmap$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Roadmaps' })).toBeVisible();
   });
 });

@@ -1,4 +1,4 @@
-import { avatarInitials, type AuthUser } from '@chorus/contracts';
+import { avatarInitials, type AuthUser, displayName } from '@chorus/contracts';
 import {
   Avatar,
   AvatarFallback,
@@ -18,17 +18,21 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@chorus/platform/ui';
-import { ChevronDown, CreditCard, LayoutGrid, LogOut, Sparkles, UserRound } from 'lucide-react';
+import {
+  ChevronDown,
+  CreditCard,
+  LayoutGrid,
+  LogOut,
+  Menu,
+  Sparkles,
+  UserRound,
+} from 'lucide-react';
 import { useState } from 'react';
 import { navigateToUrl } from 'single-spa';
 import { navigate, usePathname } from './navigation';
 import { BillingConfirmDialog } from './BillingConfirmDialog';
 import { Brand } from './Brand';
 import { useSignOut } from './useSignOut';
-
-function emailName(email: string): string {
-  return email.split('@')[0] ?? email;
-}
 
 function NavLink({ to, active, children }: { to: string; active: boolean; children: string }) {
   return (
@@ -90,14 +94,33 @@ export default function TopBar({ user }: { user: AuthUser }) {
         >
           <Brand />
         </button>
-        <nav aria-label="Main" className="flex items-center gap-1 overflow-x-auto">
+        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
           {nav.map((item) => (
             <NavLink key={item.to} to={item.to} active={item.active}>
               {item.label}
             </NavLink>
           ))}
         </nav>
-        <div className="ml-auto flex items-center gap-3">
+        <div className="ml-auto flex min-w-0 items-center gap-2 sm:gap-3">
+          <DropdownMenu>
+            <DropdownMenuTrigger asChild>
+              <Button variant="ghost" size="icon" className="md:hidden" aria-label="Menu">
+                <Menu aria-hidden />
+              </Button>
+            </DropdownMenuTrigger>
+            <DropdownMenuContent align="end" className="w-56">
+              {nav.map((item) => (
+                <DropdownMenuItem
+                  key={item.to}
+                  aria-current={item.active ? 'page' : undefined}
+                  className={cn(item.active && 'bg-accent text-accent-foreground')}
+                  onSelect={() => navigate(item.to)}
+                >
+                  {item.label}
+                </DropdownMenuItem>
+              ))}
+            </DropdownMenuContent>
+          </DropdownMenu>
           {user.friendOfOurs ? (
             <span className="hidden sm:inline-flex">
               <FriendBadge />
@@ -107,13 +130,13 @@ export default function TopBar({ user }: { user: AuthUser }) {
             <DropdownMenuTrigger asChild>
               <button
                 type="button"
-                className="flex cursor-pointer items-center gap-3 rounded-lg px-2 py-1.5 text-left transition-colors hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+                className="flex min-w-0 cursor-pointer items-center gap-3 rounded-lg px-2 py-1.5 text-left transition-colors hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
                 aria-label="Account menu"
                 data-testid="account-menu"
               >
                 <UserAvatar user={user} />
-                <span className="hidden min-w-0 flex-col md:flex">
-                  <span className="truncate text-sm font-medium">{emailName(user.email)}</span>
+                <span className="hidden max-w-48 min-w-0 flex-col lg:flex">
+                  <span className="truncate text-sm font-medium">{displayName(user)}</span>
                   <span className="truncate text-xs text-muted-foreground">{user.email}</span>
                 </span>
                 <ChevronDown className="size-4 text-muted-foreground" aria-hidden />
@@ -121,7 +144,7 @@ export default function TopBar({ user }: { user: AuthUser }) {
             </DropdownMenuTrigger>
             <DropdownMenuContent align="end" className="w-64">
               <DropdownMenuLabel className="flex flex-col gap-0.5">
-                <span className="font-medium">{emailName(user.email)}</span>
+                <span className="truncate font-medium">{displayName(user)}</span>
                 <span className="truncate text-xs font-normal text-muted-foreground">
                   {user.email}
                 </span>
@@ -154,9 +177,7 @@ export default function TopBar({ user }: { user: AuthUser }) {
           <div className="flex items-center gap-4">
             <UserAvatar user={user} className="size-14 text-lg" />
             <div className="min-w-0">
-              <p className="truncate font-medium">
-                {[user.firstName, user.lastName].filter(Boolean).join(' ') || emailName(user.email)}
-              </p>
+              <p className="truncate font-medium">{displayName(user)}</p>
               <p className="truncate text-sm text-muted-foreground">{user.email}</p>
               {user.friendOfOurs ? (
                 <div className="mt-1.5">
