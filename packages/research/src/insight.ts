@@ -1,6 +1,7 @@
 import {
   type AggregatedResults,
   type Opinion,
+  type OpinionCounts,
   opinions,
   type PanelEstimate,
   personaAttributeLabel,
@@ -40,7 +41,31 @@ export function opinionPercentages(counts: Record<Opinion, number>): Record<Opin
 
 type AnswerForInsight = Pick<PersonaResponse, 'personaName' | 'opinion' | 'confidence'> & {
   grounding: Pick<PersonaResponse['grounding'], 'personaAttributes'>;
+  /** The persona's seeded draws; when every answer has them, shares are shares of all draws. */
+  draws?: PersonaResponse['draws'];
 };
+
+/**
+ * Every answer's draws added up, or undefined when an answer has none (an
+ * answer stored before draws were kept): then each persona counts once.
+ */
+export function drawTotals(answers: readonly AnswerForInsight[]): OpinionCounts | undefined {
+  if (answers.length === 0 || answers.some((a) => !a.draws)) return undefined;
+  const totals: OpinionCounts = { positive: 0, neutral: 0, negative: 0 };
+  for (const answer of answers) for (const o of opinions) totals[o] += answer.draws![o];
+  return totals.positive + totals.neutral + totals.negative > 0 ? totals : undefined;
+}
+
+/** What the shares are counted from: every persona's draws when known, else one opinion each. */
+function panelCounts(answers: readonly AnswerForInsight[]): OpinionCounts {
+  return (
+    drawTotals(answers) ?? {
+      positive: answers.filter((a) => a.opinion === 'positive').length,
+      neutral: answers.filter((a) => a.opinion === 'neutral').length,
+      negative: answers.filter((a) => a.opinion === 'negative').length,
+    }
+  );
+}
 
 /**
  * The attribute most of these answers name, as a label ("income"), or
@@ -83,25 +108,24 @@ function mostConfident(answers: readonly AnswerForInsight[]): AnswerForInsight |
 }
 
 /**
- * The key insight: where the personas stand and what drove them, from the
- * answers alone (the same answers always give the same text).
+ * The key insight: where the panel stands and what drove it (the same answers
+ * always give the same text). Its percentages are the headline shares: of
+ * every persona's draws when the answers carry them, as the estimate and its
+ * intervals are, otherwise of the personas' opinions. Each persona counts
+ * for its most likely view when the text names personas.
  */
 export function keyInsight(answers: readonly AnswerForInsight[]): string {
   const total = answers.length;
   if (total === 0) return 'No persona answered this question.';
+  const byDraws = drawTotals(answers) !== undefined;
+  const counts = panelCounts(answers);
+  const percentages = opinionPercentages(counts);
   const by = (opinion: Opinion) => answers.filter((a) => a.opinion === opinion);
-  const groups = opinions
-    .map((opinion) => ({ opinion, answers: by(opinion) }))
-    .sort((a, b) => b.answers.length - a.answers.length);
-  const [lead, second] = groups as [(typeof groups)[0], (typeof groups)[0]];
-  const percentages = opinionPercentages({
-    positive: by('positive').length,
-    neutral: by('neutral').length,
-    negative: by('negative').length,
-  });
+  const ranked = [...opinions].sort((a, b) => counts[b] - counts[a]);
+  const [lead, second] = ranked as [Opinion, Opinion];
 
   const sentences: string[] = [];
-  if (lead.answers.length === second.answers.length) {
+  if (counts[lead] === counts[second]) {
     sentences.push(
       `Opinion is split: ${percentages.positive}% positive, ${percentages.neutral}% neutral, ${percentages.negative}% negative.`,
     );
@@ -110,15 +134,18 @@ export function keyInsight(answers: readonly AnswerForInsight[]): string {
       if (driver) sentences.push(`${capitalize(side)} answers turn on ${driver}.`);
     }
   } else {
-    const share = percentages[lead.opinion];
-    const strength =
-      lead.answers.length === total ? 'Unanimous' : share >= 70 ? 'Strong' : 'Mostly';
-    const driver = commonDriver(lead.answers);
+    const share = percentages[lead];
+    const strength = share === 100 ? 'Unanimous' : share >= 70 ? 'Strong' : 'Mostly';
+    const leaning = by(lead);
+    const driver = commonDriver(leaning);
+    const because = driver ? `, mostly because of ${driver}` : '';
     sentences.push(
-      `${strength} ${lead.opinion}: ${lead.answers.length} of ${personas(total)} (${share}%) lean ${lead.opinion}${driver ? `, mostly because of ${driver}` : ''}.`,
+      byDraws
+        ? `${strength} ${lead}: ${share}% of the panel's answers are ${lead}, the most likely view of ${leaning.length} of ${personas(total)}${because}.`
+        : `${strength} ${lead}: ${leaning.length} of ${personas(total)} (${share}%) lean ${lead}${because}.`,
     );
     const dissent = answers.filter(
-      (a) => a.opinion !== lead.opinion && a.opinion !== 'neutral' && lead.opinion !== 'neutral',
+      (a) => a.opinion !== lead && a.opinion !== 'neutral' && lead !== 'neutral',
     );
     const dissentDriver = commonDriver(dissent);
     if (dissent.length > 0) {
@@ -130,7 +157,7 @@ export function keyInsight(answers: readonly AnswerForInsight[]): string {
   const confident = mostConfident(answers);
   if (confident && total > 1) {
     sentences.push(
-      `${confident.personaName} is the most certain (${Math.round(confident.confidence * 100)}% confident, ${confident.opinion}).`,
+      `${confident.personaName} is the most certain (${Math.round(confident.confidence * 100)}% likely ${confident.opinion}).`,
     );
   }
   return sentences.join(' ');
@@ -160,21 +187,19 @@ export function keyInsightWithIntervals(
 }
 
 /**
- * The aggregated results of a question's answers: percentages of the
- * personas' opinions summing to 100 and a key insight (held to the intervals
- * when the panel's estimate is given).
+ * The aggregated results of a question's answers: whole percentages summing
+ * to 100 and a key insight (held to the intervals when the panel's estimate
+ * is given). The percentages are the estimate's shares, of every persona's
+ * draws, rounded by the largest remainder, so the headline and the chart
+ * agree with the interval printed beside them; answers without draws count
+ * one opinion each.
  */
 export function aggregateResponses(
   answers: readonly AnswerForInsight[],
   estimate?: PanelEstimate,
 ): AggregatedResults {
-  const count = (opinion: Opinion) => answers.filter((a) => a.opinion === opinion).length;
   return {
-    ...opinionPercentages({
-      positive: count('positive'),
-      neutral: count('neutral'),
-      negative: count('negative'),
-    }),
+    ...opinionPercentages(panelCounts(answers)),
     keyInsight: estimate ? keyInsightWithIntervals(answers, estimate) : keyInsight(answers),
   };
 }

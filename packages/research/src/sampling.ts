@@ -19,7 +19,10 @@ export function normalizeDistribution(d: OpinionDistribution): OpinionDistributi
   return { positive, neutral: Math.round((1 - positive - negative) * 10_000) / 10_000, negative };
 }
 
-/** A persona's confidence is the peak of its distribution, not a separate self-report. */
+/**
+ * A persona's confidence is the probability of its shown opinion, the most
+ * likely one (so the peak of its distribution), not a separate self-report.
+ */
 export function confidenceOfDistribution(d: OpinionDistribution): number {
   return Math.round(Math.max(d.positive, d.neutral, d.negative) * 100) / 100;
 }
@@ -60,9 +63,10 @@ export function drawOpinion(d: OpinionDistribution, rng: RandomGenerator): Opini
 }
 
 /**
- * `draws` opinions drawn for one persona of a run. The first is the persona's
- * opinion; all of them feed the panel's intervals. The same seed, persona and
- * distribution always give the same draws.
+ * `draws` opinions drawn for one persona of a run, counted; they feed the
+ * panel's shares and intervals. The persona's opinion, the one it shows and
+ * argues, is the most likely opinion of its distribution, not any one draw.
+ * The same seed, persona and distribution always give the same draws.
  */
 export function drawsFor(
   d: OpinionDistribution,
@@ -72,11 +76,6 @@ export function drawsFor(
 ): { opinion: Opinion; counts: OpinionCounts } {
   const rng = personaGenerator(seed, personaId);
   const counts: OpinionCounts = { positive: 0, neutral: 0, negative: 0 };
-  let first: Opinion | undefined;
-  for (let i = 0; i < Math.max(1, draws); i++) {
-    const opinion = drawOpinion(d, rng);
-    first ??= opinion;
-    counts[opinion] += 1;
-  }
-  return { opinion: first!, counts };
+  for (let i = 0; i < Math.max(1, draws); i++) counts[drawOpinion(d, rng)] += 1;
+  return { opinion: modeOf(d), counts };
 }
