@@ -1,6 +1,6 @@
 import { readCsvTable } from './csv-table';
-import { ageBand, genderOption, type AgeBand, type GenderOption } from './personas';
-import { jensenShannonDistance, type ShareAnswer } from './share-links';
+import { genderWord } from './custom-persona-input';
+import type { ShareAnswer } from './share-links';
 
 /**
  * Calibration: the real answers of real customers to a question, set beside
@@ -49,6 +49,12 @@ function findColumn(headers: string[], names: string[]): number {
 function text(value: string | undefined): string | null {
   const trimmed = (value ?? '').trim();
   return trimmed === '' ? null : trimmed;
+}
+
+/** A gender cell read as every upload reads it ("F", "woman" -> Female). */
+function genderText(value: string | undefined): string | null {
+  const cell = text(value);
+  return cell === null ? null : genderWord(cell);
 }
 
 function listRows(rows: number[]): string {
@@ -113,7 +119,7 @@ export function parseCalibrationCsv(csv: string): CalibrationParse {
       opinion,
       rating,
       age,
-      gender: genderAt >= 0 ? text(cells[genderAt]) : null,
+      gender: genderAt >= 0 ? genderText(cells[genderAt]) : null,
       income: incomeAt >= 0 ? text(cells[incomeAt]) : null,
       occupation: occupationAt >= 0 ? text(cells[occupationAt]) : null,
     });
@@ -131,74 +137,12 @@ export function parseCalibrationCsv(csv: string): CalibrationParse {
   return { ok: true, answers, source };
 }
 
-/** Counts in the order positive, neutral, negative. */
-export function opinionCounts(opinions: readonly CalibrationOpinion[]): [number, number, number] {
-  const counts: [number, number, number] = [0, 0, 0];
-  for (const o of opinions) counts[calibrationOpinions.indexOf(o)]! += 1;
-  return counts;
-}
-
-function shares(counts: readonly number[]): number[] {
-  const total = counts.reduce((a, b) => a + b, 0);
-  return counts.map((n) => (total > 0 ? n / total : 0));
-}
-
-/**
- * Kolmogorov-Smirnov statistic between two count vectors over the same ordered
- * categories (e.g. ratings 1-5): the largest gap between their cumulative shares.
- */
-export function ksStatistic(a: readonly number[], b: readonly number[]): number {
-  if (a.length !== b.length) throw new Error('distributions over different categories');
-  const p = shares(a);
-  const q = shares(b);
-  let cp = 0;
-  let cq = 0;
-  let max = 0;
-  for (let i = 0; i < p.length; i += 1) {
-    cp += p[i]!;
-    cq += q[i]!;
-    max = Math.max(max, Math.abs(cp - cq));
-  }
-  return max;
-}
-
-/** Variance of an opinion count vector on the scale positive 1, neutral 0, negative -1. */
-export function opinionVariance(counts: readonly [number, number, number]): number {
-  const [p, , n] = shares(counts);
-  const mean = p! - n!;
-  return p! + n! - mean * mean;
-}
-
-/** Persona variance / human variance; null when the humans all agree (no spread to compare). */
-export function spreadRatio(
-  persona: readonly [number, number, number],
-  human: readonly [number, number, number],
-): number | null {
-  const h = opinionVariance(human);
-  if (h <= 1e-12) return null;
-  return opinionVariance(persona) / h;
-}
-
-/** What a Jensen-Shannon distance means, in words. */
-export function distanceMeaning(distance: number): string {
-  if (distance < 0.1) return 'very close to the real answers';
-  if (distance < 0.25) return 'close to the real answers';
-  if (distance < 0.45) return 'somewhat off from the real answers';
-  return 'far from the real answers';
-}
-
-/** What a spread ratio means, in words. */
-export function spreadMeaning(ratio: number | null): string {
-  if (ratio === null) return 'the real answers all agree, so there is no spread to compare';
-  if (ratio < 0.75) return 'the panel is more uniform than real customers';
-  if (ratio > 1.33) return 'the panel is more divided than real customers';
-  return 'the panel is about as varied as real customers';
-}
-
 export interface PersonaSide {
   opinion: CalibrationOpinion;
   age: number | null;
   gender: string | null;
+  /** The persona's 1-5 rating, when its answer has one: the rating comparison then runs over the 1-5 scale. */
+  rating?: number | null | undefined;
 }
 
 export interface FidelityRow {
@@ -209,84 +153,33 @@ export interface FidelityRow {
   distance: number | null;
 }
 
+/**
+ * The fidelity card's figures (computed by `fidelity` in @chorus/research):
+ * each with its meaning in plain words and its technical name and value.
+ */
 export interface Fidelity {
   n: number;
   human: [number, number, number];
   persona: [number, number, number];
+  /** Jensen-Shannon distance, 0 same shares to 1 nothing in common. */
   distance: number;
+  /** Its level in words ("close to the real answers"): the agreement levels of docs/research.md. */
   distanceMeaning: string;
-  /** KS statistic over the ordered opinions, for files of ratings; null for opinion files. */
+  level?: 'well' | 'fairly well' | 'poorly' | undefined;
+  /** "How far people and personas differ: 0.28 of 1, somewhat off from the real answers." */
+  distanceText?: string | undefined;
+  distanceTechnical?: string | undefined;
+  /** Kolmogorov-Smirnov statistic for files of ratings; null for opinion files. */
   ks: number | null;
+  /** What it was computed over: the 1-5 ratings when both sides rated, else the three ordered opinions. */
+  ksOver?: 'ratings' | 'opinions' | null | undefined;
+  ksText?: string | null | undefined;
+  ksTechnical?: string | null | undefined;
   spreadRatio: number | null;
   spreadMeaning: string;
+  spreadText?: string | undefined;
+  spreadTechnical?: string | undefined;
   segments: FidelityRow[];
-}
-
-function segmentRow(
-  label: string,
-  humans: readonly CalibrationOpinion[],
-  personas: readonly CalibrationOpinion[],
-): FidelityRow {
-  const human = opinionCounts(humans);
-  const persona = opinionCounts(personas);
-  return {
-    label,
-    human,
-    persona,
-    distance:
-      humans.length > 0 && personas.length > 0 ? jensenShannonDistance(human, persona) : null,
-  };
-}
-
-/** The fidelity card: real answers against the persona panel's opinions. */
-export function fidelity(
-  answers: readonly RealAnswer[],
-  personas: readonly PersonaSide[],
-  source: 'opinion' | 'rating',
-): Fidelity {
-  const human = opinionCounts(answers.map((a) => a.opinion));
-  const persona = opinionCounts(personas.map((p) => p.opinion));
-  const distance = jensenShannonDistance(human, persona);
-  // Ordered negative -> positive for the cumulative comparison.
-  const ordered = (c: [number, number, number]) => [c[2], c[1], c[0]];
-  const ratio = spreadRatio(persona, human);
-  const segments: FidelityRow[] = [];
-  const bands = new Set<AgeBand>();
-  for (const a of answers) {
-    const band = a.age === null ? undefined : ageBand(a.age);
-    if (band) bands.add(band);
-  }
-  for (const band of [...bands].sort()) {
-    segments.push(
-      segmentRow(
-        `Age ${band}`,
-        answers.filter((a) => a.age !== null && ageBand(a.age) === band).map((a) => a.opinion),
-        personas.filter((p) => p.age !== null && ageBand(p.age) === band).map((p) => p.opinion),
-      ),
-    );
-  }
-  const genders = new Set<GenderOption>();
-  for (const a of answers) if (a.gender) genders.add(genderOption(a.gender));
-  for (const g of [...genders].sort()) {
-    segments.push(
-      segmentRow(
-        g,
-        answers.filter((a) => a.gender && genderOption(a.gender) === g).map((a) => a.opinion),
-        personas.filter((p) => p.gender && genderOption(p.gender) === g).map((p) => p.opinion),
-      ),
-    );
-  }
-  return {
-    n: answers.length,
-    human,
-    persona,
-    distance,
-    distanceMeaning: distanceMeaning(distance),
-    ks: source === 'rating' ? ksStatistic(ordered(human), ordered(persona)) : null,
-    spreadRatio: ratio,
-    spreadMeaning: spreadMeaning(ratio),
-    segments,
-  };
 }
 
 /** A question's fidelity card, as the API answers it. */
@@ -360,30 +253,6 @@ export function shareLinkCalibrationCsv(
 export function shareLinkCalibrationName(title: string, count: number): string {
   const short = title.trim().length > 140 ? `${title.trim().slice(0, 139)}…` : title.trim();
   return `Share link: ${short || 'untitled'} (${count} ${count === 1 ? 'response' : 'responses'})`;
-}
-
-/** A change in distance smaller than this reads as steady. */
-export const calibrationTrendTolerance = 0.05;
-
-/**
- * The product-level trend in words, from the calibrated questions oldest first:
- * whether the panel's distance from real answers is getting better, worse or steady.
- */
-export function calibrationTrend(views: readonly { fidelity: { distance: number } }[]): string {
-  if (views.length === 0) return 'No question has been compared with real answers yet.';
-  const first = views[0]!.fidelity.distance;
-  if (views.length === 1) {
-    return `One calibrated question so far, at a distance of ${first.toFixed(2)} from real answers. Calibrate more questions to see a trend.`;
-  }
-  const last = views[views.length - 1]!.fidelity.distance;
-  const change = last - first;
-  const word =
-    Math.abs(change) < calibrationTrendTolerance
-      ? 'steady'
-      : change < 0
-        ? 'getting better'
-        : 'getting worse';
-  return `The panel's distance from real answers went from ${first.toFixed(2)} to ${last.toFixed(2)} over ${views.length} calibrated questions: ${word}.`;
 }
 
 /** A share link offered as a source of real answers on the upload panel. */

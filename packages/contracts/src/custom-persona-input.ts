@@ -247,13 +247,35 @@ export function parseCustomerCsv(csv: string): CustomerCsvParse {
   return { ok: true, rows: result, skipped };
 }
 
-/** A gender cell as the filters name it: "f", "woman" -> Female; anything else as written. */
+const genderCodes: Record<string, 'Female' | 'Male' | 'Non-binary'> = {
+  f: 'Female',
+  female: 'Female',
+  w: 'Female',
+  woman: 'Female',
+  women: 'Female',
+  m: 'Male',
+  male: 'Male',
+  man: 'Male',
+  men: 'Male',
+  nb: 'Non-binary',
+  'non-binary': 'Non-binary',
+  nonbinary: 'Non-binary',
+  enby: 'Non-binary',
+};
+
+/**
+ * A gender cell as the filters name it, the one reader of every upload (the
+ * customer import and the calibration file): "F", " female ", "W", "Woman",
+ * "MALE", "m", "non binary" in any case -> Female, Male or Non-binary;
+ * anything else as written (at most 50 characters).
+ */
 export function genderWord(value: string): string {
-  const word = value.trim().toLowerCase();
-  if (['f', 'female', 'woman', 'w'].includes(word)) return 'Female';
-  if (['m', 'male', 'man'].includes(word)) return 'Male';
-  if (['nb', 'non-binary', 'nonbinary', 'non binary'].includes(word)) return 'Non-binary';
-  return value.trim().slice(0, 50);
+  const word = value
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, '-')
+    .replace(/\.$/, '');
+  return Object.hasOwn(genderCodes, word) ? genderCodes[word]! : value.trim().slice(0, 50);
 }
 
 // ---------------------------------------------------------------------------

@@ -1,4 +1,3 @@
-import { sampleRankCorrelation } from 'simple-statistics';
 import { z } from 'zod';
 import { toCsv } from './question-history';
 import { MAX_FEEDBACK_PERSONAS } from './roadmap-feedback';
@@ -173,167 +172,26 @@ export function answerSentiment(answer: ShareAnswer): 'positive' | 'neutral' | '
 }
 
 /*
- * Agreement between people and personas.
+ * Agreement between people and personas: the figures are computed in
+ * @chorus/research (agreement.ts); this is their shape.
  */
-
-/** Counts of ratings 1..5 (index 0 is rating 1). Out-of-range ratings are ignored. */
-export function ratingHistogram(ratings: readonly number[]): number[] {
-  const counts = [0, 0, 0, 0, 0];
-  for (const rating of ratings) {
-    if (Number.isInteger(rating) && rating >= 1 && rating <= 5) counts[rating - 1]! += 1;
-  }
-  return counts;
-}
-
-/** [up, down] counts. */
-export function thumbsSplit(thumbs: readonly ('up' | 'down')[]): number[] {
-  return [thumbs.filter((t) => t === 'up').length, thumbs.filter((t) => t === 'down').length];
-}
-
-function shares(counts: readonly number[]): number[] {
-  const total = counts.reduce((sum, n) => sum + n, 0);
-  return counts.map((n) => (total > 0 ? n / total : 0));
-}
-
-/**
- * Jensen-Shannon distance (base 2) between two count vectors of the same
- * categories: 0 for identical distributions, 1 for ones with nothing in common.
- */
-export function jensenShannonDistance(a: readonly number[], b: readonly number[]): number {
-  if (a.length !== b.length) throw new Error('distributions over different categories');
-  const p = shares(a);
-  const q = shares(b);
-  const kl = (x: number[], m: number[]) =>
-    x.reduce((sum, xi, i) => (xi > 0 ? sum + xi * Math.log2(xi / m[i]!) : sum), 0);
-  const m = p.map((pi, i) => (pi + q[i]!) / 2);
-  const divergence = (kl(p, m) + kl(q, m)) / 2;
-  return Math.sqrt(Math.min(1, Math.max(0, divergence)));
-}
-
-/**
- * Borda count: in each ranking of n items, first place earns n-1 points, last
- * earns 0. Items best first; ties keep the order of `itemIds`.
- */
-export function bordaCount(
-  rankings: readonly (readonly string[])[],
-  itemIds: readonly string[],
-): { itemId: string; points: number }[] {
-  const points = new Map(itemIds.map((id) => [id, 0]));
-  for (const ranking of rankings) {
-    ranking.forEach((id, index) => {
-      if (points.has(id)) points.set(id, points.get(id)! + (ranking.length - 1 - index));
-    });
-  }
-  return itemIds
-    .map((itemId, order) => ({ itemId, points: points.get(itemId)!, order }))
-    .sort((x, y) => y.points - x.points || x.order - y.order)
-    .map(({ itemId, points: p }) => ({ itemId, points: p }));
-}
-
-/**
- * Spearman's rank correlation between two orderings of the same items (best
- * first): 1 for the same order, -1 for the reverse.
- */
-export function spearmanOrderCorrelation(a: readonly string[], b: readonly string[]): number {
-  const items = a.filter((id) => b.includes(id));
-  if (items.length < 2) return Number.NaN;
-  const rankA = items.map((id) => a.indexOf(id));
-  const rankB = items.map((id) => b.indexOf(id));
-  return sampleRankCorrelation(rankA, rankB);
-}
 
 export type AgreementMethod = 'jensen-shannon' | 'spearman';
 
 export interface Agreement {
   method: AgreementMethod;
-  /** Jensen-Shannon distance (0 best) or Spearman correlation (1 best); null without both sides. */
+  /** Jensen-Shannon distance (0 best) or Spearman correlation (1 best); null without both sides or without an order. */
   value: number | null;
   responses: number;
   tooFew: boolean;
-  /** "well", "fairly well", "poorly", or null when there is nothing to compare. */
+  /** "well", "fairly well", "poorly" (the agreement levels of docs/research.md), or null when there is nothing to compare. */
   level: 'well' | 'fairly well' | 'poorly' | null;
+  /** The headline in plain words. */
   label: string;
-}
-
-function agreementLabel(
-  level: Agreement['level'],
-  responses: number,
-  tooFew: boolean,
-  personasMissing: boolean,
-): string {
-  const count = `${responses} ${responses === 1 ? 'response' : 'responses'}`;
-  if (responses === 0) return 'No responses yet';
-  if (personasMissing || level === null) return `No persona predictions to compare (${count})`;
-  if (tooFew)
-    return `Too few responses to judge (${count}; at least ${AGREEMENT_MIN_RESPONSES} needed)`;
-  return `Your personas predicted this ${level} (${count})`;
-}
-
-/** Ratings or thumbs: how far the personas' distribution is from the people's. */
-export function distributionAgreement(
-  human: readonly number[],
-  persona: readonly number[],
-): Agreement {
-  const responses = human.reduce((sum, n) => sum + n, 0);
-  const personaTotal = persona.reduce((sum, n) => sum + n, 0);
-  const tooFew = responses < AGREEMENT_MIN_RESPONSES;
-  if (responses === 0 || personaTotal === 0) {
-    return {
-      method: 'jensen-shannon',
-      value: null,
-      responses,
-      tooFew,
-      level: null,
-      label: agreementLabel(null, responses, tooFew, personaTotal === 0),
-    };
-  }
-  const value = jensenShannonDistance(human, persona);
-  const level = value <= 0.2 ? 'well' : value <= 0.4 ? 'fairly well' : 'poorly';
-  return {
-    method: 'jensen-shannon',
-    value,
-    responses,
-    tooFew,
-    level,
-    label: agreementLabel(level, responses, tooFew, false),
-  };
-}
-
-/** Rankings: Spearman's correlation between the people's Borda order and the personas'. */
-export function rankingAgreement(
-  humanOrder: readonly string[],
-  personaOrder: readonly string[],
-  responses: number,
-): Agreement {
-  const tooFew = responses < AGREEMENT_MIN_RESPONSES;
-  const value =
-    responses > 0 && personaOrder.length > 1
-      ? spearmanOrderCorrelation(humanOrder, personaOrder)
-      : NaN;
-  if (!Number.isFinite(value)) {
-    return {
-      method: 'spearman',
-      value: null,
-      responses,
-      tooFew,
-      level: null,
-      label: agreementLabel(null, responses, tooFew, personaOrder.length < 2),
-    };
-  }
-  const level = value >= 0.6 ? 'well' : value >= 0.2 ? 'fairly well' : 'poorly';
-  return {
-    method: 'spearman',
-    value,
-    responses,
-    tooFew,
-    level,
-    label: agreementLabel(level, responses, tooFew, false),
-  };
-}
-
-/** A persona's 1-5 rating as thumbs: 4-5 up, 1-2 down, 3 neither. */
-export function ratingAsThumbs(rating: number): 'up' | 'down' | null {
-  return rating >= 4 ? 'up' : rating <= 2 ? 'down' : null;
+  /** What the figure means, in plain words ("How far people and personas differ: 0.28 of 1, ..."). */
+  text?: string | undefined;
+  /** The measure by its technical name and value, shown one click away. */
+  technical?: string | undefined;
 }
 
 /*
@@ -487,87 +345,4 @@ export function shareLinkStatus(link: { isActive: boolean; expiresAt: string }, 
   return new Date(link.expiresAt).getTime() <= now.getTime()
     ? ('expired' as const)
     : ('active' as const);
-}
-
-/** The results page's figures from the stored responses and predictions. */
-export function shareResultsView(input: {
-  link: ShareLinkView;
-  items: { id: string; title: string; description: string }[];
-  responses: ShareResponseView[];
-  predictions: PersonaPredictionView[];
-}): ShareResultsView {
-  const { link, items, responses, predictions } = input;
-  const titled = (order: { itemId: string; points: number }[]) =>
-    order.map((entry) => ({
-      ...entry,
-      title: items.find((item) => item.id === entry.itemId)?.title ?? entry.itemId,
-    }));
-  let distribution: ShareDistribution;
-  let agreement: Agreement | null;
-  const personaRatings = predictions.flatMap((p) => (p.rating ? [p.rating] : []));
-  if (link.feedbackType === 'rating') {
-    const human = ratingHistogram(
-      responses.flatMap((r) => (r.answer.type === 'rating' ? [r.answer.rating] : [])),
-    );
-    const persona = ratingHistogram(personaRatings);
-    distribution = { kind: 'rating', human, persona };
-    agreement = distributionAgreement(human, persona);
-  } else if (link.feedbackType === 'thumbs') {
-    const human = thumbsSplit(
-      responses.flatMap((r) => (r.answer.type === 'thumbs' ? [r.answer.thumbs] : [])),
-    );
-    const persona = thumbsSplit(
-      personaRatings.flatMap((rating) => {
-        const thumbs = ratingAsThumbs(rating);
-        return thumbs ? [thumbs] : [];
-      }),
-    );
-    distribution = { kind: 'thumbs', human, persona };
-    agreement = distributionAgreement(human, persona);
-  } else if (link.feedbackType === 'ranking') {
-    const human = bordaCount(
-      responses.flatMap((r) => (r.answer.type === 'ranking' ? [r.answer.ranking] : [])),
-      link.itemIds,
-    );
-    const personaOrders = predictions.filter((p) => p.order.length > 1).map((p) => p.order);
-    const persona = personaOrders.length > 0 ? bordaCount(personaOrders, link.itemIds) : [];
-    distribution = { kind: 'ranking', human: titled(human), persona: titled(persona) };
-    agreement = rankingAgreement(
-      human.map((h) => h.itemId),
-      persona.map((p) => p.itemId),
-      responses.length,
-    );
-  } else {
-    distribution = { kind: 'text' };
-    agreement = null;
-  }
-  const days = new Map<string, number>();
-  for (const r of responses) {
-    const day = r.createdAt.slice(0, 10);
-    days.set(day, (days.get(day) ?? 0) + 1);
-  }
-  return {
-    link,
-    items,
-    responseCount: responses.length,
-    distribution,
-    agreement,
-    sentiment: {
-      positive: responses.filter((r) => r.sentiment === 'positive').length,
-      neutral: responses.filter((r) => r.sentiment === 'neutral').length,
-      negative: responses.filter((r) => r.sentiment === 'negative').length,
-    },
-    overTime: [...days.entries()]
-      .sort(([a], [b]) => a.localeCompare(b))
-      .map(([date, count]) => ({ date, count })),
-    comments: responses.flatMap((r) => {
-      const text =
-        r.answer.type === 'text'
-          ? [r.answer.text, r.comment].filter(Boolean).join('\n\n')
-          : r.comment;
-      return text ? [{ name: r.name, text, createdAt: r.createdAt }] : [];
-    }),
-    predictions,
-    responses,
-  };
 }

@@ -1,5 +1,4 @@
 import {
-  calibrationTrend,
   parseCalibrationCsv,
   type ShareAnswer,
   shareAnswerOpinion,
@@ -67,30 +66,5 @@ describe("a share link's responses as an upload", () => {
     expect(shareLinkCalibrationName('Dark mode', 12)).toBe('Share link: Dark mode (12 responses)');
     expect(shareLinkCalibrationName('Dark mode', 1)).toBe('Share link: Dark mode (1 response)');
     expect(shareLinkCalibrationName('x'.repeat(300), 5).length).toBeLessThanOrEqual(200);
-  });
-});
-
-describe('the trend of a product’s calibrated questions', () => {
-  const at = (...distances: number[]) => distances.map((distance) => ({ fidelity: { distance } }));
-  it.each([
-    [at(), 'No question has been compared with real answers yet.'],
-    [
-      at(0.42),
-      'One calibrated question so far, at a distance of 0.42 from real answers. Calibrate more questions to see a trend.',
-    ],
-    [
-      at(0.42, 0.3, 0.18),
-      "The panel's distance from real answers went from 0.42 to 0.18 over 3 calibrated questions: getting better.",
-    ],
-    [
-      at(0.1, 0.35),
-      "The panel's distance from real answers went from 0.10 to 0.35 over 2 calibrated questions: getting worse.",
-    ],
-    [
-      at(0.3, 0.5, 0.32),
-      "The panel's distance from real answers went from 0.30 to 0.32 over 3 calibrated questions: steady.",
-    ],
-  ])('%#', (views, expected) => {
-    expect(calibrationTrend(views)).toBe(expected);
   });
 });

@@ -5,3 +5,7 @@ export * from './drift';
 export * from './analysis';
 export * from './wording';
 export * from './insight';
+export * from './levels';
+export * from './ks';
+export * from './agreement';
+export * from './fidelity';

@@ -1,12 +1,12 @@
 import {
   type CalibrationView,
-  fidelity,
   type PersonaResponse,
   type PersonaSide,
   parseCalibrationCsv,
   productMessages,
   questionMessages,
 } from '@chorus/contracts';
+import { fidelity } from '@chorus/research';
 import { DomainError, InvalidArgument, type Knex, NotFound } from '@chorus/service-kit';
 import { status as grpcStatus } from '@grpc/grpc-js';
 import { type CalibrationRow, CalibrationStore } from './store/calibrations';

@@ -10,9 +10,9 @@ import {
   type ShareLinkView,
   sharePath,
   type ShareResponseView,
-  shareResultsView,
   type ShareResultsView,
 } from '@chorus/contracts';
+import { shareResultsView } from '@chorus/research';
 import type {
   GetShareResultsResponse,
   OpenPublicLinkResponse,
