@@ -81,14 +81,33 @@ const problemTitles: Record<number, string> = {
   410: 'Invitation no longer valid',
 };
 
+/** Each field names what it is missing, once, beside it (never one sentence under every field). */
+const invitationMessages = {
+  firstName: 'Enter your first name',
+  lastName: 'Enter your last name',
+  password: 'Choose a password',
+  email: 'Enter your e-mail address',
+  loginPassword: 'Enter your password',
+} as const;
+
+const passwordRule = `At least ${MIN_PASSWORD_LENGTH} characters`;
+
 const invitationAccount = z.object({
   email: z.string(),
   password: z
-    .string(authMessages.missingInformation)
-    .min(1, authMessages.missingInformation)
+    .string(invitationMessages.password)
+    .min(1, invitationMessages.password)
     .min(MIN_PASSWORD_LENGTH, authMessages.passwordTooShort),
-  firstName: requiredString(authMessages.missingInformation).max(100),
-  lastName: requiredString(authMessages.missingInformation).max(100),
+  firstName: requiredString(invitationMessages.firstName).max(100),
+  lastName: requiredString(invitationMessages.lastName).max(100),
+});
+
+const invitationLogin = loginRequest.extend({
+  email: requiredString(invitationMessages.email).max(320),
+  password: z
+    .string(invitationMessages.loginPassword)
+    .min(1, invitationMessages.loginPassword)
+    .max(1000),
 });
 
 function useArrive() {
@@ -139,14 +158,27 @@ function CreateAccount({ token, invitation }: { token: string; invitation: Invit
         {(control) => <Input type="email" readOnly className="bg-muted" {...control} />}
       </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField form={form} name="firstName" id="invite-account-first" label="First name">
+        <FormField
+          form={form}
+          name="firstName"
+          id="invite-account-first"
+          label="First name"
+          required
+        >
           {(control) => <Input autoComplete="given-name" {...control} />}
         </FormField>
-        <FormField form={form} name="lastName" id="invite-account-last" label="Last name">
+        <FormField form={form} name="lastName" id="invite-account-last" label="Last name" required>
           {(control) => <Input autoComplete="family-name" {...control} />}
         </FormField>
       </div>
-      <FormField form={form} name="password" id="invite-account-password" label="Password">
+      <FormField
+        form={form}
+        name="password"
+        id="invite-account-password"
+        label="Password"
+        hint={passwordRule}
+        required
+      >
         {(control) => <Input type="password" autoComplete="new-password" {...control} />}
       </FormField>
       {refusal ? <FieldError>{refusal}</FieldError> : null}
@@ -160,7 +192,7 @@ function CreateAccount({ token, invitation }: { token: string; invitation: Invit
 
 /** Signed out: sign in here, then the page offers Accept. */
 function SignIn({ invitation }: { invitation: InvitationView }) {
-  const form = useZodForm(loginRequest, {
+  const form = useZodForm(invitationLogin, {
     defaultValues: { email: invitation.email, password: '' },
   });
   const [refusal, setRefusal] = useState<string>();
@@ -181,10 +213,10 @@ function SignIn({ invitation }: { invitation: InvitationView }) {
   });
   return (
     <form onSubmit={submit} noValidate className="grid gap-4" aria-label="Sign in to accept">
-      <FormField form={form} name="email" id="invite-login-email" label="Email">
+      <FormField form={form} name="email" id="invite-login-email" label="Email" required>
         {(control) => <Input type="email" autoComplete="email" {...control} />}
       </FormField>
-      <FormField form={form} name="password" id="invite-login-password" label="Password">
+      <FormField form={form} name="password" id="invite-login-password" label="Password" required>
         {(control) => <Input type="password" autoComplete="current-password" {...control} />}
       </FormField>
       {refusal ? <FieldError>{refusal}</FieldError> : null}

@@ -1,5 +1,5 @@
 import {
-  createRoadmapItemRequest,
+  checkDateOrder,
   DEFAULT_ITEM_PRIORITY,
   FORM_DEFAULT_ITEM_STATUS,
   ITEM_PRIORITIES,
@@ -7,6 +7,7 @@ import {
   ITEM_STATUS_LABELS,
   priorityBadgeText,
   type RoadmapItem,
+  roadmapItemFieldsSchema,
 } from '@chorus/contracts';
 import {
   Button,
@@ -25,6 +26,7 @@ import {
 import { Loader2, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { ItemInput } from '../api';
+import { DateRangeFields, submitWithReadableDates } from './DateRangeFields';
 import { Select } from './FormControls';
 
 /**
@@ -32,18 +34,20 @@ import { Select } from './FormControls';
  * personas are typed separated by commas, dependencies are ticked; each
  * becomes a list.
  */
-const itemFields = createRoadmapItemRequest.pick({
-  title: true,
-  description: true,
-  priority: true,
-  status: true,
-  startDate: true,
-  endDate: true,
-  assignedTo: true,
-  tags: true,
-  targetPersonas: true,
-  dependencies: true,
-});
+const itemFields = roadmapItemFieldsSchema
+  .pick({
+    title: true,
+    description: true,
+    priority: true,
+    status: true,
+    startDate: true,
+    endDate: true,
+    assignedTo: true,
+    tags: true,
+    targetPersonas: true,
+    dependencies: true,
+  })
+  .superRefine(checkDateOrder);
 
 function initialValues(item?: RoadmapItem) {
   return {
@@ -95,13 +99,16 @@ export function ItemFormDialog({
   const chosen = Array.isArray(dependencies) ? dependencies.map(String) : [];
   const choices = [...new Set([...otherTitles, ...chosen])];
 
-  const submit = form.handleSubmit((values) =>
-    onSave({
-      ...values,
-      tags: JSON.stringify(values.tags),
-      targetPersonas: JSON.stringify(values.targetPersonas),
-      dependencies: JSON.stringify(values.dependencies),
-    }),
+  const submit = submitWithReadableDates(
+    form,
+    form.handleSubmit((values) =>
+      onSave({
+        ...values,
+        tags: JSON.stringify(values.tags),
+        targetPersonas: JSON.stringify(values.targetPersonas),
+        dependencies: JSON.stringify(values.dependencies),
+      }),
+    ),
   );
 
   return (
@@ -115,7 +122,7 @@ export function ItemFormDialog({
                 A feature or piece of work: what it is, how much it matters and when it happens.
               </DialogDescription>
             </DialogHeader>
-            <FormField form={form} name="title" id="item-title" label="Title">
+            <FormField form={form} name="title" id="item-title" label="Title" required>
               {(control) => <Input {...control} placeholder="e.g. User authentication" autoFocus />}
             </FormField>
             <FormField form={form} name="description" id="item-description" label="Description">
@@ -144,12 +151,6 @@ export function ItemFormDialog({
                   </Select>
                 )}
               </FormField>
-              <FormField form={form} name="startDate" id="item-start" label="Start Date">
-                {(control) => <Input {...control} type="date" />}
-              </FormField>
-              <FormField form={form} name="endDate" id="item-end" label="End Date">
-                {(control) => <Input {...control} type="date" />}
-              </FormField>
               <FormField form={form} name="assignedTo" id="item-assigned" label="Assigned To">
                 {(control) => <Input {...control} placeholder="A person or team" />}
               </FormField>
@@ -163,6 +164,7 @@ export function ItemFormDialog({
                 {(control) => <Input {...control} placeholder="frontend, api" />}
               </FormField>
             </div>
+            <DateRangeFields form={form} idPrefix="item" />
             <FormField
               form={form}
               name="targetPersonas"

@@ -1,6 +1,7 @@
 import {
-  createRoadmapRequest,
+  checkDateOrder,
   DEFAULT_TIMELINE_TYPE,
+  roadmapFieldsSchema,
   type Roadmap,
   TIMELINE_TYPES,
 } from '@chorus/contracts';
@@ -20,6 +21,7 @@ import {
 import { Loader2 } from 'lucide-react';
 import { useEffect } from 'react';
 import type { RoadmapInput } from '../api';
+import { DateRangeFields, submitWithReadableDates } from './DateRangeFields';
 import { Select } from './FormControls';
 
 const timelineLabels: Record<string, string> = {
@@ -29,13 +31,15 @@ const timelineLabels: Record<string, string> = {
 };
 
 /** The fields the form edits, checked as the server checks them (empty text and dates as null). */
-const roadmapFields = createRoadmapRequest.pick({
-  name: true,
-  description: true,
-  timelineType: true,
-  startDate: true,
-  endDate: true,
-});
+const roadmapFields = roadmapFieldsSchema
+  .pick({
+    name: true,
+    description: true,
+    timelineType: true,
+    startDate: true,
+    endDate: true,
+  })
+  .superRefine(checkDateOrder);
 
 function initialValues(roadmap?: Roadmap) {
   return {
@@ -73,7 +77,11 @@ export function RoadmapFormDialog({
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
-        <form onSubmit={form.handleSubmit(onSave)} className="grid gap-5" noValidate>
+        <form
+          onSubmit={submitWithReadableDates(form, form.handleSubmit(onSave))}
+          className="grid gap-5"
+          noValidate
+        >
           <DialogHeader>
             <DialogTitle>{editing ? 'Edit Roadmap' : 'Create Roadmap'}</DialogTitle>
             <DialogDescription>
@@ -82,7 +90,7 @@ export function RoadmapFormDialog({
                 : 'Plan what this product will ship, and when.'}
             </DialogDescription>
           </DialogHeader>
-          <FormField form={form} name="name" id="roadmap-name" label="Roadmap Name">
+          <FormField form={form} name="name" id="roadmap-name" label="Roadmap Name" required>
             {(control) => <Input {...control} placeholder="e.g. 2025 Product Roadmap" autoFocus />}
           </FormField>
           <FormField form={form} name="description" id="roadmap-description" label="Description">
@@ -99,14 +107,7 @@ export function RoadmapFormDialog({
               </Select>
             )}
           </FormField>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <FormField form={form} name="startDate" id="roadmap-start" label="Start Date">
-              {(control) => <Input {...control} type="date" />}
-            </FormField>
-            <FormField form={form} name="endDate" id="roadmap-end" label="End Date">
-              {(control) => <Input {...control} type="date" />}
-            </FormField>
-          </div>
+          <DateRangeFields form={form} idPrefix="roadmap" />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
               Cancel

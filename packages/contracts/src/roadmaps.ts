@@ -36,6 +36,10 @@ export const roadmapMessages = {
   invalidPriority: 'Priority must be P0, P1, P2 or P3',
   invalidStatus: 'Status must be unplanned, planned, in_progress, completed or cancelled',
   invalidDate: 'Dates must be valid dates in YYYY-MM-DD format',
+  /** A hand-typed date the browser could not read as a day (shown beside the field). */
+  unreadableDate:
+    'Enter the date as YYYY-MM-DD (for example 2027-01-31), or pick it from the calendar',
+  endBeforeStart: 'The end date must be on or after the start date',
   invalidList: 'Tags, target personas and dependencies must be a list of text',
   yamlContentRequired: 'YAML content is required',
   roadmapNotFound: 'Roadmap not found',
@@ -105,6 +109,32 @@ const optionalDate = z
   .transform((value) => (value?.trim() ? value.trim().slice(0, 10) : null))
   .refine((value) => value === null || isCalendarDate(value), roadmapMessages.invalidDate);
 
+/**
+ * Refuses an end date before the start date, beside the end date. Both are
+ * YYYY-MM-DD (or null) once parsed, so their text order is their day order.
+ */
+export function checkDateOrder(
+  value: { startDate?: string | null; endDate?: string | null },
+  context: z.RefinementCtx,
+): void {
+  if (!datesInOrder(value.startDate, value.endDate)) {
+    context.addIssue({
+      code: 'custom',
+      path: ['endDate'],
+      message: roadmapMessages.endBeforeStart,
+    });
+  }
+}
+
+/** Whether an end date (YYYY-MM-DD) is on or after a start date; true when either is absent. */
+export function datesInOrder(
+  startDate: string | null | undefined,
+  endDate: string | null | undefined,
+): boolean {
+  if (!startDate || !endDate) return true;
+  return endDate.slice(0, 10) >= startDate.slice(0, 10);
+}
+
 /** As the item form sends it (JSON-encoded text), as a list, or as comma-separated text. */
 const textList = z
   .union(
@@ -129,7 +159,8 @@ const roadmapName = z
 const timelineType = z.enum(TIMELINE_TYPES, roadmapMessages.invalidTimelineType);
 const roadmapStatus = z.string().trim().min(1).max(50);
 
-export const createRoadmapRequest = z.object({
+/** A roadmap's fields without the date-order rule: forms pick from this one. */
+export const roadmapFieldsSchema = z.object({
   name: roadmapName,
   description: optionalText,
   timelineType: timelineType.nullish().transform((value) => value ?? DEFAULT_TIMELINE_TYPE),
@@ -139,19 +170,22 @@ export const createRoadmapRequest = z.object({
   isTemplate: z.boolean().optional(),
   templateName: optionalText,
 });
+export const createRoadmapRequest = roadmapFieldsSchema.superRefine(checkDateOrder);
 export type CreateRoadmapRequest = z.infer<typeof createRoadmapRequest>;
 
 /** Edits send the same fields; any left out stay as they are. */
-export const updateRoadmapRequest = z.object({
-  name: roadmapName.optional(),
-  description: optionalText.optional(),
-  timelineType: timelineType.optional(),
-  startDate: optionalDate.optional(),
-  endDate: optionalDate.optional(),
-  status: roadmapStatus.optional(),
-  isTemplate: z.boolean().optional(),
-  templateName: optionalText.optional(),
-});
+export const updateRoadmapRequest = z
+  .object({
+    name: roadmapName.optional(),
+    description: optionalText.optional(),
+    timelineType: timelineType.optional(),
+    startDate: optionalDate.optional(),
+    endDate: optionalDate.optional(),
+    status: roadmapStatus.optional(),
+    isTemplate: z.boolean().optional(),
+    templateName: optionalText.optional(),
+  })
+  .superRefine(checkDateOrder);
 export type UpdateRoadmapRequest = z.infer<typeof updateRoadmapRequest>;
 
 const itemTitle = z
@@ -163,7 +197,8 @@ const priority = z.enum(ITEM_PRIORITIES, roadmapMessages.invalidPriority);
 const status = z.enum(ITEM_STATUSES, roadmapMessages.invalidStatus);
 const position = z.number().int().min(0).max(1_000_000_000);
 
-export const createRoadmapItemRequest = z.object({
+/** An item's fields without the date-order rule: forms pick from this one. */
+export const roadmapItemFieldsSchema = z.object({
   title: itemTitle,
   description: optionalText,
   priority: priority.nullish().transform((value) => value ?? DEFAULT_ITEM_PRIORITY),
@@ -177,22 +212,25 @@ export const createRoadmapItemRequest = z.object({
   /** Order within the roadmap; new items go last when absent. */
   position: position.optional(),
 });
+export const createRoadmapItemRequest = roadmapItemFieldsSchema.superRefine(checkDateOrder);
 export type CreateRoadmapItemRequest = z.infer<typeof createRoadmapItemRequest>;
 
 /** Any field may change on its own: the kanban board sends only status and position. */
-export const updateRoadmapItemRequest = z.object({
-  title: itemTitle.optional(),
-  description: optionalText.optional(),
-  priority: priority.optional(),
-  status: status.optional(),
-  startDate: optionalDate.optional(),
-  endDate: optionalDate.optional(),
-  assignedTo: optionalText.optional(),
-  tags: textList.optional(),
-  targetPersonas: textList.optional(),
-  dependencies: textList.optional(),
-  position: position.optional(),
-});
+export const updateRoadmapItemRequest = z
+  .object({
+    title: itemTitle.optional(),
+    description: optionalText.optional(),
+    priority: priority.optional(),
+    status: status.optional(),
+    startDate: optionalDate.optional(),
+    endDate: optionalDate.optional(),
+    assignedTo: optionalText.optional(),
+    tags: textList.optional(),
+    targetPersonas: textList.optional(),
+    dependencies: textList.optional(),
+    position: position.optional(),
+  })
+  .superRefine(checkDateOrder);
 export type UpdateRoadmapItemRequest = z.infer<typeof updateRoadmapItemRequest>;
 
 export const importRoadmapYamlRequest = z.object({

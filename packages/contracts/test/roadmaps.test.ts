@@ -1,6 +1,7 @@
 import {
   createRoadmapItemRequest,
   createRoadmapRequest,
+  datesInOrder,
   isCalendarDate,
   roadmapMessages,
   toTextList,
@@ -151,5 +152,41 @@ describe('item requests', () => {
       status: 'completed',
       position: 3,
     });
+  });
+});
+
+describe('date order', () => {
+  const endDateMessage = (result: {
+    error?: { issues: { message: string; path: PropertyKey[] }[] };
+  }) => result.error?.issues.find((issue) => issue.path[0] === 'endDate')?.message;
+
+  it('refuses a roadmap ending before it starts, beside the end date', () => {
+    const body = { name: 'A', startDate: '2027-06-30', endDate: '2027-01-01' };
+    expect(endDateMessage(createRoadmapRequest.safeParse(body))).toBe(
+      'The end date must be on or after the start date',
+    );
+    expect(endDateMessage(updateRoadmapRequest.safeParse(body))).toBe(
+      roadmapMessages.endBeforeStart,
+    );
+  });
+
+  it('refuses an item ending before it starts', () => {
+    const body = { title: 'A', startDate: '2027-06-30', endDate: '2027-06-29' };
+    expect(endDateMessage(createRoadmapItemRequest.safeParse(body))).toBe(
+      roadmapMessages.endBeforeStart,
+    );
+    expect(endDateMessage(updateRoadmapItemRequest.safeParse(body))).toBe(
+      roadmapMessages.endBeforeStart,
+    );
+  });
+
+  it.each([
+    ['2027-01-01', '2027-01-01'],
+    ['2027-01-01', '2027-06-30'],
+    ['2027-01-01', null],
+    [null, '2027-01-01'],
+  ])('accepts %s to %s', (startDate, endDate) => {
+    expect(createRoadmapRequest.safeParse({ name: 'A', startDate, endDate }).success).toBe(true);
+    expect(datesInOrder(startDate, endDate)).toBe(true);
   });
 });

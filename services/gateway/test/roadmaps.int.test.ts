@@ -209,6 +209,52 @@ describe('one roadmap', () => {
     expect(blank).toMatchObject({ status: 400, body: { message: roadmapMessages.nameRequired } });
   });
 
+  it('refuses an end date before the start date, sent together or one at a time', async () => {
+    const who = await customer();
+    const refused = await chorus.api(`/api/products/${who.productId}/roadmaps`, {
+      method: 'POST',
+      token: who.token,
+      body: { name: 'Backwards', startDate: '2027-06-30', endDate: '2027-01-01' },
+    });
+    expect(refused).toMatchObject({
+      status: 400,
+      body: { message: 'The end date must be on or after the start date' },
+    });
+    const roadmap = await createRoadmap(who, {
+      name: 'Forwards',
+      startDate: '2027-01-01',
+      endDate: '2027-06-30',
+    });
+    // Only the start moves, past the stored end: refused by the roadmap service.
+    const moved = await chorus.api(`/api/roadmaps/${roadmap.id}`, {
+      method: 'PUT',
+      token: who.token,
+      body: { startDate: '2027-07-01' },
+    });
+    expect(moved).toMatchObject({
+      status: 400,
+      body: { message: roadmapMessages.endBeforeStart },
+    });
+    expect((await getRoadmap(who, roadmap.id)).body).toMatchObject({
+      startDate: '2027-01-01',
+      endDate: '2027-06-30',
+    });
+    const item = await addItem(who, roadmap.id, {
+      title: 'Dated',
+      startDate: '2027-02-01',
+      endDate: '2027-02-28',
+    });
+    const itemMoved = await chorus.api(`/api/roadmap-items/${item.id}`, {
+      method: 'PUT',
+      token: who.token,
+      body: { endDate: '2027-01-15' },
+    });
+    expect(itemMoved).toMatchObject({
+      status: 400,
+      body: { message: roadmapMessages.endBeforeStart },
+    });
+  });
+
   it('deletes the roadmap and its items', async () => {
     const who = await customer();
     const roadmap = await createRoadmap(who);

@@ -1,6 +1,7 @@
 import {
   createRoadmapItemRequest,
   createRoadmapRequest,
+  datesInOrder,
   exportRoadmapYaml,
   parseRoadmapYaml,
   type RoadmapImportResult,
@@ -39,6 +40,16 @@ function validate<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
     throw new InvalidArgument(result.error.issues[0]?.message ?? 'Invalid request');
   }
   return result.data;
+}
+
+/** The dates after a change (stored ones where the change leaves them out) must be in order. */
+function refuseDatesOutOfOrder(
+  stored: { start_date: string | null; end_date: string | null },
+  changes: { startDate?: string | null; endDate?: string | null },
+): void {
+  const start = changes.startDate === undefined ? stored.start_date : changes.startDate;
+  const end = changes.endDate === undefined ? stored.end_date : changes.endDate;
+  if (!datesInOrder(start, end)) throw new InvalidArgument(roadmapMessages.endBeforeStart);
 }
 
 function requireId(value: string, what: string): string {
@@ -125,6 +136,12 @@ export class Roadmaps {
 
   async update(userId: string, roadmapId: string, fields: unknown): Promise<RoadmapRow> {
     const changes = validate(updateRoadmapRequest, fields);
+    if (changes.startDate !== undefined || changes.endDate !== undefined) {
+      // One date changed alone must still sit on the right side of the stored other.
+      const current = await this.store.findRoadmap(userId, roadmapId);
+      if (!current) throw new NotFound(roadmapMessages.roadmapNotFound);
+      refuseDatesOutOfOrder(current, changes);
+    }
     const roadmap = await this.store.updateRoadmap(userId, roadmapId, changes);
     if (!roadmap) throw new NotFound(roadmapMessages.roadmapNotFound);
     return roadmap;
@@ -159,6 +176,7 @@ export class Roadmaps {
     return this.store.db.transaction(async (trx) => {
       const item = await this.store.findItem(userId, itemId, trx);
       if (!item) throw new NotFound(roadmapMessages.itemNotFound);
+      refuseDatesOutOfOrder(item, changes);
       return this.store.updateItem(trx, userId, item, changes);
     });
   }

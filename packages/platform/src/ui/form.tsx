@@ -36,9 +36,22 @@ export function FieldError({ id, children }: { id?: string; children?: ReactNode
   );
 }
 
+/**
+ * The asterisk after a required field's label. Screen readers hear
+ * "required" from the control's aria-required instead.
+ */
+export function RequiredMark() {
+  return (
+    <span className="text-destructive" aria-hidden data-required-mark title="Required">
+      *
+    </span>
+  );
+}
+
 /** What a control needs to join its form and be described by its error. */
 export type FieldControl = UseFormRegisterReturn & {
   id: string;
+  'aria-required': true | undefined;
   'aria-invalid': true | undefined;
   'aria-describedby': string | undefined;
 };
@@ -55,6 +68,7 @@ export function FormField<Values extends FieldValues, Output>({
   label,
   labelAside,
   hint,
+  required,
   errorText = (message) => message,
   className,
   children,
@@ -70,6 +84,8 @@ export function FormField<Values extends FieldValues, Output>({
    */
   labelAside?: ReactNode;
   hint?: ReactNode;
+  /** Marks the label with an asterisk and the control as required. */
+  required?: boolean;
   /**
    * Rewords the schema's message for this spot ("Required" under the field,
    * details in a toast); undefined shows none here.
@@ -83,19 +99,26 @@ export function FormField<Values extends FieldValues, Output>({
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
   const describedBy = message ? errorId : hint ? hintId : undefined;
+  const labelled = (
+    <Label htmlFor={id}>
+      {label}
+      {required ? <RequiredMark /> : null}
+    </Label>
+  );
   return (
     <div className={cn('grid gap-2', className)}>
       {labelAside ? (
         <div className="flex items-center justify-between gap-3">
-          <Label htmlFor={id}>{label}</Label>
+          {labelled}
           {labelAside}
         </div>
       ) : (
-        <Label htmlFor={id}>{label}</Label>
+        labelled
       )}
       {children({
         ...form.register(name),
         id,
+        'aria-required': required ? true : undefined,
         // Invalid even when the message shows elsewhere (a toast, one line under the form).
         'aria-invalid': problem ? true : undefined,
         'aria-describedby': describedBy,
