@@ -176,6 +176,24 @@ export const sensitivitySchema = z.object({
 });
 export type Sensitivity = z.output<typeof sensitivitySchema>;
 
+/**
+ * How alike the panel's personas are, from their traits (age, income, place,
+ * occupation, household, values), worked out when the question is answered
+ * (`panelDiversity` in @chorus/research): the echo-chamber alarm reads it.
+ */
+export const panelDiversitySchema = z.object({
+  personas: z.number().int().min(0).max(10_000),
+  /** How many distinct people the panel is like (1 for copies, the panel's size for strangers). */
+  effective: z.number().min(0).max(10_000),
+  /** Mean trait distance between two personas, 0 same to 1 nothing in common. */
+  meanDistance: z.number().min(0).max(1),
+  /** Personas in the largest group of near-copies (0 when there is none). */
+  nearCopies: z.number().int().min(0).max(10_000),
+  /** What the whole panel has in common, in plain words ("no one under 30"). */
+  gaps: z.array(z.string().max(200)).max(20),
+});
+export type PanelDiversity = z.output<typeof panelDiversitySchema>;
+
 export const runDetailsSchema = z.object({
   engine: z.enum(['local', 'openai']),
   model: z.string().max(200),
@@ -200,6 +218,8 @@ export const runDetailsSchema = z.object({
   costUsd: z.number().min(0).nullable(),
   coverage: z.array(coverageDimensionSchema).max(10),
   sensitivity: sensitivitySchema.nullable(),
+  /** Absent on runs stored before the panel's diversity was kept. */
+  panel: panelDiversitySchema.optional(),
 });
 export type RunDetails = z.output<typeof runDetailsSchema>;
 

@@ -9,3 +9,4 @@ export * from './levels';
 export * from './ks';
 export * from './agreement';
 export * from './fidelity';
+export * from './panel';

@@ -14,11 +14,11 @@ import {
   drawsFor,
   estimatePanel,
   intervalSentence,
-  isEchoChamber,
   keyInsightWithIntervals,
   modeOf,
   normalizeDistribution,
   normalizedEntropy,
+  panelAgrees,
   supportedLead,
 } from '../src';
 
@@ -185,7 +185,7 @@ describe('the panel estimate and its intervals', () => {
   });
 });
 
-describe('the echo chamber alarm', () => {
+describe('how spread the answers are', () => {
   it.each([
     [{ positive: 100, neutral: 0, negative: 0 }, 0],
     [{ positive: 90, neutral: 5, negative: 5 }, 0.359],
@@ -204,13 +204,13 @@ describe('the echo chamber alarm', () => {
       false,
     ],
     [
-      '90/5/5 spread is too little',
+      '90/5/5 spread is little',
       [...Array(18).fill(counts(20, 0, 0)), counts(0, 20, 0), counts(0, 0, 20)],
       [...Array(18).fill('positive'), 'neutral', 'negative'],
       true,
     ],
     [
-      'a 60/20/20 panel is fine',
+      'a 60/20/20 panel is spread',
       [
         ...Array(6).fill(counts(20, 0, 0)),
         ...Array(2).fill(counts(0, 20, 0)),
@@ -219,8 +219,8 @@ describe('the echo chamber alarm', () => {
       [...Array(6).fill('positive'), 'neutral', 'neutral', 'negative', 'negative'],
       false,
     ],
-  ])('%s: flagged %s', (_name, panel, drawn, flagged) => {
-    expect(isEchoChamber(estimatePanel(panel, 1), drawn)).toBe(flagged);
+  ])('%s: the panel agrees %s', (_name, panel, drawn, agrees) => {
+    expect(panelAgrees(estimatePanel(panel, 1), drawn)).toBe(agrees);
   });
 });
 
@@ -249,13 +249,15 @@ describe('the alarms of a run', () => {
     draws: counts(20, 0, 0),
   }));
 
-  it('names the segments an echo chamber lacks', () => {
+  it('notes in plain words that a panel agrees, and raises no echo alarm from answers alone', () => {
     const analysis = analyzeRun(alike, run());
-    const echo = analysis!.alarms.find((a) => a.kind === 'echo-chamber');
-    expect(echo?.text).toContain('every persona answered alike');
-    expect(echo?.text).toContain(
-      'It lacks Age: 18-30, 46-60, 60+; Gender: Female, Non-binary, Other.',
+    expect(analysis!.alarms.some((a) => a.kind === 'echo-chamber')).toBe(false);
+    const note = analysis!.notes!.find((n) => n.kind === 'panel-agrees');
+    expect(note?.text).toBe(
+      'Two answers picked at random from the panel would give the same opinion 10 times in 10.',
     );
+    expect(note?.text).not.toMatch(/entropy/i);
+    expect(note?.technical).toContain('Normalised entropy of the shares 0.00');
   });
 
   it.each([
@@ -317,8 +319,75 @@ describe('the alarms of a run', () => {
         }),
       );
       expect(analysis!.alarms.some((a) => a.kind === 'wording-sensitive')).toBe(flagged);
+      // Either way the outcome is reported: an alarm, or a note that the answers held.
+      expect(analysis!.notes!.some((n) => n.kind === 'wording-stable')).toBe(!flagged);
     },
   );
+
+  it('says in plain words that the answers did not move when the wording changed', () => {
+    const asked = { positive: 60, neutral: 25, negative: 15 };
+    const analysis = analyzeRun(
+      alike,
+      run({
+        sensitivity: {
+          neutralText: 'How would you feel about it?',
+          reversedText: 'Would you find it not worth it?',
+          asked,
+          neutral: { positive: 58, neutral: 27, negative: 15 },
+          reversed: { positive: 57, neutral: 25, negative: 18 },
+        },
+      }),
+    );
+    const note = analysis!.notes!.find((n) => n.kind === 'wording-stable');
+    expect(note?.text).toBe(
+      'The answers did not move when the wording was reversed or made neutral (largest shift 3 points).',
+    );
+    expect(analysis!.alarms.some((a) => a.kind === 'wording-sensitive')).toBe(false);
+  });
+
+  it('names the framing that moved the answers, the reversed one included', () => {
+    const asked = { positive: 60, neutral: 25, negative: 15 };
+    const analysis = analyzeRun(
+      alike,
+      run({
+        sensitivity: {
+          neutralText: 'How would you feel about it?',
+          reversedText: 'Would you find it not worth it?',
+          asked,
+          neutral: asked,
+          reversed: { positive: 30, neutral: 25, negative: 45 },
+        },
+      }),
+    );
+    const alarm = analysis!.alarms.find((a) => a.kind === 'wording-sensitive');
+    expect(alarm?.text).toContain(
+      'asked the other way round (“Would you find it not worth it?”), positive answers moved by 30 points',
+    );
+    expect(analysis!.notes!.some((n) => n.kind === 'wording-stable')).toBe(false);
+  });
+
+  it('carries the leading alarm with its words and a neutral rewording', () => {
+    const question = "Don't you agree that our amazing new app is the best way to plan meals?";
+    const analysis = analyzeRun(alike, run(), question);
+    const leading = analysis!.alarms.find((a) => a.kind === 'leading');
+    expect(leading).toBeDefined();
+    expect(leading!.words!.length).toBeGreaterThan(0);
+    for (const phrase of leading!.words!) {
+      expect(question.toLowerCase()).toContain(phrase.toLowerCase());
+    }
+    expect(leading!.rewording).toBeTruthy();
+    expect(leading!.rewording).not.toBe(question);
+    expect(leading!.text).toContain(`Ask instead: “${leading!.rewording}”`);
+    expect(leading!.technical).toBeTruthy();
+  });
+
+  it('raises no leading alarm for a neutral question, nor without the question', () => {
+    expect(
+      analyzeRun(alike, run(), 'How much would you pay each month for a meal-planning app?')!
+        .alarms,
+    ).toEqual([]);
+    expect(analyzeRun(alike, run())!.alarms).toEqual([]);
+  });
 });
 
 describe('drift between runs', () => {

@@ -25,7 +25,7 @@ import { createHash } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import type pLimit from 'p-limit';
 import { type AnswerCache, answerKey } from './answer-cache';
-import { panelCoverage } from './domain/panel-coverage';
+import { panelCoverage, panelOf } from './domain/panel-coverage';
 import {
   type EngineUsage,
   type FollowUpAsk,
@@ -266,6 +266,7 @@ export class Answering {
         usage,
         costUsd: costOf(usage, this.price()) ?? null,
         coverage: panelCoverage(question.personas),
+        panel: panelOf(question.personas),
         sensitivity,
       };
       return { responses, aggregatedResults: aggregateResponses(responses, estimate), run };

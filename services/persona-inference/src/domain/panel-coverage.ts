@@ -2,12 +2,14 @@ import {
   ageBand,
   ageBands,
   type CoverageDimension,
+  type PanelDiversity,
   genderOption,
   genderOptions,
   occupationCategories,
   occupationCategory,
 } from '@chorus/contracts';
 import type { PersonaProfile } from '@chorus/proto/inference/v1/inference';
+import { householdOf, panelDiversity, type PersonaTraits } from '@chorus/research';
 import { readIncome } from './money';
 
 const incomeBands = ['low', 'middle', 'high'] as const;
@@ -53,4 +55,30 @@ export function panelCoverage(personas: readonly PersonaProfile[]): CoverageDime
       personas.map((p) => occupationCategory(p.occupation)),
     ),
   ];
+}
+
+/** A persona's traits as the panel's diversity compares them; income read as rough US dollars a year. */
+export function personaTraits(persona: PersonaProfile): PersonaTraits {
+  const text = (value: string | undefined) => (value ?? '').trim();
+  const ownWords = [persona.lifestyle, persona.motivations, persona.personality]
+    .map(text)
+    .filter(Boolean)
+    .join('. ');
+  return {
+    age: Number.isFinite(persona.age) && persona.age > 0 ? persona.age : null,
+    gender: text(persona.gender) || null,
+    incomeUsd: readIncome(text(persona.income)).yearlyUsd ?? null,
+    place: text(persona.location) || null,
+    occupation: text(persona.occupation) || null,
+    household: householdOf(ownWords),
+    values: [persona.motivations, persona.personality, persona.lifestyle].map(text).join(' '),
+  };
+}
+
+/**
+ * How alike the panel's personas are (age, income, place, occupation,
+ * household, values), kept with the run: the echo-chamber alarm reads it.
+ */
+export function panelOf(personas: readonly PersonaProfile[]): PanelDiversity {
+  return panelDiversity(personas.map(personaTraits));
 }
