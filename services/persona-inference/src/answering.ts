@@ -105,7 +105,7 @@ export interface AnsweringDeps {
   limit: pLimit.Limit;
   logger: Logger;
   cache: AnswerCache;
-  /** Draws per persona (the first is its opinion). */
+  /** Seeded draws per persona, for the panel's shares and intervals. */
   draws: number;
   /** USD per million tokens by model. */
   prices: Record<string, ModelPrice>;
@@ -132,8 +132,10 @@ const noUsage = (): EngineUsage & { cachedAnswers: number } => ({
  * Answers a question as every persona at once, bounded by a limit the whole
  * process shares (so many questions together never exceed it). Each persona's
  * engine answer (a distribution) comes from the cache when the same run asked
- * it before, otherwise from the engine; the persona's opinion is drawn from it
- * with the run's seed. Every answer is checked against the response schema,
+ * it before, otherwise from the engine; the persona shows the most likely
+ * opinion of it (the one its words argue), with that opinion's probability as
+ * its confidence, and its draws (seeded by the run) are counted for the
+ * panel's shares and intervals. Every answer is checked against the response schema,
  * and the answers are aggregated with intervals. The first persona that
  * cannot answer fails the question; the others are stopped.
  */

@@ -6,7 +6,7 @@
  * convert currencies to the cent.
  */
 
-interface Currency {
+export interface Currency {
   code: string;
   /** How the currency is written before or after an amount, longest first. */
   marks: readonly string[];
@@ -112,6 +112,8 @@ export interface Money {
   currency: Currency;
   value: number;
   period: Period;
+  /** Where the amount ends in the text it was read from. */
+  end: number;
 }
 
 /** Every amount in a text with its currency and how often it is paid. */
@@ -136,6 +138,7 @@ export function findMoney(text: string, defaultPeriod: Period): Money[] {
       currency,
       value,
       period: periodOf(after, defaultPeriod),
+      end,
     });
   }
   return found;
@@ -156,6 +159,34 @@ export interface Income {
   kind: IncomeKind;
   /** The income as the persona wrote it, without the note in brackets. */
   text: string;
+  /** The currency the income is written in, when it names an amount. */
+  currency?: Currency;
+  /** The yearly amount in that currency. */
+  yearly?: number;
+}
+
+/** An amount of a currency as people write it: "$3,744", "£2,880", "CHF 1,250", "₹31,000". */
+export function formatMoney(amount: number, currency: Currency): string {
+  const rounded = amount >= 100 ? Math.round(amount / 10) * 10 : Math.round(amount * 100) / 100;
+  try {
+    return new Intl.NumberFormat('en', {
+      style: 'currency',
+      currency: currency.code,
+      maximumFractionDigits: Number.isInteger(rounded) ? 0 : 2,
+    }).format(rounded);
+  } catch {
+    return `${currency.code} ${rounded.toLocaleString('en')}`;
+  }
+}
+
+/** An amount of one currency in another, at the rough rates above. */
+export function convertMoney(amount: number, from: Currency, to: Currency): number {
+  return from.code === to.code ? amount : (amount * from.usd) / to.usd;
+}
+
+/** The currency of a code ("GBP"), when known. */
+export function currencyByCode(code: string): Currency | undefined {
+  return currencies.find((c) => c.code === code.toUpperCase());
 }
 
 const kindHints: readonly [IncomeKind, RegExp][] = [
@@ -195,5 +226,7 @@ export function readIncome(text: string): Income {
     band,
     kind,
     text: plain,
+    currency: first.currency,
+    yearly,
   };
 }

@@ -64,6 +64,20 @@ const traitPhrases: Record<Trait, readonly string[]> = {
     'bargain',
     'value for money',
     'honest pricing',
+    'spending tight',
+    'keeps? (?:\\w+ ){0,3}(?:spending|budget|bills?|costs?|shopping) (?:tight|low|down)',
+    'tight budget',
+    'on a budget',
+    'money is tight',
+    'cheapest',
+    'own-brand',
+    'own brand',
+    'special offers',
+    'discount (?:stores|supermarkets|shops)',
+    'price-conscious',
+    'price conscious',
+    'looks for deals',
+    'hunts? for deals',
     'clear pricing',
     'predictable pricing',
   ],
@@ -337,6 +351,59 @@ export interface PersonaReading {
   safety: { economic: number; world: number; local: number; occupation: number };
   /** Each trait found, with the attribute whose words showed it. */
   traits: Map<Trait, TextAttribute>;
+  /** For each trait, the persona's own words that showed it ("budgets every pound"). */
+  evidence: Map<Trait, string>;
+  /** People in the household the persona buys for (1 when nothing says otherwise). */
+  household: number;
+}
+
+/** The clause of a text around a match: the persona's own words, at most about 70 characters. */
+function clauseAround(text: string, at: number): string {
+  const start = Math.max(
+    text.lastIndexOf('.', at) + 1,
+    text.lastIndexOf(';', at) + 1,
+    text.lastIndexOf(',', at) + 1,
+  );
+  const rest = text.slice(at);
+  const stop = rest.search(/[.;,]/);
+  const clause = text
+    .slice(start, stop < 0 ? text.length : at + stop)
+    .trim()
+    .replace(/^(?:and|but|or)\s+/i, '');
+  return clause.length > 70 ? `${clause.slice(0, 69).trimEnd()}…` : clause;
+}
+
+const counts: Record<string, number> = {
+  a: 1,
+  an: 1,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+};
+
+/**
+ * The people a persona buys for, from their own words: a partner, children
+ * ("two children under eight", "a teenage son"), "family of four"; one when
+ * they live alone or nothing says.
+ */
+export function householdOf(text: string): number {
+  const t = text.toLowerCase();
+  const familyOf = /\bfamily of (\w+)\b/.exec(t);
+  if (familyOf && counts[familyOf[1]!]) return counts[familyOf[1]!]!;
+  if (/\blives alone\b/.test(t)) return 1;
+  let people = 1;
+  if (/\b(married|husband|wife|partner|spouse|fianc)/.test(t)) people += 1;
+  const children =
+    /\b(a|an|one|two|three|four|five|six)\s+(?:\w+\s+){0,2}?(?:children|kids|sons|daughters|child|son|daughter|teenagers?|toddlers?|baby|grandchildren)\b/.exec(
+      t,
+    );
+  if (children) people += counts[children[1]!] ?? 1;
+  else if (/\b(children|kids|grandchildren)\b/.test(t)) people += 2;
+  else if (/\b(son|daughter|baby|toddler)\b/.test(t)) people += 1;
+  return Math.min(people, 8);
 }
 
 /** "Chief Financial Officer of a mid-sized manufacturer" -> "chief financial officer of a mid-sized manufacturer"; acronyms and brand-like words stay. */
@@ -362,6 +429,7 @@ function clampScore(value: number | undefined): number {
 
 export function readPersona(persona: PersonaProfile): PersonaReading {
   const traits = new Map<Trait, TextAttribute>();
+  const evidence = new Map<Trait, string>();
   const sources: [TextAttribute, string][] = [
     ['personality', persona.personality],
     ['motivations', persona.motivations],
@@ -369,8 +437,16 @@ export function readPersona(persona: PersonaProfile): PersonaReading {
     ['occupation', persona.occupation],
   ];
   for (const [trait, pattern] of traitPatterns) {
-    const source = sources.find(([, text]) => pattern.test(text));
-    if (source) traits.set(trait, source[0]);
+    for (const [attribute, text] of sources) {
+      const match = pattern.exec(text);
+      if (!match) continue;
+      traits.set(trait, attribute);
+      evidence.set(
+        trait,
+        clauseAround(text, match.index + (match[0].length - match[0].trimStart().length)),
+      );
+      break;
+    }
   }
   const occupation = persona.occupation.toLowerCase();
   const income = readIncome(persona.income);
@@ -404,5 +480,7 @@ export function readPersona(persona: PersonaProfile): PersonaReading {
       occupation: clampScore(scores?.occupation),
     },
     traits,
+    evidence,
+    household: householdOf(`${persona.lifestyle}. ${persona.motivations}`),
   };
 }

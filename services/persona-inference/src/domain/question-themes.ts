@@ -1,4 +1,5 @@
 import { findMoney, type Money } from './money';
+import { priceIn, type PriceReading } from './price-reading';
 
 /**
  * What a question is about, from its words. A question may touch several
@@ -258,6 +259,8 @@ export interface QuestionReading {
   priceDirection?: PriceDirection;
   /** The price named in the question, if any ("$49 a month"). */
   price?: Money;
+  /** That price with what it is charged for and the quantities the question states. */
+  priceReading?: PriceReading;
   /** The question is about AI or automation specifically. */
   aboutAi: boolean;
 }
@@ -297,6 +300,7 @@ export function readQuestion(text: string): QuestionReading {
     themes,
     priceDirection,
     price: money.length > 1 ? money[money.length - 1] : money[0],
+    priceReading: priceIn(text),
     aboutAi: aiWords.test(text),
   };
 }

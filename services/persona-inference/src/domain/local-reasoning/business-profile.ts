@@ -121,7 +121,7 @@ export function industryReason(p: PersonaReading, business: BusinessContext): Re
     weight: 0,
     attributes: ['occupation'],
     profileFields: ['industry'],
-    voice: `${industry} is close to my own work, so I know what good looks like`,
+    voice: `${industry} is close to my own work, so I know the field`,
     because: `${p.firstName} works close to the product's industry (${industry})`,
   };
 }

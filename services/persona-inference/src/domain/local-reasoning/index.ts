@@ -16,7 +16,7 @@ import { riskReasons } from './risk';
 import { safetyReasons } from './safety';
 import { technologyReasons } from './technology';
 import { reasoningText, spokenResponse } from './wording';
-import { confidenceOf, distributionOf, safetyInfluenceOf, weigh, type Weighing } from './weighing';
+import { confidenceOf, safetyInfluenceOf, weigh, type Weighing } from './weighing';
 import { workReasons } from './work';
 
 const reasonsByTheme: Record<Theme, ThemeReasons> = {
@@ -46,13 +46,6 @@ function reasonsFor(situation: Situation): Reason[] {
   return reasons;
 }
 
-/**
- * The local engine's judgement: how one persona answers one question,
- * reasoned from the persona's circumstances against what the question is
- * about. Each theme of the question adds the persona's reasons on it; the
- * opinion is their sum, neutral unless they clearly lean one way. The same
- * persona, question and business always give the same answer.
- */
 /** How the persona weighs the question: its reasons, the side they lean to and by how much. */
 export function weighingFor(
   questionText: string,
@@ -64,6 +57,14 @@ export function weighingFor(
   return weigh(reasonsFor({ persona, question, business }));
 }
 
+/**
+ * The local engine's judgement: how one persona answers one question,
+ * reasoned from the persona's circumstances against what the question is
+ * about. Each theme of the question adds the persona's reasons on it; their
+ * sum gives the distribution, and the answer shows and argues its most likely
+ * opinion, with that opinion's probability as its confidence. The same
+ * persona, question and business always give the same answer.
+ */
 export function answerAs(
   questionText: string,
   personaProfile: PersonaProfile,
@@ -77,7 +78,7 @@ export function answerAs(
   return {
     opinion: weighing.opinion,
     confidence: confidenceOf(weighing),
-    distribution: distributionOf(weighing.score),
+    distribution: weighing.distribution,
     safetyInfluence: safetyInfluenceOf(named),
     response: spokenResponse(persona, questionText, weighing),
     reasoning: reasoningText(persona, weighing, facts, business),

@@ -1,5 +1,8 @@
-import { type Money, yearlyUsd } from '../money';
-import { defined, type Reason, type Situation, traitReason } from './reason';
+import type { BusinessContext } from '@chorus/proto/inference/v1/inference';
+import { convertMoney, formatMoney, type Income } from '../money';
+import type { PersonaReading } from '../persona-reading';
+import { buyingOf, priceIn, type PriceReading, priceText, readQuantities } from '../price-reading';
+import { defined, fact, type Reason, type Situation, traitReason } from './reason';
 
 function percent(share: number): string {
   const value = share * 100;
@@ -7,12 +10,62 @@ function percent(share: number): string {
   return value < 1 ? `${value.toFixed(1)}%` : `${Math.round(value)}%`;
 }
 
-function perPeriod(money: Money): string {
-  return money.period === 'once' ? '' : ` a ${money.period}`;
+/** An income to weigh a price against when the persona's names no amount: by its band, in US dollars. */
+function yearlyIncomeUsd(income: Income): number {
+  if (income.yearlyUsd) return income.yearlyUsd;
+  return income.band === 'low' ? 20_000 : income.band === 'high' ? 150_000 : 45_000;
+}
+
+/**
+ * How much a price weighs for a persona: continuous and falling in the share
+ * of the persona's yearly income it takes, so a higher price never reads
+ * better and every tenfold rise reads worse, whatever the income. A tiny
+ * share leans slightly for (small money); a percent of income leans clearly
+ * against; ten percent strongly.
+ */
+export function affordabilityWeight(share: number): number {
+  return 0.25 - 0.6 * Math.log(1 + share / 0.004);
+}
+
+/** The price the persona weighs: the question's, else the business profile's, with its quantities. */
+function priceToWeigh(question: Situation['question'], business: BusinessContext) {
+  const profileText = [fact(business, 'pricingModels'), fact(business, 'avgTransactionValue')]
+    .filter(Boolean)
+    .join('. ');
+  const fromProfile = profileText ? priceIn(profileText) : undefined;
+  return {
+    price: question.priceReading ?? fromProfile,
+    context: profileText ? readQuantities(profileText) : {},
+    fromProfile: !question.priceReading && fromProfile !== undefined,
+  };
+}
+
+/** What the price comes to for this persona, in their own currency when it differs. */
+export function costFor(price: PriceReading, p: PersonaReading, context = {}) {
+  const buying = buyingOf(price, p.household, context);
+  const yearly = price.money.value * buying.units * buying.timesAYear;
+  const yearlyUsd = yearly * price.money.currency.usd;
+  const own = p.income.currency;
+  const foreign = own && own.code !== price.money.currency.code ? own : undefined;
+  const said = priceText(price);
+  const converted = foreign
+    ? ` (about ${formatMoney(convertMoney(price.money.value, price.money.currency, foreign), foreign)})`
+    : '';
+  const currency = foreign ?? price.money.currency;
+  const yearlyText = formatMoney(convertMoney(yearly, price.money.currency, currency), currency);
+  const repeated = buying.timesAYear > 1 || buying.units > 1;
+  return {
+    share: yearlyUsd / yearlyIncomeUsd(p.income),
+    /** "$12 per serving (about £9), at 6 servings a week about £2,880 a year" */
+    text: `${said}${converted}${
+      repeated ? `, ${buying.basis ? `${buying.basis} ` : ''}about ${yearlyText} a year` : ''
+    }`,
+    said,
+  };
 }
 
 /** How the price, and a change to it, weighs against the persona's income and economic safety. */
-export function priceReasons({ persona: p, question: q }: Situation): Reason[] {
+export function priceReasons({ persona: p, question: q, business }: Situation): Reason[] {
   const direction = q.priceDirection ?? 'ask';
   const up = direction === 'up';
   const down = direction === 'down';
@@ -30,34 +83,27 @@ export function priceReasons({ persona: p, question: q }: Situation): Reason[] {
   }
 
   let affordabilityNamed = false;
-  if (q.price && income.yearlyUsd && !down) {
-    const share = yearlyUsd(q.price) / income.yearlyUsd;
-    const amount = `${q.price.text}${perPeriod(q.price)}`;
-    if (share >= 0.03) {
-      affordabilityNamed = true;
-      reasons.push({
-        weight: -1.1,
-        attributes: ['income'],
-        voice: `${amount} would be a real share of what I earn`,
-        because: `${amount} is about ${percent(share)} of ${p.firstName}'s income (${income.text})`,
-      });
-    } else if (share >= 0.01) {
-      affordabilityNamed = true;
-      reasons.push({
-        weight: -0.5,
-        attributes: ['income'],
-        voice: `${amount} is a noticeable amount on my budget`,
-        because: `${amount} is about ${percent(share)} of ${p.firstName}'s income (${income.text})`,
-      });
-    } else if (share < 0.002) {
-      affordabilityNamed = true;
-      reasons.push({
-        weight: up ? 0.15 : 0.3,
-        attributes: ['income'],
-        voice: `${amount} is small money for me`,
-        because: `${amount} is a tiny share (${percent(share)}) of ${p.firstName}'s income (${income.text})`,
-      });
-    }
+  const { price, context, fromProfile } = priceToWeigh(q, business);
+  if (price && !down) {
+    affordabilityNamed = true;
+    const cost = costFor(price, p, context);
+    const weight = Math.round(affordabilityWeight(cost.share) * 1000) / 1000;
+    const ofIncome = `about ${percent(cost.share)} of ${p.firstName}'s income (${income.text})`;
+    const voice =
+      cost.share >= 0.03
+        ? `${cost.text} would be a real share of what I earn`
+        : cost.share >= 0.01
+          ? `${cost.text} is a noticeable amount on my budget`
+          : cost.share >= 0.003
+            ? `${cost.text} is an amount I would notice, though not a big one`
+            : `${cost.text} is small money for me`;
+    reasons.push({
+      weight,
+      attributes: ['income'],
+      ...(fromProfile ? { profileFields: ['pricingModels' as const] } : {}),
+      voice,
+      because: `${cost.text} is ${ofIncome}`,
+    });
   }
 
   if (econ <= 4) {

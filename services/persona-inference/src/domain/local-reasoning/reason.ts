@@ -42,7 +42,7 @@ export function fact(business: BusinessContext, field: ProfileFieldName): string
   return findFact(business, field)?.value;
 }
 
-/** A reason resting on a trait, when the persona has it. */
+/** A reason resting on a trait, when the persona has it, citing the words that showed it. */
 export function traitReason(
   persona: PersonaReading,
   trait: Trait,
@@ -51,7 +51,16 @@ export function traitReason(
   because: string,
 ): Reason | undefined {
   const source = persona.traits.get(trait);
-  return source ? { weight, attributes: [source], voice, because, trait } : undefined;
+  if (!source) return undefined;
+  // The persona's own words that showed the trait, so two personas with the same trait differ.
+  const words = persona.evidence.get(trait);
+  return {
+    weight,
+    attributes: [source],
+    voice,
+    because: words ? `${because} ("${words}")` : because,
+    trait,
+  };
 }
 
 /** The reasons that apply: a theme lists each as a condition `&&` the reason. */

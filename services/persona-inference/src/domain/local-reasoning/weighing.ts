@@ -1,16 +1,20 @@
 import { type Opinion, type OpinionDistribution, type SafetyInfluence } from '@chorus/contracts';
-import { normalizeDistribution } from '@chorus/research';
+import { modeOf, normalizeDistribution } from '@chorus/research';
 import { defined, type Reason } from './reason';
 
-/** A score this far from zero is needed to lean; otherwise the persona stays neutral. */
+/** Where neutral sits on the score's scale: a score must pass about this far to lean. */
 const LEAN_THRESHOLD = 0.5;
 /** The reasons named in an answer: the strongest for its side, and the strongest against. */
 const SUPPORTING_NAMED = 3;
 
 /** Where the reasons land, and the ones an answer names. */
 export interface Weighing {
+  /** The most likely opinion of the distribution: the one shown and argued. */
   opinion: Opinion;
   score: number;
+  distribution: OpinionDistribution;
+  /** Every reason weighed, strongest first. */
+  reasons: Reason[];
   /** The strongest reasons on the side the persona leans to, strongest first. */
   supporting: Reason[];
   /** The strongest reason pulling the other way, when one is strong enough to mention. */
@@ -21,16 +25,12 @@ export interface Weighing {
   named: Reason[];
 }
 
-function opinionOf(score: number): Opinion {
-  if (score >= LEAN_THRESHOLD) return 'positive';
-  if (score <= -LEAN_THRESHOLD) return 'negative';
-  return 'neutral';
-}
-
 export function weigh(reasons: readonly Reason[]): Weighing {
   // Rounded, so weights that add up to exactly the threshold are not lost to floating point.
-  const score = Math.round(reasons.reduce((sum, r) => sum + r.weight, 0) * 100) / 100;
-  const opinion = opinionOf(score);
+  const score = Math.round(reasons.reduce((sum, r) => sum + r.weight, 0) * 1000) / 1000;
+  const distribution = distributionOf(score);
+  // The answer argues the opinion the persona most likely holds, nothing else.
+  const opinion = modeOf(distribution);
   const byStrength = [...reasons].sort((a, b) => Math.abs(b.weight) - Math.abs(a.weight));
   // A neutral persona still leans a little: its strongest reasons on that side,
   // then the strongest against.
@@ -48,7 +48,16 @@ export function weigh(reasons: readonly Reason[]): Weighing {
   );
   const informing = byStrength.find((r) => r.weight === 0);
   const named = defined([...supporting, counter, informing]);
-  return { opinion, score, supporting, counter, informing, named };
+  return {
+    opinion,
+    score,
+    distribution,
+    reasons: byStrength,
+    supporting,
+    counter,
+    informing,
+    named,
+  };
 }
 
 export function safetyInfluenceOf(named: readonly Reason[]): SafetyInfluence {
@@ -61,29 +70,30 @@ export function safetyInfluenceOf(named: readonly Reason[]): SafetyInfluence {
   return 'low';
 }
 
-export function confidenceOf({ opinion, score, named }: Weighing): number {
-  const informed = named.some((r) => r.weight === 0) ? 0.05 : 0;
-  const value =
-    opinion === 'neutral'
-      ? 0.35 + 0.05 * Math.min(named.length, 3) + informed
-      : 0.5 + 0.2 * Math.min(Math.abs(score), 2) + 0.03 * Math.min(named.length, 3) + informed;
-  return Math.round(Math.min(0.95, value) * 100) / 100;
+/** The confidence of the answer: the probability of the opinion it shows. */
+export function confidenceOf({ opinion, distribution }: Weighing): number {
+  return Math.round(distribution[opinion] * 100) / 100;
 }
 
-/** How sharply the distribution follows the score: at ±1.5 a side is about 95 % likely. */
-const SHARPNESS = 3;
+/** How sharply the distribution follows the score: at ±1.5 a side is about 70 % likely. */
+const SHARPNESS = 2;
+/** Scores are softened past this size, so strong reasons never make a persona certain. */
+const SOFTENING = 3;
 
 /**
  * The probabilities of each opinion from the score: a softmax over positive
  * (score), neutral (the lean threshold) and negative (-score), so the most
  * likely opinion is the one the score leans to, and a score near a threshold
- * is nearly a coin toss between the two sides of it.
+ * is nearly a coin toss between the two sides of it. The score is softened
+ * (s / (1 + |s| / 3)) first: however strong the reasons, the other opinions
+ * keep a small, still measurable chance, and a stronger reason still moves it.
  */
 export function distributionOf(score: number): OpinionDistribution {
+  const soft = score / (1 + Math.abs(score) / SOFTENING);
   const logits = {
-    positive: SHARPNESS * score,
+    positive: SHARPNESS * soft,
     neutral: SHARPNESS * LEAN_THRESHOLD,
-    negative: -SHARPNESS * score,
+    negative: -SHARPNESS * soft,
   };
   const top = Math.max(logits.positive, logits.neutral, logits.negative);
   const weights = {

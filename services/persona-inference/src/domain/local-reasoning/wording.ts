@@ -96,7 +96,13 @@ export function reasoningText(
     .join(' ');
 }
 
-/** The first sentence of the reasoning: where the persona lands, and why. */
+/** Who the persona is, briefly: "Dorothy Jenkins (70, retired postal worker in Savannah, $31,000 per year)". */
+function who(persona: PersonaReading): string {
+  const household = persona.household > 1 ? `, a household of ${persona.household}` : '';
+  return `${persona.name} (${persona.age}, ${persona.occupationPhrase} in ${persona.place}, ${persona.income.text}${household})`;
+}
+
+/** The first sentence of the reasoning: who the persona is, where they land, and why. */
 function leaning(
   persona: PersonaReading,
   opinion: Opinion,
@@ -104,11 +110,10 @@ function leaning(
   counter: Reason | undefined,
 ): string {
   const because = joinClauses(supporting.map((r) => r.because));
-  if (opinion !== 'neutral') return `${persona.name} leans ${opinion} because ${because}.`;
+  if (opinion !== 'neutral') return `${who(persona)} leans ${opinion} because ${because}.`;
   if (supporting.length === 0) {
-    return `${persona.name} stays neutral: the question touches none of the things that weigh most for ${persona.firstName}.`;
+    return `${who(persona)} stays neutral: the question touches none of the things that weigh most for ${persona.firstName}.`;
   }
-  if (counter) return `${persona.name} stays neutral: ${because}, but ${counter.because}.`;
-  const direction = supporting[0]!.weight > 0 ? 'positive' : 'negative';
-  return `${persona.name} stays neutral: ${because}, but not strongly enough to lean ${direction}.`;
+  if (counter) return `${who(persona)} stays neutral: ${because}, but ${counter.because}.`;
+  return `${who(persona)} stays neutral: ${because}, though not enough to take a side.`;
 }
