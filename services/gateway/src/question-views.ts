@@ -56,7 +56,7 @@ function analysisOf(
 ): ReturnType<typeof analyzeRun> {
   const key = `${question.id}:${question.seed ?? 1}:${question.updatedAt?.getTime() ?? 0}`;
   if (analyses.has(key)) return analyses.get(key)!;
-  const analysis = analyzeRun(responses, run);
+  const analysis = analyzeRun(responses, run, question.questionText);
   analyses.set(key, analysis);
   if (analyses.size > ANALYSES_KEPT) analyses.delete(analyses.keys().next().value!);
   return analysis;

@@ -212,7 +212,7 @@ describe('the study report', () => {
     expect(withReal).toContain('| Neutral | 1 of 4: 25% | 0 of 2: 0% |');
     expect(withReal).toContain('| Negative | 2 of 4: 50% | 1 of 2: 50% |');
     expect(withReal).toContain('Jensen–Shannon distance: 0.31, fairly close to the real answers.');
-    expect(withReal).toContain('KS statistic over the ratings: 0.25.');
+    expect(withReal).toContain('Largest gap between the cumulative shares: 0.25.');
     expect(withReal).toContain(
       'Spread ratio, persona variance over real variance: 0.50, the panel is more uniform than real customers.',
     );

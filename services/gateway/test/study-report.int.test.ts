@@ -111,8 +111,13 @@ it('is a Markdown and a PDF attachment once the question is answered, and 404 fo
   expect(withReal).toContain('## Against real answers');
   expect(withReal).toContain('4 real answers from survey.csv');
   expect(withReal).toContain('| Positive | 2 of 4: 50% |');
-  expect(withReal).toMatch(/Jensen–Shannon distance: \d\.\d\d, /);
-  expect(withReal).toMatch(/KS statistic over the ratings: \d\.\d\d\./);
+  // Plain words first, the measure by name after; the rating comparison says what it ran over.
+  expect(withReal).toMatch(/How far people and personas differ: \d\.\d\d of 1, /);
+  expect(withReal).toMatch(/\(Jensen–Shannon distance \d\.\d\d /);
+  expect(withReal).toMatch(
+    /Largest gap between their ratings: \d\.\d\d of 1, counted over three steps/,
+  );
+  expect(withReal).not.toContain('KS statistic over the ratings');
 
   const pdf = await download(`${base}/report.pdf`, token);
   expect(pdf.status).toBe(200);

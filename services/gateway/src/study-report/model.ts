@@ -157,20 +157,25 @@ export function buildStudyReport(input: {
     ],
   });
 
+  const stored = question.analysis?.alarms ?? [];
   const alarms = [
-    ...(wording.leading
+    // Analyses stored before the leading alarm was part of them.
+    ...(wording.leading && !stored.some((alarm) => alarm.kind === 'leading')
       ? [{ title: 'Leading question', text: `A neutral wording: "${wording.neutral}".` }]
       : []),
-    ...(question.analysis?.alarms ?? []),
+    ...stored,
   ];
+  const notes = question.analysis?.notes ?? [];
   sections.push({
     heading: 'Alarms',
     blocks: [
       {
-        paragraphs:
-          alarms.length > 0
+        paragraphs: [
+          ...(alarms.length > 0
             ? alarms.map((alarm) => `${alarm.title}: ${alarm.text}`)
-            : ['None: the wording is neutral and the panel answered with enough spread.'],
+            : ['None: the wording is neutral and the personas differ from one another.']),
+          ...notes.map((note) => `${note.title}: ${note.text}`),
+        ],
       },
     ],
   });
@@ -341,11 +346,19 @@ function fidelitySection(calibration: CalibrationView): ReportSection {
       },
       {
         paragraphs: [
-          `Jensen–Shannon distance: ${fidelity.distance.toFixed(2)}, ${fidelity.distanceMeaning}.`,
+          fidelity.distanceText && fidelity.distanceTechnical
+            ? `${fidelity.distanceText} (${fidelity.distanceTechnical}.)`
+            : `Jensen–Shannon distance: ${fidelity.distance.toFixed(2)}, ${fidelity.distanceMeaning}.`,
           ...(fidelity.ks === null
             ? []
-            : [`KS statistic over the ratings: ${fidelity.ks.toFixed(2)}.`]),
-          `Spread ratio, persona variance over real variance: ${ratio === null ? 'not defined' : ratio.toFixed(2)}, ${fidelity.spreadMeaning}.`,
+            : [
+                fidelity.ksText && fidelity.ksTechnical
+                  ? `${fidelity.ksText} (${fidelity.ksTechnical}.)`
+                  : `Largest gap between the cumulative shares: ${fidelity.ks.toFixed(2)}.`,
+              ]),
+          fidelity.spreadText && fidelity.spreadTechnical
+            ? `${fidelity.spreadText} (${fidelity.spreadTechnical}.)`
+            : `Spread ratio, persona variance over real variance: ${ratio === null ? 'not defined' : ratio.toFixed(2)}, ${fidelity.spreadMeaning}.`,
         ],
         ...(fidelity.segments.length > 0
           ? {
