@@ -5,6 +5,7 @@ import {
   formatWholeDollars,
   industryOptions,
   loginRequest,
+  MIN_PASSWORD_LENGTH,
   registerRequest,
 } from '@chorus/contracts';
 import {
@@ -33,11 +34,12 @@ import {
   useZodForm,
 } from '@chorus/platform/ui';
 import { ArrowLeft, MailCheck } from 'lucide-react';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FieldErrors } from 'react-hook-form';
 import type { z } from 'zod';
 import { titledMessage } from './messages';
 import { navigate } from './navigation';
+import { finishSignup, pushSignupStep, replaceSignupStep, useSignupStep } from './signup-history';
 
 export type AuthMode = 'login' | 'register' | 'forgot';
 
@@ -101,10 +103,10 @@ function LoginForm({ onSwitch, onDone }: { onSwitch(mode: AuthMode): void; onDon
         <DialogDescription>Welcome back. Sign in to your Chorus account.</DialogDescription>
       </DialogHeader>
       <form onSubmit={submit} className="grid gap-4" noValidate>
-        <FormField form={form} name="email" id="login-email" label="Email">
+        <FormField form={form} name="email" id="login-email" label="Email" required>
           {(control) => <Input type="email" autoComplete="email" {...control} />}
         </FormField>
-        <FormField form={form} name="password" id="login-password" label="Password">
+        <FormField form={form} name="password" id="login-password" label="Password" required>
           {(control) => <Input type="password" autoComplete="current-password" {...control} />}
         </FormField>
         <div className="-mt-1 text-right text-sm">
@@ -163,6 +165,7 @@ function RegisterDetailsForm({
           id="reg-first"
           label="First name"
           errorText={fieldError}
+          required
         >
           {(control) => <Input autoComplete="given-name" {...control} />}
         </FormField>
@@ -172,11 +175,19 @@ function RegisterDetailsForm({
           id="reg-last"
           label="Last name"
           errorText={fieldError}
+          required
         >
           {(control) => <Input autoComplete="family-name" {...control} />}
         </FormField>
       </div>
-      <FormField form={form} name="email" id="reg-email" label="Email" errorText={fieldError}>
+      <FormField
+        form={form}
+        name="email"
+        id="reg-email"
+        label="Email"
+        errorText={fieldError}
+        required
+      >
         {(control) => <Input type="email" autoComplete="email" {...control} />}
       </FormField>
       <FormField
@@ -184,7 +195,9 @@ function RegisterDetailsForm({
         name="password"
         id="reg-password"
         label="Password"
+        hint={`At least ${MIN_PASSWORD_LENGTH} characters`}
         errorText={fieldError}
+        required
       >
         {(control) => <Input type="password" autoComplete="new-password" {...control} />}
       </FormField>
@@ -194,6 +207,7 @@ function RegisterDetailsForm({
         id="reg-product"
         label="Product name"
         errorText={fieldError}
+        required
       >
         {(control) => <Input {...control} />}
       </FormField>
@@ -313,6 +327,7 @@ function RegisterPayment({
         'Payment Failed',
         `${answer.paymentError} Your account has been created; complete payment to activate your product.`,
       );
+      finishSignup();
       onDone();
       navigate(`/subscribe?productId=${encodeURIComponent(answer.product.id)}`);
       return;
@@ -323,6 +338,7 @@ function RegisterPayment({
         answer.message ??
         'Your account has been created successfully! Complete payment to activate your subscription.',
     });
+    finishSignup();
     onDone();
   }
 
@@ -354,8 +370,13 @@ function RegisterPayment({
   );
 }
 
+/**
+ * Details, then payment: each step is an entry in the browser's history, so
+ * Back from the payment step shows the details again with what was typed
+ * (kept here while the dialog is open) and Forward returns to the payment.
+ */
 function RegisterFlow({ onSwitch, onDone }: { onSwitch(mode: AuthMode): void; onDone(): void }) {
-  const [step, setStep] = useState<1 | 2>(1);
+  const urlStep = useSignupStep();
   const [details, setDetails] = useState<RegisterDetails | null>(null);
   const [raw, setRaw] = useState<RegisterInput>({
     email: '',
@@ -366,6 +387,11 @@ function RegisterFlow({ onSwitch, onDone }: { onSwitch(mode: AuthMode): void; on
     productDescription: '',
     industry: '',
   });
+  const step: 1 | 2 = urlStep === 'payment' && details ? 2 : 1;
+  useEffect(() => {
+    // The payment step reloaded: the details (never stored) must be typed again.
+    if (urlStep === 'payment' && !details) replaceSignupStep('details');
+  }, [urlStep, details]);
   return (
     <>
       <DialogHeader>
@@ -384,11 +410,11 @@ function RegisterFlow({ onSwitch, onDone }: { onSwitch(mode: AuthMode): void; on
           onNext={(next, values) => {
             setDetails(next);
             setRaw(values);
-            setStep(2);
+            pushSignupStep('payment');
           }}
         />
       ) : (
-        <RegisterPayment details={details} onBack={() => setStep(1)} onDone={onDone} />
+        <RegisterPayment details={details} onBack={() => window.history.back()} onDone={onDone} />
       )}
     </>
   );
@@ -444,7 +470,7 @@ function ForgotPasswordForm({ onSwitch }: { onSwitch(mode: AuthMode): void }) {
         </DialogDescription>
       </DialogHeader>
       <form onSubmit={submit} className="grid gap-4" noValidate>
-        <FormField form={form} name="email" id="forgot-email" label="Email">
+        <FormField form={form} name="email" id="forgot-email" label="Email" required>
           {(control) => <Input type="email" autoComplete="email" {...control} />}
         </FormField>
         <Button type="submit" size="lg" disabled={isSubmitting}>

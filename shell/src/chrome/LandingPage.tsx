@@ -14,6 +14,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import type { AuthMode } from './AuthDialog';
 import { Brand } from './Brand';
 import { navigate, usePathname } from './navigation';
+import { exitSignup, pushSignupStep, signupStepInUrl, useSignupStep } from './signup-history';
 
 // The dialog (forms, validation, card entry) and the signed-in menu load on demand.
 const loadAuthDialog = () => import('./AuthDialog');
@@ -122,12 +123,30 @@ function HeroIllustration() {
 export function LandingPage() {
   const { user } = useAuth();
   const pathname = usePathname();
-  const [authMode, setAuthMode] = useState<AuthMode | null>(null);
-  const [dialogWanted, setDialogWanted] = useState(false);
-  const openAuth = (mode: AuthMode) => {
-    setDialogWanted(true);
+  // Sign-up opens from the address too (?signup=…), so Back and Forward move between its steps.
+  const signupStep = useSignupStep();
+  const [authMode, setAuthMode] = useState<AuthMode | null>(() =>
+    signupStepInUrl() ? 'register' : null,
+  );
+  const [dialogWanted, setDialogWanted] = useState(() => signupStepInUrl() !== null);
+  const changeAuthMode = (mode: AuthMode | null) => {
+    if (mode === 'register') {
+      if (!signupStepInUrl()) pushSignupStep('details');
+    } else {
+      exitSignup();
+    }
+    if (mode) setDialogWanted(true);
     setAuthMode(mode);
   };
+  const openAuth = (mode: AuthMode) => changeAuthMode(mode);
+  useEffect(() => {
+    if (signupStep) {
+      setDialogWanted(true);
+      setAuthMode('register');
+    } else {
+      setAuthMode((mode) => (mode === 'register' ? null : mode));
+    }
+  }, [signupStep]);
 
   useEffect(() => {
     if (pathname === '/about') document.getElementById('about')?.scrollIntoView();
@@ -337,7 +356,7 @@ export function LandingPage() {
 
       {dialogWanted ? (
         <Suspense fallback={null}>
-          <AuthDialog mode={authMode} onModeChange={setAuthMode} />
+          <AuthDialog mode={authMode} onModeChange={changeAuthMode} />
         </Suspense>
       ) : null}
     </div>
