@@ -27,6 +27,8 @@ export interface PriceReading {
   unit: PriceUnit;
   /** How often it is charged: per week, month or year; once for a one-off or per-use price. */
   period: Period;
+  /** The unit as the text names it ("serving", "meal", "seat", "user"), to say it back the same way. */
+  unitWord?: string;
   quantities: Quantities;
 }
 
@@ -54,7 +56,10 @@ const numberWords: Record<string, number> = {
   fifty: 50,
   hundred: 100,
 };
-const countPattern = String.raw`(\d[\d,]*|${Object.keys(numberWords).join('|')})`;
+// A count is not an amount of money ("$8 per seat" is no count of 8 seats).
+const countPattern = String.raw`(?<![$£€¥₹\d.,])(\d[\d,]*|${Object.keys(numberWords).join('|')})(?![.,]?\d)`;
+/** A word between a count and what it counts ("25 active users"), but not "per" or "a". */
+const between = String.raw`(?:(?!per\b|a\b|an\b|each\b)\w+\s+)?`;
 
 function countOf(word: string): number | undefined {
   const lower = word.toLowerCase().replace(/,/g, '');
@@ -87,9 +92,15 @@ const perUnit: readonly [PriceUnit, RegExp][] = [
   ],
 ];
 
-/** How often an amount is charged, from the words right after it (its unit may come first). */
-function periodAfter(after: string): Period | undefined {
-  const t = after.toLowerCase();
+/**
+ * How often an amount is charged, from the words right after it and its unit
+ * ("per user per month", "/user/month"); a price without a unit may name it a
+ * few words on ("$49 for the app, billed monthly").
+ */
+function periodAfter(after: string, unit: PriceUnit): Period | undefined {
+  const pattern = perUnit.find(([u]) => u === unit)?.[1];
+  const rest = pattern ? after.replace(pattern, '') : after;
+  const t = (pattern ? rest.slice(0, 14) : rest).toLowerCase();
   if (
     /^[^.;!?]{0,30}?(?:\b(?:per|a|an|each|every)\s+month\b|\/\s?mo(?:nth)?\b|\bmonthly\b)/.test(t)
   )
@@ -110,7 +121,7 @@ export function readQuantities(text: string): Quantities {
   const q: Quantities = {};
   const servings =
     new RegExp(
-      String.raw`\b${countPattern}\s+(?:\w+\s+)?${servingWords}\s+(?:a|per|each|every)\s+week\b`,
+      String.raw`\b${countPattern}\s+${between}${servingWords}\s+(?:a|per|each|every)\s+week\b`,
       'i',
     ).exec(text) ??
     new RegExp(String.raw`\b${servingWords}\s+${countPattern}\s+times\s+a\s+week\b`, 'i').exec(
@@ -130,7 +141,7 @@ export function readQuantities(text: string): Quantities {
     ).exec(text);
   if (people) q.people = countOf(people[1]!);
   const seats =
-    new RegExp(String.raw`\b${countPattern}\s+(?:\w+\s+)?${seatWords}\b`, 'i').exec(text) ??
+    new RegExp(String.raw`\b${countPattern}\s+${between}${seatWords}\b`, 'i').exec(text) ??
     new RegExp(String.raw`\bteam\s+of\s+${countPattern}\b`, 'i').exec(text);
   if (seats) q.seats = countOf(seats[1]!);
   return q;
@@ -153,10 +164,14 @@ export function readPrices(text: string): PriceReading[] {
         : 'once';
   return findMoney(text, 'once').map((money) => {
     const after = text.slice(money.end, money.end + 40);
-    const unit = perUnit.find(([, pattern]) => pattern.test(after))?.[0] ?? 'item';
-    const stated = periodAfter(after);
+    const found = perUnit.find(([, pattern]) => pattern.test(after));
+    const unit = found?.[0] ?? 'item';
+    const unitWord = found
+      ? /([a-z]+)\s*$/i.exec(found[1].exec(after)![0])?.[1]?.toLowerCase().replace(/s$/, '')
+      : undefined;
+    const stated = periodAfter(after, unit);
     const period = stated ?? (unit === 'serving' || unit === 'person' ? 'once' : textPeriod);
-    return { money: { ...money, period }, unit, period, quantities };
+    return { money: { ...money, period }, unit, period, quantities, unitWord };
   });
 }
 
@@ -182,9 +197,9 @@ const periodWords: Record<Period, string> = {
 
 /** The price said back as it was asked: "$12 per serving", "$15 per user a month", "$49 a month". */
 export function priceText(price: PriceReading): string {
-  return [price.money.text, unitWords[price.unit], periodWords[price.period]]
-    .filter(Boolean)
-    .join(' ');
+  const unit =
+    price.unitWord && price.unitWord !== 'pp' ? `per ${price.unitWord}` : unitWords[price.unit];
+  return [price.money.text, unit, periodWords[price.period]].filter(Boolean).join(' ');
 }
 
 /** What a persona's household buys, from the price's own quantities or else the persona's. */
