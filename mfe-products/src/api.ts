@@ -170,8 +170,16 @@ export function saveBusinessProfile(
 export function addProductPersona(
   productId: string,
   templateId: string,
+  idempotencyKey?: string,
 ): Promise<ProductPersonaView> {
-  return json(apiRequest('POST', `/api/products/${encode(productId)}/personas`, { templateId }));
+  return json(
+    apiRequest(
+      'POST',
+      `/api/products/${encode(productId)}/personas`,
+      { templateId },
+      { idempotencyKey },
+    ),
+  );
 }
 
 /** Removes a selected persona (by the product persona's id, not the template's). */

@@ -1,5 +1,5 @@
 import type { CalibrationShareLinkView, CalibrationView } from '@chorus/contracts';
-import { apiRequest, queryClient } from '@chorus/platform';
+import { apiRequest, queryClient, useActionMutation } from '@chorus/platform';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { productKeys } from './api';
 
@@ -59,12 +59,16 @@ function settle(productId: string, questionId: string, view: CalibrationView | n
 
 /** Uploads a CSV, or uses a share link's responses; the card shows the answer at once. */
 export function useCalibrate(productId: string, questionId: string) {
-  return useMutation({
-    mutationFn: async (body: { fileName: string; csv: string } | { shareLinkId: string }) => {
+  return useActionMutation({
+    mutationFn: async (
+      body: { fileName: string; csv: string } | { shareLinkId: string },
+      idempotencyKey,
+    ) => {
       const response = await apiRequest(
         'POST',
         calibrationKeys.question(productId, questionId).join('/'),
         body,
+        { idempotencyKey },
       );
       return (await response.json()) as CalibrationView;
     },

@@ -1,5 +1,5 @@
 import type { CustomTraitField, ProductPersonaView } from '@chorus/contracts';
-import { analytics, apiRequest, queryClient } from '@chorus/platform';
+import { analytics, apiRequest, queryClient, useActionMutation } from '@chorus/platform';
 import { useMutation } from '@tanstack/react-query';
 import { productKeys, refreshAfterPersonaChange } from './api';
 
@@ -39,17 +39,21 @@ async function afterAdding(productId: string, added: number): Promise<void> {
 }
 
 export function useCreateCustomPersona(productId: string) {
-  return useMutation({
-    mutationFn: (description: string) =>
-      json<ProductPersonaView>(apiRequest('POST', personasPath(productId), { description })),
+  return useActionMutation({
+    mutationFn: (description: string, idempotencyKey) =>
+      json<ProductPersonaView>(
+        apiRequest('POST', personasPath(productId), { description }, { idempotencyKey }),
+      ),
     onSuccess: () => afterAdding(productId, 1),
   });
 }
 
 export function useImportCustomPersonas(productId: string) {
-  return useMutation({
-    mutationFn: (file: { fileName: string; csv: string }) =>
-      json<CustomPersonaImport>(apiRequest('POST', `${personasPath(productId)}/import`, file)),
+  return useActionMutation({
+    mutationFn: (file: { fileName: string; csv: string }, idempotencyKey) =>
+      json<CustomPersonaImport>(
+        apiRequest('POST', `${personasPath(productId)}/import`, file, { idempotencyKey }),
+      ),
     onSuccess: (answer) => afterAdding(productId, answer.personas.length),
   });
 }

@@ -1,11 +1,24 @@
 import { type BillingCycle, CURRENT_PLAN, type ProductView } from '@chorus/contracts';
-import { analytics, ApiError, apiRequest, queryClient, serverMessage } from '@chorus/platform';
+import {
+  ActionKeys,
+  analytics,
+  ApiError,
+  apiRequest,
+  queryClient,
+  serverMessage,
+} from '@chorus/platform';
 import { refusalMessage } from './messages';
 
 // The purchase flows' calls: create a product, set up its payment, save the
 // card (which starts the subscription), and read the subscription back.
 
 const productPath = (productId: string) => `/api/products/${encodeURIComponent(productId)}`;
+
+// Each step is one user action with its Idempotency-Key: a double click, or
+// the same details sent again after a lost answer, creates or charges once.
+const creations = new ActionKeys();
+const setups = new ActionKeys();
+const payments = new ActionKeys();
 
 /** A failed payment setup in the spec's words: "HTTP {status}: {statusText}", or no client secret. */
 export class PaymentSetupError extends Error {
@@ -26,8 +39,10 @@ export async function createProduct(input: {
   industry: string;
   billingCycle: BillingCycle;
 }): Promise<ProductView> {
-  const response = await apiRequest('POST', '/api/products', input);
-  return (await response.json()) as ProductView;
+  return creations.run(input, async (idempotencyKey) => {
+    const response = await apiRequest('POST', '/api/products', input, { idempotencyKey });
+    return (await response.json()) as ProductView;
+  });
 }
 
 /** POST /api/products/{id}/setup-payment: the provider's setup intent for the product. */
@@ -38,10 +53,10 @@ export async function requestPaymentSetup(
   let response: Response;
   try {
     // A coupon is checked by the server before the card is asked for.
-    response = await apiRequest(
-      'POST',
-      `${productPath(productId)}/setup-payment`,
-      couponCode ? { couponCode } : undefined,
+    const path = `${productPath(productId)}/setup-payment`;
+    const body = couponCode ? { couponCode } : undefined;
+    response = await setups.run({ path, body }, (idempotencyKey) =>
+      apiRequest('POST', path, body, { idempotencyKey }),
     );
   } catch (error) {
     if (error instanceof ApiError) {
@@ -72,7 +87,7 @@ export async function savePaymentMethod(input: {
   billingCycle?: BillingCycle;
   couponCode?: string;
 }): Promise<{ subscriptionStatus: string }> {
-  const response = await apiRequest('POST', '/api/payment-methods', {
+  const body = {
     productId: input.productId,
     stripePaymentMethodId: input.paymentMethodId,
     cardData: {
@@ -84,8 +99,11 @@ export async function savePaymentMethod(input: {
     },
     ...(input.billingCycle ? { billingCycle: input.billingCycle } : {}),
     ...(input.couponCode ? { couponCode: input.couponCode } : {}),
+  };
+  return payments.run(body, async (idempotencyKey) => {
+    const response = await apiRequest('POST', '/api/payment-methods', body, { idempotencyKey });
+    return (await response.json()) as { subscriptionStatus: string };
   });
-  return (await response.json()) as { subscriptionStatus: string };
 }
 
 /** What a plan is worth to analytics: dollars per billing period. */

@@ -5,7 +5,14 @@ import {
   type QuestionView,
   shouldPollQuestions,
 } from '@chorus/contracts';
-import { apiRequest, getToken, queryClient, serverMessage, toast } from '@chorus/platform';
+import {
+  apiRequest,
+  getToken,
+  queryClient,
+  serverMessage,
+  toast,
+  useActionMutation,
+} from '@chorus/platform';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { isLaterQuestionState, productKeys, useProductQuestions } from './api';
@@ -61,13 +68,15 @@ function dropQuestion(productId: string, questionId: string): void {
 }
 
 export function useAskQuestion(productId: string) {
-  return useMutation({
-    mutationFn: async (ask: { questionText: string; checkWording: boolean }) => {
-      const response = await apiRequest('POST', questionsPath(productId), {
-        questionText: ask.questionText,
-        checkWording: ask.checkWording,
-        productId,
-      });
+  // One Idempotency-Key per ask: a double click asks once.
+  return useActionMutation({
+    mutationFn: async (ask: { questionText: string; checkWording: boolean }, idempotencyKey) => {
+      const response = await apiRequest(
+        'POST',
+        questionsPath(productId),
+        { questionText: ask.questionText, checkWording: ask.checkWording, productId },
+        { idempotencyKey },
+      );
       return (await response.json()) as QuestionView;
     },
     // Shown at once (pending); the stream, or the fallback polling, brings its answers.
@@ -83,11 +92,13 @@ export function useAskQuestion(productId: string) {
 
 /** Runs a complete question again with a new seed; its earlier run stays beside it. */
 export function useRerunQuestion(productId: string) {
-  return useMutation({
-    mutationFn: async (questionId: string) => {
+  return useActionMutation({
+    mutationFn: async (questionId: string, idempotencyKey) => {
       const response = await apiRequest(
         'POST',
         `${questionsPath(productId)}/${encodeURIComponent(questionId)}/rerun`,
+        undefined,
+        { idempotencyKey },
       );
       return (await response.json()) as QuestionView;
     },
@@ -155,11 +166,13 @@ export function useDeleteQuestion(productId: string) {
 
 /** Asks a question that ended in error again: same text, same personas; back to pending. */
 export function useRetryQuestion(productId: string) {
-  return useMutation({
-    mutationFn: async (questionId: string) => {
+  return useActionMutation({
+    mutationFn: async (questionId: string, idempotencyKey) => {
       const response = await apiRequest(
         'POST',
         `${questionsPath(productId)}/${encodeURIComponent(questionId)}/retry`,
+        undefined,
+        { idempotencyKey },
       );
       return (await response.json()) as QuestionView;
     },

@@ -6,7 +6,7 @@ import type {
   MemberView,
   TeamView,
 } from '@chorus/contracts';
-import { apiRequest, getQueryFn, queryClient } from '@chorus/platform';
+import { apiRequest, getQueryFn, queryClient, useActionMutation } from '@chorus/platform';
 import { productQueryKeys } from '@chorus/platform/ui';
 import { useMutation, useQuery } from '@tanstack/react-query';
 
@@ -50,15 +50,23 @@ function refreshTeam(productId: string): Promise<void> {
 export function useTeamActions(productId: string) {
   const done = { onSuccess: () => refreshTeam(productId) };
   return {
-    invite: useMutation({
-      mutationFn: (body: { email: string; role: MemberRole }) =>
-        json<MemberView>(apiRequest('POST', `${teamPath(productId)}/invitations`, body)),
+    // One Idempotency-Key per action: a double click sends one invitation.
+    invite: useActionMutation({
+      mutationFn: (body: { email: string; role: MemberRole }, idempotencyKey) =>
+        json<MemberView>(
+          apiRequest('POST', `${teamPath(productId)}/invitations`, body, { idempotencyKey }),
+        ),
       ...done,
     }),
-    resend: useMutation({
-      mutationFn: (memberId: string) =>
+    resend: useActionMutation({
+      mutationFn: (memberId: string, idempotencyKey) =>
         json<MemberView>(
-          apiRequest('POST', `${teamPath(productId)}/invitations/${encode(memberId)}/resend`),
+          apiRequest(
+            'POST',
+            `${teamPath(productId)}/invitations/${encode(memberId)}/resend`,
+            undefined,
+            { idempotencyKey },
+          ),
         ),
       ...done,
     }),

@@ -122,35 +122,59 @@ async function json<T>(response: Promise<Response>): Promise<T> {
 }
 
 export const roadmapApi = {
-  createRoadmap: (productId: string, input: RoadmapInput) =>
-    json<Roadmap>(apiRequest('POST', `/api/products/${path(productId)}/roadmaps`, input)),
+  // Creates take the action's Idempotency-Key (useActionMutation): sent twice, made once.
+  createRoadmap: (productId: string, input: RoadmapInput, idempotencyKey?: string) =>
+    json<Roadmap>(
+      apiRequest('POST', `/api/products/${path(productId)}/roadmaps`, input, { idempotencyKey }),
+    ),
   updateRoadmap: (roadmapId: string, input: RoadmapInput) =>
     json<Roadmap>(apiRequest('PUT', `/api/roadmaps/${path(roadmapId)}`, input)),
   deleteRoadmap: (roadmapId: string) => apiRequest('DELETE', `/api/roadmaps/${path(roadmapId)}`),
-  createItem: (roadmapId: string, input: ItemInput) =>
-    json<RoadmapItem>(apiRequest('POST', `/api/roadmaps/${path(roadmapId)}/items`, input)),
+  createItem: (roadmapId: string, input: ItemInput, idempotencyKey?: string) =>
+    json<RoadmapItem>(
+      apiRequest('POST', `/api/roadmaps/${path(roadmapId)}/items`, input, { idempotencyKey }),
+    ),
   updateItem: (itemId: string, input: Partial<ItemInput>) =>
     json<RoadmapItem>(apiRequest('PUT', `/api/roadmap-items/${path(itemId)}`, input)),
   deleteItem: (itemId: string) => apiRequest('DELETE', `/api/roadmap-items/${path(itemId)}`),
-  importYaml: (roadmapId: string, yamlContent: string) =>
+  importYaml: (roadmapId: string, yamlContent: string, idempotencyKey?: string) =>
     json<RoadmapImportResult>(
-      apiRequest('POST', `/api/roadmaps/${path(roadmapId)}/import-yaml`, { yamlContent }),
+      apiRequest(
+        'POST',
+        `/api/roadmaps/${path(roadmapId)}/import-yaml`,
+        { yamlContent },
+        { idempotencyKey },
+      ),
     ),
-  requestFeedback: (itemId: string, personaIds: string[]) =>
+  requestFeedback: (itemId: string, personaIds: string[], idempotencyKey?: string) =>
     json<ItemFeedbackView>(
-      apiRequest('POST', `/api/roadmap-items/${path(itemId)}/feedback`, { personaIds }),
+      apiRequest(
+        'POST',
+        `/api/roadmap-items/${path(itemId)}/feedback`,
+        { personaIds },
+        { idempotencyKey },
+      ),
     ),
-  compare: (roadmapId: string, itemIds: string[], personaIds: string[]) =>
+  compare: (roadmapId: string, itemIds: string[], personaIds: string[], idempotencyKey?: string) =>
     json<ComparisonView>(
-      apiRequest('POST', `/api/roadmaps/${path(roadmapId)}/comparisons`, { itemIds, personaIds }),
+      apiRequest(
+        'POST',
+        `/api/roadmaps/${path(roadmapId)}/comparisons`,
+        { itemIds, personaIds },
+        { idempotencyKey },
+      ),
     ),
-  createShareLink: (itemId: string, body: unknown) =>
+  createShareLink: (itemId: string, body: unknown, idempotencyKey?: string) =>
     json<CreatedShareLinkView>(
-      apiRequest('POST', `/api/roadmap-items/${path(itemId)}/share-links`, body),
+      apiRequest('POST', `/api/roadmap-items/${path(itemId)}/share-links`, body, {
+        idempotencyKey,
+      }),
     ),
-  createComparisonLink: (roadmapId: string, body: unknown) =>
+  createComparisonLink: (roadmapId: string, body: unknown, idempotencyKey?: string) =>
     json<CreatedShareLinkView>(
-      apiRequest('POST', `/api/roadmaps/${path(roadmapId)}/comparison-links`, body),
+      apiRequest('POST', `/api/roadmaps/${path(roadmapId)}/comparison-links`, body, {
+        idempotencyKey,
+      }),
     ),
   setShareLinkActive: (linkId: string, isActive: boolean) =>
     json<ShareLinkView>(apiRequest('PATCH', `/api/share-links/${path(linkId)}`, { isActive })),
@@ -161,8 +185,16 @@ export const roadmapApi = {
     const fileName = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? 'responses.csv';
     return { fileName, blob: await response.blob() };
   },
-  shareRoadmap: (roadmapId: string, body: { email: string; permission: RoadmapPermission }) =>
-    json<MemberView>(apiRequest('POST', `/api/roadmaps/${path(roadmapId)}/collaborators`, body)),
+  shareRoadmap: (
+    roadmapId: string,
+    body: { email: string; permission: RoadmapPermission },
+    idempotencyKey?: string,
+  ) =>
+    json<MemberView>(
+      apiRequest('POST', `/api/roadmaps/${path(roadmapId)}/collaborators`, body, {
+        idempotencyKey,
+      }),
+    ),
   unshareRoadmap: (roadmapId: string, memberId: string) =>
     apiRequest('DELETE', `/api/roadmaps/${path(roadmapId)}/collaborators/${path(memberId)}`),
   exportYaml: async (roadmapId: string) => {

@@ -8,7 +8,7 @@ import {
   type PlanPriceOption,
   type ProductView,
 } from '@chorus/contracts';
-import { analytics, apiRequest, toast } from '@chorus/platform';
+import { analytics, apiRequest, toast, useActionMutation } from '@chorus/platform';
 import {
   Badge,
   Button,
@@ -23,7 +23,6 @@ import {
   ToggleGroup,
   ToggleGroupItem,
 } from '@chorus/platform/ui';
-import { useMutation } from '@tanstack/react-query';
 import { Check, Loader2, Lock } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -123,14 +122,20 @@ export function SubscriptionPlansPage() {
   const target = usePlanProduct();
   const { productId } = target;
 
-  const checkout = useMutation({
-    mutationFn: async (price: PlanPriceOption) => {
-      const response = await apiRequest('POST', '/api/stripe/create-checkout-session', {
-        productId,
-        priceId: price.id,
-        billingCycle: cycle,
-        ...checkoutReturnUrls(window.location.origin),
-      });
+  // One Idempotency-Key per click: a double click opens one checkout.
+  const checkout = useActionMutation({
+    mutationFn: async (price: PlanPriceOption, idempotencyKey) => {
+      const response = await apiRequest(
+        'POST',
+        '/api/stripe/create-checkout-session',
+        {
+          productId,
+          priceId: price.id,
+          billingCycle: cycle,
+          ...checkoutReturnUrls(window.location.origin),
+        },
+        { idempotencyKey },
+      );
       const { url } = (await response.json()) as Partial<CheckoutSessionAnswer>;
       if (!url) throw new Error('No checkout URL received');
       return url;

@@ -8,7 +8,7 @@ import {
   quote,
   teamMessages,
 } from '@chorus/contracts';
-import { analytics, toast } from '@chorus/platform';
+import { analytics, toast, useActionMutation } from '@chorus/platform';
 import { productRights } from '@chorus/platform/ui';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -36,8 +36,9 @@ export function usePersonaSelection(product: ProductView) {
     isLegacyPricing: product.isLegacyPricing,
   };
 
-  const add = useMutation({
-    mutationFn: (template: PersonaTemplateView) => addProductPersona(product.id, template.id),
+  const add = useActionMutation({
+    mutationFn: (template: PersonaTemplateView, idempotencyKey) =>
+      addProductPersona(product.id, template.id, idempotencyKey),
     onSuccess: async (_persona, template) => {
       analytics.personaSelection(selected.length + 1);
       await refreshAfterPersonaChange(product.id);

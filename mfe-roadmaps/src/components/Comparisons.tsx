@@ -4,7 +4,7 @@ import {
   formatRoadmapDate,
   type RoadmapItem,
 } from '@chorus/contracts';
-import { toast } from '@chorus/platform';
+import { toast, useActionMutation } from '@chorus/platform';
 import {
   Button,
   Card,
@@ -20,7 +20,7 @@ import {
   FieldError,
   useZodForm,
 } from '@chorus/platform/ui';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Loader2, Trophy } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { roadmapApi, roadmapKeys, useComparisons, usePersonas } from '../api';
@@ -101,9 +101,9 @@ export function CompareDialog({
     }
   }, [open, reset]);
 
-  const compare = useMutation({
-    mutationFn: (chosen: { itemIds: string[]; personaIds: string[] }) =>
-      roadmapApi.compare(roadmapId, chosen.itemIds, chosen.personaIds),
+  const compare = useActionMutation({
+    mutationFn: (chosen: { itemIds: string[]; personaIds: string[] }, idempotencyKey) =>
+      roadmapApi.compare(roadmapId, chosen.itemIds, chosen.personaIds, idempotencyKey),
     onSuccess: (comparison) => {
       setResult(comparison);
       void queryClient.invalidateQueries({ queryKey: roadmapKeys.comparisons(roadmapId) });

@@ -3,7 +3,7 @@ import {
   requestFeedbackRequest,
   type RoadmapItem,
 } from '@chorus/contracts';
-import { toast } from '@chorus/platform';
+import { toast, useActionMutation } from '@chorus/platform';
 import {
   Button,
   cn,
@@ -17,7 +17,7 @@ import {
   Loading,
   useZodForm,
 } from '@chorus/platform/ui';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Loader2, MessageSquareQuote, Star, Users } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
@@ -207,8 +207,9 @@ export function FeedbackDialog({
     if (open) reset({ personaIds: [] });
   }, [open, item?.id, reset]);
 
-  const ask = useMutation({
-    mutationFn: (personaIds: string[]) => roadmapApi.requestFeedback(item!.id, personaIds),
+  const ask = useActionMutation({
+    mutationFn: (personaIds: string[], idempotencyKey) =>
+      roadmapApi.requestFeedback(item!.id, personaIds, idempotencyKey),
     onSuccess: (view, personaIds) => {
       queryClient.setQueryData(roadmapKeys.feedback(view.itemId), view);
       toast({

@@ -5,7 +5,7 @@ import {
   type RoadmapImportResult,
   YAML_PREVIEW_ITEMS,
 } from '@chorus/contracts';
-import { toast } from '@chorus/platform';
+import { toast, useActionMutation } from '@chorus/platform';
 import {
   Button,
   Dialog,
@@ -18,7 +18,6 @@ import {
   Textarea,
   useZodForm,
 } from '@chorus/platform/ui';
-import { useMutation } from '@tanstack/react-query';
 import { AlertCircle, CheckCircle2, FileUp, Loader2 } from 'lucide-react';
 import { type ChangeEvent, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { roadmapApi } from '../api';
@@ -74,8 +73,9 @@ export function ImportYamlDialog({
   const parsed = useMemo(() => (checked.trim() ? parseRoadmapYaml(checked) : undefined), [checked]);
   const valid = parsed?.items ?? [];
 
-  const importing = useMutation({
-    mutationFn: (yamlContent: string) => roadmapApi.importYaml(roadmapId, yamlContent),
+  const importing = useActionMutation({
+    mutationFn: (yamlContent: string, idempotencyKey) =>
+      roadmapApi.importYaml(roadmapId, yamlContent, idempotencyKey),
     onSuccess: (result) => {
       toast({ title: 'YAML Import Complete', description: importSummary(result) });
       onImported();

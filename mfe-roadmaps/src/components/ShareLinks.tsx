@@ -11,7 +11,7 @@ import {
   type ShareLinkView,
   type ShareResultsView,
 } from '@chorus/contracts';
-import { toast, trackEvent } from '@chorus/platform';
+import { toast, trackEvent, useActionMutation } from '@chorus/platform';
 import { BarChart } from '@chorus/platform/charts';
 import {
   Badge,
@@ -148,11 +148,12 @@ function NewLinkForm({
   const personas = usePersonas(productId, true);
   const queryClient = useQueryClient();
 
-  const create = useMutation({
-    mutationFn: (body: unknown) =>
+  // One Idempotency-Key per click on Create Link: a double click makes one link.
+  const create = useActionMutation({
+    mutationFn: (body: unknown, idempotencyKey) =>
       target.kind === 'item'
-        ? roadmapApi.createShareLink(target.item.id, body)
-        : roadmapApi.createComparisonLink(target.roadmapId, body),
+        ? roadmapApi.createShareLink(target.item.id, body, idempotencyKey)
+        : roadmapApi.createComparisonLink(target.roadmapId, body, idempotencyKey),
     onSuccess: (link) => {
       trackEvent('share_created', { feedback_type: link.feedbackType });
       void queryClient.invalidateQueries({

@@ -9,7 +9,7 @@ import {
   seatMonthlyCents,
   shareRoadmapRequest,
 } from '@chorus/contracts';
-import { analytics, queryClient, toast } from '@chorus/platform';
+import { analytics, queryClient, toast, useActionMutation } from '@chorus/platform';
 import {
   Badge,
   Button,
@@ -66,8 +66,9 @@ export function ShareRoadmap({ roadmap }: { roadmap: RoadmapWithItems }) {
   const permissionLabel = (permission: RoadmapPermission) =>
     permission === 'view' ? 'Can view (free)' : `Can edit (+${formatMoney(seat)} per month)`;
 
-  const share = useMutation({
-    mutationFn: (body: Share) => roadmapApi.shareRoadmap(roadmap.id, body),
+  const share = useActionMutation({
+    mutationFn: (body: Share, idempotencyKey) =>
+      roadmapApi.shareRoadmap(roadmap.id, body, idempotencyKey),
     onSuccess: async (_member, body) => {
       analytics.inviteSent('roadmap');
       toast({ title: 'Roadmap shared', description: `An invitation went to ${body.email}.` });
@@ -109,8 +110,8 @@ export function ShareRoadmap({ roadmap }: { roadmap: RoadmapWithItems }) {
           isLegacyPricing: product.isLegacyPricing,
           personaCount: product.billing.personaCount,
         },
-        product.seats,
-        product.seats + 1,
+        product.seats ?? 0,
+        (product.seats ?? 0) + 1,
       )
     : undefined;
   const permission = form.watch('permission') ?? 'view';

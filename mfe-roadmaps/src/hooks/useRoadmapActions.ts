@@ -1,5 +1,5 @@
 import type { ItemStatus, RoadmapItem, RoadmapSummary, RoadmapWithItems } from '@chorus/contracts';
-import { toast } from '@chorus/platform';
+import { toast, useActionMutation } from '@chorus/platform';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import {
@@ -29,8 +29,9 @@ export function useRoadmapActions(
   const navigate = useNavigate();
   const refresh = () => (productId ? refreshRoadmap(productId, roadmapId) : Promise.resolve());
 
-  const createRoadmap = useMutation({
-    mutationFn: (input: RoadmapInput) => roadmapApi.createRoadmap(productId!, input),
+  const createRoadmap = useActionMutation({
+    mutationFn: (input: RoadmapInput, idempotencyKey) =>
+      roadmapApi.createRoadmap(productId!, input, idempotencyKey),
     onSuccess: async (created) => {
       toast({ title: 'Roadmap Created', description: `“${created.name}” is ready for items.` });
       dialogs.close();
@@ -65,9 +66,12 @@ export function useRoadmapActions(
     onError: (error) => failureToast('Failed to delete roadmap', error),
   });
 
-  const saveItem = useMutation({
-    mutationFn: ({ item, input }: { item?: RoadmapItem; input: ItemInput }) =>
-      item ? roadmapApi.updateItem(item.id, input) : roadmapApi.createItem(roadmapId!, input),
+  // Adding takes an Idempotency-Key (a double click adds one item); a change is a PUT.
+  const saveItem = useActionMutation({
+    mutationFn: ({ item, input }: { item?: RoadmapItem; input: ItemInput }, idempotencyKey) =>
+      item
+        ? roadmapApi.updateItem(item.id, input)
+        : roadmapApi.createItem(roadmapId!, input, idempotencyKey),
     onSuccess: async (saved, { item }) => {
       toast({
         title: item ? 'Item Updated' : 'Item Added',

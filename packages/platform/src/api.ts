@@ -58,15 +58,32 @@ async function throwIfNotOk(response: Response): Promise<void> {
   }
 }
 
+/** The header naming one user action, so the gateway does it once however often it is sent. */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+
+export interface ApiRequestOptions {
+  /**
+   * The user action this request belongs to (see `useActionMutation`): the
+   * same key sent again answers the first answer without doing the work twice.
+   */
+  idempotencyKey?: string;
+}
+
 /**
- * Every call: cookies included, the bearer token when one is stored, and a
- * JSON body only when there is a payload.
+ * Every call: cookies included, the bearer token when one is stored, a JSON
+ * body only when there is a payload, and the action's Idempotency-Key when given.
  */
-export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
+export async function apiRequest(
+  method: string,
+  url: string,
+  data?: unknown,
+  options: ApiRequestOptions = {},
+): Promise<Response> {
   const response = await fetch(url, {
     method,
     headers: {
       ...(data !== undefined ? { 'Content-Type': 'application/json' } : {}),
+      ...(options.idempotencyKey ? { [IDEMPOTENCY_HEADER]: options.idempotencyKey } : {}),
       ...authHeaders(),
     },
     body: data !== undefined ? JSON.stringify(data) : undefined,

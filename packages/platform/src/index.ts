@@ -7,8 +7,16 @@
  */
 export * from './analytics';
 export {
+  ActionKeys,
+  type ActionMutationOptions,
+  newActionKey,
+  useActionMutation,
+} from './action-mutation';
+export {
   ApiError,
   apiRequest,
+  type ApiRequestOptions,
+  IDEMPOTENCY_HEADER,
   clearToken,
   getQueryFn,
   getToken,
