@@ -149,7 +149,7 @@ test.describe('teams', () => {
       page,
       collaborator.email,
       'Collaborator',
-      '+$25.00 per month, prorated from today on the next invoice.',
+      '+$25.00 per month from the day the invitation is accepted, prorated on the next invoice.',
     );
     await invite(page, viewer.email, 'Viewer', 'Viewers are free — your bill does not change.');
     expect(await dataLayer(page)).toContainEqual(expect.objectContaining({ event: 'invite_sent' }));

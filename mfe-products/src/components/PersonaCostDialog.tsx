@@ -26,7 +26,13 @@ export function PersonaCostDialog({
   /** The persona (or personas) about to be added; the dialog is closed without one. */
   personaName: string | null;
   count?: number;
-  plan: { personaCount: number; billingCycle: BillingCycle; isLegacyPricing: boolean };
+  /** The product's terms now, team seats included: the costs are the one quote's. */
+  plan: {
+    personaCount: number;
+    billingCycle: BillingCycle;
+    isLegacyPricing: boolean;
+    seats: number;
+  };
   onConfirm: () => void;
   onCancel: () => void;
 }) {

@@ -32,15 +32,18 @@ export function SelectedPersonas({
               </p>
             </div>
           </div>
-          <p className="text-sm text-muted-foreground">
-            Monthly cost{' '}
-            <span
-              className="text-lg font-semibold text-foreground tabular-nums"
-              data-testid="monthly-cost"
-            >
-              {formatMoney(bill.monthlyRateCents)}/month
-            </span>
-          </p>
+          {/* What the owner pays is not a viewer's to see. */}
+          {product.role === 'viewer' ? null : (
+            <p className="text-sm text-muted-foreground">
+              Monthly cost{' '}
+              <span
+                className="text-lg font-semibold text-foreground tabular-nums"
+                data-testid="monthly-cost"
+              >
+                {formatMoney(bill.monthlyRateCents)}/month
+              </span>
+            </p>
+          )}
         </div>
         {personas.isPending ? (
           <p className="text-sm text-muted-foreground">Loading your personas...</p>

@@ -34,6 +34,8 @@ export function usePersonaSelection(product: ProductView) {
     personaCount: selected.length,
     billingCycle: product.billingCycle,
     isLegacyPricing: product.isLegacyPricing,
+    // The team's seats are part of the product's monthly cost, as on My Products and Billing.
+    seats: product.seats ?? 0,
   };
 
   const add = useActionMutation({
@@ -77,7 +79,7 @@ export function usePersonaSelection(product: ProductView) {
   const rights = productRights(product.role);
   const included = planFor(product).includedPersonas;
   const refusal = (changesBill: boolean): string | undefined => {
-    if (!rights.canChoosePersonas) return teamMessages.needsEditor;
+    if (!rights.canChoosePersonas) return rights.editRefusal;
     return changesBill && !rights.isOwner ? teamMessages.billChange : undefined;
   };
 
@@ -90,7 +92,7 @@ export function usePersonaSelection(product: ProductView) {
     /** Why removing a persona is not this user's to do (an extra persona's removal moves the bill). */
     removeRefusal: refusal(selected.length > included),
     /** Why editing a persona is not this user's to do. */
-    editRefusal: rights.canEdit ? undefined : teamMessages.needsEditor,
+    editRefusal: rights.editRefusal,
     bill: quote(plan),
     /** The template waiting for the customer to accept its cost. */
     confirming,

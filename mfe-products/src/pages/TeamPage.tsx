@@ -14,6 +14,7 @@ import {
   TabsContent,
   TabsList,
   TabsTrigger,
+  pendingSeatsLine,
   teamCostLine,
   useProductRole,
   isNotFound,
@@ -111,15 +112,23 @@ function Team({ product }: { product: ProductView }) {
           {canManage ? <TabsTrigger value="audit">Audit log</TabsTrigger> : null}
         </TabsList>
         <TabsContent value="members" className="mt-4 grid gap-6">
-          <Card className="gap-1 px-6 py-4" role="region" aria-label="Cost of the team">
-            <p className="font-semibold tabular-nums" data-testid="team-cost">
-              {teamCostLine(view.billableSeats, view.seatMonthlyCents)}
-            </p>
-            <p className="text-sm text-muted-foreground">
-              Collaborators and admins are paid seats; viewers are free.
-              {rights.isOwner ? '' : ' The owner pays for the team.'}
-            </p>
-          </Card>
+          {/* What the owner pays is not a viewer's to see. */}
+          {view.billableSeats !== null && view.seatMonthlyCents !== null ? (
+            <Card className="gap-1 px-6 py-4" role="region" aria-label="Cost of the team">
+              <p className="font-semibold tabular-nums" data-testid="team-cost">
+                {teamCostLine(view.billableSeats, view.seatMonthlyCents)}
+              </p>
+              {view.pendingSeats ? (
+                <p className="text-sm font-medium tabular-nums" data-testid="team-pending-cost">
+                  {pendingSeatsLine(view.pendingSeats, view.seatMonthlyCents)}
+                </p>
+              ) : null}
+              <p className="text-sm text-muted-foreground">
+                Collaborators and admins are paid seats; viewers are free.
+                {rights.isOwner ? '' : ' The owner pays for the team.'}
+              </p>
+            </Card>
+          ) : null}
           <MembersTable product={product} team={view} canManage={canManage} />
           {canManage ? (
             <InviteForm product={product} team={view} />

@@ -143,6 +143,8 @@ export function personaAdditionCost(
     personaCount: number;
     billingCycle: BillingCycle;
     isLegacyPricing?: boolean;
+    /** Billable team seats: they are part of the monthly cost before and after. */
+    seats?: number;
   },
   added = 1,
 ): { from: number; to: number; extraPersonaCents: number; monthlyIncreaseCents: number } {

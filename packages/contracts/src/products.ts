@@ -114,15 +114,15 @@ export interface ProductView {
   updatedAt: string;
   billing: {
     personaCount: number;
-    /** Dollars per month, from quote(). */
-    monthlyRate: number;
+    /** Dollars per month, from quote(); null for a viewer, who does not see what the owner pays. */
+    monthlyRate: number | null;
   };
   /** What the signed-in user is on this product: 'owner', or a member's role. */
   role: ProductRole;
   /** True when someone else owns it and shared it with the user. */
   sharedWithYou: boolean;
-  /** Collaborators and admins (billed seats); viewers are free. */
-  seats: number;
+  /** Collaborators and admins (billed seats); viewers are free. Null for a viewer. */
+  seats: number | null;
 }
 
 /**

@@ -18,8 +18,11 @@ export type ProductRole = 'owner' | MemberRole;
 export const roadmapPermissions = ['view', 'edit'] as const;
 export type RoadmapPermission = (typeof roadmapPermissions)[number];
 
-/** Stored default of collaborators.role. */
-export const DEFAULT_MEMBER_ROLE: MemberRole = 'collaborator';
+/**
+ * The role of an invitation sent without one: a viewer, who is free. A paid
+ * seat is only ever added when someone chose it.
+ */
+export const DEFAULT_MEMBER_ROLE: MemberRole = 'viewer';
 /** Stored default of products.maxCollaborators. */
 export const MAX_COLLABORATORS = 50;
 export const INVITATION_DAYS = 7;
@@ -82,6 +85,8 @@ export const teamMessages = {
   alreadyMember: 'This person is already a member of the product',
   alreadyInvited: 'An invitation is already pending for this e-mail address',
   inviteOwner: 'The owner already has every right on the product',
+  inviteSelf:
+    'This is your own e-mail address: you are already on this product. Invite someone else.',
   tooMany: `A product can have at most ${MAX_COLLABORATORS} members`,
   tooManyInvites: 'Too many invitations were sent for this product; try again in an hour',
   ownerCannotBeRemoved: 'The owner cannot be removed from their product',
@@ -103,11 +108,55 @@ export const teamMessages = {
   billChange: 'Only the product owner can change the persona selection when it changes the bill',
 } as const;
 
-/** The message a member gets for a route their role does not allow. */
-export function roleRefusal(needed: ProductRole): string {
-  if (needed === 'owner') return teamMessages.needsOwner;
-  if (needed === 'admin') return teamMessages.needsAdmin;
-  return teamMessages.needsEditor;
+/** What a signed-in person holds on a product: a role, or a share of one roadmap. */
+export type Standing = ProductRole | { roadmap: RoadmapPermission };
+
+const withArticle: Record<ProductRole, string> = {
+  owner: 'the owner',
+  admin: 'an admin',
+  collaborator: 'a collaborator',
+  viewer: 'a viewer',
+};
+
+/** What each role lets its holder do, in the words of a refusal. */
+const roleAllowsText: Record<ProductRole, string> = {
+  owner: 'do everything on it',
+  admin: 'work on it and manage its team',
+  collaborator: 'work on it',
+  viewer: 'read it',
+};
+
+/** Who may do what a route needs, in the words of a refusal. */
+const whoMay: Record<ProductRole, string> = {
+  owner: 'only its owner can do this',
+  admin: 'only its owner or a team admin can do this',
+  collaborator: 'it takes the collaborator role; ask its owner or a team admin',
+  viewer: 'it takes a place on its team',
+};
+
+/**
+ * The message for a route someone's role or share does not allow. With what
+ * the person holds, it names it ("You are a viewer of this product: you can
+ * read it but not change it"; "Your share of this roadmap lets you view and
+ * edit it, ..."); without, the needed role's general sentence.
+ */
+export function roleRefusal(needed: ProductRole, held?: Standing): string {
+  if (held === undefined) {
+    if (needed === 'owner') return teamMessages.needsOwner;
+    if (needed === 'admin') return teamMessages.needsAdmin;
+    return teamMessages.needsEditor;
+  }
+  if (typeof held === 'object') {
+    if (held.roadmap === 'view' && needed !== 'viewer' && needed !== 'owner') {
+      return 'Your share of this roadmap lets you view it, not change it.';
+    }
+    const lets = held.roadmap === 'edit' ? 'view and edit it' : 'view it';
+    return `Your share of this roadmap lets you ${lets}, nothing else of the product: ${whoMay[needed]}.`;
+  }
+  if (held === 'viewer' && needed === 'collaborator') {
+    return 'You are a viewer of this product: you can read it but not change it.';
+  }
+  return `You are ${withArticle[held]} of this product: you can ${roleAllowsText[held]}, but ${whoMay[needed]}.`;
 }
 
 const email = z
@@ -136,7 +185,8 @@ export const shareRoadmapRequest = z.object({
 /** A member or invitation as the team page shows it. */
 export interface MemberView {
   id: string;
-  email: string;
+  /** Null on a viewer's team page for everyone but themselves: viewers see names only. */
+  email: string | null;
   /** Known once accepted. */
   name: string | null;
   userId: string | null;
@@ -156,17 +206,29 @@ export interface TeamView {
   productId: string;
   productName: string;
   yourRole: ProductRole;
-  owner: { name: string; email: string };
-  /** Pending, accepted, expired and revoked, newest first; removed and left ones are in the audit log. */
+  /** The owner's e-mail is null for a viewer, who sees names only. */
+  owner: { name: string; email: string | null };
+  /**
+   * Pending, accepted, expired and revoked, newest first; removed and left
+   * ones are in the audit log. A viewer gets the accepted members only, by name.
+   */
   members: MemberView[];
   /** Accepted or pending, against `maxCollaborators`. */
   memberCount: number;
   maxCollaborators: number;
-  billableSeats: number;
+  /**
+   * The team's cost below is what the owner pays: null for a viewer, who
+   * sees the product's content, not its bill.
+   */
+  billableSeats: number | null;
   /** Per seat per month (annual products: a twelfth of the discounted year). */
-  seatMonthlyCents: number;
+  seatMonthlyCents: number | null;
   /** What the seats add per month. */
-  monthlyTeamCostCents: number;
+  monthlyTeamCostCents: number | null;
+  /** Invitations that become paid seats once accepted (collaborators, admins, edit shares). */
+  pendingSeats: number | null;
+  /** What those pending seats will add per month once accepted. */
+  pendingMonthlyCostCents: number | null;
 }
 
 export const auditActions = [
@@ -220,6 +282,29 @@ export interface SharedRoadmapView {
   productId: string;
   productName: string;
   permission: RoadmapPermission;
+}
+
+/**
+ * Why inviting `email` makes no sense, known before any price is shown: the
+ * inviter's own address, the owner's, a member's or a pending invitee's
+ * (the server refuses them too, in the same words). Undefined when it may go.
+ */
+export function inviteeRefusal(
+  email: string,
+  team: {
+    yourEmail: string | null | undefined;
+    ownerEmail: string | null | undefined;
+    members: readonly Pick<MemberView, 'email' | 'status' | 'role'>[];
+  },
+): string | undefined {
+  const same = (other: string | null | undefined) =>
+    !!other && other.trim().toLowerCase() === email.trim().toLowerCase();
+  if (same(team.yourEmail)) return teamMessages.inviteSelf;
+  if (same(team.ownerEmail)) return teamMessages.inviteOwner;
+  const product = team.members.filter((member) => member.role !== 'roadmap' && same(member.email));
+  if (product.some((member) => member.status === 'accepted')) return teamMessages.alreadyMember;
+  if (product.some((member) => member.status === 'pending')) return teamMessages.alreadyInvited;
+  return undefined;
 }
 
 /** What one billable seat costs per month, for the invite confirmation. */

@@ -1,5 +1,7 @@
 import {
   createCustomPersonaRequest,
+  csvExpected,
+  csvMessages,
   customPersonaMessages,
   editCustomPersonaRequest,
   givenFields,
@@ -191,13 +193,26 @@ describe('a CSV of customers', () => {
       `name\n${Array.from({ length: 101 }, (_, i) => `Customer ${i}`).join('\n')}\n`,
       customPersonaMessages.csvTooManyRows(101),
     ],
+    ['an unclosed quote', 'name,notes\nAnna,"never closed\n', csvMessages.brokenQuotes(2)],
     [
-      'an unclosed quote',
-      'name,notes\nAnna,"never closed\n',
-      'The file is not readable CSV: a quoted field is not closed (row 2).',
+      'a picture renamed .csv',
+      '\uFFFDPNG\r\n\u001A\n\u0000\u0000\u0000\rIHDR\u0000\u0000\u0001',
+      csvMessages.notText,
     ],
   ])('refuses %s in plain words', (_label, csv, message) => {
     expect(parseCustomerCsv(csv)).toEqual({ ok: false, message });
+  });
+
+  it('reads a file with a BOM, negative numbers and dashes as text, not formulas', () => {
+    const parsed = parseCustomerCsv('\uFEFFname,notes,age\nAnna,- cooks daily,-\n');
+    expect(parsed.ok).toBe(true);
+  });
+
+  it('says what a CSV table is when refusing a file that is not one', () => {
+    expect(csvMessages.notText).toContain('This file is not a CSV table');
+    expect(csvMessages.notText).toContain(csvExpected);
+    expect(csvMessages.brokenQuotes(75)).toContain('This file is not a CSV table');
+    expect(csvMessages.brokenQuotes(75)).not.toMatch(/quoted field/);
   });
 
   it('takes exactly 100 customers', () => {

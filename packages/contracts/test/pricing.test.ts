@@ -120,3 +120,23 @@ describe('personaAdditionCost', () => {
     });
   });
 });
+
+describe('one monthly cost, team seats included', () => {
+  const product = { personaCount: 10, billingCycle: 'monthly', seats: 1 } as const;
+
+  it('prices a product with one collaborator seat at $50.00 a month', () => {
+    expect(formatMoney(quote(product).monthlyRateCents)).toBe('$50.00');
+  });
+
+  it('moves that cost from $50.00 to $52.00 when an extra persona is added', () => {
+    const cost = personaAdditionCost(product);
+    const after = quote({ ...product, personaCount: cost.to });
+    expect(formatMoney(quote(product).monthlyRateCents)).toBe('$50.00');
+    expect(formatMoney(after.monthlyRateCents)).toBe('$52.00');
+    expect(cost.monthlyIncreaseCents).toBe(200);
+  });
+
+  it('adds a twelfth of the annual seat price on the annual plan', () => {
+    expect(quote({ ...product, billingCycle: 'annual' }).monthlyRateCents).toBe(2250 + 2250);
+  });
+});

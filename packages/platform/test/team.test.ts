@@ -83,7 +83,9 @@ describe('the controls a role allows', () => {
   );
 
   it('a viewer is told why a control is disabled, a member why the bill is not theirs', () => {
-    expect(productRights('viewer').editRefusal).toBe(teamMessages.needsEditor);
+    expect(productRights('viewer').editRefusal).toBe(
+      'You are a viewer of this product: you can read it but not change it.',
+    );
     expect(productRights('collaborator').editRefusal).toBeUndefined();
     expect(productRights('collaborator').billRefusal).toBe(teamMessages.billChange);
     expect(productRights('owner').billRefusal).toBeUndefined();

@@ -436,7 +436,7 @@ describe('invitations refused, nothing stored', () => {
       'OWNER@example.com',
       'viewer',
       status.INVALID_ARGUMENT,
-      teamMessages.inviteOwner,
+      teamMessages.inviteSelf,
     ],
   ])('%s', async (_, email, role, code, message) => {
     const product = await newProduct();
@@ -448,6 +448,10 @@ describe('invitations refused, nothing stored', () => {
     const product = await newProduct();
     const admin = await join(product, 'admin');
     expect(await grpcError(invite(product, 'adam@example.com', 'viewer', admin.userId))).toEqual(
+      refused(status.INVALID_ARGUMENT, teamMessages.inviteSelf),
+    );
+    // An admin inviting the owner is told it is the owner's address.
+    expect(await grpcError(invite(product, OWNER_EMAIL, 'viewer', admin.userId))).toEqual(
       refused(status.INVALID_ARGUMENT, teamMessages.inviteOwner),
     );
     expect(await grpcError(invite(product, admin.email, 'viewer'))).toEqual(

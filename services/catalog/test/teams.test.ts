@@ -73,18 +73,29 @@ describe('accessRefusal', () => {
     [
       { role: 'viewer', permission: null },
       'collaborator',
-      { kind: 'permission_denied', message: teamMessages.needsEditor },
+      {
+        kind: 'permission_denied',
+        message: 'You are a viewer of this product: you can read it but not change it.',
+      },
     ],
     [
       { role: 'collaborator', permission: null },
       'admin',
-      { kind: 'permission_denied', message: teamMessages.needsAdmin },
+      {
+        kind: 'permission_denied',
+        message:
+          'You are a collaborator of this product: you can work on it, but only its owner or a team admin can do this.',
+      },
     ],
     [{ role: 'admin', permission: null }, 'admin', null],
     [
       { role: 'admin', permission: null },
       'owner',
-      { kind: 'permission_denied', message: teamMessages.needsOwner },
+      {
+        kind: 'permission_denied',
+        message:
+          'You are an admin of this product: you can work on it and manage its team, but only its owner can do this.',
+      },
     ],
     [{ role: 'owner', permission: null }, 'owner', null],
   ] as const)('%j needing %s', (access, needed, expected) => {
@@ -145,7 +156,7 @@ describe('inviteRefusal', () => {
     [
       "the inviter's own address",
       { email: 'admin@example.com' },
-      { kind: 'invalid_argument', message: teamMessages.inviteOwner },
+      { kind: 'invalid_argument', message: teamMessages.inviteSelf },
     ],
     [
       'a member',

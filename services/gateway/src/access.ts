@@ -7,7 +7,6 @@ import {
   roleAllows,
   roleRefusal,
   shareMessages,
-  teamMessages,
 } from '@chorus/contracts';
 import type { Product } from '@chorus/proto/catalog/v1/catalog';
 import { isServiceError } from '@chorus/service-kit';
@@ -88,15 +87,17 @@ export function checkAccess(
   permission: RoadmapPermission | undefined,
 ): void {
   if (role !== 'roadmap') {
-    if (!roleAllows(role, need.role)) throw new HttpError(403, roleRefusal(need.role));
+    if (!roleAllows(role, need.role)) throw new HttpError(403, roleRefusal(need.role, role));
     return;
   }
   if (need.from === 'id' || need.from === 'productId') {
     throw new HttpError(404, notFoundMessage(need.from));
   }
-  if (!need.roadmap) throw new HttpError(403, roleRefusal(need.role));
+  // The refusal names the share the person holds, not a role they do not have.
+  const held = { roadmap: permission ?? 'view' } as const;
+  if (!need.roadmap) throw new HttpError(403, roleRefusal(need.role, held));
   const enough = need.roadmap === 'view' ? permission !== undefined : permission === 'edit';
-  if (!enough) throw new HttpError(403, teamMessages.needsEditor);
+  if (!enough) throw new HttpError(403, roleRefusal('collaborator', held));
 }
 
 /**

@@ -38,6 +38,10 @@ function roleOnProduct(accessRole: string): ProductRole {
 export function toProductView(product: Product): ProductView {
   const billingCycle = product.billingCycle === 'annual' ? 'annual' : 'monthly';
   const role = roleOnProduct(product.accessRole);
+  // A viewer sees the product's content, not what its owner pays: no rate,
+  // no subscription dates, no seat count (the status stays: it says what
+  // the product may do).
+  const showsBilling = role !== 'viewer';
   return {
     id: product.id,
     name: product.name,
@@ -46,24 +50,25 @@ export function toProductView(product: Product): ProductView {
     subscriptionStatus: product.subscriptionStatus,
     billingCycle,
     isLegacyPricing: product.isLegacyPricing,
-    subscriptionStartDate: iso(product.subscriptionStartDate),
-    subscriptionEndDate: iso(product.subscriptionEndDate),
+    subscriptionStartDate: showsBilling ? iso(product.subscriptionStartDate) : null,
+    subscriptionEndDate: showsBilling ? iso(product.subscriptionEndDate) : null,
     createdAt: iso(product.createdAt) ?? '',
     updatedAt: iso(product.updatedAt) ?? '',
     billing: {
       personaCount: product.personaCount,
       // The one pricing function: base, extra personas and the team's seats.
-      monthlyRate:
-        quote({
-          personaCount: product.personaCount,
-          billingCycle,
-          isLegacyPricing: product.isLegacyPricing,
-          seats: product.billableSeats,
-        }).monthlyRateCents / 100,
+      monthlyRate: showsBilling
+        ? quote({
+            personaCount: product.personaCount,
+            billingCycle,
+            isLegacyPricing: product.isLegacyPricing,
+            seats: product.billableSeats,
+          }).monthlyRateCents / 100
+        : null,
     },
     role,
     sharedWithYou: role !== 'owner',
-    seats: product.billableSeats,
+    seats: showsBilling ? product.billableSeats : null,
   };
 }
 

@@ -68,21 +68,51 @@ export function toTeamView(
   team: ListTeamResponse,
   yourRole: ProductRole,
   owner: { name: string; email: string },
+  yourUserId = '',
 ): TeamView {
   const product = team.product!;
   const billingCycle = product.billingCycle === 'annual' ? 'annual' : 'monthly';
   const seatCents = seatMonthlyCents({ billingCycle, isLegacyPricing: product.isLegacyPricing });
-  return {
+  const members = team.members.map(toMemberView);
+  const pendingSeats = members.filter(
+    (member) => member.status === 'pending' && member.isBillable,
+  ).length;
+  const base = {
     productId: product.id,
     productName: product.name,
     yourRole,
-    owner,
-    members: team.members.map(toMemberView),
     memberCount: team.memberCount,
     maxCollaborators: MAX_COLLABORATORS,
+  };
+  if (yourRole === 'viewer') {
+    // A viewer sees who works on the product, by name: no e-mail addresses
+    // (their own aside), no invitations and nothing of what the owner pays.
+    return {
+      ...base,
+      owner: { name: owner.name, email: null },
+      members: members
+        .filter((member) => member.status === 'accepted')
+        .map((member) => ({
+          ...member,
+          email: yourUserId && member.userId === yourUserId ? member.email : null,
+          invitedBy: null,
+        })),
+      billableSeats: null,
+      seatMonthlyCents: null,
+      monthlyTeamCostCents: null,
+      pendingSeats: null,
+      pendingMonthlyCostCents: null,
+    };
+  }
+  return {
+    ...base,
+    owner,
+    members,
     billableSeats: product.billableSeats,
     seatMonthlyCents: seatCents,
     monthlyTeamCostCents: product.billableSeats * seatCents,
+    pendingSeats,
+    pendingMonthlyCostCents: pendingSeats * seatCents,
   };
 }
 

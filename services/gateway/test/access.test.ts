@@ -1,5 +1,5 @@
-import { roleRefusal, teamMessages } from '@chorus/contracts';
-import { Product } from '@chorus/proto/catalog/v1/catalog';
+import { teamMessages } from '@chorus/contracts';
+import { Member, Product } from '@chorus/proto/catalog/v1/catalog';
 import { status } from '@grpc/grpc-js';
 import {
   type AccessAuthority,
@@ -46,21 +46,23 @@ describe('the access rule', () => {
   const manage: ProductNeed = { from: 'id', role: 'admin' };
   const own: ProductNeed = { from: 'id', role: 'owner' };
 
-  it('lets each role do what it ranks for and refuses the rest in the words of the need', () => {
+  it('lets each role do what it ranks for and refuses the rest naming the role held', () => {
     expect(refusal(() => checkAccess(read, 'viewer', undefined))).toBeUndefined();
     expect(refusal(() => checkAccess(edit, 'viewer', undefined))).toEqual({
       status: 403,
-      message: teamMessages.needsEditor,
+      message: 'You are a viewer of this product: you can read it but not change it.',
     });
     expect(refusal(() => checkAccess(edit, 'collaborator', undefined))).toBeUndefined();
     expect(refusal(() => checkAccess(manage, 'collaborator', undefined))).toEqual({
       status: 403,
-      message: teamMessages.needsAdmin,
+      message:
+        'You are a collaborator of this product: you can work on it, but only its owner or a team admin can do this.',
     });
     expect(refusal(() => checkAccess(manage, 'admin', undefined))).toBeUndefined();
     expect(refusal(() => checkAccess(own, 'admin', undefined))).toEqual({
       status: 403,
-      message: teamMessages.needsOwner,
+      message:
+        'You are an admin of this product: you can work on it and manage its team, but only its owner can do this.',
     });
     expect(refusal(() => checkAccess(own, 'owner', undefined))).toBeUndefined();
   });
@@ -83,12 +85,24 @@ describe('the access rule', () => {
     expect(refusal(() => checkAccess(editItem, 'roadmap', 'edit'))).toBeUndefined();
     expect(refusal(() => checkAccess(editItem, 'roadmap', 'view'))).toEqual({
       status: 403,
-      message: teamMessages.needsEditor,
+      message: 'Your share of this roadmap lets you view it, not change it.',
     });
-    // A roadmap route that says nothing of shares is not theirs.
+    // A roadmap route that says nothing of shares is not theirs, in words naming the share.
     expect(
       refusal(() => checkAccess({ from: 'roadmap', role: 'admin' }, 'roadmap', 'edit')),
-    ).toEqual({ status: 403, message: roleRefusal('admin') });
+    ).toEqual({
+      status: 403,
+      message:
+        'Your share of this roadmap lets you view and edit it, nothing else of the product: only its owner or a team admin can do this.',
+    });
+    expect(
+      refusal(() => checkAccess({ from: 'shareLink', role: 'collaborator' }, 'roadmap', 'edit')),
+    ).toEqual({
+      status: 403,
+      message:
+        'Your share of this roadmap lets you view and edit it, nothing else of the product: it takes the collaborator role; ask its owner or a team admin.',
+    });
+    expect(refusal(() => checkAccess(editItem, 'roadmap', 'edit'))).toBeUndefined();
   });
 });
 
@@ -239,9 +253,25 @@ describe('persona changes and the bill', () => {
 
 describe('team views', () => {
   it("shows a shared product with the member's role and the seats in its rate", () => {
-    const view = toProductView(product({ accessRole: 'viewer', billableSeats: 2 }));
-    expect(view).toMatchObject({ role: 'viewer', sharedWithYou: true, seats: 2 });
+    const view = toProductView(product({ accessRole: 'collaborator', billableSeats: 2 }));
+    expect(view).toMatchObject({ role: 'collaborator', sharedWithYou: true, seats: 2 });
     expect(view.billing.monthlyRate).toBe(75);
+    // A viewer sees the content, not what the owner pays.
+    const viewed = toProductView(
+      product({
+        accessRole: 'viewer',
+        billableSeats: 2,
+        subscriptionStartDate: new Date('2026-11-01T00:00:00Z'),
+        subscriptionEndDate: new Date('2026-12-01T00:00:00Z'),
+      }),
+    );
+    expect(viewed).toMatchObject({
+      role: 'viewer',
+      seats: null,
+      billing: { personaCount: viewed.billing.personaCount, monthlyRate: null },
+      subscriptionStartDate: null,
+      subscriptionEndDate: null,
+    });
     const owned = toProductView(product({ accessRole: '' }));
     expect(owned).toMatchObject({ role: 'owner', sharedWithYou: false, seats: 0 });
     expect(owned.billing.monthlyRate).toBe(25);
@@ -271,6 +301,52 @@ describe('team views', () => {
       { name: 'Olive Owner', email: 'olive@example.com' },
     );
     expect(annual.seatMonthlyCents).toBe(2250);
+  });
+
+  const row = (fields: Partial<Member>) =>
+    Member.fromPartial({ role: 'collaborator', status: 'accepted', isBillable: true, ...fields });
+  const team = {
+    product: product({ billableSeats: 1 }),
+    members: [
+      row({ id: 'm1', email: 'casey@example.com', name: 'Casey Collins', userId: 'u-casey' }),
+      row({ id: 'm2', email: 'vera@example.com', name: 'Vera Vance', userId: 'u-vera' }),
+      row({ id: 'm3', email: 'pat@example.com', status: 'pending' }),
+      row({
+        id: 'm4',
+        email: 'free@example.com',
+        status: 'pending',
+        role: 'viewer',
+        isBillable: false,
+      }),
+    ],
+    memberCount: 4,
+  };
+  const owner = { name: 'Olive Owner', email: 'olive@example.com' };
+
+  it('counts an invitation to a paid role as a pending seat, with its price', () => {
+    expect(toTeamView(team, 'owner', owner, 'owner-1')).toMatchObject({
+      billableSeats: 1,
+      monthlyTeamCostCents: 2500,
+      pendingSeats: 1,
+      pendingMonthlyCostCents: 2500,
+    });
+  });
+
+  it("gives a viewer the members' names only: no e-mails, invitations or billing", () => {
+    const view = toTeamView(team, 'viewer', owner, 'u-vera');
+    expect(view.owner).toEqual({ name: 'Olive Owner', email: null });
+    expect(view.members.map((member) => [member.name, member.email])).toEqual([
+      ['Casey Collins', null],
+      ['Vera Vance', 'vera@example.com'],
+    ]);
+    expect(view).toMatchObject({
+      billableSeats: null,
+      seatMonthlyCents: null,
+      monthlyTeamCostCents: null,
+      pendingSeats: null,
+      pendingMonthlyCostCents: null,
+    });
+    expect(JSON.stringify(view)).not.toMatch(/casey@|pat@|free@|olive@/);
   });
 
   it('shows the billing impact of an audit entry in dollars', () => {

@@ -321,7 +321,10 @@ describe('bad input, each a 4xx in plain words with nothing stored', () => {
     const self = await inviting({ email: owner.email, role: 'viewer' });
     expect(self.status).toBeGreaterThanOrEqual(400);
     expect(self.status).toBeLessThan(500);
-    expect(self.body).toEqual({ message: teamMessages.inviteOwner });
+    expect(self.body).toEqual({
+      message:
+        'This is your own e-mail address: you are already on this product. Invite someone else.',
+    });
     expect(await collaboratorRows(owner.productId)).toBe(before);
   });
 

@@ -1,5 +1,7 @@
 import {
+  DEFAULT_MEMBER_ROLE,
   INVITATION_DAYS,
+  inviteeRefusal,
   inviteMemberRequest,
   type InviteMemberRequest,
   isBillableRole,
@@ -9,7 +11,7 @@ import {
   seatChangeCost,
   type TeamView,
 } from '@chorus/contracts';
-import { analytics, toast } from '@chorus/platform';
+import { analytics, toast, useAuth } from '@chorus/platform';
 import {
   Button,
   Card,
@@ -29,15 +31,18 @@ import { useTeamActions } from '../../team-api';
 
 type Invite = { email: string; role: MemberRole };
 
-/** What a seat more (or none, for a viewer) does to the product's monthly cost. */
+/**
+ * What a seat more (or none, for a viewer) does to the product's monthly
+ * cost, counting the seats already invited as they will be once accepted.
+ */
 export function inviteCost(product: ProductView, team: TeamView, role: MemberRole) {
   const plan = {
     billingCycle: product.billingCycle,
     isLegacyPricing: product.isLegacyPricing,
     personaCount: product.billing.personaCount,
   };
-  const after = team.billableSeats + (isBillableRole(role) ? 1 : 0);
-  return seatChangeCost(plan, team.billableSeats, after);
+  const before = (team.billableSeats ?? 0) + (team.pendingSeats ?? 0);
+  return seatChangeCost(plan, before, before + (isBillableRole(role) ? 1 : 0));
 }
 
 /**
@@ -46,16 +51,28 @@ export function inviteCost(product: ProductView, team: TeamView, role: MemberRol
  */
 export function InviteForm({ product, team }: { product: ProductView; team: TeamView }) {
   const form = useZodForm(inviteMemberRequest, {
-    defaultValues: { email: '', role: 'collaborator' } satisfies InviteMemberRequest,
+    // Without a choice, an invitation is a free viewer: a paid seat is always chosen.
+    defaultValues: { email: '', role: DEFAULT_MEMBER_ROLE } satisfies InviteMemberRequest,
   });
   const actions = useTeamActions(product.id);
   const [pending, setPending] = useState<Invite | null>(null);
   const [refusal, setRefusal] = useState<string>();
-  const role = form.watch('role') ?? 'collaborator';
+  const role = form.watch('role') ?? DEFAULT_MEMBER_ROLE;
+  const { user } = useAuth();
 
   const submit = form.handleSubmit((values) => {
     setRefusal(undefined);
     actions.invite.reset();
+    // Yourself, the owner, a member or a pending invitee: refused before any price.
+    const refused = inviteeRefusal(values.email, {
+      yourEmail: user?.email,
+      ownerEmail: team.owner.email,
+      members: team.members,
+    });
+    if (refused) {
+      form.setError('email', { message: refused });
+      return;
+    }
     setPending({ email: values.email, role: values.role });
   });
 
@@ -140,6 +157,7 @@ export function InviteForm({ product, team }: { product: ProductView; team: Team
         }
         monthlyChangeCents={cost?.monthlyChangeCents ?? 0}
         monthlyTotalCents={cost?.monthlyTotalCents}
+        fromAcceptance
         confirmLabel="Send Invitation"
         pending={actions.invite.isPending}
         onConfirm={send}

@@ -1,5 +1,6 @@
 import {
   formatDate,
+  formatMoney,
   isBillableRole,
   type MemberRole,
   memberRoles,
@@ -107,7 +108,10 @@ export function MembersTable({
     isLegacyPricing: product.isLegacyPricing,
     personaCount: product.billing.personaCount,
   };
-  const changeCost = seatChangeCost(plan, team.billableSeats, team.billableSeats + 1);
+  const seats = team.billableSeats ?? 0;
+  const changeCost = seatChangeCost(plan, seats, seats + 1);
+  // A viewer's team page has names only (the server sends no e-mail addresses).
+  const showEmails = team.owner.email !== null;
 
   return (
     <div className="overflow-x-auto rounded-xl border">
@@ -115,7 +119,7 @@ export function MembersTable({
         <thead className="bg-muted/50 text-left text-xs text-muted-foreground">
           <tr>
             <th className="px-4 py-3 font-medium">Name</th>
-            <th className="px-4 py-3 font-medium">E-mail</th>
+            {showEmails ? <th className="px-4 py-3 font-medium">E-mail</th> : null}
             <th className="px-4 py-3 font-medium">Role</th>
             <th className="px-4 py-3 font-medium">Status</th>
             <th className="px-4 py-3 font-medium">Invited</th>
@@ -130,7 +134,7 @@ export function MembersTable({
         <tbody className="divide-y">
           <tr>
             <td className="px-4 py-3 font-medium">{team.owner.name}</td>
-            <td className="px-4 py-3">{team.owner.email}</td>
+            {showEmails ? <td className="px-4 py-3">{team.owner.email}</td> : null}
             <td className="px-4 py-3">{roleLabels.owner}</td>
             <td className="px-4 py-3">
               <Badge variant="secondary">Owner</Badge>
@@ -140,13 +144,16 @@ export function MembersTable({
             {canManage ? <td /> : null}
           </tr>
           {team.members.map((member) => {
-            const who = member.name ?? member.email;
+            const who = member.name ?? member.email ?? 'this member';
+            // An invitation to a paid role is a seat once accepted: shown pending, with its price.
+            const pendingSeat =
+              member.status === 'pending' && member.isBillable && team.seatMonthlyCents !== null;
             const editableRole =
               canManage && member.status === 'accepted' && member.role !== 'roadmap';
             return (
               <tr key={member.id} data-testid="member-row">
                 <td className="px-4 py-3 font-medium">{member.name ?? '—'}</td>
-                <td className="px-4 py-3">{member.email}</td>
+                {showEmails ? <td className="px-4 py-3">{member.email ?? '—'}</td> : null}
                 <td className="px-4 py-3">
                   {editableRole ? (
                     <NativeSelect
@@ -169,6 +176,11 @@ export function MembersTable({
                 </td>
                 <td className="px-4 py-3">
                   <StatusBadge status={member.status} />
+                  {pendingSeat ? (
+                    <span className="mt-1 block text-xs whitespace-nowrap text-muted-foreground">
+                      Paid seat, {formatMoney(team.seatMonthlyCents ?? 0)}/month once accepted
+                    </span>
+                  ) : null}
                 </td>
                 <td className="px-4 py-3 whitespace-nowrap">{day(member.invitedAt)}</td>
                 <td className="px-4 py-3 whitespace-nowrap">{day(member.acceptedAt)}</td>

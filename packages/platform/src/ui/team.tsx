@@ -8,6 +8,7 @@ import {
   type ProductRole,
   type ProductView,
   type RoadmapPermission,
+  roleRefusal,
   teamMessages,
 } from '@chorus/contracts';
 import { Users } from 'lucide-react';
@@ -110,10 +111,27 @@ export function teamCostLine(seats: number, seatMonthlyCents: number): string {
   return `${seats} ${noun} × ${formatMoney(seatMonthlyCents)} = ${formatMoney(seats * seatMonthlyCents)} per month`;
 }
 
-/** What inviting (or sharing with) someone changes on the bill, for the confirmation. */
-export function seatChangeText(monthlyChangeCents: number): string {
+/**
+ * Invitations that become paid seats once accepted: "1 pending seat:
+ * +$25.00 per month once accepted"; empty when there are none.
+ */
+export function pendingSeatsLine(pendingSeats: number, seatMonthlyCents: number): string {
+  if (pendingSeats <= 0) return '';
+  const noun = pendingSeats === 1 ? 'seat' : 'seats';
+  const verb = pendingSeats === 1 ? 'its invitation is' : 'their invitations are';
+  return `${pendingSeats} pending ${noun}: +${formatMoney(pendingSeats * seatMonthlyCents)} per month once ${verb} accepted`;
+}
+
+/**
+ * What inviting (or sharing with) someone changes on the bill, for the
+ * confirmation: an invitation's seat is billed from the day it is accepted,
+ * a role change's from today.
+ */
+export function seatChangeText(monthlyChangeCents: number, fromAcceptance = false): string {
   if (monthlyChangeCents <= 0) return 'Viewers are free — your bill does not change.';
-  return `+${formatMoney(monthlyChangeCents)} per month, prorated from today on the next invoice.`;
+  return fromAcceptance
+    ? `+${formatMoney(monthlyChangeCents)} per month from the day the invitation is accepted, prorated on the next invoice.`
+    : `+${formatMoney(monthlyChangeCents)} per month, prorated from today on the next invoice.`;
 }
 
 /**
@@ -134,8 +152,8 @@ export function productRights(role: ProductRole | undefined) {
     canChoosePersonas: can(known, 'choosePersonas'),
     canManageTeam: can(known, 'manageTeam'),
     isOwner: can(known, 'billing'),
-    /** Why an editing control is disabled for a viewer. */
-    editRefusal: can(known, 'edit') ? undefined : teamMessages.needsEditor,
+    /** Why an editing control is disabled for a viewer, naming their role. */
+    editRefusal: can(known, 'edit') ? undefined : roleRefusal('collaborator', known),
     /** Why a persona change that changes the bill is disabled for a member. */
     billRefusal: can(known, 'billing') ? undefined : teamMessages.billChange,
   };
@@ -164,6 +182,7 @@ export function SeatCostDialog({
   description,
   monthlyChangeCents,
   monthlyTotalCents,
+  fromAcceptance = false,
   confirmLabel,
   pending,
   error,
@@ -176,6 +195,8 @@ export function SeatCostDialog({
   monthlyChangeCents: number;
   /** The product's monthly cost after the change, when known. */
   monthlyTotalCents?: number;
+  /** The seat is billed once an invitation is accepted, not from today. */
+  fromAcceptance?: boolean;
   confirmLabel: string;
   pending: boolean;
   error?: string;
@@ -198,7 +219,7 @@ export function SeatCostDialog({
         className="grid gap-1 rounded-lg border px-4 py-3 text-sm"
       >
         <p className="font-medium" data-testid="seat-cost">
-          {seatChangeText(monthlyChangeCents)}
+          {seatChangeText(monthlyChangeCents, fromAcceptance)}
         </p>
         {monthlyChangeCents > 0 && monthlyTotalCents !== undefined ? (
           <p className="text-muted-foreground">

@@ -79,11 +79,12 @@ export function accessOf(input: {
 /**
  * Whether someone with `access` may do what `needed` may: none or a roadmap
  * share only (for product-wide acts) is "Product not found"; a member
- * below the need is told what it takes.
+ * below the need is told what their role lets them do and what it takes.
  */
 export function accessRefusal(access: Access | null, needed: ProductRole): Refusal | null {
   if (!access || access.role === 'roadmap') return productNotFound;
-  if (!roleAllows(access.role, needed)) return refuse('permission_denied', roleRefusal(needed));
+  if (!roleAllows(access.role, needed))
+    return refuse('permission_denied', roleRefusal(needed, access.role));
   return null;
 }
 
@@ -140,7 +141,10 @@ const sameEmail = (a: string, b: string) =>
 
 /** Why this invitation may not be sent (null: it may). */
 export function inviteRefusal(facts: InviteFacts): Refusal | null {
-  if (sameEmail(facts.email, facts.ownerEmail) || sameEmail(facts.email, facts.inviterEmail)) {
+  if (sameEmail(facts.email, facts.inviterEmail)) {
+    return refuse('invalid_argument', teamMessages.inviteSelf);
+  }
+  if (sameEmail(facts.email, facts.ownerEmail)) {
     return refuse('invalid_argument', teamMessages.inviteOwner);
   }
   if (facts.alreadyMember) return refuse('already_exists', teamMessages.alreadyMember);

@@ -99,7 +99,7 @@ export class TeamWorkflows {
       this.clients.catalog.listTeam({ userId: user.id, productId: access.productId }),
       this.person(access.ownerId),
     ]);
-    return toTeamView(team, productRole(access), owner);
+    return toTeamView(team, productRole(access), owner, user.id);
   }
 
   async invite(
