@@ -29,7 +29,7 @@ interface QuestionFacts {
 /**
  * Calibration against real answers: the upload is read and checked with the
  * contracts' rules, stored as text, and set against the personas' opinions in
- * the question's current run (one opinion per persona, its seeded draw).
+ * the question's current run (one opinion per persona, the most likely one).
  */
 export class Calibrations {
   private readonly store: CalibrationStore;
@@ -76,7 +76,7 @@ export class Calibrations {
       fileName: row.file_name,
       createdAt: new Date(row.created_at).toISOString(),
       answerColumn: row.answer_column,
-      personaSource: "Each persona's opinion in the current run (its seeded draw)",
+      personaSource: "Each persona's opinion in the current run, the one it is most likely to give",
       fidelity: fidelity(row.answers, await this.personaSides(question), row.answer_column),
     };
   }
