@@ -13,7 +13,38 @@ export function tokenOf(path: string): string {
   return match ? decodeURIComponent(match[1]!) : '';
 }
 
+/** The Chorus mark and word, as the app's top bar shows them. */
+function Brand() {
+  return (
+    <header className="share-brand">
+      <a href="/" aria-label="Chorus">
+        <span className="share-mark" aria-hidden="true">
+          <svg viewBox="0 0 24 24" fill="none">
+            <path
+              d="M4 14c2-4 4-6 6-6s2 8 4 8 4-4 6-8"
+              stroke="currentColor"
+              strokeWidth="2.4"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
+          </svg>
+        </span>
+        <span className="share-word">Chorus</span>
+      </a>
+    </header>
+  );
+}
+
 export function SharePage({ path }: { path: string }) {
+  return (
+    <>
+      <Brand />
+      <ShareContent path={path} />
+    </>
+  );
+}
+
+function ShareContent({ path }: { path: string }) {
   const token = tokenOf(path);
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   useEffect(() => {
@@ -37,17 +68,36 @@ export function SharePage({ path }: { path: string }) {
   return <ShareForm token={token} link={loaded.link} />;
 }
 
+const readableDay = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium' });
+
+/** The earlier ranking when it still holds exactly the link's items, else the link's order. */
+function rankingOrder(link: PublicShareView, earlier: ShareAnswer | undefined): string[] {
+  const ids = link.items.map((item) => item.id);
+  if (earlier?.type !== 'ranking') return ids;
+  const same =
+    earlier.ranking.length === ids.length && earlier.ranking.every((id) => ids.includes(id));
+  return same ? [...earlier.ranking] : ids;
+}
+
 const RATING_WORDS = ['Not useful', 'Slightly useful', 'Useful', 'Very useful', 'Essential'];
 
 function ShareForm({ token, link }: { token: string; link: PublicShareView }) {
   const isComparison = link.kind === 'comparison';
-  const [rating, setRating] = useState<number | null>(null);
-  const [thumbs, setThumbs] = useState<'up' | 'down' | null>(null);
-  const [text, setText] = useState('');
-  const [order, setOrder] = useState(() => link.items.map((item) => item.id));
-  const [comment, setComment] = useState('');
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
+  // This browser's last answer, filled in: sending again replaces it.
+  const mine = link.myResponse;
+  const earlier = mine?.answer;
+  const [rating, setRating] = useState<number | null>(
+    earlier?.type === 'rating' ? earlier.rating : null,
+  );
+  const [thumbs, setThumbs] = useState<'up' | 'down' | null>(
+    earlier?.type === 'thumbs' ? earlier.thumbs : null,
+  );
+  const [text, setText] = useState(earlier?.type === 'text' ? earlier.text : '');
+  const [order, setOrder] = useState(() => rankingOrder(link, earlier));
+  const [comment, setComment] = useState(mine?.comment ?? '');
+  const [name, setName] = useState(mine?.name ?? '');
+  const [email, setEmail] = useState(mine?.email ?? '');
   const [error, setError] = useState('');
   const [sending, setSending] = useState(false);
   const [done, setDone] = useState<null | { replaced: boolean }>(null);
@@ -159,6 +209,12 @@ function ShareForm({ token, link }: { token: string; link: PublicShareView }) {
       {link.productName && <p className="share-product">{link.productName}</p>}
       <h1>{link.title}</h1>
       {link.description && <p className="share-description">{link.description}</p>}
+      {mine && (
+        <p className="share-note" role="status">
+          You answered on {readableDay(mine.updatedAt)}. Your answer is filled in below: change
+          anything and send it again to replace it.
+        </p>
+      )}
 
       {isComparison ? (
         <fieldset>
@@ -301,9 +357,8 @@ function ShareForm({ token, link }: { token: string; link: PublicShareView }) {
       </button>
       <p className="share-muted share-privacy">
         No account needed. One answer per browser: sending again replaces your answer. Answers are
-        kept for {link.retentionDays} days after the link closes on{' '}
-        {new Date(link.expiresAt).toLocaleDateString('en-US', { dateStyle: 'medium' })}, then
-        deleted; your IP address is stored only as a salted hash.
+        kept for {link.retentionDays} days after the link closes on {readableDay(link.expiresAt)},
+        then deleted; your IP address is stored only as a salted hash.
       </p>
     </form>
   );

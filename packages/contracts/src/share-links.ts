@@ -296,6 +296,21 @@ export interface PublicShareView {
   items: { id: string; title: string; description: string }[];
   expiresAt: string;
   retentionDays: number;
+  /**
+   * This browser's last answer to the link (read from its respondent
+   * cookie), shown filled in so sending again replaces it; null when it
+   * has not answered.
+   */
+  myResponse: OwnShareResponseView | null;
+}
+
+/** What a respondent sent last: their own answer, comment, name and e-mail. */
+export interface OwnShareResponseView {
+  answer: ShareAnswer;
+  comment: string;
+  name: string;
+  email: string;
+  updatedAt: string;
 }
 
 export interface ShareResponseView {

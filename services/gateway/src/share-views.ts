@@ -1,5 +1,6 @@
 import {
   type CreatedShareLinkView,
+  type OwnShareResponseView,
   type PersonaPredictionView,
   type PublicShareView,
   SHARE_RETENTION_DAYS,
@@ -16,6 +17,7 @@ import { shareResultsView } from '@chorus/research';
 import type {
   GetShareResultsResponse,
   OpenPublicLinkResponse,
+  PeopleResponse,
   ShareLink,
 } from '@chorus/proto/roadmap/v1/roadmap';
 
@@ -60,6 +62,27 @@ export function toPublicShareView(link: OpenPublicLinkResponse): PublicShareView
     items: link.items,
     expiresAt: iso(link.expiresAt),
     retentionDays: SHARE_RETENTION_DAYS,
+    myResponse: toOwnResponse(link.ownResponse),
+  };
+}
+
+/** The respondent's own last response; an answer no longer readable is left out. */
+function toOwnResponse(response: PeopleResponse | undefined): OwnShareResponseView | null {
+  if (!response) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(response.answerJson);
+  } catch {
+    return null;
+  }
+  const answer = shareAnswer.safeParse(parsed);
+  if (!answer.success) return null;
+  return {
+    answer: answer.data,
+    comment: response.comment,
+    name: response.respondentName,
+    email: response.respondentEmail,
+    updatedAt: iso(response.updatedAt),
   };
 }
 

@@ -91,8 +91,12 @@ function respondent() {
   return {
     async open(token: string) {
       return chorus.api<PublicShareView>(`/api/public/share-links/${token}`, {
-        headers: { 'x-forwarded-for': ip },
+        headers: { 'x-forwarded-for': ip, ...(cookie ? { cookie } : {}) },
       });
+    },
+    /** Replaces the browser's cookie, as a forged or foreign one would. */
+    setCookie(value: string) {
+      cookie = value;
     },
     async answer(token: string, body: unknown) {
       const response = await fetch(`${chorus.url}/api/public/share-links/${token}/responses`, {
@@ -114,6 +118,52 @@ function respondent() {
     },
   };
 }
+
+describe('the respondent’s own answer', () => {
+  it('comes back with the link after a reload, for that browser only', async () => {
+    const who = await customer();
+    const item = who.items[0]!;
+    const created = await chorus.api<CreatedShareLinkView>(
+      `/api/roadmap-items/${item.id}/share-links`,
+      {
+        method: 'POST',
+        token: who.token,
+        body: { feedbackType: 'rating', allowComments: true, personaIds: who.personaIds },
+      },
+    );
+    expect(created.status).toBe(201);
+    const { token } = created.body;
+    const person = respondent();
+    expect((await person.open(token)).body.myResponse).toBeNull();
+    await person.answer(token, {
+      answer: { type: 'rating', rating: 2 },
+      comment: 'Too pricey',
+      name: 'Ann',
+    });
+    await person.answer(token, {
+      answer: { type: 'rating', rating: 4 },
+      comment: 'Worth it',
+      name: 'Ann',
+      email: 'ann@example.com',
+    });
+    const reopened = await person.open(token);
+    expect(reopened.status).toBe(200);
+    expect(reopened.body.myResponse).toEqual({
+      answer: { type: 'rating', rating: 4 },
+      comment: 'Worth it',
+      name: 'Ann',
+      email: 'ann@example.com',
+      updatedAt: expect.any(String),
+    });
+    // Another browser sees none of it, nor does a made-up or malformed cookie.
+    expect((await respondent().open(token)).body.myResponse).toBeNull();
+    const forger = respondent();
+    forger.setCookie('chorus_respondent=AAAAAAAAAAAAAAAAAAAAAAAAAAAA');
+    expect((await forger.open(token)).body.myResponse).toBeNull();
+    forger.setCookie('chorus_respondent=%27%3B%20drop%20table%20x');
+    expect(await forger.open(token)).toMatchObject({ status: 200, body: { myResponse: null } });
+  });
+});
 
 describe('a rating link on an item', () => {
   it('is answered signed out, one response per browser, and its results set people beside personas', async () => {

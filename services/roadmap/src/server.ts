@@ -162,8 +162,8 @@ export function roadmapHandlers(
     async getShareResults({ userId, linkId }) {
       return shareLinks.results(userId, linkId);
     },
-    async openPublicLink({ token }) {
-      return shareLinks.open(token);
+    async openPublicLink({ token, respondentKey }) {
+      return shareLinks.open(token, respondentKey ?? '');
     },
     async submitShareResponse(request) {
       return shareLinks.submit(request);

@@ -13,13 +13,14 @@ import type {
   CreateShareLinkRequest,
   GetShareResultsResponse,
   OpenPublicLinkResponse,
+  PeopleResponse,
   PersonaPrediction,
   ShareLink,
   SubmitShareResponseRequest,
 } from '@chorus/proto/roadmap/v1/roadmap';
 import { InvalidArgument, NotFound } from '@chorus/service-kit';
 import { createHash, randomBytes } from 'node:crypto';
-import type { LinkRow, ShareLinkStore } from './store/share-links';
+import type { LinkRow, PeopleResponseRow, ShareLinkStore } from './store/share-links';
 import type { RoadmapStore } from './store/roadmaps';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -55,6 +56,20 @@ export function toShareLink(row: LinkRow): ShareLink {
     title: row.title,
     createdAt: row.created_at,
     token: row.owner_token ?? '',
+  };
+}
+
+/** A stored response as the service's messages carry it. */
+function toPeopleResponse(r: PeopleResponseRow): PeopleResponse {
+  return {
+    id: r.id,
+    answerJson: JSON.stringify(r.response_data),
+    comment: r.comment ?? '',
+    respondentName: r.respondent_name ?? '',
+    respondentEmail: r.respondent_email ?? '',
+    sentiment: r.sentiment ?? '',
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
   };
 }
 
@@ -170,16 +185,7 @@ export class ShareLinks {
         const item = byId.get(id);
         return item ? [{ id, title: item.title, description: item.description ?? '' }] : [];
       }),
-      responses: responses.map((r) => ({
-        id: r.id,
-        answerJson: JSON.stringify(r.response_data),
-        comment: r.comment ?? '',
-        respondentName: r.respondent_name ?? '',
-        respondentEmail: r.respondent_email ?? '',
-        sentiment: r.sentiment ?? '',
-        createdAt: r.created_at,
-        updatedAt: r.updated_at,
-      })),
+      responses: responses.map(toPeopleResponse),
       predictions: await this.predictions(link),
     };
   }
@@ -237,10 +243,14 @@ export class ShareLinks {
     return [...predictions.values()];
   }
 
-  async open(token: string): Promise<OpenPublicLinkResponse> {
+  /** A live link by its token, with the respondent's own last response when a key is given. */
+  async open(token: string, respondentKey = ''): Promise<OpenPublicLinkResponse> {
     const link = await this.deps.links.open(tokenHash(token));
     if (!link) throw new NotFound(shareMessages.unavailable);
-    const items = await this.deps.links.items(link.item_ids);
+    const [items, own] = await Promise.all([
+      this.deps.links.items(link.item_ids),
+      respondentKey ? this.deps.links.ownResponse(link, respondentKey) : undefined,
+    ]);
     const byId = new Map(items.map((item) => [item.id, item]));
     return {
       kind: link.kind,
@@ -254,6 +264,7 @@ export class ShareLinks {
         return item ? [{ id, title: item.title, description: item.description ?? '' }] : [];
       }),
       expiresAt: link.expires_at,
+      ownResponse: own ? toPeopleResponse(own) : undefined,
     };
   }
 

@@ -78,6 +78,12 @@ function cookieValue(req: Request, name: string): string | undefined {
   return undefined;
 }
 
+/** The respondent cookie's value when it is one this gateway could have set. */
+function respondentOf(req: Request): string | undefined {
+  const respondent = cookieValue(req, RESPONDENT_COOKIE);
+  return respondent && /^[A-Za-z0-9_-]{22,64}$/.test(respondent) ? respondent : undefined;
+}
+
 function unavailable(): never {
   throw new HttpError(404, shareMessages.unavailable);
 }
@@ -262,11 +268,18 @@ export function shareLinkRoutes(
     access: 'public',
     params: tokenParams,
     before: [limits.limiter(shareLimits.viewPerIp), limits.limiter(shareLimits.viewPerLink)],
-    async handler({ params, res }): Promise<PublicShareView> {
+    async handler({ req, params, res }): Promise<PublicShareView> {
       if (!TOKEN_FORMAT.test(params.token)) unavailable();
       res.setHeader('Cache-Control', 'no-store');
+      // The browser's own last answer comes back with the link, so the page shows it filled in.
+      const respondent = respondentOf(req);
       try {
-        return toPublicShareView(await roadmap.openPublicLink({ token: params.token }));
+        return toPublicShareView(
+          await roadmap.openPublicLink({
+            token: params.token,
+            ...(respondent ? { respondentKey: hash(respondent) } : {}),
+          }),
+        );
       } catch (error) {
         if ((error as { code?: number }).code === 5) unavailable();
         throw error;
@@ -288,10 +301,7 @@ export function shareLinkRoutes(
     before: [limits.limiter(shareLimits.respondPerIp), limits.limiter(shareLimits.respondPerLink)],
     async handler({ req, res, params, body }): Promise<{ replaced: boolean }> {
       if (!TOKEN_FORMAT.test(params.token)) unavailable();
-      let respondent = cookieValue(req, RESPONDENT_COOKIE);
-      if (!respondent || !/^[A-Za-z0-9_-]{22,64}$/.test(respondent)) {
-        respondent = randomBytes(16).toString('base64url');
-      }
+      const respondent = respondentOf(req) ?? randomBytes(16).toString('base64url');
       try {
         const { replaced } = await roadmap.submitShareResponse({
           token: params.token,

@@ -33,6 +33,17 @@ export interface PeopleResponseRow {
   updated_at: Date;
 }
 
+const responseColumns = [
+  'id',
+  'response_data',
+  'comment',
+  'respondent_name',
+  'respondent_email',
+  'sentiment',
+  'created_at',
+  'updated_at',
+];
+
 export interface PersonaRatingRow {
   persona_id: string;
   item_id: string;
@@ -296,16 +307,15 @@ export class ShareLinkStore {
         { column: 'created_at', order: 'asc' },
         { column: 'id', order: 'asc' },
       ])
-      .select(
-        'id',
-        'response_data',
-        'comment',
-        'respondent_name',
-        'respondent_email',
-        'sentiment',
-        'created_at',
-        'updated_at',
-      );
+      .select(...responseColumns);
+  }
+
+  /** The response this respondent key sent to the link (one per key: a second replaced the first). */
+  ownResponse(link: LinkRow, respondentKey: string): Promise<PeopleResponseRow | undefined> {
+    return this.db('feedback_responses')
+      .where(link.kind === 'item' ? 'feature_share_id' : 'feature_comparison_id', link.id)
+      .where('respondent_key', respondentKey)
+      .first<PeopleResponseRow | undefined>(...responseColumns);
   }
 
   items(itemIds: string[]): Promise<{ id: string; title: string; description: string | null }[]> {

@@ -447,6 +447,11 @@ export interface GetShareResultsResponse {
 
 export interface OpenPublicLinkRequest {
   token: string;
+  /**
+   * A hash of the respondent's cookie, when the browser has one: the
+   * response answers this respondent's own last response with the link.
+   */
+  respondentKey?: string | undefined;
 }
 
 export interface OpenPublicLinkResponse {
@@ -457,7 +462,11 @@ export interface OpenPublicLinkResponse {
   title: string;
   description: string;
   items: SharedItem[];
-  expiresAt?: Date | undefined;
+  expiresAt?:
+    | Date
+    | undefined;
+  /** The respondent's own last response to this link, if any. */
+  ownResponse?: PeopleResponse | undefined;
 }
 
 export interface SubmitShareResponseRequest {
@@ -7367,13 +7376,16 @@ export const GetShareResultsResponse: MessageFns<GetShareResultsResponse> = {
 };
 
 function createBaseOpenPublicLinkRequest(): OpenPublicLinkRequest {
-  return { token: "" };
+  return { token: "", respondentKey: undefined };
 }
 
 export const OpenPublicLinkRequest: MessageFns<OpenPublicLinkRequest> = {
   encode(message: OpenPublicLinkRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.token !== "") {
       writer.uint32(10).string(message.token);
+    }
+    if (message.respondentKey !== undefined) {
+      writer.uint32(18).string(message.respondentKey);
     }
     return writer;
   },
@@ -7399,6 +7411,14 @@ export const OpenPublicLinkRequest: MessageFns<OpenPublicLinkRequest> = {
             message.token = reader.string();
             continue;
           }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.respondentKey = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -7412,13 +7432,23 @@ export const OpenPublicLinkRequest: MessageFns<OpenPublicLinkRequest> = {
   },
 
   fromJSON(object: any): OpenPublicLinkRequest {
-    return { token: isSet(object.token) ? globalThis.String(object.token) : "" };
+    return {
+      token: isSet(object.token) ? globalThis.String(object.token) : "",
+      respondentKey: isSet(object.respondentKey)
+        ? globalThis.String(object.respondentKey)
+        : isSet(object.respondent_key)
+        ? globalThis.String(object.respondent_key)
+        : undefined,
+    };
   },
 
   toJSON(message: OpenPublicLinkRequest): unknown {
     const obj: any = {};
     if (message.token !== "") {
       obj.token = message.token;
+    }
+    if (message.respondentKey !== undefined) {
+      obj.respondentKey = message.respondentKey;
     }
     return obj;
   },
@@ -7429,6 +7459,7 @@ export const OpenPublicLinkRequest: MessageFns<OpenPublicLinkRequest> = {
   fromPartial<I extends Exact<DeepPartial<OpenPublicLinkRequest>, I>>(object: I): OpenPublicLinkRequest {
     const message = createBaseOpenPublicLinkRequest();
     message.token = object.token ?? "";
+    message.respondentKey = object.respondentKey ?? undefined;
     return message;
   },
 };
@@ -7443,6 +7474,7 @@ function createBaseOpenPublicLinkResponse(): OpenPublicLinkResponse {
     description: "",
     items: [],
     expiresAt: undefined,
+    ownResponse: undefined,
   };
 }
 
@@ -7471,6 +7503,9 @@ export const OpenPublicLinkResponse: MessageFns<OpenPublicLinkResponse> = {
     }
     if (message.expiresAt !== undefined) {
       Timestamp.encode(toTimestamp(message.expiresAt), writer.uint32(66).fork()).join();
+    }
+    if (message.ownResponse !== undefined) {
+      PeopleResponse.encode(message.ownResponse, writer.uint32(74).fork()).join();
     }
     return writer;
   },
@@ -7552,6 +7587,14 @@ export const OpenPublicLinkResponse: MessageFns<OpenPublicLinkResponse> = {
             message.expiresAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
             continue;
           }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.ownResponse = PeopleResponse.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -7592,6 +7635,11 @@ export const OpenPublicLinkResponse: MessageFns<OpenPublicLinkResponse> = {
         : isSet(object.expires_at)
         ? fromJsonTimestamp(object.expires_at)
         : undefined,
+      ownResponse: isSet(object.ownResponse)
+        ? PeopleResponse.fromJSON(object.ownResponse)
+        : isSet(object.own_response)
+        ? PeopleResponse.fromJSON(object.own_response)
+        : undefined,
     };
   },
 
@@ -7621,6 +7669,9 @@ export const OpenPublicLinkResponse: MessageFns<OpenPublicLinkResponse> = {
     if (message.expiresAt !== undefined) {
       obj.expiresAt = message.expiresAt.toISOString();
     }
+    if (message.ownResponse !== undefined) {
+      obj.ownResponse = PeopleResponse.toJSON(message.ownResponse);
+    }
     return obj;
   },
 
@@ -7637,6 +7688,9 @@ export const OpenPublicLinkResponse: MessageFns<OpenPublicLinkResponse> = {
     message.description = object.description ?? "";
     message.items = object.items?.map((e) => SharedItem.fromPartial(e)) || [];
     message.expiresAt = object.expiresAt ?? undefined;
+    message.ownResponse = (object.ownResponse !== undefined && object.ownResponse !== null)
+      ? PeopleResponse.fromPartial(object.ownResponse)
+      : undefined;
     return message;
   },
 };
