@@ -126,7 +126,13 @@ export function parseDescriptionFacts(description: string): GivenTraits {
       text,
     );
   if (income) given.income = income[1]!.trim();
-  const who = /\bwho ([^.;!?]+)/i.exec(text);
+  // How the customer lives, in the description's own words: a "who …" clause, or
+  // a clause that starts with what they do ("keeping her food spending tight").
+  const who =
+    /\bwho ([^.;!?]+)/i.exec(text) ??
+    /\b((?:keeps|keeping|cooks|cooking|shops|shopping|buys|buying|spends|spending|eats|eating|loves|likes|prefers|orders|ordering|plans|planning|budgets|budgeting|raises|raising|runs|running|travels|travelling|works (?:nights|shifts|long hours|from home)|has (?:two|three|four|a|an|\d)\b)[^.;!?]*)/i.exec(
+      text,
+    );
   if (who) given.lifestyle = capitalise(who[1]!.trim());
   // Long notes make long phrases: each trait within what a template holds.
   for (const field of givenFields(given)) {
@@ -185,7 +191,9 @@ export const customerRowMessages = {
  * any case and order, blank lines skipped, quoted fields, a UTF-8 BOM.
  * Recognised columns become given traits (a city and a country join into one
  * location); notes, interview, description and comments columns are free
- * text read like a description. Every cell stays text; nothing is evaluated.
+ * text: they are the customer's lifestyle as the business wrote it (when no
+ * lifestyle column says it), and read like a description for the facts they
+ * state. Every cell stays text; nothing is evaluated.
  */
 export function parseCustomerCsv(csv: string): CustomerCsvParse {
   const table = readCsvTable(csv);
@@ -236,7 +244,16 @@ export function parseCustomerCsv(csv: string): CustomerCsvParse {
       return;
     }
     if (notes.length > 0) {
-      const fromNotes = parseDescriptionFacts(notes.join('. '));
+      const notesText = notes.join('. ');
+      const fromNotes = parseDescriptionFacts(notesText);
+      // The notes are how the customer lives, in the business's own words (their
+      // "who …" clause when they introduce the customer first).
+      if (!given.lifestyle) {
+        given.lifestyle =
+          /\bwho\b/i.test(notesText) && fromNotes.lifestyle
+            ? fromNotes.lifestyle
+            : notesText.slice(0, maxTraitLength('lifestyle')).trim();
+      }
       for (const field of givenFields(fromNotes)) {
         if (!givenFields(given).includes(field))
           (given as Record<string, unknown>)[field] = fromNotes[field];

@@ -137,7 +137,14 @@ describe('a CSV of customers', () => {
           row: 2,
           sourceText:
             'City: Lyon, France\nAGE: 34\nName: Claire\nJob: Nurse\nNotes: Cooks at home, shops at discount stores',
-          given: { location: 'Lyon, France', age: 34, name: 'Claire', occupation: 'Nurse' },
+          given: {
+            location: 'Lyon, France',
+            age: 34,
+            name: 'Claire',
+            occupation: 'Nurse',
+            // The notes column, in the business's own words.
+            lifestyle: 'Cooks at home, shops at discount stores',
+          },
         },
         {
           row: 3,

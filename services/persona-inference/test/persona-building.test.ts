@@ -5,8 +5,12 @@ import {
   customerName,
 } from '../src/domain/persona-building';
 import { buildAll, LocalPersonaBuilder, parseModelPersona } from '../src/engines/persona-builder';
+import { givenFields, parseCustomerCsv, parseDescriptionFacts } from '@chorus/contracts';
 import { InferenceFailed } from '../src/engines/engine';
+import { readIncome } from '../src/domain/money';
+import { readPersona } from '../src/domain/persona-reading';
 import { everyPersona, personas } from './fixtures';
+import { templatePersonas } from './templates';
 
 describe('the closest templates to what a source states', () => {
   it.each([
@@ -28,7 +32,7 @@ describe('the closest templates to what a source states', () => {
 });
 
 describe('a persona composed from the templates', () => {
-  it('keeps every stated trait and takes the rest from the closest template', () => {
+  it('keeps every stated trait and infers the rest to fit them, not from another life', () => {
     const { traits, safetyScores } = composePersona(
       {
         text: 'A 45-year-old nurse in Lyon',
@@ -37,7 +41,14 @@ describe('a persona composed from the templates', () => {
       everyPersona,
     );
     expect(traits).toMatchObject({ age: 45, occupation: 'Nurse', location: 'Lyon' });
-    expect(traits.personality).toBe(personas.elena.personality);
+    // Lyon is in France: a euro income a nurse earns, not the template nurse's dollars.
+    expect(traits.income).toMatch(/^€[\d,]+ per year$/);
+    expect(traits.lifestyle).toBe('Works as a nurse and lives in Lyon.');
+    for (const template of everyPersona) {
+      expect(traits.lifestyle).not.toBe(template.lifestyle);
+      expect(traits.personality).not.toBe(template.personality);
+      expect(traits.motivations).not.toBe(template.motivations);
+    }
     const closest = closestTemplates(
       { age: 45, occupation: 'Nurse', location: 'Lyon' },
       everyPersona,
@@ -67,6 +78,114 @@ describe('a persona composed from the templates', () => {
     expect(built.traits.name).toBe('Claire');
     expect(built.givenFields).toEqual(['name', 'age']);
     expect(usage.modelCalls).toBe(0);
+  });
+});
+
+describe('a customer persona never contradicts what the customer gave', () => {
+  const templates = templatePersonas;
+
+  it('an electrician in an English city, whose notes say how he cooks and shops, gets an English life', () => {
+    const csv = [
+      'name,age,gender,occupation,city,notes',
+      'Gareth Hughes,44,M,Electrician,Leeds,"Cooks a big batch of chilli on Sundays and shops at Aldi to keep food spending tight"',
+    ].join('\n');
+    const parsed = parseCustomerCsv(csv);
+    expect(parsed.ok).toBe(true);
+    const row = parsed.ok ? parsed.rows[0]! : undefined;
+    const { traits } = composePersona({ text: row!.sourceText, given: row!.given }, templates);
+    expect(traits).toMatchObject({
+      name: 'Gareth Hughes',
+      age: 44,
+      gender: 'Male',
+      occupation: 'Electrician',
+      location: 'Leeds',
+    });
+    // The notes are his lifestyle, in the business's words.
+    expect(traits.lifestyle).toContain('shops at Aldi to keep food spending tight');
+    // Pounds, and a modest amount for someone who keeps food spending tight.
+    expect(traits.income).toMatch(/^£[\d,]+ per year$/);
+    const yearly = Number(traits.income.replace(/[^\d]/g, ''));
+    expect(yearly).toBeGreaterThan(15_000);
+    expect(yearly).toBeLessThanOrEqual(33_000);
+    expect(traits.personality).toMatch(/careful with money/i);
+    const whole = Object.values(traits).join(' ');
+    expect(whole).not.toMatch(/farm|hectare|mobile money|quality|premium/i);
+    // The engine reads him as price-sensitive.
+    expect(
+      readPersona({ personaId: 'g', ...traits, gender: traits.gender ?? '' }).traits.has(
+        'priceConscious',
+      ),
+    ).toBe(true);
+  });
+
+  it('a nurse described as keeping her food spending tight gets a modest income and price-sensitive values', () => {
+    const description = 'A 38-year-old nurse in Phoenix keeping her food spending tight';
+    const { traits, safetyScores } = composePersona(
+      { text: description, given: parseDescriptionFacts(description) },
+      templates,
+    );
+    expect(traits).toMatchObject({ age: 38, occupation: 'Nurse', location: 'Phoenix' });
+    expect(traits.lifestyle).toBe('Keeping her food spending tight');
+    const income = readIncome(traits.income);
+    expect(income.currency?.code).toBe('USD');
+    expect(income.yearlyUsd!).toBeLessThan(60_000);
+    expect(traits.personality).not.toMatch(/pay for quality|premium/i);
+    expect(`${traits.motivations} ${traits.personality}`).toMatch(/value for money|budget/i);
+    expect(safetyScores.economic).toBeLessThanOrEqual(5);
+  });
+
+  it.each([
+    ['Bristol, UK', /^£/],
+    ['Edinburgh, Scotland', /^£/],
+    ['Munich', /^€/],
+    ['Toronto, Canada', /^CA\$/],
+    ['Bengaluru', /^₹/],
+    ['Portland, Oregon, USA', /^\$/],
+  ])('a persona living in %s is paid in its currency', (location, currency) => {
+    const { traits } = composePersona(
+      { text: `An accountant in ${location}`, given: { occupation: 'Accountant', location } },
+      templates,
+    );
+    expect(traits.income).toMatch(currency);
+  });
+
+  it('a given income in pounds places an unplaced customer in the United Kingdom', () => {
+    const { traits } = composePersona(
+      { text: 'earns £28,000 a year', given: { income: '£28,000 a year' } },
+      templates,
+    );
+    expect(traits.location).toMatch(/United Kingdom/);
+  });
+
+  it('a CSV with notes: every given trait is kept and the shown traits use the notes', async () => {
+    const csv = [
+      'name,age,occupation,city,notes',
+      'Amy Park,29,Teacher,Manchester,"Vegetarian, cooks from scratch and buys second-hand"',
+      'Tom Reid,61,Retired,Glasgow,"Lives alone, budgets every pound of his pension"',
+      'Sara Lund,35,Software developer,Bristol,"Busy with two kids, orders takeaway twice a week"',
+    ].join('\n');
+    const parsed = parseCustomerCsv(csv);
+    expect(parsed.ok).toBe(true);
+    const rows = parsed.ok ? parsed.rows : [];
+    const { outcomes } = await buildAll(
+      new LocalPersonaBuilder(),
+      rows.map((row) => ({ text: row.sourceText, given: row.given })),
+      templates,
+    );
+    outcomes.forEach((outcome, index) => {
+      expect(outcome.ok).toBe(true);
+      const built = outcome.ok ? outcome.built : undefined;
+      const given = rows[index]!.given;
+      for (const field of givenFields(given)) {
+        expect(built!.traits[field]).toBe(given[field]);
+        expect(built!.givenFields).toContain(field);
+      }
+      expect(built!.traits.income).toMatch(/^£/);
+    });
+    const [amy, tom, sara] = outcomes.map((o) => (o.ok ? o.built.traits : undefined));
+    expect(amy!.lifestyle).toBe('Vegetarian, cooks from scratch and buys second-hand');
+    expect(tom!.personality).toMatch(/careful with money/i);
+    expect(sara!.motivations).toMatch(/saving time|family/i);
   });
 });
 

@@ -25,6 +25,12 @@ describe('the persona prompt', () => {
     }
   });
 
+  it('asks for words that argue the most likely answer, the opinion the persona will show', () => {
+    expect(system!.content).toContain(
+      'arguing your most likely answer (the opinion with the highest probability in your distribution)',
+    );
+  });
+
   it('starts from neutral and does not tell the persona who asks', () => {
     expect(system!.content).toContain('Start from neutral.');
     expect(system!.content).toContain('You do not know who is asking');

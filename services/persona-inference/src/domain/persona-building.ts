@@ -9,13 +9,20 @@ import {
   withGivenTraits,
 } from '@chorus/contracts';
 import type { PersonaProfile } from '@chorus/proto/inference/v1/inference';
-import { readIncome } from './money';
+import { type Currency, formatMoney, readIncome } from './money';
+import { type Trait, traitsIn } from './persona-reading';
+import { countryOf, currencyOfPlace } from './places';
 
 /**
- * Personas of a business's own customers, composed without a model: the
- * templates closest to what the source states (age band, gender, occupation
- * category, income band, place) lend the traits the source leaves out, and
- * their safety scores, averaged, become the persona's.
+ * Personas of a business's own customers, composed without a model. Every
+ * trait the source states is kept as it says it. What it leaves out is
+ * worked out to fit what it states, never copied from another person's life:
+ * the income from the occupation, the currency of the place and the spending
+ * habits the source describes; motivations and personality from the
+ * source's own words; the place from the income's currency. The templates
+ * closest to the stated facts (age band, gender, occupation category, income
+ * band, country) lend only an age, a place or an occupation where nothing
+ * states one, and their safety scores, averaged.
  */
 
 /** How many of the closest templates a persona is composed from. */
@@ -40,6 +47,8 @@ export function templateDistance(given: GivenTraits, template: PersonaProfile): 
     if (band) distance += band === readIncome(template.income).band ? 0 : 1;
   }
   if (given.location) {
+    const country = countryOf(given.location);
+    if (country && country === countryOf(template.location)) return distance;
     const words = new Set(
       given.location
         .toLowerCase()
@@ -50,7 +59,8 @@ export function templateDistance(given: GivenTraits, template: PersonaProfile): 
       .toLowerCase()
       .split(/[\s,]+/)
       .some((word) => words.has(word));
-    distance += shared ? 0 : 0.5;
+    // Another country weighs more than another age band: a place's life is its own.
+    distance += shared ? 0 : 1.5;
   }
   return distance;
 }
@@ -119,28 +129,160 @@ export function customerName(sourceText: string, gender: string | null): string 
   return `${names[digest[0]! % names.length]} ${lastInitials[digest[1]! % lastInitials.length]}.`;
 }
 
-/** A whole persona from a source's stated facts and the closest templates. */
+/** How a job pays against a middle income, from its words: a rough factor for an inferred income. */
+const payFactors: readonly [RegExp, number][] = [
+  [/\bstudent\b/i, 0.25],
+  [/\bretired\b/i, 0.55],
+  [/\b(apprentice|intern|trainee)\b/i, 0.45],
+  [/\bpart[- ]time\b/i, 0.45],
+  [
+    /\b(cashier|barista|waiter|waitress|cleaner|housekeep\w*|warehouse|delivery|shop assistant|retail|care (?:worker|assistant)|farm\w*|labou?rer|server)\b/i,
+    0.6,
+  ],
+  [/\b(physician|surgeon|dentist|doctor|lawyer|solicitor|barrister|partner at|banker)\b/i, 2.4],
+  [/\b(chief|ceo|cfo|cto|vice[- ]president|managing director|executive)\b/i, 2.6],
+  [/\b(director|head of)\b/i, 1.8],
+  [
+    /\b(engineer|developer|programmer|data scientist|architect|analyst|consultant|manager|pharmacist|accountant)\b/i,
+    1.4,
+  ],
+  [
+    /\b(nurse|teacher|electrician|plumber|mechanic|carpenter|joiner|technician|police|firefighter|social worker|paramedic|chef|driver|builder|bricklayer|welder|painter|decorator)\b/i,
+    0.95,
+  ],
+];
+
+/** The factor of an occupation, 0.9 when its words say nothing. */
+function payFactor(occupation: string): number {
+  return payFactors.find(([pattern]) => pattern.test(occupation))?.[1] ?? 0.9;
+}
+
+/** Two significant figures: 31,350 -> 31,000; 4,512,000 -> 4,500,000. */
+function roundIncome(value: number): number {
+  const magnitude = 10 ** Math.max(0, Math.floor(Math.log10(value)) - 1);
+  return Math.round(value / magnitude) * magnitude;
+}
+
+/**
+ * An income that fits the stated facts: a middle income of the currency
+ * paid where the persona lives, by what the job pays, lower for someone who
+ * keeps spending tight (never above a middle income then).
+ */
+export function inferredIncome(occupation: string, currency: Currency, traits: Set<Trait>): string {
+  let yearly = currency.typicalIncome * payFactor(occupation);
+  if (traits.has('priceConscious')) yearly = Math.min(yearly * 0.8, currency.typicalIncome * 0.9);
+  const retired = /\bretired\b/i.test(occupation);
+  return `${formatMoney(roundIncome(yearly), currency)} per year${retired ? ' (pension)' : ''}`;
+}
+
+const motivationsByTrait: readonly [Trait, string][] = [
+  ['priceConscious', 'Keeping everyday spending under control and getting value for money.'],
+  ['familyFirst', 'Looking after the family comes first.'],
+  ['timePoor', 'Saving time in a busy week.'],
+  ['healthFocused', 'Staying healthy and eating well.'],
+  ['ecoMinded', 'Living more sustainably.'],
+  ['qualitySeeker', 'Buying things that are well made and last.'],
+  ['communityMinded', 'Staying close to the local community.'],
+  ['careerDriven', 'Moving on in their career.'],
+];
+
+const personalityByTrait: readonly [Trait, string][] = [
+  ['priceConscious', 'Careful with money: compares prices and keeps to a budget.'],
+  ['qualitySeeker', 'Prefers quality when it matters.'],
+  ['riskAverse', 'Cautious; prefers what is proven.'],
+  ['adventurous', 'Curious and quick to try new things.'],
+  ['techWary', 'Prefers familiar ways over new technology.'],
+  ['techEnthusiast', 'Quick to try new apps and tools.'],
+  ['sceptical', 'Wants evidence before believing a claim.'],
+  ['reserved', 'Quiet and private.'],
+];
+
+/** Motivations and personality from the traits the source's own words show, or plain ones for their stage of life. */
+function inferredCharacter(traits: Set<Trait>, occupation: string) {
+  const motivations = motivationsByTrait.filter(([t]) => traits.has(t)).map(([, text]) => text);
+  const personality = personalityByTrait.filter(([t]) => traits.has(t)).map(([, text]) => text);
+  const stage = /\bstudent\b/i.test(occupation)
+    ? 'Finishing their studies and finding steady work.'
+    : /\bretired\b/i.test(occupation)
+      ? 'A comfortable retirement without money worries.'
+      : `Doing good work as ${article(occupation)} ${occupation.toLowerCase()} and a settled life at home.`;
+  return {
+    motivations: (motivations.length > 0 ? motivations.slice(0, 3) : [stage]).join(' '),
+    personality: (personality.length > 0
+      ? personality.slice(0, 3)
+      : ['Practical and down to earth.']
+    ).join(' '),
+  };
+}
+
+function article(word: string): string {
+  return /^[aeiou]/i.test(word) ? 'an' : 'a';
+}
+
+/** A lifestyle that says only what the facts state: the work and the place. */
+function inferredLifestyle(occupation: string, location: string): string {
+  const place = location.split(',')[0]!.trim();
+  if (/\bretired\b/i.test(occupation))
+    return `Retired (${occupation.toLowerCase()}), living in ${place}.`;
+  if (/\bstudent\b/i.test(occupation)) return `Studies and lives in ${place}.`;
+  return `Works as ${article(occupation)} ${occupation.toLowerCase()} and lives in ${place}.`;
+}
+
+/**
+ * A whole persona from a source's stated facts: every stated trait kept,
+ * every other one worked out to fit them (see the top of this file), and the
+ * closest templates' safety scores averaged, with economic safety no higher
+ * than middling for someone who keeps spending tight.
+ */
 export function composePersona(
   source: { text: string; given: GivenTraits },
   templates: readonly PersonaProfile[],
 ): { traits: CustomTraits; safetyScores: SafetyScores } {
-  const closest = closestTemplates(source.given, templates);
+  const { given } = source;
+  const closest = closestTemplates(given, templates);
   const nearest = closest[0];
   if (!nearest) throw new Error('no templates to compose from');
-  const gender = source.given.gender ?? (nearest.gender || null);
+  const words = [source.text, given.lifestyle, given.motivations, given.personality]
+    .filter(Boolean)
+    .join('. ');
+  const traits = traitsIn(words);
+  const givenIncome = given.income ? readIncome(given.income) : undefined;
+  // The place: stated, else a template's in the country of the stated income's currency.
+  const location =
+    given.location ??
+    (givenIncome?.currency
+      ? closestTemplates(given, templates, templates.length).find(
+          (t) => readIncome(t.income).currency?.code === givenIncome.currency!.code,
+        )?.location
+      : undefined) ??
+    nearest.location;
+  const occupation = given.occupation ?? nearest.occupation;
+  const currency = currencyOfPlace(location) ?? readIncome(nearest.income).currency;
+  const income =
+    given.income ??
+    (currency
+      ? inferredIncome(occupation, currency, traits)
+      : traits.has('priceConscious')
+        ? 'Modest income'
+        : 'Middle income');
+  let age = given.age ?? nearest.age;
+  if (given.age === undefined && /\bretired\b/i.test(occupation)) age = Math.max(age, 67);
+  if (given.age === undefined && /\bstudent\b/i.test(occupation)) age = Math.min(age, 24);
+  const gender = given.gender ?? (nearest.gender || null);
+  const character = inferredCharacter(traits, occupation);
   const filled: CustomTraits = {
     name: customerName(source.text, gender),
-    age: nearest.age,
+    age,
     gender,
-    occupation: nearest.occupation,
-    location: nearest.location,
-    income: nearest.income,
-    lifestyle: nearest.lifestyle,
-    motivations: nearest.motivations,
-    personality: nearest.personality,
+    occupation,
+    location,
+    income,
+    lifestyle: inferredLifestyle(occupation, location),
+    motivations: character.motivations,
+    personality: character.personality,
   };
-  return {
-    traits: withGivenTraits(filled, source.given),
-    safetyScores: averageSafetyScores(closest),
-  };
+  const safetyScores = averageSafetyScores(closest);
+  const tight = traits.has('priceConscious') || readIncome(income).band === 'low';
+  if (tight) safetyScores.economic = Math.min(safetyScores.economic, 5);
+  return { traits: withGivenTraits(filled, given), safetyScores };
 }

@@ -273,6 +273,10 @@ const traitPhrases: Record<Trait, readonly string[]> = {
     'family',
     'toddler',
     'baby',
+    'mother of',
+    'father of',
+    'parent of',
+    'single (?:mum|mom|dad|parent)',
   ],
   communityMinded: [
     'communit',
@@ -326,6 +330,11 @@ const traitPhrases: Record<Trait, readonly string[]> = {
 const traitPatterns = (Object.entries(traitPhrases) as [Trait, readonly string[]][]).map(
   ([trait, phrases]) => [trait, new RegExp(`(?:^|[^a-z])(?:${phrases.join('|')})`, 'i')] as const,
 );
+
+/** The traits a text shows, by the phrases above (a customer's notes, a description). */
+export function traitsIn(text: string): Set<Trait> {
+  return new Set(traitPatterns.filter(([, pattern]) => pattern.test(text)).map(([trait]) => trait));
+}
 
 export type LifeStage = 'young' | 'adult' | 'midlife' | 'senior';
 

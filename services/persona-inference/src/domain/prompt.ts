@@ -59,8 +59,8 @@ export function personaSystemPrompt(persona: PersonaProfile): string {
     '- Answer with JSON only:',
     `  - distribution: the probabilities, each from 0 to 1 and adding up to 1, that you would answer ${opinions.join(', ')}; describe your real uncertainty rather than putting everything on one opinion`,
     `  - safetyInfluence: ${safetyInfluences.join(', ')}; how much your sense of security shaped the answer`,
-    '  - response: two to four sentences in your own voice',
-    '  - reasoning: one to three sentences in the third person that name the attributes and product facts behind the answer',
+    '  - response: two to four sentences in your own voice, arguing your most likely answer (the opinion with the highest probability in your distribution)',
+    '  - reasoning: one to three sentences in the third person that name the attributes and product facts behind that most likely answer',
     `  - grounding.personaAttributes: the attributes that drove the answer, most important first, named as: ${personaAttributeNames.join(', ')}`,
     '  - grounding.profileFields: the product facts that drove the answer, most important first, by the names in square brackets (empty if none did)',
   ].join('\n');

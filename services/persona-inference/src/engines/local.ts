@@ -14,7 +14,7 @@ import type {
 const WORDS_PER_PIECE = 3;
 
 /** Changes whenever the local reasoning changes what it answers, so cached answers follow. */
-export const LOCAL_REASONING_VERSION = 'local-reasoning 2 (distributions)';
+export const LOCAL_REASONING_VERSION = 'local-reasoning 3 (most likely view, priced units)';
 
 /**
  * Answers without any model: reasons from the persona's attributes against

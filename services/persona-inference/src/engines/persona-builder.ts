@@ -112,6 +112,8 @@ export function buildPrompt(source: PersonaSourceFacts, examples: readonly Perso
       content: [
         'You turn what a business knows about one of its real customers into a persona for market research, with the same fields as the example personas.',
         '- Keep every fact the source states exactly; fill the rest with what is most plausible for this customer, consistent with the stated facts. Invent nothing extreme.',
+        '- Every filled-in trait must fit the stated ones: an income in the currency of the place they live, in line with their job and their spending habits (someone who keeps spending tight earns modestly and is price-sensitive); a life that matches their job and place. The example personas show the format only: do not copy their lives.',
+        "- Use the source's own words (notes, interview, description) in lifestyle, motivations and personality.",
         '- Safety scores are how secure the customer feels, each from 0 to 10 (10 = completely secure): economic, the wider world, the local area, their job or business.',
         `- income as people say it, e.g. "€2,400/month"; lifestyle, motivations and personality a sentence or two each; at most ${maxTraitLength('lifestyle')} characters.`,
         '- statedFields: the fields the source itself states (not the ones you filled in).',
