@@ -54,7 +54,20 @@ describe('what a description states', () => {
     ],
     ['a 34-year-old mother who bakes', { age: 34, gender: 'Female', lifestyle: 'Bakes' }],
     ['someone aged 12 who likes games', { lifestyle: 'Likes games' }],
-    ['likes cheap things and quick delivery', {}],
+    // The description's own words about how the customer lives.
+    [
+      'likes cheap things and quick delivery',
+      { lifestyle: 'Likes cheap things and quick delivery' },
+    ],
+    [
+      'A nurse in Leeds keeping her food spending tight',
+      {
+        occupation: 'Nurse',
+        location: 'Leeds',
+        gender: 'Female',
+        lifestyle: 'Keeping her food spending tight',
+      },
+    ],
   ])('%s', (description, expected) => {
     expect(parseDescriptionFacts(description)).toEqual(expected);
   });
