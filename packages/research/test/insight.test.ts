@@ -3,7 +3,13 @@ import {
   type Opinion,
   type PersonaAttributeName,
 } from '@chorus/contracts';
-import { aggregateResponses, keyInsight, opinionPercentages } from '../src';
+import {
+  aggregateResponses,
+  drawTotals,
+  estimatePanel,
+  keyInsight,
+  opinionPercentages,
+} from '../src';
 
 describe('opinionPercentages (largest remainder)', () => {
   it.each([
@@ -175,5 +181,56 @@ describe('aggregateResponses', () => {
       keyInsight: 'x',
     });
     expect(parsed.success).toBe(false);
+  });
+});
+
+describe('the headline shares are the estimate of all draws', () => {
+  const drawn = (
+    personaName: string,
+    opinion: Opinion,
+    draws: { positive: number; neutral: number; negative: number },
+  ) => ({
+    ...answer(
+      personaName,
+      opinion,
+      Math.max(draws.positive, draws.neutral, draws.negative) / 20,
+      [],
+    ),
+    draws,
+  });
+  // Each shows its most likely opinion; the draws spread around it.
+  const answers = [
+    drawn('Ana', 'positive', { positive: 11, neutral: 6, negative: 3 }),
+    drawn('Ben', 'neutral', { positive: 5, neutral: 12, negative: 3 }),
+    drawn('Cy', 'negative', { positive: 2, neutral: 5, negative: 13 }),
+    drawn('Di', 'positive', { positive: 9, neutral: 8, negative: 3 }),
+  ];
+
+  it('gives the percentages of every draw, rounded by the largest remainder, as the estimate does', () => {
+    const estimate = estimatePanel(
+      answers.map((a) => a.draws),
+      1,
+    );
+    const results = aggregateResponses(answers, estimate);
+    // 27/80, 31/80, 22/80 of the draws: 33.75 %, 38.75 %, 27.5 %.
+    expect(estimate.shares).toEqual({ positive: 33.8, neutral: 38.8, negative: 27.5 });
+    expect(results).toMatchObject({ positive: 34, neutral: 39, negative: 27 });
+    expect(results.positive + results.neutral + results.negative).toBe(100);
+    // Counting the shown opinions would have said 50 % positive.
+    expect(results.positive).not.toBe(50);
+    expect(aggregatedResultsSchema.safeParse(results).success).toBe(true);
+  });
+
+  it('the key insight speaks of the same numbers', () => {
+    const insight = keyInsight(answers);
+    expect(insight).toMatch(
+      /^Mostly neutral: 39% of the panel's answers are neutral, the most likely view of 1 of 4 personas/,
+    );
+    expect(drawTotals(answers)).toEqual({ positive: 27, neutral: 31, negative: 22 });
+  });
+
+  it('answers stored without draws count one opinion each', () => {
+    const results = aggregateResponses(answers.map(({ draws: _draws, ...rest }) => rest));
+    expect(results).toMatchObject({ positive: 50, neutral: 25, negative: 25 });
   });
 });
