@@ -41,7 +41,50 @@ export const questionMessages = {
   /** A question in error asked again (same text, same personas). */
   retried: 'Asking your personas again',
   retryFailed: 'Failed to retry question',
+  /** Fewer than three words: personas need a whole question to answer. */
+  tooFewWords:
+    'Write the question as a whole sentence of at least three words, e.g. "Would you pay $30 a month for a planner that organises your week?"',
+  /** Emoji, digits or signs only. */
+  noWords:
+    'The question has no words. Write it out in letters, e.g. "Would you pay $30 a month for a planner that organises your week?"',
+  /** HTML or other markup. */
+  markup: 'Write the question as plain text, without HTML tags such as <b> or <script>.',
+  /** Most words are not English. */
+  notEnglish:
+    'Personas answer questions written in English for now. Write the question in English, e.g. "Would you pay $30 a month for a planner that organises your week?"',
 } as const;
+
+// Common English words; a question of several words with none of them is not in English.
+const englishWords = new Set(
+  (
+    'i you your yours we our us they them their he she it its is are was were be been am do does did ' +
+    "don't doesn't didn't would wouldn't will won't can can't could couldn't should shouldn't shall may might must " +
+    'have has had how what why which who whom when where whether if or and but not the an of to for in on at by ' +
+    'with from about this that these those there here more most less any some every each than then much many ' +
+    'pay buy use try like prefer want need think feel rather per month week year day price cost'
+  ).split(' '),
+);
+
+/**
+ * What is wrong with a question's text, in plain words, or null: too few
+ * words, no letters at all, HTML, or not English. Length is checked by the
+ * schema's own limits.
+ */
+export function questionTextProblem(text: string): string | null {
+  if (/<\/?[a-z][a-z0-9-]*(\s[^<>]*)?\/?>/i.test(text) || /<!--|&lt;|&#\d+;/i.test(text)) {
+    return questionMessages.markup;
+  }
+  const words = text.match(/[\p{L}\p{M}'’]+/gu) ?? [];
+  if (words.length === 0) return questionMessages.noWords;
+  // Scripts written without spaces (Chinese, Japanese, Thai) are told so before their word count.
+  const letters = text.match(/\p{L}/gu) ?? [];
+  const latin = text.match(/\p{Script=Latin}/gu) ?? [];
+  if (latin.length < letters.length / 2) return questionMessages.notEnglish;
+  if (words.length < 3) return questionMessages.tooFewWords;
+  const english = words.filter((w) => englishWords.has(w.toLowerCase().replace('’', "'")));
+  if (english.length === 0) return questionMessages.notEnglish;
+  return null;
+}
 
 export const questionStatuses = ['pending', 'processing', 'complete', 'error'] as const;
 export type QuestionStatus = (typeof questionStatuses)[number];
@@ -199,7 +242,11 @@ export const askQuestionRequest = z.object({
     .string(questionMessages.tooShort)
     .trim()
     .min(MIN_QUESTION_LENGTH, questionMessages.tooShort)
-    .max(MAX_QUESTION_LENGTH, questionMessages.tooLong),
+    .max(MAX_QUESTION_LENGTH, questionMessages.tooLong)
+    .superRefine((text, ctx) => {
+      const problem = questionTextProblem(text);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
   productId: z.string().max(100).optional(),
   /** Also ask a neutral and a reversed framing, and report how far the answer moves. */
   checkWording: z.boolean('checkWording must be true or false').optional(),

@@ -59,6 +59,16 @@ describe('askQuestionRequest', () => {
     ['only spaces around a short text', '   Why not?   ', questionMessages.tooShort],
     ['too long', 'x'.repeat(501), questionMessages.tooLong],
     ['missing', undefined, questionMessages.tooShort],
+    ['one word', 'Subscription', questionMessages.tooFewWords],
+    ['emoji only', '🤔🤔🤔🤔🤔🤔🤔🤔🤔🤔', questionMessages.noWords],
+    ['HTML', '<script>alert(1)</script> Would you pay $30?', questionMessages.markup],
+    [
+      'in Spanish',
+      '¿Pagarías 30 dólares al mes por un planificador semanal?',
+      questionMessages.notEnglish,
+    ],
+    ['in Japanese', '週に一度の食事キットに月三十ドル払いますか', questionMessages.notEnglish],
+    ['10,000 characters', `Would you pay ${'x'.repeat(9_986)}`, questionMessages.tooLong],
   ])('refuses a question that is %s', (_what, questionText, message) => {
     const parsed = askQuestionRequest.safeParse({ questionText });
     expect(parsed.success).toBe(false);
@@ -67,7 +77,9 @@ describe('askQuestionRequest', () => {
 
   it.each([
     ['10 characters', 'Is it fun?'],
-    ['500 characters', 'x'.repeat(500)],
+    ['500 characters', `Would you pay for this? ${'x'.repeat(476)}`],
+    ['a price with a less-than sign', 'Is a <$30 price fair for you?'],
+    ['a question without a verb', 'Thoughts on weekly meal kits?'],
   ])('accepts %s', (_what, questionText) => {
     expect(askQuestionRequest.parse({ questionText, productId: 'p' }).questionText).toBe(
       questionText,

@@ -1,4 +1,4 @@
-import type { PaidAction } from '@chorus/contracts';
+import { csvMessages, type PaidAction } from '@chorus/contracts';
 import { nameHttpRoute } from '@chorus/service-kit';
 import parseBytes from 'bytes';
 import express, { type Request, type RequestHandler, type Response, Router } from 'express';
@@ -123,7 +123,9 @@ function parse<S extends Schema | undefined>(schema: S, value: unknown, where: s
   // service's database rejects the bytes as an internal error.
   if (holdsNul(value)) {
     if (where === 'path parameter') throw new HttpError(404, 'Not found');
-    throw new HttpError(400, nulMessage);
+    // An uploaded file with NUL bytes is a picture or another binary file, not a CSV table.
+    const csv = (value as { csv?: unknown } | null)?.csv;
+    throw new HttpError(400, holdsNul(csv) ? csvMessages.notText : nulMessage);
   }
   const result = schema.safeParse(value);
   if (!result.success) throw new HttpError(400, validationMessage(result.error, where));

@@ -2,6 +2,7 @@ import {
   type CalibrationShareLinkView,
   type CalibrationView,
   type CreatedShareLinkView,
+  csvMessages,
   type PersonaTemplateView,
   type QuestionView,
   type RoadmapItem,
@@ -160,6 +161,65 @@ async function completeQuestion(token: string, productId: string, questionText: 
   );
   return asked.body.id;
 }
+
+describe('a file that is not a CSV table', () => {
+  // A PNG's first bytes, as a browser reads a picture renamed .csv: with NUL bytes, and without.
+  const png = '\uFFFDPNG\r\n\u001A\n\u0000\u0000\u0000\rIHDR\u0000\u0000\u0002\u0000';
+  const pngNoNul = '\uFFFDPNG\r\n\u001A\n\uFFFD\uFFFD\u0001\rIHDR\u0002\uFFFD\uFFFD\u0003';
+  it.each([
+    ['a picture renamed .csv', png, csvMessages.notText],
+    ['a picture without NUL bytes', pngNoNul, csvMessages.notText],
+    [
+      'a quote that never closes',
+      `opinion,occupation\n${'positive,Chef\n'.repeat(73)}positive,"Teacher\nnegative,Nurse\n`,
+      csvMessages.brokenQuotes(75),
+    ],
+  ])('is refused in plain words (%s), and nothing is stored', async (_what, csv, message) => {
+    const { token, productId } = await customer();
+    const questionId = await completeQuestion(
+      token,
+      productId,
+      'Would you pay $15 a month for smarter lights?',
+    );
+    const path = `/api/products/${productId}/questions/${questionId}/calibration`;
+    const refused = await chorus.api<{ message: string }>(path, {
+      method: 'POST',
+      token,
+      body: { fileName: 'photo.csv', csv },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe(message);
+    expect(refused.body.message).toMatch(/^This file is not a CSV table/);
+    expect(refused.body.message).not.toMatch(/NUL|quoted field/);
+    expect((await chorus.api(path, { token })).status).toBe(404);
+    const listed = await chorus.api<unknown[]>(`/api/products/${productId}/calibrations`, {
+      token,
+    });
+    expect(listed.body).toEqual([]);
+  });
+
+  it('reads a file with a BOM and Windows line ends like any other', async () => {
+    const { token, productId } = await customer();
+    const questionId = await completeQuestion(
+      token,
+      productId,
+      'Would you pay $15 a month for smarter lights?',
+    );
+    const uploaded = await chorus.api<CalibrationBody>(
+      `/api/products/${productId}/questions/${questionId}/calibration`,
+      {
+        method: 'POST',
+        token,
+        body: {
+          fileName: 'excel.csv',
+          csv: '\uFEFFOpinion,Gender\r\npositive,F\r\nnegative,M\r\n',
+        },
+      },
+    );
+    expect(uploaded.status).toBe(201);
+    expect(uploaded.body.fidelity.n).toBe(2);
+  });
+});
 
 /** Answers a public link as a new browser each time (no cookie kept). */
 async function respond(linkToken: string, answer: unknown) {

@@ -1,6 +1,7 @@
 import {
   type PersonaTemplateView,
   productMessages,
+  type QuestionEstimate,
   questionMessages,
   type QuestionView,
 } from '@chorus/contracts';
@@ -149,6 +150,47 @@ describe('asking a question', () => {
     expect([200, 409]).toContain(rerunAgain.status);
   });
 
+  it('says before asking where the wording leads, and the answers keep that alarm', async () => {
+    const { token, productId } = await customer(2);
+    const text = 'Most of our customers already love our planner. Would you try it too?';
+    const estimate = await chorus.api<QuestionEstimate>(
+      `/api/products/${productId}/questions/estimate`,
+      { method: 'POST', token, body: { questionText: text } },
+    );
+    expect(estimate.status).toBe(200);
+    // Every earlier field is still there, with the wording check beside them.
+    expect(estimate.body).toMatchObject({ engine: 'local', personas: 2, costUsd: 0 });
+    const wording = estimate.body.wording;
+    expect(wording.leading).toBe(true);
+    expect(wording.findings.map((f) => f.kind)).toContain('social-proof');
+    for (const finding of wording.findings) {
+      expect(text.toLowerCase()).toContain(finding.phrase.toLowerCase());
+      expect(finding.why).not.toBe('');
+    }
+    expect(wording.neutral).not.toMatch(/most of our customers/i);
+
+    const neutral = await chorus.api<QuestionEstimate>(
+      `/api/products/${productId}/questions/estimate`,
+      { method: 'POST', token, body: { questionText: wording.neutral } },
+    );
+    expect(neutral.body.wording).toMatchObject({ leading: false, findings: [] });
+
+    expect((await ask(token, productId, text)).status).toBe(201);
+    const complete = await eventually(async () => {
+      const [question] = await questionsOf(token, productId);
+      return question?.status === 'complete' && question;
+    });
+    const alarm = complete.analysis?.alarms.find((a) => a.kind === 'leading');
+    // The same words and rewording the form showed before asking.
+    expect(new Set(alarm?.words)).toEqual(new Set(wording.findings.map((f) => f.phrase)));
+    expect(alarm?.rewording).toBe(wording.neutral);
+    const one = await chorus.api<QuestionView>(
+      `/api/products/${productId}/questions/${complete.id}`,
+      { token },
+    );
+    expect(one.body.analysis?.alarms).toEqual(complete.analysis?.alarms);
+  });
+
   it('estimates the cost before asking and keeps the monthly budget', async () => {
     const { token, productId } = await customer(2);
     const estimate = await chorus.api<{ engine: string; costUsd: number; personas: number }>(
@@ -202,6 +244,19 @@ describe('asking a question', () => {
     ['too short', { questionText: 'Why not?' }, questionMessages.tooShort],
     ['too long', { questionText: 'x'.repeat(501) }, questionMessages.tooLong],
     ['missing', {}, questionMessages.tooShort],
+    ['one word', { questionText: 'Subscription' }, questionMessages.tooFewWords],
+    ['10,000 characters', { questionText: `Why ${'x'.repeat(9_996)}` }, questionMessages.tooLong],
+    ['emoji only', { questionText: '🤔🤔🤔🤔🤔🤔🤔🤔🤔🤔' }, questionMessages.noWords],
+    [
+      'in another language',
+      { questionText: '¿Pagarías 30 dólares al mes por un planificador semanal?' },
+      questionMessages.notEnglish,
+    ],
+    [
+      'HTML',
+      { questionText: '<img src=x onerror=alert(1)> Would you pay $30 a month?' },
+      questionMessages.markup,
+    ],
     [
       'for another product',
       { questionText: 'Is it worth it?', productId: 'other' },
