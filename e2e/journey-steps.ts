@@ -187,7 +187,7 @@ export async function askQuestion(page: Page, text: string, personas: string[], 
   await page.getByRole('link', { name: /^Questions/ }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Strategic Questions');
   await expect(page.getByLabel('Selected personas')).toContainText(
-    `+${personas.length - 3} more personas`,
+    `+${personas.length - 3} more ${personas.length - 3 === 1 ? 'persona' : 'personas'}`,
   );
   await page.getByLabel('Your question').fill(text);
   await shot('question-asked');

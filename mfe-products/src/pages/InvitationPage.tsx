@@ -57,10 +57,38 @@ function offerText(invitation: InvitationView): string {
   return `${invitation.inviterName} invited you to ${invitation.productName} as ${roleLabels[invitation.role]}.`;
 }
 
+/** The Chorus mark and word: the invitation is opened signed out, with no top bar above it. */
+function InvitationBrand() {
+  return (
+    <a
+      href="/"
+      aria-label="Chorus"
+      data-testid="invitation-brand"
+      className="inline-flex items-center gap-2 font-semibold tracking-tight"
+    >
+      <span className="flex size-8 items-center justify-center rounded-lg bg-gradient-to-br from-indigo-500 to-violet-600 text-white shadow-sm">
+        <svg viewBox="0 0 24 24" className="size-4.5" fill="none" aria-hidden>
+          <path
+            d="M4 14c2-4 4-6 6-6s2 8 4 8 4-4 6-8"
+            stroke="currentColor"
+            strokeWidth="2.4"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
+        </svg>
+      </span>
+      <span className="text-lg">Chorus</span>
+    </a>
+  );
+}
+
 /** A page in plain words for a link that cannot be used: never a blank page. */
 function InvitationProblem({ title, message }: { title: string; message: string }) {
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center px-6 py-24 text-center">
+      <div className="mb-8">
+        <InvitationBrand />
+      </div>
       <span className="mb-5 flex size-14 items-center justify-center rounded-2xl bg-muted text-muted-foreground">
         <MailX className="size-7" aria-hidden />
       </span>
@@ -268,6 +296,7 @@ function Invitation({ token, invitation }: { token: string; invitation: Invitati
   return (
     <PageFrame>
       <Card className="mx-auto max-w-xl gap-6 px-6 py-8">
+        <InvitationBrand />
         <div className="grid gap-2">
           <h1 className="text-2xl font-bold tracking-tight">{invitation.productName}</h1>
           <p className="text-muted-foreground">{offerText(invitation)}</p>

@@ -1,6 +1,6 @@
 import { formatDateRange, type RoadmapItem } from '@chorus/contracts';
 import { Badge, Button, Card } from '@chorus/platform/ui';
-import { CalendarDays, Link2, Pencil, Share2, UserCheck } from 'lucide-react';
+import { CalendarDays, MessagesSquare, Pencil, Share2, UserCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useEditControl } from '../rights';
 import { PriorityBadge, StatusBadge } from './Badges';
@@ -42,38 +42,42 @@ export function ItemCard({
             ) : null}
           </div>
         </div>
-        <div className="flex gap-1">
+        {/* Each action says what it does in words; the icons only echo them. */}
+        <div className="flex flex-wrap gap-1">
           <Button
             variant="ghost"
-            size="icon"
+            size="sm"
             aria-label={`Ask personas about ${item.title}`}
             disabled={editing.disabled}
-            title={editing.title ?? 'Ask personas for feedback'}
+            title={editing.title ?? 'Ask your AI personas what they think of this item'}
             onClick={onShare}
           >
-            <Share2 aria-hidden />
+            <MessagesSquare aria-hidden />
+            Ask personas
           </Button>
           {onShareLink ? (
             <Button
               variant="ghost"
-              size="icon"
+              size="sm"
               aria-label={`Share a link to ${item.title}`}
               disabled={editing.disabled}
-              title={editing.title ?? 'Share a public link: people rate it'}
+              title={editing.title ?? 'Share a public link where people rate this item'}
               onClick={onShareLink}
             >
-              <Link2 aria-hidden />
+              <Share2 aria-hidden />
+              Share
             </Button>
           ) : null}
           <Button
             variant="ghost"
-            size="icon"
+            size="sm"
             aria-label={`Edit ${item.title}`}
             disabled={editing.disabled}
             title={editing.title ?? 'Edit item'}
             onClick={onEdit}
           >
             <Pencil aria-hidden />
+            Edit
           </Button>
         </div>
       </div>

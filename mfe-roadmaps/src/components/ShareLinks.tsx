@@ -3,6 +3,7 @@ import {
   createComparisonLinkRequest,
   type CreatedShareLinkView,
   createShareLinkRequest,
+  formatDate,
   SHARE_DEFAULT_DAYS,
   SHARE_MAX_DAYS,
   type ShareFeedbackType,
@@ -389,9 +390,13 @@ export function ShareResults({ linkId }: { linkId: string }) {
           data={view.overTime}
           category="date"
           categoryLabel="Day"
+          formatCategory={(day) =>
+            formatDate(`${String(day).slice(0, 10)}T00:00:00Z`, 'medium', { timeZone: 'UTC' })
+          }
           series={[{ key: 'count', label: 'Responses', color: 'var(--color-primary)' }]}
           height={160}
           legend={false}
+          wholeNumbers
         />
       ) : null}
       {view.predictions.length === 0 ? (

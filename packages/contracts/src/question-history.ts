@@ -11,7 +11,7 @@ import {
 
 /**
  * The question form's persona line: the first three selected personas, then
- * "+N more personas" (null when none are left out).
+ * "+1 more persona" or "+N more personas" (null when none are left out).
  */
 export function selectedPersonasSummary(names: readonly string[]): {
   shown: string[];
@@ -19,7 +19,8 @@ export function selectedPersonasSummary(names: readonly string[]): {
 } {
   const shown = names.slice(0, QUESTION_FORM_PERSONAS_SHOWN);
   const rest = names.length - shown.length;
-  return { shown, more: rest > 0 ? `+${rest} more personas` : null };
+  if (rest <= 0) return { shown, more: null };
+  return { shown, more: `+${rest} more ${rest === 1 ? 'persona' : 'personas'}` };
 }
 
 // The questions page's rules: the form's persona line, the history's filter,

@@ -176,7 +176,7 @@ describe('selectedPersonasSummary', () => {
     [[], [], null],
     [['Maya'], ['Maya'], null],
     [['Maya', 'Tom', 'Ana'], ['Maya', 'Tom', 'Ana'], null],
-    [['Maya', 'Tom', 'Ana', 'Lee'], ['Maya', 'Tom', 'Ana'], '+1 more personas'],
+    [['Maya', 'Tom', 'Ana', 'Lee'], ['Maya', 'Tom', 'Ana'], '+1 more persona'],
     [['Maya', 'Tom', 'Ana', 'Lee', 'Sam', 'Kim'], ['Maya', 'Tom', 'Ana'], '+3 more personas'],
   ])('%j -> %j %j', (names, shown, more) => {
     expect(selectedPersonasSummary(names)).toEqual({ shown, more });

@@ -52,6 +52,8 @@ type ChartProps<Row> = {
   formatLeftAxis?: (value: number) => string;
   formatRightAxis?: (value: number) => string;
   legend?: boolean;
+  /** Counts of things: the value axes tick whole numbers only (0, 1, 2, never 0.25). */
+  wholeNumbers?: boolean;
   className?: string;
   /** Extra content under the chart (a note, a total). */
   children?: ReactNode;
@@ -122,6 +124,7 @@ export function Chart<Row>({
   formatLeftAxis,
   formatRightAxis,
   legend = true,
+  wholeNumbers = false,
   className,
   children,
 }: ChartProps<Row>) {
@@ -140,6 +143,7 @@ export function Chart<Row>({
         type="number"
         tick={tick}
         tickFormatter={format}
+        allowDecimals={!wholeNumbers}
         axisLine={false}
         tickLine={false}
         hide={id === 'right'}
@@ -151,6 +155,7 @@ export function Chart<Row>({
         orientation={id}
         tick={tick}
         tickFormatter={format}
+        allowDecimals={!wholeNumbers}
         axisLine={false}
         tickLine={false}
         width={id === 'left' ? 64 : 40}
