@@ -1,5 +1,6 @@
 import type {
   AuditEntry,
+  AuditLogKind,
   PersonaTemplateView,
   PromoCodeView,
   RevenuePoint,
@@ -8,7 +9,7 @@ import type {
   SubscriptionStats,
 } from '@chorus/contracts';
 import { ApiError, queryClient } from '@chorus/platform';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 
 /** The spec's local storage key of the admin session, apart from a customer's `token`. */
@@ -106,7 +107,13 @@ export const useSubscriptionStats = () =>
 export const useRevenueHistory = () => useAdminQuery<RevenuePoint[]>(adminKeys.revenue);
 export const usePromoCodes = () => useAdminQuery<PromoCodeView[]>(adminKeys.promoCodes);
 export const usePersonaTemplates = () => useAdminQuery<PersonaTemplateView[]>(adminKeys.templates);
-export const useAuditLog = () => useAdminQuery<AuditEntry[]>(adminKeys.auditLog);
+/** The audit log of one kind: changes (sign-ins folded away), sign-ins alone, or all. */
+export const useAuditLog = (kind: AuditLogKind) =>
+  useQuery<AuditEntry[]>({
+    queryKey: [...adminKeys.auditLog, kind],
+    queryFn: () => adminRead<AuditEntry[]>(`/api/admin/audit-log?kind=${kind}`),
+    placeholderData: keepPreviousData,
+  });
 export const useSeatChanges = () => useAdminQuery<SeatChangeView[]>(adminKeys.seatChanges);
 
 /** After any change (and a sync) the dashboard reads everything again: stats, lists, the log. */

@@ -1,9 +1,22 @@
-import { type AuditEntry, formatDate } from '@chorus/contracts';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@chorus/platform/ui';
+import {
+  ADMIN_SIGN_IN_ACTION,
+  type AuditEntry,
+  type AuditLogKind,
+  formatDate,
+} from '@chorus/contracts';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  ToggleGroup,
+  ToggleGroupItem,
+} from '@chorus/platform/ui';
 import { History } from 'lucide-react';
 
 const actionLabels: Record<string, string> = {
-  'admin.login': 'Signed in',
+  [ADMIN_SIGN_IN_ACTION]: 'Signed in',
   'promo_code.create': 'Created promo code',
   'promo_code.delete': 'Deleted promo code',
   'persona_template.create': 'Created persona template',
@@ -18,21 +31,64 @@ function detailsText(details: Record<string, unknown>): string {
     .join(', ');
 }
 
-/** What operators did, newest first: who, what, on what, when. */
-export function AuditLog({ entries }: { entries: AuditEntry[] | undefined }) {
+const kindLabels: Record<AuditLogKind, string> = {
+  changes: 'Changes',
+  'sign-ins': 'Sign-ins',
+  all: 'All',
+};
+
+const emptyText: Record<AuditLogKind, string> = {
+  changes: 'No changes yet: sign-ins are under Sign-ins.',
+  'sign-ins': 'No sign-ins yet.',
+  all: 'No admin actions yet.',
+};
+
+/**
+ * What operators did, newest first: who, what, on what, when. Sign-ins are
+ * folded away by default (they would flood the changes); the filter shows
+ * them alone or with everything.
+ */
+export function AuditLog({
+  entries,
+  kind,
+  onKindChange,
+}: {
+  entries: AuditEntry[] | undefined;
+  kind: AuditLogKind;
+  onKindChange: (kind: AuditLogKind) => void;
+}) {
   return (
     <Card>
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <History className="size-5 text-primary" aria-hidden /> Audit Log
-        </CardTitle>
-        <CardDescription>Every admin action, with who did it and when.</CardDescription>
+      <CardHeader className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div className="grid gap-1.5">
+          <CardTitle className="flex items-center gap-2">
+            <History className="size-5 text-primary" aria-hidden /> Audit Log
+          </CardTitle>
+          <CardDescription>
+            Every admin action, with who did it and when. Sign-ins are folded away unless you choose
+            them.
+          </CardDescription>
+        </div>
+        <ToggleGroup
+          type="single"
+          aria-label="Show in the audit log"
+          value={kind}
+          onValueChange={(value) => {
+            if (value) onKindChange(value as AuditLogKind);
+          }}
+        >
+          {(Object.keys(kindLabels) as AuditLogKind[]).map((value) => (
+            <ToggleGroupItem key={value} value={value}>
+              {kindLabels[value]}
+            </ToggleGroupItem>
+          ))}
+        </ToggleGroup>
       </CardHeader>
       <CardContent>
         {!entries ? (
           <p className="text-sm text-muted-foreground">Loading audit log...</p>
         ) : entries.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No admin actions yet.</p>
+          <p className="text-sm text-muted-foreground">{emptyText[kind]}</p>
         ) : (
           <ol className="max-h-96 divide-y overflow-y-auto" aria-label="Admin actions">
             {entries.map((entry) => {
@@ -51,7 +107,7 @@ export function AuditLog({ entries }: { entries: AuditEntry[] | undefined }) {
                   <p className="min-w-0 text-sm">
                     <span className="font-medium">{entry.adminEmail}</span>{' '}
                     {actionLabels[entry.action] ?? entry.action}
-                    {entry.target && entry.action !== 'admin.login' ? (
+                    {entry.target && entry.action !== ADMIN_SIGN_IN_ACTION ? (
                       <>
                         {' '}
                         <span className="font-mono text-xs break-all">{entry.target}</span>

@@ -65,7 +65,16 @@ export function SeatChanges({ changes }: { changes: SeatChangeView[] | undefined
                         {auditChangeText(change)}
                       </span>
                     </td>
-                    <td className="py-2.5 pr-4 break-all">{change.affectedEmail ?? '—'}</td>
+                    <td className="max-w-56 py-2.5 pr-4">
+                      {/* A long address is shortened with an ellipsis, never broken mid-word; the whole one is its title. */}
+                      <span
+                        className="block truncate"
+                        title={change.affectedEmail ?? undefined}
+                        data-testid="seat-member-email"
+                      >
+                        {change.affectedEmail ?? '—'}
+                      </span>
+                    </td>
                     <td className="py-2.5 pr-4">{change.actor.name || '—'}</td>
                     <td className="py-2.5 text-right tabular-nums">
                       {billingImpactText(change.billingImpact)}/month

@@ -238,6 +238,35 @@ export interface RevenuePoint {
   activeSubscriptions: number;
 }
 
+/** The admin action recorded at each sign-in. */
+export const ADMIN_SIGN_IN_ACTION = 'admin.login';
+
+/**
+ * The kinds the audit log is read by: what operators changed (the default
+ * view, sign-ins folded away), their sign-ins alone, or everything.
+ */
+export const AUDIT_LOG_KINDS = ['changes', 'sign-ins', 'all'] as const;
+export type AuditLogKind = (typeof AUDIT_LOG_KINDS)[number];
+
+/** GET /api/admin/audit-log?kind=&limit= (kind defaults to all, as before it existed). */
+export const auditLogQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(500).optional(),
+  kind: z
+    .enum(AUDIT_LOG_KINDS, { error: 'kind must be changes, sign-ins or all' })
+    .optional()
+    .default('all'),
+});
+
+/** Which actions a kind keeps and which it leaves out. */
+export function auditLogFilter(kind: AuditLogKind): {
+  actions: string[];
+  excludeActions: string[];
+} {
+  if (kind === 'sign-ins') return { actions: [ADMIN_SIGN_IN_ACTION], excludeActions: [] };
+  if (kind === 'changes') return { actions: [], excludeActions: [ADMIN_SIGN_IN_ACTION] };
+  return { actions: [], excludeActions: [] };
+}
+
 /** GET /api/admin/audit-log rows, newest first. */
 export interface AuditEntry {
   id: string;

@@ -509,3 +509,41 @@ describe('audit log', () => {
     );
   });
 });
+
+describe('the audit log by kind', () => {
+  it('folds sign-ins away for kind=changes, shows only them for kind=sign-ins, all by default', async () => {
+    const created = await createPromo({
+      code: `AUDIT-${Date.now().toString(36)}`.toUpperCase(),
+      discountPercent: 10,
+      durationMonths: 1,
+      description: 'Audit kinds',
+      usageLimit: '',
+      expiresAt: null,
+    });
+    expect(created.status).toBe(201);
+    const read = (query: string) =>
+      chorus.api<AuditEntry[]>(`/api/admin/audit-log${query}`, { token: adminToken });
+    const everything = await read('');
+    expect(everything.status).toBe(200);
+    const actions = new Set(everything.body.map((entry) => entry.action));
+    expect(actions.has('admin.login')).toBe(true);
+    expect(actions.has('promo_code.create')).toBe(true);
+
+    const changes = await read('?kind=changes');
+    expect(changes.status).toBe(200);
+    expect(changes.body.length).toBeGreaterThan(0);
+    expect(changes.body.every((entry) => entry.action !== 'admin.login')).toBe(true);
+    expect(changes.body.some((entry) => entry.action === 'promo_code.create')).toBe(true);
+
+    const signIns = await read('?kind=sign-ins&limit=5');
+    expect(signIns.status).toBe(200);
+    expect(signIns.body.length).toBeGreaterThan(0);
+    expect(signIns.body.length).toBeLessThanOrEqual(5);
+    expect(signIns.body.every((entry) => entry.action === 'admin.login')).toBe(true);
+
+    expect(await read('?kind=everything')).toMatchObject({
+      status: 400,
+      body: { message: 'kind must be changes, sign-ins or all' },
+    });
+  });
+});

@@ -119,7 +119,11 @@ export function identityHandlers(
       return { action: toAdminAction(row) };
     },
     async listAdminActions(request) {
-      return { actions: (await auditLog.list(request.limit)).map(toAdminAction) };
+      const rows = await auditLog.list(request.limit, {
+        actions: request.actions,
+        excludeActions: request.excludeActions,
+      });
+      return { actions: rows.map(toAdminAction) };
     },
   };
 }

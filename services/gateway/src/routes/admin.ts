@@ -1,5 +1,7 @@
 import {
   adminMessages,
+  auditLogFilter,
+  auditLogQuery,
   type AuditEntry,
   parsePromoCode,
   type PersonaTemplateView,
@@ -230,12 +232,16 @@ export function adminRoutes(
   routes.add({
     method: 'get',
     path: '/api/admin/audit-log',
-    summary: 'What operators did (sign-ins, promo codes, templates, syncs), newest first',
+    summary:
+      'What operators did (sign-ins, promo codes, templates, syncs), newest first; kind=changes leaves sign-ins out, kind=sign-ins shows only them (default all)',
     tag: 'admin',
     access: 'admin',
-    query: listLimitQuery,
+    query: auditLogQuery,
     async handler({ query }): Promise<AuditEntry[]> {
-      const { actions } = await clients.identity.listAdminActions({ limit: query.limit ?? 100 });
+      const { actions } = await clients.identity.listAdminActions({
+        limit: query.limit ?? 100,
+        ...auditLogFilter(query.kind),
+      });
       return actions.map(toAuditEntry);
     },
   });

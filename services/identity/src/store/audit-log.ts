@@ -37,10 +37,16 @@ export class AdminAuditLog {
     return row!;
   }
 
-  /** Newest first. */
-  list(limit: number): Promise<AdminActionRow[]> {
+  /** Newest first; only the given actions, and none of the excluded, when lists are given. */
+  list(
+    limit: number,
+    filter: { actions?: readonly string[]; excludeActions?: readonly string[] } = {},
+  ): Promise<AdminActionRow[]> {
     const take = limit > 0 ? Math.min(limit, MAX_LIMIT) : DEFAULT_LIMIT;
-    return this.db<AdminActionRow>('admin_audit_log')
+    const query = this.db<AdminActionRow>('admin_audit_log');
+    if (filter.actions?.length) void query.whereIn('action', [...filter.actions]);
+    if (filter.excludeActions?.length) void query.whereNotIn('action', [...filter.excludeActions]);
+    return query
       .orderBy([
         { column: 'created_at', order: 'desc' },
         { column: 'id', order: 'desc' },

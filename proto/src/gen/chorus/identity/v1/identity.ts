@@ -175,6 +175,10 @@ export interface RecordAdminActionResponse {
 export interface ListAdminActionsRequest {
   /** Default 100, at most 500. */
   limit: number;
+  /** Only these actions (e.g. admin.login), when any are given. */
+  actions: string[];
+  /** Never these actions. */
+  excludeActions: string[];
 }
 
 export interface ListAdminActionsResponse {
@@ -2687,13 +2691,19 @@ export const RecordAdminActionResponse: MessageFns<RecordAdminActionResponse> = 
 };
 
 function createBaseListAdminActionsRequest(): ListAdminActionsRequest {
-  return { limit: 0 };
+  return { limit: 0, actions: [], excludeActions: [] };
 }
 
 export const ListAdminActionsRequest: MessageFns<ListAdminActionsRequest> = {
   encode(message: ListAdminActionsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.limit !== 0) {
       writer.uint32(8).int32(message.limit);
+    }
+    for (const v of message.actions) {
+      writer.uint32(18).string(v!);
+    }
+    for (const v of message.excludeActions) {
+      writer.uint32(26).string(v!);
     }
     return writer;
   },
@@ -2719,6 +2729,22 @@ export const ListAdminActionsRequest: MessageFns<ListAdminActionsRequest> = {
             message.limit = reader.int32();
             continue;
           }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.actions.push(reader.string());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.excludeActions.push(reader.string());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2732,13 +2758,27 @@ export const ListAdminActionsRequest: MessageFns<ListAdminActionsRequest> = {
   },
 
   fromJSON(object: any): ListAdminActionsRequest {
-    return { limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0 };
+    return {
+      limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
+      actions: globalThis.Array.isArray(object?.actions) ? object.actions.map((e: any) => globalThis.String(e)) : [],
+      excludeActions: globalThis.Array.isArray(object?.excludeActions)
+        ? object.excludeActions.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.exclude_actions)
+        ? object.exclude_actions.map((e: any) => globalThis.String(e))
+        : [],
+    };
   },
 
   toJSON(message: ListAdminActionsRequest): unknown {
     const obj: any = {};
     if (message.limit !== 0) {
       obj.limit = Math.round(message.limit);
+    }
+    if (message.actions?.length) {
+      obj.actions = message.actions;
+    }
+    if (message.excludeActions?.length) {
+      obj.excludeActions = message.excludeActions;
     }
     return obj;
   },
@@ -2749,6 +2789,8 @@ export const ListAdminActionsRequest: MessageFns<ListAdminActionsRequest> = {
   fromPartial<I extends Exact<DeepPartial<ListAdminActionsRequest>, I>>(object: I): ListAdminActionsRequest {
     const message = createBaseListAdminActionsRequest();
     message.limit = object.limit ?? 0;
+    message.actions = object.actions?.map((e) => e) || [];
+    message.excludeActions = object.excludeActions?.map((e) => e) || [];
     return message;
   },
 };
