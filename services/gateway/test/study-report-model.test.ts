@@ -105,7 +105,7 @@ describe('the study report', () => {
     ['the title', '# Study report: Weekwise'],
     ['the question', "> Wouldn't you love our amazing planner?"],
     ['the wording check with its neutral rewording', 'Wording check: leading.'],
-    ['the neutral rewording', 'A neutral wording: "How would you feel about our planner?"'],
+    ['the neutral rewording', 'A neutral wording: "Would you love our planner, or not?"'],
     ['the shares with their intervals', '| Opinion | Personas | Share of draws | 95% interval |'],
     ['the method', 'Method: 95% percentile bootstrap over personas and draws'],
     ['the small panel caveat', 'Indicative only: with fewer than 10 personas'],

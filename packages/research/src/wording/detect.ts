@@ -1,0 +1,1094 @@
+import type { LeadingKind } from '@chorus/contracts';
+import {
+  adoptVerbs,
+  authorityNouns,
+  auxiliaries,
+  benefitVerbs,
+  binomials,
+  characterAdjectives,
+  endorseVerbs,
+  groupNouns,
+  hedgePattern,
+  intensifiers,
+  problemNouns,
+  scaleWords,
+  valence,
+  valueVerbs,
+  whWords,
+} from './lexicon';
+import type { Sentence, Token } from './text';
+
+/** Where a kind of leading wording sits in the analysed text. */
+export interface Hit {
+  kind: LeadingKind;
+  start: number;
+  end: number;
+}
+
+const NEGATION = new Set(["n't", 'not', 'nt']);
+const OFFER_DETERMINERS = new Set(['our', 'this', 'these', 'us', 'we']);
+const MODALS = new Set(['would', 'could', 'might', 'should', "'d"]);
+const OPENING_FILLERS = new Set([
+  'so',
+  'and',
+  'but',
+  'honestly',
+  'ok',
+  'okay',
+  'well',
+  'now',
+  'then',
+]);
+
+const isWord = (t: Token | undefined) => t !== undefined && /[a-z0-9]/i.test(t.text);
+const span = (kind: LeadingKind, from: Token, to: Token): Hit => ({
+  kind,
+  start: from.start,
+  end: to.end,
+});
+
+/** The first real word of a clause (skipping "So,", "And", "Honestly,"). */
+function firstWord(tokens: Token[], from = 0): number {
+  let i = from;
+  while (i < tokens.length && (!isWord(tokens[i]) || OPENING_FILLERS.has(tokens[i]!.lower))) {
+    i += 1;
+  }
+  return i;
+}
+
+/** Where the question proper starts: after a leading clause ending in a comma, if any. */
+function questionStart(tokens: Token[]): number {
+  const first = firstWord(tokens);
+  const opener = tokens[first];
+  if (opener && (auxiliaries.has(opener.lower) || whWords.has(opener.lower))) return first;
+  for (let i = first; i < tokens.length - 1; i += 1) {
+    if (tokens[i]!.text === ',' || tokens[i]!.text === ':' || tokens[i]!.text === ';') {
+      const next = firstWord(tokens, i + 1);
+      const word = tokens[next];
+      if (word && (auxiliaries.has(word.lower) || whWords.has(word.lower))) return next;
+    }
+  }
+  return first;
+}
+
+/** A sentence that asks: it ends in "?" or opens like a question. */
+function isQuestion(s: Sentence): boolean {
+  if (s.tokens.at(-1)?.text === '?') return true;
+  const first = s.tokens[firstWord(s.tokens)];
+  return first !== undefined && (auxiliaries.has(first.lower) || whWords.has(first.lower));
+}
+
+const hedged = (s: Sentence) => hedgePattern.test(s.text);
+
+/** Whether a word praises or runs down (its valence, and whether it can carry weight alone). */
+const strongly = (t: Token, threshold: number) => {
+  if (scaleWords.has(t.lower) || scaleWords.has(t.lemma)) return false;
+  return Math.abs(valence(t.lower)) >= threshold || Math.abs(valence(t.lemma)) >= threshold;
+};
+
+// ---------------------------------------------------------------------------
+// Agreement framing and negative interrogatives
+
+const TAGS = new Set(['right', 'correct', 'yes', 'no', 'true', 'agreed', 'surely', 'yeah']);
+const CERTAINTY = new Set([
+  'surely',
+  'obviously',
+  'clearly',
+  'undoubtedly',
+  'naturally',
+  'certainly',
+]);
+
+function agreement(s: Sentence): Hit[] {
+  const t = s.tokens;
+  const hits: Hit[] = [];
+  const first = firstWord(t);
+  const a = t[first];
+  const b = t[first + 1];
+  const c = t[first + 2];
+  // "Isn't it…", "Don't you think…", "Wouldn't you say…", "Do you not agree…"
+  if (a && auxiliaries.has(a.lower) && b && NEGATION.has(b.lower) && c && c.pos !== 'VERB') {
+    hits.push(span('agreement-framing', a, c));
+  } else if (
+    a &&
+    auxiliaries.has(a.lower) &&
+    b?.pos === 'PRON' &&
+    c &&
+    NEGATION.has(c.lower) &&
+    t[first + 3]?.pos === 'VERB'
+  ) {
+    hits.push(span('agreement-framing', a, t[first + 3]!));
+  }
+  // A tag at the end: "…, isn't it?", "…, right?", "…, don't you?"
+  const last = t.at(-1)?.text === '?' || t.at(-1)?.text === '.' ? t.length - 2 : t.length - 1;
+  for (let i = Math.max(1, last - 3); i <= last; i += 1) {
+    if (t[i - 1]?.text !== ',' && t[i - 1]?.text !== '-' && t[i - 1]?.text !== '—') continue;
+    const word = t[i]!;
+    if (i === last && TAGS.has(word.lower)) {
+      hits.push(span('agreement-framing', word, word));
+    } else if (auxiliaries.has(word.lower) && NEGATION.has(t[i + 1]?.lower ?? '')) {
+      hits.push(span('agreement-framing', word, t[Math.min(last, i + 2)]!));
+    }
+  }
+  // "Do you agree that…", "You'd agree…", "Can we agree…", without the other side.
+  const disagree = t.some((x) => x.lemma === 'disagree' || x.lower === 'disagree');
+  for (const x of t) {
+    if (x.lemma !== 'agree' || disagree || hedged(s)) continue;
+    const near = t.slice(Math.max(0, x.i - 4), x.i);
+    if (near.some((y) => y.lower === 'you' || y.lower === 'we' || y.lower === "you'd")) {
+      hits.push(span('agreement-framing', near[0]!, x));
+    }
+  }
+  // "Surely…", "Obviously…", "Of course…", "Everyone knows…", "It's obvious that…"
+  if (a && (CERTAINTY.has(a.lower) || (a.lower === 'of' && b?.lower === 'course'))) {
+    hits.push(span('agreement-framing', a, a.lower === 'of' ? b! : a));
+  }
+  for (let i = 0; i < t.length - 2; i += 1) {
+    const x = t[i]!;
+    if (
+      (x.lower === 'everyone' ||
+        x.lower === 'everybody' ||
+        (x.lower === 'we' && t[i + 1]?.lower === 'all')) &&
+      t.slice(i + 1, i + 3).some((y) => y.lemma === 'know')
+    ) {
+      hits.push(span('agreement-framing', x, t[i + 2]!));
+    }
+    if (
+      (x.lower === 'obvious' || x.lower === 'clear' || x.lower === 'fair') &&
+      t[i - 1]?.lemma === 'be' &&
+      (t[i + 1]?.lower === 'that' || (t[i + 1]?.lower === 'to' && t[i + 2]?.lower === 'say'))
+    ) {
+      hits.push(span('agreement-framing', t[i - 2] ?? x, t[i + 1]!));
+    }
+  }
+  return hits;
+}
+
+// ---------------------------------------------------------------------------
+// Social proof and consensus
+
+const QUANTIFIERS = new Set([
+  'most',
+  'many',
+  'all',
+  'every',
+  'thousands',
+  'millions',
+  'hundreds',
+  'majority',
+  'other',
+  'others',
+  'top',
+  'leading',
+  'countless',
+  'numerous',
+  'overwhelmingly',
+  'more',
+]);
+
+function isGroup(t: Token | undefined): boolean {
+  if (!t) return false;
+  return (
+    (t.pos === 'NOUN' || t.pos === 'PROPN' || t.pos === 'PRON') &&
+    (groupNouns.has(t.lemma) || groupNouns.has(t.lower) || authorityNouns.has(t.lemma))
+  );
+}
+
+function socialProof(s: Sentence): Hit[] {
+  const t = s.tokens;
+  const hits: Hit[] = [];
+  const question = isQuestion(s);
+  const qStart = question ? questionStart(t) : t.length;
+  const opener = t[firstWord(t)];
+  for (let i = 0; i < t.length; i += 1) {
+    const x = t[i]!;
+    // The crowd: a quantity or quantifier before a group ("12,000 companies",
+    // "most dentists", "nine out of ten students"), "everyone", or a bare
+    // plural group doing something ("Doctors recommend…", "Your competitors are…").
+    let from = -1;
+    let to = -1;
+    if (x.lower === 'everyone' || x.lower === 'everybody') {
+      from = i;
+      to = i;
+    } else if (isGroup(x) && x.lower !== x.lemma) {
+      let j = i - 1;
+      while (
+        j >= 0 &&
+        ['ADJ', 'NOUN', 'PROPN', 'PUNCT'].includes(t[j]!.pos) &&
+        t[j]!.text !== ',' &&
+        i - j < 4
+      )
+        j -= 1;
+      while (
+        j >= 0 &&
+        ['ADP', 'DET', 'PRON'].includes(t[j]!.pos) &&
+        t[j]!.lower !== 'our' &&
+        i - j < 6
+      )
+        j -= 1;
+      const before = t[j];
+      const quantifier = (y: Token) =>
+        QUANTIFIERS.has(y.lower) ||
+        y.pos === 'NUM' ||
+        /^\d/.test(y.text) ||
+        ['million', 'thousand', 'hundred', 'percent', '%'].includes(y.lower);
+      const quantified = t.slice(Math.max(0, j), i).some(quantifier);
+      const howMany = before?.lower === 'many' && t[j - 1]?.lower === 'how';
+      if (quantified && !howMany) {
+        from = Math.max(0, j);
+        to = i;
+      } else if (
+        authorityNouns.has(x.lemma) ||
+        j < 0 ||
+        ['your', 'their', 'our', 'other'].includes(before?.lower ?? '')
+      ) {
+        // A bare plural acting: needs a verb right after it (any verb, when it is a statement).
+        const verb = t.slice(i + 1, i + 4).find((y) => y.pos === 'VERB' || y.pos === 'AUX');
+        if (
+          verb &&
+          (endorseVerbs.has(verb.lemma) ||
+            !isQuestion(s) ||
+            t.slice(i + 1, i + 3).some((y) => y.lower === 'already'))
+        ) {
+          from = Math.max(0, j + 1);
+          to = verb.i;
+        }
+      }
+    } else if (x.lower === 'trusted' && t[i + 1]?.lower === 'by') {
+      from = i;
+      to = i + 1;
+    } else if (
+      (x.lower === 'popular' && t[i - 1]?.lower === 'most') ||
+      x.lower === 'best-selling' ||
+      x.lower === 'bestselling' ||
+      (x.lower === '#' && t[i + 1]?.text === '1') ||
+      (x.lower === 'number' && t[i + 1]?.lower === 'one')
+    ) {
+      from = i;
+      to = i;
+    } else if (x.lower === 'in' && (t[i + 1]?.pos === 'NUM' || /^\d/.test(t[i + 1]?.text ?? ''))) {
+      const home = t
+        .slice(i + 2, i + 4)
+        .find((y) => ['home', 'household', 'kitchen', 'country', 'office'].includes(y.lemma));
+      if (home) {
+        from = i;
+        to = home.i;
+      }
+    }
+    if (from < 0) continue;
+    // Asking about others is not pointing at them: "Do most of your
+    // colleagues work remotely?", "How many people…?"
+    const subjectOfQuestion =
+      question && from >= qStart && from <= qStart + 2 && auxiliaries.has(t[qStart]!.lower);
+    const whSubject =
+      question && whWords.has(opener?.lower ?? '') && from <= qStart + 3 && from >= qStart;
+    if (subjectOfQuestion || whSubject) continue;
+    // A group someone is told they belong to ("Smart founders…") is identity, not a crowd.
+    if (t.slice(from, to).some((y) => characterAdjectives.has(y.lower) && y.lower !== 'good'))
+      continue;
+    if (t.slice(to + 1, to + 4).some((y) => y.lower === 'like' && t[y.i + 1]?.lower === 'you'))
+      continue;
+    const speaksToYou = t.some(
+      (y) => y.lower === 'you' || y.lower === 'your' || y.lower === 'yours',
+    );
+    if (!question || speaksToYou || !isQuestion(s)) {
+      hits.push(span('social-proof', t[from]!, t[to]!));
+      i = to;
+    }
+  }
+  return hits;
+}
+
+// ---------------------------------------------------------------------------
+// Identity and emotional appeal
+
+function identity(s: Sentence): Hit[] {
+  const t = s.tokens;
+  const hits: Hit[] = [];
+  const first = firstWord(t);
+  const a = t[first];
+  const clauseEnd = (from: number) => {
+    const comma = t.findIndex(
+      (x, k) => k > from && (x.text === ',' || x.text === '?' || x.text === '.'),
+    );
+    return comma < 0 ? t.length - 1 : comma - 1;
+  };
+  const valued = (from: number, to: number) =>
+    t
+      .slice(from, to + 1)
+      .some(
+        (x) =>
+          characterAdjectives.has(x.lower) ||
+          (valueVerbs.has(x.lemma) &&
+            (x.pos === 'VERB' || ['who', 'that'].includes(t[x.i - 1]?.lower ?? ''))) ||
+          (x.lemma === 'take' && t.slice(x.i, to + 1).some((y) => y.lower === 'seriously')) ||
+          x.lower === 'seriously' ||
+          (x.lower === 'only' && t[x.i + 1]?.lemma === 'want'),
+      );
+  // "As a parent who cares…", "As someone who takes their health seriously,", "Being a…"
+  if (a && (a.lower === 'as' || a.lower === 'being' || a.lower === 'for') && t[first + 1]) {
+    const end = clauseEnd(first);
+    const next = t[first + 1]!;
+    if (
+      (['a', 'an', 'someone', 'somebody', 'one', 'the'].includes(next.lower) ||
+        next.pos === 'ADJ' ||
+        next.pos === 'NOUN') &&
+      valued(first + 1, end)
+    ) {
+      hits.push(span('identity-appeal', a, t[end]!));
+    }
+  }
+  for (let i = 0; i < t.length - 2; i += 1) {
+    const x = t[i]!;
+    // "If you really care about…", "Since you value…", "Because you want the best for…"
+    if (['if', 'since', 'because', 'given', 'as'].includes(x.lower)) {
+      let j = i + 1;
+      if (t[j]?.lower === 'that' || t[j]?.lower === 'how') j += 1;
+      if (t[j]?.lower === 'much') j += 1;
+      if (t[j]?.lower === 'you' || t[j]?.lower === "you're") {
+        let k = j + 1;
+        while (t[k] && (t[k]!.pos === 'ADV' || t[k]!.lower === 'do')) k += 1;
+        const verb = t[k];
+        if (
+          verb &&
+          ((valueVerbs.has(verb.lemma) &&
+            !MODALS.has(t[j + 1]?.lower ?? '') &&
+            t[k + 1]?.lower !== 'to') ||
+            (verb.lemma === 'want' &&
+              t[k + 1]?.lower === 'to' &&
+              ['be', 'give', 'protect', 'keep'].includes(t[k + 2]?.lemma ?? '')) ||
+            (verb.lemma === 'be' &&
+              t
+                .slice(k + 1, k + 4)
+                .some((y) => y.lower === 'serious' || characterAdjectives.has(y.lower))))
+        ) {
+          hits.push(span('identity-appeal', x, t[clauseEnd(k)]!));
+        }
+      }
+    }
+    // "someone as eco-conscious as you", "people like you"
+    if (
+      x.lower === 'as' &&
+      t[i + 1]?.pos === 'ADJ' &&
+      t[i + 2]?.lower === 'as' &&
+      t[i + 3]?.lower === 'you'
+    ) {
+      hits.push(span('identity-appeal', x, t[i + 3]!));
+    }
+    // "Any parent who wants their child to succeed…", "Smart founders protect…"
+    if (
+      characterAdjectives.has(x.lower) &&
+      x.lower !== 'great' &&
+      isGroup(t[i + 1]) &&
+      t[i + 1]!.lower !== t[i + 1]!.lemma
+    ) {
+      const verb = t.slice(i + 2, i + 5).find((y) => y.pos === 'VERB');
+      if (verb && !isQuestion(s)) hits.push(span('identity-appeal', x, verb));
+      else if (t[i + 2]?.lower === 'like' && t[i + 3]?.lower === 'you')
+        hits.push(span('identity-appeal', x, t[i + 3]!));
+    }
+    if (
+      ['any', 'every'].includes(x.lower) &&
+      isGroup(t[i + 1]) &&
+      ['who', 'that'].includes(t[i + 2]?.lower ?? '')
+    ) {
+      const verb = t[i + 3];
+      if (verb && valueVerbs.has(verb.lemma)) hits.push(span('identity-appeal', x, verb));
+    }
+    // "You clearly have great taste", "You're a smart shopper"
+    if (
+      ((x.lower === 'you' || x.lower === "you're") && !isQuestion(s)) ||
+      (x.lower === 'you' && i === first)
+    ) {
+      const rest = t.slice(i + 1, i + 5);
+      const verb = rest.find((y) => y.lemma === 'have' || y.lemma === 'be');
+      if (
+        verb &&
+        rest.some(
+          (y) =>
+            y.i > verb.i &&
+            (characterAdjectives.has(y.lower) || valence(y.lower) >= 3) &&
+            y.pos === 'ADJ',
+        )
+      ) {
+        hits.push(span('identity-appeal', x, rest.at(-1)!));
+      }
+    }
+    // "for the sake of your children", "protect your family"
+    if (x.lower === 'sake' && t[i + 1]?.lower === 'of')
+      hits.push(span('identity-appeal', t[i - 2] ?? x, t[i + 3] ?? x));
+  }
+  return hits;
+}
+
+// ---------------------------------------------------------------------------
+// A "why" that assumes the judgement, and "what makes X so good"
+
+const JUDGEMENT_VERBS = new Set([
+  'prefer',
+  'love',
+  'like',
+  'enjoy',
+  'trust',
+  'recommend',
+  'dislike',
+  'hate',
+  'appreciate',
+  'adore',
+  'favour',
+  'favor',
+]);
+
+function isComparative(t: Token, next: Token | undefined): boolean {
+  if (['better', 'best', 'worse', 'worst', 'than', 'favourite', 'favorite'].includes(t.lower))
+    return true;
+  if ((t.lower === 'more' || t.lower === 'less' || t.lower === 'most') && next?.pos === 'ADJ')
+    return true;
+  if (t.pos === 'ADJ' && /(?:er|est)$/.test(t.lower) && t.lemma !== t.lower && t.lower.length > 4)
+    return true;
+  if (t.lower === 'so' && (next?.pos === 'ADJ' || next?.lower === 'much' || next?.pos === 'ADV'))
+    return true;
+  return false;
+}
+
+function judgementIn(t: Token[], from: number, to: number): Token | undefined {
+  for (let k = from; k <= to; k += 1) {
+    const x = t[k]!;
+    if (JUDGEMENT_VERBS.has(x.lemma) && x.pos === 'VERB') return x;
+    if (isComparative(x, t[k + 1])) return x;
+    if ((x.pos === 'ADJ' || x.pos === 'ADV') && strongly(x, 3)) return x;
+    if (x.lower === 'obvious' || x.lower === 'smarter' || x.lower === 'cheaper') return x;
+  }
+  return undefined;
+}
+
+function assumptiveWhy(s: Sentence): Hit[] {
+  const t = s.tokens;
+  if (hedged(s)) return [];
+  const hits: Hit[] = [];
+  for (let i = 0; i < t.length; i += 1) {
+    const x = t[i]!;
+    const end = t.findIndex(
+      (y, k) => k > i && (y.text === '?' || y.text === '.' || y.text === ';'),
+    );
+    const to = end < 0 ? t.length - 1 : end - 1;
+    if (x.lower === 'why' && t[i + 1]?.lower !== 'not') {
+      const judged = judgementIn(t, i + 1, to);
+      if (judged) hits.push(span('assumptive-why', x, judged));
+    }
+    // "What makes our coffee so good?" (not "What would make…")
+    if (x.lower === 'what' && t[i + 1]?.lemma === 'make' && t[i + 1]?.lower !== 'make') {
+      const judged = judgementIn(t, i + 2, to);
+      if (judged) hits.push(span('assumptive-why', x, judged));
+    }
+  }
+  return hits;
+}
+
+// ---------------------------------------------------------------------------
+// A loaded either-or
+
+const CHOICE_LINKS = new Set(['or', 'versus', 'vs', 'vs.', 'over']);
+
+function sideValence(t: Token[], from: number, to: number) {
+  let up = 0;
+  let down = 0;
+  let ours = false;
+  for (let k = from; k <= to; k += 1) {
+    const x = t[k]!;
+    if (['our', 'us', 'we'].includes(x.lower)) ours = true;
+    if (
+      scaleWords.has(x.lower) ||
+      ['rather', 'prefer', 'choose', 'pick', 'better', 'sound', 'sounds'].includes(x.lower)
+    )
+      continue;
+    const v = x.pos === 'PRON' || x.pos === 'DET' ? 0 : valence(x.lower) || valence(x.lemma);
+    if (v > 0) up += v;
+    if (v < 0) down += v;
+  }
+  return { up, down, ours };
+}
+
+function loadedChoice(s: Sentence): Hit[] {
+  const t = s.tokens;
+  const hits: Hit[] = [];
+  for (let i = 1; i < t.length - 1; i += 1) {
+    const x = t[i]!;
+    const phrase = x.lower === 'rather' && t[i + 1]?.lower === 'than';
+    const instead = x.lower === 'instead' && t[i + 1]?.lower === 'of';
+    const compared =
+      (x.lower === 'compared' || x.lower === 'comparison') &&
+      ['to', 'with'].includes(t[i + 1]?.lower ?? '');
+    if (!CHOICE_LINKS.has(x.lower) && !phrase && !instead && !compared) continue;
+    if (
+      x.lower === 'over' &&
+      !t.some((y) => ['prefer', 'pick', 'choose', 'rather'].includes(y.lemma))
+    )
+      continue;
+    // A balanced scale ("satisfied or dissatisfied", "easy or difficult") is no choice.
+    const before = t[i - 1]!;
+    const after = t[i + 1]!;
+    if (x.lower === 'or' && before.pos === after.pos && ['ADJ', 'ADV', 'VERB'].includes(before.pos))
+      continue;
+    if (x.lower === 'or' && after.lower === 'not') continue;
+    let left = i - 1;
+    while (
+      left > 0 &&
+      ![':', ';', '?'].includes(t[left - 1]!.text) &&
+      !(t[left - 1]!.text === ',' && whWords.has(t[left]?.lower ?? ''))
+    )
+      left -= 1;
+    let right = i + 1;
+    while (right < t.length - 1 && !['?', '.', ':', ';'].includes(t[right + 1]!.text)) right += 1;
+    const l = sideValence(t, left, i - 1);
+    const r = sideValence(t, phrase || instead || compared ? i + 2 : i + 1, right);
+    const loaded =
+      (l.down <= -2 && (r.up >= 2 || r.ours)) ||
+      (r.down <= -2 && (l.up >= 2 || l.ours)) ||
+      (l.up >= 3 && r.down <= -1) ||
+      (r.up >= 3 && l.down <= -1);
+    if (loaded) {
+      hits.push(span('loaded-choice', t[left]!, t[right]!));
+      break;
+    }
+  }
+  return hits;
+}
+
+// ---------------------------------------------------------------------------
+// Two asks in one
+
+const EVALUATIVE_FRAMES = new Set([
+  'satisfied',
+  'happy',
+  'rate',
+  'enjoy',
+  'like',
+  'love',
+  'want',
+  'offer',
+  'prefer',
+  'find',
+  'think',
+  'useful',
+  'easy',
+  'important',
+  'pleased',
+  'recommend',
+  'consider',
+  'add',
+  'improve',
+  'need',
+  'value',
+]);
+
+function doubleBarrelled(s: Sentence): Hit[] {
+  const t = s.tokens;
+  const hits: Hit[] = [];
+  const qs = questionStart(t);
+  const opener = t[qs];
+  if (!opener) return hits;
+  const closed = auxiliaries.has(opener.lower);
+  const rating =
+    (opener.lower === 'how' &&
+      (['ADJ', 'ADV'].includes(t[qs + 1]?.pos ?? '') || /ed$/.test(t[qs + 1]?.lower ?? '')) &&
+      t[qs + 1]?.lower !== 'often' &&
+      t[qs + 1]?.lower !== 'much' &&
+      t[qs + 1]?.lower !== 'many') ||
+    opener.lemma === 'rate' ||
+    (opener.lower === 'please' && t[qs + 1]?.lemma === 'rate') ||
+    (opener.lower === 'how' &&
+      t[qs + 1]?.lower === 'would' &&
+      t.slice(qs + 2, qs + 5).some((y) => y.lemma === 'rate'));
+  for (let i = qs + 1; i < t.length - 1; i += 1) {
+    const x = t[i]!;
+    if (x.lower !== 'and') continue;
+    const before = t[i - 1]!;
+    const after = t[i + 1]!;
+    // "How often do you cook, and how much do you spend…?" (not "…, and why?", "and if so")
+    if (whWords.has(after.lower) && after.lower !== 'why' && t[i + 2]?.text !== '?') {
+      const verb = t.slice(i + 2, t.length).some((y) => y.pos === 'VERB' || y.pos === 'AUX');
+      if (verb) {
+        hits.push(span('double-barrelled', t[qs]!, t[Math.min(t.length - 2, i + 3)]!));
+        break;
+      }
+    }
+    if (!closed && !rating) continue;
+    if (after.lower === 'if' || after.lower === 'why' || after.lower === 'then') continue;
+    const pair = `${before.lower} and ${after.lower}`;
+    if (binomials.has(pair) || binomials.has(`${before.lemma} and ${after.lemma}`)) continue;
+    if (t.slice(qs, i).some((y) => y.lower === 'between' || y.lower === 'both')) continue;
+    if (t.slice(i + 1, i + 6).some((y) => y.lower === 'together')) continue;
+    // Subjects joined ("Do you and your partner…") ask one thing.
+    const mainVerbBefore = t
+      .slice(qs + 1, i)
+      .some(
+        (y) =>
+          y.pos === 'VERB' ||
+          y.pos === 'ADJ' ||
+          (y.pos === 'AUX' && y.i > qs + 1) ||
+          (y.pos === 'ADV' && opener.lemma === 'be'),
+      );
+    if (!mainVerbBefore && !rating) continue;
+    let kindOfPair = '';
+    const nextContent = t
+      .slice(i + 1)
+      .find((y) => !['DET', 'PRON', 'ADV', 'PART'].includes(y.pos) || y.lower === 'more');
+    if (
+      (before.pos === 'ADJ' || before.pos === 'ADV' || before.lower === 'time') &&
+      (after.pos === 'ADJ' || (after.pos === 'ADV' && t[i + 2]?.pos === 'ADJ'))
+    )
+      kindOfPair = 'adjectives';
+    else if (
+      after.pos === 'VERB' ||
+      (after.pos === 'ADV' && t[i + 2]?.pos === 'VERB') ||
+      (after.pos === 'NOUN' &&
+        ['your', 'their', 'my', 'our', 'his', 'her', 'it', 'them'].includes(
+          t[i + 2]?.lower ?? '',
+        ) &&
+        t.slice(qs, i).some((y) => y.pos === 'VERB'))
+    )
+      kindOfPair = 'verbs';
+    else if (['DET', 'PRON'].includes(after.pos) && after.lower !== 'more') {
+      // "…and the documentation clear?", "…and our service reliable?"
+      const rest = t.slice(i + 2, t.length - 1);
+      if (
+        rest.length <= 5 &&
+        rest.some(
+          (y) => y.pos === 'ADJ' || y.lower === 'enough' || (y.pos === 'ADV' && y.i > i + 2),
+        ) &&
+        closed &&
+        !rest.some((y) => y.pos === 'VERB')
+      )
+        kindOfPair = 'clauses';
+      else if (nextContent?.pos === 'NOUN' || nextContent?.pos === 'ADJ') kindOfPair = 'nouns';
+    } else if (after.pos === 'NOUN' || after.pos === 'ADJ' || after.lower === 'more')
+      kindOfPair = 'nouns';
+    if (kindOfPair === 'nouns') {
+      const frame = t
+        .slice(qs, i)
+        .some((y) => EVALUATIVE_FRAMES.has(y.lemma) || EVALUATIVE_FRAMES.has(y.lower));
+      if (!frame && !rating) continue;
+      if (!['NOUN', 'PROPN', 'ADJ'].includes(before.pos) && before.lower !== 'food') continue;
+    }
+    if (kindOfPair === 'verbs' && before.pos === 'AUX') continue;
+    if (kindOfPair === '') continue;
+    let to = i + 1;
+    while (to < t.length - 2 && !['PUNCT', 'ADP'].includes(t[to + 1]!.pos)) to += 1;
+    hits.push(span('double-barrelled', before, t[to]!));
+    break;
+  }
+  return hits;
+}
+
+// ---------------------------------------------------------------------------
+// Praise in a "what if"
+
+function praiseHypothetical(s: Sentence, next: Sentence | undefined): Hit[] {
+  const t = s.tokens;
+  for (let i = 0; i < t.length; i += 1) {
+    const x = t[i]!;
+    const conditional =
+      x.lower === 'if' &&
+      !hedgePattern.test(
+        t
+          .slice(i, i + 4)
+          .map((y) => y.text)
+          .join(' '),
+      ) &&
+      t
+        .slice(i + 1, i + 6)
+        .some((y) => ['could', 'had', 'were', 'was', 'owned', 'got', 'did'].includes(y.lower));
+    const imagine =
+      ['imagine', 'picture', 'suppose', 'envision', 'envisage'].includes(x.lower) &&
+      (i === firstWord(t) || t[i - 1]?.text === ',');
+    const whatIf = x.lower === 'what' && t[i + 1]?.lower === 'if';
+    if (!conditional && !imagine && !whatIf) continue;
+    let end = t.findIndex(
+      (y, k) =>
+        k > i &&
+        (y.text === '?' ||
+          y.text === '.' ||
+          y.text === '—' ||
+          (y.text === ',' &&
+            (t[k + 1]?.lower === 'would' ||
+              whWords.has(t[k + 1]?.lower ?? '') ||
+              t[k + 1]?.lower === 'will'))),
+    );
+    if (end < 0) end = t.length;
+    const praised =
+      t
+        .slice(i + 1, end)
+        .find(
+          (y) =>
+            (y.pos === 'ADJ' || y.pos === 'ADV' || y.pos === 'NOUN' || y.pos === 'VERB') &&
+            (valence(y.lower) >= 2 || valence(y.lemma) >= 3) &&
+            !['like', 'want', 'help', 'care', 'please', 'interested', 'free'].includes(y.lemma) &&
+            !(
+              y.lower === 'best' &&
+              t[y.i - 1]?.lower === 'the' &&
+              !t.slice(i, y.i).some((z) => z.lower === "'s")
+            ),
+        ) ?? t.slice(i + 1, end).find((y) => y.lower === 'best' && t[y.i - 1]?.lower === "'s");
+    if (praised) return [span('praise-hypothetical', x, t[Math.max(praised.i, end - 1)]!)];
+    // "Imagine…." then the question in the next sentence.
+    if (imagine && next === undefined) continue;
+  }
+  return [];
+}
+
+// ---------------------------------------------------------------------------
+// Presupposition: an experience, a benefit or a problem taken for granted
+
+const EMOTION_SCALE = new Set([
+  'satisfied',
+  'dissatisfied',
+  'likely',
+  'unlikely',
+  'happy',
+  'unhappy',
+  'interested',
+  'important',
+  'confident',
+  'comfortable',
+  'good',
+  'bad',
+  'useful',
+  'easy',
+  'well',
+  'clearly',
+  'often',
+  'much',
+  'many',
+  'long',
+  'far',
+  'soon',
+  'willing',
+]);
+
+const MONEY_VERBS = new Set([
+  'pay',
+  'spend',
+  'cost',
+  'charge',
+  'owe',
+  'cancel',
+  'stop',
+  'leave',
+  'miss',
+]);
+
+function presupposition(s: Sentence): Hit[] {
+  const t = s.tokens;
+  if (hedged(s)) return [];
+  const hits: Hit[] = [];
+  const modal = t.some((y) => MODALS.has(y.lower));
+  const ours = t.some((y) => OFFER_DETERMINERS.has(y.lower));
+  for (let i = 0; i < t.length; i += 1) {
+    const x = t[i]!;
+    const n1 = t[i + 1];
+    const n2 = t[i + 2];
+    if (x.lower === 'how' && n1) {
+      // "How stressed are you…", "How excited are you about…", "How annoying are…"
+      if (
+        (n1.pos === 'ADJ' || n1.pos === 'VERB') &&
+        !EMOTION_SCALE.has(n1.lower) &&
+        (valence(n1.lower) <= -2 || valence(n1.lower) >= 3)
+      ) {
+        hits.push(span('presupposition', x, n1));
+        continue;
+      }
+      // "How much do you love…", "How much are overdraft charges hurting…", "How many hours do you waste…"
+      if (['much', 'many', 'long'].includes(n1.lower)) {
+        const verb = t
+          .slice(i + 2, t.length)
+          .find(
+            (y) =>
+              y.pos === 'VERB' &&
+              !MONEY_VERBS.has(y.lemma) &&
+              (valence(y.lower) <= -1 ||
+                valence(y.lemma) <= -1 ||
+                (valence(y.lemma) >= 3 && !modal) ||
+                ['waste', 'lose', 'struggle', 'suffer'].includes(y.lemma)),
+          );
+        if (verb) {
+          hits.push(span('presupposition', x, verb));
+          continue;
+        }
+        // "How much more confident…", "How much better do you sleep since…"
+        if (
+          n2 &&
+          (n2.lower === 'more' ||
+            n2.lower === 'better' ||
+            n2.lower === 'happier' ||
+            n2.lower === 'easier' ||
+            n2.lower === 'less') &&
+          !modal
+        ) {
+          hits.push(span('presupposition', x, t[i + 3] ?? n2));
+          continue;
+        }
+      }
+      if (
+        n1.lower === 'soon' &&
+        t
+          .slice(i + 2, i + 7)
+          .some((y) => y.lemma === 'plan' || y.lower === 'will' || y.lower === 'going')
+      ) {
+        hits.push(span('presupposition', x, n1));
+        continue;
+      }
+    }
+    // "How has our meal kit made…", "How much time has our tool saved…", "Which of our methods helped…"
+    if (['how', 'what', 'which'].includes(x.lower) && !modal && ours) {
+      const benefit = t
+        .slice(i + 1)
+        .find(
+          (y) =>
+            y.pos === 'VERB' &&
+            benefitVerbs.has(y.lemma) &&
+            y.lower !== y.lemma &&
+            !(
+              y.lemma === 'make' &&
+              !t.slice(y.i + 1).some((z, k) => k < 5 && isComparative(z, t[z.i + 1]))
+            ),
+        );
+      if (
+        benefit &&
+        !t.slice(i + 1, benefit.i).some((y) => y.lower === 'would' || y.lower === 'will')
+      ) {
+        hits.push(span('presupposition', x, benefit));
+        continue;
+      }
+    }
+    // "When will you move…", "Which destination will you book first?", "How often will you use…"
+    if (['when', 'which', 'how', 'what'].includes(x.lower)) {
+      const will = t.slice(i + 1, i + 5).find((y) => y.lower === 'will' || y.lower === "'ll");
+      const verb = will && t.slice(will.i + 1, will.i + 4).find((y) => y.pos === 'VERB');
+      if (will && t[will.i + 1]?.lower === 'you' && verb && adoptVerbs.has(verb.lemma)) {
+        hits.push(span('presupposition', x, verb));
+        continue;
+      }
+    }
+    // "What do you like most about our…", "your favourite part of your stay with us"
+    if (
+      (x.lemma === 'like' || x.lemma === 'love' || x.lemma === 'enjoy') &&
+      x.pos === 'VERB' &&
+      !modal &&
+      ours
+    ) {
+      const about = t.slice(i + 1, i + 4).some((y) => y.lower === 'about' || y.lower === 'most');
+      if (about && t.slice(0, i).some((y) => whWords.has(y.lower))) {
+        hits.push(span('presupposition', x, t[i + 1]!));
+        continue;
+      }
+    }
+    if (
+      (x.lower === 'favourite' ||
+        x.lower === 'favorite' ||
+        (x.lower === 'most' && n1?.lower === 'excited')) &&
+      ours &&
+      !modal &&
+      t.slice(0, i).some((y) => whWords.has(y.lower))
+    ) {
+      hits.push(span('presupposition', x, n1 ?? x));
+      continue;
+    }
+    // "Now that you've seen…", "After enjoying our…", "since you started using our…"
+    if (x.lower === 'now' && n1?.lower === 'that' && n2?.lower === 'you') {
+      hits.push(span('presupposition', x, t[i + 4] ?? n2));
+      continue;
+    }
+    if (
+      x.lower === 'after' &&
+      n1?.pos === 'VERB' &&
+      /ing$/.test(n1.lower) &&
+      valence(n1.lemma) >= 2
+    ) {
+      hits.push(span('presupposition', x, n1));
+      continue;
+    }
+    if (
+      x.lower === 'since' &&
+      t
+        .slice(i + 1, i + 4)
+        .some((y) => ['start', 'join', 'switch', 'begin', 'use', 'sign', 'move'].includes(y.lemma))
+    ) {
+      const change = t.some(
+        (y) =>
+          isComparative(y, t[y.i + 1]) ||
+          (benefitVerbs.has(y.lemma) && y.lemma !== 'make') ||
+          y.lemma === 'benefit',
+      );
+      if (change) {
+        hits.push(span('presupposition', x, t[Math.min(t.length - 1, i + 3)]!));
+        continue;
+      }
+    }
+    // "What problems does your current CRM cause…", "the biggest frustration with…"
+    if (
+      problemNouns.has(x.lemma) &&
+      x.pos === 'NOUN' &&
+      !modal &&
+      t.slice(0, i).some((y) => whWords.has(y.lower))
+    ) {
+      hits.push(span('presupposition', t[i - 1] ?? x, x));
+      continue;
+    }
+    // "What benefits have you noticed…"
+    if (
+      x.lemma === 'benefit' &&
+      x.pos === 'NOUN' &&
+      t.slice(0, i).some((y) => y.lower === 'what' || y.lower === 'which') &&
+      !modal
+    ) {
+      hits.push(span('presupposition', x, x));
+      continue;
+    }
+    // "How long have you been struggling…", "Are you still wasting…"
+    if (
+      (x.lower === 'still' || x.lower === 'keep') &&
+      t.slice(i + 1, i + 3).some((y) => y.pos === 'VERB' && valence(y.lemma) <= -1)
+    ) {
+      hits.push(span('presupposition', x, t[i + 1]!));
+    }
+  }
+  return hits;
+}
+
+// ---------------------------------------------------------------------------
+// Loaded words about the offer or its alternatives
+
+function loadedWords(s: Sentence, taken: Hit[]): Hit[] {
+  const t = s.tokens;
+  const hits: Hit[] = [];
+  const inside = (x: Token) =>
+    taken.some(
+      (h) =>
+        (h.kind === 'praise-hypothetical' ||
+          h.kind === 'loaded-choice' ||
+          h.kind === 'identity-appeal') &&
+        x.start >= h.start &&
+        x.end <= h.end,
+    );
+  for (let i = 0; i < t.length; i += 1) {
+    const x = t[i]!;
+    if (inside(x)) continue;
+    if (!['ADJ', 'ADV', 'VERB', 'NOUN', 'PROPN'].includes(x.pos) && !x.text.includes('-')) continue;
+    const v = valence(x.lower) || (x.pos === 'ADJ' ? valence(x.lemma) : 0);
+    if (v === 0 || scaleWords.has(x.lower) || scaleWords.has(x.lemma)) continue;
+    // Attributive: it sits in a noun phrase before its noun ("our award-winning CRM", "clunky spreadsheets").
+    let k = i + 1;
+    while (
+      t[k] &&
+      (t[k]!.pos === 'ADJ' ||
+        t[k]!.pos === 'ADV' ||
+        t[k]!.text === ',' ||
+        t[k]!.lower === 'and' ||
+        (t[k]!.pos === 'VERB' && /(?:ed|ing)$/.test(t[k]!.lower) && t[k + 1]?.pos === 'NOUN') ||
+        t[k]!.text === '-')
+    )
+      k += 1;
+    const noun = t[k];
+    const afterPossessive = ['our', 'your', 'their', 'this', 'the', 'a', 'an'].includes(
+      t[i - 1]?.lower ?? '',
+    );
+    const attributive =
+      noun !== undefined &&
+      (noun.pos === 'NOUN' ||
+        noun.pos === 'PROPN' ||
+        (noun.pos === 'VERB' && (/ing$/.test(noun.lower) || afterPossessive))) &&
+      k > i &&
+      (x.pos === 'ADJ' ||
+        x.pos === 'ADV' ||
+        x.text.includes('-') ||
+        (x.pos === 'VERB' && /(?:ed|ing)$/.test(x.lower)) ||
+        (x.pos === 'NOUN' &&
+          valence(x.lower) !== 0 &&
+          k === i + 1 &&
+          ['miracle'].includes(x.lower)));
+    if (attributive) {
+      let d = i - 1;
+      while (
+        d >= 0 &&
+        (t[d]!.pos === 'ADJ' ||
+          t[d]!.pos === 'ADV' ||
+          t[d]!.text === ',' ||
+          t[d]!.lower === 'and' ||
+          t[d]!.text.includes('-'))
+      )
+        d -= 1;
+      const determiner = t[d];
+      const offer =
+        determiner !== undefined &&
+        (OFFER_DETERMINERS.has(determiner.lower) ||
+          determiner.pos === 'PROPN' ||
+          (determiner.lower === 'the' && t[d + 1]?.lower === 'new'));
+      const intensified = intensifiers.has(t[i - 1]?.lower ?? '') && v > 0;
+      const strong =
+        intensified ||
+        Math.abs(v) >= 3 ||
+        v <= -2 ||
+        (offer && v >= 2) ||
+        (offer && x.text.includes('-') && v > 0);
+      if (
+        strong &&
+        (v < 0 ||
+          offer ||
+          Math.abs(v) >= 4 ||
+          (Math.abs(v) >= 3 && !['a', 'an', 'the'].includes(determiner?.lower ?? '')))
+      ) {
+        hits.push(span('loaded-words', intensifiers.has(t[i - 1]?.lower ?? '') ? t[i - 1]! : x, x));
+        continue;
+      }
+    }
+    // Predicative, about the offer: "Is our new running app amazing?", "…are worth every penny"
+    const closes =
+      !t[i + 1] || ['?', ',', '.', '!', 'to', 'for', 'enough'].includes(t[i + 1]!.lower);
+    if (x.pos === 'ADJ' && Math.abs(v) >= 3 && closes) {
+      const be = t.slice(0, i).find((y) => y.lemma === 'be');
+      const subjectOurs = be && t.slice(be.i, i).some((y) => OFFER_DETERMINERS.has(y.lower));
+      if (subjectOurs) {
+        hits.push(span('loaded-words', x, x));
+        continue;
+      }
+    }
+    // Intensified praise anywhere: "truly exceptional", "ridiculously tasty"
+    if (
+      intensifiers.has(t[i - 1]?.lower ?? '') &&
+      t[i - 1]?.lower !== 'so' &&
+      Math.abs(v) >= 2 &&
+      x.pos === 'ADJ'
+    ) {
+      hits.push(span('loaded-words', t[i - 1]!, x));
+    }
+  }
+  return hits;
+}
+
+/** Every place where the wording steers the answer, by kind. */
+export function detect(sentences: Sentence[]): Hit[] {
+  const hits: Hit[] = [];
+  sentences.forEach((s, index) => {
+    const found = [
+      ...agreement(s),
+      ...socialProof(s),
+      ...identity(s),
+      ...assumptiveWhy(s),
+      ...loadedChoice(s),
+      ...doubleBarrelled(s),
+      ...praiseHypothetical(s, sentences[index + 1]),
+      ...presupposition(s),
+    ];
+    hits.push(...found, ...loadedWords(s, found));
+  });
+  // One finding per kind and place.
+  const kept: Hit[] = [];
+  for (const hit of hits.sort((a, b) => a.start - b.start)) {
+    if (kept.some((k) => k.kind === hit.kind && hit.start < k.end && k.start < hit.end)) continue;
+    kept.push(hit);
+  }
+  return kept;
+}
+
+export { isQuestion, questionStart, firstWord };

@@ -1,0 +1,60 @@
+import { type LeadingKind, leadingKinds } from '@chorus/contracts';
+import { corpusRows } from './questions';
+
+export type Domain =
+  'consumer' | 'b2b' | 'finance' | 'health' | 'travel' | 'education' | 'food' | 'hospitality';
+
+export interface CorpusQuestion {
+  text: string;
+  domain: Domain;
+  /** The leading kinds it holds; empty when it is neutral. */
+  kinds: LeadingKind[];
+  half: 'tuning' | 'held-out';
+}
+
+/** 32-bit FNV-1a over the text's UTF-16 code units. */
+export function fnv1a(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i += 1) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash;
+}
+
+/** The split rule, fixed once: odd hash, held out; even hash, tuning. */
+export function halfOf(text: string): CorpusQuestion['half'] {
+  return fnv1a(text) % 2 === 1 ? 'held-out' : 'tuning';
+}
+
+/** The short labels of questions.ts. */
+const codes: Record<string, LeadingKind> = {
+  LW: 'loaded-words',
+  PS: 'presupposition',
+  SP: 'social-proof',
+  AF: 'agreement-framing',
+  IA: 'identity-appeal',
+  WHY: 'assumptive-why',
+  LC: 'loaded-choice',
+  DB: 'double-barrelled',
+  PH: 'praise-hypothetical',
+};
+
+function kindsOf(labels: string): LeadingKind[] {
+  if (labels === 'N') return [];
+  return labels.split('+').map((label) => {
+    const kind = codes[label];
+    if (!kind || !leadingKinds.includes(kind)) throw new Error(`unknown label ${label}`);
+    return kind;
+  });
+}
+
+export const corpus: CorpusQuestion[] = corpusRows.map(([domain, labels, text]) => ({
+  text,
+  domain,
+  kinds: kindsOf(labels),
+  half: halfOf(text),
+}));
+
+export const tuningHalf = corpus.filter((q) => q.half === 'tuning');
+export const heldOutHalf = corpus.filter((q) => q.half === 'held-out');

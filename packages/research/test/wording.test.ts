@@ -1,0 +1,216 @@
+import { type LeadingKind, leadingKinds, wordingCheckSchema } from '@chorus/contracts';
+import { checkWording } from '../src/wording';
+
+const kindsOf = (text: string) => new Set(checkWording(text).findings.map((f) => f.kind));
+
+/** What a reader notices in a rewording: one question, no doubled words, nothing dangling. */
+function expectReadable(text: string) {
+  expect(text).toMatch(/\?$/);
+  expect(text).toMatch(/^[A-Z]/);
+  expect(text.match(/\?/g)?.length ?? 0).toBeLessThanOrEqual(2);
+  expect(text).not.toMatch(/\b(\w+)\s+\1\b/i);
+  expect(text).not.toMatch(/not worth it/i);
+  expect(text).not.toMatch(/\s[,?]|,\s*[,?]|\ban\s+[bcdfgjklmnpqrstvwxz]/i);
+  expect(text).not.toMatch(/\b(?:is|are|do|does|would|could|will|was|were|have|has)n['’]?t\b/i);
+}
+
+describe('checkWording finds each kind of leading wording, whatever the sentence shape', () => {
+  const cases: Record<LeadingKind, string[]> = {
+    'loaded-words': [
+      'How likely are you to try our revolutionary budgeting app?',
+      'Would you recommend our award-winning help desk to a colleague?',
+      'How much time do you lose to clunky, outdated timesheets?',
+      'Is our new blender amazing?',
+      'Rate our truly exceptional concierge service from 1 to 5.',
+    ],
+    presupposition: [
+      'How much time has our planner saved you this week?',
+      'What do you enjoy most about shopping with us?',
+      'When will you upgrade to the family plan?',
+      'How frustrated are you with your current broadband?',
+      'How long have you been struggling with late invoices?',
+    ],
+    'social-proof': [
+      'Over 5,000 schools already use our reading app. Would you try it?',
+      'Most dentists recommend our toothpaste; would you switch?',
+      'Everyone is talking about our new trainers. Would you buy a pair?',
+      'Like thousands of other freelancers, would you file your taxes with us?',
+      'Our customers tell us the new checkout is a huge improvement. How do you find it?',
+    ],
+    'agreement-framing': [
+      "Don't you think our new menu is better?",
+      "Isn't it time you switched energy supplier?",
+      'Do you agree that paper maps are a thing of the past?',
+      'Our delivery is quick, right?',
+      "You'd say our prices are fair, wouldn't you?",
+    ],
+    'identity-appeal': [
+      'As a parent who cares about safety, which of our car seats would you buy?',
+      'If you really care about the planet, would you pay more for our refill pouches?',
+      'Smart investors diversify. Would you add our bond fund?',
+      'As someone who values their time, would you order our ready meals?',
+      'Because you want the best for your family, would you choose our insurance?',
+    ],
+    'assumptive-why': [
+      'Why do you prefer our app to paper diaries?',
+      'Why is our coffee so much better than the supermarket brand?',
+      'Why would you recommend our gym to a friend?',
+      'What makes our hotel the best place to stay in Lisbon?',
+      'Why did our course make you more confident?',
+    ],
+    'loaded-choice': [
+      'Would you rather keep wrestling with clunky spreadsheets or switch to our streamlined dashboard?',
+      'Do you prefer our fresh meals or greasy takeaway?',
+      'Our direct flights or tiring multi-stop journeys: which would you choose?',
+      'Would you pick our sturdy steel pan over a flimsy non-stick one?',
+    ],
+    'double-barrelled': [
+      'Is our website fast and easy to use?',
+      'Would you buy and recommend our headphones?',
+      'How satisfied are you with the price and quality of our coffee?',
+      'How often do you travel and how much do you spend on hotels?',
+      'Was the room clean and the staff friendly?',
+    ],
+    'praise-hypothetical': [
+      'If you could have our award-winning coffee every morning, how many cups would you drink?',
+      'Imagine a gorgeous, clutter-free home with our storage boxes. Would you buy them?',
+      'What if your team had our world-class support around the clock?',
+      'Suppose you owned our stunning new e-bike. How often would you ride it?',
+    ],
+  };
+
+  it.each(leadingKinds.flatMap((kind) => cases[kind].map((text) => [kind, text] as const)))(
+    '%s: %s',
+    (kind, text) => {
+      const check = checkWording(text);
+      expect(check.leading).toBe(true);
+      expect(kindsOf(text)).toContain(kind);
+      const finding = check.findings.find((f) => f.kind === kind)!;
+      // The words are quoted as written, and the reason says them.
+      expect(text.replace(/[’]/g, "'")).toContain(finding.phrase);
+      expect(finding.why).toContain(finding.phrase);
+      expect(wordingCheckSchema.parse(check)).toEqual(check);
+    },
+  );
+});
+
+describe('questions that assume nothing stay unflagged', () => {
+  it.each([
+    'How much would you expect to pay per serving for a meal kit?',
+    'How satisfied are you with your current bank?',
+    'How satisfied or dissatisfied are you with our delivery times?',
+    'How often do you eat out in a typical month?',
+    'How do you currently plan meals?',
+    'Why did you cancel, if you did?',
+    'Why did you choose your current phone plan?',
+    'What would make this the best choice for you, if anything?',
+    'What would you love to see in a travel app?',
+    'What do you love to cook at the weekend?',
+    'Do you prefer to shop online or in store?',
+    'To what extent do you agree or disagree that your current tools meet your needs?',
+    'As a teacher, how do you plan your lessons?',
+    'How many people in your household use a streaming service?',
+    'Do most of your colleagues work from home?',
+    'If you could change one thing about your commute, what would it be?',
+    'Would you pay $12 per serving for three dinners a week?',
+    'Does your team use Slack and Jira together?',
+    'What did you like and dislike about your last hotel?',
+    'How easy or difficult was it to sign up?',
+    'What is the best time to call you?',
+    'Which features of your accounting software do you use most?',
+  ])('%s', (text) => {
+    const check = checkWording(text);
+    expect(check.findings).toEqual([]);
+    expect(check.leading).toBe(false);
+    expect(check.neutral).toBe(text);
+  });
+});
+
+describe('the rewordings', () => {
+  it.each([
+    'Wouldn’t you find switching to our award-winning CRM a relief?',
+    "Don't you think our banking app makes saving easier?",
+    'Our onboarding is easy to follow, isn’t it?',
+    'Over 12,000 companies already use our invoicing tool. Would you consider it for your team?',
+    'As a parent who cares about safety, how much would you spend on a car seat?',
+    'Why do you prefer our meal kits over cooking from scratch?',
+    'How much time has our scheduling tool saved your team this month?',
+    'Would you rather keep wrestling with clunky spreadsheets or switch to our streamlined dashboard?',
+    'Would you use and recommend our project management tool?',
+    'If you could relax in our stunning beachfront villas, how much would you pay per night?',
+    'Is our new running app amazing?',
+    'Please rate how reliable and affordable our hosting is.',
+  ])('of "%s" are readable questions that pass the check themselves', (text) => {
+    const check = checkWording(text);
+    expect(check.leading).toBe(true);
+    for (const rewording of [check.neutral, check.reversed]) {
+      expectReadable(rewording);
+      expect(checkWording(rewording).findings).toEqual([]);
+    }
+    expect(check.neutral).not.toBe(check.reversed);
+  });
+
+  it('keep the ask: the neutral wording drops the praise and keeps the product', () => {
+    expect(checkWording('Would you recommend our award-winning CRM to a colleague?').neutral).toBe(
+      'Would you recommend our CRM to a colleague?',
+    );
+    expect(
+      checkWording('As a parent who cares about safety, how much would you spend on a car seat?')
+        .neutral,
+    ).toBe('How much would you spend on a car seat?');
+    expect(
+      checkWording('Do you agree that booking everything in one app is simpler?').neutral,
+    ).toBe('Do you agree or disagree that booking everything in one app is simpler?');
+  });
+
+  it('frame the ask the other way round without a negative question', () => {
+    expect(checkWording('How likely are you to try our revolutionary meal kit?').reversed).toBe(
+      'How unlikely are you to try our meal kit?',
+    );
+    expect(checkWording('Would you switch to our award-winning bank?').reversed).toBe(
+      'Would you decide against switching to our bank?',
+    );
+    const unflagged = checkWording('How satisfied are you with our delivery?');
+    expect(unflagged.reversed).toBe('How dissatisfied are you with our delivery?');
+  });
+});
+
+describe('bad input gets a sensible answer, quickly', () => {
+  it.each([
+    ['one word', 'Price'],
+    ['emoji only', '🙂🙂🙂'],
+    ['another language', '¿No crees que nuestra aplicación es la mejor del mercado?'],
+    ['markup', '<b>Would you</b> buy <script>alert(1)</script> our kettle?'],
+    ['empty', '   '],
+    ['only punctuation', '???!!!'],
+  ])('%s', (_label, text) => {
+    const check = checkWording(text);
+    expect(wordingCheckSchema.parse(check)).toEqual(check);
+    expect(check.reversed).toMatch(/\?$/);
+    expect(checkWording(check.reversed).findings).toEqual([]);
+  });
+
+  it('markup is read as the words it shows', () => {
+    const check = checkWording('<p>Isn&#39;t our <b>amazing</b> app great?</p>');
+    expect(check.leading).toBe(true);
+    expect(check.neutral).not.toMatch(/[<>]/);
+  });
+
+  it('10,000 characters: an answer within the contract limits, fast', () => {
+    const text = 'Would you recommend our award-winning planner to a friend? '.repeat(170);
+    expect(text.length).toBeGreaterThan(10_000);
+    const started = performance.now();
+    const check = checkWording(text);
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(wordingCheckSchema.parse(check)).toEqual(check);
+    expect(check.leading).toBe(true);
+    expect(checkWording('x'.repeat(10_000)).neutral.length).toBeLessThanOrEqual(1_000);
+  });
+
+  it('a typical question takes a few milliseconds once the model is loaded', () => {
+    checkWording('Warm up?');
+    const started = performance.now();
+    for (let i = 0; i < 50; i += 1) checkWording(`How often do you order takeaway, question ${i}?`);
+    expect((performance.now() - started) / 50).toBeLessThan(20);
+  });
+});
