@@ -269,4 +269,84 @@ test.describe('personas of your own customers', () => {
     await expect(customerCards(page)).toHaveCount(2);
     await expect(page.getByTestId('selected-count')).toHaveText('10 personas selected');
   });
+
+  test('a customer CSV with notes becomes personas whose shown traits use those notes and do not contradict them', async ({
+    page,
+    request,
+    register,
+    signIn,
+    shot,
+  }) => {
+    const { token } = await register(newAccount({ productName: 'Northern Larder' }));
+    const productId = await onlyProductId(request, token);
+    await signIn(token, `/products/${productId}/personas`);
+
+    const notes = {
+      gareth:
+        'Cooks a big batch of chilli on Sundays and shops at Aldi to keep food spending tight',
+      nadia: 'Plans meals around special offers and never pays for delivery',
+    };
+    const csv = [
+      'name,age,gender,occupation,city,notes',
+      `Gareth Hughes,44,M,Electrician,Leeds,"${notes.gareth}"`,
+      `Nadia Rahman,38,F,Nurse,"Bristol, UK","${notes.nadia}"`,
+    ].join('\n');
+    const importer = page.getByRole('region', { name: 'Import customers' });
+    await importer
+      .getByLabel('Customer file (CSV)')
+      .setInputFiles(await customerFile('shoppers.csv', csv));
+    await importer.getByRole('button', { name: 'Import' }).click();
+    await expect(importer.getByRole('status')).toContainText(
+      'Created 2 personas from shoppers.csv.',
+    );
+
+    for (const [name, note, occupation, place] of [
+      ['Gareth Hughes', notes.gareth, 'Electrician', 'Leeds'],
+      ['Nadia Rahman', notes.nadia, 'Nurse', 'Bristol, UK'],
+    ] as const) {
+      const card = customerCard(page, name);
+      // What the file gave is kept and marked given; the notes are the lifestyle.
+      for (const trait of ['Name', 'Age', 'Gender', 'Occupation', 'Location', 'Lifestyle']) {
+        await expect(mark(card, trait, 'given')).toBeVisible();
+      }
+      await expect(card).toContainText(occupation);
+      await expect(card).toContainText(place);
+      await expect(card).toContainText(note);
+      // What Chorus filled in fits the notes: an English income in pounds and modest, careful with money.
+      await expect(mark(card, 'Income', 'inferred')).toBeVisible();
+      await expect(card).toContainText(/£\d{2},\d{3} per year/);
+      const income = Number(
+        /£(\d{2},\d{3}) per year/.exec((await card.textContent()) ?? '')![1]!.replace(',', ''),
+      );
+      expect(income).toBeLessThanOrEqual(33_000);
+      await expect(mark(card, 'Personality', 'inferred')).toBeVisible();
+      await expect(card).toContainText('Careful with money');
+      // Nothing from another person's life: no farm, no mobile money, no paying for quality.
+      await expect(card).not.toContainText(/farm|hectare|mobile money|pay for quality|premium/i);
+      await card.scrollIntoViewIfNeeded();
+    }
+    await shot('notes-personas');
+
+    // Asked about a price per serving, each reads it back in that unit, in the pounds it earns.
+    await page.goto(`/products/${productId}/questions`);
+    const question = 'Would you order our weekly meal kit at $12 per serving?';
+    await page.getByLabel('Your question').fill(question);
+    await page.getByRole('button', { name: 'Ask Question' }).click();
+    const asked = page.getByRole('article', { name: question });
+    await expect(asked.getByText('Complete', { exact: true })).toBeVisible({ timeout: 30_000 });
+    for (const name of ['Gareth Hughes', 'Nadia Rahman']) {
+      const answer = asked.getByRole('article', { name });
+      await expect(answer).toContainText('$12 per serving (about £');
+      await expect(answer).not.toContainText(/\$12 a (?:week|month|year)/);
+    }
+    // The reasoning cites what the notes say, not a trait Chorus filled in.
+    await expect(asked.getByRole('article', { name: 'Gareth Hughes' })).toContainText(
+      'keep food spending tight',
+    );
+    await expect(asked.getByRole('article', { name: 'Nadia Rahman' })).toContainText(
+      'special offers',
+    );
+    await asked.getByRole('article', { name: 'Gareth Hughes' }).scrollIntoViewIfNeeded();
+    await shot('notes-personas-answer');
+  });
 });

@@ -379,7 +379,13 @@ function clauseAround(text: string, at: number): string {
     .slice(start, stop < 0 ? text.length : at + stop)
     .trim()
     .replace(/^(?:and|but|or)\s+/i, '');
-  return clause.length > 70 ? `${clause.slice(0, 69).trimEnd()}…` : clause;
+  if (clause.length <= 70) return clause;
+  // A long clause: the words around the match, so what showed the trait stays in.
+  const offset = text.slice(start, at).trimStart().length;
+  const from = Math.max(0, clause.lastIndexOf(' ', Math.max(0, offset - 25)) + 1);
+  const end = clause.indexOf(' ', Math.min(clause.length, from + 65));
+  const window = clause.slice(from, end < 0 ? clause.length : end).trim();
+  return `${from > 0 ? '…' : ''}${window}${end < 0 ? '' : '…'}`;
 }
 
 const counts: Record<string, number> = {
@@ -439,10 +445,11 @@ function clampScore(value: number | undefined): number {
 export function readPersona(persona: PersonaProfile): PersonaReading {
   const traits = new Map<Trait, TextAttribute>();
   const evidence = new Map<Trait, string>();
+  // How the persona lives comes first: a customer's own notes are its lifestyle.
   const sources: [TextAttribute, string][] = [
+    ['lifestyle', persona.lifestyle],
     ['personality', persona.personality],
     ['motivations', persona.motivations],
-    ['lifestyle', persona.lifestyle],
     ['occupation', persona.occupation],
   ];
   for (const [trait, pattern] of traitPatterns) {
