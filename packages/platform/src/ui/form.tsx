@@ -37,8 +37,9 @@ export function FieldError({ id, children }: { id?: string; children?: ReactNode
 }
 
 /**
- * The asterisk after a required field's label. Screen readers hear
- * "required" from the control's aria-required instead.
+ * The asterisk after a required field's label (beside it, so the label's
+ * text stays the field's name). Screen readers hear "required" from the
+ * control's aria-required instead.
  */
 export function RequiredMark() {
   return (
@@ -99,11 +100,14 @@ export function FormField<Values extends FieldValues, Output>({
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
   const describedBy = message ? errorId : hint ? hintId : undefined;
-  const labelled = (
-    <Label htmlFor={id}>
-      {label}
-      {required ? <RequiredMark /> : null}
-    </Label>
+  // The mark sits beside the label, not in it: the field's name stays its label's words.
+  const labelled = required ? (
+    <span className="flex items-center gap-1">
+      <Label htmlFor={id}>{label}</Label>
+      <RequiredMark />
+    </span>
+  ) : (
+    <Label htmlFor={id}>{label}</Label>
   );
   return (
     <div className={cn('grid gap-2', className)}>
