@@ -1,4 +1,5 @@
-import { defaultModelPrices, type PersonaResponse } from '@chorus/contracts';
+import { defaultModelPrices, FIRST_RUN_SEED, type PersonaResponse } from '@chorus/contracts';
+import { drawOpinion, personaGenerator } from '@chorus/research';
 import { testLogger } from '@chorus/service-kit/testing';
 import pLimit from 'p-limit';
 import { MemoryAnswerCache } from '../src/answer-cache';
@@ -66,6 +67,22 @@ describe('every answer agrees with itself', () => {
       }),
     );
     expect(contradictions).toEqual([]);
+  });
+
+  it('would have caught the first random draw shown as the opinion', () => {
+    // The old display: each persona's first seeded draw as its opinion, under words for its most likely one.
+    const caught = answers.filter(({ response }) => {
+      const firstDraw = drawOpinion(
+        response.distribution!,
+        personaGenerator(FIRST_RUN_SEED, response.personaId),
+      );
+      return (
+        contradiction(response.response, firstDraw) !== undefined ||
+        contradiction(response.reasoning, firstDraw) !== undefined
+      );
+    });
+    // 424 of the 1,100 when this was written.
+    expect(caught.length).toBeGreaterThan(100);
   });
 
   it('shows the most likely opinion, with its probability as the confidence', () => {
