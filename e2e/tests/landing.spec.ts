@@ -26,7 +26,7 @@ test.describe('landing page', () => {
     const pricing = page.locator('#pricing');
     await expect(pricing.getByText('Product Plan', { exact: true })).toBeVisible();
     await expect(pricing.getByText('$25', { exact: true })).toBeVisible();
-    await expect(pricing.getByText('/user', { exact: true })).toBeVisible();
+    await expect(pricing.getByText('per product per month', { exact: true })).toBeVisible();
     await shot('pricing');
 
     await page.locator('header a[href="#about"]').click();

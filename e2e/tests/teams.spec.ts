@@ -4,7 +4,7 @@ import { type Account, dismissToast, expect, newAccount, test, toast } from '../
 import { adminLogIn } from '../journey-steps';
 import { endCurrentPeriod, invitationLinkFor } from '../system';
 
-const viewerRefusal = 'Viewers can read this product but not change it';
+const viewerRefusal = 'You are a viewer of this product: you can read it but not change it.';
 
 function auth(token: string) {
   return { headers: { authorization: `Bearer ${token}` } };

@@ -221,3 +221,15 @@ export function checkoutReturnUrls(origin: string): { successUrl: string; cancel
     cancelUrl: `${origin}/subscription-cancel`,
   };
 }
+
+/**
+ * Who pays for a product shared with the reader, for their billing page:
+ * "Atlas is paid for by its owner, Olive Owner." (or "by its owner." while
+ * the owner's name is not known).
+ */
+export function paidByOwnerSentence(productName: string, ownerName?: string | null): string {
+  const name = ownerName?.trim();
+  return name
+    ? `${productName} is paid for by its owner, ${name}.`
+    : `${productName} is paid for by its owner.`;
+}

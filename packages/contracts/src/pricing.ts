@@ -7,6 +7,8 @@
  * the billing service call these functions; amounts are integer cents.
  */
 
+import { formatWholeDollars } from './format';
+
 export type BillingCycle = 'monthly' | 'annual';
 
 export interface PricePlan {
@@ -156,4 +158,19 @@ export function personaAdditionCost(
     extraPersonaCents: planFor(input).extraPersonaCents,
     monthlyIncreaseCents: after.monthlyRateCents - before.monthlyRateCents,
   };
+}
+
+/**
+ * The price in one phrase, the same wherever the product is sold (the
+ * landing page's hero and pricing card): "$25 per product per month".
+ */
+export const PRICE_UNIT = 'per product per month';
+
+export function priceHeadline(plan: PricePlan = CURRENT_PLAN): string {
+  return `${formatWholeDollars(plan.monthlyCents)} ${PRICE_UNIT}`;
+}
+
+/** What a teammate costs, in the same words: "$25 per collaborator or admin per month; viewers are free". */
+export function seatPriceLine(plan: PricePlan = CURRENT_PLAN): string {
+  return `${formatWholeDollars(plan.seatMonthlyCents)} per collaborator or admin per month; viewers are free`;
 }

@@ -131,7 +131,7 @@ const whoMay: Record<ProductRole, string> = {
   owner: 'only its owner can do this',
   admin: 'only its owner or a team admin can do this',
   collaborator: 'it takes the collaborator role; ask its owner or a team admin',
-  viewer: 'it takes a place on its team',
+  viewer: 'only members of its team can do this',
 };
 
 /**
@@ -248,7 +248,11 @@ export type AuditAction = (typeof auditActions)[number];
 export interface AuditEntryView {
   id: string;
   actionType: AuditAction;
-  actor: { userId: string; name: string };
+  /**
+   * Who made the change. Someone signed out (an invitee declining from the
+   * e-mail's link) has no user id: they are named by the invitation's e-mail.
+   */
+  actor: { userId: string; name: string; email: string | null };
   affectedEmail: string | null;
   previousState: Record<string, unknown> | null;
   newState: Record<string, unknown> | null;

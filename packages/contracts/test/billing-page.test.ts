@@ -4,6 +4,7 @@ import {
   invoiceBadge,
   invoiceBreakdown,
   nextBillingSummary,
+  paidByOwnerSentence,
   personaSummary,
   seatLines,
   seatSummary,
@@ -155,5 +156,14 @@ describe('invoiceBreakdown: what the history lists under an invoice', () => {
         { description: '2 × Extra persona', quantity: 2, amount: 4 },
       ]),
     ).toEqual([]);
+  });
+});
+
+describe('who pays for a shared product', () => {
+  it('names the owner', () => {
+    expect(paidByOwnerSentence('Atlas', 'Olive Owner')).toBe(
+      'Atlas is paid for by its owner, Olive Owner.',
+    );
+    expect(paidByOwnerSentence('Atlas', ' ')).toBe('Atlas is paid for by its owner.');
   });
 });

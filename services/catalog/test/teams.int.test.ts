@@ -349,15 +349,19 @@ describe('who may manage the team', () => {
 
     const byAdmin = await invite(product, 'new@example.com', 'viewer', admin.userId);
     expect(byAdmin.member?.invitedByName).toBe('Adam Admin');
-    for (const member of [collaborator, viewer]) {
+    // Each is told what their own role lets them do, and who may do this.
+    for (const [member, role] of [
+      [collaborator, 'collaborator'],
+      [viewer, 'viewer'],
+    ] as const) {
       expect(
         await grpcError(invite(product, 'other@example.com', 'viewer', member.userId)),
-      ).toEqual(refused(status.PERMISSION_DENIED, roleRefusal('admin')));
+      ).toEqual(refused(status.PERMISSION_DENIED, roleRefusal('admin', role)));
       expect(
         await grpcError(
           client.listTeamAudit({ userId: member.userId, productId: product.productId }),
         ),
-      ).toEqual(refused(status.PERMISSION_DENIED, teamMessages.needsAdmin));
+      ).toEqual(refused(status.PERMISSION_DENIED, roleRefusal('admin', role)));
     }
     const stranger = randomUUID();
     expect(await grpcError(invite(product, 'other@example.com', 'viewer', stranger))).toEqual(

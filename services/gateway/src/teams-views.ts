@@ -129,11 +129,23 @@ function jsonObject(text: string): Record<string, unknown> | null {
   }
 }
 
+/**
+ * Who made an audit entry: a signed-in user by name; someone signed out (an
+ * invitee declining) by the invitation's e-mail, never an empty name.
+ */
+function actorOf(entry: AuditEntry): AuditEntryView['actor'] {
+  if (entry.actionByUserId) {
+    return { userId: entry.actionByUserId, name: entry.actionByName, email: null };
+  }
+  const email = entry.affectedEmail || null;
+  return { userId: '', name: entry.actionByName || email || '', email };
+}
+
 export function toAuditEntryView(entry: AuditEntry): AuditEntryView {
   return {
     id: entry.id,
     actionType: oneOf<AuditAction>(auditActions, entry.actionType, 'invited'),
-    actor: { userId: entry.actionByUserId, name: entry.actionByName },
+    actor: actorOf(entry),
     affectedEmail: entry.affectedEmail || null,
     previousState: jsonObject(entry.previousStateJson),
     newState: jsonObject(entry.newStateJson),

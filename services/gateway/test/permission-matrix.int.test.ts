@@ -1,4 +1,10 @@
-import { type MemberView, type ProductView, teamMessages } from '@chorus/contracts';
+import {
+  type MemberView,
+  type ProductView,
+  roleRefusal,
+  type Standing,
+  teamMessages,
+} from '@chorus/contracts';
 import { startTestChorus, type TestChorus } from '@chorus/launcher/testing';
 import { eventually } from '@chorus/service-kit/testing';
 import { randomUUID } from 'node:crypto';
@@ -651,10 +657,19 @@ describe('the permission matrix', () => {
         }
         if (answer.status === 403 && row.owner !== 403) {
           const message = (answer.body as { message?: unknown } | undefined)?.message;
+          // The refusal names what this person holds: their role, or their share of R.
+          const held: Standing | undefined =
+            person === 'roadmapOnly'
+              ? { roadmap: 'edit' }
+              : person === 'admin' || person === 'collaborator' || person === 'viewer'
+                ? person
+                : undefined;
           const refusals: unknown[] = [
-            teamMessages.needsEditor,
-            teamMessages.needsAdmin,
-            teamMessages.needsOwner,
+            ...(held
+              ? (['viewer', 'collaborator', 'admin', 'owner'] as const).map((needed) =>
+                  roleRefusal(needed, held),
+                )
+              : []),
             teamMessages.otherEmail,
             'Admin access required',
           ];

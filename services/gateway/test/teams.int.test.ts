@@ -525,7 +525,10 @@ describe('a roadmap shared on its own', () => {
       token: viewer.token,
       body: { title: 'Changed' },
     });
-    expect(edit).toMatchObject({ status: 403, body: { message: teamMessages.needsEditor } });
+    expect(edit).toMatchObject({
+      status: 403,
+      body: { message: 'Your share of this roadmap lets you view it, not change it.' },
+    });
     const product = await chorus.api(`/api/products/${owner.productId}`, { token: viewer.token });
     expect(product).toMatchObject({ status: 404, body: { message: 'Product not found' } });
 

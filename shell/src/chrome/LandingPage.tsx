@@ -1,4 +1,11 @@
-import { CURRENT_PLAN, formatWholeDollars, ANNUAL_DISCOUNT_PERCENT } from '@chorus/contracts';
+import {
+  ANNUAL_DISCOUNT_PERCENT,
+  CURRENT_PLAN,
+  formatWholeDollars,
+  PRICE_UNIT,
+  priceHeadline,
+  seatPriceLine,
+} from '@chorus/contracts';
 import { useAuth } from '@chorus/platform';
 import {
   Badge,
@@ -42,6 +49,7 @@ const features = [
 const planIncludes = [
   `${CURRENT_PLAN.includedPersonas} AI personas included`,
   `${formatWholeDollars(CURRENT_PLAN.extraPersonaCents)} per additional persona per month`,
+  `Teammates: ${seatPriceLine()}`,
   'Unlimited strategic questions',
   'Comprehensive business profile',
   'Roadmaps with persona feedback',
@@ -239,7 +247,7 @@ export function LandingPage() {
               </Button>
             </div>
             <p className="mt-4 text-sm text-muted-foreground">
-              {formatWholeDollars(CURRENT_PLAN.monthlyCents)} per product per month · cancel anytime
+              <span data-testid="hero-price">{priceHeadline()}</span> · cancel anytime
             </p>
           </div>
           <HeroIllustration />
@@ -291,14 +299,15 @@ export function LandingPage() {
             <CardHeader>
               <CardTitle className="text-xl">Product Plan</CardTitle>
               <CardDescription>For one product and its persona panel.</CardDescription>
-              <p className="mt-4 flex items-baseline gap-1">
+              {/* The hero's phrase, from the same constants: one price, said one way. */}
+              <p className="mt-4 flex flex-wrap items-baseline gap-x-2" data-testid="plan-price">
                 <span className="text-5xl font-bold tracking-tight">
                   {formatWholeDollars(CURRENT_PLAN.monthlyCents)}
-                </span>
-                <span className="text-muted-foreground">/user</span>
+                </span>{' '}
+                <span className="text-muted-foreground">{PRICE_UNIT}</span>
               </p>
               <p className="text-sm text-muted-foreground">
-                per month, or {formatWholeDollars(CURRENT_PLAN.annualCents)} per year (Save{' '}
+                or {formatWholeDollars(CURRENT_PLAN.annualCents)} per product per year (Save{' '}
                 {ANNUAL_DISCOUNT_PERCENT}%)
               </p>
             </CardHeader>
