@@ -6,6 +6,7 @@ import type {
 } from '@chorus/contracts';
 import { startTestChorus, type TestChorus } from '@chorus/launcher/testing';
 import { eventually } from '@chorus/service-kit/testing';
+import { knex } from 'knex';
 import { randomUUID } from 'node:crypto';
 import { idempotencyMessages } from '../src/idempotency';
 
@@ -56,6 +57,18 @@ interface Customer {
   /** The product paid for by the payment case. */
   paidProductId?: string;
 }
+
+const answered = async (
+  chorus: TestChorus,
+  who: { token: string; productId: string },
+  id: string,
+) =>
+  eventually(async () => {
+    const found = await chorus.api<QuestionView>(`/api/products/${who.productId}/questions/${id}`, {
+      token: who.token,
+    });
+    return found.body.status === 'complete';
+  });
 
 type Answer = { status: number; body: unknown; replayed: string | null };
 
@@ -136,13 +149,7 @@ describe.each(stores)('idempotency keys kept in %s', (_store, redisUrl) => {
       questionText: 'Would you pay $15 a month for smarter lights?',
     });
     const questionId = (asked.body as QuestionView).id;
-    await eventually(async () => {
-      const found = await chorus.api<QuestionView>(
-        `/api/products/${productId}/questions/${questionId}`,
-        { token },
-      );
-      return found.body.status === 'complete';
-    });
+    await answered(chorus, { token, productId }, questionId);
     return { token, productId, personaIds, templates, roadmapId, items, questionId };
   }
 
@@ -206,6 +213,31 @@ describe.each(stores)('idempotency keys kept in %s', (_store, redisUrl) => {
         path: `/api/products/${who.productId}/questions/${v ? who.questionId + 'x' : who.questionId}/rerun`,
         body: {},
       }),
+    },
+    {
+      name: 'retry a question in error',
+      request: async (who, v) => {
+        if (v)
+          return {
+            path: `/api/products/${who.productId}/questions/${who.questionId}/retry`,
+            body: {},
+          };
+        // A question the engine could not answer: set so in the catalog, as no route does.
+        const asked = await post(who.token, `/api/products/${who.productId}/questions`, {
+          questionText: 'Would you rent a lamp by the month?',
+        });
+        const id = (asked.body as QuestionView).id;
+        await answered(chorus, who, id);
+        const db = knex({ client: 'pg', connection: chorus.databaseUrl('catalog') });
+        try {
+          await db('questions')
+            .where({ id })
+            .update({ status: 'error', error_reason: 'Model failed' });
+        } finally {
+          await db.destroy();
+        }
+        return { path: `/api/products/${who.productId}/questions/${id}/retry`, body: {} };
+      },
     },
     {
       name: 'start paying for a product',
