@@ -12,9 +12,10 @@ const SERVICES = readdirSync('services');
 const MICROFRONTENDS = readdirSync('.').filter((name) => name.startsWith('mfe-'));
 
 /**
- * The house rules (DESIGN.md section 1) as import boundaries: a service never
- * reaches into another service, a microfrontend never imports another one or
- * the shell, and the shared packages depend on neither.
+ * The rules of the house (docs/architecture.md, "Rules of the house") as
+ * import boundaries: a service never reaches into another service, a
+ * microfrontend never imports another one or the shell, and the shared
+ * packages depend on neither.
  */
 const boundaries = [
   ...SERVICES.map((service) => ({

@@ -1,10 +1,11 @@
 /**
- * Pricing, the one place it is computed (DESIGN.md resolves the specs'
- * conflict this way): current products cost $25/month or $270/year with 10
- * personas included and $2/month per extra persona; products with legacy
- * pricing cost $100/month covering 4 personas and $10 per extra. A promo
- * discount applies to the whole amount for its duration. Every screen and
- * the billing service call these functions; amounts are integer cents.
+ * Pricing, the one place it is computed. The specs disagree on the price;
+ * docs/architecture.md ("Current and legacy pricing") says how that is
+ * resolved: current products cost $25/month or $270/year with 10 personas
+ * included and $2/month per extra persona; products with legacy pricing cost
+ * $100/month covering 4 personas and $10 per extra. A promo discount applies
+ * to the whole amount for its duration. Every screen and the billing service
+ * call these functions; amounts are integer cents.
  */
 
 import { formatWholeDollars } from './format';
