@@ -135,6 +135,8 @@ describe('a higher price never reads better', () => {
     (p: number) => `Would you order our weekly meal kit at $${p} per serving?`,
     (p: number) => `Would you pay $${p} a month for our planning app?`,
     (p: number) => `Would your team pay $${p} per user per month for our scheduling software?`,
+    (p: number) => `With our launch discount, would you pay $${p} a month for the premium plan?`,
+    (p: number) => `We are raising the price from $4 to $${p} a month. Would you stay?`,
   ];
 
   it.each(kinds.map((kind) => [kind(10)]))(

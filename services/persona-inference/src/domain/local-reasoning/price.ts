@@ -84,7 +84,8 @@ export function priceReasons({ persona: p, question: q, business }: Situation): 
 
   let affordabilityNamed = false;
   const { price, context, fromProfile } = priceToWeigh(q, business);
-  if (price && !down) {
+  // A cut is weighed at the price the question names (its new price), never at the profile's old one.
+  if (price && !(down && fromProfile)) {
     affordabilityNamed = true;
     const cost = costFor(price, p, context);
     const weight = Math.round(affordabilityWeight(cost.share) * 1000) / 1000;
