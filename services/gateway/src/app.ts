@@ -25,7 +25,7 @@ import { roadmapRoutes } from './routes/roadmaps';
 import { shareLinkRoutes } from './routes/share-links';
 import { teamRoutes } from './routes/teams';
 import { ApiRoutes } from './routing';
-import { createWebApp, parseRemoteDirs, securityHeaders } from './web';
+import { compressResponses, createWebApp, parseRemoteDirs, securityHeaders } from './web';
 
 export interface AppDeps {
   config: GatewayConfig;
@@ -53,6 +53,7 @@ export function createApp(deps: AppDeps): Express {
       })
     : undefined;
   app.use(securityHeaders(web, deps.config.PUBLIC_URL));
+  app.use(compressResponses());
 
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });

@@ -1,3 +1,4 @@
+import compression from 'compression';
 import express, { type RequestHandler, Router } from 'express';
 import helmet, { type HelmetOptions } from 'helmet';
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -115,6 +116,25 @@ export function createWebApp(config: WebAppConfig): WebApp {
       return [...origins];
     },
   };
+}
+
+/**
+ * Compresses every text answer, the web app's files and the API's JSON alike
+ * (brotli or gzip, as the browser's Accept-Encoding allows; `Vary:
+ * Accept-Encoding` tells caches the answer depends on it). The deployed nginx
+ * passes an answer that is already encoded on as it is. Server-sent event streams are never compressed: a compressor holds bytes
+ * back until it has a block's worth, and an event must arrive when it happens
+ * (sse.ts also marks them `no-transform`). Small answers (under 1 KB) and
+ * formats already compressed (images, PDF) go as they are.
+ */
+export function compressResponses(): RequestHandler {
+  return compression({
+    filter: (req, res) => {
+      const type = res.getHeader('Content-Type');
+      if (typeof type === 'string' && type.startsWith('text/event-stream')) return false;
+      return compression.filter(req, res);
+    },
+  });
 }
 
 /** Stripe Elements' script and card frames, used when billing runs on Stripe. */
