@@ -170,6 +170,29 @@ function federatedApp(app) {
             ]
           : []),
       ],
+      // Kept between builds (node_modules/.cache/webpack of the app): an unchanged
+      // module is neither compiled nor minified again. A module is reused only when
+      // its content hash matches, never on a timestamp alone; a change to this file,
+      // the app's webpack.config.js or an installed package version drops the cache.
+      cache: {
+        type: 'filesystem',
+        cacheDirectory: path.join(app.dir, 'node_modules/.cache/webpack'),
+        name: `${production ? 'production' : 'development'}-${standalone ? 'standalone' : 'federated'}`,
+        version: JSON.stringify({ release, outputDir }),
+        buildDependencies: {
+          config: [
+            __filename,
+            require.resolve('./scope-styles'),
+            path.join(app.dir, 'webpack.config.js'),
+          ],
+        },
+      },
+      snapshot: {
+        module: { hash: true },
+        resolve: { hash: true },
+        resolveBuildDependencies: { hash: true },
+        buildDependencies: { hash: true },
+      },
       optimization: { runtimeChunk: false },
       performance: { hints: false },
       stats: 'errors-warnings',
