@@ -4,8 +4,8 @@ import type {
   PersonaInferenceServiceService,
 } from '@chorus/proto/inference/v1/inference';
 import { type AsyncServiceImplementation, InvalidArgument, Unavailable } from '@chorus/service-kit';
-import { checkWording } from '@chorus/research';
 import type { Answering } from './answering';
+import { checkWordingWithJudge, type WordingJudgeService } from './domain/wording-judge';
 import { InferenceFailed } from './engines/engine';
 import { buildAll, type PersonaBuilder } from './engines/persona-builder';
 
@@ -42,6 +42,8 @@ function givenOf(message: GivenTraitsMessage | undefined): GivenTraits {
 export function inferenceHandlers(deps: {
   answering: Answering;
   builder: PersonaBuilder;
+  /** A model's verdict on the wording, when a model is configured. */
+  judge?: WordingJudgeService;
 }): AsyncServiceImplementation<typeof PersonaInferenceServiceService> {
   return {
     async buildPersonas(request, { signal }) {
@@ -152,7 +154,7 @@ export function inferenceHandlers(deps: {
       }
     },
 
-    async estimate(request) {
+    async estimate(request, { signal }) {
       const questionText = request.questionText.trim();
       if (!questionText) throw new InvalidArgument('questionText is required');
       if (questionText.length > MAX_ANSWER_TEXT) {
@@ -172,7 +174,7 @@ export function inferenceHandlers(deps: {
         ...estimate,
         hasPrice: estimate.costUsd !== undefined,
         costUsd: estimate.costUsd ?? 0,
-        wording: checkWording(questionText),
+        wording: await checkWordingWithJudge(questionText, deps.judge, signal),
       };
     },
   };

@@ -22,6 +22,12 @@ import {
   type PersonaBuilder,
 } from './engines/persona-builder';
 import { inferenceHandlers } from './server';
+import {
+  MemoryVerdictCache,
+  OpenAIWordingJudge,
+  RedisVerdictCache,
+  type VerdictCache,
+} from './domain/wording-judge';
 import { QuestionWorker } from './events';
 
 export interface RunningPersonaInference {
@@ -67,8 +73,10 @@ export async function startPersonaInference(
 ): Promise<RunningPersonaInference> {
   const logger = deps.logger ?? createLogger('persona-inference', config.LOG_LEVEL);
   const engine = deps.engine ?? createEngine(config, logger);
+  const model = modelOptions(config, logger);
   let redis: RedisClientType | undefined;
   let cache: AnswerCache = new MemoryAnswerCache(config.INFERENCE_CACHE_SIZE);
+  let verdicts: VerdictCache = new MemoryVerdictCache(config.INFERENCE_CACHE_SIZE);
   if (config.REDIS_URL) {
     redis = createClient({
       url: config.REDIS_URL,
@@ -77,6 +85,11 @@ export async function startPersonaInference(
     redis.on('error', (error: unknown) => logger.warn({ err: error }, 'redis error'));
     await redis.connect();
     cache = new RedisAnswerCache({ redis, ttlSeconds: config.INFERENCE_CACHE_TTL_SECONDS, logger });
+    verdicts = new RedisVerdictCache({
+      redis,
+      ttlSeconds: config.INFERENCE_CACHE_TTL_SECONDS,
+      logger,
+    });
   }
   const answering = new Answering({
     engine,
@@ -121,7 +134,11 @@ export async function startPersonaInference(
       definition: PersonaInferenceServiceService,
       implementation: implement(
         PersonaInferenceServiceService,
-        inferenceHandlers({ answering, builder: createPersonaBuilder(config, logger) }),
+        inferenceHandlers({
+          answering,
+          builder: createPersonaBuilder(config, logger),
+          judge: model ? new OpenAIWordingJudge(model, verdicts) : undefined,
+        }),
         logger,
       ),
     };

@@ -283,7 +283,11 @@ describe('the question worker with a model (an OpenAI-compatible server)', () =>
     const again = ask(bus);
     await again.send();
     await eventually(() => casesFor(published, again.questionId).includes('questionAnswered'));
-    expect(fake.requests).toHaveLength(calls);
+    // The estimate also asked for a verdict on the wording (wording-judge.int.test.ts); no answer was asked for.
+    const answerCalls = fake.requests.filter(
+      (r) => r.body.response_format?.json_schema?.name !== 'wording_verdict',
+    );
+    expect(answerCalls).toHaveLength(calls);
     const run = runOf(published, again.questionId);
     expect(run.usage).toEqual({
       inputTokens: 0,
@@ -301,7 +305,9 @@ describe('the question worker with a model (an OpenAI-compatible server)', () =>
     const rerun = ask(bus, randomUUID(), { seed: 2 });
     await rerun.send();
     await eventually(() => casesFor(published, rerun.questionId).includes('questionAnswered'));
-    expect(fake.requests).toHaveLength(calls * 2);
+    expect(
+      fake.requests.filter((r) => r.body.response_format?.json_schema?.name !== 'wording_verdict'),
+    ).toHaveLength(calls * 2);
   });
 
   it('publishes the answers as they come, before the whole answer', async () => {
@@ -345,7 +351,7 @@ describe('the question worker with a model (an OpenAI-compatible server)', () =>
     const questions = new Set(fake.requests.map((r) => r.body.messages[1]!.content));
     expect(questions.size).toBe(3);
     expect(run.usage.modelCalls).toBe(9);
-    expect(run.sensitivity?.neutralText).toBe('How would you feel about our meal planner?');
+    expect(run.sensitivity?.neutralText).toBe('Would you love our meal planner, or not?');
 
     // A neutral question is its own neutral framing: only the reversed one costs more.
     const neutral = ask(bus, randomUUID(), {
