@@ -65,12 +65,18 @@ test('a complete question downloads as a PDF study report and as Markdown', asyn
   expect(firstPage).toContain('Study report: Reportwise');
   expect(firstPage).toContain(text);
   for (const label of ['Positive', 'Neutral', 'Negative']) expect(firstPage).toContain(label);
-  // The results table: each share of draws with its 95% interval.
-  expect(firstPage).toContain('95% interval');
-  expect(firstPage).toMatch(/Negative\s+\d+%\s+\d+(\.\d)?%\s+\d+(\.\d)?% to \d+(\.\d)?%/);
+  // The results table in plain words: each share of all answers with its likely range.
+  expect(firstPage).toContain('Likely range if asked again');
+  expect(firstPage).toMatch(/Negative\s+\d+(\.\d)?%\s+\d+(\.\d)?% to \d+(\.\d)?%/);
+  for (const word of ['bootstrap', 'entropy', 'KS statistic', 'draws']) {
+    expect(firstPage).not.toContain(word);
+  }
   const { stdout: all } = await run('pdftotext', ['-layout', pdfFile, '-']);
   for (const template of templates.slice(0, 3)) expect(all).toContain(template.name);
   expect(all).toContain('Run details');
+  // The technical names are in the report, after the plain words.
+  expect(all).toContain('How this is measured');
+  expect(all).toContain('percentile bootstrap');
 
   const mdDownload = page.waitForEvent('download');
   await card.getByRole('button', { name: 'Markdown' }).click();
@@ -79,6 +85,6 @@ test('a complete question downloads as a PDF study report and as Markdown', asyn
   const markdown = await readFile(await md.path(), 'utf8');
   expect(markdown).toContain('# Study report: Reportwise');
   expect(markdown).toContain(`> ${text}`);
-  expect(markdown).toContain('| Opinion | Personas | Share of draws | 95% interval |');
+  expect(markdown).toContain('| Opinion | Share of all answers | Likely range if asked again |');
   await shot('downloaded');
 });

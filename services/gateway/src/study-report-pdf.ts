@@ -82,7 +82,7 @@ export function renderStudyReportPdf(report: StudyReport): Promise<Buffer> {
   return done;
 }
 
-/** One bar per opinion: the personas' share, and the share of draws with its interval as a line. */
+/** One bar per opinion: the share of all answers, with its likely range as a line. */
 function bars(doc: PDFKit.PDFDocument, report: StudyReport, left: number, width: number): void {
   const labelWidth = 70;
   const barWidth = width - labelWidth - 150;
@@ -97,7 +97,7 @@ function bars(doc: PDFKit.PDFDocument, report: StudyReport, left: number, width:
       });
     doc.rect(left + labelWidth, y, barWidth, 12).fill('#f1f5f9');
     doc
-      .rect(left + labelWidth, y, (barWidth * share.personas) / 100, 12)
+      .rect(left + labelWidth, y, (barWidth * (share.draws?.share ?? share.personas)) / 100, 12)
       .fill(barColors[share.opinion] ?? '#64748b');
     if (share.draws) {
       const from = left + labelWidth + (barWidth * share.draws.low) / 100;
@@ -113,7 +113,7 @@ function bars(doc: PDFKit.PDFDocument, report: StudyReport, left: number, width:
       .fillColor('#111')
       .text(
         share.draws
-          ? `${share.personas}% (draws ${share.draws.share}%, 95% interval ${share.draws.low}-${share.draws.high}%)`
+          ? `${share.draws.share}% (likely ${share.draws.low}-${share.draws.high}%)`
           : `${share.personas}%`,
         left + labelWidth + barWidth + 8,
         y + 2,

@@ -63,7 +63,7 @@ function question(overrides: Partial<QuestionView> = {}): QuestionView {
     checkWording: false,
     progress: null,
     run,
-    analysis: analyzeRun(responses, run),
+    analysis: analyzeRun(responses, run, "Wouldn't you love our amazing planner?"),
     previousRuns: [],
     drift: null,
     followUps: [
@@ -105,12 +105,21 @@ describe('the study report', () => {
     ['the title', '# Study report: Weekwise'],
     ['the question', "> Wouldn't you love our amazing planner?"],
     ['the wording check with its neutral rewording', 'Wording check: leading.'],
-    ['the neutral rewording', 'A neutral wording: "Would you love our planner, or not?"'],
-    ['the shares with their intervals', '| Opinion | Personas | Share of draws | 95% interval |'],
+    [
+      'the words that steer the answer',
+      'Wording check: leading. Words that steer the answer: "Wouldn\'t you", "amazing".',
+    ],
+    ['the neutral rewording', 'Ask instead: "Would you love our planner, or not?"'],
+    [
+      'the shares with their likely ranges',
+      '| Opinion | Share of all answers | Likely range if asked again |',
+    ],
+    ['the shares in plain words', 'Each of the 2 personas answered 20 times'],
+    ['the method, at the end', '## How this is measured'],
     ['the method', 'Method: 95% percentile bootstrap over personas and draws'],
     ['the small panel caveat', 'Indicative only: with fewer than 10 personas'],
     ['the key insight', 'Key insight: Opinion is split.'],
-    ['the leading-question alarm', 'Leading question: A neutral wording'],
+    ['the leading-question alarm', 'Leading question: The question steers people'],
     ['the panel', '| Persona | Opinion | Confidence | Distribution |'],
     [
       'a persona with its distribution',
@@ -123,8 +132,8 @@ describe('the study report', () => {
     ['the grounds', 'Grounds: Income, Pricing Models.'],
     ['a follow-up and its reply, marked cut off', 'Because twelve a month is a lot. \\(cut off\\)'],
     ['the run details', '| Model | gpt-4o-mini |'],
-    ['a share of draws with one decimal, as written', '| Positive | 50% | 37.5% |'],
-    ['the seed', '| Seed | 2 |'],
+    ['a share of all answers with one decimal, as written', '| Positive | 37.5% |'],
+    ['the seed', '| Seed \\(to repeat the run\\) | 2 |'],
     ['the tokens', '| Tokens | 12,000 in, 2,400 out |'],
     ['the cost', '| Cost | $0.0032 |'],
   ])('has %s', (_what, text) => {
@@ -234,7 +243,7 @@ describe('the study report', () => {
         generatedAt: new Date(),
       }),
     );
-    expect(bare).toContain('| Opinion | Personas |');
+    expect(bare).toContain('| Opinion | Share of personas |');
     expect(bare).not.toContain('95% interval');
     expect(bare).not.toContain('## Run details');
     expect(bare).toContain('Wording check: no leading or loaded wording found.');

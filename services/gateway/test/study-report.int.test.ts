@@ -91,7 +91,8 @@ it('is a Markdown and a PDF attachment once the question is answered, and 404 fo
   const content = markdown.body.toString('utf8');
   expect(content).toContain('# Study report: Weekwise');
   expect(content).toContain(`> Would you pay $30 a month for a planner that organises your week?`);
-  expect(content).toContain('| Opinion | Personas | Share of draws | 95% interval |');
+  expect(content).toContain('| Opinion | Share of all answers | Likely range if asked again |');
+  expect(content).toContain('## How this is measured');
   expect(content).toContain('## Run details');
   // The panel says where each persona came from.
   expect(content).toContain('| Template library |');

@@ -10,7 +10,6 @@ import {
   profileFieldLabel,
   type QuestionView,
 } from '@chorus/contracts';
-import { checkWording } from '@chorus/research';
 
 /**
  * A study report of one question: the document a product manager forwards —
@@ -86,7 +85,8 @@ export function buildStudyReport(input: {
   const { question, productName } = input;
   const results = question.aggregatedResults;
   const estimate = question.analysis?.estimate;
-  const wording = checkWording(question.questionText);
+  // The wording check as the stored analysis holds it: the report says what the page says.
+  const leading = question.analysis?.alarms.find((alarm) => alarm.kind === 'leading');
   const run = question.run;
 
   const shares: ReportShare[] = opinions.map((opinion) => ({
@@ -113,8 +113,8 @@ export function buildStudyReport(input: {
         quote: question.questionText,
         paragraphs: [
           `Asked ${formatDate(question.createdAt, 'dateTime', { fallback: question.createdAt })} of ${question.responses.length} ${question.responses.length === 1 ? 'persona' : 'personas'}.`,
-          wording.leading
-            ? `Wording check: leading. ${wording.findings.map((f) => f.why).join(' ')} A neutral wording: "${wording.neutral}".`
+          leading
+            ? `Wording check: leading.${leading.words && leading.words.length > 0 ? ` Words that steer the answer: ${leading.words.map((w) => `"${w}"`).join(', ')}.` : ''}${leading.rewording ? ` Ask instead: "${leading.rewording}".` : ''} See the alarm below.`
             : 'Wording check: no leading or loaded wording found.',
           ...(run?.sensitivity
             ? [
@@ -132,20 +132,22 @@ export function buildStudyReport(input: {
       {
         table: {
           columns: estimate
-            ? ['Opinion', 'Personas', 'Share of draws', '95% interval']
-            : ['Opinion', 'Personas'],
-          rows: shares.map((share) => [
-            share.label,
-            `${share.personas}%`,
-            ...(share.draws
-              ? [`${share.draws.share}%`, `${share.draws.low}% to ${share.draws.high}%`]
-              : []),
-          ]),
+            ? ['Opinion', 'Share of all answers', 'Likely range if asked again']
+            : ['Opinion', 'Share of personas'],
+          rows: shares.map((share) =>
+            share.draws
+              ? [
+                  share.label,
+                  `${share.draws.share}%`,
+                  `${share.draws.low}% to ${share.draws.high}%`,
+                ]
+              : [share.label, `${share.personas}%`],
+          ),
         },
         paragraphs: [
           ...(estimate
             ? [
-                `Over ${estimate.personas} ${estimate.personas === 1 ? 'persona' : 'personas'} × ${estimate.drawsPerPersona} draws. Method: ${estimate.method}.`,
+                `Each of the ${estimate.personas} ${estimate.personas === 1 ? 'persona' : 'personas'} answered ${estimate.drawsPerPersona} times; the shares count every answer. How the likely range is measured is under "How this is measured" at the end.`,
               ]
             : []),
           ...(estimate?.indicative
@@ -157,14 +159,7 @@ export function buildStudyReport(input: {
     ],
   });
 
-  const stored = question.analysis?.alarms ?? [];
-  const alarms = [
-    // Analyses stored before the leading alarm was part of them.
-    ...(wording.leading && !stored.some((alarm) => alarm.kind === 'leading')
-      ? [{ title: 'Leading question', text: `A neutral wording: "${wording.neutral}".` }]
-      : []),
-    ...stored,
-  ];
+  const alarms = question.analysis?.alarms ?? [];
   const notes = question.analysis?.notes ?? [];
   sections.push({
     heading: 'Alarms',
@@ -172,7 +167,10 @@ export function buildStudyReport(input: {
       {
         paragraphs: [
           ...(alarms.length > 0
-            ? alarms.map((alarm) => `${alarm.title}: ${alarm.text}`)
+            ? alarms.map(
+                (alarm) =>
+                  `${alarm.title}: ${alarm.text}${alarm.words && alarm.words.length > 0 ? ` Words that steer the answer: ${alarm.words.map((w) => `"${w}"`).join(', ')}.` : ''}`,
+              )
             : ['None: the wording is neutral and the personas differ from one another.']),
           ...notes.map((note) => `${note.title}: ${note.text}`),
         ],
@@ -241,8 +239,8 @@ export function buildStudyReport(input: {
           table: {
             columns: ['Run', 'Model', 'Positive / neutral / negative', 'Cost'],
             rows: [
-              ...question.previousRuns.map((past) => [
-                `Seed ${past.run.seed}`,
+              ...question.previousRuns.map((past, index) => [
+                `Run ${index + 1}`,
                 past.run.model,
                 opinions
                   .map((o) => `${past.estimate?.shares[o] ?? past.aggregatedResults[o]}%`)
@@ -252,7 +250,7 @@ export function buildStudyReport(input: {
               ...(run && results
                 ? [
                     [
-                      `Seed ${run.seed} (latest)`,
+                      `Run ${question.previousRuns.length + 1} (latest)`,
                       run.model,
                       opinions.map((o) => `${estimate?.shares[o] ?? results[o]}%`).join(' / '),
                       formatCost(run.costUsd),
@@ -278,13 +276,13 @@ export function buildStudyReport(input: {
               ['Engine', run.engine],
               ['Model', run.model],
               ['Temperature', String(run.temperature)],
-              ['Seed', String(run.seed)],
-              ['Draws per persona', String(run.draws)],
+              ['Seed (to repeat the run)', String(run.seed)],
+              ['Answers per persona', String(run.draws)],
               ['Prompt template', run.promptTemplateHash],
               ['Business profile version', run.profileVersion],
               [
                 'Model calls',
-                `${run.usage.modelCalls} (${run.usage.cachedAnswers} answers from the cache)`,
+                `${run.usage.modelCalls} (${run.usage.cachedAnswers} answers given before, not paid again)`,
               ],
               [
                 'Tokens',
@@ -296,6 +294,20 @@ export function buildStudyReport(input: {
         },
       ],
     });
+  }
+
+  const measured = [
+    ...(estimate
+      ? [
+          `Likely range: a 95% interval over ${estimate.personas} ${estimate.personas === 1 ? 'persona' : 'personas'} × ${estimate.drawsPerPersona} answers. Method: ${estimate.method}.`,
+        ]
+      : []),
+    ...[...alarms, ...notes].flatMap((item) =>
+      item.technical ? [`${item.title}: ${item.technical}.`] : [],
+    ),
+  ];
+  if (measured.length > 0) {
+    sections.push({ heading: 'How this is measured', blocks: [{ paragraphs: measured }] });
   }
 
   return {
