@@ -206,48 +206,38 @@ function FidelityCard({
       <div className="overflow-x-auto">
         <Distributions view={view} />
       </div>
-      <dl className="grid gap-1.5 text-sm">
-        <div data-testid="fidelity-distance">
-          <dt className="inline font-medium">How far people and personas differ: </dt>
-          <dd className="inline">
-            <span className="tabular-nums">{f.distance.toFixed(2)} of 1</span>, {f.distanceMeaning}.
-          </dd>
-        </div>
+      <div className="grid gap-1.5 text-sm">
+        <p data-testid="fidelity-distance">
+          {f.distanceText ??
+            `How far people and personas differ: ${f.distance.toFixed(2)} of 1, ${f.distanceMeaning}.`}
+        </p>
         {f.ks !== null ? (
-          <div data-testid="fidelity-ks">
-            <dt className="inline font-medium">Largest gap between their ratings: </dt>
-            <dd className="inline tabular-nums">{f.ks.toFixed(2)} of 1</dd>
-          </div>
+          <p data-testid="fidelity-ks">
+            {f.ksText ?? `Largest gap between their ratings: ${f.ks.toFixed(2)} of 1.`}
+          </p>
         ) : null}
-        <div data-testid="fidelity-spread">
-          <dt className="inline font-medium">
-            How varied the personas&apos; answers are next to people&apos;s:{' '}
-          </dt>
-          <dd className="inline">
-            {f.spreadRatio === null ? (
-              'cannot be compared'
-            ) : (
-              <span className="tabular-nums">{f.spreadRatio.toFixed(2)} times</span>
-            )}
-            , {f.spreadMeaning}.
-          </dd>
-        </div>
-      </dl>
+        <p data-testid="fidelity-spread">
+          {f.spreadText ??
+            `How varied the personas’ answers are next to people’s: ${f.spreadRatio === null ? 'cannot be compared' : `${f.spreadRatio.toFixed(2)} times`}, ${f.spreadMeaning}.`}
+        </p>
+      </div>
       <HowMeasured>
         <p>
-          How far they differ is the Jensen–Shannon distance between the two distributions of
-          answers: 0 when they are the same, 1 when they have nothing in common.
+          {f.distanceTechnical ??
+            `Jensen–Shannon distance ${f.distance.toFixed(2)} between the two distributions of answers: 0 when they are the same, 1 when they have nothing in common`}
+          .
         </p>
         {f.ks !== null ? (
           <p>
-            The largest gap between their ratings is the Kolmogorov–Smirnov statistic: the largest
-            difference between the two cumulative shares over the rating scale.
+            {f.ksTechnical ??
+              `Kolmogorov–Smirnov statistic ${f.ks.toFixed(2)}: the largest difference between the two cumulative shares`}
+            .
           </p>
         ) : null}
         <p>
-          How varied the answers are is the spread ratio: the variance of the personas&apos; answers
-          divided by the variance of people&apos;s. 1 means as varied; below 1, the personas agree
-          with each other more than people do.
+          {f.spreadTechnical ??
+            `Spread ratio ${f.spreadRatio === null ? 'not defined' : f.spreadRatio.toFixed(2)}: the variance of the personas’ answers divided by the variance of people’s`}
+          .
         </p>
       </HowMeasured>
       <div className="overflow-x-auto empty:hidden">

@@ -135,9 +135,9 @@ function AlarmItem({ alarm }: { alarm: Alarm }) {
           ))}
         </p>
       ) : null}
-      {alarm.rewording ? (
+      {alarm.rewording && !alarm.text.includes(alarm.rewording) ? (
         <p className="pl-6" data-testid="alarm-rewording">
-          Ask instead: <q>{alarm.rewording}</q>
+          Ask instead: “{alarm.rewording}”
         </p>
       ) : null}
       {alarm.technical ? (
