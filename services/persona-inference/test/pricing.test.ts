@@ -5,7 +5,7 @@ import { business, noBusiness, personas } from './fixtures';
 import { templatePersonas } from './templates';
 
 describe('a price is read with its unit and quantities', () => {
-  it.each<[string, number, string, string, string, Record<string, number>]>([
+  it.each<[string, number, string, string, string, Record<string, number | boolean>]>([
     [
       'Would you order our meal kit at $12 per serving?',
       12,
@@ -20,7 +20,7 @@ describe('a price is read with its unit and quantities', () => {
       'serving',
       'once',
       '£8.50 per serving',
-      { servingsPerWeek: 3, people: 2 },
+      { servingsPerWeek: 3, people: 2, mealsForEveryone: true },
     ],
     [
       'Dinners are A$14 per meal, 5 meals a week.',
@@ -28,8 +28,12 @@ describe('a price is read with its unit and quantities', () => {
       'serving',
       'once',
       'A$14 per meal',
-      { servingsPerWeek: 5 },
+      { servingsPerWeek: 5, mealsForEveryone: true },
     ],
+    ['Would you pay 12 dollars per serving?', 12, 'serving', 'once', '12 dollars per serving', {}],
+    ['€9.99 per month per seat', 9.99, 'seat', 'month', '€9.99 per seat a month', {}],
+    ['Only $2 per day', 2, 'item', 'day', '$2 a day', {}],
+    ['Would you pay $15 a head for a cooking class?', 15, 'person', 'once', '$15 per head', {}],
     [
       'Would you pay €40 per person for a tasting dinner?',
       40,
@@ -90,13 +94,20 @@ describe('a price is read with its unit and quantities', () => {
     expect(priceText(price).replace('per user', /seat/.test(text) ? 'per seat' : 'per user')).toBe(
       said,
     );
-    expect(price.quantities).toMatchObject(quantities);
+    expect(price.quantities).toEqual(quantities);
   });
 
   it('works out what a household buys: servings a week, people, seats', () => {
     const perServing = priceIn('$12 per serving')!;
     expect(buyingOf(perServing, 4)).toMatchObject({ units: 12, timesAYear: 52 });
-    expect(buyingOf(priceIn('$12 per serving, 5 meals a week')!, 4)).toMatchObject({ units: 5 });
+    // Five meals a week for a household of four are twenty servings; five servings are five.
+    expect(buyingOf(priceIn('$12 per serving, 5 meals a week')!, 4)).toMatchObject({ units: 20 });
+    expect(buyingOf(priceIn('$12 per serving, 5 servings a week')!, 4)).toMatchObject({
+      units: 5,
+    });
+    expect(
+      buyingOf(priceIn('$10 per serving for 3 recipes for 2 people a week')!, 4),
+    ).toMatchObject({ units: 6, timesAYear: 52 });
     expect(buyingOf(priceIn('$15 per user per month for 10 users')!, 1)).toMatchObject({
       units: 10,
       timesAYear: 12,

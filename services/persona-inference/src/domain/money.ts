@@ -25,8 +25,13 @@ const currencies: readonly Currency[] = [
   { code: 'MXN', marks: ['MX$', 'MXN'], usd: 0.055, typicalIncome: 160_000 },
   { code: 'BRL', marks: ['R$', 'BRL'], usd: 0.19, typicalIncome: 50_000 },
   { code: 'GHS', marks: ['GH₵', 'GHS', 'GH¢'], usd: 0.08, typicalIncome: 40_000 },
-  { code: 'USD', marks: ['US$', 'USD', '$'], usd: 1, typicalIncome: 60_000 },
-  { code: 'EUR', marks: ['€', 'EUR'], usd: 1.1, typicalIncome: 35_000 },
+  {
+    code: 'USD',
+    marks: ['US$', 'USD', '$', 'dollars', 'dollar', 'bucks'],
+    usd: 1,
+    typicalIncome: 60_000,
+  },
+  { code: 'EUR', marks: ['€', 'EUR', 'euros', 'euro'], usd: 1.1, typicalIncome: 35_000 },
   { code: 'GBP', marks: ['£', 'GBP'], usd: 1.3, typicalIncome: 33_000 },
   { code: 'INR', marks: ['₹', 'INR', 'Rs.', 'Rs'], usd: 0.012, typicalIncome: 600_000 },
   { code: 'NGN', marks: ['₦', 'NGN'], usd: 0.00065, typicalIncome: 4_000_000 },
@@ -88,7 +93,7 @@ function applyScale(value: number, scale: string | undefined): number {
   return value;
 }
 
-export type Period = 'year' | 'month' | 'week' | 'hour' | 'once';
+export type Period = 'year' | 'month' | 'week' | 'day' | 'hour' | 'once';
 
 /** How often an amount is paid, from the words after it. */
 function periodOf(text: string, fallback: Period): Period {
@@ -104,7 +109,14 @@ function periodOf(text: string, fallback: Period): Period {
   return fallback;
 }
 
-const perYear: Record<Period, number> = { year: 1, month: 12, week: 52, hour: 2_000, once: 1 };
+const perYear: Record<Period, number> = {
+  year: 1,
+  month: 12,
+  week: 52,
+  day: 365,
+  hour: 2_000,
+  once: 1,
+};
 
 export interface Money {
   /** As written, e.g. "$49". */

@@ -15,6 +15,8 @@ export type PriceUnit = 'serving' | 'person' | 'seat' | 'item';
 export interface Quantities {
   /** Servings or meals a week. */
   servingsPerWeek?: number;
+  /** The count is of meals (recipes, boxes), each served to every person, not of single servings. */
+  mealsForEveryone?: boolean;
   /** People the purchase is for (a household, guests). */
   people?: number;
   /** Users or seats. */
@@ -58,6 +60,8 @@ const numberWords: Record<string, number> = {
 };
 // A count is not an amount of money ("$8 per seat" is no count of 8 seats).
 const countPattern = String.raw`(?<![$£€¥₹\d.,])(\d[\d,]*|${Object.keys(numberWords).join('|')})(?![.,]?\d)`;
+/** A count of two or more, for "for 4" with nothing after it ("for a class" is no count). */
+const manyPattern = String.raw`(?<![$£€¥₹\d.,])(\d[\d,]*|two|three|four|five|six|seven|eight|nine|ten|twelve)(?![.,]?\d)`;
 /** A word between a count and what it counts ("25 active users"), but not "per" or "a". */
 const between = String.raw`(?:(?!per\b|a\b|an\b|each\b)\w+\s+)?`;
 
@@ -67,26 +71,31 @@ function countOf(word: string): number | undefined {
   return value !== undefined && value > 0 && value < 1_000_000 ? value : undefined;
 }
 
-const servingWords = String.raw`(?:servings?|meals?|portions?|dinners?|lunches|lunch|breakfasts?|boxes|box|kits?|plates?)`;
+const servingWords = String.raw`(?:servings?|meals?|portions?|recipes?|dinners?|lunches|lunch|breakfasts?|boxes|box|kits?|plates?)`;
 const personWords = String.raw`(?:people|persons?|adults?|guests?|diners?|eaters?)`;
 const seatWords = String.raw`(?:users?|seats?|licen[cs]es?|employees?|members?|agents?|editors?)`;
 
+/** A period may come between the amount and its unit: "€9.99 per month per seat". */
+const periodFirst = String.raw`(?:(?:\/\s*|(?:per|a|an|each|every)\s+)(?:month|mo|year|yr|week|wk|day)\s*)?`;
 const perUnit: readonly [PriceUnit, RegExp][] = [
   [
     'serving',
-    new RegExp(String.raw`^\s*(?:\/\s*|(?:per|a|an|each|for each|every)\s+)${servingWords}\b`, 'i'),
+    new RegExp(
+      String.raw`^\s*${periodFirst}(?:\/\s*|(?:per|a|an|each|for each|every)\s+)${servingWords}\b`,
+      'i',
+    ),
   ],
   [
     'person',
     new RegExp(
-      String.raw`^\s*(?:\/\s*|(?:per|a|each|for each)\s+)(?:person|head|adult|guest|diner|child)\b|^\s*pp\b`,
+      String.raw`^\s*${periodFirst}(?:\/\s*|(?:per|a|each|for each)\s+)(?:person|head|adult|guest|diner|child)\b|^\s*pp\b`,
       'i',
     ),
   ],
   [
     'seat',
     new RegExp(
-      String.raw`^\s*(?:\/\s*|(?:per|a|each|for each)\s+)(?:active\s+)?(?:user|seat|licen[cs]e|employee|member|agent|editor)\b`,
+      String.raw`^\s*${periodFirst}(?:\/\s*|(?:per|a|each|for each)\s+)(?:active\s+)?(?:user|seat|licen[cs]e|employee|member|agent|editor)\b`,
       'i',
     ),
   ],
@@ -94,25 +103,25 @@ const perUnit: readonly [PriceUnit, RegExp][] = [
 
 /**
  * How often an amount is charged, from the words right after it and its unit
- * ("per user per month", "/user/month"); a price without a unit may name it a
- * few words on ("$49 for the app, billed monthly").
+ * ("per user per month", "/user/month", "per month per seat"); a price
+ * without a unit may name it a few words on ("$49 for the app, billed monthly").
  */
 function periodAfter(after: string, unit: PriceUnit): Period | undefined {
-  const pattern = perUnit.find(([u]) => u === unit)?.[1];
-  const rest = pattern ? after.replace(pattern, '') : after;
-  const t = (pattern ? rest.slice(0, 14) : rest).toLowerCase();
-  if (
-    /^[^.;!?]{0,30}?(?:\b(?:per|a|an|each|every)\s+month\b|\/\s?mo(?:nth)?\b|\bmonthly\b)/.test(t)
-  )
+  const unitMatch = perUnit.find(([u]) => u === unit)?.[1].exec(after);
+  const t = (unitMatch ? after.slice(0, unitMatch[0].length + 14) : after).toLowerCase();
+  const within = (words: string) => new RegExp(String.raw`^[^.;!?]{0,30}?(?:${words})`).test(t);
+  if (within(String.raw`\b(?:per|a|an|each|every)\s+month\b|\/\s?mo(?:nth)?\b|\bmonthly\b`))
     return 'month';
   if (
-    /^[^.;!?]{0,30}?(?:\b(?:per|a|an|each|every)\s+(?:year|annum)\b|\/\s?(?:yr|year)\b|\b(?:yearly|annually|annual)\b)/.test(
-      t,
+    within(
+      String.raw`\b(?:per|a|an|each|every)\s+(?:year|annum)\b|\/\s?(?:yr|year)\b|\b(?:yearly|annually|annual)\b`,
     )
-  )
+  ) {
     return 'year';
-  if (/^[^.;!?]{0,30}?(?:\b(?:per|a|an|each|every)\s+week\b|\/\s?(?:wk|week)\b|\bweekly\b)/.test(t))
+  }
+  if (within(String.raw`\b(?:per|a|an|each|every)\s+week\b|\/\s?(?:wk|week)\b|\bweekly\b`))
     return 'week';
+  if (within(String.raw`\b(?:per|a|an|each|every)\s+day\b|\/\s?day\b|\bdaily\b`)) return 'day';
   return undefined;
 }
 
@@ -121,13 +130,16 @@ export function readQuantities(text: string): Quantities {
   const q: Quantities = {};
   const servings =
     new RegExp(
-      String.raw`\b${countPattern}\s+${between}${servingWords}\s+(?:a|per|each|every)\s+week\b`,
+      String.raw`\b${countPattern}\s+${between}${servingWords}\s+(?:for\s+\w+\s+${personWords}\s+)?(?:a|per|each|every)\s+week\b`,
       'i',
     ).exec(text) ??
     new RegExp(String.raw`\b${servingWords}\s+${countPattern}\s+times\s+a\s+week\b`, 'i').exec(
       text,
     );
-  if (servings) q.servingsPerWeek = countOf(servings[1]!);
+  if (servings) {
+    q.servingsPerWeek = countOf(servings[1]!);
+    if (!/\b(?:servings?|portions?|plates?)\b/i.test(servings[0])) q.mealsForEveryone = true;
+  }
   const people =
     new RegExp(String.raw`\bfor\s+${countPattern}\s+${personWords}\b`, 'i').exec(text) ??
     new RegExp(String.raw`\b(?:family|household)\s+of\s+${countPattern}\b`, 'i').exec(text) ??
@@ -136,7 +148,7 @@ export function readQuantities(text: string): Quantities {
       'i',
     ).exec(text) ??
     new RegExp(
-      String.raw`\bfor\s+${countPattern}\b(?!\s*(?:${servingWords}|${seatWords}|weeks?|months?|years?|days?|%))`,
+      String.raw`\bfor\s+${manyPattern}\b(?!\s*(?:${servingWords}|${seatWords}|weeks?|months?|years?|days?|%))`,
       'i',
     ).exec(text);
   if (people) q.people = countOf(people[1]!);
@@ -191,6 +203,7 @@ const periodWords: Record<Period, string> = {
   year: 'a year',
   month: 'a month',
   week: 'a week',
+  day: 'a day',
   hour: 'an hour',
   once: '',
 };
@@ -215,7 +228,14 @@ export interface Buying {
 /** Typical meals a week a household buys from a meal service when nothing says. */
 export const DEFAULT_MEALS_A_WEEK = 3;
 
-const perYear: Record<Period, number> = { year: 1, month: 12, week: 52, hour: 2_000, once: 1 };
+const perYear: Record<Period, number> = {
+  year: 1,
+  month: 12,
+  week: 52,
+  day: 365,
+  hour: 2_000,
+  once: 1,
+};
 
 /**
  * How many of the priced units the persona buys and how often: a per-serving
@@ -229,7 +249,10 @@ export function buyingOf(price: PriceReading, household: number, context: Quanti
   const people = q.people ?? household;
   switch (price.unit) {
     case 'serving': {
-      const servings = q.servingsPerWeek ?? DEFAULT_MEALS_A_WEEK * people;
+      const servings =
+        q.servingsPerWeek === undefined
+          ? DEFAULT_MEALS_A_WEEK * people
+          : q.servingsPerWeek * (q.mealsForEveryone ? people : 1);
       const weekly = price.period === 'once' || price.period === 'week';
       return {
         units: servings,
