@@ -151,6 +151,13 @@ test.describe('a paying team’s first week', () => {
     await expect(billing.getByText('No products found')).toHaveCount(0);
     await expect(billing.getByRole('link', { name: 'Create Product' })).toHaveCount(0);
     await billing.screenshot({ path: test.info().outputPath('collaborator-billing.png') });
+    // Managing subscriptions: none of their own, and the same sentence, not an offer to create one.
+    await billing.goto('/subscription/cancel');
+    await expect(billing.getByRole('heading', { level: 1 })).toHaveText('Manage Subscriptions');
+    await expect(billing.getByTestId('paid-by-owner')).toHaveText(
+      `${owner.productName} is paid for by its owner, Olive Owner.`,
+    );
+    await expect(billing.getByText('No products found')).toHaveCount(0);
     await visit.close();
   });
 

@@ -12,6 +12,7 @@ import { Link } from 'react-router-dom';
 import { billingKeys } from '../api';
 import { refusalMessage } from '../messages';
 import { ProductSubscriptionCard } from './ProductSubscriptionCard';
+import { SharedProducts } from './SharedProducts';
 
 /**
  * Every product's subscription card, with cancelling at the end of the paid
@@ -21,9 +22,12 @@ import { ProductSubscriptionCard } from './ProductSubscriptionCard';
 export function SubscriptionList({
   products,
   details,
+  shared = [],
 }: {
   products: UseQueryResult<ProductView[]>;
   details: SubscriptionDetailsByProduct | undefined;
+  /** Products others own and shared with the user: said to be paid for by their owners. */
+  shared?: ProductView[];
 }) {
   const queryClient = useQueryClient();
   const cancel = useMutation({
@@ -61,6 +65,14 @@ export function SubscriptionList({
           message="Unable to load your subscriptions."
           onRetry={() => void products.refetch()}
         />
+      ) : products.data.length === 0 && shared.length > 0 ? (
+        // Someone who only works on others' products has nothing to subscribe to or create here.
+        <div className="grid gap-4">
+          <p className="text-sm text-muted-foreground">
+            You own no products, so you have no subscriptions and pay nothing.
+          </p>
+          <SharedProducts products={shared} />
+        </div>
       ) : products.data.length === 0 ? (
         <EmptyState
           icon={FolderPlus}

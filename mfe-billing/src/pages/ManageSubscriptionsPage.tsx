@@ -1,7 +1,9 @@
-import { Card, LoadError } from '@chorus/platform/ui';
+import type { ProductView } from '@chorus/contracts';
+import { Card, LoadError, productRights } from '@chorus/platform/ui';
+import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, CreditCard, ReceiptText } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { usePaymentProviderName, useProducts, useSubscriptionDetails } from '../api';
+import { billingKeys, usePaymentProviderName, useProducts, useSubscriptionDetails } from '../api';
 import { ManageBillingButton } from '../components/ManageBillingButton';
 import { SubscriptionList } from '../components/SubscriptionList';
 import { release } from '../release';
@@ -14,6 +16,9 @@ import { release } from '../release';
  */
 export function ManageSubscriptionsPage() {
   const products = useProducts();
+  // Products others own: billed to them, named as such when the user owns none.
+  const all = useQuery<ProductView[]>({ queryKey: billingKeys.products });
+  const shared = (all.data ?? []).filter((product) => !productRights(product.role).isOwner);
   const hasProducts = (products.data?.length ?? 0) > 0;
   const details = useSubscriptionDetails(hasProducts);
   const provider = usePaymentProviderName();
@@ -78,7 +83,7 @@ export function ManageSubscriptionsPage() {
             onRetry={() => void details.refetch()}
           />
         ) : null}
-        <SubscriptionList products={products} details={details.data} />
+        <SubscriptionList products={products} details={details.data} shared={shared} />
       </section>
 
       <p className="mt-12 text-center text-xs text-muted-foreground/80" data-testid="release">
