@@ -28,7 +28,7 @@ import {
   Loading,
 } from '@chorus/platform/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Copy, Download, Link2 } from 'lucide-react';
+import { ChevronRight, Copy, Download, Link2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import {
   roadmapApi,
@@ -308,18 +308,38 @@ export function ShareResults({ linkId }: { linkId: string }) {
             {view.responseCount} {view.responseCount === 1 ? 'response' : 'responses'}
           </h4>
           {agreement ? (
-            <p data-testid="agreement" className="text-sm">
-              <strong>{agreement.label}</strong>
-              {agreement.value !== null ? (
-                <span className="text-muted-foreground">
-                  {' '}
-                  ·{' '}
-                  {agreement.method === 'spearman'
-                    ? `Spearman rank correlation ${agreement.value.toFixed(2)} (1 = same order, −1 = reversed)`
-                    : `Jensen–Shannon distance ${agreement.value.toFixed(2)} (0 = same answers, 1 = nothing in common)`}
-                </span>
+            <div className="grid gap-1">
+              <p data-testid="agreement" className="text-sm">
+                <strong>{agreement.label}</strong>
+                {agreement.value !== null ? (
+                  <span className="text-muted-foreground">
+                    {' '}
+                    ·{' '}
+                    {agreement.text ??
+                      (agreement.method === 'spearman'
+                        ? `How alike the two orders are: ${agreement.value.toFixed(2)}, where 1 is the same order and −1 the reverse.`
+                        : `How far people and personas differ: ${agreement.value.toFixed(2)} of 1.`)}
+                  </span>
+                ) : null}
+              </p>
+              {agreement.value !== null || agreement.technical ? (
+                <details className="group text-xs text-muted-foreground" data-testid="how-measured">
+                  <summary className="inline-flex cursor-pointer list-none items-center gap-1 font-medium text-primary hover:underline [&::-webkit-details-marker]:hidden">
+                    <ChevronRight
+                      className="size-3.5 transition-transform group-open:rotate-90"
+                      aria-hidden
+                    />
+                    How this is measured
+                  </summary>
+                  <p className="mt-1 pl-4">
+                    {agreement.technical ??
+                      (agreement.method === 'spearman'
+                        ? `Spearman rank correlation ${agreement.value?.toFixed(2) ?? ''} between the people's order and the personas' order.`
+                        : `Jensen–Shannon distance ${agreement.value?.toFixed(2) ?? ''} between the two distributions of answers.`)}
+                  </p>
+                </details>
               ) : null}
-            </p>
+            </div>
           ) : null}
         </div>
         <Button type="button" variant="outline" size="sm" onClick={() => void download()}>
@@ -353,7 +373,12 @@ export function ShareResults({ linkId }: { linkId: string }) {
       {distribution.kind === 'ranking' ? (
         <div className="grid gap-3 sm:grid-cols-2">
           <div>
-            <h5 className="text-sm font-medium">People’s order (Borda count)</h5>
+            <h5
+              className="text-sm font-medium"
+              title="Borda count: each person gives an item more points the higher they rank it"
+            >
+              People’s order (most points first)
+            </h5>
             <ol aria-label="People’s order" className="list-decimal pl-5 text-sm">
               {distribution.human.map((entry) => (
                 <li key={entry.itemId}>
