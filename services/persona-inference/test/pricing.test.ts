@@ -133,6 +133,29 @@ describe('a price is read with its unit and quantities', () => {
     }
   });
 
+  it("reads the profile's price with its unit and quantities, and says it back so", () => {
+    const mealKit = {
+      ...noBusiness,
+      facts: [
+        {
+          field: 'pricingModels' as const,
+          label: 'Pricing Models',
+          value: 'Weekly meal kit at $12 per serving, 3 meals a week for 2 people',
+        },
+      ],
+    };
+    const { reasoning, grounding } = answerAs(
+      'Would you subscribe to our meal kit?',
+      personas.sarah,
+      mealKit,
+    );
+    expect(reasoning).toContain(
+      '$12 per serving comes to about $3,740 a year at 6 servings a week',
+    );
+    expect(reasoning).not.toMatch(/\$12 a week/);
+    expect(grounding.profileFields).toContain('pricingModels');
+  });
+
   it('reads the price from the business profile when the question names none', () => {
     const answer = answerAs('Is our service worth paying for?', personas.alex, business);
     expect(answer.reasoning).toContain('$29 a month');

@@ -40,7 +40,7 @@ function priceToWeigh(question: Situation['question'], business: BusinessContext
   };
 }
 
-/** What the price comes to for this persona, in their own currency when it differs. */
+/** What the price comes to for this persona in a year, in their own currency when it differs. */
 export function costFor(price: PriceReading, p: PersonaReading, context = {}) {
   const buying = buyingOf(price, p.household, context);
   const yearly = price.money.value * buying.units * buying.timesAYear;
@@ -56,11 +56,12 @@ export function costFor(price: PriceReading, p: PersonaReading, context = {}) {
   const repeated = buying.timesAYear > 1 || buying.units > 1;
   return {
     share: yearlyUsd / yearlyIncomeUsd(p.income),
-    /** "$12 per serving (about £9), at 6 servings a week about £2,880 a year" */
-    text: `${said}${converted}${
-      repeated ? `, ${buying.basis ? `${buying.basis} ` : ''}about ${yearlyText} a year` : ''
-    }`,
-    said,
+    /** "$12 per serving (about £9.23)" */
+    said: `${said}${converted}`,
+    /** "comes to about £2,880 a year at 6 servings a week", or nothing for a one-off */
+    comesTo: repeated
+      ? `comes to about ${yearlyText} a year${buying.basis ? ` ${buying.basis}` : ''}`
+      : undefined,
   };
 }
 
@@ -90,20 +91,22 @@ export function priceReasons({ persona: p, question: q, business }: Situation): 
     const cost = costFor(price, p, context);
     const weight = Math.round(affordabilityWeight(cost.share) * 1000) / 1000;
     const ofIncome = `about ${percent(cost.share)} of ${p.firstName}'s income (${income.text})`;
+    // "$12 per serving (about £9.23) comes to about £1,440 a year at 3 servings a week, …"
+    const amount = cost.comesTo ? `${cost.said} ${cost.comesTo},` : `${cost.said} is`;
     const voice =
       cost.share >= 0.03
-        ? `${cost.text} would be a real share of what I earn`
+        ? `${amount} a real share of what I earn`
         : cost.share >= 0.01
-          ? `${cost.text} is a noticeable amount on my budget`
+          ? `${amount} a noticeable amount on my budget`
           : cost.share >= 0.003
-            ? `${cost.text} is an amount I would notice, though not a big one`
-            : `${cost.text} is small money for me`;
+            ? `${amount} an amount I would notice, though not a big one`
+            : `${amount} small money for me`;
     reasons.push({
       weight,
       attributes: ['income'],
       ...(fromProfile ? { profileFields: ['pricingModels' as const] } : {}),
       voice,
-      because: `${cost.text} is ${ofIncome}`,
+      because: `${amount} ${ofIncome}`,
     });
   }
 
