@@ -22,7 +22,7 @@ export function DateRangeFields<Values extends DatedValues, Output>({
   idPrefix: string;
 }) {
   return (
-    <div className="grid gap-4 sm:grid-cols-2">
+    <div className="grid items-start gap-4 sm:grid-cols-2">
       <FormField
         form={form}
         name={'startDate' as Path<Values>}
