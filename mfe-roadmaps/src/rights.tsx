@@ -1,4 +1,4 @@
-import type { ProductView, RoadmapPermission } from '@chorus/contracts';
+import { type ProductView, type RoadmapPermission, roleRefusal } from '@chorus/contracts';
 import { productRights } from '@chorus/platform/ui';
 import { createContext, useContext } from 'react';
 
@@ -16,7 +16,8 @@ export interface RoadmapRights {
   canShare: boolean;
 }
 
-export const viewOnlyRoadmap = 'You can view this roadmap but not change it';
+/** The server's words for a view share: "Your share of this roadmap lets you view it, not change it." */
+export const viewOnlyRoadmap = roleRefusal('collaborator', { roadmap: 'view' });
 
 export function rightsOnProduct(product: Pick<ProductView, 'role'> | undefined): RoadmapRights {
   const rights = productRights(product?.role);
