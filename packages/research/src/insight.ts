@@ -141,7 +141,11 @@ export function keyInsight(answers: readonly AnswerForInsight[]): string {
     const because = driver ? `, mostly because of ${driver}` : '';
     sentences.push(
       byDraws
-        ? `${strength} ${lead}: ${share}% of the panel's answers are ${lead}, the most likely view of ${leaning.length} of ${personas(total)}${because}.`
+        ? `${strength} ${lead}: ${share}% of the panel's answers are ${lead}, ${
+            leaning.length === 0
+              ? 'though no persona holds it as its most likely view'
+              : `the most likely view of ${leaning.length} of ${personas(total)}${because}`
+          }.`
         : `${strength} ${lead}: ${leaning.length} of ${personas(total)} (${share}%) lean ${lead}${because}.`,
     );
     const dissent = answers.filter(

@@ -229,6 +229,17 @@ describe('the headline shares are the estimate of all draws', () => {
     expect(drawTotals(answers)).toEqual({ positive: 27, neutral: 31, negative: 22 });
   });
 
+  it("says so when the leading share is no persona's most likely view", () => {
+    const spread = [
+      drawn('Ana', 'neutral', { positive: 2, neutral: 10, negative: 8 }),
+      drawn('Ben', 'neutral', { positive: 2, neutral: 9, negative: 9 }),
+      drawn('Cy', 'positive', { positive: 10, neutral: 2, negative: 8 }),
+    ];
+    expect(keyInsight(spread)).toMatch(
+      /^Mostly negative: 42% of the panel's answers are negative, though no persona holds it as its most likely view\./,
+    );
+  });
+
   it('answers stored without draws count one opinion each', () => {
     const results = aggregateResponses(answers.map(({ draws: _draws, ...rest }) => rest));
     expect(results).toMatchObject({ positive: 50, neutral: 25, negative: 25 });
