@@ -6,7 +6,16 @@ import {
   minPersonaDescription,
   parseCustomerCsv,
 } from '@chorus/contracts';
-import { Button, Card, CardContent, cn, FieldError, Label, Textarea } from '@chorus/platform/ui';
+import {
+  Button,
+  Card,
+  CardContent,
+  cn,
+  FieldError,
+  Label,
+  RequiredMark,
+  Textarea,
+} from '@chorus/platform/ui';
 import { FileUp, Loader2, Sparkles } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import type { CustomPersonaImport } from '../../custom-personas-api';
@@ -60,9 +69,13 @@ export function DescribeCustomerForm({
           </h3>
         </div>
         <form className="grid gap-2" onSubmit={(event) => void submit(event)} noValidate>
-          <Label htmlFor={`${id}-description`}>Customer description</Label>
+          <span className="flex items-center gap-1">
+            <Label htmlFor={`${id}-description`}>Customer description</Label>
+            <RequiredMark />
+          </span>
           <Textarea
             id={`${id}-description`}
+            aria-required
             rows={4}
             value={text}
             aria-invalid={shown ? true : undefined}

@@ -42,6 +42,7 @@ export function AccountProductStep({ onboarding }: { onboarding: Onboarding }) {
                 id={id}
                 label={label}
                 hint={hint}
+                required
                 // Names sit side by side; email and password take the whole row.
                 className={name === 'email' || name === 'password' ? 'sm:col-span-2' : undefined}
               >

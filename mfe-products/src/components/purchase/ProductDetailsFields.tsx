@@ -33,7 +33,7 @@ export function ProductDetailsFields<Values extends FieldValues, Output>({
   });
   return (
     <div className="grid gap-4">
-      <FormField {...field('name')} label="Product name">
+      <FormField {...field('name')} label="Product name" required>
         {(control) => <Input {...control} placeholder="e.g. Acme Analytics" />}
       </FormField>
       <FormField {...field('description')} label="Description (optional)">
@@ -41,7 +41,7 @@ export function ProductDetailsFields<Values extends FieldValues, Output>({
           <Textarea {...control} rows={3} placeholder="What does your product do, and for whom?" />
         )}
       </FormField>
-      <FormField {...field('industry')} label="Industry">
+      <FormField {...field('industry')} label="Industry" required>
         {(control) => (
           <select {...control} className={selectClassName}>
             <option value="">Select an industry</option>

@@ -110,7 +110,7 @@ export function InviteForm({ product, team }: { product: ProductView; team: Team
         </p>
       </div>
       <form onSubmit={submit} noValidate className="grid gap-4 md:grid-cols-[1fr_14rem_auto]">
-        <FormField form={form} name="email" id="invite-email" label="E-mail">
+        <FormField form={form} name="email" id="invite-email" label="E-mail" required>
           {(control) => (
             <Input type="email" autoComplete="off" placeholder="name@company.com" {...control} />
           )}
