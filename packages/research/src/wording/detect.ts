@@ -62,7 +62,7 @@ function questionStart(tokens: Token[]): number {
   const opener = tokens[first];
   if (opener && (auxiliaries.has(opener.lower) || whWords.has(opener.lower))) return first;
   for (let i = first; i < tokens.length - 1; i += 1) {
-    if (tokens[i]!.text === ',' || tokens[i]!.text === ':' || tokens[i]!.text === ';') {
+    if ([',', ':', ';', '—', '–', '-'].includes(tokens[i]!.text)) {
       const next = firstWord(tokens, i + 1);
       const word = tokens[next];
       if (word && (auxiliaries.has(word.lower) || whWords.has(word.lower))) return next;
@@ -107,7 +107,8 @@ function agreement(s: Sentence): Hit[] {
   const b = t[first + 1];
   const c = t[first + 2];
   // "Isn't it…", "Don't you think…", "Wouldn't you say…", "Do you not agree…"
-  if (a && auxiliaries.has(a.lower) && b && NEGATION.has(b.lower) && c && c.pos !== 'VERB') {
+  const imperative = a?.lemma === 'do' && c?.pos === 'VERB';
+  if (a && auxiliaries.has(a.lower) && b && NEGATION.has(b.lower) && c && !imperative) {
     hits.push(span('agreement-framing', a, c));
   } else if (
     a &&
@@ -118,6 +119,16 @@ function agreement(s: Sentence): Hit[] {
     t[first + 3]?.pos === 'VERB'
   ) {
     hits.push(span('agreement-framing', a, t[first + 3]!));
+  }
+  // "Who wouldn't want…?", "What's not to love?"
+  if (
+    a &&
+    (a.lower === 'who' || a.lower === 'what') &&
+    t[first + 1] &&
+    (auxiliaries.has(t[first + 1]!.lower) || t[first + 1]!.lemma === 'be') &&
+    NEGATION.has(t[first + 2]?.lower ?? '')
+  ) {
+    hits.push(span('agreement-framing', a, t[first + 2]!));
   }
   // A tag at the end: "…, isn't it?", "…, right?", "…, don't you?"
   const last = t.at(-1)?.text === '?' || t.at(-1)?.text === '.' ? t.length - 2 : t.length - 1;
@@ -154,6 +165,14 @@ function agreement(s: Sentence): Hit[] {
       hits.push(span('agreement-framing', x, t[i + 2]!));
     }
     if (
+      (x.lower === 'secret' && t[i - 1]?.lower === 'no') ||
+      (x.lower === 'doubt' && t[i - 1]?.lower === 'no' && t[i + 1]?.lower === 'that') ||
+      (x.lower === 'without' && t[i + 1]?.lower === 'saying') ||
+      (x.lower === 'as' && t[i + 1]?.lower === 'we' && t[i + 2]?.lower === 'all')
+    ) {
+      hits.push(span('agreement-framing', t[i - 1] ?? x, t[i + 1] ?? x));
+    }
+    if (
       (x.lower === 'obvious' || x.lower === 'clear' || x.lower === 'fair') &&
       t[i - 1]?.lemma === 'be' &&
       (t[i + 1]?.lower === 'that' || (t[i + 1]?.lower === 'to' && t[i + 2]?.lower === 'say'))
@@ -184,14 +203,27 @@ const QUANTIFIERS = new Set([
   'numerous',
   'overwhelmingly',
   'more',
+  'lots',
+  'lot',
+  'plenty',
+  'loads',
+  'scores',
+  'tons',
+  'dozens',
+  'legions',
+  'half',
+  'nine',
 ]);
+
+/** People by what they do: "gardeners", "accountants", "librarians", "residents". */
+const AGENT_SUFFIX = /(?:er|or|ist|ian|ant|ent|ee|ess|ive)s$/;
 
 function isGroup(t: Token | undefined): boolean {
   if (!t) return false;
-  return (
-    (t.pos === 'NOUN' || t.pos === 'PROPN' || t.pos === 'PRON') &&
-    (groupNouns.has(t.lemma) || groupNouns.has(t.lower) || authorityNouns.has(t.lemma))
-  );
+  if (t.pos !== 'NOUN' && t.pos !== 'PROPN' && t.pos !== 'PRON') return false;
+  if (groupNouns.has(t.lemma) || groupNouns.has(t.lower) || authorityNouns.has(t.lemma))
+    return true;
+  return t.pos === 'NOUN' && t.lower !== t.lemma && AGENT_SUFFIX.test(t.lower);
 }
 
 function socialProof(s: Sentence): Hit[] {
@@ -227,11 +259,15 @@ function socialProof(s: Sentence): Hit[] {
       )
         j -= 1;
       const before = t[j];
+      // A crowd, not a count: "most", "thousands", "12,000", "9 in 10" (not "three dinners").
       const quantifier = (y: Token) =>
-        QUANTIFIERS.has(y.lower) ||
-        y.pos === 'NUM' ||
-        /^\d/.test(y.text) ||
-        ['million', 'thousand', 'hundred', 'percent', '%'].includes(y.lower);
+        (QUANTIFIERS.has(y.lower) && y.lower !== 'nine') ||
+        Number(y.text.replace(/,/g, '')) >= 50 ||
+        ['million', 'millions', 'thousand', 'hundred', 'billion', 'percent', '%'].includes(
+          y.lower,
+        ) ||
+        ((y.pos === 'NUM' || /^\d/.test(y.text)) &&
+          (['in', 'of'].includes(t[y.i + 1]?.lower ?? '') || t[y.i + 1]?.text === '%'));
       const quantified = t.slice(Math.max(0, j), i).some(quantifier);
       const howMany = before?.lower === 'many' && t[j - 1]?.lower === 'how';
       if (quantified && !howMany) {
@@ -254,6 +290,16 @@ function socialProof(s: Sentence): Hit[] {
           to = verb.i;
         }
       }
+    } else if (
+      ['research', 'study', 'studies', 'survey', 'data', 'science', 'evidence', 'poll'].includes(
+        x.lower,
+      ) &&
+      ['show', 'prove', 'suggest', 'find', 'say', 'confirm', 'reveal'].includes(
+        t[i + 1]?.lemma ?? '',
+      )
+    ) {
+      from = i;
+      to = i + 1;
     } else if (x.lower === 'trusted' && t[i + 1]?.lower === 'by') {
       from = i;
       to = i + 1;
@@ -376,11 +422,12 @@ function identity(s: Sentence): Hit[] {
       hits.push(span('identity-appeal', x, t[i + 3]!));
     }
     // "Any parent who wants their child to succeed…", "Smart founders protect…"
+    const singularOk = ['a', 'an', 'any', 'every', 'each'].includes(t[i - 1]?.lower ?? '');
     if (
       characterAdjectives.has(x.lower) &&
       x.lower !== 'great' &&
       isGroup(t[i + 1]) &&
-      t[i + 1]!.lower !== t[i + 1]!.lemma
+      (t[i + 1]!.lower !== t[i + 1]!.lemma || singularOk)
     ) {
       const verb = t.slice(i + 2, i + 5).find((y) => y.pos === 'VERB');
       if (verb && !isQuestion(s)) hits.push(span('identity-appeal', x, verb));
@@ -490,6 +537,22 @@ function assumptiveWhy(s: Sentence): Hit[] {
 
 const CHOICE_LINKS = new Set(['or', 'versus', 'vs', 'vs.', 'over']);
 
+/** Acts that a choice names without judging them. */
+const NEUTRAL_ACTS = new Set([
+  'pay',
+  'spend',
+  'cost',
+  'charge',
+  'owe',
+  'cancel',
+  'stop',
+  'leave',
+  'miss',
+  'no',
+  'yes',
+  'not',
+]);
+
 function sideValence(t: Token[], from: number, to: number) {
   let up = 0;
   let down = 0;
@@ -502,7 +565,10 @@ function sideValence(t: Token[], from: number, to: number) {
       ['rather', 'prefer', 'choose', 'pick', 'better', 'sound', 'sounds'].includes(x.lower)
     )
       continue;
-    const v = x.pos === 'PRON' || x.pos === 'DET' ? 0 : valence(x.lower) || valence(x.lemma);
+    const v =
+      x.pos === 'PRON' || x.pos === 'DET' || NEUTRAL_ACTS.has(x.lemma)
+        ? 0
+        : valence(x.lower) || valence(x.lemma);
     if (v > 0) up += v;
     if (v < 0) down += v;
   }
@@ -545,6 +611,8 @@ function loadedChoice(s: Sentence): Hit[] {
     const loaded =
       (l.down <= -2 && (r.up >= 2 || r.ours)) ||
       (r.down <= -2 && (l.up >= 2 || l.ours)) ||
+      (l.down <= -1 && r.ours && !r.down) ||
+      (r.down <= -1 && l.ours && !l.down) ||
       (l.up >= 3 && r.down <= -1) ||
       (r.up >= 3 && l.down <= -1);
     if (loaded) {
@@ -613,6 +681,15 @@ function doubleBarrelled(s: Sentence): Hit[] {
         break;
       }
     }
+    // "Is the app reliable and does it save you time?": a second question joined on.
+    if (
+      auxiliaries.has(after.lower) &&
+      ['PRON', 'DET', 'PROPN'].includes(t[i + 2]?.pos ?? '') &&
+      (closed || rating)
+    ) {
+      hits.push(span('double-barrelled', before, t[Math.min(t.length - 2, i + 3)]!));
+      break;
+    }
     if (!closed && !rating) continue;
     if (after.lower === 'if' || after.lower === 'why' || after.lower === 'then') continue;
     const pair = `${before.lower} and ${after.lower}`;
@@ -635,7 +712,10 @@ function doubleBarrelled(s: Sentence): Hit[] {
       .slice(i + 1)
       .find((y) => !['DET', 'PRON', 'ADV', 'PART'].includes(y.pos) || y.lower === 'more');
     if (
-      (before.pos === 'ADJ' || before.pos === 'ADV' || before.lower === 'time') &&
+      (before.pos === 'ADJ' ||
+        before.pos === 'ADV' ||
+        before.lower === 'time' ||
+        (before.pos === 'VERB' && /ed$/.test(before.lower) && t[before.i - 1]?.lower === 'how')) &&
       (after.pos === 'ADJ' || (after.pos === 'ADV' && t[i + 2]?.pos === 'ADJ'))
     )
       kindOfPair = 'adjectives';
@@ -788,7 +868,15 @@ function presupposition(s: Sentence): Hit[] {
     const x = t[i]!;
     const n1 = t[i + 1];
     const n2 = t[i + 2];
-    if (x.lower === 'how' && n1) {
+    // "How much do you love or hate…" offers both sides.
+    const balanced = t.some(
+      (y) =>
+        y.lower === 'or' &&
+        Math.sign(valence(t[y.i - 1]?.lemma ?? '') || valence(t[y.i - 1]?.lower ?? '')) *
+          Math.sign(valence(t[y.i + 1]?.lemma ?? '') || valence(t[y.i + 1]?.lower ?? '')) <
+          0,
+    );
+    if (x.lower === 'how' && n1 && !balanced) {
       // "How stressed are you…", "How excited are you about…", "How annoying are…"
       if (
         (n1.pos === 'ADJ' || n1.pos === 'VERB') &&
@@ -862,6 +950,53 @@ function presupposition(s: Sentence): Hit[] {
       }
     }
     // "When will you move…", "Which destination will you book first?", "How often will you use…"
+    // "How much stress has our app taken off you?": the effect of the offer taken for granted.
+    if (x.lower === 'how' && (n1?.lower === 'much' || n1?.lower === 'many') && !modal) {
+      const aux = t
+        .slice(i + 2, i + 6)
+        .find((y) => ['has', 'have', 'did', 'does', 'do'].includes(y.lower));
+      const verb = aux && t.slice(aux.i + 1).find((y) => y.pos === 'VERB');
+      if (
+        aux &&
+        verb &&
+        t
+          .slice(aux.i + 1, verb.i)
+          .some((y) => OFFER_DETERMINERS.has(y.lower) || y.pos === 'PROPN') &&
+        !t.slice(aux.i + 1, verb.i).some((y) => y.lower === 'you')
+      ) {
+        hits.push(span('presupposition', x, verb));
+        continue;
+      }
+    }
+    // "When are you going to switch…", "How soon are you planning to…"
+    if (['when', 'how'].includes(x.lower)) {
+      const going = t
+        .slice(i + 1, i + 6)
+        .find((y) => (y.lower === 'going' || y.lower === 'planning') && t[y.i + 1]?.lower === 'to');
+      const verb = going && t[going.i + 2];
+      if (
+        going &&
+        verb &&
+        adoptVerbs.has(verb.lemma) &&
+        t.slice(i + 1, going.i).some((y) => y.lower === 'you')
+      ) {
+        hits.push(span('presupposition', x, verb));
+        continue;
+      }
+    }
+    // "How often do you get annoyed by…": a feeling taken for granted.
+    if (x.lower === 'how' && ['often', 'much', 'many'].includes(n1?.lower ?? '')) {
+      const feel = t
+        .slice(i + 2)
+        .find((y) => ['get', 'feel', 'become'].includes(y.lemma) && y.pos !== 'AUX');
+      const state = feel && t[feel.i + 1];
+      const cause =
+        state && ['by', 'with', 'about', 'at', 'when'].includes(t[state.i + 1]?.lower ?? '');
+      if (state && cause && valence(state.lower) <= -2 && !MONEY_VERBS.has(state.lemma)) {
+        hits.push(span('presupposition', x, state));
+        continue;
+      }
+    }
     if (['when', 'which', 'how', 'what'].includes(x.lower)) {
       const will = t.slice(i + 1, i + 5).find((y) => y.lower === 'will' || y.lower === "'ll");
       const verb = will && t.slice(will.i + 1, will.i + 4).find((y) => y.pos === 'VERB');
@@ -1066,6 +1201,64 @@ function loadedWords(s: Sentence, taken: Hit[]): Hit[] {
   return hits;
 }
 
+const PRAISE_IDIOMS = [
+  'second to none',
+  'like no other',
+  'in a class of its own',
+  'out of this world',
+  'the envy of',
+  'a cut above',
+  'head and shoulders above',
+  'the gold standard',
+  'best value',
+  'best on the market',
+  'no-brainer',
+];
+
+/** Praise as a claim: "our course is the best value on the market", "second to none". */
+function praiseClaims(s: Sentence): Hit[] {
+  const t = s.tokens;
+  const hits: Hit[] = [];
+  const lower = s.text.toLowerCase();
+  for (const idiom of PRAISE_IDIOMS) {
+    const at = lower.indexOf(idiom);
+    if (at >= 0)
+      hits.push({ kind: 'loaded-words', start: s.start + at, end: s.start + at + idiom.length });
+  }
+  for (const be of t.filter((x) => x.lemma === 'be')) {
+    const subject = t.slice(Math.max(0, be.i - 5), be.i);
+    if (!subject.some((y) => OFFER_DETERMINERS.has(y.lower) && y.lower !== 'we')) continue;
+    let k = be.i + 1;
+    if (t[k]?.lower === 'the') k += 1;
+    const word = t[k];
+    if (!word) continue;
+    if (
+      [
+        'best',
+        'finest',
+        'leading',
+        'greatest',
+        'top',
+        'ultimate',
+        'smartest',
+        'cheapest',
+        'fastest',
+      ].includes(word.lower) ||
+      (word.lower === 'most' && t[k + 1]?.pos === 'ADJ') ||
+      (word.lower === 'number' && t[k + 1]?.lower === 'one')
+    ) {
+      hits.push(
+        span(
+          'loaded-words',
+          word,
+          t[k + 1]?.pos === 'NOUN' || t[k + 1]?.pos === 'ADJ' ? t[k + 1]! : word,
+        ),
+      );
+    }
+  }
+  return hits;
+}
+
 /** Every place where the wording steers the answer, by kind. */
 export function detect(sentences: Sentence[]): Hit[] {
   const hits: Hit[] = [];
@@ -1080,7 +1273,7 @@ export function detect(sentences: Sentence[]): Hit[] {
       ...praiseHypothetical(s, sentences[index + 1]),
       ...presupposition(s),
     ];
-    hits.push(...found, ...loadedWords(s, found));
+    hits.push(...found, ...loadedWords(s, found), ...praiseClaims(s));
   });
   // One finding per kind and place.
   const kept: Hit[] = [];

