@@ -61,6 +61,20 @@ test('real answers uploaded to a question show a fidelity card and join the prod
   });
   await expect(card.getByRole('alert')).toContainText('The file has no opinion or rating column');
 
+  // A picture renamed .csv: said plainly, with what is expected.
+  await card.getByLabel('CSV of real answers').setInputFiles({
+    name: 'photo.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from([
+      0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52, 0, 0,
+      0x02, 0, 0, 0, 0x01, 0x90, 0x08, 0x06,
+    ]),
+  });
+  await expect(card.getByRole('alert')).toContainText(
+    'This file is not a CSV table: it looks like a picture or another kind of file. Upload a CSV table',
+  );
+  await expect(card.getByRole('alert')).not.toContainText('NUL');
+
   // Over 1 MB is refused before anything is sent.
   await card.getByLabel('CSV of real answers').setInputFiles({
     name: 'everything.csv',
