@@ -207,7 +207,7 @@ test.describe('a paying team’s first week', () => {
     await confirm.getByRole('button', { name: 'Send Invitation' }).click();
     await expect(toast(page)).toContainText('Invitation sent');
     await dismissToast(page);
-    await expect(page.getByTestId('team-cost')).toHaveText('No paid seats: viewers are free.');
+    await expect(page.getByTestId('team-cost')).toHaveText('No paid seats yet.');
     await expect(page.getByTestId('team-pending-cost')).toHaveText(
       '1 pending seat: +$25.00 per month once its invitation is accepted',
     );

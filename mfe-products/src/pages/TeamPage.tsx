@@ -116,7 +116,7 @@ function Team({ product }: { product: ProductView }) {
           {view.billableSeats !== null && view.seatMonthlyCents !== null ? (
             <Card className="gap-1 px-6 py-4" role="region" aria-label="Cost of the team">
               <p className="font-semibold tabular-nums" data-testid="team-cost">
-                {teamCostLine(view.billableSeats, view.seatMonthlyCents)}
+                {teamCostLine(view.billableSeats, view.seatMonthlyCents, view.pendingSeats ?? 0)}
               </p>
               {view.pendingSeats ? (
                 <p className="text-sm font-medium tabular-nums" data-testid="team-pending-cost">

@@ -2,6 +2,7 @@ import { seatChangeCost, teamMessages } from '@chorus/contracts';
 import {
   auditChangeText,
   billingImpactText,
+  pendingSeatsLine,
   productRights,
   seatChangeText,
   teamCostLine,
@@ -15,6 +16,16 @@ describe('the team cost line', () => {
     [0, 2500, 'No paid seats: viewers are free.'],
   ])('%i seats at %i cents: %s', (seats, cents, line) => {
     expect(teamCostLine(seats, cents)).toBe(line);
+  });
+  it('says a seat is pending, not that there are none for good', () => {
+    expect(teamCostLine(0, 2500, 1)).toBe('No paid seats yet.');
+    expect(teamCostLine(1, 2500, 1)).toBe('1 seat × $25.00 = $25.00 per month');
+  });
+  it('prices pending seats once accepted', () => {
+    expect(pendingSeatsLine(2, 2500)).toBe(
+      '2 pending seats: +$50.00 per month once their invitations are accepted',
+    );
+    expect(pendingSeatsLine(0, 2500)).toBe('');
   });
 });
 

@@ -104,8 +104,12 @@ export function billingImpactText(dollars: number): string {
   return `${cents > 0 ? '+' : '-'}${formatMoney(Math.abs(cents))}`;
 }
 
-/** "2 seats × $25.00 = $50.00 per month", or that the team costs nothing. */
-export function teamCostLine(seats: number, seatMonthlyCents: number): string {
+/**
+ * "2 seats × $25.00 = $50.00 per month", or that the team costs nothing
+ * (yet, while invitations to paid roles are pending).
+ */
+export function teamCostLine(seats: number, seatMonthlyCents: number, pendingSeats = 0): string {
+  if (seats <= 0 && pendingSeats > 0) return 'No paid seats yet.';
   if (seats <= 0) return 'No paid seats: viewers are free.';
   const noun = seats === 1 ? 'seat' : 'seats';
   return `${seats} ${noun} × ${formatMoney(seatMonthlyCents)} = ${formatMoney(seats * seatMonthlyCents)} per month`;
