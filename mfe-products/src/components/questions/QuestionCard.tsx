@@ -164,7 +164,7 @@ export function QuestionCard({
             ) : null}
           </div>
         </div>
-        <div className="flex shrink-0 gap-1">
+        <div className="flex flex-wrap gap-1 sm:shrink-0 sm:flex-nowrap">
           {question.status === 'complete' && onRerun ? (
             <RerunButton running={rerunning} onRerun={onRerun} />
           ) : null}
