@@ -392,7 +392,20 @@ describe('the Answer call', () => {
       ['Marcus Johnson', 'positive'],
       ['Dorothy Jenkins', 'negative'],
     ]);
-    expect(answer.aggregatedResults).toMatchObject({ positive: 50, neutral: 0, negative: 50 });
+    // The headline shares are the shares of every persona's draws, rounded to whole percents.
+    const drawn = { positive: 0, neutral: 0, negative: 0 };
+    for (const response of answer.responses) {
+      for (const opinion of ['positive', 'neutral', 'negative'] as const) {
+        drawn[opinion] += response.draws?.[opinion] ?? 0;
+      }
+    }
+    const all = drawn.positive + drawn.neutral + drawn.negative;
+    expect(all).toBe(40);
+    for (const opinion of ['positive', 'neutral', 'negative'] as const) {
+      expect(
+        Math.abs(answer.aggregatedResults![opinion] - (drawn[opinion] * 100) / all),
+      ).toBeLessThan(1);
+    }
   });
 
   it('refuses a call without personas or question', async () => {
