@@ -137,7 +137,9 @@ test.describe('answers a researcher can trust', () => {
     const question = page.getByLabel('Your question');
     await question.fill("Wouldn't you love our amazing meal planner?");
     const alarm = page.getByRole('note', { name: 'Wording check' });
-    await expect(alarm).toContainText('This question may lead people to an answer');
+    await expect(alarm).toContainText(
+      'Leading question: this wording may lead people to an answer',
+    );
     const findings = alarm.getByTestId('wording-finding');
     await expect(findings.filter({ hasText: 'Loaded words' })).toContainText('amazing');
     await expect(findings.filter({ hasText: /^Invites agreement/ })).toContainText(/Wouldn.t you/);

@@ -61,7 +61,7 @@ function WordingFindings({
     >
       <p className="flex gap-2 font-semibold">
         <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
-        This question may lead people to an answer
+        Leading question: this wording may lead people to an answer
       </p>
       {wording.findings.length > 0 ? (
         <ul className="grid gap-1.5 pl-6">
@@ -89,7 +89,7 @@ function WordingFindings({
       {canReword ? (
         <>
           <p className="pl-6">
-            A neutral wording: <q data-testid="neutral-wording">{wording.neutral}</q>
+            A neutral wording: “<span data-testid="neutral-wording">{wording.neutral}</span>”
           </p>
           <Button
             type="button"
