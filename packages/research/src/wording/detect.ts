@@ -139,6 +139,9 @@ function agreement(s: Sentence): Hit[] {
       hits.push(span('agreement-framing', word, word));
     } else if (auxiliaries.has(word.lower) && NEGATION.has(t[i + 1]?.lower ?? '')) {
       hits.push(span('agreement-framing', word, t[Math.min(last, i + 2)]!));
+    } else if (auxiliaries.has(word.lower) && t[i + 1]?.pos === 'PRON' && i + 1 === last && i > 2) {
+      // "…, would you?" after a statement
+      hits.push(span('agreement-framing', word, t[i + 1]!));
     }
   }
   // "Do you agree that…", "You'd agree…", "Can we agree…", without the other side.
@@ -215,6 +218,14 @@ const QUANTIFIERS = new Set([
   'nine',
 ]);
 
+/** A plural noun ("Clients" read as a name at the start of a sentence included). */
+function isPlural(t: Token): boolean {
+  if (t.lower !== t.lemma) return true;
+  if (!t.lower.endsWith('s') || t.lower.endsWith('ss')) return false;
+  const singular = t.lower.endsWith('ies') ? `${t.lower.slice(0, -3)}y` : t.lower.slice(0, -1);
+  return groupNouns.has(singular) || authorityNouns.has(singular);
+}
+
 /** People by what they do: "gardeners", "accountants", "librarians", "residents". */
 const AGENT_SUFFIX = /(?:er|or|ist|ian|ant|ent|ee|ess|ive)s$/;
 
@@ -223,6 +234,8 @@ function isGroup(t: Token | undefined): boolean {
   if (t.pos !== 'NOUN' && t.pos !== 'PROPN' && t.pos !== 'PRON') return false;
   if (groupNouns.has(t.lemma) || groupNouns.has(t.lower) || authorityNouns.has(t.lemma))
     return true;
+  const singular = t.lower.endsWith('ies') ? `${t.lower.slice(0, -3)}y` : t.lower.replace(/s$/, '');
+  if (t.pos === 'PROPN' && (groupNouns.has(singular) || authorityNouns.has(singular))) return true;
   return t.pos === 'NOUN' && t.lower !== t.lemma && AGENT_SUFFIX.test(t.lower);
 }
 
@@ -242,7 +255,12 @@ function socialProof(s: Sentence): Hit[] {
     if (x.lower === 'everyone' || x.lower === 'everybody') {
       from = i;
       to = i;
-    } else if (isGroup(x) && x.lower !== x.lemma) {
+    } else if (
+      isGroup(x) &&
+      (isPlural(x) ||
+        ['every', 'each'].includes(t[i - 1]?.lower ?? '') ||
+        ['every', 'each'].includes(t[i - 2]?.lower ?? ''))
+    ) {
       let j = i - 1;
       while (
         j >= 0 &&
@@ -262,6 +280,10 @@ function socialProof(s: Sentence): Hit[] {
       // A crowd, not a count: "most", "thousands", "12,000", "9 in 10" (not "three dinners").
       const quantifier = (y: Token) =>
         (QUANTIFIERS.has(y.lower) && y.lower !== 'nine') ||
+        (y.lower === 'number' &&
+          ['growing', 'increasing', 'rising', 'huge', 'large', 'record'].includes(
+            t[y.i - 1]?.lower ?? '',
+          )) ||
         Number(y.text.replace(/,/g, '')) >= 50 ||
         ['million', 'millions', 'thousand', 'hundred', 'billion', 'percent', '%'].includes(
           y.lower,
@@ -887,6 +909,19 @@ function presupposition(s: Sentence): Hit[] {
         continue;
       }
       // "How much do you love…", "How much are overdraft charges hurting…", "How many hours do you waste…"
+      if (n1.lower === 'much' && ours && !modal) {
+        const liking = t
+          .slice(i + 2, i + 6)
+          .find(
+            (y) =>
+              y.pos === 'VERB' &&
+              ['like', 'enjoy', 'love', 'appreciate', 'value', 'adore'].includes(y.lemma),
+          );
+        if (liking) {
+          hits.push(span('presupposition', x, liking));
+          continue;
+        }
+      }
       if (['much', 'many', 'long'].includes(n1.lower)) {
         const verb = t
           .slice(i + 2, t.length)
@@ -1080,6 +1115,23 @@ function presupposition(s: Sentence): Hit[] {
       hits.push(span('presupposition', x, x));
       continue;
     }
+    // "Tired of chasing late payments?", "Fed up with…?", "Struggling with…?"
+    if (
+      i === firstWord(t) &&
+      valence(x.lower) <= -2 &&
+      ['of', 'with', 'by'].includes(n1?.lower ?? '')
+    ) {
+      hits.push(span('presupposition', x, n1!));
+      continue;
+    }
+    if (
+      i === firstWord(t) &&
+      (x.lower === 'fed' || x.lower === 'sick') &&
+      ['up', 'of'].includes(n1?.lower ?? '')
+    ) {
+      hits.push(span('presupposition', x, n1!));
+      continue;
+    }
     // "How long have you been struggling…", "Are you still wasting…"
     if (
       (x.lower === 'still' || x.lower === 'keep') &&
@@ -1142,7 +1194,10 @@ function loadedWords(s: Sentence, taken: Hit[]): Hit[] {
           valence(x.lower) !== 0 &&
           k === i + 1 &&
           ['miracle'].includes(x.lower)));
-    if (attributive) {
+    if (
+      attributive &&
+      !['most', 'least', 'more', 'less', 'biggest'].includes(t[i - 1]?.lower ?? '')
+    ) {
       let d = i - 1;
       while (
         d >= 0 &&
