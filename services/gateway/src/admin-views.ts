@@ -24,22 +24,13 @@ export function toPromoCodeView(promo: PromoCode): PromoCodeView {
 }
 
 export function toAuditEntry(action: AdminAction): AuditEntry {
-  let details: Record<string, unknown> = {};
-  try {
-    const parsed: unknown = JSON.parse(action.detailsJson || '{}');
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
-      details = parsed as Record<string, unknown>;
-    }
-  } catch {
-    // A row identity could not write as JSON is shown without details.
-  }
   return {
     id: action.id,
     adminId: action.adminId,
     adminEmail: action.adminEmail,
     action: action.action,
     target: action.target,
-    details,
+    details: action.details ?? {},
     createdAt: action.createdAt?.toISOString() ?? '',
   };
 }

@@ -1,6 +1,6 @@
 import type { AdminAction, User } from '@chorus/proto/identity/v1/identity';
 import { type IdentityServiceService } from '@chorus/proto/identity/v1/identity';
-import { type AsyncServiceImplementation, InvalidArgument } from '@chorus/service-kit';
+import { type AsyncServiceImplementation } from '@chorus/service-kit';
 import type { Accounts, IssuedToken } from './accounts';
 import type { Invitations } from './invitations';
 import type { UserRow } from './store/accounts';
@@ -28,24 +28,9 @@ function toAdminAction(row: AdminActionRow): AdminAction {
     adminEmail: row.admin_email,
     action: row.action,
     target: row.target,
-    detailsJson: JSON.stringify(row.details),
+    details: row.details,
     createdAt: row.created_at,
   };
-}
-
-/** details as the gRPC message carries them (JSON text); an object or nothing. */
-function parseDetails(json: string): Record<string, unknown> {
-  if (!json.trim()) return {};
-  let value: unknown;
-  try {
-    value = JSON.parse(json);
-  } catch {
-    throw new InvalidArgument('details must be a JSON object');
-  }
-  if (!value || typeof value !== 'object' || Array.isArray(value)) {
-    throw new InvalidArgument('details must be a JSON object');
-  }
-  return value as Record<string, unknown>;
 }
 
 function toAccessToken(token: IssuedToken) {
@@ -114,7 +99,7 @@ export function identityHandlers(
         admin_email: request.adminEmail,
         action: request.action,
         target: request.target,
-        details: parseDetails(request.detailsJson),
+        details: request.details ?? {},
       });
       return { action: toAdminAction(row) };
     },

@@ -103,7 +103,7 @@ export class AdminWorkflows {
         adminEmail: admin.email,
         action,
         target,
-        detailsJson: JSON.stringify(details),
+        details,
       });
     } catch (error) {
       this.deps.logger.error(

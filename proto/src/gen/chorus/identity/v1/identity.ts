@@ -18,6 +18,7 @@ import {
   type ServiceError,
   type UntypedServiceImplementation,
 } from "@grpc/grpc-js";
+import { Struct } from "../../../google/protobuf/struct";
 import { Timestamp } from "../../../google/protobuf/timestamp";
 
 export const protobufPackage = "chorus.identity.v1";
@@ -155,8 +156,12 @@ export interface AdminAction {
   action: string;
   /** What it acted on, e.g. the promo code or the template's name. */
   target: string;
-  /** JSON object. */
-  detailsJson: string;
+  /**
+   * What the action changed. A Struct because its keys differ per action
+   * (a promo code's discount, a template's age, a sync's counts) and the admin
+   * audit log shows them as they are, as an open object.
+   */
+  details?: { [key: string]: any } | undefined;
   createdAt?: Date | undefined;
 }
 
@@ -165,7 +170,8 @@ export interface RecordAdminActionRequest {
   adminEmail: string;
   action: string;
   target: string;
-  detailsJson: string;
+  /** Open per action, as AdminAction.details. */
+  details?: { [key: string]: any } | undefined;
 }
 
 export interface RecordAdminActionResponse {
@@ -2296,7 +2302,7 @@ export const GetUserStatsResponse: MessageFns<GetUserStatsResponse> = {
 };
 
 function createBaseAdminAction(): AdminAction {
-  return { id: "", adminId: "", adminEmail: "", action: "", target: "", detailsJson: "", createdAt: undefined };
+  return { id: "", adminId: "", adminEmail: "", action: "", target: "", details: undefined, createdAt: undefined };
 }
 
 export const AdminAction: MessageFns<AdminAction> = {
@@ -2316,8 +2322,8 @@ export const AdminAction: MessageFns<AdminAction> = {
     if (message.target !== "") {
       writer.uint32(42).string(message.target);
     }
-    if (message.detailsJson !== "") {
-      writer.uint32(50).string(message.detailsJson);
+    if (message.details !== undefined) {
+      Struct.encode(Struct.wrap(message.details), writer.uint32(50).fork()).join();
     }
     if (message.createdAt !== undefined) {
       Timestamp.encode(toTimestamp(message.createdAt), writer.uint32(58).fork()).join();
@@ -2383,7 +2389,7 @@ export const AdminAction: MessageFns<AdminAction> = {
               break;
             }
 
-            message.detailsJson = reader.string();
+            message.details = Struct.unwrap(Struct.decode(reader, reader.uint32()));
             continue;
           }
           case 7: {
@@ -2421,11 +2427,7 @@ export const AdminAction: MessageFns<AdminAction> = {
         : "",
       action: isSet(object.action) ? globalThis.String(object.action) : "",
       target: isSet(object.target) ? globalThis.String(object.target) : "",
-      detailsJson: isSet(object.detailsJson)
-        ? globalThis.String(object.detailsJson)
-        : isSet(object.details_json)
-        ? globalThis.String(object.details_json)
-        : "",
+      details: isObject(object.details) ? object.details : undefined,
       createdAt: isSet(object.createdAt)
         ? fromJsonTimestamp(object.createdAt)
         : isSet(object.created_at)
@@ -2451,8 +2453,8 @@ export const AdminAction: MessageFns<AdminAction> = {
     if (message.target !== "") {
       obj.target = message.target;
     }
-    if (message.detailsJson !== "") {
-      obj.detailsJson = message.detailsJson;
+    if (message.details !== undefined) {
+      obj.details = message.details;
     }
     if (message.createdAt !== undefined) {
       obj.createdAt = message.createdAt.toISOString();
@@ -2470,14 +2472,14 @@ export const AdminAction: MessageFns<AdminAction> = {
     message.adminEmail = object.adminEmail ?? "";
     message.action = object.action ?? "";
     message.target = object.target ?? "";
-    message.detailsJson = object.detailsJson ?? "";
+    message.details = object.details ?? undefined;
     message.createdAt = object.createdAt ?? undefined;
     return message;
   },
 };
 
 function createBaseRecordAdminActionRequest(): RecordAdminActionRequest {
-  return { adminId: "", adminEmail: "", action: "", target: "", detailsJson: "" };
+  return { adminId: "", adminEmail: "", action: "", target: "", details: undefined };
 }
 
 export const RecordAdminActionRequest: MessageFns<RecordAdminActionRequest> = {
@@ -2494,8 +2496,8 @@ export const RecordAdminActionRequest: MessageFns<RecordAdminActionRequest> = {
     if (message.target !== "") {
       writer.uint32(34).string(message.target);
     }
-    if (message.detailsJson !== "") {
-      writer.uint32(42).string(message.detailsJson);
+    if (message.details !== undefined) {
+      Struct.encode(Struct.wrap(message.details), writer.uint32(42).fork()).join();
     }
     return writer;
   },
@@ -2550,7 +2552,7 @@ export const RecordAdminActionRequest: MessageFns<RecordAdminActionRequest> = {
               break;
             }
 
-            message.detailsJson = reader.string();
+            message.details = Struct.unwrap(Struct.decode(reader, reader.uint32()));
             continue;
           }
         }
@@ -2579,11 +2581,7 @@ export const RecordAdminActionRequest: MessageFns<RecordAdminActionRequest> = {
         : "",
       action: isSet(object.action) ? globalThis.String(object.action) : "",
       target: isSet(object.target) ? globalThis.String(object.target) : "",
-      detailsJson: isSet(object.detailsJson)
-        ? globalThis.String(object.detailsJson)
-        : isSet(object.details_json)
-        ? globalThis.String(object.details_json)
-        : "",
+      details: isObject(object.details) ? object.details : undefined,
     };
   },
 
@@ -2601,8 +2599,8 @@ export const RecordAdminActionRequest: MessageFns<RecordAdminActionRequest> = {
     if (message.target !== "") {
       obj.target = message.target;
     }
-    if (message.detailsJson !== "") {
-      obj.detailsJson = message.detailsJson;
+    if (message.details !== undefined) {
+      obj.details = message.details;
     }
     return obj;
   },
@@ -2616,7 +2614,7 @@ export const RecordAdminActionRequest: MessageFns<RecordAdminActionRequest> = {
     message.adminEmail = object.adminEmail ?? "";
     message.action = object.action ?? "";
     message.target = object.target ?? "";
-    message.detailsJson = object.detailsJson ?? "";
+    message.details = object.details ?? undefined;
     return message;
   },
 };
@@ -3549,6 +3547,10 @@ function fromJsonTimestamp(o: any): Date {
   } else {
     return fromTimestamp(Timestamp.fromJSON(o));
   }
+}
+
+function isObject(value: any): boolean {
+  return typeof value === "object" && value !== null;
 }
 
 function isSet(value: any): boolean {
