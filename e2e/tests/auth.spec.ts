@@ -50,8 +50,9 @@ test.describe('registration', () => {
     await expect(dialog).toBeHidden();
     const bar = page.getByRole('banner');
     await expect(bar.getByText(account.email)).toBeVisible();
+    // Initials from the first and last name given at sign-up.
     await expect(
-      bar.getByText(account.email.slice(0, 2).toUpperCase(), { exact: true }),
+      bar.getByText(`${account.firstName[0]}${account.lastName[0]}`, { exact: true }),
     ).toBeVisible();
     await expect(page.getByRole('heading', { name: 'My Products' })).toBeVisible();
     await shot('signed-in');
@@ -134,7 +135,11 @@ test.describe('sign in and sign out', () => {
     const dialog = page.getByRole('dialog');
 
     await dialog.getByRole('button', { name: 'Sign In' }).click();
-    await expect(dialog.getByText('Email and password are required').first()).toBeVisible();
+    // Each field says what it misses, once, beside it.
+    await expect(dialog.getByRole('alert')).toHaveText([
+      'Enter your e-mail address',
+      'Enter your password',
+    ]);
 
     await dialog.getByLabel('Email').fill(account.email);
     await dialog.getByLabel('Password').fill('not-the-password');

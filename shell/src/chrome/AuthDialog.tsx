@@ -73,6 +73,12 @@ function SwitchLink({ children, onClick }: { children: string; onClick(): void }
 
 // ---------------------------------------------------------------- Sign In
 
+/** Each empty field says what it misses, once, beside it (not one sentence under both). */
+const loginMissing = {
+  email: 'Enter your e-mail address',
+  password: 'Enter your password',
+} as const;
+
 function LoginForm({ onSwitch, onDone }: { onSwitch(mode: AuthMode): void; onDone(): void }) {
   const form = useZodForm(loginRequest, { defaultValues: { email: '', password: '' } });
   const { isSubmitting } = form.formState;
@@ -103,10 +109,28 @@ function LoginForm({ onSwitch, onDone }: { onSwitch(mode: AuthMode): void; onDon
         <DialogDescription>Welcome back. Sign in to your Chorus account.</DialogDescription>
       </DialogHeader>
       <form onSubmit={submit} className="grid gap-4" noValidate>
-        <FormField form={form} name="email" id="login-email" label="Email" required>
+        <FormField
+          form={form}
+          name="email"
+          id="login-email"
+          label="Email"
+          required
+          errorText={(message) =>
+            message === authMessages.emailAndPasswordRequired ? loginMissing.email : message
+          }
+        >
           {(control) => <Input type="email" autoComplete="email" {...control} />}
         </FormField>
-        <FormField form={form} name="password" id="login-password" label="Password" required>
+        <FormField
+          form={form}
+          name="password"
+          id="login-password"
+          label="Password"
+          required
+          errorText={(message) =>
+            message === authMessages.emailAndPasswordRequired ? loginMissing.password : message
+          }
+        >
           {(control) => <Input type="password" autoComplete="current-password" {...control} />}
         </FormField>
         <div className="-mt-1 text-right text-sm">
