@@ -62,6 +62,77 @@ function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+/** Jobs the filter categories leave under Other, by the last word of the phrase. */
+const otherJobs = new Set([
+  'lawyer',
+  'solicitor',
+  'barrister',
+  'attorney',
+  'judge',
+  'farmer',
+  'rancher',
+  'fisherman',
+  'electrician',
+  'plumber',
+  'carpenter',
+  'joiner',
+  'builder',
+  'bricklayer',
+  'welder',
+  'mechanic',
+  'driver',
+  'courier',
+  'pilot',
+  'chef',
+  'cook',
+  'baker',
+  'butcher',
+  'barista',
+  'waiter',
+  'waitress',
+  'bartender',
+  'cashier',
+  'cleaner',
+  'housekeeper',
+  'gardener',
+  'hairdresser',
+  'barber',
+  'florist',
+  'tailor',
+  'shopkeeper',
+  'clerk',
+  'receptionist',
+  'secretary',
+  'technician',
+  'labourer',
+  'laborer',
+  'miner',
+  'soldier',
+  'firefighter',
+  'officer',
+  'postman',
+  'scientist',
+  'researcher',
+  'consultant',
+  'freelancer',
+  'contractor',
+  'homemaker',
+  'retiree',
+  'vet',
+  'translator',
+  'plasterer',
+  'roofer',
+  'decorator',
+  'painter',
+]);
+
+/** A phrase that names a job: one of the filter categories, or a job word they leave out. */
+function looksLikeJob(phrase: string): boolean {
+  if (occupationCategory(phrase) !== 'Other') return true;
+  const last = phrase.trim().toLowerCase().split(/\s+/).pop() ?? '';
+  return otherJobs.has(last.replace(/s$/, ''));
+}
+
 /**
  * The facts a description plainly states: an age ("34-year-old", "aged 34",
  * "34 years old"), a gender word ("mother", "man", "non-binary"), a place
@@ -102,14 +173,14 @@ export function parseDescriptionFacts(description: string): GivenTraits {
     if (occupation) given.occupation = capitalise(occupation);
   } else if (afterAge) {
     const candidate = firstClause(afterAge[1]!);
-    if (candidate && occupationCategory(candidate) !== 'Other') {
-      given.occupation = capitalise(candidate);
-    }
+    if (candidate && looksLikeJob(candidate)) given.occupation = capitalise(candidate);
   } else {
     // "A retired teacher in Porto…", "a non-binary designer from Berlin": the
     // opening noun phrase, without gender words, when it names an occupation.
     const opening =
-      /^(?:an?|the) ([^,.;()]+?)(?= (?:in|from|who|aged|living|with|and)\b|[,.;(]|$)/i.exec(text);
+      /^(?:(?:an?|the) )?([^,.;()]+?)(?= (?:in|from|who|aged|living|with|and|on|at)\b|[,.;(]|$)/i.exec(
+        text,
+      );
     const candidate = opening?.[1]
       ?.split(' ')
       .filter(
@@ -117,9 +188,7 @@ export function parseDescriptionFacts(description: string): GivenTraits {
           ![...femaleWords, ...maleWords, 'non-binary', 'nonbinary'].includes(word.toLowerCase()),
       )
       .join(' ');
-    if (candidate && occupationCategory(candidate) !== 'Other') {
-      given.occupation = capitalise(candidate);
-    }
+    if (candidate && looksLikeJob(candidate)) given.occupation = capitalise(candidate);
   }
   const income =
     /\b(?:earns?|earning|makes?|making|income of|salary of) (?:about |around |roughly )?((?:[$€£] ?)?\d[\d,.]*\s?k?(?: ?(?:[$€£]|euros?|dollars?|pounds?))?(?: ?(?:a|per|\/) ?(?:year|month|yr|week))?)/i.exec(

@@ -149,6 +149,38 @@ describe('a customer persona never contradicts what the customer gave', () => {
     expect(traits.income).toMatch(currency);
   });
 
+  it.each([
+    [
+      'Retired teacher in Porto, 67, on a small pension, loves gardening',
+      { occupation: 'Retired teacher', age: 67, lifestyle: 'Loves gardening' },
+      /^€[\d,]+ per year \(pension\)$/,
+      (income: number) => income < 35_000,
+    ],
+    [
+      'A wealthy lawyer in London who eats out most nights and only buys premium brands',
+      { location: 'London' },
+      /^£[\d,]+ per year$/,
+      (income: number) => income > 66_000,
+    ],
+    [
+      'Farmer in Iowa, 58, with a family of five',
+      { occupation: 'Farmer', age: 58, location: 'Iowa' },
+      /^\$[\d,]+ per year$/,
+      (income: number) => income < 60_000,
+    ],
+  ])('%s: the inferred traits fit what it says', (description, stated, currency, fits) => {
+    const given = parseDescriptionFacts(description);
+    const { traits, safetyScores } = composePersona({ text: description, given }, templates);
+    expect(traits).toMatchObject(stated);
+    expect(traits.income).toMatch(currency);
+    expect(fits(Number(traits.income.replace(/\(.*\)/, '').replace(/[^\d]/g, '')))).toBe(true);
+    if (/wealthy/.test(description)) {
+      expect(traits.occupation).toMatch(/lawyer/i);
+      expect(safetyScores.economic).toBeGreaterThanOrEqual(7);
+      expect(traits.personality).not.toMatch(/careful with money/i);
+    }
+  });
+
   it('a given income in pounds places an unplaced customer in the United Kingdom', () => {
     const { traits } = composePersona(
       { text: 'earns £28,000 a year', given: { income: '£28,000 a year' } },

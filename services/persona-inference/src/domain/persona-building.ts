@@ -157,6 +157,26 @@ function payFactor(occupation: string): number {
   return payFactors.find(([pattern]) => pattern.test(occupation))?.[1] ?? 0.9;
 }
 
+/** Words that say how well off someone is. */
+const wealthy =
+  /\b(wealthy|affluent|well[- ]off|well[- ]to[- ]do|rich|high[- ]earning|high earner|six[- ]figure)\b/i;
+const struggling =
+  /\b(small pension|low[- ]income|minimum wage|on benefits|struggl\w*|hard up|broke|unemployed|tight budget|money is tight)\b/i;
+
+/**
+ * An age that fits the words when none is stated: a retiree, a student, a
+ * grandparent, a parent, or a working adult of middle age.
+ */
+function inferredAge(words: string, occupation: string): number {
+  const text = `${words} ${occupation}`;
+  if (/\bretire/i.test(text)) return 68;
+  if (/\bgrand(?:mother|father|parent|ma|pa|children|kids|son|daughter)/i.test(text)) return 64;
+  if (/\b(student|undergraduate|apprentice)\b/i.test(text)) return 21;
+  if (/\b(?:mum|mom|dad|mother|father|parent)\b|\b(?:kids|children|toddler|baby)\b/i.test(text))
+    return 38;
+  return 40;
+}
+
 /** Two significant figures: 31,350 -> 31,000; 4,512,000 -> 4,500,000. */
 function roundIncome(value: number): number {
   const magnitude = 10 ** Math.max(0, Math.floor(Math.log10(value)) - 1);
@@ -168,8 +188,15 @@ function roundIncome(value: number): number {
  * paid where the persona lives, by what the job pays, lower for someone who
  * keeps spending tight (never above a middle income then).
  */
-export function inferredIncome(occupation: string, currency: Currency, traits: Set<Trait>): string {
+export function inferredIncome(
+  occupation: string,
+  currency: Currency,
+  traits: Set<Trait>,
+  words = '',
+): string {
   let yearly = currency.typicalIncome * payFactor(occupation);
+  if (wealthy.test(words)) yearly = Math.max(yearly, currency.typicalIncome * 3);
+  if (struggling.test(words)) yearly = Math.min(yearly, currency.typicalIncome * 0.6);
   if (traits.has('priceConscious')) yearly = Math.min(yearly * 0.8, currency.typicalIncome * 0.9);
   const retired = /\bretired\b/i.test(occupation);
   return `${formatMoney(roundIncome(yearly), currency)} per year${retired ? ' (pension)' : ''}`;
@@ -257,17 +284,19 @@ export function composePersona(
       : undefined) ??
     nearest.location;
   const occupation = given.occupation ?? nearest.occupation;
-  const currency = currencyOfPlace(location) ?? readIncome(nearest.income).currency;
+  // The currency of the place; a place that cannot be told gets an income in words, not another country's money.
+  const currency =
+    currencyOfPlace(location) ?? (given.location ? undefined : readIncome(nearest.income).currency);
   const income =
     given.income ??
     (currency
-      ? inferredIncome(occupation, currency, traits)
-      : traits.has('priceConscious')
-        ? 'Modest income'
-        : 'Middle income');
-  let age = given.age ?? nearest.age;
-  if (given.age === undefined && /\bretired\b/i.test(occupation)) age = Math.max(age, 67);
-  if (given.age === undefined && /\bstudent\b/i.test(occupation)) age = Math.min(age, 24);
+      ? inferredIncome(occupation, currency, traits, words)
+      : wealthy.test(words)
+        ? 'High income'
+        : traits.has('priceConscious') || struggling.test(words)
+          ? 'Modest income'
+          : 'Middle income');
+  const age = given.age ?? inferredAge(words, occupation);
   const gender = given.gender ?? (nearest.gender || null);
   const character = inferredCharacter(traits, occupation);
   const filled: CustomTraits = {
@@ -284,5 +313,8 @@ export function composePersona(
   const safetyScores = averageSafetyScores(closest);
   const tight = traits.has('priceConscious') || readIncome(income).band === 'low';
   if (tight) safetyScores.economic = Math.min(safetyScores.economic, 5);
+  else if (wealthy.test(words) || readIncome(income).band === 'high') {
+    safetyScores.economic = Math.max(safetyScores.economic, 7);
+  }
   return { traits: withGivenTraits(filled, given), safetyScores };
 }

@@ -1,4 +1,4 @@
-import { lookupViaCity } from 'city-timezones';
+import { findFromCityStateProvince, lookupViaCity } from 'city-timezones';
 import { countries } from 'countries-list';
 import { type Currency, currencyByCode } from './money';
 
@@ -36,6 +36,12 @@ function countryNamed(part: string): string | undefined {
   return nations[key] ?? byName.get(key);
 }
 
+/** The cities of a state or province of that exact name. */
+function provinceNamed(part: string) {
+  const key = part.trim().toLowerCase();
+  return findFromCityStateProvince(part).filter((city) => city.province.toLowerCase() === key);
+}
+
 /** The ISO code of the country a place is in, when it can be told. */
 export function countryOf(location: string): string | undefined {
   const parts = location
@@ -45,7 +51,8 @@ export function countryOf(location: string): string | undefined {
   const named = parts.map(countryNamed).find((code) => code !== undefined);
   if (named) return named;
   for (const part of parts) {
-    const cities = lookupViaCity(part);
+    // A city first; then a state or province ("Iowa", "Bavaria").
+    const cities = lookupViaCity(part).length > 0 ? lookupViaCity(part) : provinceNamed(part);
     if (cities.length === 0) continue;
     const others = parts.filter((p) => p !== part).map((p) => p.toLowerCase());
     const inNamedRegion = cities.filter((city) =>
