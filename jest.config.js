@@ -33,9 +33,37 @@ const common = {
   modulePathIgnorePatterns: ['<rootDir>/.*/dist/'],
 };
 
+/**
+ * One project per microfrontend: its test/ folder in a browser-like document
+ * (jsdom) with Testing Library's matchers. They are all named `unit`, so
+ * `npm run test:unit` (--selectProjects unit) runs them with the rest.
+ * Stylesheets are webpack's business: an import of one is an empty module.
+ * The build-time constants webpack's DefinePlugin writes are globals here.
+ * @param {string} workspace
+ * @returns {import('jest').Config}
+ */
+const browserProject = (workspace) => ({
+  transform,
+  displayName: { name: 'unit', color: 'cyan' },
+  testEnvironment: 'jsdom',
+  testEnvironmentOptions: {
+    customExportConditions: ['@chorus/source', 'browser', 'require', 'default'],
+  },
+  roots: [`<rootDir>/${workspace}`],
+  testMatch: ['**/test/**/*.test.ts', '**/test/**/*.test.tsx'],
+  testPathIgnorePatterns: ['/node_modules/'],
+  modulePathIgnorePatterns: ['<rootDir>/.*/dist/'],
+  moduleNameMapper: { '\\.css$': '<rootDir>/test/style-stub.js' },
+  setupFilesAfterEnv: ['<rootDir>/test/dom-setup.ts'],
+  globals: { __RELEASE__: 'test', __SUPPORT_EMAIL__: 'support@chorus.example' },
+});
+
 /** @type {import('jest').Config} */
 module.exports = {
   projects: [
+    ...['mfe-admin', 'mfe-billing', 'mfe-products', 'mfe-roadmaps', 'mfe-share'].map(
+      browserProject,
+    ),
     {
       ...common,
       displayName: 'unit',

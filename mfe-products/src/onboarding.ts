@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { authMessages } from './auth';
-import { DEFAULT_INDUSTRY, industryValue, productMessages } from './products';
+import { authMessages, DEFAULT_INDUSTRY, industryValue, productMessages } from '@chorus/contracts';
 
 /**
  * The onboarding wizard's rules: its first step (account and product), its

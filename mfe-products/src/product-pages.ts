@@ -1,6 +1,9 @@
-import { isProfileFieldAnswered, profileMessages } from './business-profile';
-import { planFor } from './pricing';
-import type { RoadmapSummary } from './roadmaps';
+import {
+  isProfileFieldAnswered,
+  planFor,
+  profileMessages,
+  type RoadmapSummary,
+} from '@chorus/contracts';
 
 /**
  * Rules of the products pages (dashboard, business profile, personas) that

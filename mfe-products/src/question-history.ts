@@ -1,13 +1,13 @@
-import { neutraliseCell } from './csv-table';
-import type { ProfileFieldName } from './business-profile';
 import {
+  toCsv,
+  type ProfileFieldName,
   personaAttributeLabel,
   profileFieldLabel,
   type PersonaAttributeName,
   QUESTION_FORM_PERSONAS_SHOWN,
   type questionStatuses,
   type QuestionView,
-} from './questions';
+} from '@chorus/contracts';
 
 /**
  * The question form's persona line: the first three selected personas, then
@@ -71,20 +71,6 @@ export const questionCsvColumns = [
   'Distribution',
   'Follow-ups',
 ] as const;
-
-/**
- * One CSV cell: kept as text when a spreadsheet would run it as a formula;
- * quoted when it holds a comma, a quote or a line break; quotes doubled.
- */
-export function csvCell(value: string | number): string {
-  const text = neutraliseCell(String(value));
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-/** Rows to CSV text: comma-separated cells, CRLF line ends (RFC 4180). */
-export function toCsv(rows: readonly (readonly (string | number)[])[]): string {
-  return rows.map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
-}
 
 /** "0.856" -> "86%": confidence as the page shows it. */
 export function confidencePercent(confidence: number): string {

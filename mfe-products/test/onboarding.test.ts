@@ -4,7 +4,7 @@ import {
   onboardingPlanStep,
   onboardingProductStep,
   onboardingReadyToRegister,
-} from '../src';
+} from '../src/onboarding';
 
 function messages(result: { success: boolean; error?: { issues: { message: string }[] } }) {
   return result.success ? [] : (result.error?.issues.map((issue) => issue.message) ?? []);

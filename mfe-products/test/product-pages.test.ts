@@ -4,7 +4,7 @@ import {
   profileFormText,
   profileNumberValue,
   roadmapTotals,
-} from '../src';
+} from '../src/product-pages';
 
 describe('profileFieldDisplay', () => {
   it.each([

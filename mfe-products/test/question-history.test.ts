@@ -1,45 +1,12 @@
 import {
   confidencePercent,
-  csvCell,
   filterQuestions,
-  type PersonaResponse,
   questionCsvFileName,
   questionResultsCsv,
   questionStatusFilters,
   selectedPersonasSummary,
-  toCsv,
-} from '../src';
-
-describe('csvCell (RFC 4180, formulas kept as text)', () => {
-  it.each([
-    ['plain', 'plain'],
-    ['', ''],
-    [42, '42'],
-    ['a, b', '"a, b"'],
-    ['say "hi"', '"say ""hi"""'],
-    ['line one\nline two', '"line one\nline two"'],
-    ['carriage\r\nreturn', '"carriage\r\nreturn"'],
-    ['=SUM(A1:A2)', "'=SUM(A1:A2)"],
-    ['+1 555', "'+1 555"],
-    ['-risky', "'-risky"],
-    ['@handle', "'@handle"],
-    ['=HYPERLINK("x","y")', '"\'=HYPERLINK(""x"",""y"")"'],
-    ['100% sure', '100% sure'],
-  ])('%j -> %j', (value, expected) => {
-    expect(csvCell(value)).toBe(expected);
-  });
-});
-
-describe('toCsv', () => {
-  it('joins cells with commas and rows with CRLF, ending with a line break', () => {
-    expect(
-      toCsv([
-        ['a', 'b'],
-        ['c, d', 'e'],
-      ]),
-    ).toBe('a,b\r\n"c, d",e\r\n');
-  });
-});
+} from '../src/question-history';
+import type { PersonaResponse } from '@chorus/contracts';
 
 describe('confidencePercent', () => {
   it.each([
@@ -125,6 +92,22 @@ describe('questionResultsCsv', () => {
       '"Would you pay $30, monthly?",2026-11-21T10:00:00.000Z,complete,"Tom ""TJ"" Jones",negative,40%,high,"Too much.\nI budget tightly.",\'-money is tight,Economic safety,,positive 10%; neutral 30%; negative 60%,"You: =HYPERLINK(""http://evil"")\nTom ""TJ"" Jones: Because of the price [cut off]"',
       '',
     ]);
+  });
+
+  it('keeps a persona named by a formula (from a customer file) as text', () => {
+    const formula = '=HYPERLINK("http://x.test","Claim")';
+    const csv = questionResultsCsv([
+      {
+        questionText: 'Would you try a weekly menu?',
+        createdAt: '2026-11-21T10:00:00.000Z',
+        status: 'complete',
+        responses: [response({ personaName: formula })],
+      },
+    ]);
+    const row = csv.split('\r\n')[1]!;
+    // The persona cell starts with a quote mark: a spreadsheet shows it, never runs it.
+    expect(row).toContain(`"'=HYPERLINK(""http://x.test"",""Claim"")"`);
+    expect(row).not.toMatch(/,=HYPERLINK/);
   });
 
   it('is only the header when nothing was answered', () => {

@@ -10,7 +10,7 @@ import {
   type ItemPriority,
   type ItemStatus,
   type TimelineType,
-} from './roadmaps';
+} from '@chorus/contracts';
 
 /** How each item status reads on screen (badges, kanban columns, analytics). */
 export const ITEM_STATUS_LABELS: Record<ItemStatus, string> = {

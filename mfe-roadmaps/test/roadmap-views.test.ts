@@ -5,7 +5,7 @@ import {
   priorityBadgeText,
   roadmapAnalytics,
   timelineLayout,
-} from '../src';
+} from '../src/roadmap-views';
 
 const item = (
   title: string,

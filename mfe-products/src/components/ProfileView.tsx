@@ -1,10 +1,10 @@
 import {
   businessProfileFields,
   type BusinessProfileView,
-  profileFieldDisplay,
   profileTabs,
   unknownFlagOf,
 } from '@chorus/contracts';
+import { profileFieldDisplay } from '../product-pages';
 import { Card, CardContent, CardHeader, CardTitle } from '@chorus/platform/ui';
 
 /** The four cards of the read-only view, in order, with the tabs each one shows. */

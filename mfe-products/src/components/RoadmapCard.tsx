@@ -1,9 +1,5 @@
-import {
-  DASHBOARD_ROADMAPS,
-  formatBillingDate,
-  roadmapTotals,
-  type RoadmapSummary,
-} from '@chorus/contracts';
+import { formatBillingDate, type RoadmapSummary } from '@chorus/contracts';
+import { DASHBOARD_ROADMAPS, roadmapTotals } from '../product-pages';
 import { toast } from '@chorus/platform';
 import {
   Button,

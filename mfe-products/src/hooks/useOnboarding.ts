@@ -1,12 +1,12 @@
+import { type BillingCycle } from '@chorus/contracts';
 import {
-  type BillingCycle,
   onboardingAccountStep,
   onboardingIndustry,
   onboardingMessages,
   onboardingPlanStep,
   onboardingProductStep,
   onboardingReadyToRegister,
-} from '@chorus/contracts';
+} from '../onboarding';
 import {
   analytics,
   ApiError,

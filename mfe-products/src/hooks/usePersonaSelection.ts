@@ -1,5 +1,4 @@
 import {
-  needsPersonaCostConfirmation,
   type PersonaTemplateView,
   personaMessages,
   planFor,
@@ -8,6 +7,7 @@ import {
   quote,
   teamMessages,
 } from '@chorus/contracts';
+import { needsPersonaCostConfirmation } from '../product-pages';
 import { analytics, toast, useActionMutation } from '@chorus/platform';
 import { productRights } from '@chorus/platform/ui';
 import { useMutation } from '@tanstack/react-query';

@@ -5,11 +5,10 @@ import {
   type BusinessProfileView,
   profileCompletion,
   type ProfileFieldName,
-  profileFormText,
-  profileNumberValue,
   type ProfileTab,
   unknownFlagOf,
 } from '@chorus/contracts';
+import { profileFormText, profileNumberValue } from '../product-pages';
 import { useZodForm } from '@chorus/platform/ui';
 import { useState } from 'react';
 import type { FieldErrors } from 'react-hook-form';

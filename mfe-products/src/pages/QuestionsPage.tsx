@@ -1,13 +1,11 @@
+import { type ProductView, questionMessages, type QuestionView } from '@chorus/contracts';
 import {
   filterQuestions,
-  type ProductView,
   questionCsvFileName,
-  questionMessages,
   questionResultsCsv,
   type QuestionStatusFilter,
   questionStatusFilters,
-  type QuestionView,
-} from '@chorus/contracts';
+} from '../question-history';
 import { serverMessage, toast } from '@chorus/platform';
 import {
   Button,

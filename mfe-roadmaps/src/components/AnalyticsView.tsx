@@ -1,4 +1,5 @@
-import { type RoadmapItem, roadmapAnalytics } from '@chorus/contracts';
+import { type RoadmapItem } from '@chorus/contracts';
+import { roadmapAnalytics } from '../roadmap-views';
 import { BarChart } from '@chorus/platform/charts';
 import { Card, CardContent, CardHeader, CardTitle, cn } from '@chorus/platform/ui';
 import { useMemo } from 'react';

@@ -1,9 +1,5 @@
-import {
-  ITEM_STATUS_LABELS,
-  type ItemPriority,
-  type ItemStatus,
-  priorityBadgeText,
-} from '@chorus/contracts';
+import { type ItemPriority, type ItemStatus } from '@chorus/contracts';
+import { ITEM_STATUS_LABELS, priorityBadgeText } from '../roadmap-views';
 import { Badge, cn } from '@chorus/platform/ui';
 
 const priorityTones: Record<ItemPriority, string> = {

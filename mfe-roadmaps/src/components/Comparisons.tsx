@@ -1,9 +1,5 @@
-import {
-  type ComparisonView,
-  createComparisonRequest,
-  formatRoadmapDate,
-  type RoadmapItem,
-} from '@chorus/contracts';
+import { type ComparisonView, createComparisonRequest, type RoadmapItem } from '@chorus/contracts';
+import { formatRoadmapDate } from '../roadmap-views';
 import { toast, useActionMutation } from '@chorus/platform';
 import {
   Button,

@@ -1,4 +1,5 @@
-import { formatDateRange, type RoadmapItem } from '@chorus/contracts';
+import { type RoadmapItem } from '@chorus/contracts';
+import { formatDateRange } from '../roadmap-views';
 import { Badge, Button, Card } from '@chorus/platform/ui';
 import { CalendarDays, MessagesSquare, Pencil, Share2, UserCheck } from 'lucide-react';
 import type { ReactNode } from 'react';

@@ -4,11 +4,10 @@ import {
   FORM_DEFAULT_ITEM_STATUS,
   ITEM_PRIORITIES,
   ITEM_STATUSES,
-  ITEM_STATUS_LABELS,
-  priorityBadgeText,
   type RoadmapItem,
   roadmapItemFieldsSchema,
 } from '@chorus/contracts';
+import { ITEM_STATUS_LABELS, priorityBadgeText } from '../roadmap-views';
 import {
   Button,
   ConfirmDialog,

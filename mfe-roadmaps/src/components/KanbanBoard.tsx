@@ -1,9 +1,5 @@
-import {
-  ITEM_STATUS_LABELS,
-  type ItemStatus,
-  kanbanColumns,
-  type RoadmapItem,
-} from '@chorus/contracts';
+import { type ItemStatus, type RoadmapItem } from '@chorus/contracts';
+import { ITEM_STATUS_LABELS, kanbanColumns } from '../roadmap-views';
 import {
   Button,
   cn,

@@ -1,4 +1,5 @@
-import { formatDateRange, type RoadmapWithItems } from '@chorus/contracts';
+import { type RoadmapWithItems } from '@chorus/contracts';
+import { formatDateRange } from '../roadmap-views';
 import { Badge, Button, Card } from '@chorus/platform/ui';
 import { CalendarRange, Download, FileUp, Pencil, Plus, Scale, Trash2 } from 'lucide-react';
 import type { RoadmapDialog } from '../hooks/useRoadmapDialogs';

@@ -1,9 +1,5 @@
-import {
-  formatDateRange,
-  type RoadmapWithItems,
-  type RoadmapItem,
-  timelineLayout,
-} from '@chorus/contracts';
+import { type RoadmapWithItems, type RoadmapItem } from '@chorus/contracts';
+import { formatDateRange, timelineLayout } from '../roadmap-views';
 import { cn } from '@chorus/platform/ui';
 import { useMemo } from 'react';
 import { PriorityBadge } from './Badges';

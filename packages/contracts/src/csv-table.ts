@@ -58,3 +58,17 @@ export function readCsvTable(csv: string): CsvTable {
 export function neutraliseCell(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
+
+/**
+ * One CSV cell: kept as text when a spreadsheet would run it as a formula;
+ * quoted when it holds a comma, a quote or a line break; quotes doubled.
+ */
+export function csvCell(value: string | number): string {
+  const text = neutraliseCell(String(value));
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** Rows to CSV text: comma-separated cells, CRLF line ends (RFC 4180). */
+export function toCsv(rows: readonly (readonly (string | number)[])[]): string {
+  return rows.map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
+}

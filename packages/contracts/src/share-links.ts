@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { toCsv } from './question-history';
+import { toCsv } from './csv-table';
 import { MAX_FEEDBACK_PERSONAS } from './roadmap-feedback';
 
 /*

@@ -2,14 +2,16 @@ import {
   createComparisonRequest,
   FEATURE_SHARE_DAYS,
   feedbackMessages,
+  requestFeedbackRequest,
+  roadmapMessages,
+} from '@chorus/contracts';
+import {
   feedbackQuestion,
   feedbackRating,
   overallRanking,
   preferenceScore,
   rankByScore,
-  requestFeedbackRequest,
-  roadmapMessages,
-} from '@chorus/contracts';
+} from './domain/feedback-scores';
 import type {
   AnswerRequest,
   AnswerResponse,

@@ -1,9 +1,9 @@
 import {
   customPersonaMessages,
-  needsPersonaCostConfirmation,
   type ProductPersonaView,
   type ProductView,
 } from '@chorus/contracts';
+import { needsPersonaCostConfirmation } from '../../product-pages';
 import { toast } from '@chorus/platform';
 import { ConfirmDialog } from '@chorus/platform/ui';
 import { useState } from 'react';

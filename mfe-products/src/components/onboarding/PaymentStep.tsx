@@ -1,4 +1,5 @@
-import { type BillingCycle, onboardingPlanStep } from '@chorus/contracts';
+import { type BillingCycle } from '@chorus/contracts';
+import { onboardingPlanStep } from '../../onboarding';
 import { FormField, Input, Spinner, useZodForm } from '@chorus/platform/ui';
 import type { Onboarding } from '../../hooks/useOnboarding';
 import { CardPaymentForm } from '../purchase/CardPaymentForm';

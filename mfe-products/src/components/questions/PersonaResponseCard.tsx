@@ -1,5 +1,4 @@
 import {
-  confidencePercent,
   type FollowUpTurnView,
   type Opinion,
   type OpinionCounts,
@@ -9,6 +8,7 @@ import {
   profileFieldLabel,
   type SafetyInfluence,
 } from '@chorus/contracts';
+import { confidencePercent } from '../../question-history';
 import { Badge, Button, cn } from '@chorus/platform/ui';
 import { Frown, Meh, MessageCircle, Smile } from 'lucide-react';
 import { useState } from 'react';

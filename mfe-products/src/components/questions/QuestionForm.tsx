@@ -8,9 +8,9 @@ import {
   leadingKindLabels,
   type QuestionEstimate,
   questionMessages,
-  selectedPersonasSummary,
   type WordingCheck,
 } from '@chorus/contracts';
+import { selectedPersonasSummary } from '../../question-history';
 import { analytics, toast } from '@chorus/platform';
 import {
   Button,

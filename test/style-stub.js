@@ -1,0 +1,2 @@
+// A stylesheet imported by a component under test: nothing to apply in jsdom.
+module.exports = {};
