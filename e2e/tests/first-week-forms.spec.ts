@@ -43,8 +43,8 @@ async function appFontFamily(page: Page): Promise<string> {
  * main area: a frame whose main area shows nothing at all (no page, no
  * skeleton) is a blank page.
  */
-function watchForBlankFrames(page: Page): Promise<void> {
-  return page.addInitScript(() => {
+async function watchForBlankFrames(page: Page): Promise<void> {
+  await page.addInitScript(() => {
     const seen = { frames: 0, blank: 0, skeleton: 0, started: false };
     (window as unknown as { blankWatch: typeof seen }).blankWatch = seen;
     const tick = () => {
