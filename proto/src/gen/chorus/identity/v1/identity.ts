@@ -2323,7 +2323,7 @@ export const AdminAction: MessageFns<AdminAction> = {
       writer.uint32(42).string(message.target);
     }
     if (message.details !== undefined) {
-      Struct.encode(Struct.wrap(message.details), writer.uint32(50).fork()).join();
+      Struct.encode(Struct.wrap(message.details), writer.uint32(66).fork()).join();
     }
     if (message.createdAt !== undefined) {
       Timestamp.encode(toTimestamp(message.createdAt), writer.uint32(58).fork()).join();
@@ -2384,8 +2384,8 @@ export const AdminAction: MessageFns<AdminAction> = {
             message.target = reader.string();
             continue;
           }
-          case 6: {
-            if (tag !== 50) {
+          case 8: {
+            if (tag !== 66) {
               break;
             }
 
@@ -2497,7 +2497,7 @@ export const RecordAdminActionRequest: MessageFns<RecordAdminActionRequest> = {
       writer.uint32(34).string(message.target);
     }
     if (message.details !== undefined) {
-      Struct.encode(Struct.wrap(message.details), writer.uint32(42).fork()).join();
+      Struct.encode(Struct.wrap(message.details), writer.uint32(50).fork()).join();
     }
     return writer;
   },
@@ -2547,8 +2547,8 @@ export const RecordAdminActionRequest: MessageFns<RecordAdminActionRequest> = {
             message.target = reader.string();
             continue;
           }
-          case 5: {
-            if (tag !== 42) {
+          case 6: {
+            if (tag !== 50) {
               break;
             }
 
