@@ -14,6 +14,7 @@ import {
   type ShareResultsView,
 } from '@chorus/contracts';
 import { shareResultsView } from '@chorus/research';
+import { shareAnswerFromMessage } from '@chorus/service-kit/wire';
 import type {
   GetShareResultsResponse,
   OpenPublicLinkResponse,
@@ -69,13 +70,7 @@ export function toPublicShareView(link: OpenPublicLinkResponse): PublicShareView
 /** The respondent's own last response; an answer no longer readable is left out. */
 function toOwnResponse(response: PeopleResponse | undefined): OwnShareResponseView | null {
   if (!response) return null;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(response.answerJson);
-  } catch {
-    return null;
-  }
-  const answer = shareAnswer.safeParse(parsed);
+  const answer = shareAnswer.safeParse(shareAnswerFromMessage(response.answer));
   if (!answer.success) return null;
   return {
     answer: answer.data,
@@ -88,7 +83,7 @@ function toOwnResponse(response: PeopleResponse | undefined): OwnShareResponseVi
 
 export function toShareResultsView(results: GetShareResultsResponse): ShareResultsView {
   const responses: ShareResponseView[] = results.responses.flatMap((r) => {
-    const answer = shareAnswer.safeParse(JSON.parse(r.answerJson));
+    const answer = shareAnswer.safeParse(shareAnswerFromMessage(r.answer));
     if (!answer.success) return [];
     return [
       {

@@ -14,11 +14,13 @@ import type {
   GetShareResultsResponse,
   OpenPublicLinkResponse,
   PeopleResponse,
+  ShareAnswer as ShareAnswerMessage,
   PersonaPrediction,
   ShareLink,
   SubmitShareResponseRequest,
 } from '@chorus/proto/roadmap/v1/roadmap';
 import { InvalidArgument, NotFound } from '@chorus/service-kit';
+import { shareAnswerFromMessage, shareAnswerToMessage } from '@chorus/service-kit/wire';
 import { createHash, randomBytes } from 'node:crypto';
 import type { LinkRow, PeopleResponseRow, ShareLinkStore } from './store/share-links';
 import type { RoadmapStore } from './store/roadmaps';
@@ -59,11 +61,17 @@ export function toShareLink(row: LinkRow): ShareLink {
   };
 }
 
+/** A stored answer as its message; none when the row holds no answer read today. */
+function storedAnswer(data: unknown): ShareAnswerMessage | undefined {
+  const parsed = shareAnswer.safeParse(data);
+  return parsed.success ? shareAnswerToMessage(parsed.data) : undefined;
+}
+
 /** A stored response as the service's messages carry it. */
 function toPeopleResponse(r: PeopleResponseRow): PeopleResponse {
   return {
     id: r.id,
-    answerJson: JSON.stringify(r.response_data),
+    answer: storedAnswer(r.response_data),
     comment: r.comment ?? '',
     respondentName: r.respondent_name ?? '',
     respondentEmail: r.respondent_email ?? '',
@@ -274,12 +282,8 @@ export class ShareLinks {
     const link = await this.deps.links.live(tokenHash(request.token));
     if (!link) throw new NotFound(shareMessages.unavailable);
     if (!request.respondentKey) throw new InvalidArgument('A respondent key is required');
-    let answer: unknown;
-    try {
-      answer = JSON.parse(request.answerJson);
-    } catch {
-      throw new InvalidArgument(shareMessages.wrongAnswer);
-    }
+    const answer = shareAnswerFromMessage(request.answer);
+    if (!answer) throw new InvalidArgument(shareMessages.wrongAnswer);
     const parsed = shareAnswer.safeParse(answer);
     if (!parsed.success) invalid(parsed.error);
     const problem = shareAnswerProblem(

@@ -87,7 +87,7 @@ const answer = (token: string, respondentKey: string, rating: number) =>
     respondentKey,
     ipHash: 'hashed-ip',
     userAgent: 'test',
-    answerJson: JSON.stringify({ type: 'rating', rating }),
+    answer: { answer: { $case: 'rating', value: rating } },
     comment: '',
     respondentName: '',
     respondentEmail: '',

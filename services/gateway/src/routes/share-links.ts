@@ -10,6 +10,7 @@ import {
   type ShareResultsView,
   productActions,
 } from '@chorus/contracts';
+import { shareAnswerToMessage } from '@chorus/service-kit/wire';
 import type { Request } from 'express';
 import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
@@ -308,7 +309,7 @@ export function shareLinkRoutes(
           respondentKey: hash(respondent),
           ipHash: hash(`${config.SHARE_IP_SALT}:${req.ip ?? ''}`),
           userAgent: String(req.headers['user-agent'] ?? '').slice(0, 500),
-          answerJson: JSON.stringify(body.answer),
+          answer: shareAnswerToMessage(body.answer),
           comment: body.comment ?? '',
           respondentName: body.name ?? '',
           respondentEmail: body.email ?? '',

@@ -415,11 +415,35 @@ export interface SharedItem {
   description: string;
 }
 
+/**
+ * One person's answer to a share link (shareAnswer of @chorus/contracts):
+ * the one its feedback type asks for.
+ */
+export interface ShareAnswer {
+  answer?:
+    | //
+    /** 1-5, a rating link. */
+    { $case: "rating"; value: number }
+    | //
+    /** up or down, a thumbs link. */
+    { $case: "thumbs"; value: string }
+    | //
+    /** Free text, a text link. */
+    { $case: "text"; value: string }
+    | //
+    /** Item ids best first, a comparison link. */
+    { $case: "ranking"; value: RankedItems }
+    | undefined;
+}
+
+export interface RankedItems {
+  itemIds: string[];
+}
+
 /** One person's response. */
 export interface PeopleResponse {
   id: string;
-  /** The answer as the contracts' share answer, in JSON. */
-  answerJson: string;
+  answer?: ShareAnswer | undefined;
   comment: string;
   respondentName: string;
   respondentEmail: string;
@@ -476,7 +500,7 @@ export interface SubmitShareResponseRequest {
   /** The IP salted and hashed by the gateway; never the IP itself. */
   ipHash: string;
   userAgent: string;
-  answerJson: string;
+  answer?: ShareAnswer | undefined;
   comment: string;
   respondentName: string;
   respondentEmail: string;
@@ -6919,10 +6943,226 @@ export const SharedItem: MessageFns<SharedItem> = {
   },
 };
 
+function createBaseShareAnswer(): ShareAnswer {
+  return { answer: undefined };
+}
+
+export const ShareAnswer: MessageFns<ShareAnswer> = {
+  encode(message: ShareAnswer, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    switch (message.answer?.$case) {
+      case "rating":
+        writer.uint32(8).int32(message.answer.value);
+        break;
+      case "thumbs":
+        writer.uint32(18).string(message.answer.value);
+        break;
+      case "text":
+        writer.uint32(26).string(message.answer.value);
+        break;
+      case "ranking":
+        RankedItems.encode(message.answer.value, writer.uint32(34).fork()).join();
+        break;
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ShareAnswer {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseShareAnswer();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.answer = { $case: "rating", value: reader.int32() };
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.answer = { $case: "thumbs", value: reader.string() };
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.answer = { $case: "text", value: reader.string() };
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.answer = { $case: "ranking", value: RankedItems.decode(reader, reader.uint32()) };
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ShareAnswer {
+    return {
+      answer: isSet(object.rating)
+        ? { $case: "rating", value: globalThis.Number(object.rating) }
+        : isSet(object.thumbs)
+        ? { $case: "thumbs", value: globalThis.String(object.thumbs) }
+        : isSet(object.text)
+        ? { $case: "text", value: globalThis.String(object.text) }
+        : isSet(object.ranking)
+        ? { $case: "ranking", value: RankedItems.fromJSON(object.ranking) }
+        : undefined,
+    };
+  },
+
+  toJSON(message: ShareAnswer): unknown {
+    const obj: any = {};
+    if (message.answer?.$case === "rating") {
+      obj.rating = Math.round(message.answer.value);
+    } else if (message.answer?.$case === "thumbs") {
+      obj.thumbs = message.answer.value;
+    } else if (message.answer?.$case === "text") {
+      obj.text = message.answer.value;
+    } else if (message.answer?.$case === "ranking") {
+      obj.ranking = RankedItems.toJSON(message.answer.value);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ShareAnswer>, I>>(base?: I): ShareAnswer {
+    return ShareAnswer.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ShareAnswer>, I>>(object: I): ShareAnswer {
+    const message = createBaseShareAnswer();
+    switch (object.answer?.$case) {
+      case "rating": {
+        if (object.answer?.value !== undefined && object.answer?.value !== null) {
+          message.answer = { $case: "rating", value: object.answer.value };
+        }
+        break;
+      }
+      case "thumbs": {
+        if (object.answer?.value !== undefined && object.answer?.value !== null) {
+          message.answer = { $case: "thumbs", value: object.answer.value };
+        }
+        break;
+      }
+      case "text": {
+        if (object.answer?.value !== undefined && object.answer?.value !== null) {
+          message.answer = { $case: "text", value: object.answer.value };
+        }
+        break;
+      }
+      case "ranking": {
+        if (object.answer?.value !== undefined && object.answer?.value !== null) {
+          message.answer = { $case: "ranking", value: RankedItems.fromPartial(object.answer.value) };
+        }
+        break;
+      }
+    }
+    return message;
+  },
+};
+
+function createBaseRankedItems(): RankedItems {
+  return { itemIds: [] };
+}
+
+export const RankedItems: MessageFns<RankedItems> = {
+  encode(message: RankedItems, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.itemIds) {
+      writer.uint32(10).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RankedItems {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRankedItems();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.itemIds.push(reader.string());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RankedItems {
+    return {
+      itemIds: globalThis.Array.isArray(object?.itemIds)
+        ? object.itemIds.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.item_ids)
+        ? object.item_ids.map((e: any) => globalThis.String(e))
+        : [],
+    };
+  },
+
+  toJSON(message: RankedItems): unknown {
+    const obj: any = {};
+    if (message.itemIds?.length) {
+      obj.itemIds = message.itemIds;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RankedItems>, I>>(base?: I): RankedItems {
+    return RankedItems.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RankedItems>, I>>(object: I): RankedItems {
+    const message = createBaseRankedItems();
+    message.itemIds = object.itemIds?.map((e) => e) || [];
+    return message;
+  },
+};
+
 function createBasePeopleResponse(): PeopleResponse {
   return {
     id: "",
-    answerJson: "",
+    answer: undefined,
     comment: "",
     respondentName: "",
     respondentEmail: "",
@@ -6937,8 +7177,8 @@ export const PeopleResponse: MessageFns<PeopleResponse> = {
     if (message.id !== "") {
       writer.uint32(10).string(message.id);
     }
-    if (message.answerJson !== "") {
-      writer.uint32(18).string(message.answerJson);
+    if (message.answer !== undefined) {
+      ShareAnswer.encode(message.answer, writer.uint32(74).fork()).join();
     }
     if (message.comment !== "") {
       writer.uint32(26).string(message.comment);
@@ -6982,12 +7222,12 @@ export const PeopleResponse: MessageFns<PeopleResponse> = {
             message.id = reader.string();
             continue;
           }
-          case 2: {
-            if (tag !== 18) {
+          case 9: {
+            if (tag !== 74) {
               break;
             }
 
-            message.answerJson = reader.string();
+            message.answer = ShareAnswer.decode(reader, reader.uint32());
             continue;
           }
           case 3: {
@@ -7053,11 +7293,7 @@ export const PeopleResponse: MessageFns<PeopleResponse> = {
   fromJSON(object: any): PeopleResponse {
     return {
       id: isSet(object.id) ? globalThis.String(object.id) : "",
-      answerJson: isSet(object.answerJson)
-        ? globalThis.String(object.answerJson)
-        : isSet(object.answer_json)
-        ? globalThis.String(object.answer_json)
-        : "",
+      answer: isSet(object.answer) ? ShareAnswer.fromJSON(object.answer) : undefined,
       comment: isSet(object.comment) ? globalThis.String(object.comment) : "",
       respondentName: isSet(object.respondentName)
         ? globalThis.String(object.respondentName)
@@ -7088,8 +7324,8 @@ export const PeopleResponse: MessageFns<PeopleResponse> = {
     if (message.id !== "") {
       obj.id = message.id;
     }
-    if (message.answerJson !== "") {
-      obj.answerJson = message.answerJson;
+    if (message.answer !== undefined) {
+      obj.answer = ShareAnswer.toJSON(message.answer);
     }
     if (message.comment !== "") {
       obj.comment = message.comment;
@@ -7118,7 +7354,9 @@ export const PeopleResponse: MessageFns<PeopleResponse> = {
   fromPartial<I extends Exact<DeepPartial<PeopleResponse>, I>>(object: I): PeopleResponse {
     const message = createBasePeopleResponse();
     message.id = object.id ?? "";
-    message.answerJson = object.answerJson ?? "";
+    message.answer = (object.answer !== undefined && object.answer !== null)
+      ? ShareAnswer.fromPartial(object.answer)
+      : undefined;
     message.comment = object.comment ?? "";
     message.respondentName = object.respondentName ?? "";
     message.respondentEmail = object.respondentEmail ?? "";
@@ -7701,7 +7939,7 @@ function createBaseSubmitShareResponseRequest(): SubmitShareResponseRequest {
     respondentKey: "",
     ipHash: "",
     userAgent: "",
-    answerJson: "",
+    answer: undefined,
     comment: "",
     respondentName: "",
     respondentEmail: "",
@@ -7722,8 +7960,8 @@ export const SubmitShareResponseRequest: MessageFns<SubmitShareResponseRequest> 
     if (message.userAgent !== "") {
       writer.uint32(34).string(message.userAgent);
     }
-    if (message.answerJson !== "") {
-      writer.uint32(42).string(message.answerJson);
+    if (message.answer !== undefined) {
+      ShareAnswer.encode(message.answer, writer.uint32(74).fork()).join();
     }
     if (message.comment !== "") {
       writer.uint32(50).string(message.comment);
@@ -7782,12 +8020,12 @@ export const SubmitShareResponseRequest: MessageFns<SubmitShareResponseRequest> 
             message.userAgent = reader.string();
             continue;
           }
-          case 5: {
-            if (tag !== 42) {
+          case 9: {
+            if (tag !== 74) {
               break;
             }
 
-            message.answerJson = reader.string();
+            message.answer = ShareAnswer.decode(reader, reader.uint32());
             continue;
           }
           case 6: {
@@ -7844,11 +8082,7 @@ export const SubmitShareResponseRequest: MessageFns<SubmitShareResponseRequest> 
         : isSet(object.user_agent)
         ? globalThis.String(object.user_agent)
         : "",
-      answerJson: isSet(object.answerJson)
-        ? globalThis.String(object.answerJson)
-        : isSet(object.answer_json)
-        ? globalThis.String(object.answer_json)
-        : "",
+      answer: isSet(object.answer) ? ShareAnswer.fromJSON(object.answer) : undefined,
       comment: isSet(object.comment) ? globalThis.String(object.comment) : "",
       respondentName: isSet(object.respondentName)
         ? globalThis.String(object.respondentName)
@@ -7877,8 +8111,8 @@ export const SubmitShareResponseRequest: MessageFns<SubmitShareResponseRequest> 
     if (message.userAgent !== "") {
       obj.userAgent = message.userAgent;
     }
-    if (message.answerJson !== "") {
-      obj.answerJson = message.answerJson;
+    if (message.answer !== undefined) {
+      obj.answer = ShareAnswer.toJSON(message.answer);
     }
     if (message.comment !== "") {
       obj.comment = message.comment;
@@ -7901,7 +8135,9 @@ export const SubmitShareResponseRequest: MessageFns<SubmitShareResponseRequest> 
     message.respondentKey = object.respondentKey ?? "";
     message.ipHash = object.ipHash ?? "";
     message.userAgent = object.userAgent ?? "";
-    message.answerJson = object.answerJson ?? "";
+    message.answer = (object.answer !== undefined && object.answer !== null)
+      ? ShareAnswer.fromPartial(object.answer)
+      : undefined;
     message.comment = object.comment ?? "";
     message.respondentName = object.respondentName ?? "";
     message.respondentEmail = object.respondentEmail ?? "";
