@@ -123,15 +123,13 @@ const modules = {
   },
   'opinions.ts': { holds: 'opinion and distribution schemas and views', functions: [] },
   'personas.ts': {
-    holds: 'persona requests, views, messages and the filters both sides apply',
+    holds: 'persona requests, views, messages and the persona facts both sides derive',
     functions: [
       'safetyScoreFromPercent',
       'safetyScoreToPercent',
-      'safetyScoreTone',
       'occupationCategory',
       'ageBand',
       'genderOption',
-      'filterPersonaTemplates',
     ],
   },
   'pricing.ts': {

@@ -1,9 +1,5 @@
-import {
-  ageBands,
-  genderOptions,
-  occupationCategories,
-  type PersonaFilters as Filters,
-} from '@chorus/contracts';
+import { ageBands, genderOptions, occupationCategories } from '@chorus/contracts';
+import { type PersonaFilters as Filters } from '../persona-pages';
 import { Input, Label } from '@chorus/platform/ui';
 import { Search } from 'lucide-react';
 

@@ -1,4 +1,5 @@
-import { type SafetyScores as Scores, safetyScoreKeys, safetyScoreTone } from '@chorus/contracts';
+import { type SafetyScores as Scores, safetyScoreKeys } from '@chorus/contracts';
+import { safetyScoreTone } from '../persona-pages';
 import { cn } from '@chorus/platform/ui';
 
 const toneClass = {

@@ -1,4 +1,5 @@
-import { filterPersonaTemplates, type ProductView } from '@chorus/contracts';
+import { type ProductView } from '@chorus/contracts';
+import { filterPersonaTemplates } from '../persona-pages';
 import {
   Button,
   EmptyState,

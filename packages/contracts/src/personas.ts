@@ -73,13 +73,6 @@ export function safetyScoreToPercent(score: number): number {
   return Math.round(Math.min(10, Math.max(0, score)) * 10);
 }
 
-/** The badge colour of a safety score: 8 or more green, 6 or more yellow, lower red. */
-export function safetyScoreTone(score: number): 'green' | 'yellow' | 'red' {
-  if (score >= 8) return 'green';
-  if (score >= 6) return 'yellow';
-  return 'red';
-}
-
 // ---------------------------------------------------------------------------
 // Filters of the persona selection page.
 
@@ -270,45 +263,6 @@ export function genderOption(gender: string | null | undefined): GenderOption {
   if (normalized === 'female') return 'Female';
   if (normalized === 'non-binary' || normalized === 'nonbinary') return 'Non-binary';
   return 'Other';
-}
-
-export interface PersonaFilters {
-  /** 'all' or absent: no restriction. */
-  category?: OccupationCategory | 'all';
-  ageBand?: AgeBand | 'all';
-  gender?: GenderOption | 'all';
-  /** Free text over name, occupation and location, case-insensitive. */
-  search?: string;
-}
-
-/** The templates that pass every filter of the persona selection page. */
-export function filterPersonaTemplates<
-  T extends Pick<PersonaTemplateView, 'name' | 'age' | 'gender' | 'occupation' | 'location'>,
->(templates: readonly T[], filters: PersonaFilters): T[] {
-  const search = (filters.search ?? '').trim().toLowerCase();
-  return templates.filter((template) => {
-    if (
-      filters.category &&
-      filters.category !== 'all' &&
-      occupationCategory(template.occupation) !== filters.category
-    ) {
-      return false;
-    }
-    if (filters.ageBand && filters.ageBand !== 'all' && ageBand(template.age) !== filters.ageBand) {
-      return false;
-    }
-    if (
-      filters.gender &&
-      filters.gender !== 'all' &&
-      genderOption(template.gender) !== filters.gender
-    ) {
-      return false;
-    }
-    if (!search) return true;
-    return [template.name, template.occupation, template.location].some((text) =>
-      (text ?? '').toLowerCase().includes(search),
-    );
-  });
 }
 
 // ---------------------------------------------------------------------------
