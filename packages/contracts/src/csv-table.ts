@@ -1,3 +1,9 @@
+/**
+ * CSV as both sides read and write it: the browser reads an upload to
+ * preview it and the gateway reads it again to check it (customer files,
+ * real answers); the questions page and the gateway's share-link export
+ * write CSV with the same quoting and formula guard.
+ */
 import Papa from 'papaparse';
 
 export type CsvTable =

@@ -11,6 +11,9 @@
  * start, so a `*` in ordinary text is not taken for an alias. It can be
  * wrong on unusual layouts; the parser's own limits (js-yaml's maxAliases
  * and maxDepth) remain the exact check behind it.
+ *
+ * It is a contract because the roadmap YAML rules (roadmap-yaml.ts) run it in
+ * the import dialog and in the gateway's screening alike.
  */
 
 export interface YamlStructureLimits {
