@@ -21,6 +21,8 @@
  * Webpack keeps its own cache (see tools/webpack-config), so a microfrontend
  * whose one file changed recompiles that file, not the app.
  *
+ * One build runs at a time in a checkout; another waits for it.
+ *
  * Options: `--all` builds every workspace whatever its stamp says.
  * Environment: CHORUS_BUILD_JOBS, how many builds run at once (default: 2, or
  * 1 on a single core).
@@ -269,8 +271,72 @@ function indent(text, name) {
     .join('\n');
 }
 
+const lockFile = path.join(root, 'node_modules/.cache/chorus-build.lock');
+
+/** @param {number} pid */
+function alive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return /** @type {NodeJS.ErrnoException} */ (error).code === 'EPERM';
+  }
+}
+
+/**
+ * One build at a time in a checkout: two would write the same dist folders.
+ * A second `npm start` or `npm run build` waits for the first, then finds
+ * most of its work done. A lock left by a process that is gone is taken over.
+ */
+async function takeLock() {
+  mkdirSync(path.dirname(lockFile), { recursive: true });
+  let waitingFor = 0;
+  let unreadable = 0;
+  for (;;) {
+    try {
+      writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+      break;
+    } catch (error) {
+      if (/** @type {NodeJS.ErrnoException} */ (error).code !== 'EEXIST') throw error;
+    }
+    /** @type {number} */
+    let holder;
+    try {
+      holder = Number(readFileSync(lockFile, 'utf8'));
+    } catch {
+      continue; // released in between
+    }
+    // Just created and not written yet; after a few tries, a leftover.
+    const stale = Number.isInteger(holder) && holder > 0 ? !alive(holder) : ++unreadable > 10;
+    if (stale) {
+      rmSync(lockFile, { force: true });
+      continue;
+    }
+    if (waitingFor !== holder && Number.isInteger(holder)) {
+      waitingFor = holder;
+      say(`Waiting for another build in this checkout (process ${holder}) to finish…`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  const release = () => {
+    try {
+      if (readFileSync(lockFile, 'utf8') === String(process.pid)) rmSync(lockFile, { force: true });
+    } catch {
+      // Already gone.
+    }
+  };
+  process.on('exit', release);
+  for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM', 'SIGHUP'])) {
+    process.on(signal, () => {
+      release();
+      process.exit(128 + (signal === 'SIGINT' ? 2 : signal === 'SIGTERM' ? 15 : 1));
+    });
+  }
+}
+
 async function main() {
   const started = Date.now();
+  await takeLock();
   const all = process.argv.includes('--all') || Boolean(process.env.CHORUS_OUTPUT_DIR);
   const workspaces = listWorkspaces();
   const byName = new Map(workspaces.map((ws) => [ws.name, ws]));
