@@ -32,7 +32,9 @@ const allowedImports = new Set(['zod', 'papaparse', 'js-yaml']);
 const modules = {
   'admin.ts': {
     holds: 'admin requests, views and messages; the promo-code request rule',
-    // parseFormInteger and promoCodeStatus are the admin page's alone (to mfe-admin).
+    // promoCodeStatus (the admin list) and promoCodeRefusal (billing) read a code's
+    // state alike, so the list shows what billing enforces. parseFormInteger and
+    // auditLogFilter have one consumer each (mfe-admin, the gateway): to move there.
     functions: [
       'parseFormInteger',
       'parsePromoCode',
