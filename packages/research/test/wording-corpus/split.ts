@@ -1,8 +1,19 @@
 import { type LeadingKind, leadingKinds } from '@chorus/contracts';
+import { addedRows } from './added-questions';
 import { corpusRows } from './questions';
 
 export type Domain =
-  'consumer' | 'b2b' | 'finance' | 'health' | 'travel' | 'education' | 'food' | 'hospitality';
+  | 'consumer'
+  | 'b2b'
+  | 'finance'
+  | 'health'
+  | 'travel'
+  | 'education'
+  | 'food'
+  | 'hospitality'
+  | 'hr'
+  | 'retail'
+  | 'public';
 
 export interface CorpusQuestion {
   text: string;
@@ -49,12 +60,14 @@ function kindsOf(labels: string): LeadingKind[] {
   });
 }
 
-export const corpus: CorpusQuestion[] = corpusRows.map(([domain, labels, text]) => ({
-  text,
-  domain,
-  kinds: kindsOf(labels),
-  half: halfOf(text),
-}));
+export const corpus: CorpusQuestion[] = [...corpusRows, ...addedRows].map(
+  ([domain, labels, text]) => ({
+    text,
+    domain,
+    kinds: kindsOf(labels),
+    half: halfOf(text),
+  }),
+);
 
 export const tuningHalf = corpus.filter((q) => q.half === 'tuning');
 export const heldOutHalf = corpus.filter((q) => q.half === 'held-out');
