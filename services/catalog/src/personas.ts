@@ -11,7 +11,11 @@ import {
   provenanceAfterEdit,
   type SafetyScores,
 } from '@chorus/contracts';
-import type { CreateTemplateRequest } from '@chorus/proto/catalog/v1/catalog';
+import type {
+  CreateTemplateRequest,
+  CustomPersonaDraft as CustomPersonaDraftMessage,
+  CustomPersonaEdit as CustomPersonaEditMessage,
+} from '@chorus/proto/catalog/v1/catalog';
 import {
   AlreadyExists,
   FailedPrecondition,
@@ -21,6 +25,7 @@ import {
   NotFound,
   type OutboxRelay,
 } from '@chorus/service-kit';
+import { customDraftFromMessage, customEditFromMessage } from '@chorus/service-kit/wire';
 import { personasChanged } from './events/published';
 import type { Products } from './products';
 import type {
@@ -83,14 +88,8 @@ function sameContent(row: TemplateRow, content: TemplateContent): boolean {
 }
 
 /** A draft from the gateway, checked as a whole persona before anything is stored. */
-function readDraft(json: string): CustomPersonaDraft {
-  let value: unknown;
-  try {
-    value = JSON.parse(json);
-  } catch {
-    throw new InvalidArgument('A persona draft is not JSON');
-  }
-  const parsed = customPersonaDraft.safeParse(value);
+function readDraft(message: CustomPersonaDraftMessage): CustomPersonaDraft {
+  const parsed = customPersonaDraft.safeParse(customDraftFromMessage(message));
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw new InvalidArgument(
@@ -163,9 +162,9 @@ export class Personas {
   async createCustom(
     userId: string,
     productId: string,
-    draftsJson: readonly string[],
+    draftMessages: readonly CustomPersonaDraftMessage[],
   ): Promise<PersonaWithTemplate[]> {
-    const drafts = draftsJson.map(readDraft);
+    const drafts = draftMessages.map(readDraft);
     if (drafts.length === 0) throw new InvalidArgument('at least one persona is required');
     const { store } = this.deps;
     const created = await store.db.transaction(async (trx) => {
@@ -199,15 +198,11 @@ export class Personas {
     userId: string,
     productId: string,
     personaId: string,
-    editJson: string,
+    editMessage: CustomPersonaEditMessage | undefined,
   ): Promise<PersonaWithTemplate> {
-    let json: unknown;
-    try {
-      json = JSON.parse(editJson);
-    } catch {
-      throw new InvalidArgument('The edit is not JSON');
-    }
-    const parsed = editCustomPersonaRequest.safeParse(json);
+    const parsed = editCustomPersonaRequest.safeParse(
+      editMessage ? customEditFromMessage(editMessage) : {},
+    );
     if (!parsed.success) {
       throw new InvalidArgument(parsed.error.issues[0]?.message ?? 'Invalid edit');
     }

@@ -25,6 +25,7 @@ import {
   NotFound,
   type OutboxRelay,
 } from '@chorus/service-kit';
+import { runDetailsFromMessage } from '@chorus/service-kit/wire';
 import { status as grpcStatus } from '@grpc/grpc-js';
 import { checkedAnswer, checkedResponses } from './domain/answers';
 import { gaveUpReason, nextStep } from './domain/question-attempts';
@@ -52,14 +53,6 @@ export const MAX_PREVIOUS_RUNS = 10;
 export class BudgetReached extends DomainError {
   constructor(message: string) {
     super(grpcStatus.RESOURCE_EXHAUSTED, message);
-  }
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
   }
 }
 
@@ -409,8 +402,8 @@ export class Questions {
       );
       return;
     }
-    const run = event.runDetailsJson
-      ? runDetailsSchema.safeParse(parseJson(event.runDetailsJson))
+    const run = event.runDetails
+      ? runDetailsSchema.safeParse(runDetailsFromMessage(event.runDetails))
       : undefined;
     if (run && !run.success) {
       logger.warn(

@@ -9,9 +9,17 @@ import type {
   FollowUpTurn,
   Question,
   QuestionBudget,
+  SeatState,
 } from '@chorus/proto/catalog/v1/catalog';
-import type { BudgetView } from '@chorus/contracts';
+import { type BudgetView, runDetailsSchema } from '@chorus/contracts';
+import type { RunDetails as RunDetailsMessage } from '@chorus/proto/inference/v1/inference';
 import type { AsyncServiceImplementation } from '@chorus/service-kit';
+import {
+  calibrationToMessage,
+  customFactsToMessage,
+  pastRunToMessage,
+  runDetailsToMessage,
+} from '@chorus/service-kit/wire';
 import type { BusinessProfiles } from './business-profiles';
 import type { Calibrations } from './calibrations';
 import type { PersonaContexts } from './persona-context';
@@ -99,7 +107,7 @@ function toPersona(row: PersonaWithTemplate): ProductPersona {
     templateId: row.template_id,
     template: toTemplate(row.template),
     createdAt: row.created_at,
-    customJson: row.template.custom ? JSON.stringify(row.template.custom) : undefined,
+    custom: row.template.custom ? customFactsToMessage(row.template.custom) : undefined,
   };
 }
 
@@ -114,6 +122,12 @@ function toFollowUpTurn(turn: FollowUpTurnRow): FollowUpTurn {
     error: turn.error ?? '',
     createdAt: turn.created_at,
   };
+}
+
+/** A stored run's details as their message; none for a row the schema no longer reads. */
+function storedRun(stored: unknown): RunDetailsMessage | undefined {
+  const parsed = runDetailsSchema.safeParse(stored);
+  return parsed.success ? runDetailsToMessage(parsed.data) : undefined;
 }
 
 export function toQuestion(row: QuestionRow, turns: readonly FollowUpTurnRow[] = []): Question {
@@ -131,8 +145,11 @@ export function toQuestion(row: QuestionRow, turns: readonly FollowUpTurnRow[] =
     updatedAt: row.updated_at,
     seed: row.seed,
     checkWording: row.check_wording,
-    runDetailsJson: row.run_details ? JSON.stringify(row.run_details) : '',
-    previousRunsJson: JSON.stringify(row.previous_runs),
+    runDetails: storedRun(row.run_details),
+    previousRuns: row.previous_runs.flatMap((past) => {
+      const run = runDetailsSchema.safeParse(past.run);
+      return run.success ? [pastRunToMessage({ ...past, run: run.data })] : [];
+    }),
     progressTotal: row.progress_total,
   };
 }
@@ -182,11 +199,11 @@ export function catalogHandlers(deps: {
         request.fileName,
         request.csv,
       );
-      return { viewJson: JSON.stringify(view) };
+      return { view: calibrationToMessage(view) };
     },
     async getCalibration(request) {
       const view = await calibrations.get(request.userId, request.productId, request.questionId);
-      return { viewJson: JSON.stringify(view) };
+      return { view: calibrationToMessage(view) };
     },
     async deleteCalibration(request) {
       await calibrations.remove(request.userId, request.productId, request.questionId);
@@ -194,7 +211,7 @@ export function catalogHandlers(deps: {
     },
     async listCalibrations(request) {
       const views = await calibrations.list(request.userId, request.productId);
-      return { viewsJson: JSON.stringify(views) };
+      return { views: views.map(calibrationToMessage) };
     },
     async createProduct(request) {
       return { product: toProduct((await products.create(request)).product, 'owner') };
@@ -245,11 +262,7 @@ export function catalogHandlers(deps: {
       return { persona: toPersona(persona), added };
     },
     async createCustomPersonas(request) {
-      const rows = await personas.createCustom(
-        request.userId,
-        request.productId,
-        request.draftsJson,
-      );
+      const rows = await personas.createCustom(request.userId, request.productId, request.drafts);
       return { personas: rows.map(toPersona) };
     },
     async updateCustomPersona(request) {
@@ -257,7 +270,7 @@ export function catalogHandlers(deps: {
         request.userId,
         request.productId,
         request.personaId,
-        request.editJson,
+        request.edit,
       );
       return { persona: toPersona(row) };
     },
@@ -379,6 +392,17 @@ export function toMember(row: CollaboratorRow): Member {
   };
 }
 
+/** A stored seat state (role, status, a roadmap's permission) as its message. */
+function seatStateOf(stored: Record<string, unknown> | null): SeatState | undefined {
+  if (!stored) return undefined;
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  return {
+    role: text(stored.role),
+    status: text(stored.status),
+    ...(typeof stored.permission === 'string' ? { permission: stored.permission } : {}),
+  };
+}
+
 function toAuditEntry(row: AuditRow): AuditEntry {
   return {
     id: row.id,
@@ -388,8 +412,8 @@ function toAuditEntry(row: AuditRow): AuditEntry {
     actionByUserId: row.action_by_user_id,
     actionByName: row.action_by_name,
     affectedEmail: row.affected_email ?? '',
-    previousStateJson: row.previous_state ? JSON.stringify(row.previous_state) : '',
-    newStateJson: row.new_state ? JSON.stringify(row.new_state) : '',
+    previousState: seatStateOf(row.previous_state),
+    newState: seatStateOf(row.new_state),
     billingImpactCents: Math.round(Number(row.billing_impact) * 100),
     effectiveDate: row.effective_date,
   };

@@ -7,6 +7,7 @@ import {
 import { CatalogServiceClient } from '@chorus/proto/catalog/v1/catalog';
 import { createPromiseClient, InMemoryEventBus, type PromiseClient } from '@chorus/service-kit';
 import { createTestDatabase, testLogger } from '@chorus/service-kit/testing';
+import { customDraftToMessage, customFactsFromMessage } from '@chorus/service-kit/wire';
 import { status } from '@grpc/grpc-js';
 import knex, { type Knex } from 'knex';
 import { randomUUID } from 'node:crypto';
@@ -85,7 +86,7 @@ async function create(userId: string, productId: string, ...names: string[]) {
   const { personas } = await client.createCustomPersonas({
     userId,
     productId,
-    draftsJson: names.map((name) => JSON.stringify(draft(name))),
+    drafts: names.map((name) => customDraftToMessage(draft(name))),
   });
   return personas;
 }
@@ -100,7 +101,9 @@ describe('custom personas in the catalog', () => {
     const other = await newProduct();
     await create(other.userId, other.productId, 'Claire');
 
-    expect(claire!.customJson && JSON.parse(claire!.customJson)).toEqual(draft('Claire').custom);
+    expect(claire!.custom && customFactsFromMessage(claire!.custom)).toEqual(
+      draft('Claire').custom,
+    );
     const { templates: after } = await client.listAllTemplates({});
     expect(after.map((t) => t.id)).toEqual(library.map((t) => t.id));
     expect((await client.listTemplates({})).templates.map((t) => t.id)).not.toContain(
@@ -145,7 +148,7 @@ describe('custom personas in the catalog', () => {
     const { userId, productId } = await newProduct();
     const bad = { ...draft('Kid'), traits: { ...draft('Kid').traits, age: 7 } };
     const refused = await grpcError(
-      client.createCustomPersonas({ userId, productId, draftsJson: [JSON.stringify(bad)] }),
+      client.createCustomPersonas({ userId, productId, drafts: [customDraftToMessage(bad)] }),
     );
     expect(refused.code).toBe(status.INVALID_ARGUMENT);
     expect((await client.listProductPersonas({ userId, productId })).personas).toEqual([]);
@@ -158,10 +161,10 @@ describe('custom personas in the catalog', () => {
       userId,
       productId,
       personaId: persona!.id,
-      editJson: JSON.stringify({ income: '€3,000/month' }),
+      edit: { income: '€3,000/month' },
     });
     expect(edited!.template!.income).toBe('€3,000/month');
-    expect(JSON.parse(edited!.customJson!).provenance.income).toBe('given');
+    expect(edited!.custom!.provenance.income).toBe('given');
 
     const { templates } = await client.listTemplates({});
     const { persona: chosen } = await client.addProductPersona({
@@ -175,7 +178,7 @@ describe('custom personas in the catalog', () => {
           userId,
           productId,
           personaId: chosen!.id,
-          editJson: JSON.stringify({ name: 'Renamed' }),
+          edit: { name: 'Renamed' },
         }),
       ),
     ).toEqual({ code: status.FAILED_PRECONDITION, details: customPersonaMessages.notCustom });
@@ -184,7 +187,7 @@ describe('custom personas in the catalog', () => {
         userId: randomUUID(),
         productId,
         personaId: persona!.id,
-        editJson: JSON.stringify({ name: 'Stolen' }),
+        edit: { name: 'Stolen' },
       }),
     );
     expect(stranger.code).toBe(status.NOT_FOUND);

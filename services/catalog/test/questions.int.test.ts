@@ -16,6 +16,7 @@ import {
   Topics,
 } from '@chorus/service-kit';
 import { createTestDatabase, eventually, testLogger } from '@chorus/service-kit/testing';
+import { runDetailsToMessage } from '@chorus/service-kit/wire';
 import { status } from '@grpc/grpc-js';
 import { randomUUID } from 'node:crypto';
 import { readCatalogConfig, type RunningCatalog, startCatalog } from '../src';
@@ -432,7 +433,7 @@ describe('deleting', () => {
 
 describe('runs, progress and cost', () => {
   const run = (seed: number, costUsd: number) =>
-    JSON.stringify({
+    runDetailsToMessage({
       engine: 'openai',
       model: 'gpt-4o-mini',
       temperature: 0.7,
@@ -459,7 +460,7 @@ describe('runs, progress and cost', () => {
       value: {
         ...(answered(question, responses).value as EventOf<'questionAnswered'>),
         seed,
-        runDetailsJson: run(seed, costUsd),
+        runDetails: run(seed, costUsd),
       },
     });
     return eventually(async () => {
@@ -503,11 +504,11 @@ describe('runs, progress and cost', () => {
     });
 
     const first = await completeRun(ids, question, responses, 1, 0.0006);
-    expect(JSON.parse(first.runDetailsJson!)).toMatchObject({ seed: 1, costUsd: 0.0006 });
+    expect(first.runDetails).toMatchObject({ seed: 1, costUsd: 0.0006 });
 
     const { question: rerun } = await client.rerunQuestion({ ...ids, questionId: question.id });
     expect(rerun).toMatchObject({ status: 'pending', seed: 2, responses: [] });
-    expect(JSON.parse(rerun!.previousRunsJson!)).toMatchObject([
+    expect(rerun!.previousRuns).toMatchObject([
       { run: { seed: 1 }, aggregatedResults: { positive: 50 }, estimate: { personas: 2 } },
     ]);
     await eventually(() => eventsOf('questionAsked', question.id).at(-1)?.seed === 2);
@@ -520,7 +521,7 @@ describe('runs, progress and cost', () => {
     // A late answer of the first run is ignored.
     await deliver(question.id, answered(question, responses));
     const second = await completeRun(ids, question, responses, 2, 0.0004);
-    expect(JSON.parse(second.previousRunsJson!)).toHaveLength(1);
+    expect(second.previousRuns).toHaveLength(1);
 
     // Both runs cost, once each, however often their answers arrive.
     await deliver(question.id, {
@@ -528,7 +529,7 @@ describe('runs, progress and cost', () => {
       value: {
         ...(answered(question, responses).value as EventOf<'questionAnswered'>),
         seed: 2,
-        runDetailsJson: run(2, 0.0004),
+        runDetails: run(2, 0.0004),
       },
     });
     const { budget } = await client.getQuestionBudget(ids);

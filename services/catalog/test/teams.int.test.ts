@@ -502,9 +502,7 @@ describe('invitations refused, nothing stored', () => {
       userId: product.ownerId,
       productId: product.productId,
     });
-    expect(
-      audit.entries.map((e) => [e.actionType, JSON.parse(e.newStateJson || '{}').status]),
-    ).toEqual([
+    expect(audit.entries.map((e) => [e.actionType, e.newState?.status])).toEqual([
       ['invited', 'pending'],
       ['revoked', 'revoked'],
       ['invited', 'pending'],
@@ -625,7 +623,7 @@ describe('invitation tokens', () => {
       affectedEmail: 'late@example.com',
       billingImpactCents: 0,
     });
-    expect(JSON.parse(expiries[0]!.newStateJson)).toEqual({
+    expect(expiries[0]!.newState).toEqual({
       role: 'collaborator',
       status: 'expired',
     });
@@ -787,11 +785,11 @@ describe('seats: events and the audit log', () => {
       ['invited', collaborator.email, 0, 'Olivia Owner'],
     ]);
     const roleChange = audit.entries[2]!;
-    expect(JSON.parse(roleChange.previousStateJson)).toEqual({
+    expect(roleChange.previousState).toEqual({
       role: 'viewer',
       status: 'accepted',
     });
-    expect(JSON.parse(roleChange.newStateJson)).toEqual({ role: 'admin', status: 'accepted' });
+    expect(roleChange.newState).toEqual({ role: 'admin', status: 'accepted' });
     expect(
       await db('collaboration_audit_log')
         .where({ action_type: 'removed', product_id: product.productId })

@@ -2,7 +2,6 @@ import {
   type BusinessProfileInput,
   type BusinessProfileValues,
   type BusinessProfileView,
-  type CustomPersonaFacts,
   businessProfileFields,
   memberRoles,
   type ProductRole,
@@ -20,6 +19,7 @@ import type {
   Product,
   ProductPersona,
 } from '@chorus/proto/catalog/v1/catalog';
+import { customFactsFromMessage } from '@chorus/service-kit/wire';
 
 // How the catalog's messages look to the browser: camelCase JSON, ISO
 // dates, null for what was never given.
@@ -135,6 +135,6 @@ export function toPersonaView(persona: ProductPersona): ProductPersonaView {
     templateId: persona.templateId,
     createdAt: iso(persona.createdAt) ?? '',
     template: toTemplateView(persona.template!),
-    ...(persona.customJson ? { custom: JSON.parse(persona.customJson) as CustomPersonaFacts } : {}),
+    ...(persona.custom ? { custom: customFactsFromMessage(persona.custom) } : {}),
   };
 }

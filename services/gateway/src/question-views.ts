@@ -9,10 +9,10 @@ import {
   questionStatuses,
   type QuestionView,
   type RunDetails,
-  runDetailsSchema,
 } from '@chorus/contracts';
 import { analyzeRun, driftBetween } from '@chorus/research';
 import type { FollowUpTurn, Question } from '@chorus/proto/catalog/v1/catalog';
+import { pastRunFromMessage, runDetailsFromMessage } from '@chorus/service-kit/wire';
 
 // How the catalog's questions look to the browser. The catalog checked every
 // response and run against their schemas before storing them; parsing again
@@ -22,23 +22,12 @@ function statusOf(question: Question): QuestionStatus {
   return questionStatuses.find((status) => status === question.status) ?? 'pending';
 }
 
-function parseJson(text: string | undefined): unknown {
-  if (!text) return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
 function runOf(question: Question): RunDetails | null {
-  const parsed = runDetailsSchema.safeParse(parseJson(question.runDetailsJson));
-  return parsed.success ? parsed.data : null;
+  return runDetailsFromMessage(question.runDetails);
 }
 
 function previousRunsOf(question: Question): PastRun[] {
-  const runs = parseJson(question.previousRunsJson);
-  return Array.isArray(runs) ? (runs as PastRun[]) : [];
+  return question.previousRuns.flatMap((past) => pastRunFromMessage(past) ?? []);
 }
 
 /**

@@ -20,6 +20,7 @@ import type {
   AuditEntry,
   GetInvitationResponse,
   ListTeamResponse,
+  SeatState,
   Member,
   SharedRoadmap,
 } from '@chorus/proto/catalog/v1/catalog';
@@ -116,17 +117,14 @@ export function toTeamView(
   };
 }
 
-/** A stored JSON object, or null when none (or not an object). */
-function jsonObject(text: string): Record<string, unknown> | null {
-  if (!text) return null;
-  try {
-    const value: unknown = JSON.parse(text);
-    return value && typeof value === 'object' && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : null;
-  } catch {
-    return null;
-  }
+/** A seat's state in an audit entry (role, status, a roadmap's permission), or null when none. */
+function seatStateView(state: SeatState | undefined): Record<string, unknown> | null {
+  if (!state) return null;
+  return {
+    role: state.role,
+    status: state.status,
+    ...(state.permission === undefined ? {} : { permission: state.permission }),
+  };
 }
 
 /**
@@ -147,8 +145,8 @@ export function toAuditEntryView(entry: AuditEntry): AuditEntryView {
     actionType: oneOf<AuditAction>(auditActions, entry.actionType, 'invited'),
     actor: actorOf(entry),
     affectedEmail: entry.affectedEmail || null,
-    previousState: jsonObject(entry.previousStateJson),
-    newState: jsonObject(entry.newStateJson),
+    previousState: seatStateView(entry.previousState),
+    newState: seatStateView(entry.newState),
     billingImpact: entry.billingImpactCents / 100,
     effectiveDate: iso(entry.effectiveDate) ?? '',
   };

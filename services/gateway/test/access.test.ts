@@ -358,8 +358,7 @@ describe('team views', () => {
       actionByUserId: 'owner-1',
       actionByName: 'Olive Owner',
       affectedEmail: 'casey@example.com',
-      previousStateJson: '{"role":"collaborator","status":"accepted"}',
-      newStateJson: '',
+      previousState: { role: 'collaborator', status: 'accepted' },
       billingImpactCents: -2500,
       effectiveDate: new Date('2026-11-25T12:00:00Z'),
     });

@@ -18,6 +18,7 @@ const question: Question = {
   createdAt: new Date('2030-01-01T00:00:00Z'),
   updatedAt: new Date('2030-01-01T00:00:01Z'),
   followUps: [],
+  previousRuns: [],
 };
 
 /** The hub behind a bare HTTP server: /watch/:productId/:userId opens a stream. */

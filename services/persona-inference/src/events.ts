@@ -7,6 +7,7 @@ import {
   publishEvent,
   Topics,
 } from '@chorus/service-kit';
+import { runDetailsToMessage } from '@chorus/service-kit/wire';
 import type { PersonaResponse } from '@chorus/contracts';
 import type { Answering } from './answering';
 import { InferenceFailed } from './engines/engine';
@@ -103,7 +104,7 @@ export class QuestionWorker {
           aggregatedResults: answered.aggregatedResults,
           engine: answering.engineName,
           seed,
-          runDetailsJson: JSON.stringify(answered.run),
+          runDetails: runDetailsToMessage(answered.run),
         },
       };
       logger.info(

@@ -4,6 +4,7 @@ import type {
   PersonaInferenceServiceService,
 } from '@chorus/proto/inference/v1/inference';
 import { type AsyncServiceImplementation, InvalidArgument, Unavailable } from '@chorus/service-kit';
+import { runDetailsToMessage } from '@chorus/service-kit/wire';
 import type { Answering } from './answering';
 import { checkWordingWithJudge, type WordingJudgeService } from './domain/wording-judge';
 import { InferenceFailed } from './engines/engine';
@@ -103,7 +104,7 @@ export function inferenceHandlers(deps: {
           responses: answered.responses,
           aggregatedResults: answered.aggregatedResults,
           engine: deps.answering.engineName,
-          runDetailsJson: JSON.stringify(answered.run),
+          runDetails: runDetailsToMessage(answered.run),
         };
       } catch (error) {
         if (error instanceof InferenceFailed) throw new Unavailable(error.message);

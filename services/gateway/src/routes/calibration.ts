@@ -6,6 +6,7 @@ import {
   shareLinkCalibrationRefusal,
   productActions,
 } from '@chorus/contracts';
+import { calibrationFromMessage } from '@chorus/service-kit/wire';
 import { z } from 'zod';
 import type { ServiceClients } from '../clients';
 import { HttpError } from '../http-errors';
@@ -68,14 +69,14 @@ export function calibrationRoutes(routes: ApiRoutes, deps: { clients: ServiceCli
     async handler({ access, params, body }) {
       const upload =
         'shareLinkId' in body ? await shareLinkUpload(access.ownerId, body.shareLinkId) : body;
-      const { viewJson } = await catalog.calibrateQuestion({
+      const { view } = await catalog.calibrateQuestion({
         userId: access.ownerId,
         productId: params.id,
         questionId: params.questionId,
         fileName: upload.fileName,
         csv: upload.csv,
       });
-      return JSON.parse(viewJson) as unknown;
+      return calibrationFromMessage(view!);
     },
   });
 
@@ -88,12 +89,12 @@ export function calibrationRoutes(routes: ApiRoutes, deps: { clients: ServiceCli
     product: { from: 'id', role: productActions.read },
     params: questionParams,
     async handler({ access, params }) {
-      const { viewJson } = await catalog.getCalibration({
+      const { view } = await catalog.getCalibration({
         userId: access.ownerId,
         productId: params.id,
         questionId: params.questionId,
       });
-      return JSON.parse(viewJson) as unknown;
+      return calibrationFromMessage(view!);
     },
   });
 
@@ -139,11 +140,11 @@ export function calibrationRoutes(routes: ApiRoutes, deps: { clients: ServiceCli
     product: { from: 'id', role: productActions.read },
     params: productParams,
     async handler({ access, params }) {
-      const { viewsJson } = await catalog.listCalibrations({
+      const { views } = await catalog.listCalibrations({
         userId: access.ownerId,
         productId: params.id,
       });
-      return JSON.parse(viewsJson) as unknown;
+      return views.map(calibrationFromMessage);
     },
   });
 }

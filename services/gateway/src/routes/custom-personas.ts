@@ -13,7 +13,9 @@ import {
   traitProvenance,
   productActions,
 } from '@chorus/contracts';
+import type { CustomPersonaDraft as CustomPersonaDraftMessage } from '@chorus/proto/catalog/v1/catalog';
 import type { BuiltPersona, PersonaProfile } from '@chorus/proto/inference/v1/inference';
+import { customDraftToMessage, customEditToMessage } from '@chorus/service-kit/wire';
 import { z } from 'zod';
 import { toPersonaView } from '../catalog-views';
 import type { ServiceClients } from '../clients';
@@ -125,8 +127,8 @@ export function customPersonaRoutes(routes: ApiRoutes, deps: { clients: ServiceC
       const { personas } = await catalog.createCustomPersonas({
         userId: access.ownerId,
         productId: params.id,
-        draftsJson: [
-          JSON.stringify(
+        drafts: [
+          customDraftToMessage(
             draftOf(
               result,
               { kind: 'description', text: body.description, fileName: '' },
@@ -173,7 +175,7 @@ export function customPersonaRoutes(routes: ApiRoutes, deps: { clients: ServiceC
       const built = await build(
         parsed.rows.map((row) => ({ text: row.sourceText, given: row.given })),
       );
-      const drafts: string[] = [];
+      const drafts: CustomPersonaDraftMessage[] = [];
       built.personas.forEach((result, index) => {
         const row = parsed.rows[index]!;
         if (!result.persona) {
@@ -184,7 +186,7 @@ export function customPersonaRoutes(routes: ApiRoutes, deps: { clients: ServiceC
           return;
         }
         drafts.push(
-          JSON.stringify(
+          customDraftToMessage(
             draftOf(
               result,
               { kind: 'csv', text: row.sourceText, fileName: body.fileName },
@@ -200,7 +202,7 @@ export function customPersonaRoutes(routes: ApiRoutes, deps: { clients: ServiceC
       const { personas } = await catalog.createCustomPersonas({
         userId: access.ownerId,
         productId: params.id,
-        draftsJson: drafts,
+        drafts,
       });
       return { personas: personas.map(toPersonaView), skipped };
     },
@@ -221,7 +223,7 @@ export function customPersonaRoutes(routes: ApiRoutes, deps: { clients: ServiceC
         userId: access.ownerId,
         productId: params.id,
         personaId: params.personaId,
-        editJson: JSON.stringify(body),
+        edit: customEditToMessage(body),
       });
       return toPersonaView(persona!);
     },

@@ -6,6 +6,7 @@ import {
   studyReportMessages,
 } from '../study-report/model';
 import { isServiceError } from '@chorus/service-kit';
+import { calibrationFromMessage } from '@chorus/service-kit/wire';
 import { status } from '@grpc/grpc-js';
 import { z } from 'zod';
 import { toPersonaView } from '../catalog-views';
@@ -33,7 +34,7 @@ export function studyReportRoutes(routes: ApiRoutes, deps: { clients: ServiceCli
     const [calibration, { personas }] = await Promise.all([
       catalog
         .getCalibration({ userId, productId, questionId })
-        .then(({ viewJson }) => JSON.parse(viewJson) as CalibrationView)
+        .then(({ view }): CalibrationView | null => (view ? calibrationFromMessage(view) : null))
         .catch((error: unknown) => {
           // Not calibrated: the report has no fidelity section.
           if (isServiceError(error) && error.code === status.NOT_FOUND) return null;

@@ -23,8 +23,11 @@ import {
   AggregatedResults,
   BusinessContext,
   FollowUpRequest,
+  OpinionShares,
   PersonaProfile,
   PersonaResponse,
+  RunDetails,
+  SafetyScores as SafetyScores1,
 } from "../../inference/v1/inference";
 
 export const protobufPackage = "chorus.catalog.v1";
@@ -328,15 +331,78 @@ export interface ProductPersona {
   createdAt?:
     | Date
     | undefined;
-  /** CustomPersonaFacts of @chorus/contracts, JSON; absent for a library template. */
-  customJson?: string | undefined;
+  /** Absent for a library template. */
+  custom?: CustomPersonaFacts | undefined;
+}
+
+/**
+ * What a custom persona adds: where it came from and which traits were
+ * given (CustomPersonaFacts of @chorus/contracts).
+ */
+export interface CustomPersonaFacts {
+  /** description or csv */
+  source: string;
+  /** The description, or the CSV row as "column: value" lines. */
+  sourceText: string;
+  /** The CSV file's name; empty for a description. */
+  fileName: string;
+  /**
+   * Per trait (name, age, gender, occupation, location, income, lifestyle,
+   * motivations, personality): given or inferred.
+   */
+  provenance: { [key: string]: string };
+  /** The engine that filled the inferred traits ("local" or "openai:<model>"). */
+  builtBy: string;
+}
+
+export interface CustomPersonaFacts_ProvenanceEntry {
+  key: string;
+  value: string;
+}
+
+export interface CustomPersonaTraits {
+  name: string;
+  age: number;
+  /** Absent when not known. */
+  gender?: string | undefined;
+  occupation: string;
+  location: string;
+  income: string;
+  lifestyle: string;
+  motivations: string;
+  personality: string;
+}
+
+/** A built persona as the catalog stores it (CustomPersonaDraft of @chorus/contracts). */
+export interface CustomPersonaDraft {
+  traits?: CustomPersonaTraits | undefined;
+  safetyScores?: SafetyScores1 | undefined;
+  custom?: CustomPersonaFacts | undefined;
+}
+
+/**
+ * The traits a user changed (CustomPersonaEdit of @chorus/contracts); an
+ * absent field stays as it is.
+ */
+export interface CustomPersonaEdit {
+  name?: string | undefined;
+  age?:
+    | number
+    | undefined;
+  /** An empty text clears the gender. */
+  gender?: string | undefined;
+  occupation?: string | undefined;
+  location?: string | undefined;
+  income?: string | undefined;
+  lifestyle?: string | undefined;
+  motivations?: string | undefined;
+  personality?: string | undefined;
 }
 
 export interface CreateCustomPersonasRequest {
   userId: string;
   productId: string;
-  /** Each a CustomPersonaDraft of @chorus/contracts, JSON. */
-  draftsJson: string[];
+  drafts: CustomPersonaDraft[];
 }
 
 export interface CreateCustomPersonasResponse {
@@ -347,8 +413,7 @@ export interface UpdateCustomPersonaRequest {
   userId: string;
   productId: string;
   personaId: string;
-  /** CustomPersonaEdit of @chorus/contracts, JSON. */
-  editJson: string;
+  edit?: CustomPersonaEdit | undefined;
 }
 
 export interface UpdateCustomPersonaResponse {
@@ -469,20 +534,53 @@ export interface Question {
   checkWording?:
     | boolean
     | undefined;
-  /** The current run's details (RunDetails of @chorus/contracts, JSON), once complete. */
-  runDetailsJson?:
-    | string
+  /** The current run's details, once complete. */
+  runDetails?:
+    | RunDetails
     | undefined;
-  /** Earlier runs, oldest first (PastRun[] of @chorus/contracts, JSON). */
-  previousRunsJson?:
-    | string
-    | undefined;
+  /** Earlier runs, oldest first. */
+  previousRuns: PastRun[];
   /** Personas asked in the current run (responses holds those answered so far). */
   progressTotal?:
     | number
     | undefined;
   /** Follow-up conversations, oldest turn first. */
   followUps: FollowUpTurn[];
+}
+
+/** An earlier run of a question, kept when it is run again (PastRun of @chorus/contracts). */
+export interface PastRun {
+  run?: RunDetails | undefined;
+  aggregatedResults?:
+    | AggregatedResults
+    | undefined;
+  /** Absent when the run had no estimate. */
+  estimate?: PanelEstimate | undefined;
+  completedAt?: Date | undefined;
+}
+
+/** Shares of all draws with their likely ranges (PanelEstimate of @chorus/contracts). */
+export interface PanelEstimate {
+  /** Percent of all draws, one decimal. */
+  shares?: OpinionShares | undefined;
+  intervals?: ShareIntervals | undefined;
+  method: string;
+  personas: number;
+  drawsPerPersona: number;
+  /** Too few personas for firm shares. */
+  indicative: boolean;
+}
+
+export interface ShareIntervals {
+  positive?: ShareInterval | undefined;
+  neutral?: ShareInterval | undefined;
+  negative?: ShareInterval | undefined;
+}
+
+/** Percent, one decimal. */
+export interface ShareInterval {
+  low: number;
+  high: number;
 }
 
 export interface FollowUpTurn {
@@ -667,8 +765,7 @@ export interface CalibrateQuestionRequest {
 }
 
 export interface CalibrateQuestionResponse {
-  /** CalibrationView of the catalog, as JSON. */
-  viewJson: string;
+  view?: CalibrationView | undefined;
 }
 
 export interface GetCalibrationRequest {
@@ -678,8 +775,7 @@ export interface GetCalibrationRequest {
 }
 
 export interface GetCalibrationResponse {
-  /** CalibrationView of the catalog, as JSON. */
-  viewJson: string;
+  view?: CalibrationView | undefined;
 }
 
 export interface DeleteCalibrationRequest {
@@ -697,8 +793,73 @@ export interface ListCalibrationsRequest {
 }
 
 export interface ListCalibrationsResponse {
-  /** CalibrationView[] of the catalog, as JSON. */
-  viewsJson: string;
+  views: CalibrationView[];
+}
+
+/**
+ * A question's fidelity card: its personas' answers against real ones
+ * (CalibrationView of @chorus/contracts).
+ */
+export interface CalibrationView {
+  questionId: string;
+  questionText: string;
+  /** The uploaded file's name, or the share link it came from. */
+  fileName: string;
+  createdAt?:
+    | Date
+    | undefined;
+  /** opinion or rating */
+  answerColumn: string;
+  /** Where the persona side comes from, said on the card. */
+  personaSource: string;
+  fidelity?: Fidelity | undefined;
+}
+
+/**
+ * The fidelity card's figures (Fidelity of @chorus/contracts), each with its
+ * meaning in plain words and its technical name and value.
+ */
+export interface Fidelity {
+  n: number;
+  /** Percent positive, neutral, negative. */
+  human: number[];
+  persona: number[];
+  /** Jensen-Shannon distance, 0 same shares to 1 nothing in common. */
+  distance: number;
+  distanceMeaning: string;
+  /** well, fairly well or poorly */
+  level: string;
+  distanceText: string;
+  distanceTechnical: string;
+  /**
+   * Kolmogorov-Smirnov statistic and its words: set for a file of ratings,
+   * absent for an opinion file.
+   */
+  ks?:
+    | number
+    | undefined;
+  /** ratings or opinions */
+  ksOver?: string | undefined;
+  ksText?: string | undefined;
+  ksTechnical?:
+    | string
+    | undefined;
+  /** Absent when every real answer is the same. */
+  spreadRatio?: number | undefined;
+  spreadMeaning: string;
+  spreadText: string;
+  spreadTechnical: string;
+  segments: FidelityRow[];
+}
+
+/** One segment of the fidelity card (everyone, an age band, a gender). */
+export interface FidelityRow {
+  label: string;
+  /** Percent positive, neutral, negative. */
+  human: number[];
+  persona: number[];
+  /** Absent when either side has no answers in this segment. */
+  distance?: number | undefined;
 }
 
 export interface GetAccessRequest {
@@ -914,12 +1075,24 @@ export interface AuditEntry {
   actionByUserId: string;
   actionByName: string;
   affectedEmail: string;
-  /** JSON objects (empty when none). */
-  previousStateJson: string;
-  newStateJson: string;
+  /** The seat before the change (absent for an invitation) and after it. */
+  previousState?: SeatState | undefined;
+  newState?:
+    | SeatState
+    | undefined;
   /** Per month: +2500, -2500 or 0. */
   billingImpactCents: number;
   effectiveDate?: Date | undefined;
+}
+
+/** A seat as the team audit log records it. */
+export interface SeatState {
+  /** The member's role, e.g. collaborator, admin, viewer, roadmap. */
+  role: string;
+  /** pending, accepted, declined, revoked, expired, removed, ... */
+  status: string;
+  /** A roadmap seat's permission (view or comment); absent otherwise. */
+  permission?: string | undefined;
 }
 
 export interface ListTeamAuditRequest {
@@ -5737,7 +5910,7 @@ export const PersonaTemplate: MessageFns<PersonaTemplate> = {
 };
 
 function createBaseProductPersona(): ProductPersona {
-  return { id: "", productId: "", templateId: "", template: undefined, createdAt: undefined, customJson: undefined };
+  return { id: "", productId: "", templateId: "", template: undefined, createdAt: undefined, custom: undefined };
 }
 
 export const ProductPersona: MessageFns<ProductPersona> = {
@@ -5757,8 +5930,8 @@ export const ProductPersona: MessageFns<ProductPersona> = {
     if (message.createdAt !== undefined) {
       Timestamp.encode(toTimestamp(message.createdAt), writer.uint32(42).fork()).join();
     }
-    if (message.customJson !== undefined) {
-      writer.uint32(50).string(message.customJson);
+    if (message.custom !== undefined) {
+      CustomPersonaFacts.encode(message.custom, writer.uint32(58).fork()).join();
     }
     return writer;
   },
@@ -5816,12 +5989,12 @@ export const ProductPersona: MessageFns<ProductPersona> = {
             message.createdAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
             continue;
           }
-          case 6: {
-            if (tag !== 50) {
+          case 7: {
+            if (tag !== 58) {
               break;
             }
 
-            message.customJson = reader.string();
+            message.custom = CustomPersonaFacts.decode(reader, reader.uint32());
             continue;
           }
         }
@@ -5855,11 +6028,7 @@ export const ProductPersona: MessageFns<ProductPersona> = {
         : isSet(object.created_at)
         ? fromJsonTimestamp(object.created_at)
         : undefined,
-      customJson: isSet(object.customJson)
-        ? globalThis.String(object.customJson)
-        : isSet(object.custom_json)
-        ? globalThis.String(object.custom_json)
-        : undefined,
+      custom: isSet(object.custom) ? CustomPersonaFacts.fromJSON(object.custom) : undefined,
     };
   },
 
@@ -5880,8 +6049,8 @@ export const ProductPersona: MessageFns<ProductPersona> = {
     if (message.createdAt !== undefined) {
       obj.createdAt = message.createdAt.toISOString();
     }
-    if (message.customJson !== undefined) {
-      obj.customJson = message.customJson;
+    if (message.custom !== undefined) {
+      obj.custom = CustomPersonaFacts.toJSON(message.custom);
     }
     return obj;
   },
@@ -5898,13 +6067,804 @@ export const ProductPersona: MessageFns<ProductPersona> = {
       ? PersonaTemplate.fromPartial(object.template)
       : undefined;
     message.createdAt = object.createdAt ?? undefined;
-    message.customJson = object.customJson ?? undefined;
+    message.custom = (object.custom !== undefined && object.custom !== null)
+      ? CustomPersonaFacts.fromPartial(object.custom)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseCustomPersonaFacts(): CustomPersonaFacts {
+  return { source: "", sourceText: "", fileName: "", provenance: {}, builtBy: "" };
+}
+
+export const CustomPersonaFacts: MessageFns<CustomPersonaFacts> = {
+  encode(message: CustomPersonaFacts, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.source !== "") {
+      writer.uint32(10).string(message.source);
+    }
+    if (message.sourceText !== "") {
+      writer.uint32(18).string(message.sourceText);
+    }
+    if (message.fileName !== "") {
+      writer.uint32(26).string(message.fileName);
+    }
+    globalThis.Object.entries(message.provenance).forEach(([key, value]: [string, string]) => {
+      CustomPersonaFacts_ProvenanceEntry.encode({ key: key as any, value }, writer.uint32(34).fork()).join();
+    });
+    if (message.builtBy !== "") {
+      writer.uint32(42).string(message.builtBy);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CustomPersonaFacts {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCustomPersonaFacts();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.source = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.sourceText = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.fileName = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            const entry4 = CustomPersonaFacts_ProvenanceEntry.decode(reader, reader.uint32());
+            if (entry4.value !== undefined) {
+              message.provenance[entry4.key] = entry4.value;
+            }
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.builtBy = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CustomPersonaFacts {
+    return {
+      source: isSet(object.source) ? globalThis.String(object.source) : "",
+      sourceText: isSet(object.sourceText)
+        ? globalThis.String(object.sourceText)
+        : isSet(object.source_text)
+        ? globalThis.String(object.source_text)
+        : "",
+      fileName: isSet(object.fileName)
+        ? globalThis.String(object.fileName)
+        : isSet(object.file_name)
+        ? globalThis.String(object.file_name)
+        : "",
+      provenance: isObject(object.provenance)
+        ? (globalThis.Object.entries(object.provenance) as [string, any][]).reduce(
+          (acc: { [key: string]: string }, [key, value]: [string, any]) => {
+            globalThis.Object.defineProperty(acc, key, {
+              value: globalThis.String(value),
+              enumerable: true,
+              configurable: true,
+              writable: true,
+            });
+            return acc;
+          },
+          {},
+        )
+        : {},
+      builtBy: isSet(object.builtBy)
+        ? globalThis.String(object.builtBy)
+        : isSet(object.built_by)
+        ? globalThis.String(object.built_by)
+        : "",
+    };
+  },
+
+  toJSON(message: CustomPersonaFacts): unknown {
+    const obj: any = {};
+    if (message.source !== "") {
+      obj.source = message.source;
+    }
+    if (message.sourceText !== "") {
+      obj.sourceText = message.sourceText;
+    }
+    if (message.fileName !== "") {
+      obj.fileName = message.fileName;
+    }
+    if (message.provenance) {
+      const entries = globalThis.Object.entries(message.provenance) as [string, string][];
+      if (entries.length > 0) {
+        obj.provenance = {};
+        entries.forEach(([k, v]) => {
+          obj.provenance[k] = v;
+        });
+      }
+    }
+    if (message.builtBy !== "") {
+      obj.builtBy = message.builtBy;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CustomPersonaFacts>, I>>(base?: I): CustomPersonaFacts {
+    return CustomPersonaFacts.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CustomPersonaFacts>, I>>(object: I): CustomPersonaFacts {
+    const message = createBaseCustomPersonaFacts();
+    message.source = object.source ?? "";
+    message.sourceText = object.sourceText ?? "";
+    message.fileName = object.fileName ?? "";
+    message.provenance = (globalThis.Object.entries(object.provenance ?? {}) as [string, string][]).reduce(
+      (acc: { [key: string]: string }, [key, value]: [string, string]) => {
+        if (value !== undefined) {
+          acc[key] = globalThis.String(value);
+        }
+        return acc;
+      },
+      {},
+    );
+    message.builtBy = object.builtBy ?? "";
+    return message;
+  },
+};
+
+function createBaseCustomPersonaFacts_ProvenanceEntry(): CustomPersonaFacts_ProvenanceEntry {
+  return { key: "", value: "" };
+}
+
+export const CustomPersonaFacts_ProvenanceEntry: MessageFns<CustomPersonaFacts_ProvenanceEntry> = {
+  encode(message: CustomPersonaFacts_ProvenanceEntry, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.key !== "") {
+      writer.uint32(10).string(message.key);
+    }
+    if (message.value !== "") {
+      writer.uint32(18).string(message.value);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CustomPersonaFacts_ProvenanceEntry {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCustomPersonaFacts_ProvenanceEntry();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.key = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.value = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CustomPersonaFacts_ProvenanceEntry {
+    return {
+      key: isSet(object.key) ? globalThis.String(object.key) : "",
+      value: isSet(object.value) ? globalThis.String(object.value) : "",
+    };
+  },
+
+  toJSON(message: CustomPersonaFacts_ProvenanceEntry): unknown {
+    const obj: any = {};
+    if (message.key !== "") {
+      obj.key = message.key;
+    }
+    if (message.value !== "") {
+      obj.value = message.value;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CustomPersonaFacts_ProvenanceEntry>, I>>(
+    base?: I,
+  ): CustomPersonaFacts_ProvenanceEntry {
+    return CustomPersonaFacts_ProvenanceEntry.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CustomPersonaFacts_ProvenanceEntry>, I>>(
+    object: I,
+  ): CustomPersonaFacts_ProvenanceEntry {
+    const message = createBaseCustomPersonaFacts_ProvenanceEntry();
+    message.key = object.key ?? "";
+    message.value = object.value ?? "";
+    return message;
+  },
+};
+
+function createBaseCustomPersonaTraits(): CustomPersonaTraits {
+  return {
+    name: "",
+    age: 0,
+    gender: undefined,
+    occupation: "",
+    location: "",
+    income: "",
+    lifestyle: "",
+    motivations: "",
+    personality: "",
+  };
+}
+
+export const CustomPersonaTraits: MessageFns<CustomPersonaTraits> = {
+  encode(message: CustomPersonaTraits, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.name !== "") {
+      writer.uint32(10).string(message.name);
+    }
+    if (message.age !== 0) {
+      writer.uint32(16).int32(message.age);
+    }
+    if (message.gender !== undefined) {
+      writer.uint32(26).string(message.gender);
+    }
+    if (message.occupation !== "") {
+      writer.uint32(34).string(message.occupation);
+    }
+    if (message.location !== "") {
+      writer.uint32(42).string(message.location);
+    }
+    if (message.income !== "") {
+      writer.uint32(50).string(message.income);
+    }
+    if (message.lifestyle !== "") {
+      writer.uint32(58).string(message.lifestyle);
+    }
+    if (message.motivations !== "") {
+      writer.uint32(66).string(message.motivations);
+    }
+    if (message.personality !== "") {
+      writer.uint32(74).string(message.personality);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CustomPersonaTraits {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCustomPersonaTraits();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.age = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.gender = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.occupation = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.location = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.income = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.lifestyle = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.motivations = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.personality = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CustomPersonaTraits {
+    return {
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      age: isSet(object.age) ? globalThis.Number(object.age) : 0,
+      gender: isSet(object.gender) ? globalThis.String(object.gender) : undefined,
+      occupation: isSet(object.occupation) ? globalThis.String(object.occupation) : "",
+      location: isSet(object.location) ? globalThis.String(object.location) : "",
+      income: isSet(object.income) ? globalThis.String(object.income) : "",
+      lifestyle: isSet(object.lifestyle) ? globalThis.String(object.lifestyle) : "",
+      motivations: isSet(object.motivations) ? globalThis.String(object.motivations) : "",
+      personality: isSet(object.personality) ? globalThis.String(object.personality) : "",
+    };
+  },
+
+  toJSON(message: CustomPersonaTraits): unknown {
+    const obj: any = {};
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.age !== 0) {
+      obj.age = Math.round(message.age);
+    }
+    if (message.gender !== undefined) {
+      obj.gender = message.gender;
+    }
+    if (message.occupation !== "") {
+      obj.occupation = message.occupation;
+    }
+    if (message.location !== "") {
+      obj.location = message.location;
+    }
+    if (message.income !== "") {
+      obj.income = message.income;
+    }
+    if (message.lifestyle !== "") {
+      obj.lifestyle = message.lifestyle;
+    }
+    if (message.motivations !== "") {
+      obj.motivations = message.motivations;
+    }
+    if (message.personality !== "") {
+      obj.personality = message.personality;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CustomPersonaTraits>, I>>(base?: I): CustomPersonaTraits {
+    return CustomPersonaTraits.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CustomPersonaTraits>, I>>(object: I): CustomPersonaTraits {
+    const message = createBaseCustomPersonaTraits();
+    message.name = object.name ?? "";
+    message.age = object.age ?? 0;
+    message.gender = object.gender ?? undefined;
+    message.occupation = object.occupation ?? "";
+    message.location = object.location ?? "";
+    message.income = object.income ?? "";
+    message.lifestyle = object.lifestyle ?? "";
+    message.motivations = object.motivations ?? "";
+    message.personality = object.personality ?? "";
+    return message;
+  },
+};
+
+function createBaseCustomPersonaDraft(): CustomPersonaDraft {
+  return { traits: undefined, safetyScores: undefined, custom: undefined };
+}
+
+export const CustomPersonaDraft: MessageFns<CustomPersonaDraft> = {
+  encode(message: CustomPersonaDraft, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.traits !== undefined) {
+      CustomPersonaTraits.encode(message.traits, writer.uint32(10).fork()).join();
+    }
+    if (message.safetyScores !== undefined) {
+      SafetyScores1.encode(message.safetyScores, writer.uint32(18).fork()).join();
+    }
+    if (message.custom !== undefined) {
+      CustomPersonaFacts.encode(message.custom, writer.uint32(26).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CustomPersonaDraft {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCustomPersonaDraft();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.traits = CustomPersonaTraits.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.safetyScores = SafetyScores1.decode(reader, reader.uint32());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.custom = CustomPersonaFacts.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CustomPersonaDraft {
+    return {
+      traits: isSet(object.traits) ? CustomPersonaTraits.fromJSON(object.traits) : undefined,
+      safetyScores: isSet(object.safetyScores)
+        ? SafetyScores1.fromJSON(object.safetyScores)
+        : isSet(object.safety_scores)
+        ? SafetyScores1.fromJSON(object.safety_scores)
+        : undefined,
+      custom: isSet(object.custom) ? CustomPersonaFacts.fromJSON(object.custom) : undefined,
+    };
+  },
+
+  toJSON(message: CustomPersonaDraft): unknown {
+    const obj: any = {};
+    if (message.traits !== undefined) {
+      obj.traits = CustomPersonaTraits.toJSON(message.traits);
+    }
+    if (message.safetyScores !== undefined) {
+      obj.safetyScores = SafetyScores1.toJSON(message.safetyScores);
+    }
+    if (message.custom !== undefined) {
+      obj.custom = CustomPersonaFacts.toJSON(message.custom);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CustomPersonaDraft>, I>>(base?: I): CustomPersonaDraft {
+    return CustomPersonaDraft.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CustomPersonaDraft>, I>>(object: I): CustomPersonaDraft {
+    const message = createBaseCustomPersonaDraft();
+    message.traits = (object.traits !== undefined && object.traits !== null)
+      ? CustomPersonaTraits.fromPartial(object.traits)
+      : undefined;
+    message.safetyScores = (object.safetyScores !== undefined && object.safetyScores !== null)
+      ? SafetyScores1.fromPartial(object.safetyScores)
+      : undefined;
+    message.custom = (object.custom !== undefined && object.custom !== null)
+      ? CustomPersonaFacts.fromPartial(object.custom)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseCustomPersonaEdit(): CustomPersonaEdit {
+  return {
+    name: undefined,
+    age: undefined,
+    gender: undefined,
+    occupation: undefined,
+    location: undefined,
+    income: undefined,
+    lifestyle: undefined,
+    motivations: undefined,
+    personality: undefined,
+  };
+}
+
+export const CustomPersonaEdit: MessageFns<CustomPersonaEdit> = {
+  encode(message: CustomPersonaEdit, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.name !== undefined) {
+      writer.uint32(10).string(message.name);
+    }
+    if (message.age !== undefined) {
+      writer.uint32(16).int32(message.age);
+    }
+    if (message.gender !== undefined) {
+      writer.uint32(26).string(message.gender);
+    }
+    if (message.occupation !== undefined) {
+      writer.uint32(34).string(message.occupation);
+    }
+    if (message.location !== undefined) {
+      writer.uint32(42).string(message.location);
+    }
+    if (message.income !== undefined) {
+      writer.uint32(50).string(message.income);
+    }
+    if (message.lifestyle !== undefined) {
+      writer.uint32(58).string(message.lifestyle);
+    }
+    if (message.motivations !== undefined) {
+      writer.uint32(66).string(message.motivations);
+    }
+    if (message.personality !== undefined) {
+      writer.uint32(74).string(message.personality);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CustomPersonaEdit {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCustomPersonaEdit();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.age = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.gender = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.occupation = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.location = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.income = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.lifestyle = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.motivations = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.personality = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CustomPersonaEdit {
+    return {
+      name: isSet(object.name) ? globalThis.String(object.name) : undefined,
+      age: isSet(object.age) ? globalThis.Number(object.age) : undefined,
+      gender: isSet(object.gender) ? globalThis.String(object.gender) : undefined,
+      occupation: isSet(object.occupation) ? globalThis.String(object.occupation) : undefined,
+      location: isSet(object.location) ? globalThis.String(object.location) : undefined,
+      income: isSet(object.income) ? globalThis.String(object.income) : undefined,
+      lifestyle: isSet(object.lifestyle) ? globalThis.String(object.lifestyle) : undefined,
+      motivations: isSet(object.motivations) ? globalThis.String(object.motivations) : undefined,
+      personality: isSet(object.personality) ? globalThis.String(object.personality) : undefined,
+    };
+  },
+
+  toJSON(message: CustomPersonaEdit): unknown {
+    const obj: any = {};
+    if (message.name !== undefined) {
+      obj.name = message.name;
+    }
+    if (message.age !== undefined) {
+      obj.age = Math.round(message.age);
+    }
+    if (message.gender !== undefined) {
+      obj.gender = message.gender;
+    }
+    if (message.occupation !== undefined) {
+      obj.occupation = message.occupation;
+    }
+    if (message.location !== undefined) {
+      obj.location = message.location;
+    }
+    if (message.income !== undefined) {
+      obj.income = message.income;
+    }
+    if (message.lifestyle !== undefined) {
+      obj.lifestyle = message.lifestyle;
+    }
+    if (message.motivations !== undefined) {
+      obj.motivations = message.motivations;
+    }
+    if (message.personality !== undefined) {
+      obj.personality = message.personality;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CustomPersonaEdit>, I>>(base?: I): CustomPersonaEdit {
+    return CustomPersonaEdit.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CustomPersonaEdit>, I>>(object: I): CustomPersonaEdit {
+    const message = createBaseCustomPersonaEdit();
+    message.name = object.name ?? undefined;
+    message.age = object.age ?? undefined;
+    message.gender = object.gender ?? undefined;
+    message.occupation = object.occupation ?? undefined;
+    message.location = object.location ?? undefined;
+    message.income = object.income ?? undefined;
+    message.lifestyle = object.lifestyle ?? undefined;
+    message.motivations = object.motivations ?? undefined;
+    message.personality = object.personality ?? undefined;
     return message;
   },
 };
 
 function createBaseCreateCustomPersonasRequest(): CreateCustomPersonasRequest {
-  return { userId: "", productId: "", draftsJson: [] };
+  return { userId: "", productId: "", drafts: [] };
 }
 
 export const CreateCustomPersonasRequest: MessageFns<CreateCustomPersonasRequest> = {
@@ -5915,8 +6875,8 @@ export const CreateCustomPersonasRequest: MessageFns<CreateCustomPersonasRequest
     if (message.productId !== "") {
       writer.uint32(18).string(message.productId);
     }
-    for (const v of message.draftsJson) {
-      writer.uint32(26).string(v!);
+    for (const v of message.drafts) {
+      CustomPersonaDraft.encode(v!, writer.uint32(34).fork()).join();
     }
     return writer;
   },
@@ -5950,12 +6910,12 @@ export const CreateCustomPersonasRequest: MessageFns<CreateCustomPersonasRequest
             message.productId = reader.string();
             continue;
           }
-          case 3: {
-            if (tag !== 26) {
+          case 4: {
+            if (tag !== 34) {
               break;
             }
 
-            message.draftsJson.push(reader.string());
+            message.drafts.push(CustomPersonaDraft.decode(reader, reader.uint32()));
             continue;
           }
         }
@@ -5982,10 +6942,8 @@ export const CreateCustomPersonasRequest: MessageFns<CreateCustomPersonasRequest
         : isSet(object.product_id)
         ? globalThis.String(object.product_id)
         : "",
-      draftsJson: globalThis.Array.isArray(object?.draftsJson)
-        ? object.draftsJson.map((e: any) => globalThis.String(e))
-        : globalThis.Array.isArray(object?.drafts_json)
-        ? object.drafts_json.map((e: any) => globalThis.String(e))
+      drafts: globalThis.Array.isArray(object?.drafts)
+        ? object.drafts.map((e: any) => CustomPersonaDraft.fromJSON(e))
         : [],
     };
   },
@@ -5998,8 +6956,8 @@ export const CreateCustomPersonasRequest: MessageFns<CreateCustomPersonasRequest
     if (message.productId !== "") {
       obj.productId = message.productId;
     }
-    if (message.draftsJson?.length) {
-      obj.draftsJson = message.draftsJson;
+    if (message.drafts?.length) {
+      obj.drafts = message.drafts.map((e) => CustomPersonaDraft.toJSON(e));
     }
     return obj;
   },
@@ -6011,7 +6969,7 @@ export const CreateCustomPersonasRequest: MessageFns<CreateCustomPersonasRequest
     const message = createBaseCreateCustomPersonasRequest();
     message.userId = object.userId ?? "";
     message.productId = object.productId ?? "";
-    message.draftsJson = object.draftsJson?.map((e) => e) || [];
+    message.drafts = object.drafts?.map((e) => CustomPersonaDraft.fromPartial(e)) || [];
     return message;
   },
 };
@@ -6088,7 +7046,7 @@ export const CreateCustomPersonasResponse: MessageFns<CreateCustomPersonasRespon
 };
 
 function createBaseUpdateCustomPersonaRequest(): UpdateCustomPersonaRequest {
-  return { userId: "", productId: "", personaId: "", editJson: "" };
+  return { userId: "", productId: "", personaId: "", edit: undefined };
 }
 
 export const UpdateCustomPersonaRequest: MessageFns<UpdateCustomPersonaRequest> = {
@@ -6102,8 +7060,8 @@ export const UpdateCustomPersonaRequest: MessageFns<UpdateCustomPersonaRequest> 
     if (message.personaId !== "") {
       writer.uint32(26).string(message.personaId);
     }
-    if (message.editJson !== "") {
-      writer.uint32(34).string(message.editJson);
+    if (message.edit !== undefined) {
+      CustomPersonaEdit.encode(message.edit, writer.uint32(42).fork()).join();
     }
     return writer;
   },
@@ -6145,12 +7103,12 @@ export const UpdateCustomPersonaRequest: MessageFns<UpdateCustomPersonaRequest> 
             message.personaId = reader.string();
             continue;
           }
-          case 4: {
-            if (tag !== 34) {
+          case 5: {
+            if (tag !== 42) {
               break;
             }
 
-            message.editJson = reader.string();
+            message.edit = CustomPersonaEdit.decode(reader, reader.uint32());
             continue;
           }
         }
@@ -6182,11 +7140,7 @@ export const UpdateCustomPersonaRequest: MessageFns<UpdateCustomPersonaRequest> 
         : isSet(object.persona_id)
         ? globalThis.String(object.persona_id)
         : "",
-      editJson: isSet(object.editJson)
-        ? globalThis.String(object.editJson)
-        : isSet(object.edit_json)
-        ? globalThis.String(object.edit_json)
-        : "",
+      edit: isSet(object.edit) ? CustomPersonaEdit.fromJSON(object.edit) : undefined,
     };
   },
 
@@ -6201,8 +7155,8 @@ export const UpdateCustomPersonaRequest: MessageFns<UpdateCustomPersonaRequest> 
     if (message.personaId !== "") {
       obj.personaId = message.personaId;
     }
-    if (message.editJson !== "") {
-      obj.editJson = message.editJson;
+    if (message.edit !== undefined) {
+      obj.edit = CustomPersonaEdit.toJSON(message.edit);
     }
     return obj;
   },
@@ -6215,7 +7169,9 @@ export const UpdateCustomPersonaRequest: MessageFns<UpdateCustomPersonaRequest> 
     message.userId = object.userId ?? "";
     message.productId = object.productId ?? "";
     message.personaId = object.personaId ?? "";
-    message.editJson = object.editJson ?? "";
+    message.edit = (object.edit !== undefined && object.edit !== null)
+      ? CustomPersonaEdit.fromPartial(object.edit)
+      : undefined;
     return message;
   },
 };
@@ -7677,8 +8633,8 @@ function createBaseQuestion(): Question {
     updatedAt: undefined,
     seed: undefined,
     checkWording: undefined,
-    runDetailsJson: undefined,
-    previousRunsJson: undefined,
+    runDetails: undefined,
+    previousRuns: [],
     progressTotal: undefined,
     followUps: [],
   };
@@ -7722,11 +8678,11 @@ export const Question: MessageFns<Question> = {
     if (message.checkWording !== undefined) {
       writer.uint32(96).bool(message.checkWording);
     }
-    if (message.runDetailsJson !== undefined) {
-      writer.uint32(106).string(message.runDetailsJson);
+    if (message.runDetails !== undefined) {
+      RunDetails.encode(message.runDetails, writer.uint32(138).fork()).join();
     }
-    if (message.previousRunsJson !== undefined) {
-      writer.uint32(114).string(message.previousRunsJson);
+    for (const v of message.previousRuns) {
+      PastRun.encode(v!, writer.uint32(146).fork()).join();
     }
     if (message.progressTotal !== undefined) {
       writer.uint32(120).int32(message.progressTotal);
@@ -7846,20 +8802,20 @@ export const Question: MessageFns<Question> = {
             message.checkWording = reader.bool();
             continue;
           }
-          case 13: {
-            if (tag !== 106) {
+          case 17: {
+            if (tag !== 138) {
               break;
             }
 
-            message.runDetailsJson = reader.string();
+            message.runDetails = RunDetails.decode(reader, reader.uint32());
             continue;
           }
-          case 14: {
-            if (tag !== 114) {
+          case 18: {
+            if (tag !== 146) {
               break;
             }
 
-            message.previousRunsJson = reader.string();
+            message.previousRuns.push(PastRun.decode(reader, reader.uint32()));
             continue;
           }
           case 15: {
@@ -7938,16 +8894,16 @@ export const Question: MessageFns<Question> = {
         : isSet(object.check_wording)
         ? globalThis.Boolean(object.check_wording)
         : undefined,
-      runDetailsJson: isSet(object.runDetailsJson)
-        ? globalThis.String(object.runDetailsJson)
-        : isSet(object.run_details_json)
-        ? globalThis.String(object.run_details_json)
+      runDetails: isSet(object.runDetails)
+        ? RunDetails.fromJSON(object.runDetails)
+        : isSet(object.run_details)
+        ? RunDetails.fromJSON(object.run_details)
         : undefined,
-      previousRunsJson: isSet(object.previousRunsJson)
-        ? globalThis.String(object.previousRunsJson)
-        : isSet(object.previous_runs_json)
-        ? globalThis.String(object.previous_runs_json)
-        : undefined,
+      previousRuns: globalThis.Array.isArray(object?.previousRuns)
+        ? object.previousRuns.map((e: any) => PastRun.fromJSON(e))
+        : globalThis.Array.isArray(object?.previous_runs)
+        ? object.previous_runs.map((e: any) => PastRun.fromJSON(e))
+        : [],
       progressTotal: isSet(object.progressTotal)
         ? globalThis.Number(object.progressTotal)
         : isSet(object.progress_total)
@@ -7999,11 +8955,11 @@ export const Question: MessageFns<Question> = {
     if (message.checkWording !== undefined) {
       obj.checkWording = message.checkWording;
     }
-    if (message.runDetailsJson !== undefined) {
-      obj.runDetailsJson = message.runDetailsJson;
+    if (message.runDetails !== undefined) {
+      obj.runDetails = RunDetails.toJSON(message.runDetails);
     }
-    if (message.previousRunsJson !== undefined) {
-      obj.previousRunsJson = message.previousRunsJson;
+    if (message.previousRuns?.length) {
+      obj.previousRuns = message.previousRuns.map((e) => PastRun.toJSON(e));
     }
     if (message.progressTotal !== undefined) {
       obj.progressTotal = Math.round(message.progressTotal);
@@ -8033,10 +8989,490 @@ export const Question: MessageFns<Question> = {
     message.updatedAt = object.updatedAt ?? undefined;
     message.seed = object.seed ?? undefined;
     message.checkWording = object.checkWording ?? undefined;
-    message.runDetailsJson = object.runDetailsJson ?? undefined;
-    message.previousRunsJson = object.previousRunsJson ?? undefined;
+    message.runDetails = (object.runDetails !== undefined && object.runDetails !== null)
+      ? RunDetails.fromPartial(object.runDetails)
+      : undefined;
+    message.previousRuns = object.previousRuns?.map((e) => PastRun.fromPartial(e)) || [];
     message.progressTotal = object.progressTotal ?? undefined;
     message.followUps = object.followUps?.map((e) => FollowUpTurn.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBasePastRun(): PastRun {
+  return { run: undefined, aggregatedResults: undefined, estimate: undefined, completedAt: undefined };
+}
+
+export const PastRun: MessageFns<PastRun> = {
+  encode(message: PastRun, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.run !== undefined) {
+      RunDetails.encode(message.run, writer.uint32(10).fork()).join();
+    }
+    if (message.aggregatedResults !== undefined) {
+      AggregatedResults.encode(message.aggregatedResults, writer.uint32(18).fork()).join();
+    }
+    if (message.estimate !== undefined) {
+      PanelEstimate.encode(message.estimate, writer.uint32(26).fork()).join();
+    }
+    if (message.completedAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.completedAt), writer.uint32(34).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PastRun {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePastRun();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.run = RunDetails.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.aggregatedResults = AggregatedResults.decode(reader, reader.uint32());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.estimate = PanelEstimate.decode(reader, reader.uint32());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.completedAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PastRun {
+    return {
+      run: isSet(object.run) ? RunDetails.fromJSON(object.run) : undefined,
+      aggregatedResults: isSet(object.aggregatedResults)
+        ? AggregatedResults.fromJSON(object.aggregatedResults)
+        : isSet(object.aggregated_results)
+        ? AggregatedResults.fromJSON(object.aggregated_results)
+        : undefined,
+      estimate: isSet(object.estimate) ? PanelEstimate.fromJSON(object.estimate) : undefined,
+      completedAt: isSet(object.completedAt)
+        ? fromJsonTimestamp(object.completedAt)
+        : isSet(object.completed_at)
+        ? fromJsonTimestamp(object.completed_at)
+        : undefined,
+    };
+  },
+
+  toJSON(message: PastRun): unknown {
+    const obj: any = {};
+    if (message.run !== undefined) {
+      obj.run = RunDetails.toJSON(message.run);
+    }
+    if (message.aggregatedResults !== undefined) {
+      obj.aggregatedResults = AggregatedResults.toJSON(message.aggregatedResults);
+    }
+    if (message.estimate !== undefined) {
+      obj.estimate = PanelEstimate.toJSON(message.estimate);
+    }
+    if (message.completedAt !== undefined) {
+      obj.completedAt = message.completedAt.toISOString();
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<PastRun>, I>>(base?: I): PastRun {
+    return PastRun.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<PastRun>, I>>(object: I): PastRun {
+    const message = createBasePastRun();
+    message.run = (object.run !== undefined && object.run !== null) ? RunDetails.fromPartial(object.run) : undefined;
+    message.aggregatedResults = (object.aggregatedResults !== undefined && object.aggregatedResults !== null)
+      ? AggregatedResults.fromPartial(object.aggregatedResults)
+      : undefined;
+    message.estimate = (object.estimate !== undefined && object.estimate !== null)
+      ? PanelEstimate.fromPartial(object.estimate)
+      : undefined;
+    message.completedAt = object.completedAt ?? undefined;
+    return message;
+  },
+};
+
+function createBasePanelEstimate(): PanelEstimate {
+  return { shares: undefined, intervals: undefined, method: "", personas: 0, drawsPerPersona: 0, indicative: false };
+}
+
+export const PanelEstimate: MessageFns<PanelEstimate> = {
+  encode(message: PanelEstimate, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.shares !== undefined) {
+      OpinionShares.encode(message.shares, writer.uint32(10).fork()).join();
+    }
+    if (message.intervals !== undefined) {
+      ShareIntervals.encode(message.intervals, writer.uint32(18).fork()).join();
+    }
+    if (message.method !== "") {
+      writer.uint32(26).string(message.method);
+    }
+    if (message.personas !== 0) {
+      writer.uint32(32).int32(message.personas);
+    }
+    if (message.drawsPerPersona !== 0) {
+      writer.uint32(40).int32(message.drawsPerPersona);
+    }
+    if (message.indicative !== false) {
+      writer.uint32(48).bool(message.indicative);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PanelEstimate {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePanelEstimate();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.shares = OpinionShares.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.intervals = ShareIntervals.decode(reader, reader.uint32());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.method = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.personas = reader.int32();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.drawsPerPersona = reader.int32();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.indicative = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PanelEstimate {
+    return {
+      shares: isSet(object.shares) ? OpinionShares.fromJSON(object.shares) : undefined,
+      intervals: isSet(object.intervals) ? ShareIntervals.fromJSON(object.intervals) : undefined,
+      method: isSet(object.method) ? globalThis.String(object.method) : "",
+      personas: isSet(object.personas) ? globalThis.Number(object.personas) : 0,
+      drawsPerPersona: isSet(object.drawsPerPersona)
+        ? globalThis.Number(object.drawsPerPersona)
+        : isSet(object.draws_per_persona)
+        ? globalThis.Number(object.draws_per_persona)
+        : 0,
+      indicative: isSet(object.indicative) ? globalThis.Boolean(object.indicative) : false,
+    };
+  },
+
+  toJSON(message: PanelEstimate): unknown {
+    const obj: any = {};
+    if (message.shares !== undefined) {
+      obj.shares = OpinionShares.toJSON(message.shares);
+    }
+    if (message.intervals !== undefined) {
+      obj.intervals = ShareIntervals.toJSON(message.intervals);
+    }
+    if (message.method !== "") {
+      obj.method = message.method;
+    }
+    if (message.personas !== 0) {
+      obj.personas = Math.round(message.personas);
+    }
+    if (message.drawsPerPersona !== 0) {
+      obj.drawsPerPersona = Math.round(message.drawsPerPersona);
+    }
+    if (message.indicative !== false) {
+      obj.indicative = message.indicative;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<PanelEstimate>, I>>(base?: I): PanelEstimate {
+    return PanelEstimate.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<PanelEstimate>, I>>(object: I): PanelEstimate {
+    const message = createBasePanelEstimate();
+    message.shares = (object.shares !== undefined && object.shares !== null)
+      ? OpinionShares.fromPartial(object.shares)
+      : undefined;
+    message.intervals = (object.intervals !== undefined && object.intervals !== null)
+      ? ShareIntervals.fromPartial(object.intervals)
+      : undefined;
+    message.method = object.method ?? "";
+    message.personas = object.personas ?? 0;
+    message.drawsPerPersona = object.drawsPerPersona ?? 0;
+    message.indicative = object.indicative ?? false;
+    return message;
+  },
+};
+
+function createBaseShareIntervals(): ShareIntervals {
+  return { positive: undefined, neutral: undefined, negative: undefined };
+}
+
+export const ShareIntervals: MessageFns<ShareIntervals> = {
+  encode(message: ShareIntervals, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.positive !== undefined) {
+      ShareInterval.encode(message.positive, writer.uint32(10).fork()).join();
+    }
+    if (message.neutral !== undefined) {
+      ShareInterval.encode(message.neutral, writer.uint32(18).fork()).join();
+    }
+    if (message.negative !== undefined) {
+      ShareInterval.encode(message.negative, writer.uint32(26).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ShareIntervals {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseShareIntervals();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.positive = ShareInterval.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.neutral = ShareInterval.decode(reader, reader.uint32());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.negative = ShareInterval.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ShareIntervals {
+    return {
+      positive: isSet(object.positive) ? ShareInterval.fromJSON(object.positive) : undefined,
+      neutral: isSet(object.neutral) ? ShareInterval.fromJSON(object.neutral) : undefined,
+      negative: isSet(object.negative) ? ShareInterval.fromJSON(object.negative) : undefined,
+    };
+  },
+
+  toJSON(message: ShareIntervals): unknown {
+    const obj: any = {};
+    if (message.positive !== undefined) {
+      obj.positive = ShareInterval.toJSON(message.positive);
+    }
+    if (message.neutral !== undefined) {
+      obj.neutral = ShareInterval.toJSON(message.neutral);
+    }
+    if (message.negative !== undefined) {
+      obj.negative = ShareInterval.toJSON(message.negative);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ShareIntervals>, I>>(base?: I): ShareIntervals {
+    return ShareIntervals.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ShareIntervals>, I>>(object: I): ShareIntervals {
+    const message = createBaseShareIntervals();
+    message.positive = (object.positive !== undefined && object.positive !== null)
+      ? ShareInterval.fromPartial(object.positive)
+      : undefined;
+    message.neutral = (object.neutral !== undefined && object.neutral !== null)
+      ? ShareInterval.fromPartial(object.neutral)
+      : undefined;
+    message.negative = (object.negative !== undefined && object.negative !== null)
+      ? ShareInterval.fromPartial(object.negative)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseShareInterval(): ShareInterval {
+  return { low: 0, high: 0 };
+}
+
+export const ShareInterval: MessageFns<ShareInterval> = {
+  encode(message: ShareInterval, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.low !== 0) {
+      writer.uint32(9).double(message.low);
+    }
+    if (message.high !== 0) {
+      writer.uint32(17).double(message.high);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ShareInterval {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseShareInterval();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 9) {
+              break;
+            }
+
+            message.low = reader.double();
+            continue;
+          }
+          case 2: {
+            if (tag !== 17) {
+              break;
+            }
+
+            message.high = reader.double();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ShareInterval {
+    return {
+      low: isSet(object.low) ? globalThis.Number(object.low) : 0,
+      high: isSet(object.high) ? globalThis.Number(object.high) : 0,
+    };
+  },
+
+  toJSON(message: ShareInterval): unknown {
+    const obj: any = {};
+    if (message.low !== 0) {
+      obj.low = floatToJson(message.low);
+    }
+    if (message.high !== 0) {
+      obj.high = floatToJson(message.high);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ShareInterval>, I>>(base?: I): ShareInterval {
+    return ShareInterval.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ShareInterval>, I>>(object: I): ShareInterval {
+    const message = createBaseShareInterval();
+    message.low = object.low ?? 0;
+    message.high = object.high ?? 0;
     return message;
   },
 };
@@ -11001,13 +12437,13 @@ export const CalibrateQuestionRequest: MessageFns<CalibrateQuestionRequest> = {
 };
 
 function createBaseCalibrateQuestionResponse(): CalibrateQuestionResponse {
-  return { viewJson: "" };
+  return { view: undefined };
 }
 
 export const CalibrateQuestionResponse: MessageFns<CalibrateQuestionResponse> = {
   encode(message: CalibrateQuestionResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.viewJson !== "") {
-      writer.uint32(10).string(message.viewJson);
+    if (message.view !== undefined) {
+      CalibrationView.encode(message.view, writer.uint32(18).fork()).join();
     }
     return writer;
   },
@@ -11025,12 +12461,12 @@ export const CalibrateQuestionResponse: MessageFns<CalibrateQuestionResponse> = 
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
+          case 2: {
+            if (tag !== 18) {
               break;
             }
 
-            message.viewJson = reader.string();
+            message.view = CalibrationView.decode(reader, reader.uint32());
             continue;
           }
         }
@@ -11046,19 +12482,13 @@ export const CalibrateQuestionResponse: MessageFns<CalibrateQuestionResponse> = 
   },
 
   fromJSON(object: any): CalibrateQuestionResponse {
-    return {
-      viewJson: isSet(object.viewJson)
-        ? globalThis.String(object.viewJson)
-        : isSet(object.view_json)
-        ? globalThis.String(object.view_json)
-        : "",
-    };
+    return { view: isSet(object.view) ? CalibrationView.fromJSON(object.view) : undefined };
   },
 
   toJSON(message: CalibrateQuestionResponse): unknown {
     const obj: any = {};
-    if (message.viewJson !== "") {
-      obj.viewJson = message.viewJson;
+    if (message.view !== undefined) {
+      obj.view = CalibrationView.toJSON(message.view);
     }
     return obj;
   },
@@ -11068,7 +12498,9 @@ export const CalibrateQuestionResponse: MessageFns<CalibrateQuestionResponse> = 
   },
   fromPartial<I extends Exact<DeepPartial<CalibrateQuestionResponse>, I>>(object: I): CalibrateQuestionResponse {
     const message = createBaseCalibrateQuestionResponse();
-    message.viewJson = object.viewJson ?? "";
+    message.view = (object.view !== undefined && object.view !== null)
+      ? CalibrationView.fromPartial(object.view)
+      : undefined;
     return message;
   },
 };
@@ -11187,13 +12619,13 @@ export const GetCalibrationRequest: MessageFns<GetCalibrationRequest> = {
 };
 
 function createBaseGetCalibrationResponse(): GetCalibrationResponse {
-  return { viewJson: "" };
+  return { view: undefined };
 }
 
 export const GetCalibrationResponse: MessageFns<GetCalibrationResponse> = {
   encode(message: GetCalibrationResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.viewJson !== "") {
-      writer.uint32(10).string(message.viewJson);
+    if (message.view !== undefined) {
+      CalibrationView.encode(message.view, writer.uint32(18).fork()).join();
     }
     return writer;
   },
@@ -11211,12 +12643,12 @@ export const GetCalibrationResponse: MessageFns<GetCalibrationResponse> = {
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
+          case 2: {
+            if (tag !== 18) {
               break;
             }
 
-            message.viewJson = reader.string();
+            message.view = CalibrationView.decode(reader, reader.uint32());
             continue;
           }
         }
@@ -11232,19 +12664,13 @@ export const GetCalibrationResponse: MessageFns<GetCalibrationResponse> = {
   },
 
   fromJSON(object: any): GetCalibrationResponse {
-    return {
-      viewJson: isSet(object.viewJson)
-        ? globalThis.String(object.viewJson)
-        : isSet(object.view_json)
-        ? globalThis.String(object.view_json)
-        : "",
-    };
+    return { view: isSet(object.view) ? CalibrationView.fromJSON(object.view) : undefined };
   },
 
   toJSON(message: GetCalibrationResponse): unknown {
     const obj: any = {};
-    if (message.viewJson !== "") {
-      obj.viewJson = message.viewJson;
+    if (message.view !== undefined) {
+      obj.view = CalibrationView.toJSON(message.view);
     }
     return obj;
   },
@@ -11254,7 +12680,9 @@ export const GetCalibrationResponse: MessageFns<GetCalibrationResponse> = {
   },
   fromPartial<I extends Exact<DeepPartial<GetCalibrationResponse>, I>>(object: I): GetCalibrationResponse {
     const message = createBaseGetCalibrationResponse();
-    message.viewJson = object.viewJson ?? "";
+    message.view = (object.view !== undefined && object.view !== null)
+      ? CalibrationView.fromPartial(object.view)
+      : undefined;
     return message;
   },
 };
@@ -11518,13 +12946,13 @@ export const ListCalibrationsRequest: MessageFns<ListCalibrationsRequest> = {
 };
 
 function createBaseListCalibrationsResponse(): ListCalibrationsResponse {
-  return { viewsJson: "" };
+  return { views: [] };
 }
 
 export const ListCalibrationsResponse: MessageFns<ListCalibrationsResponse> = {
   encode(message: ListCalibrationsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.viewsJson !== "") {
-      writer.uint32(10).string(message.viewsJson);
+    for (const v of message.views) {
+      CalibrationView.encode(v!, writer.uint32(18).fork()).join();
     }
     return writer;
   },
@@ -11542,12 +12970,12 @@ export const ListCalibrationsResponse: MessageFns<ListCalibrationsResponse> = {
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
+          case 2: {
+            if (tag !== 18) {
               break;
             }
 
-            message.viewsJson = reader.string();
+            message.views.push(CalibrationView.decode(reader, reader.uint32()));
             continue;
           }
         }
@@ -11564,18 +12992,14 @@ export const ListCalibrationsResponse: MessageFns<ListCalibrationsResponse> = {
 
   fromJSON(object: any): ListCalibrationsResponse {
     return {
-      viewsJson: isSet(object.viewsJson)
-        ? globalThis.String(object.viewsJson)
-        : isSet(object.views_json)
-        ? globalThis.String(object.views_json)
-        : "",
+      views: globalThis.Array.isArray(object?.views) ? object.views.map((e: any) => CalibrationView.fromJSON(e)) : [],
     };
   },
 
   toJSON(message: ListCalibrationsResponse): unknown {
     const obj: any = {};
-    if (message.viewsJson !== "") {
-      obj.viewsJson = message.viewsJson;
+    if (message.views?.length) {
+      obj.views = message.views.map((e) => CalibrationView.toJSON(e));
     }
     return obj;
   },
@@ -11585,7 +13009,764 @@ export const ListCalibrationsResponse: MessageFns<ListCalibrationsResponse> = {
   },
   fromPartial<I extends Exact<DeepPartial<ListCalibrationsResponse>, I>>(object: I): ListCalibrationsResponse {
     const message = createBaseListCalibrationsResponse();
-    message.viewsJson = object.viewsJson ?? "";
+    message.views = object.views?.map((e) => CalibrationView.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseCalibrationView(): CalibrationView {
+  return {
+    questionId: "",
+    questionText: "",
+    fileName: "",
+    createdAt: undefined,
+    answerColumn: "",
+    personaSource: "",
+    fidelity: undefined,
+  };
+}
+
+export const CalibrationView: MessageFns<CalibrationView> = {
+  encode(message: CalibrationView, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.questionId !== "") {
+      writer.uint32(10).string(message.questionId);
+    }
+    if (message.questionText !== "") {
+      writer.uint32(18).string(message.questionText);
+    }
+    if (message.fileName !== "") {
+      writer.uint32(26).string(message.fileName);
+    }
+    if (message.createdAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.createdAt), writer.uint32(34).fork()).join();
+    }
+    if (message.answerColumn !== "") {
+      writer.uint32(42).string(message.answerColumn);
+    }
+    if (message.personaSource !== "") {
+      writer.uint32(50).string(message.personaSource);
+    }
+    if (message.fidelity !== undefined) {
+      Fidelity.encode(message.fidelity, writer.uint32(58).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CalibrationView {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCalibrationView();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.questionId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.questionText = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.fileName = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.createdAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.answerColumn = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.personaSource = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.fidelity = Fidelity.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CalibrationView {
+    return {
+      questionId: isSet(object.questionId)
+        ? globalThis.String(object.questionId)
+        : isSet(object.question_id)
+        ? globalThis.String(object.question_id)
+        : "",
+      questionText: isSet(object.questionText)
+        ? globalThis.String(object.questionText)
+        : isSet(object.question_text)
+        ? globalThis.String(object.question_text)
+        : "",
+      fileName: isSet(object.fileName)
+        ? globalThis.String(object.fileName)
+        : isSet(object.file_name)
+        ? globalThis.String(object.file_name)
+        : "",
+      createdAt: isSet(object.createdAt)
+        ? fromJsonTimestamp(object.createdAt)
+        : isSet(object.created_at)
+        ? fromJsonTimestamp(object.created_at)
+        : undefined,
+      answerColumn: isSet(object.answerColumn)
+        ? globalThis.String(object.answerColumn)
+        : isSet(object.answer_column)
+        ? globalThis.String(object.answer_column)
+        : "",
+      personaSource: isSet(object.personaSource)
+        ? globalThis.String(object.personaSource)
+        : isSet(object.persona_source)
+        ? globalThis.String(object.persona_source)
+        : "",
+      fidelity: isSet(object.fidelity) ? Fidelity.fromJSON(object.fidelity) : undefined,
+    };
+  },
+
+  toJSON(message: CalibrationView): unknown {
+    const obj: any = {};
+    if (message.questionId !== "") {
+      obj.questionId = message.questionId;
+    }
+    if (message.questionText !== "") {
+      obj.questionText = message.questionText;
+    }
+    if (message.fileName !== "") {
+      obj.fileName = message.fileName;
+    }
+    if (message.createdAt !== undefined) {
+      obj.createdAt = message.createdAt.toISOString();
+    }
+    if (message.answerColumn !== "") {
+      obj.answerColumn = message.answerColumn;
+    }
+    if (message.personaSource !== "") {
+      obj.personaSource = message.personaSource;
+    }
+    if (message.fidelity !== undefined) {
+      obj.fidelity = Fidelity.toJSON(message.fidelity);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CalibrationView>, I>>(base?: I): CalibrationView {
+    return CalibrationView.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CalibrationView>, I>>(object: I): CalibrationView {
+    const message = createBaseCalibrationView();
+    message.questionId = object.questionId ?? "";
+    message.questionText = object.questionText ?? "";
+    message.fileName = object.fileName ?? "";
+    message.createdAt = object.createdAt ?? undefined;
+    message.answerColumn = object.answerColumn ?? "";
+    message.personaSource = object.personaSource ?? "";
+    message.fidelity = (object.fidelity !== undefined && object.fidelity !== null)
+      ? Fidelity.fromPartial(object.fidelity)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseFidelity(): Fidelity {
+  return {
+    n: 0,
+    human: [],
+    persona: [],
+    distance: 0,
+    distanceMeaning: "",
+    level: "",
+    distanceText: "",
+    distanceTechnical: "",
+    ks: undefined,
+    ksOver: undefined,
+    ksText: undefined,
+    ksTechnical: undefined,
+    spreadRatio: undefined,
+    spreadMeaning: "",
+    spreadText: "",
+    spreadTechnical: "",
+    segments: [],
+  };
+}
+
+export const Fidelity: MessageFns<Fidelity> = {
+  encode(message: Fidelity, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.n !== 0) {
+      writer.uint32(8).int32(message.n);
+    }
+    if (message.human.length !== 0) {
+      writer.uint32(18).fork();
+      for (const v of message.human) {
+        writer.double(v);
+      }
+      writer.join();
+    }
+    if (message.persona.length !== 0) {
+      writer.uint32(26).fork();
+      for (const v of message.persona) {
+        writer.double(v);
+      }
+      writer.join();
+    }
+    if (message.distance !== 0) {
+      writer.uint32(33).double(message.distance);
+    }
+    if (message.distanceMeaning !== "") {
+      writer.uint32(42).string(message.distanceMeaning);
+    }
+    if (message.level !== "") {
+      writer.uint32(50).string(message.level);
+    }
+    if (message.distanceText !== "") {
+      writer.uint32(58).string(message.distanceText);
+    }
+    if (message.distanceTechnical !== "") {
+      writer.uint32(66).string(message.distanceTechnical);
+    }
+    if (message.ks !== undefined) {
+      writer.uint32(73).double(message.ks);
+    }
+    if (message.ksOver !== undefined) {
+      writer.uint32(82).string(message.ksOver);
+    }
+    if (message.ksText !== undefined) {
+      writer.uint32(90).string(message.ksText);
+    }
+    if (message.ksTechnical !== undefined) {
+      writer.uint32(98).string(message.ksTechnical);
+    }
+    if (message.spreadRatio !== undefined) {
+      writer.uint32(105).double(message.spreadRatio);
+    }
+    if (message.spreadMeaning !== "") {
+      writer.uint32(114).string(message.spreadMeaning);
+    }
+    if (message.spreadText !== "") {
+      writer.uint32(122).string(message.spreadText);
+    }
+    if (message.spreadTechnical !== "") {
+      writer.uint32(130).string(message.spreadTechnical);
+    }
+    for (const v of message.segments) {
+      FidelityRow.encode(v!, writer.uint32(138).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Fidelity {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseFidelity();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.n = reader.int32();
+            continue;
+          }
+          case 2: {
+            if (tag === 17) {
+              message.human.push(reader.double());
+
+              continue;
+            }
+
+            if (tag === 18) {
+              const end2 = reader.uint32() + reader.pos;
+              while (reader.pos < end2) {
+                message.human.push(reader.double());
+              }
+
+              continue;
+            }
+
+            break;
+          }
+          case 3: {
+            if (tag === 25) {
+              message.persona.push(reader.double());
+
+              continue;
+            }
+
+            if (tag === 26) {
+              const end2 = reader.uint32() + reader.pos;
+              while (reader.pos < end2) {
+                message.persona.push(reader.double());
+              }
+
+              continue;
+            }
+
+            break;
+          }
+          case 4: {
+            if (tag !== 33) {
+              break;
+            }
+
+            message.distance = reader.double();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.distanceMeaning = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.level = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.distanceText = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.distanceTechnical = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 73) {
+              break;
+            }
+
+            message.ks = reader.double();
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.ksOver = reader.string();
+            continue;
+          }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.ksText = reader.string();
+            continue;
+          }
+          case 12: {
+            if (tag !== 98) {
+              break;
+            }
+
+            message.ksTechnical = reader.string();
+            continue;
+          }
+          case 13: {
+            if (tag !== 105) {
+              break;
+            }
+
+            message.spreadRatio = reader.double();
+            continue;
+          }
+          case 14: {
+            if (tag !== 114) {
+              break;
+            }
+
+            message.spreadMeaning = reader.string();
+            continue;
+          }
+          case 15: {
+            if (tag !== 122) {
+              break;
+            }
+
+            message.spreadText = reader.string();
+            continue;
+          }
+          case 16: {
+            if (tag !== 130) {
+              break;
+            }
+
+            message.spreadTechnical = reader.string();
+            continue;
+          }
+          case 17: {
+            if (tag !== 138) {
+              break;
+            }
+
+            message.segments.push(FidelityRow.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Fidelity {
+    return {
+      n: isSet(object.n) ? globalThis.Number(object.n) : 0,
+      human: globalThis.Array.isArray(object?.human) ? object.human.map((e: any) => globalThis.Number(e)) : [],
+      persona: globalThis.Array.isArray(object?.persona) ? object.persona.map((e: any) => globalThis.Number(e)) : [],
+      distance: isSet(object.distance) ? globalThis.Number(object.distance) : 0,
+      distanceMeaning: isSet(object.distanceMeaning)
+        ? globalThis.String(object.distanceMeaning)
+        : isSet(object.distance_meaning)
+        ? globalThis.String(object.distance_meaning)
+        : "",
+      level: isSet(object.level) ? globalThis.String(object.level) : "",
+      distanceText: isSet(object.distanceText)
+        ? globalThis.String(object.distanceText)
+        : isSet(object.distance_text)
+        ? globalThis.String(object.distance_text)
+        : "",
+      distanceTechnical: isSet(object.distanceTechnical)
+        ? globalThis.String(object.distanceTechnical)
+        : isSet(object.distance_technical)
+        ? globalThis.String(object.distance_technical)
+        : "",
+      ks: isSet(object.ks) ? globalThis.Number(object.ks) : undefined,
+      ksOver: isSet(object.ksOver)
+        ? globalThis.String(object.ksOver)
+        : isSet(object.ks_over)
+        ? globalThis.String(object.ks_over)
+        : undefined,
+      ksText: isSet(object.ksText)
+        ? globalThis.String(object.ksText)
+        : isSet(object.ks_text)
+        ? globalThis.String(object.ks_text)
+        : undefined,
+      ksTechnical: isSet(object.ksTechnical)
+        ? globalThis.String(object.ksTechnical)
+        : isSet(object.ks_technical)
+        ? globalThis.String(object.ks_technical)
+        : undefined,
+      spreadRatio: isSet(object.spreadRatio)
+        ? globalThis.Number(object.spreadRatio)
+        : isSet(object.spread_ratio)
+        ? globalThis.Number(object.spread_ratio)
+        : undefined,
+      spreadMeaning: isSet(object.spreadMeaning)
+        ? globalThis.String(object.spreadMeaning)
+        : isSet(object.spread_meaning)
+        ? globalThis.String(object.spread_meaning)
+        : "",
+      spreadText: isSet(object.spreadText)
+        ? globalThis.String(object.spreadText)
+        : isSet(object.spread_text)
+        ? globalThis.String(object.spread_text)
+        : "",
+      spreadTechnical: isSet(object.spreadTechnical)
+        ? globalThis.String(object.spreadTechnical)
+        : isSet(object.spread_technical)
+        ? globalThis.String(object.spread_technical)
+        : "",
+      segments: globalThis.Array.isArray(object?.segments)
+        ? object.segments.map((e: any) => FidelityRow.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: Fidelity): unknown {
+    const obj: any = {};
+    if (message.n !== 0) {
+      obj.n = Math.round(message.n);
+    }
+    if (message.human?.length) {
+      obj.human = message.human.map((e) => floatToJson(e));
+    }
+    if (message.persona?.length) {
+      obj.persona = message.persona.map((e) => floatToJson(e));
+    }
+    if (message.distance !== 0) {
+      obj.distance = floatToJson(message.distance);
+    }
+    if (message.distanceMeaning !== "") {
+      obj.distanceMeaning = message.distanceMeaning;
+    }
+    if (message.level !== "") {
+      obj.level = message.level;
+    }
+    if (message.distanceText !== "") {
+      obj.distanceText = message.distanceText;
+    }
+    if (message.distanceTechnical !== "") {
+      obj.distanceTechnical = message.distanceTechnical;
+    }
+    if (message.ks !== undefined) {
+      obj.ks = floatToJson(message.ks);
+    }
+    if (message.ksOver !== undefined) {
+      obj.ksOver = message.ksOver;
+    }
+    if (message.ksText !== undefined) {
+      obj.ksText = message.ksText;
+    }
+    if (message.ksTechnical !== undefined) {
+      obj.ksTechnical = message.ksTechnical;
+    }
+    if (message.spreadRatio !== undefined) {
+      obj.spreadRatio = floatToJson(message.spreadRatio);
+    }
+    if (message.spreadMeaning !== "") {
+      obj.spreadMeaning = message.spreadMeaning;
+    }
+    if (message.spreadText !== "") {
+      obj.spreadText = message.spreadText;
+    }
+    if (message.spreadTechnical !== "") {
+      obj.spreadTechnical = message.spreadTechnical;
+    }
+    if (message.segments?.length) {
+      obj.segments = message.segments.map((e) => FidelityRow.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<Fidelity>, I>>(base?: I): Fidelity {
+    return Fidelity.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<Fidelity>, I>>(object: I): Fidelity {
+    const message = createBaseFidelity();
+    message.n = object.n ?? 0;
+    message.human = object.human?.map((e) => e) || [];
+    message.persona = object.persona?.map((e) => e) || [];
+    message.distance = object.distance ?? 0;
+    message.distanceMeaning = object.distanceMeaning ?? "";
+    message.level = object.level ?? "";
+    message.distanceText = object.distanceText ?? "";
+    message.distanceTechnical = object.distanceTechnical ?? "";
+    message.ks = object.ks ?? undefined;
+    message.ksOver = object.ksOver ?? undefined;
+    message.ksText = object.ksText ?? undefined;
+    message.ksTechnical = object.ksTechnical ?? undefined;
+    message.spreadRatio = object.spreadRatio ?? undefined;
+    message.spreadMeaning = object.spreadMeaning ?? "";
+    message.spreadText = object.spreadText ?? "";
+    message.spreadTechnical = object.spreadTechnical ?? "";
+    message.segments = object.segments?.map((e) => FidelityRow.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseFidelityRow(): FidelityRow {
+  return { label: "", human: [], persona: [], distance: undefined };
+}
+
+export const FidelityRow: MessageFns<FidelityRow> = {
+  encode(message: FidelityRow, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.label !== "") {
+      writer.uint32(10).string(message.label);
+    }
+    if (message.human.length !== 0) {
+      writer.uint32(18).fork();
+      for (const v of message.human) {
+        writer.double(v);
+      }
+      writer.join();
+    }
+    if (message.persona.length !== 0) {
+      writer.uint32(26).fork();
+      for (const v of message.persona) {
+        writer.double(v);
+      }
+      writer.join();
+    }
+    if (message.distance !== undefined) {
+      writer.uint32(33).double(message.distance);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): FidelityRow {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseFidelityRow();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.label = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag === 17) {
+              message.human.push(reader.double());
+
+              continue;
+            }
+
+            if (tag === 18) {
+              const end2 = reader.uint32() + reader.pos;
+              while (reader.pos < end2) {
+                message.human.push(reader.double());
+              }
+
+              continue;
+            }
+
+            break;
+          }
+          case 3: {
+            if (tag === 25) {
+              message.persona.push(reader.double());
+
+              continue;
+            }
+
+            if (tag === 26) {
+              const end2 = reader.uint32() + reader.pos;
+              while (reader.pos < end2) {
+                message.persona.push(reader.double());
+              }
+
+              continue;
+            }
+
+            break;
+          }
+          case 4: {
+            if (tag !== 33) {
+              break;
+            }
+
+            message.distance = reader.double();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): FidelityRow {
+    return {
+      label: isSet(object.label) ? globalThis.String(object.label) : "",
+      human: globalThis.Array.isArray(object?.human) ? object.human.map((e: any) => globalThis.Number(e)) : [],
+      persona: globalThis.Array.isArray(object?.persona) ? object.persona.map((e: any) => globalThis.Number(e)) : [],
+      distance: isSet(object.distance) ? globalThis.Number(object.distance) : undefined,
+    };
+  },
+
+  toJSON(message: FidelityRow): unknown {
+    const obj: any = {};
+    if (message.label !== "") {
+      obj.label = message.label;
+    }
+    if (message.human?.length) {
+      obj.human = message.human.map((e) => floatToJson(e));
+    }
+    if (message.persona?.length) {
+      obj.persona = message.persona.map((e) => floatToJson(e));
+    }
+    if (message.distance !== undefined) {
+      obj.distance = floatToJson(message.distance);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<FidelityRow>, I>>(base?: I): FidelityRow {
+    return FidelityRow.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<FidelityRow>, I>>(object: I): FidelityRow {
+    const message = createBaseFidelityRow();
+    message.label = object.label ?? "";
+    message.human = object.human?.map((e) => e) || [];
+    message.persona = object.persona?.map((e) => e) || [];
+    message.distance = object.distance ?? undefined;
     return message;
   },
 };
@@ -14809,8 +16990,8 @@ function createBaseAuditEntry(): AuditEntry {
     actionByUserId: "",
     actionByName: "",
     affectedEmail: "",
-    previousStateJson: "",
-    newStateJson: "",
+    previousState: undefined,
+    newState: undefined,
     billingImpactCents: 0,
     effectiveDate: undefined,
   };
@@ -14839,11 +17020,11 @@ export const AuditEntry: MessageFns<AuditEntry> = {
     if (message.affectedEmail !== "") {
       writer.uint32(58).string(message.affectedEmail);
     }
-    if (message.previousStateJson !== "") {
-      writer.uint32(66).string(message.previousStateJson);
+    if (message.previousState !== undefined) {
+      SeatState.encode(message.previousState, writer.uint32(98).fork()).join();
     }
-    if (message.newStateJson !== "") {
-      writer.uint32(74).string(message.newStateJson);
+    if (message.newState !== undefined) {
+      SeatState.encode(message.newState, writer.uint32(106).fork()).join();
     }
     if (message.billingImpactCents !== 0) {
       writer.uint32(80).int32(message.billingImpactCents);
@@ -14923,20 +17104,20 @@ export const AuditEntry: MessageFns<AuditEntry> = {
             message.affectedEmail = reader.string();
             continue;
           }
-          case 8: {
-            if (tag !== 66) {
+          case 12: {
+            if (tag !== 98) {
               break;
             }
 
-            message.previousStateJson = reader.string();
+            message.previousState = SeatState.decode(reader, reader.uint32());
             continue;
           }
-          case 9: {
-            if (tag !== 74) {
+          case 13: {
+            if (tag !== 106) {
               break;
             }
 
-            message.newStateJson = reader.string();
+            message.newState = SeatState.decode(reader, reader.uint32());
             continue;
           }
           case 10: {
@@ -15000,16 +17181,16 @@ export const AuditEntry: MessageFns<AuditEntry> = {
         : isSet(object.affected_email)
         ? globalThis.String(object.affected_email)
         : "",
-      previousStateJson: isSet(object.previousStateJson)
-        ? globalThis.String(object.previousStateJson)
-        : isSet(object.previous_state_json)
-        ? globalThis.String(object.previous_state_json)
-        : "",
-      newStateJson: isSet(object.newStateJson)
-        ? globalThis.String(object.newStateJson)
-        : isSet(object.new_state_json)
-        ? globalThis.String(object.new_state_json)
-        : "",
+      previousState: isSet(object.previousState)
+        ? SeatState.fromJSON(object.previousState)
+        : isSet(object.previous_state)
+        ? SeatState.fromJSON(object.previous_state)
+        : undefined,
+      newState: isSet(object.newState)
+        ? SeatState.fromJSON(object.newState)
+        : isSet(object.new_state)
+        ? SeatState.fromJSON(object.new_state)
+        : undefined,
       billingImpactCents: isSet(object.billingImpactCents)
         ? globalThis.Number(object.billingImpactCents)
         : isSet(object.billing_impact_cents)
@@ -15046,11 +17227,11 @@ export const AuditEntry: MessageFns<AuditEntry> = {
     if (message.affectedEmail !== "") {
       obj.affectedEmail = message.affectedEmail;
     }
-    if (message.previousStateJson !== "") {
-      obj.previousStateJson = message.previousStateJson;
+    if (message.previousState !== undefined) {
+      obj.previousState = SeatState.toJSON(message.previousState);
     }
-    if (message.newStateJson !== "") {
-      obj.newStateJson = message.newStateJson;
+    if (message.newState !== undefined) {
+      obj.newState = SeatState.toJSON(message.newState);
     }
     if (message.billingImpactCents !== 0) {
       obj.billingImpactCents = Math.round(message.billingImpactCents);
@@ -15073,10 +17254,115 @@ export const AuditEntry: MessageFns<AuditEntry> = {
     message.actionByUserId = object.actionByUserId ?? "";
     message.actionByName = object.actionByName ?? "";
     message.affectedEmail = object.affectedEmail ?? "";
-    message.previousStateJson = object.previousStateJson ?? "";
-    message.newStateJson = object.newStateJson ?? "";
+    message.previousState = (object.previousState !== undefined && object.previousState !== null)
+      ? SeatState.fromPartial(object.previousState)
+      : undefined;
+    message.newState = (object.newState !== undefined && object.newState !== null)
+      ? SeatState.fromPartial(object.newState)
+      : undefined;
     message.billingImpactCents = object.billingImpactCents ?? 0;
     message.effectiveDate = object.effectiveDate ?? undefined;
+    return message;
+  },
+};
+
+function createBaseSeatState(): SeatState {
+  return { role: "", status: "", permission: undefined };
+}
+
+export const SeatState: MessageFns<SeatState> = {
+  encode(message: SeatState, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.role !== "") {
+      writer.uint32(10).string(message.role);
+    }
+    if (message.status !== "") {
+      writer.uint32(18).string(message.status);
+    }
+    if (message.permission !== undefined) {
+      writer.uint32(26).string(message.permission);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SeatState {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSeatState();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.role = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.status = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.permission = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SeatState {
+    return {
+      role: isSet(object.role) ? globalThis.String(object.role) : "",
+      status: isSet(object.status) ? globalThis.String(object.status) : "",
+      permission: isSet(object.permission) ? globalThis.String(object.permission) : undefined,
+    };
+  },
+
+  toJSON(message: SeatState): unknown {
+    const obj: any = {};
+    if (message.role !== "") {
+      obj.role = message.role;
+    }
+    if (message.status !== "") {
+      obj.status = message.status;
+    }
+    if (message.permission !== undefined) {
+      obj.permission = message.permission;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SeatState>, I>>(base?: I): SeatState {
+    return SeatState.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SeatState>, I>>(object: I): SeatState {
+    const message = createBaseSeatState();
+    message.role = object.role ?? "";
+    message.status = object.status ?? "";
+    message.permission = object.permission ?? undefined;
     return message;
   },
 };
@@ -17470,6 +19756,10 @@ function fromJsonTimestamp(o: any): Date {
   } else {
     return fromTimestamp(Timestamp.fromJSON(o));
   }
+}
+
+function isObject(value: any): boolean {
+  return typeof value === "object" && value !== null;
 }
 
 function isSet(value: any): boolean {

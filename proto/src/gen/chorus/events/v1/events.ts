@@ -7,7 +7,13 @@
 /* eslint-disable */
 import { BinaryReader, BinaryWriter } from "@bufbuild/protobuf/wire";
 import { Timestamp } from "../../../google/protobuf/timestamp";
-import { AggregatedResults, BusinessContext, PersonaProfile, PersonaResponse } from "../../inference/v1/inference";
+import {
+  AggregatedResults,
+  BusinessContext,
+  PersonaProfile,
+  PersonaResponse,
+  RunDetails,
+} from "../../inference/v1/inference";
 
 export const protobufPackage = "chorus.events.v1";
 
@@ -123,11 +129,8 @@ export interface QuestionAnswered {
     | undefined;
   /** local or openai */
   engine: string;
-  seed?:
-    | number
-    | undefined;
-  /** RunDetails of @chorus/contracts, JSON. */
-  runDetailsJson?: string | undefined;
+  seed?: number | undefined;
+  runDetails?: RunDetails | undefined;
 }
 
 /**
@@ -1685,7 +1688,7 @@ function createBaseQuestionAnswered(): QuestionAnswered {
     aggregatedResults: undefined,
     engine: "",
     seed: undefined,
-    runDetailsJson: undefined,
+    runDetails: undefined,
   };
 }
 
@@ -1712,8 +1715,8 @@ export const QuestionAnswered: MessageFns<QuestionAnswered> = {
     if (message.seed !== undefined) {
       writer.uint32(56).int32(message.seed);
     }
-    if (message.runDetailsJson !== undefined) {
-      writer.uint32(66).string(message.runDetailsJson);
+    if (message.runDetails !== undefined) {
+      RunDetails.encode(message.runDetails, writer.uint32(74).fork()).join();
     }
     return writer;
   },
@@ -1787,12 +1790,12 @@ export const QuestionAnswered: MessageFns<QuestionAnswered> = {
             message.seed = reader.int32();
             continue;
           }
-          case 8: {
-            if (tag !== 66) {
+          case 9: {
+            if (tag !== 74) {
               break;
             }
 
-            message.runDetailsJson = reader.string();
+            message.runDetails = RunDetails.decode(reader, reader.uint32());
             continue;
           }
         }
@@ -1834,10 +1837,10 @@ export const QuestionAnswered: MessageFns<QuestionAnswered> = {
         : undefined,
       engine: isSet(object.engine) ? globalThis.String(object.engine) : "",
       seed: isSet(object.seed) ? globalThis.Number(object.seed) : undefined,
-      runDetailsJson: isSet(object.runDetailsJson)
-        ? globalThis.String(object.runDetailsJson)
-        : isSet(object.run_details_json)
-        ? globalThis.String(object.run_details_json)
+      runDetails: isSet(object.runDetails)
+        ? RunDetails.fromJSON(object.runDetails)
+        : isSet(object.run_details)
+        ? RunDetails.fromJSON(object.run_details)
         : undefined,
     };
   },
@@ -1865,8 +1868,8 @@ export const QuestionAnswered: MessageFns<QuestionAnswered> = {
     if (message.seed !== undefined) {
       obj.seed = Math.round(message.seed);
     }
-    if (message.runDetailsJson !== undefined) {
-      obj.runDetailsJson = message.runDetailsJson;
+    if (message.runDetails !== undefined) {
+      obj.runDetails = RunDetails.toJSON(message.runDetails);
     }
     return obj;
   },
@@ -1885,7 +1888,9 @@ export const QuestionAnswered: MessageFns<QuestionAnswered> = {
       : undefined;
     message.engine = object.engine ?? "";
     message.seed = object.seed ?? undefined;
-    message.runDetailsJson = object.runDetailsJson ?? undefined;
+    message.runDetails = (object.runDetails !== undefined && object.runDetails !== null)
+      ? RunDetails.fromPartial(object.runDetails)
+      : undefined;
     return message;
   },
 };

@@ -123,6 +123,87 @@ export interface AggregatedResults {
   keyInsight: string;
 }
 
+/**
+ * How a run was made (RunDetails of @chorus/contracts): engine, model,
+ * seed, what it cost, what the panel covered.
+ */
+export interface RunDetails {
+  /** local or openai */
+  engine: string;
+  model: string;
+  temperature: number;
+  seed: number;
+  /** Answers drawn per persona. */
+  draws: number;
+  /** SHA-256 of the prompt template (first 12 hex digits). */
+  promptTemplateHash: string;
+  /** Hash of the business profile the personas saw. */
+  profileVersion: string;
+  personaVersions: PersonaVersion[];
+  usage?:
+    | Usage
+    | undefined;
+  /** Absent when no price is known for the model. */
+  costUsd?: number | undefined;
+  coverage: CoverageDimension[];
+  /** Set when the question was also asked neutrally and reversed. */
+  sensitivity?:
+    | Sensitivity
+    | undefined;
+  /** How alike the panel's personas are; absent on runs stored before it was kept. */
+  panel?: PanelDiversity | undefined;
+}
+
+export interface PersonaVersion {
+  personaId: string;
+  personaName: string;
+  version: string;
+}
+
+export interface Usage {
+  inputTokens: number;
+  outputTokens: number;
+  modelCalls: number;
+  cachedAnswers: number;
+}
+
+export interface CoverageDimension {
+  name: string;
+  covered: string[];
+  missing: string[];
+}
+
+/**
+ * The question also asked in a neutral and a reversed framing; shares are
+ * percent of every draw, per framing.
+ */
+export interface Sensitivity {
+  neutralText: string;
+  reversedText: string;
+  asked?: OpinionShares | undefined;
+  neutral?: OpinionShares | undefined;
+  reversed?: OpinionShares | undefined;
+}
+
+/** Percent of all draws per opinion, adding up to 100. */
+export interface OpinionShares {
+  positive: number;
+  neutral: number;
+  negative: number;
+}
+
+export interface PanelDiversity {
+  personas: number;
+  /** How many distinct people the panel is like. */
+  effective: number;
+  /** Mean trait distance between two personas, 0 same to 1 nothing in common. */
+  meanDistance: number;
+  /** Personas in the largest group of near-copies (0 when there is none). */
+  nearCopies: number;
+  /** What the whole panel has in common, in plain words. */
+  gaps: string[];
+}
+
 export interface AnswerRequest {
   questionText: string;
   personas: PersonaProfile[];
@@ -140,8 +221,7 @@ export interface AnswerResponse {
     | undefined;
   /** The engine that answered: local or openai. */
   engine: string;
-  /** RunDetails of @chorus/contracts, JSON. */
-  runDetailsJson?: string | undefined;
+  runDetails?: RunDetails | undefined;
 }
 
 export interface EstimateRequest {
@@ -1541,6 +1621,1035 @@ export const AggregatedResults: MessageFns<AggregatedResults> = {
   },
 };
 
+function createBaseRunDetails(): RunDetails {
+  return {
+    engine: "",
+    model: "",
+    temperature: 0,
+    seed: 0,
+    draws: 0,
+    promptTemplateHash: "",
+    profileVersion: "",
+    personaVersions: [],
+    usage: undefined,
+    costUsd: undefined,
+    coverage: [],
+    sensitivity: undefined,
+    panel: undefined,
+  };
+}
+
+export const RunDetails: MessageFns<RunDetails> = {
+  encode(message: RunDetails, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.engine !== "") {
+      writer.uint32(10).string(message.engine);
+    }
+    if (message.model !== "") {
+      writer.uint32(18).string(message.model);
+    }
+    if (message.temperature !== 0) {
+      writer.uint32(25).double(message.temperature);
+    }
+    if (message.seed !== 0) {
+      writer.uint32(32).int32(message.seed);
+    }
+    if (message.draws !== 0) {
+      writer.uint32(40).int32(message.draws);
+    }
+    if (message.promptTemplateHash !== "") {
+      writer.uint32(50).string(message.promptTemplateHash);
+    }
+    if (message.profileVersion !== "") {
+      writer.uint32(58).string(message.profileVersion);
+    }
+    for (const v of message.personaVersions) {
+      PersonaVersion.encode(v!, writer.uint32(66).fork()).join();
+    }
+    if (message.usage !== undefined) {
+      Usage.encode(message.usage, writer.uint32(74).fork()).join();
+    }
+    if (message.costUsd !== undefined) {
+      writer.uint32(81).double(message.costUsd);
+    }
+    for (const v of message.coverage) {
+      CoverageDimension.encode(v!, writer.uint32(90).fork()).join();
+    }
+    if (message.sensitivity !== undefined) {
+      Sensitivity.encode(message.sensitivity, writer.uint32(98).fork()).join();
+    }
+    if (message.panel !== undefined) {
+      PanelDiversity.encode(message.panel, writer.uint32(106).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RunDetails {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRunDetails();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.engine = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.model = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 25) {
+              break;
+            }
+
+            message.temperature = reader.double();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.seed = reader.int32();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.draws = reader.int32();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.promptTemplateHash = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.profileVersion = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.personaVersions.push(PersonaVersion.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.usage = Usage.decode(reader, reader.uint32());
+            continue;
+          }
+          case 10: {
+            if (tag !== 81) {
+              break;
+            }
+
+            message.costUsd = reader.double();
+            continue;
+          }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.coverage.push(CoverageDimension.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 12: {
+            if (tag !== 98) {
+              break;
+            }
+
+            message.sensitivity = Sensitivity.decode(reader, reader.uint32());
+            continue;
+          }
+          case 13: {
+            if (tag !== 106) {
+              break;
+            }
+
+            message.panel = PanelDiversity.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RunDetails {
+    return {
+      engine: isSet(object.engine) ? globalThis.String(object.engine) : "",
+      model: isSet(object.model) ? globalThis.String(object.model) : "",
+      temperature: isSet(object.temperature) ? globalThis.Number(object.temperature) : 0,
+      seed: isSet(object.seed) ? globalThis.Number(object.seed) : 0,
+      draws: isSet(object.draws) ? globalThis.Number(object.draws) : 0,
+      promptTemplateHash: isSet(object.promptTemplateHash)
+        ? globalThis.String(object.promptTemplateHash)
+        : isSet(object.prompt_template_hash)
+        ? globalThis.String(object.prompt_template_hash)
+        : "",
+      profileVersion: isSet(object.profileVersion)
+        ? globalThis.String(object.profileVersion)
+        : isSet(object.profile_version)
+        ? globalThis.String(object.profile_version)
+        : "",
+      personaVersions: globalThis.Array.isArray(object?.personaVersions)
+        ? object.personaVersions.map((e: any) => PersonaVersion.fromJSON(e))
+        : globalThis.Array.isArray(object?.persona_versions)
+        ? object.persona_versions.map((e: any) => PersonaVersion.fromJSON(e))
+        : [],
+      usage: isSet(object.usage) ? Usage.fromJSON(object.usage) : undefined,
+      costUsd: isSet(object.costUsd)
+        ? globalThis.Number(object.costUsd)
+        : isSet(object.cost_usd)
+        ? globalThis.Number(object.cost_usd)
+        : undefined,
+      coverage: globalThis.Array.isArray(object?.coverage)
+        ? object.coverage.map((e: any) => CoverageDimension.fromJSON(e))
+        : [],
+      sensitivity: isSet(object.sensitivity) ? Sensitivity.fromJSON(object.sensitivity) : undefined,
+      panel: isSet(object.panel) ? PanelDiversity.fromJSON(object.panel) : undefined,
+    };
+  },
+
+  toJSON(message: RunDetails): unknown {
+    const obj: any = {};
+    if (message.engine !== "") {
+      obj.engine = message.engine;
+    }
+    if (message.model !== "") {
+      obj.model = message.model;
+    }
+    if (message.temperature !== 0) {
+      obj.temperature = floatToJson(message.temperature);
+    }
+    if (message.seed !== 0) {
+      obj.seed = Math.round(message.seed);
+    }
+    if (message.draws !== 0) {
+      obj.draws = Math.round(message.draws);
+    }
+    if (message.promptTemplateHash !== "") {
+      obj.promptTemplateHash = message.promptTemplateHash;
+    }
+    if (message.profileVersion !== "") {
+      obj.profileVersion = message.profileVersion;
+    }
+    if (message.personaVersions?.length) {
+      obj.personaVersions = message.personaVersions.map((e) => PersonaVersion.toJSON(e));
+    }
+    if (message.usage !== undefined) {
+      obj.usage = Usage.toJSON(message.usage);
+    }
+    if (message.costUsd !== undefined) {
+      obj.costUsd = floatToJson(message.costUsd);
+    }
+    if (message.coverage?.length) {
+      obj.coverage = message.coverage.map((e) => CoverageDimension.toJSON(e));
+    }
+    if (message.sensitivity !== undefined) {
+      obj.sensitivity = Sensitivity.toJSON(message.sensitivity);
+    }
+    if (message.panel !== undefined) {
+      obj.panel = PanelDiversity.toJSON(message.panel);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RunDetails>, I>>(base?: I): RunDetails {
+    return RunDetails.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RunDetails>, I>>(object: I): RunDetails {
+    const message = createBaseRunDetails();
+    message.engine = object.engine ?? "";
+    message.model = object.model ?? "";
+    message.temperature = object.temperature ?? 0;
+    message.seed = object.seed ?? 0;
+    message.draws = object.draws ?? 0;
+    message.promptTemplateHash = object.promptTemplateHash ?? "";
+    message.profileVersion = object.profileVersion ?? "";
+    message.personaVersions = object.personaVersions?.map((e) => PersonaVersion.fromPartial(e)) || [];
+    message.usage = (object.usage !== undefined && object.usage !== null) ? Usage.fromPartial(object.usage) : undefined;
+    message.costUsd = object.costUsd ?? undefined;
+    message.coverage = object.coverage?.map((e) => CoverageDimension.fromPartial(e)) || [];
+    message.sensitivity = (object.sensitivity !== undefined && object.sensitivity !== null)
+      ? Sensitivity.fromPartial(object.sensitivity)
+      : undefined;
+    message.panel = (object.panel !== undefined && object.panel !== null)
+      ? PanelDiversity.fromPartial(object.panel)
+      : undefined;
+    return message;
+  },
+};
+
+function createBasePersonaVersion(): PersonaVersion {
+  return { personaId: "", personaName: "", version: "" };
+}
+
+export const PersonaVersion: MessageFns<PersonaVersion> = {
+  encode(message: PersonaVersion, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.personaId !== "") {
+      writer.uint32(10).string(message.personaId);
+    }
+    if (message.personaName !== "") {
+      writer.uint32(18).string(message.personaName);
+    }
+    if (message.version !== "") {
+      writer.uint32(26).string(message.version);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PersonaVersion {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePersonaVersion();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.personaId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.personaName = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.version = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PersonaVersion {
+    return {
+      personaId: isSet(object.personaId)
+        ? globalThis.String(object.personaId)
+        : isSet(object.persona_id)
+        ? globalThis.String(object.persona_id)
+        : "",
+      personaName: isSet(object.personaName)
+        ? globalThis.String(object.personaName)
+        : isSet(object.persona_name)
+        ? globalThis.String(object.persona_name)
+        : "",
+      version: isSet(object.version) ? globalThis.String(object.version) : "",
+    };
+  },
+
+  toJSON(message: PersonaVersion): unknown {
+    const obj: any = {};
+    if (message.personaId !== "") {
+      obj.personaId = message.personaId;
+    }
+    if (message.personaName !== "") {
+      obj.personaName = message.personaName;
+    }
+    if (message.version !== "") {
+      obj.version = message.version;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<PersonaVersion>, I>>(base?: I): PersonaVersion {
+    return PersonaVersion.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<PersonaVersion>, I>>(object: I): PersonaVersion {
+    const message = createBasePersonaVersion();
+    message.personaId = object.personaId ?? "";
+    message.personaName = object.personaName ?? "";
+    message.version = object.version ?? "";
+    return message;
+  },
+};
+
+function createBaseUsage(): Usage {
+  return { inputTokens: 0, outputTokens: 0, modelCalls: 0, cachedAnswers: 0 };
+}
+
+export const Usage: MessageFns<Usage> = {
+  encode(message: Usage, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.inputTokens !== 0) {
+      writer.uint32(8).int32(message.inputTokens);
+    }
+    if (message.outputTokens !== 0) {
+      writer.uint32(16).int32(message.outputTokens);
+    }
+    if (message.modelCalls !== 0) {
+      writer.uint32(24).int32(message.modelCalls);
+    }
+    if (message.cachedAnswers !== 0) {
+      writer.uint32(32).int32(message.cachedAnswers);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Usage {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUsage();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.inputTokens = reader.int32();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.outputTokens = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.modelCalls = reader.int32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.cachedAnswers = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Usage {
+    return {
+      inputTokens: isSet(object.inputTokens)
+        ? globalThis.Number(object.inputTokens)
+        : isSet(object.input_tokens)
+        ? globalThis.Number(object.input_tokens)
+        : 0,
+      outputTokens: isSet(object.outputTokens)
+        ? globalThis.Number(object.outputTokens)
+        : isSet(object.output_tokens)
+        ? globalThis.Number(object.output_tokens)
+        : 0,
+      modelCalls: isSet(object.modelCalls)
+        ? globalThis.Number(object.modelCalls)
+        : isSet(object.model_calls)
+        ? globalThis.Number(object.model_calls)
+        : 0,
+      cachedAnswers: isSet(object.cachedAnswers)
+        ? globalThis.Number(object.cachedAnswers)
+        : isSet(object.cached_answers)
+        ? globalThis.Number(object.cached_answers)
+        : 0,
+    };
+  },
+
+  toJSON(message: Usage): unknown {
+    const obj: any = {};
+    if (message.inputTokens !== 0) {
+      obj.inputTokens = Math.round(message.inputTokens);
+    }
+    if (message.outputTokens !== 0) {
+      obj.outputTokens = Math.round(message.outputTokens);
+    }
+    if (message.modelCalls !== 0) {
+      obj.modelCalls = Math.round(message.modelCalls);
+    }
+    if (message.cachedAnswers !== 0) {
+      obj.cachedAnswers = Math.round(message.cachedAnswers);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<Usage>, I>>(base?: I): Usage {
+    return Usage.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<Usage>, I>>(object: I): Usage {
+    const message = createBaseUsage();
+    message.inputTokens = object.inputTokens ?? 0;
+    message.outputTokens = object.outputTokens ?? 0;
+    message.modelCalls = object.modelCalls ?? 0;
+    message.cachedAnswers = object.cachedAnswers ?? 0;
+    return message;
+  },
+};
+
+function createBaseCoverageDimension(): CoverageDimension {
+  return { name: "", covered: [], missing: [] };
+}
+
+export const CoverageDimension: MessageFns<CoverageDimension> = {
+  encode(message: CoverageDimension, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.name !== "") {
+      writer.uint32(10).string(message.name);
+    }
+    for (const v of message.covered) {
+      writer.uint32(18).string(v!);
+    }
+    for (const v of message.missing) {
+      writer.uint32(26).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CoverageDimension {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCoverageDimension();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.covered.push(reader.string());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.missing.push(reader.string());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CoverageDimension {
+    return {
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      covered: globalThis.Array.isArray(object?.covered) ? object.covered.map((e: any) => globalThis.String(e)) : [],
+      missing: globalThis.Array.isArray(object?.missing) ? object.missing.map((e: any) => globalThis.String(e)) : [],
+    };
+  },
+
+  toJSON(message: CoverageDimension): unknown {
+    const obj: any = {};
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.covered?.length) {
+      obj.covered = message.covered;
+    }
+    if (message.missing?.length) {
+      obj.missing = message.missing;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CoverageDimension>, I>>(base?: I): CoverageDimension {
+    return CoverageDimension.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CoverageDimension>, I>>(object: I): CoverageDimension {
+    const message = createBaseCoverageDimension();
+    message.name = object.name ?? "";
+    message.covered = object.covered?.map((e) => e) || [];
+    message.missing = object.missing?.map((e) => e) || [];
+    return message;
+  },
+};
+
+function createBaseSensitivity(): Sensitivity {
+  return { neutralText: "", reversedText: "", asked: undefined, neutral: undefined, reversed: undefined };
+}
+
+export const Sensitivity: MessageFns<Sensitivity> = {
+  encode(message: Sensitivity, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.neutralText !== "") {
+      writer.uint32(10).string(message.neutralText);
+    }
+    if (message.reversedText !== "") {
+      writer.uint32(18).string(message.reversedText);
+    }
+    if (message.asked !== undefined) {
+      OpinionShares.encode(message.asked, writer.uint32(26).fork()).join();
+    }
+    if (message.neutral !== undefined) {
+      OpinionShares.encode(message.neutral, writer.uint32(34).fork()).join();
+    }
+    if (message.reversed !== undefined) {
+      OpinionShares.encode(message.reversed, writer.uint32(42).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Sensitivity {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSensitivity();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.neutralText = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.reversedText = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.asked = OpinionShares.decode(reader, reader.uint32());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.neutral = OpinionShares.decode(reader, reader.uint32());
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.reversed = OpinionShares.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Sensitivity {
+    return {
+      neutralText: isSet(object.neutralText)
+        ? globalThis.String(object.neutralText)
+        : isSet(object.neutral_text)
+        ? globalThis.String(object.neutral_text)
+        : "",
+      reversedText: isSet(object.reversedText)
+        ? globalThis.String(object.reversedText)
+        : isSet(object.reversed_text)
+        ? globalThis.String(object.reversed_text)
+        : "",
+      asked: isSet(object.asked) ? OpinionShares.fromJSON(object.asked) : undefined,
+      neutral: isSet(object.neutral) ? OpinionShares.fromJSON(object.neutral) : undefined,
+      reversed: isSet(object.reversed) ? OpinionShares.fromJSON(object.reversed) : undefined,
+    };
+  },
+
+  toJSON(message: Sensitivity): unknown {
+    const obj: any = {};
+    if (message.neutralText !== "") {
+      obj.neutralText = message.neutralText;
+    }
+    if (message.reversedText !== "") {
+      obj.reversedText = message.reversedText;
+    }
+    if (message.asked !== undefined) {
+      obj.asked = OpinionShares.toJSON(message.asked);
+    }
+    if (message.neutral !== undefined) {
+      obj.neutral = OpinionShares.toJSON(message.neutral);
+    }
+    if (message.reversed !== undefined) {
+      obj.reversed = OpinionShares.toJSON(message.reversed);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<Sensitivity>, I>>(base?: I): Sensitivity {
+    return Sensitivity.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<Sensitivity>, I>>(object: I): Sensitivity {
+    const message = createBaseSensitivity();
+    message.neutralText = object.neutralText ?? "";
+    message.reversedText = object.reversedText ?? "";
+    message.asked = (object.asked !== undefined && object.asked !== null)
+      ? OpinionShares.fromPartial(object.asked)
+      : undefined;
+    message.neutral = (object.neutral !== undefined && object.neutral !== null)
+      ? OpinionShares.fromPartial(object.neutral)
+      : undefined;
+    message.reversed = (object.reversed !== undefined && object.reversed !== null)
+      ? OpinionShares.fromPartial(object.reversed)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseOpinionShares(): OpinionShares {
+  return { positive: 0, neutral: 0, negative: 0 };
+}
+
+export const OpinionShares: MessageFns<OpinionShares> = {
+  encode(message: OpinionShares, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.positive !== 0) {
+      writer.uint32(9).double(message.positive);
+    }
+    if (message.neutral !== 0) {
+      writer.uint32(17).double(message.neutral);
+    }
+    if (message.negative !== 0) {
+      writer.uint32(25).double(message.negative);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): OpinionShares {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseOpinionShares();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 9) {
+              break;
+            }
+
+            message.positive = reader.double();
+            continue;
+          }
+          case 2: {
+            if (tag !== 17) {
+              break;
+            }
+
+            message.neutral = reader.double();
+            continue;
+          }
+          case 3: {
+            if (tag !== 25) {
+              break;
+            }
+
+            message.negative = reader.double();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): OpinionShares {
+    return {
+      positive: isSet(object.positive) ? globalThis.Number(object.positive) : 0,
+      neutral: isSet(object.neutral) ? globalThis.Number(object.neutral) : 0,
+      negative: isSet(object.negative) ? globalThis.Number(object.negative) : 0,
+    };
+  },
+
+  toJSON(message: OpinionShares): unknown {
+    const obj: any = {};
+    if (message.positive !== 0) {
+      obj.positive = floatToJson(message.positive);
+    }
+    if (message.neutral !== 0) {
+      obj.neutral = floatToJson(message.neutral);
+    }
+    if (message.negative !== 0) {
+      obj.negative = floatToJson(message.negative);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<OpinionShares>, I>>(base?: I): OpinionShares {
+    return OpinionShares.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<OpinionShares>, I>>(object: I): OpinionShares {
+    const message = createBaseOpinionShares();
+    message.positive = object.positive ?? 0;
+    message.neutral = object.neutral ?? 0;
+    message.negative = object.negative ?? 0;
+    return message;
+  },
+};
+
+function createBasePanelDiversity(): PanelDiversity {
+  return { personas: 0, effective: 0, meanDistance: 0, nearCopies: 0, gaps: [] };
+}
+
+export const PanelDiversity: MessageFns<PanelDiversity> = {
+  encode(message: PanelDiversity, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.personas !== 0) {
+      writer.uint32(8).int32(message.personas);
+    }
+    if (message.effective !== 0) {
+      writer.uint32(17).double(message.effective);
+    }
+    if (message.meanDistance !== 0) {
+      writer.uint32(25).double(message.meanDistance);
+    }
+    if (message.nearCopies !== 0) {
+      writer.uint32(32).int32(message.nearCopies);
+    }
+    for (const v of message.gaps) {
+      writer.uint32(42).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PanelDiversity {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePanelDiversity();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.personas = reader.int32();
+            continue;
+          }
+          case 2: {
+            if (tag !== 17) {
+              break;
+            }
+
+            message.effective = reader.double();
+            continue;
+          }
+          case 3: {
+            if (tag !== 25) {
+              break;
+            }
+
+            message.meanDistance = reader.double();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.nearCopies = reader.int32();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.gaps.push(reader.string());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PanelDiversity {
+    return {
+      personas: isSet(object.personas) ? globalThis.Number(object.personas) : 0,
+      effective: isSet(object.effective) ? globalThis.Number(object.effective) : 0,
+      meanDistance: isSet(object.meanDistance)
+        ? globalThis.Number(object.meanDistance)
+        : isSet(object.mean_distance)
+        ? globalThis.Number(object.mean_distance)
+        : 0,
+      nearCopies: isSet(object.nearCopies)
+        ? globalThis.Number(object.nearCopies)
+        : isSet(object.near_copies)
+        ? globalThis.Number(object.near_copies)
+        : 0,
+      gaps: globalThis.Array.isArray(object?.gaps) ? object.gaps.map((e: any) => globalThis.String(e)) : [],
+    };
+  },
+
+  toJSON(message: PanelDiversity): unknown {
+    const obj: any = {};
+    if (message.personas !== 0) {
+      obj.personas = Math.round(message.personas);
+    }
+    if (message.effective !== 0) {
+      obj.effective = floatToJson(message.effective);
+    }
+    if (message.meanDistance !== 0) {
+      obj.meanDistance = floatToJson(message.meanDistance);
+    }
+    if (message.nearCopies !== 0) {
+      obj.nearCopies = Math.round(message.nearCopies);
+    }
+    if (message.gaps?.length) {
+      obj.gaps = message.gaps;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<PanelDiversity>, I>>(base?: I): PanelDiversity {
+    return PanelDiversity.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<PanelDiversity>, I>>(object: I): PanelDiversity {
+    const message = createBasePanelDiversity();
+    message.personas = object.personas ?? 0;
+    message.effective = object.effective ?? 0;
+    message.meanDistance = object.meanDistance ?? 0;
+    message.nearCopies = object.nearCopies ?? 0;
+    message.gaps = object.gaps?.map((e) => e) || [];
+    return message;
+  },
+};
+
 function createBaseAnswerRequest(): AnswerRequest {
   return { questionText: "", personas: [], business: undefined, seed: undefined };
 }
@@ -1667,7 +2776,7 @@ export const AnswerRequest: MessageFns<AnswerRequest> = {
 };
 
 function createBaseAnswerResponse(): AnswerResponse {
-  return { responses: [], aggregatedResults: undefined, engine: "", runDetailsJson: undefined };
+  return { responses: [], aggregatedResults: undefined, engine: "", runDetails: undefined };
 }
 
 export const AnswerResponse: MessageFns<AnswerResponse> = {
@@ -1681,8 +2790,8 @@ export const AnswerResponse: MessageFns<AnswerResponse> = {
     if (message.engine !== "") {
       writer.uint32(26).string(message.engine);
     }
-    if (message.runDetailsJson !== undefined) {
-      writer.uint32(34).string(message.runDetailsJson);
+    if (message.runDetails !== undefined) {
+      RunDetails.encode(message.runDetails, writer.uint32(42).fork()).join();
     }
     return writer;
   },
@@ -1724,12 +2833,12 @@ export const AnswerResponse: MessageFns<AnswerResponse> = {
             message.engine = reader.string();
             continue;
           }
-          case 4: {
-            if (tag !== 34) {
+          case 5: {
+            if (tag !== 42) {
               break;
             }
 
-            message.runDetailsJson = reader.string();
+            message.runDetails = RunDetails.decode(reader, reader.uint32());
             continue;
           }
         }
@@ -1755,10 +2864,10 @@ export const AnswerResponse: MessageFns<AnswerResponse> = {
         ? AggregatedResults.fromJSON(object.aggregated_results)
         : undefined,
       engine: isSet(object.engine) ? globalThis.String(object.engine) : "",
-      runDetailsJson: isSet(object.runDetailsJson)
-        ? globalThis.String(object.runDetailsJson)
-        : isSet(object.run_details_json)
-        ? globalThis.String(object.run_details_json)
+      runDetails: isSet(object.runDetails)
+        ? RunDetails.fromJSON(object.runDetails)
+        : isSet(object.run_details)
+        ? RunDetails.fromJSON(object.run_details)
         : undefined,
     };
   },
@@ -1774,8 +2883,8 @@ export const AnswerResponse: MessageFns<AnswerResponse> = {
     if (message.engine !== "") {
       obj.engine = message.engine;
     }
-    if (message.runDetailsJson !== undefined) {
-      obj.runDetailsJson = message.runDetailsJson;
+    if (message.runDetails !== undefined) {
+      obj.runDetails = RunDetails.toJSON(message.runDetails);
     }
     return obj;
   },
@@ -1790,7 +2899,9 @@ export const AnswerResponse: MessageFns<AnswerResponse> = {
       ? AggregatedResults.fromPartial(object.aggregatedResults)
       : undefined;
     message.engine = object.engine ?? "";
-    message.runDetailsJson = object.runDetailsJson ?? undefined;
+    message.runDetails = (object.runDetails !== undefined && object.runDetails !== null)
+      ? RunDetails.fromPartial(object.runDetails)
+      : undefined;
     return message;
   },
 };
