@@ -258,7 +258,7 @@ test.describe('page changes', () => {
 
     const nav = page.getByRole('banner').getByRole('navigation', { name: 'Main' });
     await nav.getByRole('link', { name: 'Roadmaps' }).click();
-    await expect(page.getByRole('status', { name: 'Loading the page' })).toBeVisible();
+    await expect(page.getByTestId('page-skeleton')).toBeVisible();
     await shot('skeleton');
     await expect(page.getByRole('heading', { level: 1, name: 'Roadmaps' })).toBeVisible();
     await nav.getByRole('link', { name: 'Billing' }).click();
