@@ -180,15 +180,16 @@ export type EngineAnswer = z.output<typeof engineAnswerSchema>;
 
 /**
  * One persona's answer to a question, as stored and shown: the answer plus
- * who gave it. The opinion is the first draw from the distribution and the
- * confidence its peak; answers stored before distributions have neither.
+ * who gave it. The opinion is the distribution's most likely one and the
+ * confidence that opinion's probability; answers stored before distributions
+ * have neither.
  */
 export const personaResponseSchema = personaAnswerSchema.extend({
   /** The product persona that answered. */
   personaId: z.string().min(1).max(100),
   personaName: z.string().trim().min(1).max(200),
   distribution: opinionDistributionSchema.optional(),
-  /** How the persona's draws fell (the first is its opinion). */
+  /** How the persona's seeded draws fell: the panel's intervals are computed over them. */
   draws: opinionCountsSchema.optional(),
 });
 export type PersonaResponse = z.output<typeof personaResponseSchema>;

@@ -79,3 +79,14 @@ export function drawsFor(
   for (let i = 0; i < Math.max(1, draws); i++) counts[drawOpinion(d, rng)] += 1;
   return { opinion: modeOf(d), counts };
 }
+
+/**
+ * A persona's answer on a 1–5 rating scale, so it can be set against people's
+ * ratings: its leaning, 3 + 2 × (P(positive) − P(negative)), rounded. A
+ * persona certain to say yes rates 5, certain to say no 1, and one whose
+ * positive and negative chances balance rates 3.
+ */
+export function ratingOfDistribution(d: OpinionDistribution): number {
+  const leaning = d.positive - d.negative;
+  return Math.min(5, Math.max(1, Math.round(3 + 2 * leaning)));
+}

@@ -1,4 +1,4 @@
-import { drawsFor, modeOf } from '../src';
+import { drawsFor, modeOf, ratingOfDistribution } from '../src';
 
 describe("a persona's shown opinion", () => {
   it('is the most likely opinion whatever its draws, and the draws stay counted as draws', () => {
@@ -13,5 +13,17 @@ describe("a persona's shown opinion", () => {
     // The draws do vary by seed: only the shown opinion stays.
     expect(firstDraws.size).toBeGreaterThan(1);
     expect(modeOf(distribution)).toBe('positive');
+  });
+});
+
+describe("a persona's answer on the 1-5 rating scale", () => {
+  it.each([
+    [{ positive: 1, neutral: 0, negative: 0 }, 5],
+    [{ positive: 0.6, neutral: 0.3, negative: 0.1 }, 4],
+    [{ positive: 0.2, neutral: 0.6, negative: 0.2 }, 3],
+    [{ positive: 0.1, neutral: 0.2, negative: 0.7 }, 2],
+    [{ positive: 0, neutral: 0, negative: 1 }, 1],
+  ])('%j rates %d', (distribution, rating) => {
+    expect(ratingOfDistribution(distribution)).toBe(rating);
   });
 });

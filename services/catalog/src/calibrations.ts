@@ -6,7 +6,7 @@ import {
   productMessages,
   questionMessages,
 } from '@chorus/contracts';
-import { fidelity } from '@chorus/research';
+import { fidelity, ratingOfDistribution } from '@chorus/research';
 import { DomainError, InvalidArgument, type Knex, NotFound } from '@chorus/service-kit';
 import { status as grpcStatus } from '@grpc/grpc-js';
 import { type CalibrationRow, CalibrationStore } from './store/calibrations';
@@ -66,6 +66,8 @@ export class Calibrations {
       opinion: r.opinion,
       age: byId.get(r.personaId)?.age ?? null,
       gender: byId.get(r.personaId)?.gender ?? null,
+      // On the 1-5 scale, so a file of ratings is compared rating by rating.
+      rating: r.distribution ? ratingOfDistribution(r.distribution) : null,
     }));
   }
 
@@ -76,7 +78,8 @@ export class Calibrations {
       fileName: row.file_name,
       createdAt: new Date(row.created_at).toISOString(),
       answerColumn: row.answer_column,
-      personaSource: "Each persona's opinion in the current run, the one it is most likely to give",
+      personaSource:
+        "Each persona's opinion in the current run, the one it is most likely to give; against ratings, its leaning on the same 1–5 scale",
       fidelity: fidelity(row.answers, await this.personaSides(question), row.answer_column),
     };
   }

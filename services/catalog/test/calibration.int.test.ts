@@ -133,6 +133,33 @@ describe('calibration against real answers', () => {
     expect(view.fidelity.ks).toBe(0);
   });
 
+  it('a file of ratings is compared with the personas on the same 1-5 scale', async () => {
+    // Leanings 3 + 2 × (P(positive) − P(negative)): 5, 4, 3 and 1.
+    const leaning = (positive: number, neutral: number, negative: number) => ({
+      positive,
+      neutral,
+      negative,
+    });
+    const id = await question('complete', [
+      { ...response(young, 'positive'), distribution: leaning(1, 0, 0) },
+      { ...response(young, 'positive'), distribution: leaning(0.6, 0.3, 0.1) },
+      { ...response(old, 'neutral'), distribution: leaning(0.2, 0.6, 0.2) },
+      { ...response(old, 'negative'), distribution: leaning(0, 0, 1) },
+    ]);
+    const view = await calibrations.calibrate(
+      owner,
+      productId,
+      id,
+      'ratings.csv',
+      'rating\n5\n5\n4\n2\n',
+    );
+    expect(view.fidelity.ksOver).toBe('ratings');
+    // People rate 5, 5, 4, 2; personas 5, 4, 3, 1. The cumulative shares differ
+    // by at most 1/4 (at 1, 3 and 4), the figure a statistician would get.
+    expect(view.fidelity.ks).toBeCloseTo(0.25, 5);
+    expect(view.fidelity.ksText).toContain('1–5 scale');
+  });
+
   it("refuses another user's question as not found", async () => {
     const id = await question('complete', [response(young, 'positive')]);
     const refused = await refusal(
