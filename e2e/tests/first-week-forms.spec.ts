@@ -397,10 +397,32 @@ test.describe('identity and look', () => {
     await expect(selected).not.toContainText('more personas');
   });
 
-  test('the admin area has its header and the audit log folds sign-ins away', async ({
+  test('the admin area has its header, whole e-mails in the seat table and the audit log folds sign-ins away', async ({
     page,
+    request,
+    register,
     shot,
   }) => {
+    // A seat added: a collaborator with a long address joins a customer's product.
+    const { token } = await register();
+    const product = await firstProduct(request, token);
+    const longEmail = `alexandra.montgomery-featherstonehaugh.${Date.now().toString(36)}@example-consultancy.com`;
+    await call(request, token, 'post', `/api/products/${product.id}/team/invitations`, {
+      email: longEmail,
+      role: 'collaborator',
+    });
+    await expect.poll(() => invitationLinkFor(longEmail), { timeout: 15_000 }).toBeTruthy();
+    const invitation = new URL(invitationLinkFor(longEmail)!).pathname.split('/').pop()!;
+    const joined = await request.post(`/api/invitations/${invitation}/register`, {
+      data: {
+        email: longEmail,
+        password: 'correct-horse-battery',
+        firstName: 'Alexandra',
+        lastName: 'Montgomery',
+      },
+    });
+    expect(joined.ok(), await joined.text()).toBe(true);
+
     await page.goto('/admin');
     // The mark and the area's name, before and after signing in.
     await expect(page.getByRole('link', { name: 'Chorus' })).toBeVisible();
@@ -429,5 +451,25 @@ test.describe('identity and look', () => {
     await shot('audit-sign-ins');
     await filter.getByRole('radio', { name: 'All' }).click();
     await expect(page.getByRole('list', { name: 'Admin actions' })).toContainText('Signed in');
+
+    // The member's address on one line, shortened with an ellipsis, whole in its title.
+    const member = page
+      .getByRole('table', { name: 'Team seat changes' })
+      .getByTestId('seat-member-email')
+      .filter({ hasText: 'alexandra.montgomery' })
+      .first();
+    await expect(member).toHaveAttribute('title', longEmail);
+    const layout = await member.evaluate((element) => {
+      const style = getComputedStyle(element);
+      return {
+        whiteSpace: style.whiteSpace,
+        textOverflow: style.textOverflow,
+        lines: element.getBoundingClientRect().height / parseFloat(style.lineHeight),
+      };
+    });
+    expect(layout).toMatchObject({ whiteSpace: 'nowrap', textOverflow: 'ellipsis' });
+    expect(layout.lines).toBeLessThan(1.5);
+    await member.scrollIntoViewIfNeeded();
+    await shot('seat-table');
   });
 });
