@@ -215,7 +215,41 @@ const QUANTIFIERS = new Set([
   'dozens',
   'legions',
   'half',
+  'quarter',
+  'quarters',
+  'third',
+  'thirds',
   'nine',
+]);
+
+/** A superlative of popularity: "fastest-growing", "top-rated", "most trusted", "best-selling". */
+const POPULAR_HEADS =
+  /^(?:most|fastest|top|highest|best|widely|much)-?(?:growing|rated|selling|reviewed|loved|trusted|downloaded|used|recommended|popular|requested|booked|awarded)$/;
+const POPULAR_TAILS = new Set([
+  'growing',
+  'rated',
+  'selling',
+  'reviewed',
+  'loved',
+  'trusted',
+  'downloaded',
+  'used',
+  'recommended',
+  'popular',
+  'requested',
+  'booked',
+]);
+
+/** Collective nouns a crowd is named through: "our community of guests". */
+const COLLECTIVES = new Set([
+  'community',
+  'network',
+  'circle',
+  'club',
+  'panel',
+  'family',
+  'army',
+  'crowd',
 ]);
 
 /** A plural noun ("Clients" read as a name at the start of a sentence included). */
@@ -228,6 +262,81 @@ function isPlural(t: Token): boolean {
 
 /** People by what they do: "gardeners", "accountants", "librarians", "residents". */
 const AGENT_SUFFIX = /(?:er|or|ist|ian|ant|ent|ee|ess|ive)s$/;
+
+/** People as a plural, "people" and "folks" included. */
+const PEOPLE_PLURALS = new Set(['people', 'folks', 'children', 'men', 'women', 'staff', 'crowds']);
+
+/** Things counted rather than people: "thousands of dollars", "millions of hours". */
+const COUNTED_THINGS = new Set([
+  'dollar',
+  'pound',
+  'euro',
+  'hour',
+  'minute',
+  'day',
+  'week',
+  'month',
+  'year',
+  'mile',
+  'item',
+  'product',
+  'order',
+  'page',
+  'step',
+  'point',
+  'time',
+  'meal',
+  'serving',
+  'unit',
+]);
+
+/**
+ * A strong count of people before a plural noun: "9 out of 10 vets", "nine
+ * in ten guests", "millions of viewers", "70% of marketers", "the majority of
+ * households". With such a count any plural noun is a crowd.
+ */
+function countedCrowd(t: Token[], i: number): number {
+  const x = t[i]!;
+  if (x.pos !== 'NOUN' || (x.lower === x.lemma && !PEOPLE_PLURALS.has(x.lower))) return -1;
+  if (COUNTED_THINGS.has(x.lemma)) return -1;
+  // "two in three of your purchases": the person's own, not a crowd.
+  if (t.slice(Math.max(0, i - 5), i).some((y) => y.lower === 'your')) return -1;
+  const count = t
+    .slice(Math.max(0, i - 5), i)
+    .find(
+      (y) =>
+        [
+          'millions',
+          'thousands',
+          'hundreds',
+          'majority',
+          'million',
+          'thousand',
+          '%',
+          'percent',
+        ].includes(y.lower) ||
+        ((y.pos === 'NUM' || /^\d/.test(y.text)) &&
+          (t[y.i + 1]?.lower === 'in' ||
+            (t[y.i + 1]?.lower === 'out' && t[y.i + 2]?.lower === 'of'))),
+    );
+  return count ? count.i : -1;
+}
+
+/** A word after a crowd that acts as its verb ("Millions trust our app", with "trust" read as a noun). */
+function actsAsVerb(t: Token[], k: number): boolean {
+  const y = t[k];
+  if (!y) return false;
+  if (y.pos === 'VERB' || y.pos === 'AUX') return true;
+  const next = t[k + 1];
+  return (
+    y.pos === 'NOUN' &&
+    (endorseVerbs.has(y.lemma) ||
+      adoptVerbs.has(y.lemma) ||
+      ['rave', 'swear', 'buy', 'use', 'love', 'choose'].includes(y.lemma)) &&
+    next !== undefined &&
+    ['our', 'this', 'these', 'us', 'the', 'it', 'them', 'by', 'about', 'on'].includes(next.lower)
+  );
+}
 
 function isGroup(t: Token | undefined): boolean {
   if (!t) return false;
@@ -256,8 +365,19 @@ function socialProof(s: Sentence): Hit[] {
       from = i;
       to = i;
     } else if (
-      isGroup(x) &&
+      x.pos === 'NOUN' &&
+      (isPlural(x) || PEOPLE_PLURALS.has(x.lower)) &&
+      t[i + 1]?.lower === 'like' &&
+      ['you', 'yourself', 'yours'].includes(t[i + 2]?.lower ?? '') &&
+      actsAsVerb(t, i + 3)
+    ) {
+      // "People like you love our weekend breaks", "Teams like yours use…"
+      from = i;
+      to = i + 3;
+    } else if (
+      (isGroup(x) || countedCrowd(t, i) >= 0) &&
       (isPlural(x) ||
+        PEOPLE_PLURALS.has(x.lower) ||
         ['every', 'each'].includes(t[i - 1]?.lower ?? '') ||
         ['every', 'each'].includes(t[i - 2]?.lower ?? ''))
     ) {
@@ -280,6 +400,7 @@ function socialProof(s: Sentence): Hit[] {
       // A crowd, not a count: "most", "thousands", "12,000", "9 in 10" (not "three dinners").
       const quantifier = (y: Token) =>
         (QUANTIFIERS.has(y.lower) && y.lower !== 'nine') ||
+        /^(?:top|best|high|leading)-(?:performing|rated|ranked|tier)$/.test(y.lower) ||
         (y.lower === 'number' &&
           ['growing', 'increasing', 'rising', 'huge', 'large', 'record'].includes(
             t[y.i - 1]?.lower ?? '',
@@ -290,18 +411,64 @@ function socialProof(s: Sentence): Hit[] {
         ) ||
         ((y.pos === 'NUM' || /^\d/.test(y.text)) &&
           (['in', 'of'].includes(t[y.i + 1]?.lower ?? '') || t[y.i + 1]?.text === '%'));
-      const quantified = t.slice(Math.max(0, j), i).some(quantifier);
-      const howMany = before?.lower === 'many' && t[j - 1]?.lower === 'how';
+      const counted = countedCrowd(t, i);
+      if (counted >= 0 && counted < j) j = counted;
+      const quantified =
+        counted >= 0 ||
+        t.slice(Math.max(0, j), i).some(quantifier) ||
+        // "9 out of 10 dentists"
+        t
+          .slice(Math.max(0, j), i)
+          .some(
+            (y) =>
+              (y.pos === 'NUM' || /^\d/.test(y.text)) &&
+              t[y.i + 1]?.lower === 'out' &&
+              t[y.i + 2]?.lower === 'of',
+          );
+      // "How many (of your) people…", "what share of your customers…": a count asked for.
+      const howMany = t
+        .slice(Math.max(0, j - 4), i)
+        .some(
+          (y) =>
+            (y.lower === 'how' && ['many', 'much'].includes(t[y.i + 1]?.lower ?? '')) ||
+            (y.lower === 'what' &&
+              ['share', 'percentage', 'proportion', 'fraction', 'number'].includes(
+                t[y.i + 1]?.lower ?? '',
+              )),
+        );
       if (quantified && !howMany) {
         from = Math.max(0, j);
         to = i;
       } else if (
         authorityNouns.has(x.lemma) ||
         j < 0 ||
-        ['your', 'their', 'our', 'other'].includes(before?.lower ?? '')
+        ['your', 'their', 'our', 'other'].includes(before?.lower ?? '') ||
+        (before !== undefined && COLLECTIVES.has(before.lower) && t[before.i + 1]?.lower === 'of')
       ) {
-        // A bare plural acting: needs a verb right after it (any verb, when it is a statement).
-        const verb = t.slice(i + 1, i + 4).find((y) => y.pos === 'VERB' || y.pos === 'AUX');
+        // A bare plural acting: needs a verb right after it (any verb, when it
+        // is a statement), past a phrase saying where the crowd is ("Teams at
+        // Google and Stripe rely on…", "Your peers in other departments have…").
+        let after = i + 1;
+        if (t[after]?.pos === 'ADP' && !['of', 'like'].includes(t[after]!.lower)) {
+          after += 1;
+          while (
+            after < t.length &&
+            after < i + 9 &&
+            (['DET', 'ADJ', 'NOUN', 'PROPN', 'CCONJ', 'NUM'].includes(t[after]!.pos) ||
+              t[after]!.text === ',' ||
+              // "at companies like yours"
+              (t[after]!.lower === 'like' &&
+                ['yours', 'you'].includes(t[after + 1]?.lower ?? '')) ||
+              (t[after]!.lower === 'yours' && t[after - 1]?.lower === 'like')) &&
+            !['you', 'your'].includes(t[after]!.lower)
+          )
+            after += 1;
+        }
+        const verb = t
+          .slice(after, after + 3)
+          .find(
+            (y) => y.pos === 'VERB' || y.pos === 'AUX' || (y.i === after && actsAsVerb(t, y.i)),
+          );
         if (
           verb &&
           (endorseVerbs.has(verb.lemma) ||
@@ -322,11 +489,86 @@ function socialProof(s: Sentence): Hit[] {
     ) {
       from = i;
       to = i + 1;
+    } else if (
+      [
+        'loved',
+        'used',
+        'chosen',
+        'recommended',
+        'preferred',
+        'backed',
+        'endorsed',
+        'praised',
+        'rated',
+        'adored',
+        'relied',
+      ].includes(x.lower) &&
+      (t[i + 1]?.lower === 'by' || (x.lower === 'relied' && t[i + 1]?.lower === 'on')) &&
+      // "Is this app used by your children?" asks about the person's own people.
+      !(t[i + 2]?.lower === 'your' && question && i >= qStart) &&
+      t
+        .slice(i + 2, i + 7)
+        .some(
+          (y) =>
+            isGroup(y) ||
+            countedCrowd(t, y.i) >= 0 ||
+            y.pos === 'PROPN' ||
+            QUANTIFIERS.has(y.lower) ||
+            /^\d/.test(y.text) ||
+            ['millions', 'thousands'].includes(y.lower),
+        )
+    ) {
+      // "Loved by over 50,000 runners", "used by leading hospitals"
+      from = i;
+      to = i + 1;
+    } else if (
+      x.lower === 'voted' &&
+      ['best', 'top', '#', 'number', 'favourite', 'favorite', 'the'].includes(t[i + 1]?.lower ?? '')
+    ) {
+      // "Voted best coffee in town"
+      from = i;
+      to = i + 1;
+    } else if (
+      ['choice', 'favourite', 'favorite', 'pick'].includes(x.lower) &&
+      ['of', 'among', 'with'].includes(t[i + 1]?.lower ?? '') &&
+      t.slice(i + 2, i + 5).some((y) => isGroup(y) && (isPlural(y) || PEOPLE_PLURALS.has(y.lower)))
+    ) {
+      // "the choice of professionals", "a favourite among parents"
+      from = i;
+      to = i + 2;
     } else if (x.lower === 'trusted' && t[i + 1]?.lower === 'by') {
       from = i;
       to = i + 1;
     } else if (
-      (x.lower === 'popular' && t[i - 1]?.lower === 'most') ||
+      x.lower === 'as' &&
+      ['seen', 'featured', 'heard', 'shown', 'recommended', 'reviewed', 'praised'].includes(
+        t[i + 1]?.lower ?? '',
+      ) &&
+      ['on', 'in', 'by'].includes(t[i + 2]?.lower ?? '')
+    ) {
+      // "As seen on TV", "as featured in Forbes"
+      from = i;
+      to = i + 2;
+    } else if (
+      POPULAR_HEADS.test(x.lower) ||
+      (POPULAR_TAILS.has(x.lower) &&
+        ['most', 'fastest', 'top', 'highest', 'best', 'widely'].includes(t[i - 1]?.lower ?? ''))
+    ) {
+      // "the fastest-growing platform", "our most popular room", "top rated".
+      // Asking which is most popular in the person's own world is not pointing
+      // at a crowd: "What is the most popular dish in your household?"
+      const owner = t
+        .slice(Math.max(0, i - 3), i)
+        .some((y) => OFFER_DETERMINERS.has(y.lower) || y.lower === 'the' || y.lower === 'a');
+      const asking =
+        question &&
+        whWords.has(opener?.lower ?? '') &&
+        t.slice(qStart, i).some((y) => y.lemma === 'be');
+      if (owner && !asking) {
+        from = POPULAR_HEADS.test(x.lower) ? i : i - 1;
+        to = i;
+      }
+    } else if (
       x.lower === 'best-selling' ||
       x.lower === 'bestselling' ||
       (x.lower === '#' && t[i + 1]?.text === '1') ||
@@ -352,7 +594,14 @@ function socialProof(s: Sentence): Hit[] {
       question && whWords.has(opener?.lower ?? '') && from <= qStart + 3 && from >= qStart;
     if (subjectOfQuestion || whSubject) continue;
     // A group someone is told they belong to ("Smart founders…") is identity, not a crowd.
-    if (t.slice(from, to).some((y) => characterAdjectives.has(y.lower) && y.lower !== 'good'))
+    // (With a crowd word before it, it is a crowd again: "Most successful startups…")
+    const crowdWord = t
+      .slice(from, to)
+      .some((y) => QUANTIFIERS.has(y.lower) || y.pos === 'NUM' || /^\d/.test(y.text));
+    if (
+      !crowdWord &&
+      t.slice(from, to).some((y) => characterAdjectives.has(y.lower) && y.lower !== 'good')
+    )
       continue;
     if (t.slice(to + 1, to + 4).some((y) => y.lower === 'like' && t[y.i + 1]?.lower === 'you'))
       continue;
@@ -520,13 +769,101 @@ function isComparative(t: Token, next: Token | undefined): boolean {
   return false;
 }
 
+/** "fairer", "easier", "happier": a comparative whose base word praises or runs down. */
+function evaluativeComparative(t: Token): boolean {
+  if (t.pos !== 'ADJ' && t.pos !== 'ADV') return false;
+  const base = /ier$/.test(t.lower)
+    ? [`${t.lower.slice(0, -3)}y`]
+    : /(?:er|est)$/.test(t.lower)
+      ? [
+          t.lower.replace(/(?:er|est)$/, ''),
+          t.lower.replace(/(?:r|st)$/, ''),
+          t.lower.replace(/(\w)\1(?:er|est)$/, '$1'),
+        ]
+      : [];
+  return base.some((word) => word.length > 2 && Math.abs(valence(word)) >= 2);
+}
+
+/** Nouns of a choice that an evaluative word before them turns into a verdict. */
+const CHOICE_NOUNS = new Set([
+  'choice',
+  'move',
+  'option',
+  'pick',
+  'decision',
+  'fit',
+  'call',
+  'bet',
+]);
+const VERDICT_WORDS = new Set([
+  'first',
+  'top',
+  'right',
+  'obvious',
+  'smart',
+  'wise',
+  'go-to',
+  'natural',
+  'only',
+  'best',
+  'ideal',
+  'perfect',
+]);
+
 function judgementIn(t: Token[], from: number, to: number): Token | undefined {
   for (let k = from; k <= to; k += 1) {
     const x = t[k]!;
     if (JUDGEMENT_VERBS.has(x.lemma) && x.pos === 'VERB') return x;
-    if (isComparative(x, t[k + 1])) return x;
+    // "more than one supermarket": a count, not a verdict.
+    const quantity =
+      ['than', 'more'].includes(x.lower) &&
+      (t[k + 1]?.pos === 'NUM' || ['one', 'once', 'than'].includes(t[k + 1]?.lower ?? ''));
+    // "rather than" weighs the offer against another only when the offer is named.
+    const mereAlternative =
+      x.lower === 'than' &&
+      t[k - 1]?.lower === 'rather' &&
+      !t.slice(from, k).some((y) => OFFER_DETERMINERS.has(y.lower));
+    if (!quantity && !mereAlternative && isComparative(x, t[k + 1])) return x;
+    if (x.lower === 'worth' && t.slice(from, k).some((y) => OFFER_DETERMINERS.has(y.lower)))
+      return x;
     if ((x.pos === 'ADJ' || x.pos === 'ADV') && strongly(x, 3)) return x;
     if (x.lower === 'obvious' || x.lower === 'smarter' || x.lower === 'cheaper') return x;
+    if (evaluativeComparative(x)) return x;
+    // A verdict as a noun: "your first choice", "the right move", "an improvement".
+    if (CHOICE_NOUNS.has(x.lemma) && VERDICT_WORDS.has(t[k - 1]?.lower ?? '')) return x;
+    if (x.pos === 'NOUN' && valence(x.lower) >= 2 && !scaleWords.has(x.lower)) return x;
+    // Praise as a verb: "stand out", "excel", "outperform".
+    if (x.lemma === 'stand' && t[k + 1]?.lower === 'out') return x;
+    if (['excel', 'outperform', 'outshine', 'shine'].includes(x.lemma)) return x;
+    // Loyalty taken for granted: "keep coming back to us", "always choose our brand".
+    if (
+      (x.lemma === 'keep' && /ing$/.test(t[k + 1]?.lower ?? '')) ||
+      (x.lower === 'always' && t.slice(k + 1, to + 1).some((y) => OFFER_DETERMINERS.has(y.lower)))
+    )
+      return x;
+    // A benefit taken for granted: "lost without our tool", "manage without us".
+    if (x.lower === 'without' && OFFER_DETERMINERS.has(t[k + 1]?.lower ?? '')) return x;
+  }
+  return undefined;
+}
+
+/** "What do you love most about…": a favourite asked for, the liking presumed. */
+function favouriteAsked(t: Token[], i: number, to: number): Token | undefined {
+  for (let k = i + 1; k <= Math.min(to, i + 6); k += 1) {
+    const x = t[k]!;
+    if (!JUDGEMENT_VERBS.has(x.lemma) || valence(x.lemma) <= 0) continue;
+    const most = t[k + 1];
+    if (!most || !['most', 'best'].includes(most.lower)) return undefined;
+    // Liked about the offer or the person's own use of it, not a pastime.
+    if (t[k + 2]?.lower !== 'about') return undefined;
+    const about = t.slice(k + 3, to + 1);
+    if (!about.some((y) => OFFER_DETERMINERS.has(y.lower) || ['here', 'your'].includes(y.lower)))
+      return undefined;
+    // "most and least", "like or dislike": both sides asked for.
+    const rest = t.slice(k + 1, to + 1);
+    if (rest.some((y) => ['least', 'dislike', 'worst', 'hate'].includes(y.lower))) return undefined;
+    if (t.slice(i, k).some((y) => ['least', 'dislike', 'or'].includes(y.lower))) return undefined;
+    return most;
   }
   return undefined;
 }
@@ -541,13 +878,27 @@ function assumptiveWhy(s: Sentence): Hit[] {
       (y, k) => k > i && (y.text === '?' || y.text === '.' || y.text === ';'),
     );
     const to = end < 0 ? t.length - 1 : end - 1;
-    if (x.lower === 'why' && t[i + 1]?.lower !== 'not') {
-      const judged = judgementIn(t, i + 1, to);
+    // "Why…", "How come…": a reason asked for a judgement the question states.
+    const reason =
+      (x.lower === 'why' && t[i + 1]?.lower !== 'not') ||
+      (x.lower === 'how' && t[i + 1]?.lower === 'come');
+    if (reason) {
+      const judged = judgementIn(t, i + (x.lower === 'how' ? 2 : 1), to);
       if (judged) hits.push(span('assumptive-why', x, judged));
     }
-    // "What makes our coffee so good?" (not "What would make…")
-    if (x.lower === 'what' && t[i + 1]?.lemma === 'make' && t[i + 1]?.lower !== 'make') {
-      const judged = judgementIn(t, i + 2, to);
+    if (x.lower === 'what') {
+      // "What makes our coffee so good?", "What is it about our blender that
+      // makes it so reliable?" (not "What would make…").
+      const makes = t
+        .slice(i + 1, to + 1)
+        .find(
+          (y) =>
+            y.lemma === 'make' &&
+            y.lower !== 'make' &&
+            !MODALS.has(t[y.i - 1]?.lower ?? '') &&
+            (y.i === i + 1 || t[y.i - 1]?.lower === 'that'),
+        );
+      const judged = makes ? judgementIn(t, makes.i + 1, to) : favouriteAsked(t, i, to);
       if (judged) hits.push(span('assumptive-why', x, judged));
     }
   }
@@ -798,9 +1149,12 @@ function praiseHypothetical(s: Sentence, next: Sentence | undefined): Hit[] {
           .map((y) => y.text)
           .join(' '),
       ) &&
-      t
-        .slice(i + 1, i + 6)
-        .some((y) => ['could', 'had', 'were', 'was', 'owned', 'got', 'did'].includes(y.lower));
+      t.slice(i + 1, i + 6).some(
+        (y) =>
+          ['could', 'had', 'were', 'was', 'owned', 'got', 'did', 'would'].includes(y.lower) ||
+          // A past form for the unreal: "If our new feature saved you hours…"
+          (y.pos === 'VERB' && y.lemma !== y.lower && !/(?:ing|s)$/.test(y.lower)),
+      );
     const imagine =
       ['imagine', 'picture', 'suppose', 'envision', 'envisage'].includes(x.lower) &&
       (i === firstWord(t) || t[i - 1]?.text === ',');
@@ -898,6 +1252,26 @@ function presupposition(s: Sentence): Hit[] {
           Math.sign(valence(t[y.i + 1]?.lemma ?? '') || valence(t[y.i + 1]?.lower ?? '')) <
           0,
     );
+    // A benefit named as a fact: "the difference our vitamins made", "the
+    // improvement our app brought", "the results you got from our plan".
+    if (
+      [
+        'difference',
+        'improvement',
+        'benefit',
+        'benefits',
+        'results',
+        'progress',
+        'savings',
+      ].includes(x.lower) &&
+      t[i - 1]?.lower === 'the' &&
+      !modal &&
+      t.slice(i + 1, i + 4).some((y) => OFFER_DETERMINERS.has(y.lower)) &&
+      isQuestion(s)
+    ) {
+      hits.push(span('presupposition', t[i - 1]!, t[Math.min(t.length - 1, i + 3)]!));
+      continue;
+    }
     if (x.lower === 'how' && n1 && !balanced) {
       // "How stressed are you…", "How excited are you about…", "How annoying are…"
       if (
