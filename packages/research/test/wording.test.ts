@@ -29,6 +29,7 @@ describe('checkWording finds each kind of leading wording, whatever the sentence
       'When will you upgrade to the family plan?',
       'How frustrated are you with your current broadband?',
       'How long have you been struggling with late invoices?',
+      'When did you realise you needed a better CRM?',
     ],
     'social-proof': [
       'Over 5,000 schools already use our reading app. Would you try it?',
@@ -64,6 +65,8 @@ describe('checkWording finds each kind of leading wording, whatever the sentence
       'Smart investors diversify. Would you add our bond fund?',
       'As someone who values their time, would you order our ready meals?',
       'Because you want the best for your family, would you choose our insurance?',
+      'As a team player, would you cover the late shift this month?',
+      "You're clearly someone who cares about the environment. Would you switch to our green tariff?",
     ],
     'assumptive-why': [
       'Why do you prefer our app to paper diaries?',

@@ -619,6 +619,20 @@ function socialProof(s: Sentence): Hit[] {
 // ---------------------------------------------------------------------------
 // Identity and emotional appeal
 
+/** Roles a person is flattered into: "as a trendsetter", "as a true connoisseur". */
+const IDENTITY_ROLES = new Set([
+  'trendsetter',
+  'go-getter',
+  'perfectionist',
+  'connoisseur',
+  'foodie',
+  'visionary',
+  'achiever',
+  'pioneer',
+  'innovator',
+  'champion',
+]);
+
 function identity(s: Sentence): Hit[] {
   const t = s.tokens;
   const hits: Hit[] = [];
@@ -631,17 +645,33 @@ function identity(s: Sentence): Hit[] {
     return comma < 0 ? t.length - 1 : comma - 1;
   };
   const valued = (from: number, to: number) =>
-    t
-      .slice(from, to + 1)
-      .some(
-        (x) =>
-          characterAdjectives.has(x.lower) ||
-          (valueVerbs.has(x.lemma) &&
-            (x.pos === 'VERB' || ['who', 'that'].includes(t[x.i - 1]?.lower ?? ''))) ||
-          (x.lemma === 'take' && t.slice(x.i, to + 1).some((y) => y.lower === 'seriously')) ||
-          x.lower === 'seriously' ||
-          (x.lower === 'only' && t[x.i + 1]?.lemma === 'want'),
-      );
+    t.slice(from, to + 1).some(
+      (x) =>
+        characterAdjectives.has(x.lower) ||
+        (valueVerbs.has(x.lemma) &&
+          (x.pos === 'VERB' || ['who', 'that'].includes(t[x.i - 1]?.lower ?? ''))) ||
+        (x.lemma === 'take' && t.slice(x.i, to + 1).some((y) => y.lower === 'seriously')) ||
+        x.lower === 'seriously' ||
+        (x.lower === 'only' && t[x.i + 1]?.lemma === 'want') ||
+        // A flattering role: "a team player", "an early adopter", "a true fan".
+        (x.lemma === 'player' && t[x.i - 1]?.lower === 'team') ||
+        (x.lemma === 'adopter' && t[x.i - 1]?.lower === 'early') ||
+        IDENTITY_ROLES.has(x.lemma),
+    );
+  // "You're clearly someone who cares about…", "You are the kind of person who…"
+  for (let i = 0; i + 3 < t.length; i += 1) {
+    if (t[i]!.lower !== 'you' || t[i + 1]?.lemma !== 'be') continue;
+    let k = i + 2;
+    while (t[k] && t[k]!.pos === 'ADV') k += 1;
+    const who = t.slice(k, k + 6).find((y) => ['who', 'that'].includes(y.lower) && y.i > k);
+    const person = t
+      .slice(k, who?.i ?? k)
+      .some((y) => ['someone', 'somebody', 'person', 'kind', 'type', 'one'].includes(y.lower));
+    if (who && person && valued(who.i, clauseEnd(who.i))) {
+      hits.push(span('identity-appeal', t[i]!, t[clauseEnd(who.i)]!));
+      break;
+    }
+  }
   // "As a parent who cares…", "As someone who takes their health seriously,", "Being a…"
   if (a && (a.lower === 'as' || a.lower === 'being' || a.lower === 'for') && t[first + 1]) {
     const end = clauseEnd(first);
@@ -1252,6 +1282,32 @@ function presupposition(s: Sentence): Hit[] {
           Math.sign(valence(t[y.i + 1]?.lemma ?? '') || valence(t[y.i + 1]?.lower ?? '')) <
           0,
     );
+    // "When did you realise you needed…", "When did you first notice…": the
+    // realisation itself taken for granted.
+    if (
+      x.lower === 'when' &&
+      ['did', 'have'].includes(n1?.lower ?? '') &&
+      n2?.lower === 'you' &&
+      t
+        .slice(i + 3, i + 5)
+        .some(
+          (y) =>
+            ['realise', 'realize', 'notice', 'discover', 'decide', 'learn', 'see'].includes(
+              y.lemma,
+            ) && y.pos === 'VERB',
+        ) &&
+      t
+        .slice(i + 4, t.length)
+        .some(
+          (y) =>
+            OFFER_DETERMINERS.has(y.lower) ||
+            y.pos === 'ADJ' ||
+            ['needed', 'had', 'were'].includes(y.lower),
+        )
+    ) {
+      hits.push(span('presupposition', x, t[Math.min(t.length - 1, i + 4)]!));
+      continue;
+    }
     // A benefit named as a fact: "the difference our vitamins made", "the
     // improvement our app brought", "the results you got from our plan".
     if (
