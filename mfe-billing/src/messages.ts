@@ -1,11 +1,2 @@
-import { ApiError, serverMessage } from '@chorus/platform';
-
-/**
- * The server's own words for a failure the user can act on (a 4xx answer's
- * message, e.g. "No product selected"); undefined for a server fault or a
- * network failure, where the spec's fallback text says more than "502: Bad
- * Gateway" would.
- */
-export function refusalMessage(error: unknown): string | undefined {
-  return error instanceof ApiError && error.status < 500 ? serverMessage(error) : undefined;
-}
+/** The server's words for a refused request: one helper for every microfrontend. */
+export { refusalMessage } from '@chorus/platform';

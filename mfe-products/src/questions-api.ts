@@ -7,6 +7,7 @@ import {
 } from '@chorus/contracts';
 import {
   apiRequest,
+  downloadFrom,
   getToken,
   queryClient,
   serverMessage,
@@ -226,21 +227,10 @@ export async function downloadStudyReport(
   format: 'pdf' | 'md',
 ): Promise<void> {
   try {
-    const response = await apiRequest(
-      'GET',
+    await downloadFrom(
       `${questionsPath(question.productId)}/${encodeURIComponent(question.id)}/report.${format}`,
+      `study-report.${format}`,
     );
-    const name =
-      /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ??
-      `study-report.${format}`;
-    const url = URL.createObjectURL(await response.blob());
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = name;
-    document.body.appendChild(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 0);
   } catch (error) {
     toast({
       title: 'Report not downloaded',

@@ -14,7 +14,7 @@ import type {
   RoadmapWithItems,
   SharedRoadmapView,
 } from '@chorus/contracts';
-import { apiRequest, queryClient } from '@chorus/platform';
+import { apiRequest, dispositionFileName, download, queryClient } from '@chorus/platform';
 import { useQuery } from '@tanstack/react-query';
 
 // The roadmap pages' reads and writes. Each query key is the path the shared
@@ -181,8 +181,10 @@ export const roadmapApi = {
   deleteShareLink: (linkId: string) => apiRequest('DELETE', `/api/share-links/${path(linkId)}`),
   shareResponsesCsv: async (linkId: string) => {
     const response = await apiRequest('GET', `/api/share-links/${path(linkId)}/responses/csv`);
-    const disposition = response.headers.get('content-disposition') ?? '';
-    const fileName = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? 'responses.csv';
+    const fileName = dispositionFileName(
+      response.headers.get('content-disposition'),
+      'responses.csv',
+    );
     return { fileName, blob: await response.blob() };
   },
   shareRoadmap: (
@@ -199,8 +201,10 @@ export const roadmapApi = {
     apiRequest('DELETE', `/api/roadmaps/${path(roadmapId)}/collaborators/${path(memberId)}`),
   exportYaml: async (roadmapId: string) => {
     const response = await apiRequest('GET', `/api/roadmaps/${path(roadmapId)}/export`);
-    const disposition = response.headers.get('content-disposition') ?? '';
-    const fileName = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? 'roadmap.yaml';
+    const fileName = dispositionFileName(
+      response.headers.get('content-disposition'),
+      'roadmap.yaml',
+    );
     return { fileName, blob: await response.blob() };
   },
 };
@@ -216,13 +220,4 @@ export function refreshRoadmap(productId: string, roadmapId?: string): Promise<v
 }
 
 /** Saves a blob under a file name (the browser's download). */
-export function saveFile(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
+export { download as saveFile };

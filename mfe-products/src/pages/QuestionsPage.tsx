@@ -6,7 +6,7 @@ import {
   type QuestionStatusFilter,
   questionStatusFilters,
 } from '../question-history';
-import { serverMessage, toast } from '@chorus/platform';
+import { download, serverMessage, toast } from '@chorus/platform';
 import {
   Button,
   EmptyState,
@@ -44,17 +44,9 @@ const statusLabels: Record<QuestionStatusFilter, string> = {
   error: 'Error',
 };
 
-/** Saves the CSV through a temporary link (with a BOM, so spreadsheets read it as UTF-8). */
+/** Saves the CSV (with a BOM, so spreadsheets read it as UTF-8). */
 function downloadCsv(fileName: string, csv: string): void {
-  const url = URL.createObjectURL(new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  // The download has started from the click; the object URL can go after this task.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  download(new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' }), fileName);
 }
 
 /**

@@ -24,7 +24,9 @@ export {
   setToken,
   TOKEN_KEY,
 } from './api';
+export { download, downloadFrom, dispositionFileName, DOWNLOAD_REVOKE_DELAY } from './download';
 export * from './payments';
+export { refusalMessage } from './refusal';
 export { queryClient } from './query-client';
 export * from './session';
 export {
