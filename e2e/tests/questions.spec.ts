@@ -59,7 +59,7 @@ function questionCard(page: Page, questionText: string) {
 }
 
 test.describe('questions page', () => {
-  test('every selected persona answers, with confidence and the grounds of the answer', async ({
+  test('every selected persona answers, with how likely its view is and the grounds of the answer', async ({
     page,
     request,
     register,
@@ -109,8 +109,8 @@ test.describe('questions page', () => {
     for (const name of names) {
       const answer = card.getByRole('article', { name });
       await expect(answer).toBeVisible();
-      await expect(answer.getByRole('meter', { name: 'Confidence' })).toBeVisible();
-      await expect(answer).toContainText(/Confidence\s*\d{1,3}%/);
+      await expect(answer.getByRole('meter', { name: 'Likelihood of this view' })).toBeVisible();
+      await expect(answer).toContainText(/Likelihood of this view\s*\d{1,3}%/);
       await expect(answer).toContainText('Safety influence');
       await expect(answer).toContainText('Reasoning:');
       await expect(answer.getByLabel('Grounding')).toContainText('Persona attributes:');
@@ -415,5 +415,89 @@ test.describe('a question that could not be answered', () => {
     await expect(card.getByRole('button', { name: 'Retry' })).toHaveCount(0);
     for (const name of names) await expect(card.getByRole('article', { name })).toBeVisible();
     await shot('retried');
+  });
+});
+
+test.describe('results where the person looks', () => {
+  test('after Ask the form says how many personas answered and jumps to the results, whose legend matches the bars and whose bars carry their likely ranges', async ({
+    page,
+    request,
+    register,
+    signIn,
+    shot,
+  }) => {
+    const { token } = await register(newAccount({ productName: 'Harbour Bakes' }));
+    const productId = await onlyProductId(request, token);
+    await selectPersonas(request, token, productId, 4);
+    // Earlier questions push the new one's results below the fold of a phone-sized window.
+    for (const earlier of [
+      'How often do you buy bread from a bakery each week?',
+      'What do you look for first when choosing a bakery?',
+    ]) {
+      await askThroughApi(request, token, productId, earlier);
+    }
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(token, `/products/${productId}/questions`);
+    await expect(
+      questionCard(page, 'What do you look for first when choosing a bakery?'),
+    ).toBeVisible();
+
+    const text = 'Would you pay $4 for a sourdough loaf delivered before breakfast?';
+    await page.getByLabel('Your question').fill(text);
+    await page.getByRole('button', { name: 'Ask Question' }).click();
+
+    // Right under the form: how far the panel has got, then that everyone answered.
+    const progress = page.getByTestId('ask-progress');
+    await expect(progress).toBeVisible();
+    await expect(progress).toBeInViewport();
+    await expect(progress.getByRole('status')).toHaveText(
+      /^(Your personas are starting to answer…|[0-4] of 4 personas answered|All 4 personas answered\.)$/,
+    );
+    await expect(progress.getByRole('status')).toHaveText('All 4 personas answered.', {
+      timeout: 30_000,
+    });
+    await shot('answered-near-the-form');
+
+    const card = questionCard(page, text);
+    await expect(card).not.toBeInViewport();
+    await progress.getByRole('button', { name: 'See the answers' }).click();
+    await expect(card).toBeInViewport();
+    await expect(card).toBeFocused();
+    const results = card.getByRole('figure', { name: 'Aggregated results' });
+    await results.scrollIntoViewIfNeeded();
+    await shot('jumped-to-the-results');
+
+    // Each legend swatch is its bar's colour (positive, neutral, negative, in order).
+    const bars = results.locator('.recharts-bar-rectangle path');
+    await expect(bars).toHaveCount(3);
+    const barColours = await bars.evaluateAll((paths) =>
+      paths.map((path) => getComputedStyle(path).fill),
+    );
+    const swatches = results.getByTestId('legend-swatch');
+    await expect(swatches).toHaveCount(3);
+    const swatchColours = await swatches.evaluateAll((spans) =>
+      spans.map((span) => getComputedStyle(span).backgroundColor),
+    );
+    expect(new Set(barColours).size).toBe(3);
+    expect(swatchColours).toEqual(barColours);
+    // The legend names the bars in the same order as the chart lists them.
+    await expect(results.getByRole('list', { name: 'Legend' }).getByRole('listitem')).toHaveText([
+      /^Positive/,
+      /^Neutral/,
+      /^Negative/,
+    ]);
+
+    // One whisker per bar: the likely range written beside the shares.
+    await expect(results.locator('.recharts-errorBar')).toHaveCount(3);
+    for (const opinion of ['positive', 'neutral', 'negative']) {
+      await expect(card.getByTestId(`interval-${opinion}`)).toContainText(/likely \d/);
+    }
+    await expect(results).toContainText('Share of all answers (20 per persona)');
+    // The chart stays inside the phone's screen.
+    const box = await results.boundingBox();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
   });
 });

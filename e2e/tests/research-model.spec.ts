@@ -109,6 +109,16 @@ test('answers arrive one by one, the cost is shown before and after, and the bud
   await page.getByRole('button', { name: 'Ask Question' }).click();
 
   const card = page.getByRole('article', { name: text });
+  // Beside the form too, where the person just clicked: how many have answered so far.
+  const progress = page.getByTestId('ask-progress');
+  await expect(progress.getByRole('status')).toHaveText('1 of 3 personas answered', {
+    timeout: 20_000,
+  });
+  await expect(progress.getByRole('progressbar', { name: 'Personas answered' })).toHaveAttribute(
+    'aria-valuenow',
+    '1',
+  );
+  await shot('progress-beside-the-form');
   // The answers appear as they are stored, not all at once at the end.
   await expect(card.getByText('1 of 3 answered')).toBeVisible({ timeout: 20_000 });
   await expect(card.getByRole('article')).toHaveCount(1);
@@ -116,6 +126,7 @@ test('answers arrive one by one, the cost is shown before and after, and the bud
   await expect(card.getByText('2 of 3 answered')).toBeVisible({ timeout: 20_000 });
   await expect(card.getByText('Complete', { exact: true })).toBeVisible({ timeout: 20_000 });
   await expect(card.getByRole('article')).toHaveCount(3);
+  await expect(progress.getByRole('status')).toHaveText('All 3 personas answered.');
 
   // After: what the question cost, from the usage the API reported.
   await expect(card.getByTestId('question-cost')).toHaveText('Cost $0.02');

@@ -22,6 +22,7 @@ import {
 } from '@chorus/platform/ui';
 import { ArrowLeft, Download, MessageSquareText, Scale, Search } from 'lucide-react';
 import { useMemo, useState } from 'react';
+import { AskProgress, showQuestionCard } from '../components/questions/AskProgress';
 import { Link, useParams } from 'react-router-dom';
 import { useProductPersonas } from '../api';
 import { QuestionCard } from '../components/questions/QuestionCard';
@@ -79,6 +80,9 @@ function ProductQuestions({ product }: { product: ProductView }) {
 
   const [text, setText] = useState('');
   const [status, setStatus] = useState<QuestionStatusFilter>('all');
+  // The question just asked from the form: its progress shows under the form.
+  const [askedId, setAskedId] = useState<string>();
+  const asked = askedId ? questions.data?.find((question) => question.id === askedId) : undefined;
   const shown = useMemo(
     () => filterQuestions(questions.data ?? [], { text, status }),
     [questions.data, text, status],
@@ -118,7 +122,8 @@ function ProductQuestions({ product }: { product: ProductView }) {
           refusal={editRefusal}
           onAsk={async (questionText, checkWording) => {
             try {
-              await ask.mutateAsync({ questionText, checkWording });
+              const question = await ask.mutateAsync({ questionText, checkWording });
+              setAskedId(question.id);
               return true;
             } catch (error) {
               toast({
@@ -129,6 +134,20 @@ function ProductQuestions({ product }: { product: ProductView }) {
               return false;
             }
           }}
+          status={
+            asked ? (
+              <AskProgress
+                question={asked}
+                onDismiss={() => setAskedId(undefined)}
+                onShow={() => {
+                  // Filters that would hide the question give way, then the card is shown.
+                  setText('');
+                  setStatus('all');
+                  requestAnimationFrame(() => showQuestionCard(asked.id));
+                }}
+              />
+            ) : null
+          }
         />
       </div>
 

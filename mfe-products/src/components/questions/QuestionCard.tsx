@@ -26,6 +26,7 @@ import {
   RunsComparison,
   SensitivityOutcome,
 } from './ResearchPanels';
+import { questionCardId } from './AskProgress';
 import { ResultsChart } from './ResultsChart';
 
 const statusLook: Record<QuestionStatus, { label: string; className: string }> = {
@@ -137,9 +138,12 @@ export function QuestionCard({
   return (
     <Card
       ref={card}
+      id={questionCardId(question.id)}
+      // Focusable from "See the answers" so keyboard users land on it too.
+      tabIndex={-1}
       role="article"
       aria-labelledby={titleId}
-      className={cn('gap-4 py-5', highlighted && 'ring-2 ring-primary/40')}
+      className={cn('scroll-mt-4 gap-4 py-5 outline-none', highlighted && 'ring-2 ring-primary/40')}
     >
       <div className="flex flex-col gap-3 px-5 sm:flex-row sm:items-start sm:justify-between">
         <div className="grid gap-1.5">
@@ -222,8 +226,12 @@ export function QuestionCard({
       </div>
 
       {results ? (
-        <div className="mx-5 grid gap-4 rounded-lg bg-muted/50 p-4 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
-          <ResultsChart results={question.analysis?.estimate.shares ?? results} />
+        <div className="mx-5 grid grid-cols-1 gap-4 rounded-lg bg-muted/50 p-4 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+          <ResultsChart
+            results={question.analysis?.estimate.shares ?? results}
+            intervals={question.analysis?.estimate.intervals}
+            drawsPerPersona={question.analysis?.estimate.drawsPerPersona}
+          />
           <div className="grid content-start gap-3">
             <div className="flex gap-2 text-sm">
               <Lightbulb className="mt-0.5 size-4 shrink-0 text-amber-500" aria-hidden />

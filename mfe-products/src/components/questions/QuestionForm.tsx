@@ -24,7 +24,7 @@ import {
   useZodForm,
 } from '@chorus/platform/ui';
 import { AlertTriangle, Coins, Send, Users } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useQuestionEstimate } from '../../questions-api';
 
@@ -176,8 +176,11 @@ export function QuestionForm({
   locked = false,
   refusal,
   onAsk,
+  status,
 }: {
   productId: string;
+  /** Shown under the Ask button: how the question just asked is coming along. */
+  status?: ReactNode;
   /** Why the user's role does not allow asking (a viewer): the form asks nothing and says so. */
   refusal?: string;
   /** The product is not paid for: the form stays visible but asks nothing (the page's banner says why). */
@@ -236,7 +239,8 @@ export function QuestionForm({
         <div className="grid gap-1">
           <h2 className="text-lg font-semibold">Ask Your Personas</h2>
           <p className="text-sm text-muted-foreground">
-            Every selected persona answers with an opinion, a confidence and its reasoning.
+            Every selected persona answers with its most likely opinion, how likely it is, and its
+            reasoning.
           </p>
         </div>
 
@@ -293,16 +297,18 @@ export function QuestionForm({
               }
             />
           ) : null}
-          <label className="flex w-fit items-center gap-2 text-sm">
+          <label className="flex w-fit items-start gap-2 text-sm">
             <input
               type="checkbox"
-              className="size-4 accent-primary"
+              className="mt-0.5 size-4 shrink-0 accent-primary"
               checked={sensitivity}
               onChange={(event) => setSensitivity(event.target.checked)}
             />
-            Check wording sensitivity
-            <span className="text-xs text-muted-foreground">
-              (also asks a neutral and a reversed framing: three times the model calls)
+            <span>
+              Check wording sensitivity{' '}
+              <span className="text-xs text-muted-foreground">
+                (also asks a neutral and a reversed framing: three times the model calls)
+              </span>
             </span>
           </label>
           {names.length > 0 && !locked && !refusal && estimate.data ? (
@@ -325,6 +331,7 @@ export function QuestionForm({
               </p>
             ) : null}
           </div>
+          {status}
         </form>
       </CardContent>
     </Card>

@@ -3,12 +3,14 @@ import {
   auditActionLabels,
   auditChangeText,
   billingImpactText,
+  cn,
   EmptyState,
   LoadError,
   Loading,
 } from '@chorus/platform/ui';
 import { ScrollText } from 'lucide-react';
 import { useAuditLog } from '../../team-api';
+import { stacked } from './stacked';
 
 /** Every change to the team, newest first: who did what to whom, and what it did to the bill. */
 export function AuditLogTable({ productId }: { productId: string }) {
@@ -28,8 +30,8 @@ export function AuditLogTable({ productId }: { productId: string }) {
   }
   return (
     <div className="overflow-x-auto rounded-xl border">
-      <table className="w-full text-sm" aria-label="Audit log">
-        <thead className="bg-muted/50 text-left text-xs text-muted-foreground">
+      <table className={stacked.table} aria-label="Audit log">
+        <thead className={stacked.head}>
           <tr>
             <th className="px-4 py-3 font-medium">Date</th>
             <th className="px-4 py-3 font-medium">Who</th>
@@ -39,17 +41,28 @@ export function AuditLogTable({ productId }: { productId: string }) {
             <th className="px-4 py-3 text-right font-medium">Billing impact</th>
           </tr>
         </thead>
-        <tbody className="divide-y">
+        <tbody className={stacked.body}>
           {log.data.map((entry) => (
-            <tr key={entry.id} data-testid="audit-row">
-              <td className="px-4 py-3 whitespace-nowrap">
+            <tr key={entry.id} data-testid="audit-row" className={stacked.row}>
+              <td data-label="Date" className={cn(stacked.cell, 'whitespace-nowrap')}>
                 {formatDate(entry.effectiveDate, 'dateTime')}
               </td>
-              <td className="px-4 py-3">{entry.actor.name}</td>
-              <td className="px-4 py-3 font-medium">{auditActionLabels[entry.actionType]}</td>
-              <td className="px-4 py-3">{entry.affectedEmail ?? '—'}</td>
-              <td className="px-4 py-3">{auditChangeText(entry)}</td>
-              <td className="px-4 py-3 text-right tabular-nums">
+              <td data-label="Who" className={stacked.cell}>
+                {entry.actor.name}
+              </td>
+              <td data-label="Action" className={cn(stacked.cell, 'font-medium')}>
+                {auditActionLabels[entry.actionType]}
+              </td>
+              <td data-label="Affected" className={stacked.cell}>
+                {entry.affectedEmail ?? '—'}
+              </td>
+              <td data-label="Change" className={cn(stacked.cell, stacked.wide)}>
+                {auditChangeText(entry)}
+              </td>
+              <td
+                data-label="Billing impact"
+                className={cn(stacked.cell, 'text-right tabular-nums max-md:text-left')}
+              >
                 {billingImpactText(entry.billingImpact)}/month
               </td>
             </tr>

@@ -14,6 +14,7 @@ import { toast } from '@chorus/platform';
 import {
   Badge,
   Button,
+  cn,
   ConfirmDialog,
   memberStatusLabels,
   NativeSelect,
@@ -25,6 +26,7 @@ import { RotateCw, UserMinus, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import { refusalMessage } from '../../messages';
 import { useTeamActions } from '../../team-api';
+import { stacked } from './stacked';
 
 const statusTone: Record<MemberStatus, string> = {
   pending: 'border-transparent bg-amber-100 text-amber-800',
@@ -115,8 +117,8 @@ export function MembersTable({
 
   return (
     <div className="overflow-x-auto rounded-xl border">
-      <table className="w-full text-sm" aria-label="Members">
-        <thead className="bg-muted/50 text-left text-xs text-muted-foreground">
+      <table className={stacked.table} aria-label="Members">
+        <thead className={stacked.head}>
           <tr>
             <th className="px-4 py-3 font-medium">Name</th>
             {showEmails ? <th className="px-4 py-3 font-medium">E-mail</th> : null}
@@ -131,17 +133,25 @@ export function MembersTable({
             ) : null}
           </tr>
         </thead>
-        <tbody className="divide-y">
-          <tr>
-            <td className="px-4 py-3 font-medium">{team.owner.name}</td>
-            {showEmails ? <td className="px-4 py-3">{team.owner.email}</td> : null}
-            <td className="px-4 py-3">{roleLabels.owner}</td>
-            <td className="px-4 py-3">
+        <tbody className={stacked.body}>
+          <tr className={stacked.row}>
+            <td data-label="Name" className={cn(stacked.cell, stacked.wide, 'font-medium')}>
+              {team.owner.name}
+            </td>
+            {showEmails ? (
+              <td data-label="E-mail" className={cn(stacked.cell, stacked.wide)}>
+                {team.owner.email}
+              </td>
+            ) : null}
+            <td data-label="Role" className={stacked.cell}>
+              {roleLabels.owner}
+            </td>
+            <td data-label="Status" className={stacked.cell}>
               <Badge variant="secondary">Owner</Badge>
             </td>
-            <td className="px-4 py-3 text-muted-foreground">—</td>
-            <td className="px-4 py-3 text-muted-foreground">—</td>
-            {canManage ? <td /> : null}
+            <td className={cn(stacked.cell, 'text-muted-foreground max-md:hidden')}>—</td>
+            <td className={cn(stacked.cell, 'text-muted-foreground max-md:hidden')}>—</td>
+            {canManage ? <td className="max-md:hidden" /> : null}
           </tr>
           {team.members.map((member) => {
             const who = member.name ?? member.email ?? 'this member';
@@ -151,14 +161,20 @@ export function MembersTable({
             const editableRole =
               canManage && member.status === 'accepted' && member.role !== 'roadmap';
             return (
-              <tr key={member.id} data-testid="member-row">
-                <td className="px-4 py-3 font-medium">{member.name ?? '—'}</td>
-                {showEmails ? <td className="px-4 py-3">{member.email ?? '—'}</td> : null}
-                <td className="px-4 py-3">
+              <tr key={member.id} data-testid="member-row" className={stacked.row}>
+                <td data-label="Name" className={cn(stacked.cell, stacked.wide, 'font-medium')}>
+                  {member.name ?? '—'}
+                </td>
+                {showEmails ? (
+                  <td data-label="E-mail" className={cn(stacked.cell, stacked.wide)}>
+                    {member.email ?? '—'}
+                  </td>
+                ) : null}
+                <td data-label="Role" className={cn(stacked.cell, editableRole && stacked.wide)}>
                   {editableRole ? (
                     <NativeSelect
                       aria-label={`Role of ${who}`}
-                      className="h-9 w-44 py-1"
+                      className="h-9 w-44 max-w-full py-1"
                       value={member.role}
                       disabled={actions.changeRole.isPending}
                       onChange={(event) => chooseRole(member, event.target.value as MemberRole)}
@@ -174,19 +190,23 @@ export function MembersTable({
                     roleText(member)
                   )}
                 </td>
-                <td className="px-4 py-3">
+                <td data-label="Status" className={stacked.cell}>
                   <StatusBadge status={member.status} />
                   {pendingSeat ? (
-                    <span className="mt-1 block text-xs whitespace-nowrap text-muted-foreground">
+                    <span className="mt-1 block text-xs text-muted-foreground md:whitespace-nowrap">
                       Paid seat, {formatMoney(team.seatMonthlyCents ?? 0)}/month once accepted
                     </span>
                   ) : null}
                 </td>
-                <td className="px-4 py-3 whitespace-nowrap">{day(member.invitedAt)}</td>
-                <td className="px-4 py-3 whitespace-nowrap">{day(member.acceptedAt)}</td>
+                <td data-label="Invited" className={cn(stacked.cell, 'whitespace-nowrap')}>
+                  {day(member.invitedAt)}
+                </td>
+                <td data-label="Joined" className={cn(stacked.cell, 'whitespace-nowrap')}>
+                  {day(member.acceptedAt)}
+                </td>
                 {canManage ? (
-                  <td className="px-4 py-3">
-                    <div className="flex justify-end gap-1">
+                  <td className={cn(stacked.cell, stacked.wide, 'max-md:before:hidden')}>
+                    <div className="flex flex-wrap justify-end gap-1 max-md:justify-start">
                       {member.status === 'pending' || member.status === 'expired' ? (
                         <Button
                           variant="ghost"

@@ -12,6 +12,7 @@ import {
   CartesianGrid,
   Cell,
   ComposedChart,
+  ErrorBar,
   Legend,
   Line,
   ResponsiveContainer,
@@ -33,7 +34,31 @@ export type ChartSeries<Row> = {
   /** Which value axis: the left (default) or a second one on the right. */
   axis?: 'left' | 'right';
   format?: (value: number) => string;
+  /**
+   * For bars: the row's field holding the range the value would likely fall
+   * in (`{ low, high }`, in the series' units), drawn as a whisker on each
+   * bar and written beside the value in the hidden table.
+   */
+  range?: Extract<keyof Row, string>;
+  /** The range column's heading in the hidden table. */
+  rangeLabel?: string;
 };
+
+export type ChartRange = { low: number; high: number };
+
+function rangeOf<Row>(
+  row: Row,
+  key: Extract<keyof Row, string> | undefined,
+): ChartRange | undefined {
+  if (!key) return undefined;
+  const value = row[key] as unknown;
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { low, high } = value as Partial<ChartRange>;
+  return typeof low === 'number' && typeof high === 'number' ? { low, high } : undefined;
+}
+
+/** The field of a drawn row holding a series' whisker as distances below and above its value. */
+const whiskerKey = (key: string) => `__whisker_${key}`;
 
 type ChartProps<Row> = {
   /** The accessible name: what the chart shows. */
@@ -73,39 +98,54 @@ export function chartTable<Row>({
   rows: string[][];
 } {
   return {
-    head: [categoryLabel, ...series.map((s) => s.label)],
+    head: [
+      categoryLabel,
+      ...series.flatMap((s) =>
+        s.range ? [s.label, s.rangeLabel ?? `${s.label}, likely range`] : [s.label],
+      ),
+    ],
     rows: data.map((row) => [
       formatCategory ? formatCategory(row[category]) : String(row[category]),
-      ...series.map((s) => (s.format ?? plain)(Number(row[s.key]))),
+      ...series.flatMap((s) => {
+        const format = s.format ?? plain;
+        const value = format(Number(row[s.key]));
+        if (!s.range) return [value];
+        const range = rangeOf(row, s.range);
+        return [value, range ? `${format(range.low)} to ${format(range.high)}` : ''];
+      }),
     ]),
   };
 }
 
 function DataTable({ title, table }: { title: string; table: ReturnType<typeof chartTable> }) {
+  // Hidden inside a box of its own: a table is never narrower than its cells, so a hidden
+  // table alone would still widen the page (sideways scrolling on a phone).
   return (
-    <table className="sr-only">
-      <caption>{title}</caption>
-      <thead>
-        <tr>
-          {table.head.map((heading) => (
-            <th key={heading} scope="col">
-              {heading}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {table.rows.map((row, index) => (
-          // Two points may share a label (the same month of two years).
-          <tr key={index}>
-            <th scope="row">{row[0]}</th>
-            {row.slice(1).map((cell, index) => (
-              <td key={table.head[index + 1]}>{cell}</td>
+    <div className="sr-only">
+      <table>
+        <caption>{title}</caption>
+        <thead>
+          <tr>
+            {table.head.map((heading) => (
+              <th key={heading} scope="col">
+                {heading}
+              </th>
             ))}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {table.rows.map((row, index) => (
+            // Two points may share a label (the same month of two years).
+            <tr key={index}>
+              <th scope="row">{row[0]}</th>
+              {row.slice(1).map((cell, index) => (
+                <td key={table.head[index + 1]}>{cell}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
@@ -133,6 +173,23 @@ export function Chart<Row>({
   const right = series.find((s) => s.axis === 'right');
   const bySeriesLabel = new Map(series.map((s) => [s.label, s]));
   const across = layout === 'vertical';
+  // A series with a colour per bar has no one colour: the legend names each bar's instead.
+  const perBar = series.find((s) => s.kind !== 'line' && s.colors);
+  const drawn = series.some((s) => s.range)
+    ? data.map((row) => {
+        const whiskers: Record<string, [number, number]> = {};
+        for (const s of series) {
+          const range = rangeOf(row, s.range);
+          if (!range) continue;
+          const value = Number(row[s.key]);
+          whiskers[whiskerKey(s.key)] = [
+            Math.max(value - range.low, 0),
+            Math.max(range.high - value, 0),
+          ];
+        }
+        return { ...row, ...whiskers };
+      })
+    : data;
   const categoryTick = (value: unknown) =>
     formatCategory ? formatCategory(value as Row[Extract<keyof Row, string>]) : String(value);
   const valueAxis = (id: 'left' | 'right', format: ((value: number) => string) | undefined) =>
@@ -167,7 +224,7 @@ export function Chart<Row>({
       <div role="img" aria-label={title}>
         <ResponsiveContainer width="100%" height={height}>
           <ComposedChart
-            data={data as Row[]}
+            data={drawn as Row[]}
             layout={layout}
             accessibilityLayer={false}
             margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
@@ -211,7 +268,36 @@ export function Chart<Row>({
               }}
               cursor={{ fill: 'var(--color-muted)', opacity: 0.5 }}
             />
-            {legend ? <Legend wrapperStyle={{ fontSize: 12 }} /> : null}
+            {legend ? (
+              <Legend
+                wrapperStyle={{ fontSize: 12 }}
+                content={
+                  perBar
+                    ? () => (
+                        <ul className="flex flex-wrap justify-center gap-x-4 gap-y-1">
+                          {data.map((row, index) => (
+                            <li
+                              key={index}
+                              className="flex items-center gap-1.5"
+                              data-testid="chart-legend-item"
+                            >
+                              <svg width="10" height="10" aria-hidden>
+                                <rect
+                                  width="10"
+                                  height="10"
+                                  rx="2"
+                                  fill={perBar.colors?.[index % perBar.colors.length]}
+                                />
+                              </svg>
+                              {categoryTick(row[category])}
+                            </li>
+                          ))}
+                        </ul>
+                      )
+                    : undefined
+                }
+              />
+            ) : null}
             {series.map((s) => {
               const axis = across
                 ? { xAxisId: s.axis ?? 'left', yAxisId: 'left' }
@@ -244,6 +330,16 @@ export function Chart<Row>({
                         <Cell key={index} fill={s.colors?.[index % s.colors.length]} />
                       ))
                     : null}
+                  {s.range ? (
+                    <ErrorBar
+                      dataKey={whiskerKey(s.key)}
+                      direction={across ? 'x' : 'y'}
+                      width={6}
+                      strokeWidth={1.5}
+                      stroke="var(--color-foreground)"
+                      isAnimationActive={false}
+                    />
+                  ) : null}
                 </Bar>
               );
             })}
