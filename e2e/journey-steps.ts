@@ -199,7 +199,7 @@ export async function askQuestion(page: Page, text: string, personas: string[], 
   for (const name of personas) {
     const answer = card.getByRole('article', { name });
     await expect(answer).toContainText('Reasoning:');
-    await expect(answer).toContainText(/Confidence\s*\d{1,3}%/);
+    await expect(answer).toContainText(/Likelihood of this view\s*\d{1,3}%/);
   }
   await expect(card.getByRole('article')).toHaveCount(personas.length);
   await card.getByRole('figure', { name: 'Aggregated results' }).scrollIntoViewIfNeeded();

@@ -21,7 +21,7 @@ describe('PersonaResponseCard', () => {
     const card = screen.getByRole('article', { name: 'Maya Chen' });
     expect(within(card).getByRole('heading', { name: 'Maya Chen' })).toBeInTheDocument();
     expect(within(card).getByText('Negative')).toBeInTheDocument();
-    const meter = within(card).getByRole('meter', { name: 'Confidence' });
+    const meter = within(card).getByRole('meter', { name: 'Likelihood of this view' });
     expect(meter).toHaveAttribute('aria-valuenow', '86');
     expect(within(card).getByText('86%')).toBeInTheDocument();
     expect(within(card).getByText('High')).toBeInTheDocument();

@@ -161,7 +161,7 @@ export function keyInsight(answers: readonly AnswerForInsight[]): string {
   const confident = mostConfident(answers);
   if (confident && total > 1) {
     sentences.push(
-      `${confident.personaName} is the most certain (${Math.round(confident.confidence * 100)}% likely ${confident.opinion}).`,
+      `${confident.personaName} holds the clearest view (${Math.round(confident.confidence * 100)}% likely ${confident.opinion}).`,
     );
   }
   return sentences.join(' ');

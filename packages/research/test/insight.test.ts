@@ -110,7 +110,7 @@ describe('keyInsight', () => {
         answer('Ben', 'positive', 0.6, ['occupation', 'age']),
       ],
       expected:
-        'Unanimous positive: 2 of 2 personas (100%) lean positive, mostly because of occupation. Ana is the most certain (80% likely positive).',
+        'Unanimous positive: 2 of 2 personas (100%) lean positive, mostly because of occupation. Ana holds the clearest view (80% likely positive).',
     },
     {
       what: 'a strong majority with dissent',
@@ -121,7 +121,7 @@ describe('keyInsight', () => {
         answer('Di', 'positive', 0.5, ['occupation']),
       ],
       expected:
-        'Strong negative: 3 of 4 personas (75%) lean negative, mostly because of income. 1 persona disagrees, citing occupation. Ana is the most certain (90% likely negative).',
+        'Strong negative: 3 of 4 personas (75%) lean negative, mostly because of income. 1 persona disagrees, citing occupation. Ana holds the clearest view (90% likely negative).',
     },
     {
       what: 'a slim majority',
@@ -132,7 +132,7 @@ describe('keyInsight', () => {
         answer('Di', 'negative', 0.75, ['age']),
       ],
       expected:
-        'Mostly positive: 2 of 4 personas (50%) lean positive, mostly because of lifestyle. 1 persona disagrees, citing age. Di is the most certain (75% likely negative).',
+        'Mostly positive: 2 of 4 personas (50%) lean positive, mostly because of lifestyle. 1 persona disagrees, citing age. Di holds the clearest view (75% likely negative).',
     },
     {
       what: 'a split',
@@ -141,7 +141,7 @@ describe('keyInsight', () => {
         answer('Ben', 'negative', 0.7, ['safetyScores.world']),
       ],
       expected:
-        'Opinion is split: 50% positive, 0% neutral, 50% negative. Positive answers turn on occupation. Negative answers turn on world safety. Ben is the most certain (70% likely negative).',
+        'Opinion is split: 50% positive, 0% neutral, 50% negative. Positive answers turn on occupation. Negative answers turn on world safety. Ben holds the clearest view (70% likely negative).',
     },
     {
       what: 'one persona',
@@ -155,7 +155,7 @@ describe('keyInsight', () => {
         answer('Ben', 'negative', 0.8, ['safetyScores.economic', 'age']),
       ],
       expected:
-        'Unanimous negative: 2 of 2 personas (100%) lean negative, mostly because of economic safety. Ana is the most certain (90% likely negative).',
+        'Unanimous negative: 2 of 2 personas (100%) lean negative, mostly because of economic safety. Ana holds the clearest view (90% likely negative).',
     },
   ])('$what', ({ answers, expected }) => {
     expect(keyInsight(answers)).toBe(expected);

@@ -120,7 +120,7 @@ describe('the study report', () => {
     ['the small panel caveat', 'Indicative only: with fewer than 10 personas'],
     ['the key insight', 'Key insight: Opinion is split.'],
     ['the leading-question alarm', 'Leading question: The question steers people'],
-    ['the panel', '| Persona | Opinion | Confidence | Distribution |'],
+    ['the panel', '| Persona | Opinion | Likelihood | Distribution |'],
     [
       'a persona with its distribution',
       '| Maya Chen | Positive | 62% | Positive 62%, Neutral 28%, Negative 10% |',
@@ -141,7 +141,7 @@ describe('the study report', () => {
   });
 
   it('escapes what Markdown would read as formatting in user text', () => {
-    expect(markdown).toContain('### Tom \\| "TJ" \\*Jones\\*: Negative, 70% confident');
+    expect(markdown).toContain('### Tom \\| "TJ" \\*Jones\\*: Negative, 70% likely');
     expect(markdown).toContain('> \\# not a heading');
     // Table cells stay on their row: the pipe in the name is escaped.
     expect(markdown).toContain('| Tom \\| "TJ" \\*Jones\\* | Negative | 70% |');
@@ -210,7 +210,7 @@ describe('the study report', () => {
         },
       }),
     );
-    expect(withReal).toContain('| Persona | Opinion | Confidence | Distribution | Source |');
+    expect(withReal).toContain('| Persona | Opinion | Likelihood | Distribution | Source |');
     expect(withReal).toContain('| Template library |');
     expect(withReal).toContain(
       '| Your customer, from customer file customers.csv; given: name, age, occupation; the rest inferred |',

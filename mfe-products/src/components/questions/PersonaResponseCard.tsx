@@ -92,12 +92,12 @@ export function PersonaResponseCard({
       </header>
       <dl className="grid grid-cols-2 gap-3 text-xs">
         <div className="grid gap-1">
-          <dt className="text-muted-foreground">Confidence</dt>
+          <dt className="text-muted-foreground">Likelihood of this view</dt>
           <dd className="flex items-center gap-2 font-medium tabular-nums">
             <span
               className="h-1.5 w-16 overflow-hidden rounded-full bg-muted"
               role="meter"
-              aria-label="Confidence"
+              aria-label="Likelihood of this view"
               aria-valuemin={0}
               aria-valuemax={100}
               aria-valuenow={Math.round(response.confidence * 100)}

@@ -186,7 +186,7 @@ export function buildStudyReport(input: {
           columns: [
             'Persona',
             'Opinion',
-            'Confidence',
+            'Likelihood',
             'Distribution',
             ...(input.personas ? ['Source'] : []),
           ],
@@ -215,7 +215,7 @@ export function buildStudyReport(input: {
         ...response.grounding.profileFields.map(profileFieldLabel),
       ];
       return {
-        heading: `${response.personaName}: ${opinionLabel[response.opinion]}, ${percent(response.confidence)} confident`,
+        heading: `${response.personaName}: ${opinionLabel[response.opinion]}, ${percent(response.confidence)} likely`,
         quote: response.response,
         paragraphs: [
           `Reasoning: ${response.reasoning}`,
