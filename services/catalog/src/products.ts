@@ -7,19 +7,21 @@ import {
   NotFound,
   type OutboxRelay,
 } from '@chorus/service-kit';
+import { grantOf, type ProductAccess } from './access';
 import { subscriptionMirror } from './domain/subscription-mirror';
+import { accessOf } from './domain/teams';
 import { productCreated, productDeleted } from './events/published';
-import type { CollaboratorStore } from './store/collaborators';
+import type { CollaboratorStore, MembershipRow } from './store/collaborators';
 import type { ProductRow, ProductStore } from './store/products';
 
 const BILLING_CYCLES = ['monthly', 'annual'] as const;
 
-/** Products: create, list, read, delete, and the subscription state billing reports. */
+/** Products: create, list (owned and shared), read, delete, and the subscription state billing reports. */
 export class Products {
   constructor(
     private readonly deps: {
       store: ProductStore;
-      /** Whose memberships a deleted product ends. */
+      /** The user's memberships (the products shared with them), and whose a deleted product ends. */
       collaborators: CollaboratorStore;
       relay: OutboxRelay;
       logger: Logger;
@@ -61,6 +63,28 @@ export class Products {
       return { product: row, created: true };
     });
     if (answer.created) this.deps.relay.nudge();
+    return answer;
+  }
+
+  /** The user's own products, then the products shared with them (roadmap-only shares are not). */
+  async list(userId: string): Promise<ProductAccess[]> {
+    const { store, collaborators } = this.deps;
+    const owned = await store.listOwned(userId);
+    const answer: ProductAccess[] = owned.map((product) => ({
+      product,
+      access: { role: 'owner', permission: null },
+    }));
+    const byProduct = new Map<string, MembershipRow[]>();
+    for (const row of await collaborators.memberships(userId)) {
+      if (row.role === 'roadmap') continue;
+      byProduct.set(row.product_id, [...(byProduct.get(row.product_id) ?? []), row]);
+    }
+    for (const [productId, grants] of byProduct) {
+      const product = await store.findOwned(grants[0]!.owner_id, productId);
+      if (!product || product.user_id === userId) continue;
+      const access = accessOf({ userId, ownerId: product.user_id, grants: grants.map(grantOf) });
+      if (access) answer.push({ product, access });
+    }
     return answer;
   }
 

@@ -25,6 +25,10 @@ import type { Calibrations } from './calibrations';
 import type { PersonaContexts } from './persona-context';
 import type { Personas } from './personas';
 import type { Products } from './products';
+import type { ProductAccessRules } from './access';
+import type { TeamAudit } from './audit';
+import type { Invitations } from './invitations';
+import type { Membership } from './membership';
 import type { Questions } from './questions';
 import { type BusinessProfileRow, profileFields } from './store/business-profiles';
 import type { PersonaWithTemplate, TemplateRow } from './store/personas';
@@ -33,7 +37,6 @@ import type { FollowUpTurnRow } from './store/follow-ups';
 import type { QuestionRow } from './store/questions';
 import type { FollowUps } from './follow-ups';
 import type { AuditRow, CollaboratorRow } from './store/collaborators';
-import type { Teams } from './teams';
 
 /** decimal(10,2) text -> integer cents */
 function cents(decimal: string): number {
@@ -172,7 +175,7 @@ export function catalogHandlers(deps: {
   questions: Questions;
   followUps: FollowUps;
   calibrations: Calibrations;
-  teams: Teams;
+  teams: TeamModules;
 }): AsyncServiceImplementation<typeof CatalogServiceService> {
   const {
     products,
@@ -221,12 +224,12 @@ export function catalogHandlers(deps: {
       return { product: toProduct(product, 'owner'), created };
     },
     async listProducts(request) {
-      const shown = await teams.products(request.userId);
+      const shown = await products.list(request.userId);
       return { products: shown.map(({ product, access }) => toProduct(product, access.role)) };
     },
     async getProduct(request) {
       // Members too (with their role): the gateway's product pages work for them.
-      const { product, access } = await teams.access(request.userId, request.productId);
+      const { product, access } = await teams.access.access(request.userId, request.productId);
       return { product: toProduct(product, access.role) };
     },
     async deleteProduct(request) {
@@ -419,13 +422,24 @@ function toAuditEntry(row: AuditRow): AuditEntry {
   };
 }
 
-/** The Teams RPCs: message in, Teams operation, message out. */
-export function teamHandlers(
-  teams: Teams,
-): Pick<AsyncServiceImplementation<typeof CatalogServiceService>, TeamRpc> {
+/** The team's capabilities, one module each. */
+export interface TeamModules {
+  access: ProductAccessRules;
+  invitations: Invitations;
+  membership: Membership;
+  audit: TeamAudit;
+}
+
+/** The team RPCs: message in, the capability's operation, message out. */
+export function teamHandlers({
+  access: rules,
+  invitations,
+  membership,
+  audit,
+}: TeamModules): Pick<AsyncServiceImplementation<typeof CatalogServiceService>, TeamRpc> {
   return {
     async getAccess(request) {
-      const { product, access } = await teams.access(
+      const { product, access } = await rules.access(
         request.userId,
         request.productId,
         request.roadmapId,
@@ -437,7 +451,7 @@ export function teamHandlers(
       };
     },
     async listTeam(request) {
-      const team = await teams.team(request.userId, request.productId);
+      const team = await membership.team(request.userId, request.productId);
       return {
         product: toProduct(team.product, team.access.role),
         members: team.members.map(toMember),

@@ -11,6 +11,10 @@ import type { CatalogConfig } from './config';
 import { consumeCatalogEvents } from './events/consumed';
 import { PersonaContexts } from './persona-context';
 import { Personas } from './personas';
+import { ProductAccessRules } from './access';
+import { TeamAudit } from './audit';
+import { Invitations } from './invitations';
+import { Membership } from './membership';
 import { Products } from './products';
 import { FollowUps } from './follow-ups';
 import { Questions } from './questions';
@@ -23,7 +27,6 @@ import { CollaboratorStore, type MembershipRow } from './store/collaborators';
 import { membershipsChannel, ProductCache } from './store/product-cache';
 import { type ProductRow, ProductStore } from './store/products';
 import { QuestionStore } from './store/questions';
-import { Teams } from './teams';
 import { defaultTemplateLibraryFile } from './template-library';
 
 export type RunningCatalog = RunningService;
@@ -57,7 +60,11 @@ export async function startCatalog(
     relay,
     logger,
   });
-  const teams = new Teams({ store: collaboratorStore, products: productStore, relay, logger });
+  const teamRows = { store: collaboratorStore, products: productStore };
+  const access = new ProductAccessRules(teamRows);
+  const audit = new TeamAudit(teamRows);
+  const invitations = new Invitations({ ...teamRows, access, audit, relay });
+  const membership = new Membership({ ...teamRows, access, invitations, audit, relay });
   const profileStore = new BusinessProfileStore(db);
   const profiles = new BusinessProfiles({ store: profileStore, products });
   const personaStore = new PersonaStore(db);
@@ -90,7 +97,7 @@ export async function startCatalog(
   const sweep = new QuestionSweep({
     db,
     questions,
-    invitations: teams,
+    invitations,
     relay,
     logger,
     policy: {
@@ -112,7 +119,7 @@ export async function startCatalog(
       questions,
       followUps,
       calibrations: new Calibrations(db),
-      teams,
+      teams: { access, invitations, membership, audit },
     }),
     async () => {
       await sweep.stop();

@@ -12,7 +12,11 @@ import { migrations } from '../migrations';
 import { CollaboratorStore, type MembershipRow } from '../src/store/collaborators';
 import { membershipsChannel, ProductCache } from '../src/store/product-cache';
 import { type ProductRow, ProductStore } from '../src/store/products';
-import { Teams } from '../src/teams';
+import { ProductAccessRules } from '../src/access';
+import { TeamAudit } from '../src/audit';
+import { Invitations } from '../src/invitations';
+import { Membership } from '../src/membership';
+import { Products } from '../src/products';
 
 // GetAccess's answer, as two catalog replicas over one database compute it:
 // from memory once known, and refused on both the moment a member is removed.
@@ -20,8 +24,8 @@ let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let db: Knex;
 let relay: OutboxRelay;
 const caches: { start(): Promise<void>; close(): Promise<void> }[] = [];
-let first: { teams: Teams; products: ProductStore };
-let second: { teams: Teams; products: ProductStore };
+let first: ReturnType<typeof replica>;
+let second: ReturnType<typeof replica>;
 
 function replica() {
   const logger = testLogger();
@@ -34,7 +38,16 @@ function replica() {
   caches.push(productCache, membershipCache);
   const products = new ProductStore(db, productCache);
   const store = new CollaboratorStore(db, membershipCache);
-  return { products, teams: new Teams({ store, products, relay, logger }) };
+  const access = new ProductAccessRules({ store, products });
+  const audit = new TeamAudit({ store, products });
+  const invitations = new Invitations({ store, products, access, audit, relay });
+  return {
+    products,
+    access,
+    invitations,
+    membership: new Membership({ store, products, access, invitations, audit, relay }),
+    listing: new Products({ store: products, collaborators: store, relay, logger }),
+  };
 }
 
 beforeAll(async () => {
@@ -65,8 +78,8 @@ async function queriesDuring(work: () => Promise<unknown>): Promise<number> {
   return queries;
 }
 
-const roleOf = async (teams: Teams, userId: string, productId: string) =>
-  (await teams.access(userId, productId)).access.role;
+const roleOf = async (rules: ProductAccessRules, userId: string, productId: string) =>
+  (await rules.access(userId, productId)).access.role;
 
 it('answers from memory once known, and refuses a removed member on every replica at once', async () => {
   const ownerId = randomUUID();
@@ -78,7 +91,7 @@ it('answers from memory once known, and refuses a removed member on every replic
       industry: 'retail',
     }),
   );
-  const invitation = await first.teams.invite({
+  const invitation = await first.invitations.invite({
     userId: ownerId,
     productId: product.id,
     email: 'mia@example.com',
@@ -89,7 +102,7 @@ it('answers from memory once known, and refuses a removed member on every replic
   });
   const mia = randomUUID();
   const stranger = randomUUID();
-  await first.teams.accept({
+  await first.invitations.accept({
     token: invitation.token,
     userId: mia,
     email: 'mia@example.com',
@@ -98,38 +111,38 @@ it('answers from memory once known, and refuses a removed member on every replic
 
   // The first answer reads the database; the next ones, for her, the owner
   // and a stranger, do not.
-  expect(await roleOf(second.teams, mia, product.id)).toBe('collaborator');
-  expect(await roleOf(second.teams, ownerId, product.id)).toBe('owner');
-  await expect(second.teams.access(stranger, product.id)).rejects.toThrow(NotFound);
+  expect(await roleOf(second.access, mia, product.id)).toBe('collaborator');
+  expect(await roleOf(second.access, ownerId, product.id)).toBe('owner');
+  await expect(second.access.access(stranger, product.id)).rejects.toThrow(NotFound);
   expect(
     await queriesDuring(async () => {
       for (let i = 0; i < 5; i += 1) {
-        expect(await roleOf(second.teams, mia, product.id)).toBe('collaborator');
-        expect(await roleOf(second.teams, ownerId, product.id)).toBe('owner');
-        await expect(second.teams.access(stranger, product.id)).rejects.toThrow(NotFound);
+        expect(await roleOf(second.access, mia, product.id)).toBe('collaborator');
+        expect(await roleOf(second.access, ownerId, product.id)).toBe('owner');
+        await expect(second.access.access(stranger, product.id)).rejects.toThrow(NotFound);
       }
     }),
   ).toBe(0);
 
   // A role change through the first replica is what the second answers next.
-  await first.teams.changeRole({
+  await first.membership.changeRole({
     userId: ownerId,
     productId: product.id,
     memberId: invitation.member.id,
     role: 'viewer',
     actorName: 'Olivia',
   });
-  expect(await roleOf(second.teams, mia, product.id)).toBe('viewer');
-  expect((await second.teams.access(mia, product.id)).product.billable_seats).toBe(0);
+  expect(await roleOf(second.access, mia, product.id)).toBe('viewer');
+  expect((await second.access.access(mia, product.id)).product.billable_seats).toBe(0);
 
-  await first.teams.remove({
+  await first.membership.remove({
     userId: ownerId,
     productId: product.id,
     memberId: invitation.member.id,
     actorName: 'Olivia',
   });
-  for (const { teams } of [second, first]) {
-    await expect(teams.access(mia, product.id)).rejects.toThrow(productMessages.notFound);
-    expect((await teams.products(mia)).map((shown) => shown.product.id)).toEqual([]);
+  for (const { access, listing } of [second, first]) {
+    await expect(access.access(mia, product.id)).rejects.toThrow(productMessages.notFound);
+    expect((await listing.list(mia)).map((shown) => shown.product.id)).toEqual([]);
   }
 });
