@@ -1526,9 +1526,12 @@ function presupposition(s: Sentence): Hit[] {
       }
     }
     // "What problems does your current CRM cause…", "the biggest frustration with…"
+    // (A noun naming another is a name, not a claim: "our issue tracker", "our benefits platform".)
+    const modifier = n1?.pos === 'NOUN' && !problemNouns.has(n1.lemma) && n1.lower !== 'points';
     if (
       problemNouns.has(x.lemma) &&
       x.pos === 'NOUN' &&
+      !modifier &&
       !modal &&
       t.slice(0, i).some((y) => whWords.has(y.lower))
     ) {
@@ -1539,6 +1542,7 @@ function presupposition(s: Sentence): Hit[] {
     if (
       x.lemma === 'benefit' &&
       x.pos === 'NOUN' &&
+      !modifier &&
       t.slice(0, i).some((y) => y.lower === 'what' || y.lower === 'which') &&
       !modal
     ) {
