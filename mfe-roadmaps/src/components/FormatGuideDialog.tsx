@@ -5,7 +5,7 @@ import {
   ROADMAP_YAML_TEMPLATE,
   roadmapYamlMessages,
 } from '@chorus/contracts';
-import { toast } from '@chorus/platform';
+import { useCopy } from '@chorus/platform';
 import {
   Badge,
   Button,
@@ -21,11 +21,7 @@ import {
   TabsTrigger,
 } from '@chorus/platform/ui';
 import { BookOpen, Check, Copy, Download } from 'lucide-react';
-import { useEffect, useState } from 'react';
 import { saveFile } from '../api';
-
-/** The spec: the copied state resets after 2 seconds. */
-export const COPIED_RESET_MS = 2000;
 
 function Code({ children }: { children: string }) {
   return (
@@ -54,25 +50,7 @@ const MINIMAL = `roadmap_items:
 
 /** How to write a roadmap YAML file: structure, fields, examples, the checks, and a template. */
 export function FormatGuideDialog() {
-  const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), COPIED_RESET_MS);
-    return () => clearTimeout(timer);
-  }, [copied]);
-
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(ROADMAP_YAML_TEMPLATE);
-      setCopied(true);
-    } catch {
-      toast({
-        title: 'Copy failed',
-        description: 'Unable to copy to clipboard.',
-        variant: 'destructive',
-      });
-    }
-  }
+  const { copied, copy } = useCopy(ROADMAP_YAML_TEMPLATE);
 
   return (
     <Dialog>

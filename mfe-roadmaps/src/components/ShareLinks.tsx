@@ -12,7 +12,7 @@ import {
   type ShareLinkView,
   type ShareResultsView,
 } from '@chorus/contracts';
-import { toast, trackEvent, useActionMutation } from '@chorus/platform';
+import { COPY_FAILED_MESSAGE, trackEvent, useActionMutation, useCopy } from '@chorus/platform';
 import { BarChart } from '@chorus/platform/charts';
 import {
   Badge,
@@ -40,7 +40,6 @@ import {
 } from '../api';
 import { failureToast } from '../messages';
 import { PersonaPicker } from './Feedback';
-import { COPIED_RESET_MS } from './FormatGuideDialog';
 
 export type ShareTarget =
   | { kind: 'item'; item: RoadmapItem }
@@ -61,32 +60,6 @@ const statusTone: Record<ShareLinkView['status'], 'default' | 'secondary' | 'out
 
 const day = (iso: string) =>
   new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
-
-/** Copies an address: "Copied" for 2 seconds, or why it failed (the spec's copy pattern). */
-function useCopy(url: string) {
-  const [copied, setCopied] = useState(false);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), COPIED_RESET_MS);
-    return () => clearTimeout(timer);
-  }, [copied]);
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(url);
-      setFailed(false);
-      setCopied(true);
-    } catch {
-      setFailed(true);
-      toast({
-        title: 'Copy failed',
-        description: shareMessages.copyFailed,
-        variant: 'destructive',
-      });
-    }
-  }
-  return { copied, failed, copy };
-}
 
 /** A listed link's address, copied again from the list. */
 function CopyListedLink({ path }: { path: string | null }) {
@@ -119,7 +92,7 @@ function CopyLink({ url }: { url: string }) {
       </div>
       {failed ? (
         <p role="alert" className="text-sm text-destructive">
-          {shareMessages.copyFailed}
+          {COPY_FAILED_MESSAGE}
         </p>
       ) : null}
       <p className="text-xs text-muted-foreground">

@@ -24,6 +24,7 @@ export {
   setToken,
   TOKEN_KEY,
 } from './api';
+export { COPIED_RESET_MS, COPY_FAILED_MESSAGE, useCopy } from './copy';
 export { download, downloadFrom, dispositionFileName, DOWNLOAD_REVOKE_DELAY } from './download';
 export * from './payments';
 export { refusalMessage } from './refusal';
