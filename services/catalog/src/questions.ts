@@ -10,6 +10,7 @@ import {
   runDetailsSchema,
 } from '@chorus/contracts';
 import { analyzeRun } from '@chorus/research';
+import { analysisOfRun } from './domain/question-analysis';
 import type {
   QuestionAnswered,
   QuestionFailed,
@@ -228,7 +229,10 @@ export class Questions {
               run: found.run_details,
               aggregatedResults: found.aggregated_results!,
               // The estimate the page showed for this run, kept beside the next.
-              estimate: analyzeRun(found.responses, found.run_details)?.estimate ?? null,
+              estimate:
+                found.analysis?.estimate ??
+                analyzeRun(found.responses, found.run_details)?.estimate ??
+                null,
               completedAt: found.updated_at.toISOString(),
             },
           ]
@@ -430,6 +434,12 @@ export class Questions {
         error_reason: null,
         run_details: details,
         progress_total: checked.responses.length,
+        ...analysisOfRun({
+          questionText: question.question_text,
+          responses: checked.responses,
+          runDetails: details,
+          previousRuns: question.previous_runs,
+        }),
       }),
     );
   }

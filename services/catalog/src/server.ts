@@ -15,8 +15,10 @@ import { type BudgetView, runDetailsSchema } from '@chorus/contracts';
 import type { RunDetails as RunDetailsMessage } from '@chorus/proto/inference/v1/inference';
 import type { AsyncServiceImplementation } from '@chorus/service-kit';
 import {
+  analysisToMessage,
   calibrationToMessage,
   customFactsToMessage,
+  driftToMessage,
   pastRunToMessage,
   runDetailsToMessage,
 } from '@chorus/service-kit/wire';
@@ -154,6 +156,8 @@ export function toQuestion(row: QuestionRow, turns: readonly FollowUpTurnRow[] =
       return run.success ? [pastRunToMessage({ ...past, run: run.data })] : [];
     }),
     progressTotal: row.progress_total,
+    analysis: row.analysis ? analysisToMessage(row.analysis) : undefined,
+    drift: row.drift ? driftToMessage(row.drift) : undefined,
   };
 }
 

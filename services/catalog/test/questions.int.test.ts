@@ -16,7 +16,12 @@ import {
   Topics,
 } from '@chorus/service-kit';
 import { createTestDatabase, eventually, testLogger } from '@chorus/service-kit/testing';
-import { runDetailsToMessage } from '@chorus/service-kit/wire';
+import { analyzeRun } from '@chorus/research';
+import {
+  analysisToMessage,
+  runDetailsFromMessage,
+  runDetailsToMessage,
+} from '@chorus/service-kit/wire';
 import { status } from '@grpc/grpc-js';
 import { randomUUID } from 'node:crypto';
 import { readCatalogConfig, type RunningCatalog, startCatalog } from '../src';
@@ -535,6 +540,40 @@ describe('runs, progress and cost', () => {
     const { budget } = await client.getQuestionBudget(ids);
     expect(budget).toMatchObject({ hasBudget: false, questionsThisMonth: 2 });
     expect(budget!.spentThisMonthUsd).toBeCloseTo(0.001, 9);
+  });
+
+  it('stores the analysis with the answers, and a re-run stores its own with its drift from the run before', async () => {
+    const { personas, ...ids } = await productWithPersonas();
+    const questionText = "Don't you agree our amazing new plan is the best value?";
+    const { question: asked } = await client.askQuestion({ ...ids, questionText });
+    const question = { id: asked!.id, productId: ids.productId, userId: ids.userId };
+    const all = (opinion: string) =>
+      personas.map((p) => responseOf(p.id, p.template!.name, opinion));
+    expect(asked!.analysis).toBeUndefined();
+
+    const first = await completeRun(ids, question, all('positive'), 1, 0.0002);
+    // The same analysis the page used to compute on every read, now stored once.
+    const expected = analyzeRun(
+      first.responses.map((r) => ({ opinion: r.opinion as 'positive' })),
+      runDetailsFromMessage(first.runDetails),
+      questionText,
+    );
+    expect(first.analysis).toEqual(analysisToMessage(expected!));
+    expect(first.analysis!.estimate!.shares).toMatchObject({ positive: 100, negative: 0 });
+    expect(first.analysis!.alarms.map((a) => a.kind)).toContain('leading');
+    expect(first.drift).toBeUndefined();
+
+    await client.rerunQuestion({ ...ids, questionId: question.id });
+    const pending = await questionState(ids, question.id);
+    expect(pending).toMatchObject({ status: 'pending', seed: 2 });
+    expect(pending.analysis).toBeUndefined();
+
+    const second = await completeRun(ids, question, all('negative'), 2, 0.0002);
+    expect(second.analysis!.estimate!.shares).toMatchObject({ positive: 0, negative: 100 });
+    expect(second.previousRuns[0]!.estimate!.shares).toMatchObject({ positive: 100 });
+    expect(second.drift).toMatchObject({ drift: true });
+    expect(Math.abs(second.drift!.points)).toBe(100);
+    expect(['positive', 'negative']).toContain(second.drift!.opinion);
   });
 
   it('refuses new questions once the monthly budget is reached, and counts deleted questions', async () => {

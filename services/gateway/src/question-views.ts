@@ -10,13 +10,18 @@ import {
   type QuestionView,
   type RunDetails,
 } from '@chorus/contracts';
-import { analyzeRun, driftBetween } from '@chorus/research';
 import type { FollowUpTurn, Question } from '@chorus/proto/catalog/v1/catalog';
-import { pastRunFromMessage, runDetailsFromMessage } from '@chorus/service-kit/wire';
+import {
+  analysisFromMessage,
+  driftFromMessage,
+  pastRunFromMessage,
+  runDetailsFromMessage,
+} from '@chorus/service-kit/wire';
 
 // How the catalog's questions look to the browser. The catalog checked every
-// response and run against their schemas before storing them; parsing again
-// here gives the browser the schemas' types.
+// response and run against their schemas before storing them, and computed
+// each run's analysis and drift once when its answers arrived; parsing again
+// here gives the browser the schemas' types, and nothing is computed.
 
 function statusOf(question: Question): QuestionStatus {
   return questionStatuses.find((status) => status === question.status) ?? 'pending';
@@ -28,27 +33,6 @@ function runOf(question: Question): RunDetails | null {
 
 function previousRunsOf(question: Question): PastRun[] {
   return question.previousRuns.flatMap((past) => pastRunFromMessage(past) ?? []);
-}
-
-/**
- * The analysis (a 1,000-resample bootstrap) of each stored state, kept for
- * the states read most recently: a list read again and again while one
- * question is being answered computes it once per question.
- */
-const analyses = new Map<string, ReturnType<typeof analyzeRun>>();
-const ANALYSES_KEPT = 2_000;
-
-function analysisOf(
-  question: Question,
-  responses: QuestionView['responses'],
-  run: RunDetails | null,
-): ReturnType<typeof analyzeRun> {
-  const key = `${question.id}:${question.seed ?? 1}:${question.updatedAt?.getTime() ?? 0}`;
-  if (analyses.has(key)) return analyses.get(key)!;
-  const analysis = analyzeRun(responses, run, question.questionText);
-  analyses.set(key, analysis);
-  if (analyses.size > ANALYSES_KEPT) analyses.delete(analyses.keys().next().value!);
-  return analysis;
 }
 
 function toFollowUpView(turn: FollowUpTurn): FollowUpTurnView {
@@ -75,7 +59,7 @@ export function toQuestionView(question: Question): QuestionView {
     }),
   );
   const run = status === 'complete' ? runOf(question) : null;
-  const analysis = status === 'complete' ? analysisOf(question, responses, run) : null;
+  const analysis = status === 'complete' ? analysisFromMessage(question.analysis) : null;
   const previousRuns = previousRunsOf(question);
   const unfinished = status === 'pending' || status === 'processing';
   return {
@@ -97,7 +81,7 @@ export function toQuestionView(question: Question): QuestionView {
     run,
     analysis,
     previousRuns,
-    drift: driftBetween(previousRuns.at(-1), analysis),
+    drift: analysis ? driftFromMessage(question.drift) : null,
     followUps: question.followUps.map(toFollowUpView),
   };
 }

@@ -98,7 +98,7 @@ export function runDetailsFromMessage(message: RunDetailsMessage | undefined): R
   };
 }
 
-function estimateToMessage(estimate: PanelEstimate): PanelEstimateMessage {
+export function estimateToMessage(estimate: PanelEstimate): PanelEstimateMessage {
   return {
     shares: shares(estimate.shares),
     intervals: {
@@ -113,7 +113,7 @@ function estimateToMessage(estimate: PanelEstimate): PanelEstimateMessage {
   };
 }
 
-function estimateFromMessage(message: PanelEstimateMessage): PanelEstimate {
+export function estimateFromMessage(message: PanelEstimateMessage): PanelEstimate {
   const interval = (i: { low: number; high: number } | undefined) => ({
     low: i?.low ?? 0,
     high: i?.high ?? 0,

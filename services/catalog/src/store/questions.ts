@@ -1,7 +1,9 @@
 import type {
   AggregatedResults,
+  DriftReport,
   PastRun,
   PersonaResponse,
+  QuestionAnalysis,
   QuestionStatus,
   RunDetails,
   Usage,
@@ -32,6 +34,10 @@ export interface QuestionRow {
   previous_runs: PastRun[];
   /** Personas asked in the current run. */
   progress_total: number;
+  /** The current run's analysis, computed when its answers were stored. */
+  analysis: QuestionAnalysis | null;
+  /** The current run against the one before it. */
+  drift: DriftReport | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -47,6 +53,8 @@ export type QuestionOutcome = Partial<
     | 'run_details'
     | 'previous_runs'
     | 'progress_total'
+    | 'analysis'
+    | 'drift'
   >
 >;
 
@@ -120,6 +128,10 @@ export class QuestionStore {
       columns.previous_runs = JSON.stringify(changes.previous_runs);
     }
     if (changes.progress_total !== undefined) columns.progress_total = changes.progress_total;
+    if (changes.analysis !== undefined) {
+      columns.analysis = changes.analysis && JSON.stringify(changes.analysis);
+    }
+    if (changes.drift !== undefined) columns.drift = changes.drift && JSON.stringify(changes.drift);
     const [row] = await trx('questions')
       .where({ id: questionId })
       .update(columns)
@@ -169,6 +181,8 @@ export class QuestionStore {
           progress_total: run.progress_total,
         }),
         run_details: null,
+        analysis: null,
+        drift: null,
         status: 'pending',
         responses: JSON.stringify([]),
         aggregated_results: null,

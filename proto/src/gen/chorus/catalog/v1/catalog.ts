@@ -546,6 +546,62 @@ export interface Question {
     | undefined;
   /** Follow-up conversations, oldest turn first. */
   followUps: FollowUpTurn[];
+  /**
+   * What a researcher reads from the current run, computed once when its
+   * answers were stored (absent until the question is complete).
+   */
+  analysis?:
+    | QuestionAnalysis
+    | undefined;
+  /** The current run against the one before it (absent for a first run). */
+  drift?: DriftReport | undefined;
+}
+
+/** Shares with intervals, alarms and notes of a run (QuestionAnalysis of @chorus/contracts). */
+export interface QuestionAnalysis {
+  estimate?:
+    | PanelEstimate
+    | undefined;
+  /** Normalised entropy of the shares (0: one opinion, 1: an even split). */
+  entropy: number;
+  alarms: Alarm[];
+  notes: AnalysisNote[];
+}
+
+/** Something that makes a result unsafe to read as it stands (Alarm of @chorus/contracts). */
+export interface Alarm {
+  /** leading, echo-chamber, wording-sensitive or flattery */
+  kind: string;
+  title: string;
+  /** Plain words: what happened and what to do about it. */
+  text: string;
+  /** The measure behind it, by its technical name and value. */
+  technical?:
+    | string
+    | undefined;
+  /** The leading alarm: the words that steer the answer. */
+  words: string[];
+  /** The leading alarm: a neutral rewording to ask instead. */
+  rewording?: string | undefined;
+}
+
+/** An outcome worth reading that is not an alarm (AnalysisNote of @chorus/contracts). */
+export interface AnalysisNote {
+  /** panel-agrees or wording-stable */
+  kind: string;
+  title: string;
+  text: string;
+  technical?: string | undefined;
+}
+
+/** How far the latest run moved from the one before it (DriftReport of @chorus/contracts). */
+export interface DriftReport {
+  /** Some opinion's share moved further than both runs' intervals allow. */
+  drift: boolean;
+  /** The opinion that moved most, and by how many points. */
+  opinion: string;
+  points: number;
+  text: string;
 }
 
 /** An earlier run of a question, kept when it is run again (PastRun of @chorus/contracts). */
@@ -8637,6 +8693,8 @@ function createBaseQuestion(): Question {
     previousRuns: [],
     progressTotal: undefined,
     followUps: [],
+    analysis: undefined,
+    drift: undefined,
   };
 }
 
@@ -8689,6 +8747,12 @@ export const Question: MessageFns<Question> = {
     }
     for (const v of message.followUps) {
       FollowUpTurn.encode(v!, writer.uint32(130).fork()).join();
+    }
+    if (message.analysis !== undefined) {
+      QuestionAnalysis.encode(message.analysis, writer.uint32(154).fork()).join();
+    }
+    if (message.drift !== undefined) {
+      DriftReport.encode(message.drift, writer.uint32(162).fork()).join();
     }
     return writer;
   },
@@ -8834,6 +8898,22 @@ export const Question: MessageFns<Question> = {
             message.followUps.push(FollowUpTurn.decode(reader, reader.uint32()));
             continue;
           }
+          case 19: {
+            if (tag !== 154) {
+              break;
+            }
+
+            message.analysis = QuestionAnalysis.decode(reader, reader.uint32());
+            continue;
+          }
+          case 20: {
+            if (tag !== 162) {
+              break;
+            }
+
+            message.drift = DriftReport.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -8914,6 +8994,8 @@ export const Question: MessageFns<Question> = {
         : globalThis.Array.isArray(object?.follow_ups)
         ? object.follow_ups.map((e: any) => FollowUpTurn.fromJSON(e))
         : [],
+      analysis: isSet(object.analysis) ? QuestionAnalysis.fromJSON(object.analysis) : undefined,
+      drift: isSet(object.drift) ? DriftReport.fromJSON(object.drift) : undefined,
     };
   },
 
@@ -8967,6 +9049,12 @@ export const Question: MessageFns<Question> = {
     if (message.followUps?.length) {
       obj.followUps = message.followUps.map((e) => FollowUpTurn.toJSON(e));
     }
+    if (message.analysis !== undefined) {
+      obj.analysis = QuestionAnalysis.toJSON(message.analysis);
+    }
+    if (message.drift !== undefined) {
+      obj.drift = DriftReport.toJSON(message.drift);
+    }
     return obj;
   },
 
@@ -8995,6 +9083,514 @@ export const Question: MessageFns<Question> = {
     message.previousRuns = object.previousRuns?.map((e) => PastRun.fromPartial(e)) || [];
     message.progressTotal = object.progressTotal ?? undefined;
     message.followUps = object.followUps?.map((e) => FollowUpTurn.fromPartial(e)) || [];
+    message.analysis = (object.analysis !== undefined && object.analysis !== null)
+      ? QuestionAnalysis.fromPartial(object.analysis)
+      : undefined;
+    message.drift = (object.drift !== undefined && object.drift !== null)
+      ? DriftReport.fromPartial(object.drift)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseQuestionAnalysis(): QuestionAnalysis {
+  return { estimate: undefined, entropy: 0, alarms: [], notes: [] };
+}
+
+export const QuestionAnalysis: MessageFns<QuestionAnalysis> = {
+  encode(message: QuestionAnalysis, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.estimate !== undefined) {
+      PanelEstimate.encode(message.estimate, writer.uint32(10).fork()).join();
+    }
+    if (message.entropy !== 0) {
+      writer.uint32(17).double(message.entropy);
+    }
+    for (const v of message.alarms) {
+      Alarm.encode(v!, writer.uint32(26).fork()).join();
+    }
+    for (const v of message.notes) {
+      AnalysisNote.encode(v!, writer.uint32(34).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): QuestionAnalysis {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseQuestionAnalysis();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.estimate = PanelEstimate.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 17) {
+              break;
+            }
+
+            message.entropy = reader.double();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.alarms.push(Alarm.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.notes.push(AnalysisNote.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): QuestionAnalysis {
+    return {
+      estimate: isSet(object.estimate) ? PanelEstimate.fromJSON(object.estimate) : undefined,
+      entropy: isSet(object.entropy) ? globalThis.Number(object.entropy) : 0,
+      alarms: globalThis.Array.isArray(object?.alarms) ? object.alarms.map((e: any) => Alarm.fromJSON(e)) : [],
+      notes: globalThis.Array.isArray(object?.notes) ? object.notes.map((e: any) => AnalysisNote.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: QuestionAnalysis): unknown {
+    const obj: any = {};
+    if (message.estimate !== undefined) {
+      obj.estimate = PanelEstimate.toJSON(message.estimate);
+    }
+    if (message.entropy !== 0) {
+      obj.entropy = floatToJson(message.entropy);
+    }
+    if (message.alarms?.length) {
+      obj.alarms = message.alarms.map((e) => Alarm.toJSON(e));
+    }
+    if (message.notes?.length) {
+      obj.notes = message.notes.map((e) => AnalysisNote.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<QuestionAnalysis>, I>>(base?: I): QuestionAnalysis {
+    return QuestionAnalysis.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<QuestionAnalysis>, I>>(object: I): QuestionAnalysis {
+    const message = createBaseQuestionAnalysis();
+    message.estimate = (object.estimate !== undefined && object.estimate !== null)
+      ? PanelEstimate.fromPartial(object.estimate)
+      : undefined;
+    message.entropy = object.entropy ?? 0;
+    message.alarms = object.alarms?.map((e) => Alarm.fromPartial(e)) || [];
+    message.notes = object.notes?.map((e) => AnalysisNote.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseAlarm(): Alarm {
+  return { kind: "", title: "", text: "", technical: undefined, words: [], rewording: undefined };
+}
+
+export const Alarm: MessageFns<Alarm> = {
+  encode(message: Alarm, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.kind !== "") {
+      writer.uint32(10).string(message.kind);
+    }
+    if (message.title !== "") {
+      writer.uint32(18).string(message.title);
+    }
+    if (message.text !== "") {
+      writer.uint32(26).string(message.text);
+    }
+    if (message.technical !== undefined) {
+      writer.uint32(34).string(message.technical);
+    }
+    for (const v of message.words) {
+      writer.uint32(42).string(v!);
+    }
+    if (message.rewording !== undefined) {
+      writer.uint32(50).string(message.rewording);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Alarm {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseAlarm();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.kind = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.title = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.text = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.technical = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.words.push(reader.string());
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.rewording = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Alarm {
+    return {
+      kind: isSet(object.kind) ? globalThis.String(object.kind) : "",
+      title: isSet(object.title) ? globalThis.String(object.title) : "",
+      text: isSet(object.text) ? globalThis.String(object.text) : "",
+      technical: isSet(object.technical) ? globalThis.String(object.technical) : undefined,
+      words: globalThis.Array.isArray(object?.words) ? object.words.map((e: any) => globalThis.String(e)) : [],
+      rewording: isSet(object.rewording) ? globalThis.String(object.rewording) : undefined,
+    };
+  },
+
+  toJSON(message: Alarm): unknown {
+    const obj: any = {};
+    if (message.kind !== "") {
+      obj.kind = message.kind;
+    }
+    if (message.title !== "") {
+      obj.title = message.title;
+    }
+    if (message.text !== "") {
+      obj.text = message.text;
+    }
+    if (message.technical !== undefined) {
+      obj.technical = message.technical;
+    }
+    if (message.words?.length) {
+      obj.words = message.words;
+    }
+    if (message.rewording !== undefined) {
+      obj.rewording = message.rewording;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<Alarm>, I>>(base?: I): Alarm {
+    return Alarm.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<Alarm>, I>>(object: I): Alarm {
+    const message = createBaseAlarm();
+    message.kind = object.kind ?? "";
+    message.title = object.title ?? "";
+    message.text = object.text ?? "";
+    message.technical = object.technical ?? undefined;
+    message.words = object.words?.map((e) => e) || [];
+    message.rewording = object.rewording ?? undefined;
+    return message;
+  },
+};
+
+function createBaseAnalysisNote(): AnalysisNote {
+  return { kind: "", title: "", text: "", technical: undefined };
+}
+
+export const AnalysisNote: MessageFns<AnalysisNote> = {
+  encode(message: AnalysisNote, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.kind !== "") {
+      writer.uint32(10).string(message.kind);
+    }
+    if (message.title !== "") {
+      writer.uint32(18).string(message.title);
+    }
+    if (message.text !== "") {
+      writer.uint32(26).string(message.text);
+    }
+    if (message.technical !== undefined) {
+      writer.uint32(34).string(message.technical);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): AnalysisNote {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseAnalysisNote();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.kind = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.title = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.text = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.technical = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): AnalysisNote {
+    return {
+      kind: isSet(object.kind) ? globalThis.String(object.kind) : "",
+      title: isSet(object.title) ? globalThis.String(object.title) : "",
+      text: isSet(object.text) ? globalThis.String(object.text) : "",
+      technical: isSet(object.technical) ? globalThis.String(object.technical) : undefined,
+    };
+  },
+
+  toJSON(message: AnalysisNote): unknown {
+    const obj: any = {};
+    if (message.kind !== "") {
+      obj.kind = message.kind;
+    }
+    if (message.title !== "") {
+      obj.title = message.title;
+    }
+    if (message.text !== "") {
+      obj.text = message.text;
+    }
+    if (message.technical !== undefined) {
+      obj.technical = message.technical;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<AnalysisNote>, I>>(base?: I): AnalysisNote {
+    return AnalysisNote.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<AnalysisNote>, I>>(object: I): AnalysisNote {
+    const message = createBaseAnalysisNote();
+    message.kind = object.kind ?? "";
+    message.title = object.title ?? "";
+    message.text = object.text ?? "";
+    message.technical = object.technical ?? undefined;
+    return message;
+  },
+};
+
+function createBaseDriftReport(): DriftReport {
+  return { drift: false, opinion: "", points: 0, text: "" };
+}
+
+export const DriftReport: MessageFns<DriftReport> = {
+  encode(message: DriftReport, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.drift !== false) {
+      writer.uint32(8).bool(message.drift);
+    }
+    if (message.opinion !== "") {
+      writer.uint32(18).string(message.opinion);
+    }
+    if (message.points !== 0) {
+      writer.uint32(25).double(message.points);
+    }
+    if (message.text !== "") {
+      writer.uint32(34).string(message.text);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DriftReport {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDriftReport();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.drift = reader.bool();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.opinion = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 25) {
+              break;
+            }
+
+            message.points = reader.double();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.text = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DriftReport {
+    return {
+      drift: isSet(object.drift) ? globalThis.Boolean(object.drift) : false,
+      opinion: isSet(object.opinion) ? globalThis.String(object.opinion) : "",
+      points: isSet(object.points) ? globalThis.Number(object.points) : 0,
+      text: isSet(object.text) ? globalThis.String(object.text) : "",
+    };
+  },
+
+  toJSON(message: DriftReport): unknown {
+    const obj: any = {};
+    if (message.drift !== false) {
+      obj.drift = message.drift;
+    }
+    if (message.opinion !== "") {
+      obj.opinion = message.opinion;
+    }
+    if (message.points !== 0) {
+      obj.points = floatToJson(message.points);
+    }
+    if (message.text !== "") {
+      obj.text = message.text;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<DriftReport>, I>>(base?: I): DriftReport {
+    return DriftReport.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<DriftReport>, I>>(object: I): DriftReport {
+    const message = createBaseDriftReport();
+    message.drift = object.drift ?? false;
+    message.opinion = object.opinion ?? "";
+    message.points = object.points ?? 0;
+    message.text = object.text ?? "";
     return message;
   },
 };
