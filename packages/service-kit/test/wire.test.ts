@@ -2,8 +2,10 @@ import {
   type CalibrationView,
   type CustomPersonaDraft,
   customPersonaDraft,
+  type DriftReport,
   editCustomPersonaRequest,
   type PastRun,
+  type QuestionAnalysis,
   type RunDetails,
   runDetailsSchema,
   type ShareAnswer,
@@ -14,17 +16,23 @@ import {
   CalibrationView as CalibrationViewMessage,
   CustomPersonaDraft as CustomPersonaDraftMessage,
   CustomPersonaEdit as CustomPersonaEditMessage,
+  DriftReport as DriftReportMessage,
   PastRun as PastRunMessage,
+  QuestionAnalysis as QuestionAnalysisMessage,
 } from '@chorus/proto/catalog/v1/catalog';
 import { RunDetails as RunDetailsMessage } from '@chorus/proto/inference/v1/inference';
 import { ShareAnswer as ShareAnswerMessage } from '@chorus/proto/roadmap/v1/roadmap';
 import {
+  analysisFromMessage,
+  analysisToMessage,
   calibrationFromMessage,
   calibrationToMessage,
   customDraftFromMessage,
   customDraftToMessage,
   customEditFromMessage,
   customEditToMessage,
+  driftFromMessage,
+  driftToMessage,
   pastRunFromMessage,
   pastRunToMessage,
   runDetailsFromMessage,
@@ -108,6 +116,60 @@ describe('run details on the wire', () => {
       );
     expect(through(past)).toEqual(past);
     expect(through({ ...past, estimate: null })).toEqual({ ...past, estimate: null });
+  });
+});
+
+describe("a question's analysis on the wire", () => {
+  const analysis: QuestionAnalysis = {
+    estimate: {
+      shares: { positive: 60, neutral: 20, negative: 20 },
+      intervals: {
+        positive: { low: 41.2, high: 78.5 },
+        neutral: { low: 5, high: 35 },
+        negative: { low: 5, high: 35 },
+      },
+      method: 'bootstrap',
+      personas: 10,
+      drawsPerPersona: 20,
+      indicative: false,
+    },
+    entropy: 0.86,
+    alarms: [
+      {
+        kind: 'leading',
+        title: 'Leading question',
+        text: 'The question steers people towards an answer.',
+        technical: 'Loaded word: “amazing”',
+        words: ['amazing'],
+        rewording: 'Would you buy it?',
+      },
+      { kind: 'echo-chamber', title: 'Echo chamber', text: 'The personas are too alike.' },
+    ],
+    notes: [{ kind: 'panel-agrees', title: 'The panel agrees', text: 'Seven times in ten.' }],
+  };
+  const through = (a: QuestionAnalysis) =>
+    analysisFromMessage(
+      QuestionAnalysisMessage.decode(QuestionAnalysisMessage.encode(analysisToMessage(a)).finish()),
+    );
+
+  it('arrives as it was sent: estimate, alarms with their words and rewording, notes', () => {
+    expect(through(analysis)).toEqual(analysis);
+  });
+
+  it('a leading alarm that found no words still names none; other alarms carry no words', () => {
+    const leading = { ...analysis.alarms[0]!, words: [], rewording: undefined };
+    const read = through({ ...analysis, alarms: [leading] });
+    expect(read!.alarms[0]!.words).toEqual([]);
+    expect(read!.alarms[0]).not.toHaveProperty('rewording');
+    expect(through(analysis)!.alarms[1]).not.toHaveProperty('words');
+  });
+
+  it('no analysis without an estimate, and drift arrives as it was sent', () => {
+    expect(analysisFromMessage(undefined)).toBeNull();
+    const drift: DriftReport = { drift: true, opinion: 'negative', points: -25.5, text: 'Moved.' };
+    const bytes = DriftReportMessage.encode(driftToMessage(drift)).finish();
+    expect(driftFromMessage(DriftReportMessage.decode(bytes))).toEqual(drift);
+    expect(driftFromMessage(undefined)).toBeNull();
   });
 });
 
