@@ -3,6 +3,7 @@ import {
   SHARE_COMMENT_MAX,
   type ShareAnswer,
   shareResponseRequest,
+  formatDate,
 } from '@chorus/contracts';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { loadLink, type Loaded, sendResponse, trackShareResponse } from './api';
@@ -68,8 +69,7 @@ function ShareContent({ path }: { path: string }) {
   return <ShareForm token={token} link={loaded.link} />;
 }
 
-const readableDay = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium' });
+const readableDay = (iso: string) => formatDate(iso, 'medium');
 
 /** The earlier ranking when it still holds exactly the link's items, else the link's order. */
 function rankingOrder(link: PublicShareView, earlier: ShareAnswer | undefined): string[] {

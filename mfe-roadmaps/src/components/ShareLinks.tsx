@@ -58,8 +58,7 @@ const statusTone: Record<ShareLinkView['status'], 'default' | 'secondary' | 'out
   deactivated: 'outline',
 };
 
-const day = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+const day = (iso: string) => formatDate(iso, 'medium', { timeZone: 'UTC' });
 
 /** A listed link's address, copied again from the list. */
 function CopyListedLink({ path }: { path: string | null }) {

@@ -11,7 +11,7 @@ import {
   type RunDetails,
   type Sensitivity,
 } from '@chorus/contracts';
-import { Button, cn } from '@chorus/platform/ui';
+import { Button, cn, opinionColor, opinionLabel } from '@chorus/platform/ui';
 import {
   AlertTriangle,
   CheckCircle2,
@@ -27,18 +27,6 @@ import { HowMeasured } from './HowMeasured';
 // What a researcher reads beside a question's results: each persona's
 // distribution, the panel's intervals, the alarms, the run's details, and
 // the runs side by side with their drift.
-
-const opinionLabel: Record<Opinion, string> = {
-  positive: 'Positive',
-  neutral: 'Neutral',
-  negative: 'Negative',
-};
-
-const opinionColor: Record<Opinion, string> = {
-  positive: 'bg-emerald-500',
-  neutral: 'bg-slate-400',
-  negative: 'bg-red-500',
-};
 
 const pct = (value: number) => `${Math.round(value * 100)}%`;
 

@@ -19,6 +19,7 @@ export * from './label';
 export { localCardProvider, usePaymentProvider } from './LocalCardForm';
 export * from './fallbacks';
 export * from './microfrontend';
+export * from './opinions';
 export * from './portal';
 export * from './product-gate';
 export * from './products';
