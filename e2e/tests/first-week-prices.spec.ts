@@ -1,5 +1,6 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { type Account, dismissToast, expect, newAccount, test, toast } from '../fixtures';
+import { createPromoCodeThroughApi, onboardWithCoupon } from '../journey-steps';
 import { invitationLinkFor } from '../system';
 
 /*
@@ -159,6 +160,76 @@ test.describe('a paying team’s first week', () => {
     );
     await expect(billing.getByText('No products found')).toHaveCount(0);
     await visit.close();
+  });
+
+  test('with a promo code from onboarding, My Products, the Personas page, the extra-persona confirmation and Billing say the same discounted monthly cost', async ({
+    page,
+    request,
+    shot,
+  }) => {
+    test.setTimeout(180_000);
+    const code = `SAME${Date.now().toString(36).toUpperCase()}`;
+    await createPromoCodeThroughApi(request, {
+      code,
+      discountPercent: 20,
+      durationMonths: 3,
+      description: 'First quarter at 20% off',
+    });
+    const owner = newAccount({
+      firstName: 'Paula',
+      lastName: 'Promo',
+      productName: `Promo ${Date.now()}`,
+    });
+    await onboardWithCoupon(page, owner, code, shot);
+    const token = await page.evaluate(() => window.localStorage.getItem('token'));
+    expect(token).toBeTruthy();
+    const productId = await onlyProductId(request, token!);
+    const templates = await getJson<Template[]>(request, token!, '/api/persona-templates');
+    await addPersonas(request, token!, productId, templates.slice(0, 10));
+    const eleventh = templates[10]!;
+
+    // Billing: $25.00 less 20%.
+    await page.goto('/billing');
+    const billingCard = page.getByRole('article', { name: owner.productName });
+    await expect(
+      billingCard.getByRole('definition').filter({ hasText: '/month' }).first(),
+    ).toHaveText(/^\$20\.00\s*\/month/);
+    await shot('promo-billing');
+
+    // My Products: the same discounted figure (the catalog hears of the promo by event).
+    await expect
+      .poll(async () => (await monthlyRateOnMyProducts(page, owner.productName)).innerText(), {
+        timeout: 30_000,
+      })
+      .toBe('$20.00/month');
+    await shot('promo-my-products');
+
+    // The Personas page and the extra persona's confirmation: $20.00, then $20.00 → $21.60.
+    await page.goto(`/products/${productId}/personas`);
+    await expect(page.getByTestId('selected-count')).toHaveText('10 personas selected');
+    await expect(page.getByTestId('monthly-cost')).toHaveText('$20.00/month');
+    await page.getByRole('button', { name: `Select ${eleventh.name}` }).click();
+    const dialog = page.getByRole('alertdialog');
+    await expect(dialog).toContainText('Add an extra persona?');
+    const cost = dialog.getByRole('definition');
+    await expect(cost.nth(2)).toHaveText('+$1.60');
+    await expect(cost.nth(3)).toHaveText('$20.00$21.60/month');
+    await shot('promo-extra-persona-confirmation');
+    await dialog.getByRole('button', { name: 'Add Persona' }).click();
+    await expect(page.getByTestId('selected-count')).toHaveText('11 personas selected');
+    await expect(page.getByTestId('monthly-cost')).toHaveText('$21.60/month');
+    await expect(await monthlyRateOnMyProducts(page, owner.productName)).toHaveText('$21.60/month');
+    // Billing hears of the persona by event: read again until it has.
+    await expect
+      .poll(
+        async () => {
+          await page.goto('/billing');
+          const card = page.getByRole('article', { name: owner.productName });
+          return card.getByRole('definition').filter({ hasText: '/month' }).first().innerText();
+        },
+        { timeout: 30_000 },
+      )
+      .toMatch(/^\$21\.60\s*\/month/);
   });
 
   test('Team shows an invitation to a paid role as a pending seat with its price; inviting yourself or a member is refused before any price', async ({

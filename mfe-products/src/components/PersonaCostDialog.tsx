@@ -1,4 +1,10 @@
-import { type BillingCycle, formatMoney, personaAdditionCost, quote } from '@chorus/contracts';
+import {
+  type BillingCycle,
+  formatMoney,
+  personaAdditionCost,
+  type Promo,
+  quote,
+} from '@chorus/contracts';
 import { ConfirmDialog } from '@chorus/platform/ui';
 import { ArrowRight } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -26,12 +32,13 @@ export function PersonaCostDialog({
   /** The persona (or personas) about to be added; the dialog is closed without one. */
   personaName: string | null;
   count?: number;
-  /** The product's terms now, team seats included: the costs are the one quote's. */
+  /** The product's terms now, team seats and promo included: the costs are the one quote's. */
   plan: {
     personaCount: number;
     billingCycle: BillingCycle;
     isLegacyPricing: boolean;
     seats: number;
+    promo?: Promo;
   };
   onConfirm: () => void;
   onCancel: () => void;

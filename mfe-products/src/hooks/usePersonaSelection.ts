@@ -2,6 +2,7 @@ import {
   type PersonaTemplateView,
   personaMessages,
   planFor,
+  promoOf,
   type ProductPersonaView,
   type ProductView,
   quote,
@@ -36,6 +37,8 @@ export function usePersonaSelection(product: ProductView) {
     isLegacyPricing: product.isLegacyPricing,
     // The team's seats are part of the product's monthly cost, as on My Products and Billing.
     seats: product.seats ?? 0,
+    // A running promo code discounts it, as on My Products and Billing.
+    promo: promoOf(product.promo),
   };
 
   const add = useActionMutation({

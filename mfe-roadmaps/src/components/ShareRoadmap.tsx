@@ -109,6 +109,7 @@ export function ShareRoadmap({ roadmap }: { roadmap: RoadmapWithItems }) {
           billingCycle: product.billingCycle,
           isLegacyPricing: product.isLegacyPricing,
           personaCount: product.billing.personaCount,
+          promo: product.promo,
         },
         product.seats ?? 0,
         (product.seats ?? 0) + 1,

@@ -75,6 +75,25 @@ export function promoActive(promo: Promo | undefined, at: Date): promo is Promo 
   return at >= promo.startedAt && at < ends;
 }
 
+/** A promo as the product view carries it (JSON: the start as an ISO date). */
+export interface PromoView {
+  discountPercent: number;
+  durationMonths: number;
+  startedAt: string;
+}
+
+/** The product view's promo as quote() takes it; undefined without one. */
+export function promoOf(view: PromoView | null | undefined): Promo | undefined {
+  if (!view) return undefined;
+  const startedAt = new Date(view.startedAt);
+  if (Number.isNaN(startedAt.getTime())) return undefined;
+  return {
+    discountPercent: view.discountPercent,
+    durationMonths: view.durationMonths,
+    startedAt,
+  };
+}
+
 export interface Quote {
   billingCycle: BillingCycle;
   personaCount: number;
@@ -148,6 +167,9 @@ export function personaAdditionCost(
     isLegacyPricing?: boolean;
     /** Billable team seats: they are part of the monthly cost before and after. */
     seats?: number;
+    /** The subscription's promo: while it runs, both costs are discounted. */
+    promo?: Promo;
+    at?: Date;
   },
   added = 1,
 ): { from: number; to: number; extraPersonaCents: number; monthlyIncreaseCents: number } {

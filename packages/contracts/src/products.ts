@@ -2,7 +2,7 @@ import type { ProductRole } from './teams';
 import { z } from 'zod';
 import { requiredString } from './auth';
 import { formatMoney } from './format';
-import { type BillingCycle, quote } from './pricing';
+import { type BillingCycle, type PromoView, quote } from './pricing';
 
 export const productMessages = {
   nameRequired: 'Product name is required',
@@ -123,6 +123,12 @@ export interface ProductView {
   sharedWithYou: boolean;
   /** Collaborators and admins (billed seats); viewers are free. Null for a viewer. */
   seats: number | null;
+  /**
+   * The subscription's promo code discount, running or run out (quote()
+   * applies it while it runs: pass it through promoOf()). Null without one,
+   * and for a viewer. Optional: answers from before promos were mirrored have none.
+   */
+  promo?: PromoView | null;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { authMessages } from './auth';
-import { type BillingCycle, planFor, quote } from './pricing';
+import { type BillingCycle, planFor, promoOf, type PromoView, quote } from './pricing';
 
 /*
  * Teams: the people a product's owner shares it with, their roles, their
@@ -327,12 +327,19 @@ export function seatMonthlyCents(product: {
  * for a viewer, one seat otherwise, prorated from today on the next invoice.
  */
 export function seatChangeCost(
-  product: { billingCycle: BillingCycle; isLegacyPricing?: boolean; personaCount: number },
+  product: {
+    billingCycle: BillingCycle;
+    isLegacyPricing?: boolean;
+    personaCount: number;
+    /** The product view's promo: while it runs, the seat is discounted like the rest. */
+    promo?: PromoView | null;
+  },
   seatsBefore: number,
   seatsAfter: number,
 ): { monthlyChangeCents: number; monthlyTotalCents: number } {
-  const before = quote({ ...product, seats: seatsBefore });
-  const after = quote({ ...product, seats: seatsAfter });
+  const terms = { ...product, promo: promoOf(product.promo) };
+  const before = quote({ ...terms, seats: seatsBefore });
+  const after = quote({ ...terms, seats: seatsAfter });
   return {
     monthlyChangeCents: after.monthlyRateCents - before.monthlyRateCents,
     monthlyTotalCents: after.monthlyRateCents,

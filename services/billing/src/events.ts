@@ -30,6 +30,11 @@ export function subscriptionChangedOf(view: SubscriptionView): SubscriptionChang
     providerCustomerId: view.providerCustomerId,
     providerSubscriptionId: view.providerSubscriptionId,
     providerPriceId: view.providerPriceId,
+    // The promo as it was granted: the catalog's product views price with it
+    // while it runs, as the billing page does.
+    promoDiscountPercent: view.promo?.discountPercent ?? 0,
+    promoDurationMonths: view.promo?.durationMonths ?? 0,
+    promoStartedAt: view.promo?.startedAt,
   };
 }
 

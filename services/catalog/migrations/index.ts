@@ -10,6 +10,7 @@ import { followUps } from './0009_follow_ups';
 import { customPersonas } from './0010_custom_personas';
 import { followUpUsage } from './0011_follow_up_usage';
 import { teams } from './0012_teams';
+import { productPromo } from './0013_product_promo';
 import { questionAnalysis } from './0014_question_analysis';
 
 export const migrations: Migration[] = [

@@ -72,6 +72,9 @@ export function toProduct(row: ProductRow, accessRole = ''): Product {
     updatedAt: row.updated_at,
     accessRole,
     billableSeats: row.billable_seats,
+    promoDiscountPercent: row.promo_discount_percent ?? 0,
+    promoDurationMonths: row.promo_duration_months ?? 0,
+    promoStartedAt: row.promo_started_at ?? undefined,
   };
 }
 

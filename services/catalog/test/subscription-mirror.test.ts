@@ -13,6 +13,9 @@ const event = (fields: Partial<SubscriptionChanged>): SubscriptionChanged => ({
   providerCustomerId: '',
   providerSubscriptionId: '',
   providerPriceId: '',
+  promoDiscountPercent: 0,
+  promoDurationMonths: 0,
+  promoStartedAt: undefined,
   ...fields,
 });
 
@@ -42,6 +45,36 @@ describe('subscriptionMirror', () => {
       stripe_customer_id: 'cus_1',
       stripe_subscription_id: 'sub_1',
       stripe_price_id: 'price_1',
+      promo_discount_percent: null,
+      promo_duration_months: null,
+      promo_started_at: null,
+    });
+  });
+
+  it("mirrors the subscription's promo code as sent, and clears it once the subscription has none", () => {
+    const started = new Date('2026-03-01T09:00:00Z');
+    const withPromo = event({
+      status: 'active',
+      providerSubscriptionId: 'sub_1',
+      promoDiscountPercent: 20,
+      promoDurationMonths: 3,
+      promoStartedAt: started,
+    });
+    expect(subscriptionMirror({ subscription_status: 'active' }, withPromo, at)).toMatchObject({
+      promo_discount_percent: 20,
+      promo_duration_months: 3,
+      promo_started_at: started,
+    });
+    expect(
+      subscriptionMirror(
+        { subscription_status: 'active' },
+        event({ status: 'active', providerSubscriptionId: 'sub_2' }),
+        at,
+      ),
+    ).toMatchObject({
+      promo_discount_percent: null,
+      promo_duration_months: null,
+      promo_started_at: null,
     });
   });
 

@@ -5,6 +5,8 @@ import {
   businessProfileFields,
   memberRoles,
   type ProductRole,
+  promoOf,
+  type PromoView,
   quote,
   type PersonaTemplateView,
   type ProductPersonaView,
@@ -42,6 +44,16 @@ export function toProductView(product: Product): ProductView {
   // no subscription dates, no seat count (the status stays: it says what
   // the product may do).
   const showsBilling = role !== 'viewer';
+  // The subscription's promo code, mirrored from billing: the rate below is
+  // the billing page's while it runs.
+  const promo: PromoView | null =
+    product.promoDiscountPercent > 0 && product.promoStartedAt
+      ? {
+          discountPercent: product.promoDiscountPercent,
+          durationMonths: product.promoDurationMonths,
+          startedAt: product.promoStartedAt.toISOString(),
+        }
+      : null;
   return {
     id: product.id,
     name: product.name,
@@ -56,19 +68,22 @@ export function toProductView(product: Product): ProductView {
     updatedAt: iso(product.updatedAt) ?? '',
     billing: {
       personaCount: product.personaCount,
-      // The one pricing function: base, extra personas and the team's seats.
+      // The one pricing function: base, extra personas, the team's seats and
+      // a running promo.
       monthlyRate: showsBilling
         ? quote({
             personaCount: product.personaCount,
             billingCycle,
             isLegacyPricing: product.isLegacyPricing,
             seats: product.billableSeats,
+            promo: promoOf(promo),
           }).monthlyRateCents / 100
         : null,
     },
     role,
     sharedWithYou: role !== 'owner',
     seats: showsBilling ? product.billableSeats : null,
+    promo: showsBilling ? promo : null,
   };
 }
 

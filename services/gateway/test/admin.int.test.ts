@@ -1,4 +1,9 @@
-import { adminMessages, type AuditEntry, type PromoCodeView } from '@chorus/contracts';
+import {
+  adminMessages,
+  type AuditEntry,
+  type ProductView,
+  type PromoCodeView,
+} from '@chorus/contracts';
 import { startTestChorus, type TestChorus } from '@chorus/launcher/testing';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -252,6 +257,37 @@ describe("a customer's coupon", () => {
     expect(history.body.map((row) => row.amount)).toEqual([15]);
     const list = await chorus.api<PromoCodeView[]>('/api/admin/promo-codes', { token: adminToken });
     expect(list.body.find((p) => p.code === 'WELCOME40')).toMatchObject({ usedCount: 1 });
+  });
+
+  it('gives the product pages the discounted rate the billing page shows', async () => {
+    expect(
+      (await createPromo({ code: 'SAMERATE', discountPercent: 20, durationMonths: 2 })).status,
+    ).toBe(201);
+    const registered = await register('samerate');
+    expect(registered).toMatchObject({ status: 201, body: { subscriptionStatus: 'active' } });
+    const token = registered.body.token;
+    const productId = registered.body.product!.id;
+    const details = await chorus.api<Record<string, { monthlyRate: number }>>(
+      '/api/billing/subscription-details',
+      { token },
+    );
+    // $25 less 20%.
+    expect(details.body[productId]?.monthlyRate).toBe(20);
+    // The catalog hears of the promo from billing's subscription event.
+    let listed: ProductView | undefined;
+    for (let attempt = 0; attempt < 100; attempt += 1) {
+      const list = await chorus.api<ProductView[]>('/api/products', { token });
+      listed = list.body.find((product) => product.id === productId);
+      if (listed?.promo) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(listed).toMatchObject({
+      billing: { monthlyRate: details.body[productId]?.monthlyRate },
+      promo: { discountPercent: 20, durationMonths: 2 },
+    });
+    const dashboard = await chorus.api<ProductView>(`/api/products/${productId}`, { token });
+    expect(dashboard.body.billing.monthlyRate).toBe(20);
+    expect(Date.parse(dashboard.body.promo?.startedAt ?? '')).toBeLessThanOrEqual(Date.now());
   });
 
   it('refuses an unknown code at registration with 400 before creating the account', async () => {

@@ -40,6 +40,7 @@ export function inviteCost(product: ProductView, team: TeamView, role: MemberRol
     billingCycle: product.billingCycle,
     isLegacyPricing: product.isLegacyPricing,
     personaCount: product.billing.personaCount,
+    promo: product.promo,
   };
   const before = (team.billableSeats ?? 0) + (team.pendingSeats ?? 0);
   return seatChangeCost(plan, before, before + (isBillableRole(role) ? 1 : 0));

@@ -109,6 +109,7 @@ export function MembersTable({
     billingCycle: product.billingCycle,
     isLegacyPricing: product.isLegacyPricing,
     personaCount: product.billing.personaCount,
+    promo: product.promo,
   };
   const seats = team.billableSeats ?? 0;
   const changeCost = seatChangeCost(plan, seats, seats + 1);

@@ -59,6 +59,8 @@ export interface SubscriptionView {
   providerCustomerId: string;
   providerSubscriptionId: string;
   providerPriceId: string;
+  /** The subscription's promo code discount, running or run out (catalog mirrors it). */
+  promo?: Promo;
 }
 
 /**
@@ -119,6 +121,7 @@ export function subscriptionView(
     providerCustomerId: subscription?.providerCustomerId ?? '',
     providerSubscriptionId: subscription?.providerSubscriptionId ?? '',
     providerPriceId: subscription?.providerPriceId ?? '',
+    promo: subscription?.promo,
   };
 }
 

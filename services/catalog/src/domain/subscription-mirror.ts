@@ -6,6 +6,9 @@ import type { ProductRow, SubscriptionMirror } from '../store/products';
  * billing owns subscriptions, the product shows their state. Empty values in
  * the event leave the product as it is; the start date moves to the moment
  * a subscription becomes active, so it tells when the current one began.
+ * The promo is the named subscription's as billing sends it (each such
+ * event carries the whole view): set, never added to, so a replayed event
+ * changes nothing and a subscription without one clears it.
  */
 export function subscriptionMirror(
   product: Pick<ProductRow, 'subscription_status'>,
@@ -27,5 +30,14 @@ export function subscriptionMirror(
   if (event.providerCustomerId) changes.stripe_customer_id = event.providerCustomerId;
   if (event.providerSubscriptionId) changes.stripe_subscription_id = event.providerSubscriptionId;
   if (event.providerPriceId) changes.stripe_price_id = event.providerPriceId;
+  if (event.providerSubscriptionId) {
+    const promo =
+      event.promoDiscountPercent > 0 && event.promoDurationMonths > 0
+        ? event.promoStartedAt
+        : undefined;
+    changes.promo_discount_percent = promo ? event.promoDiscountPercent : null;
+    changes.promo_duration_months = promo ? event.promoDurationMonths : null;
+    changes.promo_started_at = promo ?? null;
+  }
   return changes;
 }

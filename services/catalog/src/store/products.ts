@@ -26,6 +26,10 @@ export interface ProductRow {
   stripe_customer_id: string | null;
   stripe_subscription_id: string | null;
   stripe_price_id: string | null;
+  /** The subscription's promo code discount, from billing; null without one. */
+  promo_discount_percent: number | null;
+  promo_duration_months: number | null;
+  promo_started_at: Date | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -44,6 +48,9 @@ export type SubscriptionMirror = Partial<
     | 'stripe_customer_id'
     | 'stripe_subscription_id'
     | 'stripe_price_id'
+    | 'promo_discount_percent'
+    | 'promo_duration_months'
+    | 'promo_started_at'
   >
 >;
 

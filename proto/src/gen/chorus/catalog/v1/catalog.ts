@@ -73,6 +73,13 @@ export interface Product {
   accessRole: string;
   /** Collaborators, admins and edit-shared roadmaps: the billed seats. */
   billableSeats: number;
+  /**
+   * The subscription's promo code discount, mirrored from billing
+   * (promo_discount_percent 0: none); it applies while promoActive says so.
+   */
+  promoDiscountPercent: number;
+  promoDurationMonths: number;
+  promoStartedAt?: Date | undefined;
 }
 
 export interface CreateProductRequest {
@@ -1219,6 +1226,9 @@ function createBaseProduct(): Product {
     updatedAt: undefined,
     accessRole: "",
     billableSeats: 0,
+    promoDiscountPercent: 0,
+    promoDurationMonths: 0,
+    promoStartedAt: undefined,
   };
 }
 
@@ -1295,6 +1305,15 @@ export const Product: MessageFns<Product> = {
     }
     if (message.billableSeats !== 0) {
       writer.uint32(192).int32(message.billableSeats);
+    }
+    if (message.promoDiscountPercent !== 0) {
+      writer.uint32(200).int32(message.promoDiscountPercent);
+    }
+    if (message.promoDurationMonths !== 0) {
+      writer.uint32(208).int32(message.promoDurationMonths);
+    }
+    if (message.promoStartedAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.promoStartedAt), writer.uint32(218).fork()).join();
     }
     return writer;
   },
@@ -1504,6 +1523,30 @@ export const Product: MessageFns<Product> = {
             message.billableSeats = reader.int32();
             continue;
           }
+          case 25: {
+            if (tag !== 200) {
+              break;
+            }
+
+            message.promoDiscountPercent = reader.int32();
+            continue;
+          }
+          case 26: {
+            if (tag !== 208) {
+              break;
+            }
+
+            message.promoDurationMonths = reader.int32();
+            continue;
+          }
+          case 27: {
+            if (tag !== 218) {
+              break;
+            }
+
+            message.promoStartedAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1622,6 +1665,21 @@ export const Product: MessageFns<Product> = {
         : isSet(object.billable_seats)
         ? globalThis.Number(object.billable_seats)
         : 0,
+      promoDiscountPercent: isSet(object.promoDiscountPercent)
+        ? globalThis.Number(object.promoDiscountPercent)
+        : isSet(object.promo_discount_percent)
+        ? globalThis.Number(object.promo_discount_percent)
+        : 0,
+      promoDurationMonths: isSet(object.promoDurationMonths)
+        ? globalThis.Number(object.promoDurationMonths)
+        : isSet(object.promo_duration_months)
+        ? globalThis.Number(object.promo_duration_months)
+        : 0,
+      promoStartedAt: isSet(object.promoStartedAt)
+        ? fromJsonTimestamp(object.promoStartedAt)
+        : isSet(object.promo_started_at)
+        ? fromJsonTimestamp(object.promo_started_at)
+        : undefined,
     };
   },
 
@@ -1699,6 +1757,15 @@ export const Product: MessageFns<Product> = {
     if (message.billableSeats !== 0) {
       obj.billableSeats = Math.round(message.billableSeats);
     }
+    if (message.promoDiscountPercent !== 0) {
+      obj.promoDiscountPercent = Math.round(message.promoDiscountPercent);
+    }
+    if (message.promoDurationMonths !== 0) {
+      obj.promoDurationMonths = Math.round(message.promoDurationMonths);
+    }
+    if (message.promoStartedAt !== undefined) {
+      obj.promoStartedAt = message.promoStartedAt.toISOString();
+    }
     return obj;
   },
 
@@ -1731,6 +1798,9 @@ export const Product: MessageFns<Product> = {
     message.updatedAt = object.updatedAt ?? undefined;
     message.accessRole = object.accessRole ?? "";
     message.billableSeats = object.billableSeats ?? 0;
+    message.promoDiscountPercent = object.promoDiscountPercent ?? 0;
+    message.promoDurationMonths = object.promoDurationMonths ?? 0;
+    message.promoStartedAt = object.promoStartedAt ?? undefined;
     return message;
   },
 };

@@ -193,6 +193,14 @@ export interface SubscriptionChanged {
   providerCustomerId: string;
   providerSubscriptionId: string;
   providerPriceId: string;
+  /**
+   * The promo code's discount on the subscription, whether or not it still
+   * runs (promo_discount_percent 0: none). Readers decide with the pricing
+   * rules' promoActive whether it applies at a given moment.
+   */
+  promoDiscountPercent: number;
+  promoDurationMonths: number;
+  promoStartedAt?: Date | undefined;
 }
 
 /**
@@ -2458,6 +2466,9 @@ function createBaseSubscriptionChanged(): SubscriptionChanged {
     providerCustomerId: "",
     providerSubscriptionId: "",
     providerPriceId: "",
+    promoDiscountPercent: 0,
+    promoDurationMonths: 0,
+    promoStartedAt: undefined,
   };
 }
 
@@ -2495,6 +2506,15 @@ export const SubscriptionChanged: MessageFns<SubscriptionChanged> = {
     }
     if (message.providerPriceId !== "") {
       writer.uint32(90).string(message.providerPriceId);
+    }
+    if (message.promoDiscountPercent !== 0) {
+      writer.uint32(96).int32(message.promoDiscountPercent);
+    }
+    if (message.promoDurationMonths !== 0) {
+      writer.uint32(104).int32(message.promoDurationMonths);
+    }
+    if (message.promoStartedAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.promoStartedAt), writer.uint32(114).fork()).join();
     }
     return writer;
   },
@@ -2600,6 +2620,30 @@ export const SubscriptionChanged: MessageFns<SubscriptionChanged> = {
             message.providerPriceId = reader.string();
             continue;
           }
+          case 12: {
+            if (tag !== 96) {
+              break;
+            }
+
+            message.promoDiscountPercent = reader.int32();
+            continue;
+          }
+          case 13: {
+            if (tag !== 104) {
+              break;
+            }
+
+            message.promoDurationMonths = reader.int32();
+            continue;
+          }
+          case 14: {
+            if (tag !== 114) {
+              break;
+            }
+
+            message.promoStartedAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2665,6 +2709,21 @@ export const SubscriptionChanged: MessageFns<SubscriptionChanged> = {
         : isSet(object.provider_price_id)
         ? globalThis.String(object.provider_price_id)
         : "",
+      promoDiscountPercent: isSet(object.promoDiscountPercent)
+        ? globalThis.Number(object.promoDiscountPercent)
+        : isSet(object.promo_discount_percent)
+        ? globalThis.Number(object.promo_discount_percent)
+        : 0,
+      promoDurationMonths: isSet(object.promoDurationMonths)
+        ? globalThis.Number(object.promoDurationMonths)
+        : isSet(object.promo_duration_months)
+        ? globalThis.Number(object.promo_duration_months)
+        : 0,
+      promoStartedAt: isSet(object.promoStartedAt)
+        ? fromJsonTimestamp(object.promoStartedAt)
+        : isSet(object.promo_started_at)
+        ? fromJsonTimestamp(object.promo_started_at)
+        : undefined,
     };
   },
 
@@ -2703,6 +2762,15 @@ export const SubscriptionChanged: MessageFns<SubscriptionChanged> = {
     if (message.providerPriceId !== "") {
       obj.providerPriceId = message.providerPriceId;
     }
+    if (message.promoDiscountPercent !== 0) {
+      obj.promoDiscountPercent = Math.round(message.promoDiscountPercent);
+    }
+    if (message.promoDurationMonths !== 0) {
+      obj.promoDurationMonths = Math.round(message.promoDurationMonths);
+    }
+    if (message.promoStartedAt !== undefined) {
+      obj.promoStartedAt = message.promoStartedAt.toISOString();
+    }
     return obj;
   },
 
@@ -2722,6 +2790,9 @@ export const SubscriptionChanged: MessageFns<SubscriptionChanged> = {
     message.providerCustomerId = object.providerCustomerId ?? "";
     message.providerSubscriptionId = object.providerSubscriptionId ?? "";
     message.providerPriceId = object.providerPriceId ?? "";
+    message.promoDiscountPercent = object.promoDiscountPercent ?? 0;
+    message.promoDurationMonths = object.promoDurationMonths ?? 0;
+    message.promoStartedAt = object.promoStartedAt ?? undefined;
     return message;
   },
 };
