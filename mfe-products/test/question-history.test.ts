@@ -89,7 +89,7 @@ describe('questionResultsCsv', () => {
       'Question,Asked At,Status,Persona,Opinion,Confidence,Safety Influence,Response,Reasoning,Persona Attributes,Business Profile Fields,Distribution,Follow-ups',
       '"Would you pay $30, monthly?",2026-11-21T10:00:00.000Z,complete,Maya Chen,positive,82%,medium,I would pay for it.,It saves me time.,Income; Occupation,Pricing Models,,',
       // A follow-up starting with "=" stays text: the conversation cell starts with "You:".
-      '"Would you pay $30, monthly?",2026-11-21T10:00:00.000Z,complete,"Tom ""TJ"" Jones",negative,40%,high,"Too much.\nI budget tightly.",\'-money is tight,Economic safety,,positive 10%; neutral 30%; negative 60%,"You: =HYPERLINK(""http://evil"")\nTom ""TJ"" Jones: Because of the price [cut off]"',
+      '"Would you pay $30, monthly?",2026-11-21T10:00:00.000Z,complete,"Tom ""TJ"" Jones",negative,40%,high,"Too much.\nI budget tightly.","\'-money is tight",Economic safety,,positive 10%; neutral 30%; negative 60%,"You: =HYPERLINK(""http://evil"")\nTom ""TJ"" Jones: Because of the price [cut off]"',
       '',
     ]);
   });

@@ -60,21 +60,35 @@ export function readCsvTable(csv: string): CsvTable {
   return { ok: true, header, names: header.map((h) => h.toLowerCase()), rows };
 }
 
-/** A cell that a spreadsheet would run as a formula (CSV injection), made plain text for export. */
+/**
+ * The one spreadsheet-formula guard (CSV injection): a cell starting with
+ * `=`, `+`, `-`, `@`, a tab or a carriage return is one a spreadsheet would
+ * run. Every export (CSV, and Markdown tables pasted into a sheet) uses it.
+ */
+export const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** A cell that a spreadsheet would run as a formula, made plain text (a leading quote) for export. */
 export function neutraliseCell(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return FORMULA_START.test(value) ? `'${value}` : value;
 }
+
+/** Papaparse's writer with the house guard: RFC 4180 quoting, CRLF line ends. */
+const unparseOptions = { newline: '\r\n', escapeFormulae: FORMULA_START } as const;
 
 /**
  * One CSV cell: kept as text when a spreadsheet would run it as a formula;
  * quoted when it holds a comma, a quote or a line break; quotes doubled.
  */
 export function csvCell(value: string | number): string {
-  const text = neutraliseCell(String(value));
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return Papa.unparse([[value]], unparseOptions);
 }
 
-/** Rows to CSV text: comma-separated cells, CRLF line ends (RFC 4180). */
+/** Rows to CSV text with papaparse: comma-separated cells, CRLF line ends (RFC 4180). */
 export function toCsv(rows: readonly (readonly (string | number)[])[]): string {
-  return rows.map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
+  return (
+    Papa.unparse(
+      rows.map((row) => [...row]),
+      unparseOptions,
+    ) + '\r\n'
+  );
 }

@@ -1,6 +1,6 @@
-import { csvCell, toCsv } from '../src';
+import { csvCell, neutraliseCell, toCsv } from '../src';
 
-describe('csvCell (RFC 4180, formulas kept as text)', () => {
+describe('csvCell (papaparse, RFC 4180, formulas kept as text)', () => {
   it.each([
     ['plain', 'plain'],
     ['', ''],
@@ -9,10 +9,12 @@ describe('csvCell (RFC 4180, formulas kept as text)', () => {
     ['say "hi"', '"say ""hi"""'],
     ['line one\nline two', '"line one\nline two"'],
     ['carriage\r\nreturn', '"carriage\r\nreturn"'],
-    ['=SUM(A1:A2)', "'=SUM(A1:A2)"],
-    ['+1 555', "'+1 555"],
-    ['-risky', "'-risky"],
-    ['@handle', "'@handle"],
+    ['=SUM(A1:A2)', `"'=SUM(A1:A2)"`],
+    ['+1 555', `"'+1 555"`],
+    ['-risky', `"'-risky"`],
+    ['@handle', `"'@handle"`],
+    ['\tcmd', `"'\tcmd"`],
+    [-3, '-3'],
     ['=HYPERLINK("x","y")', '"\'=HYPERLINK(""x"",""y"")"'],
     ['100% sure', '100% sure'],
   ])('%j -> %j', (value, expected) => {
@@ -28,5 +30,14 @@ describe('toCsv', () => {
         ['c, d', 'e'],
       ]),
     ).toBe('a,b\r\n"c, d",e\r\n');
+  });
+});
+
+describe('neutraliseCell', () => {
+  it.each(['=1+1', '+1', '-1', '@SUM(A1)', '\tx', '\rx'])('keeps %j as text', (value) => {
+    expect(neutraliseCell(value)).toBe(`'${value}`);
+  });
+  it('leaves other text alone', () => {
+    expect(neutraliseCell('Teacher = 1')).toBe('Teacher = 1');
   });
 });

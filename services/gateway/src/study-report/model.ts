@@ -4,6 +4,7 @@ import {
   type CustomPersonaFacts,
   formatCost,
   formatDate,
+  neutraliseCell,
   type Opinion,
   opinions,
   personaAttributeLabel,
@@ -412,8 +413,7 @@ export function markdownText(text: string): string {
 /** A table cell: escaped, on one line, and never read as a formula by a spreadsheet it is pasted into. */
 function markdownCell(text: string): string {
   const oneLine = text.replace(/\s*\n\s*/g, ' ');
-  const safe = /^[=+\-@]/.test(oneLine) ? `'${oneLine}` : oneLine;
-  return escapeInline(safe);
+  return escapeInline(neutraliseCell(oneLine));
 }
 
 function markdownTable(table: ReportTable): string[] {
