@@ -1,5 +1,6 @@
 import { type LeadingKind, leadingKinds } from '@chorus/contracts';
 import { addedRows } from './added-questions';
+import { addedRows2 } from './added-questions-2';
 import { corpusRows } from './questions';
 
 export type Domain =
@@ -13,7 +14,11 @@ export type Domain =
   | 'hospitality'
   | 'hr'
   | 'retail'
-  | 'public';
+  | 'public'
+  | 'automotive'
+  | 'telecom'
+  | 'insurance'
+  | 'real-estate';
 
 export interface CorpusQuestion {
   text: string;
@@ -60,7 +65,7 @@ function kindsOf(labels: string): LeadingKind[] {
   });
 }
 
-export const corpus: CorpusQuestion[] = [...corpusRows, ...addedRows].map(
+export const corpus: CorpusQuestion[] = [...corpusRows, ...addedRows, ...addedRows2].map(
   ([domain, labels, text]) => ({
     text,
     domain,

@@ -1,0 +1,275 @@
+import type { Domain } from './split';
+
+/**
+ * A second batch of questions, written and committed before the rules were
+ * next adjusted: weighted to presupposition (an experience, a problem, a
+ * benefit or a habit the person may not have) and social proof (crowds and
+ * authorities named in many ways), with every other kind and neutral
+ * look-alikes that mention habits, time, other people, prices, struggles,
+ * differences and savings innocently. Same labels as questions.ts; which half
+ * each lands in follows from its text.
+ */
+export const addedRows2: [Domain, string, string][] = [
+  // Presupposition
+  ['b2b', 'PS', 'How much time does our scheduling tool save your team each week?'],
+  ['b2b', 'PS', 'Which of our integrations has made the biggest difference to your workflow?'],
+  ['b2b', 'PS', 'How often do you struggle to keep your invoices in order?'],
+  ['b2b', 'PS', 'When did you first realise your old CRM was holding your team back?'],
+  ['retail', 'PS', 'What do you like most about shopping with our loyalty card?'],
+  ['retail', 'PS', 'How many times a month do you run out of something you meant to buy?'],
+  ['retail', 'PS', 'Which of our new autumn colours have you already bought?'],
+  ['health', 'PS', 'How often do you find it hard to get a GP appointment when you need one?'],
+  ['health', 'PS', 'When did you first notice your sleep getting better with our app?'],
+  ['health', 'PS', 'How much better do you feel since taking our daily vitamins?'],
+  ['finance', 'PS', 'How frustrated are you with the hidden charges on your credit card?'],
+  ['finance', 'PS', 'How much money has our budgeting app helped you put aside so far?'],
+  ['finance', 'PS', 'What worries you most about your pension running out?'],
+  ['travel', 'PS', 'How annoyed were you by the queues at the airport this summer?'],
+  ['travel', 'PS', 'What was the highlight of your stay in our lakeside suite?'],
+  ['travel', 'PS', 'How often do you end up paying too much for hotel rooms?'],
+  ['education', 'PS', 'How has our tutoring improved your child’s marks this term?'],
+  [
+    'education',
+    'PS',
+    'When did you start feeling more confident in your French thanks to our lessons?',
+  ],
+  ['food', 'PS', 'What do you enjoy most about your fortnightly veg box?'],
+  ['food', 'PS', 'How much less food do you waste now that you cook with our meal kits?'],
+  ['hr', 'PS', 'How stressed do you feel about your workload these days?'],
+  ['hr', 'PS', 'Which part of our new benefits package has helped you the most?'],
+  ['public', 'PS', 'How long have you been unhappy with the bin collections on your street?'],
+  ['hospitality', 'PS', 'What made your dinner at our restaurant so memorable?'],
+  ['automotive', 'PS', 'How much have you saved on fuel since switching to our hybrid?'],
+  ['automotive', 'PS', 'How often does your current car let you down on cold mornings?'],
+  ['telecom', 'PS', 'How fed up are you with dropped calls on your current network?'],
+  ['telecom', 'PS', 'When did you last have trouble streaming because of a slow connection?'],
+  ['insurance', 'PS', 'How much peace of mind has our home cover given you?'],
+  ['insurance', 'PS', 'What annoys you most about renewing your car insurance every year?'],
+  ['real-estate', 'PS', 'How long have you been looking for a bigger place?'],
+  ['real-estate', 'PS', 'What do you find hardest about dealing with your current letting agent?'],
+  ['b2b', 'PS', 'How many hours a month do your engineers lose to flaky builds?'],
+  ['retail', 'PS', 'Which of our exclusive member deals do you take advantage of most often?'],
+  ['consumer', 'PS', 'How quickly did you notice the difference after switching to our detergent?'],
+
+  // Social proof
+  [
+    'consumer',
+    'SP',
+    'Everyone on your street is getting solar panels. Are you thinking about it too?',
+  ],
+  [
+    'b2b',
+    'SP',
+    'Nine in ten HR leaders say onboarding software pays for itself. Would you consider it?',
+  ],
+  [
+    'health',
+    'SP',
+    'Doctors increasingly recommend walking 10,000 steps a day. How many steps do you take?',
+  ],
+  ['finance', 'SP', 'Most people your age already have a pension. Do you plan to open one?'],
+  ['travel', 'SP', 'Seasoned travellers always book refundable fares. How do you usually book?'],
+  ['education', 'SP', 'Most parents in your area already use our homework app. Would you sign up?'],
+  ['food', 'SP', 'Our oat milk is the nation’s favourite. Would you try a carton?'],
+  [
+    'hr',
+    'SP',
+    'Most of your colleagues have already signed up for the wellbeing programme. Will you join them?',
+  ],
+  ['retail', 'SP', 'Our best-selling trainers are flying off the shelves. Would you like a pair?'],
+  [
+    'telecom',
+    'SP',
+    'More than two million people have already moved to our network. Would you consider switching?',
+  ],
+  [
+    'insurance',
+    'SP',
+    'Independent reviewers rate our cover five stars. How likely are you to get a quote?',
+  ],
+  [
+    'automotive',
+    'SP',
+    'Mechanics agree that synthetic oil is the way to go. Would you pay extra for it?',
+  ],
+  [
+    'real-estate',
+    'SP',
+    'Savvy buyers are snapping up flats in this area. Would you like to book a viewing?',
+  ],
+  [
+    'hospitality',
+    'SP',
+    'Our rooftop bar is the place everyone is talking about. Would you book a table?',
+  ],
+  ['public', 'SP', 'Most residents support the new cycle lanes. Do you support them too?'],
+  [
+    'b2b',
+    'SP',
+    'Industry analysts call us the leader in data security. Would you trust us with your data?',
+  ],
+  [
+    'consumer',
+    'SP',
+    'Your friends are already using our app to split bills. Would you give it a go?',
+  ],
+  ['health', 'SP', 'Personal trainers recommend our protein shake. How likely are you to try it?'],
+  ['finance', 'SP', 'Thousands of small businesses bank with us. Would you open an account?'],
+  ['food', 'SP', 'Food critics are raving about our new menu. Would you come and try it?'],
+  [
+    'travel',
+    'SP',
+    'It’s the destination every influencer is posting about this year. Would you go?',
+  ],
+  [
+    'education',
+    'SP',
+    'Top universities prefer students who have done our summer course. Would you enrol?',
+  ],
+  [
+    'retail',
+    'SP',
+    'Shoppers across the country have voted us best value. Where do you usually shop?',
+  ],
+  ['telecom', 'SP', 'Gamers everywhere choose our fibre for its low latency. Would you upgrade?'],
+
+  // Loaded words
+  ['b2b', 'LW', 'How likely are you to try our revolutionary new analytics dashboard?'],
+  ['retail', 'LW', 'Would you buy our stunning handcrafted leather bags?'],
+  ['finance', 'LW', 'How do you feel about the bank’s outrageous overdraft fees?'],
+  ['automotive', 'LW', 'How interested are you in our game-changing electric SUV?'],
+  ['telecom', 'LW', 'Would you pay for our blazing-fast, rock-solid broadband?'],
+  ['food', 'LW', 'How likely are you to order our mouth-watering artisan pizzas?'],
+
+  // Agreement framing and negative interrogatives
+  ['health', 'AF', 'Wouldn’t you agree that regular check-ups are worth the time?'],
+  ['public', 'AF', 'Don’t you think the council should fix the potholes first?'],
+  ['insurance', 'AF', 'Isn’t it sensible to protect your family with life cover?'],
+  ['b2b', 'AF', 'You’d agree that automation frees up your team, wouldn’t you?'],
+  ['education', 'AF', 'Do you agree that every child deserves a tablet in class?'],
+
+  // Identity or emotional appeal
+  [
+    'consumer',
+    'IA',
+    'As someone who cares about the planet, would you choose our recycled packaging?',
+  ],
+  ['finance', 'IA', 'Smart savers plan ahead. How much do you put aside each month?'],
+  ['hr', 'IA', 'As a loyal member of the team, would you cover the late shift this Friday?'],
+  ['food', 'IA', 'If you really care about your family’s health, would you switch to organic?'],
+  [
+    'automotive',
+    'IA',
+    'Responsible drivers service their cars every year. When will you book yours?',
+  ],
+
+  // Assumptive why
+  ['retail', 'WHY', 'Why do shoppers find our prices so hard to beat?'],
+  ['b2b', 'WHY', 'Why is our support team rated so highly by customers like you?'],
+  ['hospitality', 'WHY', 'Why is our breakfast the best part of your stay?'],
+  ['telecom', 'WHY', 'Why did you decide our network was the right choice for you?'],
+  ['travel', 'WHY', 'Why do you prefer travelling with us over other airlines?'],
+
+  // Loaded either-or
+  ['finance', 'LC', 'Would you rather grow your savings with us or let inflation eat them away?'],
+  ['real-estate', 'LC', 'Do you want a modern, energy-efficient home or an old draughty one?'],
+  ['health', 'LC', 'Would you prefer our gentle natural remedy or harsh chemical pills?'],
+  ['hr', 'LC', 'Would you rather use our simple expense app or waste hours on paperwork?'],
+  ['automotive', 'LC', 'Do you prefer a safe, modern car or an outdated one that fails its MOT?'],
+
+  // Double-barrelled
+  ['hospitality', 'DB', 'How satisfied are you with the room and the food?'],
+  ['telecom', 'DB', 'Was the engineer on time and polite?'],
+  ['education', 'DB', 'Were the lectures interesting and the assignments fair?'],
+  ['insurance', 'DB', 'How easy and quick was it to make a claim?'],
+  ['retail', 'DB', 'Do you find our staff helpful and our prices fair?'],
+
+  // Praise-laden hypotheticals
+  [
+    'travel',
+    'PH',
+    'Imagine waking up to breathtaking ocean views every morning. Would you book this villa?',
+  ],
+  [
+    'real-estate',
+    'PH',
+    'Picture yourself in a bright, spacious kitchen. Would you like to see this home?',
+  ],
+  [
+    'consumer',
+    'PH',
+    'If you could have spotless floors without lifting a finger, would you buy our robot vacuum?',
+  ],
+  ['b2b', 'PH', 'Imagine your reports building themselves effortlessly. Would you try our tool?'],
+  [
+    'food',
+    'PH',
+    'Suppose you could enjoy restaurant-quality meals at home every night. How much would you pay?',
+  ],
+
+  // Neutral look-alikes
+  ['b2b', 'N', 'How much time, if any, does our scheduling tool save your team each week?'],
+  ['b2b', 'N', 'How often, if at all, do you have trouble keeping your invoices in order?'],
+  ['b2b', 'N', 'Which of our integrations, if any, do you use?'],
+  ['retail', 'N', 'How do you feel about shopping with our loyalty card?'],
+  ['retail', 'N', 'How often do you run out of something you meant to buy, if ever?'],
+  ['health', 'N', 'How easy or hard is it to get a GP appointment when you need one?'],
+  ['health', 'N', 'Have you noticed any change in your sleep since using our app?'],
+  ['finance', 'N', 'What do you think of the charges on your credit card?'],
+  ['finance', 'N', 'How much money, if any, have you put aside with our budgeting app?'],
+  ['finance', 'N', 'Do you have any concerns about your pension? If so, what are they?'],
+  ['travel', 'N', 'How long did you wait in airport queues this summer, if at all?'],
+  ['travel', 'N', 'How would you describe your stay in our lakeside suite?'],
+  [
+    'education',
+    'N',
+    'Has your child’s progress changed since starting tutoring with us? If so, how?',
+  ],
+  ['food', 'N', 'What do you like or dislike about your veg box?'],
+  ['food', 'N', 'How much food does your household throw away in a typical week?'],
+  ['hr', 'N', 'How would you describe your workload these days?'],
+  ['hr', 'N', 'Which parts of our benefits package, if any, have you used?'],
+  ['public', 'N', 'How satisfied or dissatisfied are you with the bin collections on your street?'],
+  ['hospitality', 'N', 'How would you rate your dinner at our restaurant?'],
+  ['automotive', 'N', 'Has your fuel spending changed since you got your current car?'],
+  ['automotive', 'N', 'How reliable or unreliable has your current car been?'],
+  ['telecom', 'N', 'How often, if ever, do your calls drop on your current network?'],
+  ['telecom', 'N', 'Do you ever have trouble streaming at home?'],
+  ['insurance', 'N', 'How do you usually renew your car insurance?'],
+  ['real-estate', 'N', 'Are you currently looking to move? If so, what size of home?'],
+  ['real-estate', 'N', 'How would you describe your experience with your current letting agent?'],
+  ['b2b', 'N', 'How many hours a month, if any, do your engineers spend fixing broken builds?'],
+  ['consumer', 'N', 'Did you notice any difference after switching detergents?'],
+  ['consumer', 'N', 'Are you considering getting solar panels?'],
+  ['health', 'N', 'How many steps do you take on a typical day?'],
+  ['finance', 'N', 'Do you have a pension? If not, do you plan to open one?'],
+  ['travel', 'N', 'How do you usually book flights: refundable or non-refundable fares?'],
+  ['education', 'N', 'What do other parents you know use to help with homework?'],
+  ['hr', 'N', 'Have you signed up for the wellbeing programme? Why or why not?'],
+  ['telecom', 'N', 'Which mobile network are you on, and how long have you been with it?'],
+  ['insurance', 'N', 'How likely are you to get a quote from us for home cover?'],
+  ['public', 'N', 'Do you support or oppose the new cycle lanes?'],
+  ['b2b', 'N', 'How much do you trust software vendors with your company’s data?'],
+  ['food', 'N', 'Which dishes on our new menu have you tried, if any?'],
+  ['retail', 'N', 'Where do you usually shop for everyday groceries, and why?'],
+  ['b2b', 'N', 'How likely are you to try our new analytics dashboard?'],
+  ['finance', 'N', 'How do you feel about the bank’s overdraft fees?'],
+  ['automotive', 'N', 'How interested are you in an electric SUV?'],
+  ['insurance', 'N', 'Do you have life cover? Why or why not?'],
+  ['hr', 'N', 'Would you be willing to work an occasional weekend shift?'],
+  ['retail', 'N', 'What, if anything, makes our prices better or worse than other shops’?'],
+  ['travel', 'N', 'Why did you choose this airline for your last trip?'],
+  ['finance', 'N', 'Would you keep your savings in a current account or a savings account?'],
+  ['hospitality', 'N', 'How satisfied are you with the room?'],
+  ['telecom', 'N', 'Did the engineer arrive at the agreed time?'],
+  ['real-estate', 'N', 'Would you like to book a viewing of this home?'],
+  ['consumer', 'N', 'How much would you pay for a robot vacuum?'],
+  [
+    'education',
+    'N',
+    'How many hours a week do you spend studying, and how does that compare with your classmates?',
+  ],
+  ['health', 'N', 'How often do you struggle to sleep, if at all?'],
+  ['b2b', 'N', 'What difference, if any, has switching tools made to your team?'],
+  ['finance', 'N', 'How much, if anything, have you saved by comparing energy tariffs?'],
+];
