@@ -26,5 +26,6 @@ export const migrations: Migration[] = [
   customPersonas,
   followUpUsage,
   teams,
+  productPromo,
   questionAnalysis,
 ];
