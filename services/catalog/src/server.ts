@@ -466,60 +466,64 @@ export function teamHandlers({
       };
     },
     async inviteMember(request) {
-      const { member, token, product } = await teams.invite(request);
+      const { member, token, product } = await invitations.invite(request);
       return { member: toMember(member), token, productName: product.name };
     },
     async shareRoadmap(request) {
-      const { member, token, product } = await teams.shareRoadmap(request);
+      const { member, token, product } = await invitations.shareRoadmap(request);
       return { member: toMember(member), token, productName: product.name };
     },
     async listRoadmapShares(request) {
-      const rows = await teams.roadmapShares(request.userId, request.productId, request.roadmapId);
+      const rows = await membership.roadmapShares(
+        request.userId,
+        request.productId,
+        request.roadmapId,
+      );
       return { members: rows.map(toMember) };
     },
     async endRoadmapShares(request) {
-      await teams.endRoadmapShares(request);
+      await membership.endRoadmapShares(request);
       return {};
     },
     async resendInvitation(request) {
-      const { member, token, product } = await teams.resend(request);
+      const { member, token, product } = await invitations.resend(request);
       return { member: toMember(member), token, productName: product.name };
     },
     async revokeInvitation(request) {
-      await teams.revoke(request);
+      await invitations.revoke(request);
       return {};
     },
     async changeMemberRole(request) {
-      return { member: toMember(await teams.changeRole(request)) };
+      return { member: toMember(await membership.changeRole(request)) };
     },
     async removeMember(request) {
-      await teams.remove(request);
+      await membership.remove(request);
       return {};
     },
     async leaveProduct(request) {
-      await teams.leave(request);
+      await membership.leave(request);
       return {};
     },
     async getInvitation(request) {
-      const { member, product } = await teams.invitation(request.token);
+      const { member, product } = await invitations.invitation(request.token);
       return { member: toMember(member), productName: product.name };
     },
     async acceptInvitation(request) {
-      return { member: toMember(await teams.accept(request)) };
+      return { member: toMember(await invitations.accept(request)) };
     },
     async declineInvitation(request) {
-      await teams.decline(request.token);
+      await invitations.decline(request.token);
       return {};
     },
     async listTeamAudit(request) {
-      const rows = await teams.auditLog(request.userId, request.productId);
+      const rows = await membership.auditLog(request.userId, request.productId);
       return { entries: rows.map(toAuditEntry) };
     },
     async listSharedRoadmaps(request) {
-      return { roadmaps: await teams.sharedRoadmaps(request.userId) };
+      return { roadmaps: await rules.sharedRoadmaps(request.userId) };
     },
     async listSeatChanges(request) {
-      const rows = await teams.seatChanges(request.limit);
+      const rows = await audit.seatChanges(request.limit);
       return {
         changes: rows.map((row) => ({ entry: toAuditEntry(row), productName: row.product_name })),
       };
