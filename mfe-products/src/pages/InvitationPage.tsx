@@ -10,7 +10,7 @@ import {
 import {
   analytics,
   ApiError,
-  apiRequest,
+  login,
   queryClient,
   serverMessage,
   startSession,
@@ -226,18 +226,8 @@ function SignIn({ invitation }: { invitation: InvitationView }) {
   const [refusal, setRefusal] = useState<string>();
   const submit = form.handleSubmit(async (values) => {
     setRefusal(undefined);
-    try {
-      const response = await apiRequest('POST', '/api/auth/login', values);
-      const body = (await response.json()) as { token?: unknown };
-      if (typeof body.token !== 'string') {
-        setRefusal('Failed to process login response');
-        return;
-      }
-      await startSession(body.token);
-      analytics.login();
-    } catch (error) {
-      setRefusal(serverMessage(error) ?? 'An error occurred during login');
-    }
+    const outcome = await login(values);
+    if (!outcome.ok) setRefusal(outcome.message);
   });
   return (
     <form onSubmit={submit} noValidate className="grid gap-4" aria-label="Sign in to accept">

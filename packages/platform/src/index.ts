@@ -26,6 +26,7 @@ export {
 } from './api';
 export { COPIED_RESET_MS, COPY_FAILED_MESSAGE, useCopy } from './copy';
 export { download, downloadFrom, dispositionFileName, DOWNLOAD_REVOKE_DELAY } from './download';
+export { login, loginMessages, type LoginOutcome } from './login';
 export * from './payments';
 export { refusalMessage } from './refusal';
 export { queryClient } from './query-client';

@@ -14,6 +14,7 @@ import {
   apiRequest,
   type PaymentMethodCollector,
   register,
+  login,
   type Registration,
   serverMessage,
   startSession,
@@ -49,16 +50,6 @@ const destructive = (title: string, description: string) =>
 /** The dialog's price line: "$25/month, 10 AI personas included, $2 per additional persona". */
 const planLine = `${formatWholeDollars(CURRENT_PLAN.monthlyCents)}/month, ${CURRENT_PLAN.includedPersonas} AI personas included, ${formatWholeDollars(CURRENT_PLAN.extraPersonaCents)} per additional persona`;
 
-/** The token a successful sign-in answers, or undefined when it cannot be read. */
-async function readToken(response: Response): Promise<string | undefined> {
-  try {
-    const body = (await response.json()) as Record<string, unknown>;
-    return typeof body.token === 'string' ? body.token : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 function SwitchLink({ children, onClick }: { children: string; onClick(): void }) {
   return (
     <button
@@ -84,20 +75,11 @@ function LoginForm({ onSwitch, onDone }: { onSwitch(mode: AuthMode): void; onDon
   const { isSubmitting } = form.formState;
 
   const submit = form.handleSubmit(async (values) => {
-    let response: Response;
-    try {
-      response = await apiRequest('POST', '/api/auth/login', values);
-    } catch (error) {
-      destructive('Login failed', serverMessage(error) ?? 'An error occurred during login');
+    const outcome = await login(values);
+    if (!outcome.ok) {
+      destructive('Login failed', outcome.message);
       return;
     }
-    const token = await readToken(response);
-    if (!token) {
-      destructive('Login failed', 'Failed to process login response');
-      return;
-    }
-    await startSession(token);
-    analytics.login();
     toast({ title: 'Welcome back!', description: "You've successfully logged in." });
     onDone();
   });
