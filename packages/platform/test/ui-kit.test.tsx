@@ -127,7 +127,38 @@ describe('charts', () => {
   it('is an image named by its title, with the hidden table for screen readers', () => {
     const html = renderToStaticMarkup(<Chart {...props} />);
     expect(html).toMatch(/^<figure><div role="img" aria-label="Revenue per month">/);
-    expect(html).toContain('<table class="sr-only"><caption>Revenue per month</caption>');
+    // Hidden in a box of its own, so a wide table cannot widen the page.
+    expect(html).toContain('<div class="sr-only"><table><caption>Revenue per month</caption>');
     expect(html).toContain('<th scope="row">Month 2025-02</th><td>$2500.50</td><td>7</td>');
+  });
+
+  it("writes each bar's likely range beside its value, in the same format", () => {
+    const percent = (value: number) => `${value}%`;
+    expect(
+      chartTable({
+        data: [
+          { answer: 'Positive', share: 20, range: { low: 5, high: 45.5 } },
+          { answer: 'Negative', share: 80, range: undefined },
+        ],
+        category: 'answer',
+        categoryLabel: 'Answer',
+        series: [
+          {
+            key: 'share',
+            label: 'Share',
+            color: 'green',
+            format: percent,
+            range: 'range',
+            rangeLabel: 'Likely range',
+          },
+        ],
+      }),
+    ).toEqual({
+      head: ['Answer', 'Share', 'Likely range'],
+      rows: [
+        ['Positive', '20%', '5% to 45.5%'],
+        ['Negative', '80%', ''],
+      ],
+    });
   });
 });
