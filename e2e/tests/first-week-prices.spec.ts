@@ -214,6 +214,7 @@ test.describe('a paying team’s first week', () => {
     const cost = dialog.getByRole('definition');
     await expect(cost.nth(2)).toHaveText('+$1.60');
     await expect(cost.nth(3)).toHaveText('$20.00$21.60/month');
+    await expect(cost.nth(4)).toHaveText(/^20% off until \w+ \d{1,2}, \d{4}$/);
     await shot('promo-extra-persona-confirmation');
     await dialog.getByRole('button', { name: 'Add Persona' }).click();
     await expect(page.getByTestId('selected-count')).toHaveText('11 personas selected');

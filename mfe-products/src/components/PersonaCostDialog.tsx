@@ -1,8 +1,11 @@
 import {
   type BillingCycle,
+  formatDate,
   formatMoney,
   personaAdditionCost,
   type Promo,
+  promoActive,
+  promoEndsAt,
   quote,
 } from '@chorus/contracts';
 import { ConfirmDialog } from '@chorus/platform/ui';
@@ -47,6 +50,8 @@ export function PersonaCostDialog({
   const before = quote(plan);
   const after = quote({ ...plan, personaCount: plan.personaCount + count });
   const several = count > 1;
+  // A running promo discounts the whole amount: the increase is less than the persona's price.
+  const promo = promoActive(plan.promo, new Date()) ? plan.promo : undefined;
   return (
     <ConfirmDialog
       open={personaName !== null}
@@ -68,6 +73,11 @@ export function PersonaCostDialog({
           </span>
           {formatMoney(after.monthlyRateCents)}/month
         </Row>
+        {promo ? (
+          <Row label="Promo code discount">
+            {promo.discountPercent}% off until {formatDate(promoEndsAt(promo))}
+          </Row>
+        ) : null}
       </dl>
       <p className="text-xs text-muted-foreground">Changes apply from your next billing cycle.</p>
     </ConfirmDialog>

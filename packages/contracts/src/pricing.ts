@@ -67,12 +67,17 @@ export interface Promo {
   startedAt: Date;
 }
 
+/** When the promo stops applying: durationMonths calendar months after its start. */
+export function promoEndsAt(promo: Promo): Date {
+  const ends = new Date(promo.startedAt);
+  ends.setUTCMonth(ends.getUTCMonth() + promo.durationMonths);
+  return ends;
+}
+
 /** Whether the promo still applies at `at`: from its start, for durationMonths calendar months. */
 export function promoActive(promo: Promo | undefined, at: Date): promo is Promo {
   if (!promo || promo.discountPercent <= 0 || promo.durationMonths <= 0) return false;
-  const ends = new Date(promo.startedAt);
-  ends.setUTCMonth(ends.getUTCMonth() + promo.durationMonths);
-  return at >= promo.startedAt && at < ends;
+  return at >= promo.startedAt && at < promoEndsAt(promo);
 }
 
 /** A promo as the product view carries it (JSON: the start as an ISO date). */
