@@ -7,7 +7,7 @@ import {
   maxCalibrationBytes,
 } from '@chorus/contracts';
 import { serverMessage } from '@chorus/platform';
-import { Button, cn, ConfirmDialog } from '@chorus/platform/ui';
+import { Button, cn, ConfirmDialog, opinionColor, opinionLabel } from '@chorus/platform/ui';
 import { Link2, Loader2, Scale, Trash2, Upload } from 'lucide-react';
 import { useId, useState } from 'react';
 import {
@@ -20,18 +20,6 @@ import { HowMeasured } from './HowMeasured';
 
 // The fidelity card: real customers' answers to the question beside the
 // persona panel's, with how far apart they are in words.
-
-const opinionLabel: Record<CalibrationOpinion, string> = {
-  positive: 'Positive',
-  neutral: 'Neutral',
-  negative: 'Negative',
-};
-
-const opinionColor: Record<CalibrationOpinion, string> = {
-  positive: 'bg-emerald-500',
-  neutral: 'bg-slate-400',
-  negative: 'bg-red-500',
-};
 
 const total = (counts: readonly number[]) => counts.reduce((a, b) => a + b, 0);
 const percent = (n: number, of: number) => (of > 0 ? Math.round((n / of) * 100) : 0);
