@@ -2,6 +2,7 @@ import type { Logger } from '@chorus/service-kit';
 import { checkHealth } from '@chorus/service-kit';
 import express, { type Express } from 'express';
 import { accessAuthority } from './access';
+import { requirePaidProduct } from './entitlements';
 import type { Authenticator, RevocationList } from './auth';
 import type { ServiceClients } from './clients';
 import type { GatewayConfig } from './config';
@@ -76,6 +77,7 @@ export function createApp(deps: AppDeps): Express {
     deps.config.JSON_BODY_LIMIT,
     accessAuthority(deps.clients),
     deps.idempotency,
+    (access, action) => requirePaidProduct(deps.clients, access, action),
   );
   authRoutes(routes, deps);
   productRoutes(routes, deps);

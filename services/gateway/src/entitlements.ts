@@ -11,30 +11,27 @@ import { HttpError } from './http-errors';
 
 /**
  * The gateway's side of the entitlement rule (`@chorus/contracts`'
- * entitlements): before work that only a paid product may do, the product
- * is read — the catalog answers 404 for another user's product, so nothing
- * is revealed — and an unpaid one is refused with 402 and how to pay.
- *
- * Called with the owner's id (`access.ownerId`): a member's work is paid by
- * the owner's subscription.
+ * entitlements), enforced by the route table for every route that declares
+ * a `paidAction`: the product the access check already read (as its owner
+ * sees it, so a member's work is paid by the owner's subscription) must
+ * allow the action; an unpaid one is refused with 402 and how to pay.
  *
  * The catalog mirrors billing's status by event, a moment after a payment;
  * so a refusal is checked once more against billing itself, the authority,
  * and a product paid a second ago is not refused.
  */
 export async function requirePaidProduct(
-  clients: Pick<ServiceClients, 'catalog' | 'billing'>,
-  userId: string,
-  productId: string,
+  clients: Pick<ServiceClients, 'billing'>,
+  access: Pick<ProductAccess, 'ownerId' | 'productId' | 'product'>,
   action: PaidAction,
 ): Promise<void> {
-  const { product } = await clients.catalog.getProduct({ userId, productId });
+  const { product, ownerId, productId } = access;
   const mirrored = {
-    subscriptionStatus: product?.subscriptionStatus,
-    subscriptionEndDate: product?.subscriptionEndDate ?? null,
+    subscriptionStatus: product.subscriptionStatus,
+    subscriptionEndDate: product.subscriptionEndDate ?? null,
   };
   if (mayDo(mirrored, action)) return;
-  const { subscriptions } = await clients.billing.listSubscriptions({ userId });
+  const { subscriptions } = await clients.billing.listSubscriptions({ userId: ownerId });
   const subscription = subscriptions.find((candidate) => candidate.productId === productId);
   const billed = subscription && {
     subscriptionStatus: subscription.status,

@@ -53,7 +53,8 @@ export interface RouteDefinition<
   rawBody?: boolean;
   /**
    * Work only a paid product may do (the entitlement rule): documented as a
-   * possible 402. The handler enforces it, through `requirePaidProduct`.
+   * possible 402 and enforced before the handler, with the product the
+   * access check read (a paid route is product-scoped).
    */
   paidAction?: PaidAction;
   /**
@@ -79,6 +80,9 @@ export interface RouteDefinition<
   /** Answers that are not JSON (files, streams) write to ctx.res and return undefined. */
   handler: (context: RouteContext<Infer<B>, Infer<P>, Infer<Q>>) => Promise<unknown>;
 }
+
+/** Refuses (402) work the product's subscription does not pay for. */
+export type Entitlement = (access: ProductAccess, action: PaidAction) => Promise<void>;
 
 /** What the OpenAPI document needs to know about a route. */
 export interface RouteDescription {
@@ -147,6 +151,7 @@ export class ApiRoutes {
     private readonly defaultBodyLimit: string,
     private readonly authority?: AccessAuthority,
     private readonly idempotency?: Idempotency,
+    private readonly entitlement?: Entitlement,
   ) {}
 
   add<
@@ -161,6 +166,11 @@ export class ApiRoutes {
       throw new Error(
         `${route.path}: a product-scoped route needs a signed-in user and the access authority`,
       );
+    }
+    const entitlement = this.entitlement;
+    const paidAction = route.paidAction;
+    if (paidAction && (!need || !entitlement)) {
+      throw new Error(`${route.path}: a paid route needs a product and the entitlement check`);
     }
     const idempotency = route.idempotent ? this.idempotency : undefined;
     if (route.idempotent && (route.access === 'public' || route.rawBody || !idempotency)) {
@@ -223,6 +233,7 @@ export class ApiRoutes {
         },
       };
       const work = async (): Promise<RouteAnswer | undefined> => {
+        if (paidAction && entitlement && access) await entitlement(access, paidAction);
         const result = await route.handler(context);
         // A handler that wrote its own answer (a file, a stream) has nothing to give back.
         if (res.headersSent) return undefined;

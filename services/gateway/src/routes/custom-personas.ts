@@ -19,7 +19,7 @@ import { customDraftToMessage, customEditToMessage } from '@chorus/service-kit/w
 import { z } from 'zod';
 import { toPersonaView } from '../catalog-views';
 import type { ServiceClients } from '../clients';
-import { requirePaidProduct, requireSameBill } from '../entitlements';
+import { requireSameBill } from '../entitlements';
 import { HttpError } from '../http-errors';
 import type { ApiRoutes } from '../routing';
 import { productParams } from './products';
@@ -116,7 +116,6 @@ export function customPersonaRoutes(routes: ApiRoutes, deps: { clients: ServiceC
     params: productParams,
     body: createCustomPersonaRequest,
     async handler({ access, params, body }) {
-      await requirePaidProduct(clients, access.ownerId, params.id, 'addPersonas');
       requireSameBill(access, 1);
       const source = { text: body.description, given: parseDescriptionFacts(body.description) };
       const built = await build([source]);
@@ -159,7 +158,6 @@ export function customPersonaRoutes(routes: ApiRoutes, deps: { clients: ServiceC
       personas: ProductPersonaView[];
       skipped: { row: number; reason: string }[];
     }> {
-      await requirePaidProduct(clients, access.ownerId, params.id, 'addPersonas');
       const parsed = parseCustomerCsv(body.csv);
       if (!parsed.ok) throw new HttpError(400, parsed.message);
       const skipped = [...parsed.skipped];

@@ -2,7 +2,7 @@ import { addPersonaRequest, personaMessages, productActions } from '@chorus/cont
 import { z } from 'zod';
 import { toPersonaView, toTemplateView } from '../catalog-views';
 import type { ServiceClients } from '../clients';
-import { requirePaidProduct, requireSameBill } from '../entitlements';
+import { requireSameBill } from '../entitlements';
 import type { ApiRoutes } from '../routing';
 import { productParams } from './products';
 
@@ -52,7 +52,6 @@ export function personaRoutes(routes: ApiRoutes, deps: { clients: ServiceClients
     params: productParams,
     body: addPersonaRequest,
     async handler({ access, params, body }) {
-      await requirePaidProduct(deps.clients, access.ownerId, params.id, 'addPersonas');
       if (access.role !== 'owner') {
         // Selecting a template again changes nothing, the bill included.
         const { personas } = await catalog.listProductPersonas({

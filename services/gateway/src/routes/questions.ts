@@ -17,7 +17,6 @@ import type { WordingCheck as WordingCheckMessage } from '@chorus/proto/inferenc
 import type { Logger } from '@chorus/service-kit';
 import { z } from 'zod';
 import type { ServiceClients } from '../clients';
-import { requirePaidProduct } from '../entitlements';
 import { HttpError } from '../http-errors';
 import type { QuestionStreams } from '../question-streams';
 import { toQuestionView } from '../question-views';
@@ -143,7 +142,6 @@ export function questionRoutes(
       if (body.productId !== undefined && body.productId !== params.id) {
         throw new HttpError(400, questionMessages.productMismatch);
       }
-      await requirePaidProduct(deps.clients, access.ownerId, params.id, 'askQuestions');
       const estimatedCostUsd = await costForBudget(deps.clients, access.ownerId, params.id, body);
       const { question } = await catalog.askQuestion({
         userId: access.ownerId,
@@ -266,7 +264,6 @@ export function questionRoutes(
     paidAction: 'askQuestions',
     params: questionParams,
     async handler({ access, params }) {
-      await requirePaidProduct(deps.clients, access.ownerId, params.id, 'askQuestions');
       const { question } = await catalog.retryQuestion({
         userId: access.ownerId,
         productId: params.id,
@@ -288,7 +285,6 @@ export function questionRoutes(
     paidAction: 'askQuestions',
     params: questionParams,
     async handler({ access, params }) {
-      await requirePaidProduct(deps.clients, access.ownerId, params.id, 'askQuestions');
       const { question: current } = await catalog.getQuestion({
         userId: access.ownerId,
         productId: params.id,
@@ -321,7 +317,6 @@ export function questionRoutes(
     params: questionParams,
     body: followUpRequest,
     async handler({ access, res, params, body }) {
-      await requirePaidProduct(deps.clients, access.ownerId, params.id, 'askQuestions');
       await streamFollowUps(res, deps, {
         userId: access.ownerId,
         productId: params.id,

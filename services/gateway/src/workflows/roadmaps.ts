@@ -7,7 +7,6 @@ import type {
 } from '@chorus/proto/roadmap/v1/roadmap';
 import { screenRoadmapYaml } from '@chorus/contracts';
 import type { ServiceClients } from '../clients';
-import { requirePaidProduct } from '../entitlements';
 import { HttpError } from '../http-errors';
 
 // Asking personas is a model call per persona (or per item and persona): the
@@ -49,7 +48,6 @@ export class RoadmapWorkflows {
   ): Promise<FeedbackResponse[]> {
     const { roadmap } = this.clients;
     const { productId } = await roadmap.getItem({ userId, itemId });
-    await requirePaidProduct(this.clients, userId, productId, 'requestPersonaFeedback');
     const context = await this.personaContext(userId, productId, personaIds);
     await roadmap.requestFeedback(
       { userId, itemId, ...context },
@@ -67,7 +65,6 @@ export class RoadmapWorkflows {
   ): Promise<FeatureComparison | undefined> {
     const { roadmap: roadmaps } = this.clients;
     const { roadmap } = await roadmaps.getRoadmap({ userId, roadmapId });
-    await requirePaidProduct(this.clients, userId, roadmap!.productId, 'requestPersonaFeedback');
     const context = await this.personaContext(userId, roadmap!.productId, input.personaIds);
     const { comparison } = await roadmaps.createComparison(
       {
@@ -83,11 +80,9 @@ export class RoadmapWorkflows {
     return comparison;
   }
 
-  /** Imports a YAML document into a roadmap of a paid product. */
+  /** Imports a YAML document into a roadmap (the route checked that its product is paid). */
   async importYaml(userId: string, roadmapId: string, yamlContent: string) {
     const { roadmap: roadmaps } = this.clients;
-    const { roadmap } = await roadmaps.getRoadmap({ userId, roadmapId });
-    await requirePaidProduct(this.clients, userId, roadmap!.productId, 'importRoadmaps');
     // Oversized and hostile documents are refused here, without sending megabytes on.
     const refusal = screenRoadmapYaml(yamlContent);
     if (refusal) throw new HttpError(400, refusal);
