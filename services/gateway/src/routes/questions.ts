@@ -48,6 +48,24 @@ function toWordingCheck(
   return parsed.success ? parsed.data : checkWording(questionText);
 }
 
+/** Inference's estimate of asking the product's personas, with the context it was given. */
+async function inferenceEstimate(
+  clients: ServiceClients,
+  userId: string,
+  productId: string,
+  ask: { questionText: string; checkWording?: boolean | undefined; seed?: number },
+) {
+  const context = await clients.catalog.getPersonaContext({ userId, productId, personaIds: [] });
+  const estimate = await clients.inference.estimate({
+    questionText: ask.questionText,
+    personas: context.personas,
+    business: context.business,
+    seed: ask.seed ?? 0,
+    checkWording: ask.checkWording ?? false,
+  });
+  return { context, estimate };
+}
+
 /**
  * What asking the product's personas would take: the catalog's personas and
  * profile (the context questions get), estimated by inference, which owns the
@@ -59,17 +77,10 @@ async function estimateQuestion(
   productId: string,
   ask: { questionText: string; checkWording?: boolean | undefined; seed?: number },
 ): Promise<QuestionEstimate> {
-  const [context, { budget }] = await Promise.all([
-    clients.catalog.getPersonaContext({ userId, productId, personaIds: [] }),
+  const [{ context, estimate }, { budget }] = await Promise.all([
+    inferenceEstimate(clients, userId, productId, ask),
     clients.catalog.getQuestionBudget({ userId, productId }),
   ]);
-  const estimate = await clients.inference.estimate({
-    questionText: ask.questionText,
-    personas: context.personas,
-    business: context.business,
-    seed: ask.seed ?? 0,
-    checkWording: ask.checkWording ?? false,
-  });
   return {
     engine: estimate.engine === 'openai' ? 'openai' : 'local',
     model: estimate.model,
@@ -95,10 +106,11 @@ async function costForBudget(
   productId: string,
   ask: { questionText: string; checkWording?: boolean | undefined; seed?: number },
 ): Promise<number> {
+  // The budget is read once here; the estimate alone is asked for, not the budget again.
   const { budget } = await clients.catalog.getQuestionBudget({ userId, productId });
   if (!budget?.hasBudget) return 0;
-  const estimate = await estimateQuestion(clients, userId, productId, ask);
-  return estimate.costUsd ?? 0;
+  const { estimate } = await inferenceEstimate(clients, userId, productId, ask);
+  return estimate.hasPrice ? estimate.costUsd : 0;
 }
 
 /** Strategic questions of a product: ask, list, read, retry, delete, and the live stream. */
