@@ -37,6 +37,19 @@ function roleOnProduct(accessRole: string): ProductRole {
   return memberRoles.find((role) => role === accessRole) ?? 'viewer';
 }
 
+/** The subscription's promo code as the catalog mirrored it from billing; null without one. */
+export function promoViewOf(
+  product: Pick<Product, 'promoDiscountPercent' | 'promoDurationMonths' | 'promoStartedAt'>,
+): PromoView | null {
+  return product.promoDiscountPercent > 0 && product.promoStartedAt
+    ? {
+        discountPercent: product.promoDiscountPercent,
+        durationMonths: product.promoDurationMonths,
+        startedAt: product.promoStartedAt.toISOString(),
+      }
+    : null;
+}
+
 export function toProductView(product: Product): ProductView {
   const billingCycle = product.billingCycle === 'annual' ? 'annual' : 'monthly';
   const role = roleOnProduct(product.accessRole);
@@ -46,14 +59,7 @@ export function toProductView(product: Product): ProductView {
   const showsBilling = role !== 'viewer';
   // The subscription's promo code, mirrored from billing: the rate below is
   // the billing page's while it runs.
-  const promo: PromoView | null =
-    product.promoDiscountPercent > 0 && product.promoStartedAt
-      ? {
-          discountPercent: product.promoDiscountPercent,
-          durationMonths: product.promoDurationMonths,
-          startedAt: product.promoStartedAt.toISOString(),
-        }
-      : null;
+  const promo = promoViewOf(product);
   return {
     id: product.id,
     name: product.name,

@@ -12,7 +12,7 @@ import {
   type ProductRole,
   type RoadmapPermission,
   roadmapPermissions,
-  seatMonthlyCents,
+  seatChangeCost,
   type SharedRoadmapView,
   type TeamView,
 } from '@chorus/contracts';
@@ -24,6 +24,7 @@ import type {
   Member,
   SharedRoadmap,
 } from '@chorus/proto/catalog/v1/catalog';
+import { promoViewOf } from './catalog-views';
 
 // How the catalog's members, invitations and audit entries look to the browser.
 
@@ -73,7 +74,16 @@ export function toTeamView(
 ): TeamView {
   const product = team.product!;
   const billingCycle = product.billingCycle === 'annual' ? 'annual' : 'monthly';
-  const seatCents = seatMonthlyCents({ billingCycle, isLegacyPricing: product.isLegacyPricing });
+  // What seats add to the monthly cost: the one quote's, a running promo
+  // code included, as the billing page counts them.
+  const terms = {
+    billingCycle,
+    isLegacyPricing: product.isLegacyPricing,
+    personaCount: product.personaCount,
+    promo: promoViewOf(product),
+  } as const;
+  const seatsCost = (seats: number) => seatChangeCost(terms, 0, seats).monthlyChangeCents;
+  const seatCents = seatsCost(1);
   const members = team.members.map(toMemberView);
   const pendingSeats = members.filter(
     (member) => member.status === 'pending' && member.isBillable,
@@ -111,9 +121,10 @@ export function toTeamView(
     members,
     billableSeats: product.billableSeats,
     seatMonthlyCents: seatCents,
-    monthlyTeamCostCents: product.billableSeats * seatCents,
+    monthlyTeamCostCents: seatsCost(product.billableSeats),
     pendingSeats,
-    pendingMonthlyCostCents: pendingSeats * seatCents,
+    pendingMonthlyCostCents:
+      seatsCost(product.billableSeats + pendingSeats) - seatsCost(product.billableSeats),
   };
 }
 

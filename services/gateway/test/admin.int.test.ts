@@ -288,6 +288,12 @@ describe("a customer's coupon", () => {
     const dashboard = await chorus.api<ProductView>(`/api/products/${productId}`, { token });
     expect(dashboard.body.billing.monthlyRate).toBe(20);
     expect(Date.parse(dashboard.body.promo?.startedAt ?? '')).toBeLessThanOrEqual(Date.now());
+    // The Team page's seat price is discounted the same way: $25.00 less 20%.
+    const team = await chorus.api<{ seatMonthlyCents: number; monthlyTeamCostCents: number }>(
+      `/api/products/${productId}/team`,
+      { token },
+    );
+    expect(team.body).toMatchObject({ seatMonthlyCents: 2000, monthlyTeamCostCents: 0 });
   });
 
   it('refuses an unknown code at registration with 400 before creating the account', async () => {
