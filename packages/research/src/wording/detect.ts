@@ -15,6 +15,7 @@ import {
   valence,
   valueVerbs,
   whWords,
+  isStrongPraise,
 } from './lexicon';
 import type { Sentence, Token } from './text';
 
@@ -348,9 +349,26 @@ function isGroup(t: Token | undefined): boolean {
   return t.pos === 'NOUN' && t.lower !== t.lemma && AGENT_SUFFIX.test(t.lower);
 }
 
+/**
+ * Idioms that say a crowd has already judged: "the talk of the town", "all the
+ * rage", "flying off the shelves", "a household name", "gone viral".
+ */
+const CROWD_IDIOMS =
+  /\b(?:the\s+talk\s+of\s+the\s+(?:town|city|country|industry|internet|office|school)|all\s+the\s+rage|a\s+household\s+name|crowd[- ]?(?:pleaser|favourite|favorite)|(?:a\s+)?cult\s+(?:following|favourite|favorite|classic)|(?:gone|going|went|goes)\s+viral|flying\s+off\s+the\s+shelves|selling\s+(?:out\s+)?fast|the\s+whole\s+(?:town|city|country|world|office|internet)\s+(?:is|are|has|loves|uses))\b/i;
+
+/** Where a crowd idiom sits in the sentence, if it holds one. */
+function crowdIdiom(s: Sentence): Hit | undefined {
+  const found = CROWD_IDIOMS.exec(s.text);
+  if (!found) return undefined;
+  const start = s.start + found.index;
+  return { kind: 'social-proof', start, end: start + found[0].length };
+}
+
 function socialProof(s: Sentence): Hit[] {
   const t = s.tokens;
   const hits: Hit[] = [];
+  const idiom = crowdIdiom(s);
+  if (idiom) hits.push(idiom);
   const question = isQuestion(s);
   const qStart = question ? questionStart(t) : t.length;
   const opener = t[firstWord(t)];
@@ -454,6 +472,8 @@ function socialProof(s: Sentence): Hit[] {
           while (
             after < t.length &&
             after < i + 9 &&
+            // "Teachers across the country use our app", with "use" read as a noun.
+            !(after > i + 2 && t[after]!.pos === 'NOUN' && actsAsVerb(t, after)) &&
             (['DET', 'ADJ', 'NOUN', 'PROPN', 'CCONJ', 'NUM'].includes(t[after]!.pos) ||
               t[after]!.text === ',' ||
               // "at companies like yours"
@@ -915,6 +935,37 @@ function assumptiveWhy(s: Sentence): Hit[] {
     if (reason) {
       const judged = judgementIn(t, i + (x.lower === 'how' ? 2 : 1), to);
       if (judged) hits.push(span('assumptive-why', x, judged));
+      else {
+        // "Why is our coffee the talk of the town?": the crowd's verdict as the premise.
+        const idiom = crowdIdiom(s);
+        if (idiom && idiom.start > x.start) {
+          hits.push({ kind: 'assumptive-why', start: x.start, end: idiom.end });
+          continue;
+        }
+        // "Why should you choose us over…", "Why would anyone buy from another shop?":
+        // the choice presumed, only its reason asked.
+        const should = t[i + 1];
+        const who = t[i + 2];
+        const act = t.slice(i + 3, Math.min(to + 1, i + 6)).find((y) => y.pos === 'VERB');
+        if (
+          should &&
+          who &&
+          act &&
+          ['should', 'would', "'d"].includes(should.lower) &&
+          ['you', 'anyone', 'anybody', 'people', 'customers', 'businesses', 'teams'].includes(
+            who.lower,
+          ) &&
+          (adoptVerbs.has(act.lemma) ||
+            ['choose', 'pick', 'trust', 'use', 'prefer', 'select', 'stay', 'go'].includes(
+              act.lemma,
+            )) &&
+          t
+            .slice(act.i + 1, to + 1)
+            .some((y) => OFFER_DETERMINERS.has(y.lower) || y.pos === 'PROPN')
+        ) {
+          hits.push(span('assumptive-why', x, act));
+        }
+      }
     }
     if (x.lower === 'what') {
       // "What makes our coffee so good?", "What is it about our blender that
@@ -960,6 +1011,7 @@ function sideValence(t: Token[], from: number, to: number) {
   let up = 0;
   let down = 0;
   let ours = false;
+  let described = false;
   for (let k = from; k <= to; k += 1) {
     const x = t[k]!;
     if (['our', 'us', 'we'].includes(x.lower)) ours = true;
@@ -968,14 +1020,22 @@ function sideValence(t: Token[], from: number, to: number) {
       ['rather', 'prefer', 'choose', 'pick', 'better', 'sound', 'sounds'].includes(x.lower)
     )
       continue;
-    const v =
-      x.pos === 'PRON' || x.pos === 'DET' || NEUTRAL_ACTS.has(x.lemma)
+    // "breaks down", "falls apart", "lets you down", "wears out": a fault, in a phrase.
+    const phrasal =
+      ['break', 'fall', 'wear', 'let', 'give', 'fail'].includes(x.lemma) &&
+      t
+        .slice(k + 1, Math.min(to + 1, k + 3))
+        .some((y) => ['down', 'apart', 'out', 'up'].includes(y.lower));
+    const v = phrasal
+      ? -2
+      : x.pos === 'PRON' || x.pos === 'DET' || NEUTRAL_ACTS.has(x.lemma)
         ? 0
         : valence(x.lower) || valence(x.lemma);
+    if (x.pos === 'ADJ') described = true;
     if (v > 0) up += v;
     if (v < 0) down += v;
   }
-  return { up, down, ours };
+  return { up, down, ours, described };
 }
 
 function loadedChoice(s: Sentence): Hit[] {
@@ -1017,7 +1077,10 @@ function loadedChoice(s: Sentence): Hit[] {
       (l.down <= -1 && r.ours && !r.down) ||
       (r.down <= -1 && l.ours && !l.down) ||
       (l.up >= 3 && r.down <= -1) ||
-      (r.up >= 3 && l.down <= -1);
+      (r.up >= 3 && l.down <= -1) ||
+      // "a reliable car or a cheap one that breaks down": one side run down, the other not.
+      (x.lower === 'or' && r.down <= -2 && l.down === 0 && l.described) ||
+      (x.lower === 'or' && l.down <= -2 && r.down === 0 && r.described);
     if (loaded) {
       hits.push(span('loaded-choice', t[left]!, t[right]!));
       break;
@@ -1141,7 +1204,7 @@ function doubleBarrelled(s: Sentence): Hit[] {
           (y) => y.pos === 'ADJ' || y.lower === 'enough' || (y.pos === 'ADV' && y.i > i + 2),
         ) &&
         closed &&
-        !rest.some((y) => y.pos === 'VERB')
+        !rest.some((y) => y.pos === 'VERB' && !/(?:ed|en)$/.test(y.lower))
       )
         kindOfPair = 'clauses';
       else if (nextContent?.pos === 'NOUN' || nextContent?.pos === 'ADJ') kindOfPair = 'nouns';
@@ -1186,7 +1249,9 @@ function praiseHypothetical(s: Sentence, next: Sentence | undefined): Hit[] {
           (y.pos === 'VERB' && y.lemma !== y.lower && !/(?:ing|s)$/.test(y.lower)),
       );
     const imagine =
-      ['imagine', 'picture', 'suppose', 'envision', 'envisage'].includes(x.lower) &&
+      ['imagine', 'picture', 'suppose', 'envision', 'envisage', 'visualise', 'visualize'].includes(
+        x.lower,
+      ) &&
       (i === firstWord(t) || t[i - 1]?.text === ',');
     const whatIf = x.lower === 'what' && t[i + 1]?.lower === 'if';
     if (!conditional && !imagine && !whatIf) continue;
@@ -1217,6 +1282,19 @@ function praiseHypothetical(s: Sentence, next: Sentence | undefined): Hit[] {
             ),
         ) ?? t.slice(i + 1, end).find((y) => y.lower === 'best' && t[y.i - 1]?.lower === "'s");
     if (praised) return [span('praise-hypothetical', x, t[Math.max(praised.i, end - 1)]!)];
+    // "Picture yourself relaxing on a private beach. Would you book…?": the
+    // person is put into a pleasant scene, then asked about the offer.
+    const intoScene = imagine && ['yourself', 'you'].includes(t[i + 1]?.lower ?? '');
+    const asksAfter = (next !== undefined && isQuestion(next)) || end < t.length - 1;
+    const pleasant = t
+      .slice(i + 2, end)
+      .find(
+        (y) =>
+          (y.pos === 'VERB' && /ing$/.test(y.lower) && valence(y.lemma) >= 0 && i + 3 >= y.i) ||
+          ((y.pos === 'ADJ' || y.pos === 'ADV') && valence(y.lower) > 0),
+      );
+    if (intoScene && asksAfter && pleasant && !t.slice(i, end).some((y) => valence(y.lower) < 0))
+      return [span('praise-hypothetical', x, t[Math.max(pleasant.i, end - 1)]!)];
     // "Imagine…." then the question in the next sentence.
     if (imagine && next === undefined) continue;
   }
@@ -1510,6 +1588,8 @@ function presupposition(s: Sentence): Hit[] {
     }
     if (
       x.lower === 'since' &&
+      // "Has your progress changed since…?" asks whether it did.
+      !auxiliaries.has(t[firstWord(t)]?.lower ?? '') &&
       t
         .slice(i + 1, i + 4)
         .some((y) => ['start', 'join', 'switch', 'begin', 'use', 'sign', 'move'].includes(y.lemma))
@@ -1577,6 +1657,113 @@ function presupposition(s: Sentence): Hit[] {
   return hits;
 }
 
+/** Words of a difficulty AFINN rates mildly or not at all. */
+const DIFFICULTY = new Set([
+  'hard',
+  'harder',
+  'hardest',
+  'difficult',
+  'tricky',
+  'hassle',
+  'struggle',
+  'trouble',
+]);
+
+/** Nouns of a high point: "the highlight of your stay", "the best part of our course". */
+const HIGH_POINTS = new Set(['highlight', 'highlights', 'memorable', 'standout']);
+
+/**
+ * A question that asks how often, how much, how long, when or what about a
+ * difficulty or a high point the person may never have had: "How often do you
+ * struggle to find parking…", "When did you last have trouble streaming…",
+ * "What worries you most about…", "How often does your car let you down…",
+ * "What was the highlight of your stay…", "…thanks to our lessons?".
+ * A hedge ("if at all"), a scale with both ends ("easy or hard") or a "would"
+ * leaves the person free to say it never happens.
+ */
+function presumedExperience(s: Sentence): Hit[] {
+  const t = s.tokens;
+  if (hedged(s) || !isQuestion(s)) return [];
+  // "Aren't you tired of paying…", "Are you fed up with…": the grievance handed over.
+  const weary = t.find(
+    (y, k) =>
+      (['tired', 'sick', 'weary'].includes(y.lower) && t[k + 1]?.lower === 'of') ||
+      (y.lower === 'fed' && t[k + 1]?.lower === 'up'),
+  );
+  if (weary && t.slice(0, weary.i).some((y) => y.lower === 'you'))
+    return [span('presupposition', weary, t[weary.i + 1]!)];
+  const qs = questionStart(t);
+  const opener = t[qs];
+  if (!opener || !['how', 'when', 'what', 'which'].includes(opener.lower)) return [];
+  const next = t[qs + 1];
+  if (
+    opener.lower === 'how' &&
+    !['often', 'much', 'many', 'long', 'frequently'].includes(next?.lower ?? '')
+  )
+    return [];
+  const rest = t.slice(qs + 1);
+  if (rest.some((y) => MODALS.has(y.lower) || y.lower === 'or')) return [];
+  // "What did you like and dislike…" asks for both sides.
+  const sign = (y: Token | undefined) =>
+    Math.sign(valence(y?.lemma ?? '') || valence(y?.lower ?? ''));
+  if (rest.some((y) => y.lower === 'and' && sign(t[y.i - 1]) * sign(t[y.i + 1]) < 0)) return [];
+  for (const y of rest) {
+    if (NEGATION.has(t[y.i - 1]?.lower ?? '') || NEGATION.has(y.lower)) continue;
+    const next1 = t[y.i + 1];
+    const next2 = t[y.i + 2];
+    // "greedy banks", "unhealthy, processed snacks": a loaded word about a thing, not a presumed experience.
+    const attributive =
+      y.pos === 'ADJ' && ['NOUN', 'ADJ', 'PUNCT'].includes(next1?.pos ?? '') && next1?.text !== '?';
+    const difficulty =
+      (!attributive &&
+        ['VERB', 'ADJ', 'NOUN', 'ADV'].includes(y.pos) &&
+        !MONEY_VERBS.has(y.lemma) &&
+        (DIFFICULTY.has(y.lower) ||
+          DIFFICULTY.has(y.lemma) ||
+          (y.pos !== 'ADV' && (valence(y.lower) <= -2 || valence(y.lemma) <= -2)))) ||
+      // "paying too much", "waits too long"
+      (y.lower === 'too' &&
+        ['much', 'many', 'long', 'expensive', 'high', 'slow', 'often', 'late'].includes(
+          next1?.lower ?? '',
+        )) ||
+      // "let you down", "cut out", "broke down", "fed up": a fault, in a phrase.
+      (['let', 'cut', 'break', 'drop', 'crash', 'conk', 'pack', 'fall'].includes(y.lemma) &&
+        [next1, next2].some((z) => ['down', 'out', 'apart'].includes(z?.lower ?? ''))) ||
+      (y.lower === 'fed' && next1?.lower === 'up');
+    // "When did you first notice the difference…": a benefit named as a fact.
+    const benefitNamed =
+      ['difference', 'improvement', 'results', 'benefits', 'change'].includes(y.lower) &&
+      t[y.i - 1]?.lower === 'the' &&
+      ['notice', 'see', 'feel', 'realise', 'realize', 'spot'].includes(t[y.i - 2]?.lemma ?? '');
+    // "What do you enjoy about your weekly delivery?": the liking presumed.
+    const liking =
+      opener.lower === 'what' &&
+      y.pos === 'VERB' &&
+      ['enjoy', 'love', 'like', 'appreciate', 'adore', 'value'].includes(y.lemma) &&
+      (next1?.lower === 'about' || (next1?.lower === 'most' && next2?.lower === 'about')) &&
+      !rest.some((z) => ['least', 'dislike', 'hate'].includes(z.lower));
+    // "Which of our premium features do you use most?": the use presumed.
+    const used =
+      opener.lower === 'which' &&
+      next?.lower === 'of' &&
+      ['our', 'your'].includes(t[qs + 2]?.lower ?? '') &&
+      y.pos === 'VERB' &&
+      ['use', 'enjoy', 'like', 'love', 'rely'].includes(y.lemma) &&
+      t.slice(qs + 2, y.i).some((z) => z.lower === 'you');
+    // "the highlight of your stay", "thanks to our lessons"
+    const highPoint =
+      (HIGH_POINTS.has(y.lower) || (y.lower === 'best' && next1?.lower === 'part')) &&
+      rest.some((z) => z.lower === 'your' || OFFER_DETERMINERS.has(z.lower));
+    const credited =
+      ((y.lower === 'thanks' && next1?.lower === 'to') ||
+        (y.lower === 'because' && next1?.lower === 'of')) &&
+      OFFER_DETERMINERS.has(next2?.lower ?? '');
+    if (difficulty || highPoint || credited || benefitNamed || liking || used)
+      return [span('presupposition', opener, credited ? next2! : y)];
+  }
+  return [];
+}
+
 // ---------------------------------------------------------------------------
 // Loaded words about the offer or its alternatives
 
@@ -1627,7 +1814,7 @@ function loadedWords(s: Sentence, taken: Hit[]): Hit[] {
         (x.pos === 'NOUN' &&
           valence(x.lower) !== 0 &&
           k === i + 1 &&
-          ['miracle'].includes(x.lower)));
+          (x.lower === 'miracle' || isStrongPraise(x.lower))));
     if (
       attributive &&
       !['most', 'least', 'more', 'less', 'biggest'].includes(t[i - 1]?.lower ?? '')
@@ -1672,7 +1859,14 @@ function loadedWords(s: Sentence, taken: Hit[]): Hit[] {
     if (x.pos === 'ADJ' && Math.abs(v) >= 3 && closes) {
       const be = t.slice(0, i).find((y) => y.lemma === 'be');
       const subjectOurs = be && t.slice(be.i, i).some((y) => OFFER_DETERMINERS.has(y.lower));
-      if (subjectOurs) {
+      // "…our new app makes budgeting effortless": the praise as what the offer does.
+      const makes = t
+        .slice(Math.max(0, i - 4), i)
+        .find((y) => y.lemma === 'make' && y.pos === 'VERB');
+      const madeByOurs =
+        makes !== undefined &&
+        t.slice(Math.max(0, makes.i - 4), makes.i).some((y) => OFFER_DETERMINERS.has(y.lower));
+      if (subjectOurs || madeByOurs) {
         hits.push(span('loaded-words', x, x));
         continue;
       }
@@ -1761,6 +1955,7 @@ export function detect(sentences: Sentence[]): Hit[] {
       ...doubleBarrelled(s),
       ...praiseHypothetical(s, sentences[index + 1]),
       ...presupposition(s),
+      ...presumedExperience(s),
     ];
     hits.push(...found, ...loadedWords(s, found), ...praiseClaims(s));
   });

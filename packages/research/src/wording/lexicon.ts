@@ -146,6 +146,10 @@ const mildPraise = new Set([
 /** Disparagement of an alternative that AFINN does not rate. */
 const disparagement = new Set([
   'clunky',
+  'draughty',
+  'drafty',
+  'leaky',
+  'flimsy',
   'outdated',
   'soulless',
   'sterile',
@@ -324,6 +328,12 @@ export const scaleWords = new Set([
   'help',
 ]);
 
+/** Marketing praise strong enough to steer on its own, whatever part of speech it is read as ("our breakthrough tracker"). */
+export function isStrongPraise(word: string): boolean {
+  const lower = word.toLowerCase();
+  return praise.has(lower) && !mildPraise.has(lower);
+}
+
 /** The word's valence: AFINN, or ±3 for praise and disparagement it lacks (±2 when mild). */
 export function valence(word: string): number {
   const lower = word.toLowerCase();
@@ -459,6 +469,11 @@ export const groupNouns = new Set([
 
 /** Authorities whose word a question can lean on. */
 export const authorityNouns = new Set([
+  'mechanic',
+  'medic',
+  'pundit',
+  'insider',
+  'pharmacist',
   'expert',
   'doctor',
   'dentist',

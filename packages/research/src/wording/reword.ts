@@ -263,6 +263,28 @@ const NEGATIONS = new Set(["n't", 'not']);
 
 const AGREE_VERBS = new Set(['think', 'agree', 'believe', 'feel', 'say', 'find', 'wish']);
 
+/**
+ * What a dropped statement's pronoun stands for: the object of its verb, with
+ * the offer's words ("Most of our customers already love our planner" → "our
+ * planner"), never the crowd that is its subject. Undefined when there is no
+ * clear object, and then the pronoun stays as written.
+ */
+function objectOf(s: Sentence): string | undefined {
+  const t = s.tokens;
+  const verb = t.find(
+    (x) =>
+      x.pos === 'VERB' && t.slice(0, x.i).some((y) => ['NOUN', 'PROPN', 'PRON'].includes(y.pos)),
+  );
+  if (!verb) return undefined;
+  const rest = s.text
+    .slice(verb.end - s.start)
+    .replace(/^\s*(?:up\s+for|to|for|on|with|by|in|about)\b/i, '');
+  const object = topicOf(rest);
+  return object && !/\b(?:people|customers|users|everyone|others)\b/i.test(object)
+    ? object
+    : undefined;
+}
+
 /** One pass of edits that take out what steers the answer. */
 function rewriteOnce(text: string): string {
   const sentences = analyse(text);
@@ -271,6 +293,7 @@ function rewriteOnce(text: string): string {
   const questions = sentences.filter(isQuestion);
   const edits: Edit[] = [];
   let pronounTarget: string | undefined;
+  let droppedCrowd = false;
   for (const s of sentences) {
     const t = s.tokens;
     const own = hits.filter((h) => h.start >= s.start && h.end <= s.end);
@@ -282,7 +305,8 @@ function rewriteOnce(text: string): string {
       questions.length > 0 &&
       (kinds.has('social-proof') || kinds.has('identity-appeal') || kinds.has('agreement-framing'))
     ) {
-      pronounTarget ??= topicOf(s.text);
+      pronounTarget ??= objectOf(s);
+      droppedCrowd ||= kinds.has('social-proof');
       edits.push({ start: s.start, end: s.end, text: '' });
       continue;
     }
@@ -531,10 +555,17 @@ function rewriteOnce(text: string): string {
               t.slice(and.i + 2, t.length - 1).some((y) => y.pos === 'ADJ' || y.lower === 'enough')
             )
           ) {
+            // A second subject with its own predicate: "…and the course well organised" goes whole.
+            const clause =
+              ['DET', 'PRON'].includes(after.pos) &&
+              t
+                .slice(and.i + 2, t.length - 1)
+                .some((y) => y.pos === 'ADJ' || y.pos === 'ADV' || y.lower === 'enough');
             let k = and.i + 1;
             while (
               (t[k] && ['DET', 'ADJ', 'NOUN', 'PROPN', 'NUM'].includes(t[k]!.pos)) ||
-              t[k]?.lower === 'more'
+              t[k]?.lower === 'more' ||
+              (clause && t[k] && !['?', '.', ',', ';'].includes(t[k]!.text))
             )
               k += 1;
             edits.push({ start: and.start, end: t[k - 1]!.end, text: '' });
@@ -550,10 +581,32 @@ function rewriteOnce(text: string): string {
           break;
       }
     }
+    // "…our new app makes budgeting effortless" → "…our new app changes how you budget":
+    // the claim is kept, its praise is not.
+    let madeOver: Token | undefined;
+    for (const hit of own.filter((h) => h.kind === 'loaded-words')) {
+      const word = t.find((x) => inside(x, hit) && x.pos === 'ADJ');
+      const makes =
+        word && t.slice(Math.max(0, word.i - 4), word.i).find((y) => y.lemma === 'make');
+      if (!word || !makes || makes.i + 1 >= word.i) continue;
+      const object = t.slice(makes.i + 1, word.i);
+      const past = makes.lower === 'made';
+      const third = makes.lower === 'makes';
+      const verb = (base: string) =>
+        past ? `${base}${base.endsWith('e') ? 'd' : 'ed'}` : third ? `${base}s` : base;
+      const gerundObject =
+        object.length === 1 && object[0]!.pos === 'VERB' && /ing$/.test(object[0]!.lower);
+      const text = gerundObject
+        ? `${verb('change')} how you ${object[0]!.lemma}`
+        : `${verb('affect')} ${s.text.slice(object[0]!.start - s.start, object.at(-1)!.end - s.start)}`;
+      edits.push({ start: makes.start, end: word.end, text });
+      madeOver = word;
+    }
     deleteLoaded(s, edits, own, false);
     // Praise said of the offer as the answer ("Is our app amazing?") is asked plainly.
     const praised = t.find(
       (x) =>
+        x !== madeOver &&
         x.pos === 'ADJ' &&
         own.some((h) => h.kind === 'loaded-words' && inside(x, h)) &&
         (!t[x.i + 1] ||
@@ -565,15 +618,21 @@ function rewriteOnce(text: string): string {
     if (praised) return fallback(text, 'How would you rate');
   }
   let out = applyEdits(text, edits);
-  if (pronounTarget && /^(?:our|this|these) /.test(pronounTarget)) {
+  if (pronounTarget && /^(?:(?:our|this|these|the|your) |\p{Lu})/u.test(pronounTarget)) {
     out = out.replace(/\b(it|them)\b/, pronounTarget);
   }
+  // "Would you try it too?": with the crowd gone, "too" presumes others did.
+  if (droppedCrowd) out = out.replace(/,?\s+(?:too|as well)(?=\s*[?.!]|$)/i, '');
   return out;
 }
 
 /** The question asked plainly about its topic, when it cannot be reworded in place. */
 function fallback(text: string, ask = 'What do you think of'): string {
-  const topic = topicOf(text);
+  // A statement's crowd is not the topic: "Millions of households have switched to refills."
+  const statement = analyse(text).find(
+    (s) => !isQuestion(s) && detect([s]).some((h) => h.kind === 'social-proof'),
+  );
+  const topic = (statement && objectOf(statement)) ?? topicOf(text);
   return topic ? `${ask} ${topic}?` : 'What do you think about this?';
 }
 
@@ -590,14 +649,46 @@ function choiceOf(text: string): string | undefined {
     part,
   );
   if (!link) return undefined;
-  const left = topicOf(part.slice(0, link.index));
-  const right = topicOf(part.slice(link.index + link[0].length));
+  const before = part.slice(0, link.index);
+  const after = part.slice(link.index + link[0].length);
+  // "a reliable car or a cheap one that breaks down": one thing, described twice.
+  const one = /\bones?\b/i;
+  if (one.test(after) !== one.test(before)) {
+    const described = topicOf(one.test(after) ? before : after)?.replace(/^(?:the|a|an) /i, '');
+    // Its descriptions go too: "a modern, energy-efficient home" → "a home".
+    const words = described ? analyse(described).flatMap((x) => x.tokens) : [];
+    const noun = words.findIndex((x) => x.pos === 'NOUN' || x.pos === 'PROPN');
+    const thing =
+      noun < 0
+        ? described
+        : words
+            .slice(noun)
+            .map((x) => x.text)
+            .join(' ');
+    if (!thing || one.test(thing)) return undefined;
+    return tidy(
+      `What matters most to you when choosing ${/^[aeiou]/i.test(thing) ? 'an' : 'a'} ${thing}`,
+    );
+  }
+  const left = topicOf(before);
+  const right = topicOf(after);
   if (!left || !right || left === right) return undefined;
   return tidy(`Which would you choose: ${left} or ${right}`);
 }
 
+/** Whether a loaded either-or describes one thing twice ("…or a cheap one"). */
+function describedTwice(text: string): boolean {
+  const hit = findings(text).find((h) => h.kind === 'loaded-choice');
+  return hit !== undefined && /\bor\b[^?]*\bones?\b/i.test(text.slice(hit.start, hit.end));
+}
+
 /** A neutral rewording: grammatical, free of findings. */
 export function neutralise(text: string): string {
+  // A loaded either-or is asked as a plain choice, not half-mended in place.
+  if (describedTwice(text)) {
+    const choice = choiceOf(text);
+    if (choice && findings(choice).length === 0) return choice;
+  }
   let current = text;
   for (let pass = 0; pass < 4; pass += 1) {
     const next = tidy(rewriteOnce(current));
