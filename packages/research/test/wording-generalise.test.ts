@@ -26,6 +26,11 @@ describe('leading wording in shapes the first rules did not know', () => {
     ['social-proof', 'Our app has gone viral this month. Would you download it?'],
     ['social-proof', 'Mechanics agree that synthetic oil lasts longer. Would you pay extra?'],
     ['social-proof', 'Teachers across the country use our maths app. Would you try it at home?'],
+    ['presupposition', 'How often do you forget to take your medication?'],
+    ['presupposition', 'When did our newsletter first inspire you to cook something new?'],
+    ['social-proof', 'Most Londoners now pay by phone. How do you pay for your coffee?'],
+    ['social-proof', 'Gartner named us a leader in CRM. Would you shortlist us?'],
+    ['identity-appeal', 'Smart savers plan ahead. How much do you put aside each month?'],
     ['assumptive-why', 'Why is our coffee the talk of the town?'],
     ['assumptive-why', 'Why should you choose us over the competition?'],
     ['loaded-words', 'Would you try our breakthrough sleep tracker?'],
@@ -56,6 +61,9 @@ describe('leading wording in shapes the first rules did not know', () => {
     'Imagine you had to cut one feature. Which would it be?',
     'Do you usually travel alone, with family or with friends?',
     'What do other people in your team use for notes?',
+    'How often do you forget your password, if ever?',
+    'When did you first use our app?',
+    'How many Americans own a car?',
   ])('left alone: %s', (text) => {
     expect(checkWording(text).findings).toEqual([]);
   });

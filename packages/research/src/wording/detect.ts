@@ -256,6 +256,8 @@ const COLLECTIVES = new Set([
 /** A plural noun ("Clients" read as a name at the start of a sentence included). */
 function isPlural(t: Token): boolean {
   if (t.lower !== t.lemma) return true;
+  // "Londoners", "Parisians", "New Yorkers": people by where they live.
+  if (t.pos === 'PROPN' && /(?:er|ian|an)s$/.test(t.lower)) return true;
   if (!t.lower.endsWith('s') || t.lower.endsWith('ss')) return false;
   const singular = t.lower.endsWith('ies') ? `${t.lower.slice(0, -3)}y` : t.lower.slice(0, -1);
   return groupNouns.has(singular) || authorityNouns.has(singular);
@@ -346,6 +348,7 @@ function isGroup(t: Token | undefined): boolean {
     return true;
   const singular = t.lower.endsWith('ies') ? `${t.lower.slice(0, -3)}y` : t.lower.replace(/s$/, '');
   if (t.pos === 'PROPN' && (groupNouns.has(singular) || authorityNouns.has(singular))) return true;
+  if (t.pos === 'PROPN' && /(?:er|ian|an)s$/.test(t.lower) && /^\p{Lu}/u.test(t.text)) return true;
   return t.pos === 'NOUN' && t.lower !== t.lemma && AGENT_SUFFIX.test(t.lower);
 }
 
@@ -556,6 +559,20 @@ function socialProof(s: Sentence): Hit[] {
       // "the choice of professionals", "a favourite among parents"
       from = i;
       to = i + 2;
+    } else if (
+      ['name', 'rank', 'crown', 'vote', 'call', 'award'].includes(x.lemma) &&
+      x.pos === 'VERB' &&
+      x.lower !== x.lemma &&
+      (t[i + 1]?.lower === 'us' || t[i + 1]?.lower === 'our') &&
+      t
+        .slice(i + 2, i + 6)
+        .some((y) =>
+          ['leader', 'best', 'top', 'winner', 'favourite', 'favorite', 'number'].includes(y.lower),
+        )
+    ) {
+      // "Gartner named us a leader", "Readers voted us the best bakery"
+      from = Math.max(0, i - 1);
+      to = i + 1;
     } else if (x.lower === 'trusted' && t[i + 1]?.lower === 'by') {
       from = i;
       to = i + 1;
@@ -750,7 +767,12 @@ function identity(s: Sentence): Hit[] {
       isGroup(t[i + 1]) &&
       (t[i + 1]!.lower !== t[i + 1]!.lemma || singularOk)
     ) {
-      const verb = t.slice(i + 2, i + 5).find((y) => y.pos === 'VERB');
+      // A verb read as a noun in a statement: "Smart savers plan ahead", "…service their cars".
+      const nounVerb =
+        t[i + 2]?.pos === 'NOUN' && ['ADV', 'PRON', 'DET', 'ADP'].includes(t[i + 3]?.pos ?? '')
+          ? t[i + 2]
+          : undefined;
+      const verb = t.slice(i + 2, i + 5).find((y) => y.pos === 'VERB') ?? nounVerb;
       if (verb && !isQuestion(s)) hits.push(span('identity-appeal', x, verb));
       else if (t[i + 2]?.lower === 'like' && t[i + 3]?.lower === 'you')
         hits.push(span('identity-appeal', x, t[i + 3]!));
@@ -1667,6 +1689,10 @@ const DIFFICULTY = new Set([
   'hassle',
   'struggle',
   'trouble',
+  'forget',
+  'stress',
+  'worry',
+  'bother',
 ]);
 
 /** Nouns of a high point: "the highlight of your stay", "the best part of our course". */
@@ -1750,6 +1776,13 @@ function presumedExperience(s: Sentence): Hit[] {
       y.pos === 'VERB' &&
       ['use', 'enjoy', 'like', 'love', 'rely'].includes(y.lemma) &&
       t.slice(qs + 2, y.i).some((z) => z.lower === 'you');
+    // "When did our newsletter first inspire you…": the offer's effect, only its date asked.
+    const effect =
+      opener.lower === 'when' &&
+      y.pos === 'VERB' &&
+      (benefitVerbs.has(y.lemma) || ['inspire', 'convince', 'persuade'].includes(y.lemma)) &&
+      t.slice(qs + 1, y.i).some((z) => OFFER_DETERMINERS.has(z.lower) || z.pos === 'PROPN') &&
+      !t.slice(qs + 1, y.i).some((z) => z.lower === 'you');
     // "the highlight of your stay", "thanks to our lessons"
     const highPoint =
       (HIGH_POINTS.has(y.lower) || (y.lower === 'best' && next1?.lower === 'part')) &&
@@ -1758,7 +1791,7 @@ function presumedExperience(s: Sentence): Hit[] {
       ((y.lower === 'thanks' && next1?.lower === 'to') ||
         (y.lower === 'because' && next1?.lower === 'of')) &&
       OFFER_DETERMINERS.has(next2?.lower ?? '');
-    if (difficulty || highPoint || credited || benefitNamed || liking || used)
+    if (difficulty || highPoint || credited || benefitNamed || liking || used || effect)
       return [span('presupposition', opener, credited ? next2! : y)];
   }
   return [];
