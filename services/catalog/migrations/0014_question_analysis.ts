@@ -1,8 +1,45 @@
-import type { Migration } from '@chorus/service-kit';
+import type { Knex, Migration } from '@chorus/service-kit';
 import { runDetailsSchema, type PastRun, type PersonaResponse } from '@chorus/contracts';
 import { analysisOfRun } from '../src/domain/question-analysis';
 
 const BATCH = 200;
+
+/** Computes and stores the analysis of every complete question that has none, in batches. */
+export async function backfillAnalyses(knex: Knex): Promise<void> {
+  let after = '';
+  for (;;) {
+    const rows = await knex<{
+      id: string;
+      question_text: string;
+      responses: PersonaResponse[];
+      run_details: unknown;
+      previous_runs: PastRun[];
+    }>('questions')
+      .select('id', 'question_text', 'responses', 'run_details', 'previous_runs')
+      .where('status', 'complete')
+      .whereNull('analysis')
+      .andWhere('id', '>', after)
+      .orderBy('id')
+      .limit(BATCH);
+    if (rows.length === 0) break;
+    for (const row of rows) {
+      const run = runDetailsSchema.safeParse(row.run_details);
+      const stored = analysisOfRun({
+        questionText: row.question_text,
+        responses: row.responses,
+        runDetails: run.success ? run.data : null,
+        previousRuns: row.previous_runs,
+      });
+      await knex('questions')
+        .where({ id: row.id })
+        .update({
+          analysis: stored.analysis && JSON.stringify(stored.analysis),
+          drift: stored.drift && JSON.stringify(stored.drift),
+        });
+    }
+    after = rows.at(-1)!.id;
+  }
+}
 
 /**
  * A question's analysis (shares with intervals, alarms, notes) and its drift
@@ -18,38 +55,7 @@ export const questionAnalysis: Migration = {
       // DriftReport of @chorus/contracts; null for a first run.
       t.jsonb('drift').nullable();
     });
-    let after = '';
-    for (;;) {
-      const rows = await knex<{
-        id: string;
-        question_text: string;
-        responses: PersonaResponse[];
-        run_details: unknown;
-        previous_runs: PastRun[];
-      }>('questions')
-        .select('id', 'question_text', 'responses', 'run_details', 'previous_runs')
-        .where('status', 'complete')
-        .andWhere('id', '>', after)
-        .orderBy('id')
-        .limit(BATCH);
-      if (rows.length === 0) break;
-      for (const row of rows) {
-        const run = runDetailsSchema.safeParse(row.run_details);
-        const stored = analysisOfRun({
-          questionText: row.question_text,
-          responses: row.responses,
-          runDetails: run.success ? run.data : null,
-          previousRuns: row.previous_runs,
-        });
-        await knex('questions')
-          .where({ id: row.id })
-          .update({
-            analysis: stored.analysis && JSON.stringify(stored.analysis),
-            drift: stored.drift && JSON.stringify(stored.drift),
-          });
-      }
-      after = rows.at(-1)!.id;
-    }
+    await backfillAnalyses(knex);
   },
   async down(knex) {
     await knex.schema.alterTable('questions', (t) => {

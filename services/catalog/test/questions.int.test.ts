@@ -12,6 +12,7 @@ import {
   type EventCase,
   type EventOf,
   InMemoryEventBus,
+  openDatabase,
   type PromiseClient,
   Topics,
 } from '@chorus/service-kit';
@@ -24,6 +25,8 @@ import {
 } from '@chorus/service-kit/wire';
 import { status } from '@grpc/grpc-js';
 import { randomUUID } from 'node:crypto';
+import { migrations } from '../migrations';
+import { backfillAnalyses } from '../migrations/0014_question_analysis';
 import { readCatalogConfig, type RunningCatalog, startCatalog } from '../src';
 import { answerUnreadable } from '../src/questions';
 
@@ -574,6 +577,19 @@ describe('runs, progress and cost', () => {
     expect(second.drift).toMatchObject({ drift: true });
     expect(Math.abs(second.drift!.points)).toBe(100);
     expect(['positive', 'negative']).toContain(second.drift!.opinion);
+
+    // A question answered before analyses were stored gets its own from the migration.
+    const db = await openDatabase({ url: database.url, migrations, logger: testLogger() });
+    try {
+      await db('questions').where({ id: question.id }).update({ analysis: null, drift: null });
+      expect((await questionState(ids, question.id)).analysis).toBeUndefined();
+      await backfillAnalyses(db);
+    } finally {
+      await db.destroy();
+    }
+    const backfilled = await questionState(ids, question.id);
+    expect(backfilled.analysis).toEqual(second.analysis);
+    expect(backfilled.drift).toEqual(second.drift);
   });
 
   it('refuses new questions once the monthly budget is reached, and counts deleted questions', async () => {
