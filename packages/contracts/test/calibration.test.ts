@@ -90,7 +90,7 @@ describe('parseCalibrationCsv', () => {
       'Rows 3, 5 have an opinion that is not positive, neutral or negative.',
     ],
     ['unreadable rating by row', 'rating\n4\n7\n', 'Row 3 has a rating that is not 1 to 5.'],
-    ['unclosed quote', 'opinion,occupation\npositive,"Teacher\n', 'The file is not readable CSV'],
+    ['unclosed quote', 'opinion,occupation\npositive,"Teacher\n', 'This file is not a CSV table'],
     [
       'more than 5,000 rows',
       `opinion\n${'positive\n'.repeat(maxCalibrationRows + 1)}`,
