@@ -202,13 +202,19 @@ export function rankingAgreement(
   };
 }
 
+/** What the roadmap service computes for a link's results: the view without the stored parts. */
+export type ShareResultsFigures = Pick<
+  ShareResultsView,
+  'responseCount' | 'distribution' | 'agreement' | 'sentiment' | 'overTime' | 'comments'
+>;
+
 /** The results page's figures from the stored responses and predictions. */
-export function shareResultsView(input: {
-  link: ShareLinkView;
+export function shareResultsFigures(input: {
+  link: Pick<ShareLinkView, 'feedbackType' | 'itemIds'>;
   items: { id: string; title: string; description: string }[];
   responses: ShareResponseView[];
   predictions: PersonaPredictionView[];
-}): ShareResultsView {
+}): ShareResultsFigures {
   const { link, items, responses, predictions } = input;
   const titled = (order: { itemId: string; points: number }[]) =>
     order.map((entry) => ({
@@ -256,8 +262,6 @@ export function shareResultsView(input: {
     days.set(day, (days.get(day) ?? 0) + 1);
   }
   return {
-    link,
-    items,
     responseCount: responses.length,
     distribution,
     agreement,
@@ -276,6 +280,22 @@ export function shareResultsView(input: {
           : r.comment;
       return text ? [{ name: r.name, text, createdAt: r.createdAt }] : [];
     }),
+  };
+}
+
+/** The whole results view: the stored parts with their figures. */
+export function shareResultsView(input: {
+  link: ShareLinkView;
+  items: { id: string; title: string; description: string }[];
+  responses: ShareResponseView[];
+  predictions: PersonaPredictionView[];
+}): ShareResultsView {
+  const { link, items, responses, predictions } = input;
+  const figures = shareResultsFigures(input);
+  return {
+    link,
+    items,
+    ...figures,
     predictions,
     responses,
   };

@@ -13,8 +13,7 @@ import {
   type ShareResponseView,
   type ShareResultsView,
 } from '@chorus/contracts';
-import { shareResultsView } from '@chorus/research';
-import { shareAnswerFromMessage } from '@chorus/service-kit/wire';
+import { shareAnswerFromMessage, shareResultsFromMessage } from '@chorus/service-kit/wire';
 import type {
   GetShareResultsResponse,
   OpenPublicLinkResponse,
@@ -81,6 +80,10 @@ function toOwnResponse(response: PeopleResponse | undefined): OwnShareResponseVi
   };
 }
 
+/**
+ * The results page as the roadmap service computed it: the stored parts
+ * mapped to their views, the figures and agreement read from its message.
+ */
 export function toShareResultsView(results: GetShareResultsResponse): ShareResultsView {
   const responses: ShareResponseView[] = results.responses.flatMap((r) => {
     const answer = shareAnswer.safeParse(shareAnswerFromMessage(r.answer));
@@ -103,10 +106,19 @@ export function toShareResultsView(results: GetShareResultsResponse): ShareResul
     rating: p.rating || null,
     order: p.order,
   }));
-  return shareResultsView({
+  const figures = shareResultsFromMessage(
+    results.results ?? { responseCount: 0, overTime: [], comments: [] },
+  );
+  return {
     link: toShareLinkView(results.link!),
     items: results.items,
-    responses,
+    responseCount: figures.responseCount,
+    distribution: figures.distribution,
+    agreement: figures.agreement,
+    sentiment: figures.sentiment,
+    overTime: figures.overTime,
+    comments: figures.comments,
     predictions,
-  });
+    responses,
+  };
 }

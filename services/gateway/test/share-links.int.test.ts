@@ -9,6 +9,7 @@ import {
   type ShareResultsView,
 } from '@chorus/contracts';
 import { startTestChorus, type TestChorus } from '@chorus/launcher/testing';
+import { shareResultsView } from '@chorus/research';
 import { testLogger } from '@chorus/service-kit/testing';
 import { knex } from 'knex';
 import { randomUUID } from 'node:crypto';
@@ -24,6 +25,15 @@ beforeAll(async () => {
   chorus = await startTestChorus({ env: { TRUST_PROXY: '1' }, redisUrl });
 });
 afterAll(() => chorus.stop());
+
+/**
+ * The results view computed from its own stored parts the way the gateway
+ * once did: the roadmap service's figures must read the same, key for key.
+ */
+function viewAsComputedHere(view: ShareResultsView): ShareResultsView {
+  const { link, items, responses, predictions } = view;
+  return shareResultsView({ link, items, responses, predictions });
+}
 
 interface Customer {
   token: string;
@@ -266,6 +276,7 @@ describe('a rating link on an item', () => {
       label: `Too few responses to judge (2 responses; at least ${AGREEMENT_MIN_RESPONSES} needed)`,
     });
     expect(results.body.agreement!.value).toEqual(expect.any(Number));
+    expect(JSON.stringify(results.body)).toBe(JSON.stringify(viewAsComputedHere(results.body)));
     // People's answers are not persona feedback.
     const personaFeedback = await chorus.api<{ responses: unknown[] }>(
       `/api/roadmap-items/${item.id}/feedback`,
@@ -447,6 +458,7 @@ describe('a comparison link', () => {
       tooFew: true,
     });
     expect(results.body.agreement!.value).toBeGreaterThanOrEqual(-1);
+    expect(JSON.stringify(results.body)).toBe(JSON.stringify(viewAsComputedHere(results.body)));
 
     const listed = await chorus.api<ShareLinkView[]>(
       `/api/roadmaps/${who.roadmapId}/comparison-links`,
@@ -467,6 +479,44 @@ describe('a comparison link', () => {
       body: { itemIds: [a] },
     });
     expect(tooFew).toMatchObject({ status: 400, body: { message: shareMessages.items } });
+  });
+
+  it('says people showed no preferred order when their rankings cancel out', async () => {
+    const who = await customer(['Offline mode', 'Team billing']);
+    const [a, b] = who.items.map((i) => i.id) as [string, string];
+    const personaComparison = await chorus.api(`/api/roadmaps/${who.roadmapId}/comparisons`, {
+      method: 'POST',
+      token: who.token,
+      body: { itemIds: [a, b], personaIds: who.personaIds },
+    });
+    expect(personaComparison.status).toBe(201);
+    const { body: link } = await chorus.api<CreatedShareLinkView>(
+      `/api/roadmaps/${who.roadmapId}/comparison-links`,
+      { method: 'POST', token: who.token, body: { itemIds: [a, b] } },
+    );
+    for (const ranking of [
+      [a, b],
+      [b, a],
+    ]) {
+      expect(
+        (await respondent().answer(link.token, { answer: { type: 'ranking', ranking } })).status,
+      ).toBe(201);
+    }
+    const results = await chorus.api<ShareResultsView>(`/api/share-links/${link.id}/results`, {
+      token: who.token,
+    });
+    expect(results.status).toBe(200);
+    expect(results.body.agreement).toEqual({
+      method: 'spearman',
+      value: null,
+      responses: 2,
+      tooFew: true,
+      level: null,
+      label: 'People showed no preferred order, so there is nothing to compare (2 responses)',
+      text: 'Every item got the same points from the people who answered, so no item came first.',
+      technical: 'Spearman rank correlation undefined: every item tied in the people’s Borda count',
+    });
+    expect(JSON.stringify(results.body)).toBe(JSON.stringify(viewAsComputedHere(results.body)));
   });
 });
 

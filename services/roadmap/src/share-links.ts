@@ -3,11 +3,14 @@ import {
   createComparisonLinkRequest,
   createShareLinkRequest,
   roadmapMessages,
+  type ShareAnswer,
   shareAnswer,
   shareAnswerProblem,
   type ShareFeedbackType,
   shareMessages,
+  type ShareResponseView,
 } from '@chorus/contracts';
+import { shareResultsFigures } from '@chorus/research';
 import type {
   CreateComparisonLinkRequest,
   CreateShareLinkRequest,
@@ -20,7 +23,11 @@ import type {
   SubmitShareResponseRequest,
 } from '@chorus/proto/roadmap/v1/roadmap';
 import { InvalidArgument, NotFound } from '@chorus/service-kit';
-import { shareAnswerFromMessage, shareAnswerToMessage } from '@chorus/service-kit/wire';
+import {
+  shareAnswerFromMessage,
+  shareAnswerToMessage,
+  shareResultsToMessage,
+} from '@chorus/service-kit/wire';
 import { createHash, randomBytes } from 'node:crypto';
 import type { LinkRow, PeopleResponseRow, ShareLinkStore } from './store/share-links';
 import type { RoadmapStore } from './store/roadmaps';
@@ -78,6 +85,19 @@ function toPeopleResponse(r: PeopleResponseRow): PeopleResponse {
     sentiment: r.sentiment ?? '',
     createdAt: r.created_at,
     updatedAt: r.updated_at,
+  };
+}
+
+/** A readable response as the results' figures take it. */
+function toResponseView(message: PeopleResponse, answer: ShareAnswer): ShareResponseView {
+  return {
+    id: message.id,
+    createdAt: (message.createdAt ?? new Date(0)).toISOString(),
+    name: message.respondentName,
+    email: message.respondentEmail,
+    answer,
+    comment: message.comment,
+    sentiment: message.sentiment,
   };
 }
 
@@ -187,14 +207,37 @@ export class ShareLinks {
       this.deps.links.responses(link),
     ]);
     const byId = new Map(items.map((item) => [item.id, item]));
+    const shared = link.item_ids.flatMap((id) => {
+      const item = byId.get(id);
+      return item ? [{ id, title: item.title, description: item.description ?? '' }] : [];
+    });
+    const predictions = await this.predictions(link);
+    // Only responses whose answer reads today count and are sent.
+    const read = responses.flatMap((row) => {
+      const message = toPeopleResponse(row);
+      const answer = shareAnswer.safeParse(shareAnswerFromMessage(message.answer));
+      return answer.success ? [{ message, view: toResponseView(message, answer.data) }] : [];
+    });
+    const figures = shareResultsFigures({
+      link: {
+        feedbackType: link.feedback_type as ShareFeedbackType | 'ranking',
+        itemIds: link.item_ids,
+      },
+      items: shared,
+      responses: read.map((r) => r.view),
+      predictions: predictions.map((p) => ({
+        personaId: p.personaId,
+        personaName: p.personaName,
+        rating: p.rating || null,
+        order: p.order,
+      })),
+    });
     return {
       link: toShareLink(link),
-      items: link.item_ids.flatMap((id) => {
-        const item = byId.get(id);
-        return item ? [{ id, title: item.title, description: item.description ?? '' }] : [];
-      }),
-      responses: responses.map(toPeopleResponse),
-      predictions: await this.predictions(link),
+      items: shared,
+      responses: read.map((r) => r.message),
+      predictions,
+      results: shareResultsToMessage(figures),
     };
   }
 

@@ -6,3 +6,4 @@ export * from './calibration';
 export * from './custom-personas';
 export * from './runs';
 export * from './share-answers';
+export * from './share-results';

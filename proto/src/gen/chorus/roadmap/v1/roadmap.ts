@@ -465,8 +465,107 @@ export interface PersonaPrediction {
 export interface GetShareResultsResponse {
   link?: ShareLink | undefined;
   items: SharedItem[];
+  /** Only responses whose answer reads as a share answer today. */
   responses: PeopleResponse[];
   predictions: PersonaPrediction[];
+  /**
+   * The figures of the results page, computed here from the responses and
+   * predictions above (ShareResultsView of @chorus/contracts without the
+   * link, items, responses and predictions).
+   */
+  results?: ShareResults | undefined;
+}
+
+export interface ShareResults {
+  responseCount: number;
+  distribution?:
+    | ShareDistribution
+    | undefined;
+  /** Unset for text answers, which have nothing to compare. */
+  agreement?: ShareAgreement | undefined;
+  sentiment?:
+    | ShareSentiment
+    | undefined;
+  /** Responses per day, oldest first. */
+  overTime: ShareDayCount[];
+  comments: ShareComment[];
+}
+
+/** People's answers beside the personas', by the link's feedback type. */
+export interface ShareDistribution {
+  distribution?:
+    | //
+    /** Counts of ratings 1..5. */
+    { $case: "rating"; value: ShareCounts }
+    | //
+    /** Counts of thumbs [up, down]. */
+    { $case: "thumbs"; value: ShareCounts }
+    | //
+    /** Free text: nothing to count. */
+    { $case: "text"; value: ShareTextDistribution }
+    | //
+    /** Borda points per item, best first. */
+    { $case: "ranking"; value: ShareRankingDistribution }
+    | undefined;
+}
+
+export interface ShareCounts {
+  human: number[];
+  persona: number[];
+}
+
+export interface ShareTextDistribution {
+}
+
+export interface ShareRankingDistribution {
+  human: ShareItemPoints[];
+  persona: ShareItemPoints[];
+}
+
+export interface ShareItemPoints {
+  itemId: string;
+  title: string;
+  points: number;
+}
+
+/** Agreement between people and personas (Agreement of @chorus/contracts). */
+export interface ShareAgreement {
+  /** jensen-shannon or spearman. */
+  method: string;
+  /** Unset without both sides or without an order to compare. */
+  value?: number | undefined;
+  responses: number;
+  tooFew: boolean;
+  /** well, fairly well or poorly; unset when there is nothing to compare. */
+  level?:
+    | string
+    | undefined;
+  /** The headline in plain words. */
+  label: string;
+  /** What the figure means, in plain words. */
+  text?:
+    | string
+    | undefined;
+  /** The measure by its technical name and value. */
+  technical?: string | undefined;
+}
+
+export interface ShareSentiment {
+  positive: number;
+  neutral: number;
+  negative: number;
+}
+
+export interface ShareDayCount {
+  /** YYYY-MM-DD. */
+  date: string;
+  count: number;
+}
+
+export interface ShareComment {
+  name: string;
+  text: string;
+  createdAt?: Date | undefined;
 }
 
 export interface OpenPublicLinkRequest {
@@ -7493,7 +7592,7 @@ export const PersonaPrediction: MessageFns<PersonaPrediction> = {
 };
 
 function createBaseGetShareResultsResponse(): GetShareResultsResponse {
-  return { link: undefined, items: [], responses: [], predictions: [] };
+  return { link: undefined, items: [], responses: [], predictions: [], results: undefined };
 }
 
 export const GetShareResultsResponse: MessageFns<GetShareResultsResponse> = {
@@ -7509,6 +7608,9 @@ export const GetShareResultsResponse: MessageFns<GetShareResultsResponse> = {
     }
     for (const v of message.predictions) {
       PersonaPrediction.encode(v!, writer.uint32(34).fork()).join();
+    }
+    if (message.results !== undefined) {
+      ShareResults.encode(message.results, writer.uint32(42).fork()).join();
     }
     return writer;
   },
@@ -7558,6 +7660,14 @@ export const GetShareResultsResponse: MessageFns<GetShareResultsResponse> = {
             message.predictions.push(PersonaPrediction.decode(reader, reader.uint32()));
             continue;
           }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.results = ShareResults.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -7580,6 +7690,7 @@ export const GetShareResultsResponse: MessageFns<GetShareResultsResponse> = {
       predictions: globalThis.Array.isArray(object?.predictions)
         ? object.predictions.map((e: any) => PersonaPrediction.fromJSON(e))
         : [],
+      results: isSet(object.results) ? ShareResults.fromJSON(object.results) : undefined,
     };
   },
 
@@ -7597,6 +7708,9 @@ export const GetShareResultsResponse: MessageFns<GetShareResultsResponse> = {
     if (message.predictions?.length) {
       obj.predictions = message.predictions.map((e) => PersonaPrediction.toJSON(e));
     }
+    if (message.results !== undefined) {
+      obj.results = ShareResults.toJSON(message.results);
+    }
     return obj;
   },
 
@@ -7609,6 +7723,1172 @@ export const GetShareResultsResponse: MessageFns<GetShareResultsResponse> = {
     message.items = object.items?.map((e) => SharedItem.fromPartial(e)) || [];
     message.responses = object.responses?.map((e) => PeopleResponse.fromPartial(e)) || [];
     message.predictions = object.predictions?.map((e) => PersonaPrediction.fromPartial(e)) || [];
+    message.results = (object.results !== undefined && object.results !== null)
+      ? ShareResults.fromPartial(object.results)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseShareResults(): ShareResults {
+  return {
+    responseCount: 0,
+    distribution: undefined,
+    agreement: undefined,
+    sentiment: undefined,
+    overTime: [],
+    comments: [],
+  };
+}
+
+export const ShareResults: MessageFns<ShareResults> = {
+  encode(message: ShareResults, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.responseCount !== 0) {
+      writer.uint32(8).int32(message.responseCount);
+    }
+    if (message.distribution !== undefined) {
+      ShareDistribution.encode(message.distribution, writer.uint32(18).fork()).join();
+    }
+    if (message.agreement !== undefined) {
+      ShareAgreement.encode(message.agreement, writer.uint32(26).fork()).join();
+    }
+    if (message.sentiment !== undefined) {
+      ShareSentiment.encode(message.sentiment, writer.uint32(34).fork()).join();
+    }
+    for (const v of message.overTime) {
+      ShareDayCount.encode(v!, writer.uint32(42).fork()).join();
+    }
+    for (const v of message.comments) {
+      ShareComment.encode(v!, writer.uint32(50).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ShareResults {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseShareResults();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.responseCount = reader.int32();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.distribution = ShareDistribution.decode(reader, reader.uint32());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.agreement = ShareAgreement.decode(reader, reader.uint32());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.sentiment = ShareSentiment.decode(reader, reader.uint32());
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.overTime.push(ShareDayCount.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.comments.push(ShareComment.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ShareResults {
+    return {
+      responseCount: isSet(object.responseCount)
+        ? globalThis.Number(object.responseCount)
+        : isSet(object.response_count)
+        ? globalThis.Number(object.response_count)
+        : 0,
+      distribution: isSet(object.distribution) ? ShareDistribution.fromJSON(object.distribution) : undefined,
+      agreement: isSet(object.agreement) ? ShareAgreement.fromJSON(object.agreement) : undefined,
+      sentiment: isSet(object.sentiment) ? ShareSentiment.fromJSON(object.sentiment) : undefined,
+      overTime: globalThis.Array.isArray(object?.overTime)
+        ? object.overTime.map((e: any) => ShareDayCount.fromJSON(e))
+        : globalThis.Array.isArray(object?.over_time)
+        ? object.over_time.map((e: any) => ShareDayCount.fromJSON(e))
+        : [],
+      comments: globalThis.Array.isArray(object?.comments)
+        ? object.comments.map((e: any) => ShareComment.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: ShareResults): unknown {
+    const obj: any = {};
+    if (message.responseCount !== 0) {
+      obj.responseCount = Math.round(message.responseCount);
+    }
+    if (message.distribution !== undefined) {
+      obj.distribution = ShareDistribution.toJSON(message.distribution);
+    }
+    if (message.agreement !== undefined) {
+      obj.agreement = ShareAgreement.toJSON(message.agreement);
+    }
+    if (message.sentiment !== undefined) {
+      obj.sentiment = ShareSentiment.toJSON(message.sentiment);
+    }
+    if (message.overTime?.length) {
+      obj.overTime = message.overTime.map((e) => ShareDayCount.toJSON(e));
+    }
+    if (message.comments?.length) {
+      obj.comments = message.comments.map((e) => ShareComment.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ShareResults>, I>>(base?: I): ShareResults {
+    return ShareResults.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ShareResults>, I>>(object: I): ShareResults {
+    const message = createBaseShareResults();
+    message.responseCount = object.responseCount ?? 0;
+    message.distribution = (object.distribution !== undefined && object.distribution !== null)
+      ? ShareDistribution.fromPartial(object.distribution)
+      : undefined;
+    message.agreement = (object.agreement !== undefined && object.agreement !== null)
+      ? ShareAgreement.fromPartial(object.agreement)
+      : undefined;
+    message.sentiment = (object.sentiment !== undefined && object.sentiment !== null)
+      ? ShareSentiment.fromPartial(object.sentiment)
+      : undefined;
+    message.overTime = object.overTime?.map((e) => ShareDayCount.fromPartial(e)) || [];
+    message.comments = object.comments?.map((e) => ShareComment.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseShareDistribution(): ShareDistribution {
+  return { distribution: undefined };
+}
+
+export const ShareDistribution: MessageFns<ShareDistribution> = {
+  encode(message: ShareDistribution, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    switch (message.distribution?.$case) {
+      case "rating":
+        ShareCounts.encode(message.distribution.value, writer.uint32(10).fork()).join();
+        break;
+      case "thumbs":
+        ShareCounts.encode(message.distribution.value, writer.uint32(18).fork()).join();
+        break;
+      case "text":
+        ShareTextDistribution.encode(message.distribution.value, writer.uint32(26).fork()).join();
+        break;
+      case "ranking":
+        ShareRankingDistribution.encode(message.distribution.value, writer.uint32(34).fork()).join();
+        break;
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ShareDistribution {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseShareDistribution();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.distribution = { $case: "rating", value: ShareCounts.decode(reader, reader.uint32()) };
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.distribution = { $case: "thumbs", value: ShareCounts.decode(reader, reader.uint32()) };
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.distribution = { $case: "text", value: ShareTextDistribution.decode(reader, reader.uint32()) };
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.distribution = {
+              $case: "ranking",
+              value: ShareRankingDistribution.decode(reader, reader.uint32()),
+            };
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ShareDistribution {
+    return {
+      distribution: isSet(object.rating)
+        ? { $case: "rating", value: ShareCounts.fromJSON(object.rating) }
+        : isSet(object.thumbs)
+        ? { $case: "thumbs", value: ShareCounts.fromJSON(object.thumbs) }
+        : isSet(object.text)
+        ? { $case: "text", value: ShareTextDistribution.fromJSON(object.text) }
+        : isSet(object.ranking)
+        ? { $case: "ranking", value: ShareRankingDistribution.fromJSON(object.ranking) }
+        : undefined,
+    };
+  },
+
+  toJSON(message: ShareDistribution): unknown {
+    const obj: any = {};
+    if (message.distribution?.$case === "rating") {
+      obj.rating = ShareCounts.toJSON(message.distribution.value);
+    } else if (message.distribution?.$case === "thumbs") {
+      obj.thumbs = ShareCounts.toJSON(message.distribution.value);
+    } else if (message.distribution?.$case === "text") {
+      obj.text = ShareTextDistribution.toJSON(message.distribution.value);
+    } else if (message.distribution?.$case === "ranking") {
+      obj.ranking = ShareRankingDistribution.toJSON(message.distribution.value);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ShareDistribution>, I>>(base?: I): ShareDistribution {
+    return ShareDistribution.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ShareDistribution>, I>>(object: I): ShareDistribution {
+    const message = createBaseShareDistribution();
+    switch (object.distribution?.$case) {
+      case "rating": {
+        if (object.distribution?.value !== undefined && object.distribution?.value !== null) {
+          message.distribution = { $case: "rating", value: ShareCounts.fromPartial(object.distribution.value) };
+        }
+        break;
+      }
+      case "thumbs": {
+        if (object.distribution?.value !== undefined && object.distribution?.value !== null) {
+          message.distribution = { $case: "thumbs", value: ShareCounts.fromPartial(object.distribution.value) };
+        }
+        break;
+      }
+      case "text": {
+        if (object.distribution?.value !== undefined && object.distribution?.value !== null) {
+          message.distribution = { $case: "text", value: ShareTextDistribution.fromPartial(object.distribution.value) };
+        }
+        break;
+      }
+      case "ranking": {
+        if (object.distribution?.value !== undefined && object.distribution?.value !== null) {
+          message.distribution = {
+            $case: "ranking",
+            value: ShareRankingDistribution.fromPartial(object.distribution.value),
+          };
+        }
+        break;
+      }
+    }
+    return message;
+  },
+};
+
+function createBaseShareCounts(): ShareCounts {
+  return { human: [], persona: [] };
+}
+
+export const ShareCounts: MessageFns<ShareCounts> = {
+  encode(message: ShareCounts, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.human.length !== 0) {
+      writer.uint32(10).fork();
+      for (const v of message.human) {
+        writer.int32(v);
+      }
+      writer.join();
+    }
+    if (message.persona.length !== 0) {
+      writer.uint32(18).fork();
+      for (const v of message.persona) {
+        writer.int32(v);
+      }
+      writer.join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ShareCounts {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseShareCounts();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag === 8) {
+              message.human.push(reader.int32());
+
+              continue;
+            }
+
+            if (tag === 10) {
+              const end2 = reader.uint32() + reader.pos;
+              while (reader.pos < end2) {
+                message.human.push(reader.int32());
+              }
+
+              continue;
+            }
+
+            break;
+          }
+          case 2: {
+            if (tag === 16) {
+              message.persona.push(reader.int32());
+
+              continue;
+            }
+
+            if (tag === 18) {
+              const end2 = reader.uint32() + reader.pos;
+              while (reader.pos < end2) {
+                message.persona.push(reader.int32());
+              }
+
+              continue;
+            }
+
+            break;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ShareCounts {
+    return {
+      human: globalThis.Array.isArray(object?.human) ? object.human.map((e: any) => globalThis.Number(e)) : [],
+      persona: globalThis.Array.isArray(object?.persona) ? object.persona.map((e: any) => globalThis.Number(e)) : [],
+    };
+  },
+
+  toJSON(message: ShareCounts): unknown {
+    const obj: any = {};
+    if (message.human?.length) {
+      obj.human = message.human.map((e) => Math.round(e));
+    }
+    if (message.persona?.length) {
+      obj.persona = message.persona.map((e) => Math.round(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ShareCounts>, I>>(base?: I): ShareCounts {
+    return ShareCounts.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ShareCounts>, I>>(object: I): ShareCounts {
+    const message = createBaseShareCounts();
+    message.human = object.human?.map((e) => e) || [];
+    message.persona = object.persona?.map((e) => e) || [];
+    return message;
+  },
+};
+
+function createBaseShareTextDistribution(): ShareTextDistribution {
+  return {};
+}
+
+export const ShareTextDistribution: MessageFns<ShareTextDistribution> = {
+  encode(_: ShareTextDistribution, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ShareTextDistribution {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseShareTextDistribution();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): ShareTextDistribution {
+    return {};
+  },
+
+  toJSON(_: ShareTextDistribution): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ShareTextDistribution>, I>>(base?: I): ShareTextDistribution {
+    return ShareTextDistribution.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ShareTextDistribution>, I>>(_: I): ShareTextDistribution {
+    const message = createBaseShareTextDistribution();
+    return message;
+  },
+};
+
+function createBaseShareRankingDistribution(): ShareRankingDistribution {
+  return { human: [], persona: [] };
+}
+
+export const ShareRankingDistribution: MessageFns<ShareRankingDistribution> = {
+  encode(message: ShareRankingDistribution, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.human) {
+      ShareItemPoints.encode(v!, writer.uint32(10).fork()).join();
+    }
+    for (const v of message.persona) {
+      ShareItemPoints.encode(v!, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ShareRankingDistribution {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseShareRankingDistribution();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.human.push(ShareItemPoints.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.persona.push(ShareItemPoints.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ShareRankingDistribution {
+    return {
+      human: globalThis.Array.isArray(object?.human) ? object.human.map((e: any) => ShareItemPoints.fromJSON(e)) : [],
+      persona: globalThis.Array.isArray(object?.persona)
+        ? object.persona.map((e: any) => ShareItemPoints.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: ShareRankingDistribution): unknown {
+    const obj: any = {};
+    if (message.human?.length) {
+      obj.human = message.human.map((e) => ShareItemPoints.toJSON(e));
+    }
+    if (message.persona?.length) {
+      obj.persona = message.persona.map((e) => ShareItemPoints.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ShareRankingDistribution>, I>>(base?: I): ShareRankingDistribution {
+    return ShareRankingDistribution.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ShareRankingDistribution>, I>>(object: I): ShareRankingDistribution {
+    const message = createBaseShareRankingDistribution();
+    message.human = object.human?.map((e) => ShareItemPoints.fromPartial(e)) || [];
+    message.persona = object.persona?.map((e) => ShareItemPoints.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseShareItemPoints(): ShareItemPoints {
+  return { itemId: "", title: "", points: 0 };
+}
+
+export const ShareItemPoints: MessageFns<ShareItemPoints> = {
+  encode(message: ShareItemPoints, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.itemId !== "") {
+      writer.uint32(10).string(message.itemId);
+    }
+    if (message.title !== "") {
+      writer.uint32(18).string(message.title);
+    }
+    if (message.points !== 0) {
+      writer.uint32(24).int32(message.points);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ShareItemPoints {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseShareItemPoints();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.itemId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.title = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.points = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ShareItemPoints {
+    return {
+      itemId: isSet(object.itemId)
+        ? globalThis.String(object.itemId)
+        : isSet(object.item_id)
+        ? globalThis.String(object.item_id)
+        : "",
+      title: isSet(object.title) ? globalThis.String(object.title) : "",
+      points: isSet(object.points) ? globalThis.Number(object.points) : 0,
+    };
+  },
+
+  toJSON(message: ShareItemPoints): unknown {
+    const obj: any = {};
+    if (message.itemId !== "") {
+      obj.itemId = message.itemId;
+    }
+    if (message.title !== "") {
+      obj.title = message.title;
+    }
+    if (message.points !== 0) {
+      obj.points = Math.round(message.points);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ShareItemPoints>, I>>(base?: I): ShareItemPoints {
+    return ShareItemPoints.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ShareItemPoints>, I>>(object: I): ShareItemPoints {
+    const message = createBaseShareItemPoints();
+    message.itemId = object.itemId ?? "";
+    message.title = object.title ?? "";
+    message.points = object.points ?? 0;
+    return message;
+  },
+};
+
+function createBaseShareAgreement(): ShareAgreement {
+  return {
+    method: "",
+    value: undefined,
+    responses: 0,
+    tooFew: false,
+    level: undefined,
+    label: "",
+    text: undefined,
+    technical: undefined,
+  };
+}
+
+export const ShareAgreement: MessageFns<ShareAgreement> = {
+  encode(message: ShareAgreement, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.method !== "") {
+      writer.uint32(10).string(message.method);
+    }
+    if (message.value !== undefined) {
+      writer.uint32(17).double(message.value);
+    }
+    if (message.responses !== 0) {
+      writer.uint32(24).int32(message.responses);
+    }
+    if (message.tooFew !== false) {
+      writer.uint32(32).bool(message.tooFew);
+    }
+    if (message.level !== undefined) {
+      writer.uint32(42).string(message.level);
+    }
+    if (message.label !== "") {
+      writer.uint32(50).string(message.label);
+    }
+    if (message.text !== undefined) {
+      writer.uint32(58).string(message.text);
+    }
+    if (message.technical !== undefined) {
+      writer.uint32(66).string(message.technical);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ShareAgreement {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseShareAgreement();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.method = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 17) {
+              break;
+            }
+
+            message.value = reader.double();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.responses = reader.int32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.tooFew = reader.bool();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.level = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.label = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.text = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.technical = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ShareAgreement {
+    return {
+      method: isSet(object.method) ? globalThis.String(object.method) : "",
+      value: isSet(object.value) ? globalThis.Number(object.value) : undefined,
+      responses: isSet(object.responses) ? globalThis.Number(object.responses) : 0,
+      tooFew: isSet(object.tooFew)
+        ? globalThis.Boolean(object.tooFew)
+        : isSet(object.too_few)
+        ? globalThis.Boolean(object.too_few)
+        : false,
+      level: isSet(object.level) ? globalThis.String(object.level) : undefined,
+      label: isSet(object.label) ? globalThis.String(object.label) : "",
+      text: isSet(object.text) ? globalThis.String(object.text) : undefined,
+      technical: isSet(object.technical) ? globalThis.String(object.technical) : undefined,
+    };
+  },
+
+  toJSON(message: ShareAgreement): unknown {
+    const obj: any = {};
+    if (message.method !== "") {
+      obj.method = message.method;
+    }
+    if (message.value !== undefined) {
+      obj.value = floatToJson(message.value);
+    }
+    if (message.responses !== 0) {
+      obj.responses = Math.round(message.responses);
+    }
+    if (message.tooFew !== false) {
+      obj.tooFew = message.tooFew;
+    }
+    if (message.level !== undefined) {
+      obj.level = message.level;
+    }
+    if (message.label !== "") {
+      obj.label = message.label;
+    }
+    if (message.text !== undefined) {
+      obj.text = message.text;
+    }
+    if (message.technical !== undefined) {
+      obj.technical = message.technical;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ShareAgreement>, I>>(base?: I): ShareAgreement {
+    return ShareAgreement.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ShareAgreement>, I>>(object: I): ShareAgreement {
+    const message = createBaseShareAgreement();
+    message.method = object.method ?? "";
+    message.value = object.value ?? undefined;
+    message.responses = object.responses ?? 0;
+    message.tooFew = object.tooFew ?? false;
+    message.level = object.level ?? undefined;
+    message.label = object.label ?? "";
+    message.text = object.text ?? undefined;
+    message.technical = object.technical ?? undefined;
+    return message;
+  },
+};
+
+function createBaseShareSentiment(): ShareSentiment {
+  return { positive: 0, neutral: 0, negative: 0 };
+}
+
+export const ShareSentiment: MessageFns<ShareSentiment> = {
+  encode(message: ShareSentiment, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.positive !== 0) {
+      writer.uint32(8).int32(message.positive);
+    }
+    if (message.neutral !== 0) {
+      writer.uint32(16).int32(message.neutral);
+    }
+    if (message.negative !== 0) {
+      writer.uint32(24).int32(message.negative);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ShareSentiment {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseShareSentiment();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.positive = reader.int32();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.neutral = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.negative = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ShareSentiment {
+    return {
+      positive: isSet(object.positive) ? globalThis.Number(object.positive) : 0,
+      neutral: isSet(object.neutral) ? globalThis.Number(object.neutral) : 0,
+      negative: isSet(object.negative) ? globalThis.Number(object.negative) : 0,
+    };
+  },
+
+  toJSON(message: ShareSentiment): unknown {
+    const obj: any = {};
+    if (message.positive !== 0) {
+      obj.positive = Math.round(message.positive);
+    }
+    if (message.neutral !== 0) {
+      obj.neutral = Math.round(message.neutral);
+    }
+    if (message.negative !== 0) {
+      obj.negative = Math.round(message.negative);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ShareSentiment>, I>>(base?: I): ShareSentiment {
+    return ShareSentiment.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ShareSentiment>, I>>(object: I): ShareSentiment {
+    const message = createBaseShareSentiment();
+    message.positive = object.positive ?? 0;
+    message.neutral = object.neutral ?? 0;
+    message.negative = object.negative ?? 0;
+    return message;
+  },
+};
+
+function createBaseShareDayCount(): ShareDayCount {
+  return { date: "", count: 0 };
+}
+
+export const ShareDayCount: MessageFns<ShareDayCount> = {
+  encode(message: ShareDayCount, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.date !== "") {
+      writer.uint32(10).string(message.date);
+    }
+    if (message.count !== 0) {
+      writer.uint32(16).int32(message.count);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ShareDayCount {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseShareDayCount();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.date = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.count = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ShareDayCount {
+    return {
+      date: isSet(object.date) ? globalThis.String(object.date) : "",
+      count: isSet(object.count) ? globalThis.Number(object.count) : 0,
+    };
+  },
+
+  toJSON(message: ShareDayCount): unknown {
+    const obj: any = {};
+    if (message.date !== "") {
+      obj.date = message.date;
+    }
+    if (message.count !== 0) {
+      obj.count = Math.round(message.count);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ShareDayCount>, I>>(base?: I): ShareDayCount {
+    return ShareDayCount.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ShareDayCount>, I>>(object: I): ShareDayCount {
+    const message = createBaseShareDayCount();
+    message.date = object.date ?? "";
+    message.count = object.count ?? 0;
+    return message;
+  },
+};
+
+function createBaseShareComment(): ShareComment {
+  return { name: "", text: "", createdAt: undefined };
+}
+
+export const ShareComment: MessageFns<ShareComment> = {
+  encode(message: ShareComment, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.name !== "") {
+      writer.uint32(10).string(message.name);
+    }
+    if (message.text !== "") {
+      writer.uint32(18).string(message.text);
+    }
+    if (message.createdAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.createdAt), writer.uint32(26).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ShareComment {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseShareComment();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.text = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.createdAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ShareComment {
+    return {
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      text: isSet(object.text) ? globalThis.String(object.text) : "",
+      createdAt: isSet(object.createdAt)
+        ? fromJsonTimestamp(object.createdAt)
+        : isSet(object.created_at)
+        ? fromJsonTimestamp(object.created_at)
+        : undefined,
+    };
+  },
+
+  toJSON(message: ShareComment): unknown {
+    const obj: any = {};
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.text !== "") {
+      obj.text = message.text;
+    }
+    if (message.createdAt !== undefined) {
+      obj.createdAt = message.createdAt.toISOString();
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ShareComment>, I>>(base?: I): ShareComment {
+    return ShareComment.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ShareComment>, I>>(object: I): ShareComment {
+    const message = createBaseShareComment();
+    message.name = object.name ?? "";
+    message.text = object.text ?? "";
+    message.createdAt = object.createdAt ?? undefined;
     return message;
   },
 };
@@ -8726,7 +10006,10 @@ export const RoadmapServiceService = {
       Buffer.from(DeleteShareLinkResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): DeleteShareLinkResponse => DeleteShareLinkResponse.decode(value),
   },
-  /** The people's responses with the personas' predictions for the same item or items. */
+  /**
+   * The people's responses with the personas' predictions for the same item or items.
+   * With the results page's figures and the agreement between people and personas, computed here.
+   */
   getShareResults: {
     path: "/chorus.roadmap.v1.RoadmapService/GetShareResults" as const,
     requestStream: false as const,
@@ -8816,7 +10099,10 @@ export interface RoadmapServiceServer extends UntypedServiceImplementation {
   setShareLinkActive: handleUnaryCall<SetShareLinkActiveRequest, SetShareLinkActiveResponse>;
   /** Removes the link with its responses. */
   deleteShareLink: handleUnaryCall<DeleteShareLinkRequest, DeleteShareLinkResponse>;
-  /** The people's responses with the personas' predictions for the same item or items. */
+  /**
+   * The people's responses with the personas' predictions for the same item or items.
+   * With the results page's figures and the agreement between people and personas, computed here.
+   */
   getShareResults: handleUnaryCall<GetShareResultsRequest, GetShareResultsResponse>;
   /**
    * Signed-out: the link behind a token, counted as a view. NOT_FOUND alike
@@ -9170,7 +10456,10 @@ export interface RoadmapServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: DeleteShareLinkResponse) => void,
   ): ClientUnaryCall;
-  /** The people's responses with the personas' predictions for the same item or items. */
+  /**
+   * The people's responses with the personas' predictions for the same item or items.
+   * With the results page's figures and the agreement between people and personas, computed here.
+   */
   getShareResults(
     request: GetShareResultsRequest,
     callback: (error: ServiceError | null, response: GetShareResultsResponse) => void,

@@ -1,0 +1,231 @@
+import { AGREEMENT_MIN_RESPONSES } from '@chorus/contracts';
+import type { AnswerRequest, AnswerResponse } from '@chorus/proto/inference/v1/inference';
+import {
+  RoadmapServiceClient,
+  type ShareAnswer as ShareAnswerMessage,
+} from '@chorus/proto/roadmap/v1/roadmap';
+import {
+  createPromiseClient,
+  InMemoryEventBus,
+  type Knex,
+  openDatabase,
+  type PromiseClient,
+} from '@chorus/service-kit';
+import { createTestDatabase, testLogger } from '@chorus/service-kit/testing';
+import { shareResultsFromMessage } from '@chorus/service-kit/wire';
+import { randomUUID } from 'node:crypto';
+import { migrations } from '../migrations';
+import { readRoadmapConfig, type RunningRoadmap, startRoadmap } from '../src';
+
+/** Every persona leans positive without being sure: a rating of 4. */
+const inference = {
+  async answer(request: AnswerRequest): Promise<AnswerResponse> {
+    return {
+      engine: 'script',
+      responses: request.personas.map((p) => ({
+        personaId: p.personaId,
+        personaName: p.name,
+        opinion: 'positive',
+        confidence: 0.6,
+        safetyInfluence: 'low',
+        response: 'Yes',
+        reasoning: '',
+      })),
+    };
+  },
+};
+
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let service: RunningRoadmap;
+let client: PromiseClient<RoadmapServiceClient>;
+let db: Knex;
+const bus = new InMemoryEventBus(testLogger());
+
+beforeAll(async () => {
+  database = await createTestDatabase('roadmap_share_results');
+  service = await startRoadmap(
+    readRoadmapConfig({ DATABASE_URL: database.url, GRPC_PORT: '0', GRPC_HOST: '127.0.0.1' }),
+    { bus, logger: testLogger(), inference },
+  );
+  client = createPromiseClient(RoadmapServiceClient, `127.0.0.1:${service.port}`);
+  db = await openDatabase({ url: database.url, migrations, logger: testLogger() });
+});
+
+afterAll(async () => {
+  client.close();
+  await service.stop();
+  await db.destroy();
+  await bus.close();
+  await database.drop();
+});
+
+const persona = (personaId: string, name: string) => ({
+  personaId,
+  name,
+  age: 30,
+  gender: '',
+  occupation: '',
+  location: '',
+  income: '',
+  lifestyle: '',
+  motivations: '',
+  personality: '',
+});
+
+async function roadmapWithItems(titles: string[]) {
+  const userId = randomUUID();
+  const { roadmap } = await client.createRoadmap({
+    userId,
+    productId: randomUUID(),
+    fields: { name: 'Plan' },
+  });
+  const items = [];
+  for (const title of titles) {
+    const { item } = await client.createItem({ userId, roadmapId: roadmap!.id, fields: { title } });
+    items.push(item!);
+  }
+  return { userId, roadmapId: roadmap!.id, items };
+}
+
+/** Two personas rate each item 4. */
+async function askPersonas(userId: string, itemId: string) {
+  await client.requestFeedback({
+    userId,
+    itemId,
+    personas: [persona('p-ana', 'Ana'), persona('p-ben', 'Ben')],
+    business: undefined,
+  });
+}
+
+async function itemLink(feedbackType: string, withPersonas: boolean) {
+  const { userId, items } = await roadmapWithItems(['Search']);
+  if (withPersonas) await askPersonas(userId, items[0]!.id);
+  const created = await client.createShareLink({
+    userId,
+    itemId: items[0]!.id,
+    feedbackType,
+    allowComments: true,
+    expiresInDays: 0,
+    personaIds: [],
+    productName: 'Lantern',
+  });
+  return { userId, linkId: created.link!.id, token: created.token };
+}
+
+const submit = (token: string, answer: ShareAnswerMessage['answer'], comment = '') =>
+  client.submitShareResponse({
+    token,
+    respondentKey: randomUUID(),
+    ipHash: 'hashed-ip',
+    userAgent: 'test',
+    answer: { answer },
+    comment,
+    respondentName: 'Ana',
+    respondentEmail: '',
+  });
+
+describe("a share link's results, computed by the roadmap service", () => {
+  it('a rating link: the people’s and personas’ ratings, and how far apart they are', async () => {
+    const { userId, linkId, token } = await itemLink('rating', true);
+    const ratings = [4, 4, 4, 4, 4, 4, 5, 5, 5, 5];
+    expect(ratings.length).toBeGreaterThanOrEqual(AGREEMENT_MIN_RESPONSES);
+    for (const rating of ratings) await submit(token, { $case: 'rating', value: rating }, 'ok');
+
+    const response = await client.getShareResults({ userId, linkId });
+    const figures = shareResultsFromMessage(response.results!);
+    expect(figures.responseCount).toBe(10);
+    expect(figures.distribution).toEqual({
+      kind: 'rating',
+      human: [0, 0, 0, 6, 4],
+      persona: [0, 0, 0, 2, 0],
+    });
+    // Jensen-Shannon distance (base 2) between 60/40 on 4 and 5 and all on 4, by hand: 0.486.
+    const agreement = figures.agreement!;
+    expect(agreement.method).toBe('jensen-shannon');
+    expect(agreement.value).toBeCloseTo(0.486, 3);
+    expect(agreement.tooFew).toBe(false);
+    expect(agreement.responses).toBe(10);
+    expect(agreement.label).toBe(`Your personas predicted this ${agreement.level} (10 responses)`);
+    expect(agreement.text).toMatch(/^How far people and personas differ: /);
+    expect(agreement.technical).toMatch(/^Jensen–Shannon distance 0\.49 over ratings 1–5/);
+    expect(figures.sentiment).toEqual({ positive: 10, neutral: 0, negative: 0 });
+    expect(figures.overTime).toEqual([{ date: new Date().toISOString().slice(0, 10), count: 10 }]);
+    expect(figures.comments).toHaveLength(10);
+    expect(response.predictions.map((p) => p.rating)).toEqual([4, 4]);
+  });
+
+  it('a comparison whose people split evenly has no preferred order, so no figure', async () => {
+    const { userId, roadmapId, items } = await roadmapWithItems(['Alpha', 'Beta']);
+    for (const item of items) await askPersonas(userId, item.id);
+    const created = await client.createComparisonLink({
+      userId,
+      roadmapId,
+      itemIds: items.map((i) => i.id),
+      title: 'Which first?',
+      description: '',
+      allowComments: false,
+      expiresInDays: 0,
+      personaIds: [],
+      productName: 'Lantern',
+    });
+    const [a, b] = items.map((i) => i.id);
+    await submit(created.token, { $case: 'ranking', value: { itemIds: [a!, b!] } });
+    await submit(created.token, { $case: 'ranking', value: { itemIds: [b!, a!] } });
+
+    const figures = shareResultsFromMessage(
+      (await client.getShareResults({ userId, linkId: created.link!.id })).results!,
+    );
+    expect(figures.distribution).toMatchObject({
+      kind: 'ranking',
+      human: [
+        { itemId: a, title: 'Alpha', points: 1 },
+        { itemId: b, title: 'Beta', points: 1 },
+      ],
+    });
+    expect(figures.agreement).toEqual({
+      method: 'spearman',
+      value: null,
+      responses: 2,
+      tooFew: true,
+      level: null,
+      label: 'People showed no preferred order, so there is nothing to compare (2 responses)',
+      text: 'Every item got the same points from the people who answered, so no item came first.',
+      technical: 'Spearman rank correlation undefined: every item tied in the people’s Borda count',
+    });
+  });
+
+  it('a text link has no agreement; its answers are the comments', async () => {
+    const { userId, linkId, token } = await itemLink('text', false);
+    await submit(token, { $case: 'text', value: 'Please add filters' }, 'And sorting');
+    const figures = shareResultsFromMessage(
+      (await client.getShareResults({ userId, linkId })).results!,
+    );
+    expect(figures.distribution).toEqual({ kind: 'text' });
+    expect(figures.agreement).toBeNull();
+    expect(figures.comments).toEqual([
+      { name: 'Ana', text: 'Please add filters\n\nAnd sorting', createdAt: expect.any(String) },
+    ]);
+  });
+
+  it('a stored answer that no longer reads is neither counted nor sent', async () => {
+    const { userId, linkId, token } = await itemLink('rating', true);
+    await submit(token, { $case: 'rating', value: 2 });
+    await submit(token, { $case: 'rating', value: 3 });
+    await db('feedback_responses')
+      .where({ feature_share_id: linkId })
+      .whereRaw("(response_data->>'rating')::int = 3")
+      .update({ response_data: JSON.stringify({ type: 'rating', rating: 9 }) });
+    const response = await client.getShareResults({ userId, linkId });
+    expect(response.responses).toHaveLength(1);
+    const figures = shareResultsFromMessage(response.results!);
+    expect(figures.responseCount).toBe(1);
+    expect(figures.distribution).toEqual({
+      kind: 'rating',
+      human: [0, 1, 0, 0, 0],
+      persona: [0, 0, 0, 2, 0],
+    });
+    expect(figures.agreement?.label).toBe(
+      `Too few responses to judge (1 response; at least ${AGREEMENT_MIN_RESPONSES} needed)`,
+    );
+  });
+});
