@@ -1,7 +1,7 @@
 import { loginRequest } from '@chorus/contracts';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { ReactNode } from 'react';
-import { Chart, chartTable } from '../src/charts';
+import { Chart, chartTable, PeopleVsPersonasChart, sharesOf } from '../src/charts';
 import { Input } from '../src/ui/input';
 import { FormField, useZodForm } from '../src/ui/form';
 import { StepIndicator } from '../src/ui/step-indicator';
@@ -160,5 +160,28 @@ describe('charts', () => {
         ['Negative', '80%', ''],
       ],
     });
+  });
+
+  it('draws people beside personas per answer, each share with its count in the table', () => {
+    const html = renderToStaticMarkup(
+      <PeopleVsPersonasChart
+        title="Real customers and personas side by side"
+        answers={['Positive', 'Neutral', 'Negative']}
+        people={[3, 1, 2]}
+        personas={[0, 0, 0]}
+        answerLabel="Opinion"
+        peopleLabel="Real customers"
+      />,
+    );
+    expect(html).toContain(
+      '<caption>Real customers and personas side by side</caption><thead><tr><th scope="col">Opinion</th><th scope="col">Real customers</th><th scope="col">Personas</th></tr></thead>',
+    );
+    expect(html).toContain('<th scope="row">Positive</th><td>50% (3)</td><td>0% (0)</td>');
+    expect(html).toContain('<th scope="row">Negative</th><td>33% (2)</td><td>0% (0)</td>');
+  });
+
+  it('turns counts into whole-number shares, all 0 when there are none', () => {
+    expect(sharesOf([3, 1, 2])).toEqual([50, 17, 33]);
+    expect(sharesOf([0, 0])).toEqual([0, 0]);
   });
 });

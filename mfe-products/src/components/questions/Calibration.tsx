@@ -1,13 +1,13 @@
 import {
   type CalibrationView,
   calibrationOpinions,
-  type CalibrationOpinion,
   formatDate,
   type FidelityRow,
   maxCalibrationBytes,
 } from '@chorus/contracts';
 import { serverMessage } from '@chorus/platform';
-import { Button, cn, ConfirmDialog, opinionColor, opinionLabel } from '@chorus/platform/ui';
+import { PeopleVsPersonasChart, sharesOf } from '@chorus/platform/charts';
+import { Button, ConfirmDialog, opinionLabel } from '@chorus/platform/ui';
 import { Link2, Loader2, Scale, Trash2, Upload } from 'lucide-react';
 import { useId, useState } from 'react';
 import {
@@ -22,79 +22,34 @@ import { HowMeasured } from './HowMeasured';
 // persona panel's, with how far apart they are in words.
 
 const total = (counts: readonly number[]) => counts.reduce((a, b) => a + b, 0);
-const percent = (n: number, of: number) => (of > 0 ? Math.round((n / of) * 100) : 0);
 
 /** Why an upload failed, in plain words. */
 function failure(error: unknown): string {
   return serverMessage(error) ?? 'The real answers could not be read. Please try again.';
 }
 
-function ShareBar({
-  count,
-  of,
-  opinion,
-}: {
-  count: number;
-  of: number;
-  opinion: CalibrationOpinion;
-}) {
-  const share = percent(count, of);
-  return (
-    <div className="flex items-center gap-2">
-      <span className="h-2.5 w-24 overflow-hidden rounded-full bg-muted" aria-hidden>
-        <span
-          className={cn('block h-full', opinionColor[opinion])}
-          style={{ width: `${share}%` }}
-        />
-      </span>
-      <span className="tabular-nums">
-        {share}% ({count})
-      </span>
-    </div>
-  );
-}
-
-/** Human and persona distributions side by side, one row per opinion. */
+/** Real customers' and personas' shares of each opinion, side by side. */
 function Distributions({ view }: { view: CalibrationView }) {
-  const { human, persona } = view.fidelity;
   return (
-    <table className="w-full text-sm" aria-label="Real customers and personas side by side">
-      <thead>
-        <tr className="text-left text-xs text-muted-foreground">
-          <th scope="col" className="py-1 font-medium">
-            Opinion
-          </th>
-          <th scope="col" className="py-1 font-medium">
-            Real customers
-          </th>
-          <th scope="col" className="py-1 font-medium">
-            Personas
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {calibrationOpinions.map((opinion, i) => (
-          <tr key={opinion} data-testid={`fidelity-${opinion}`}>
-            <th scope="row" className="py-1 text-left font-medium">
-              {opinionLabel[opinion]}
-            </th>
-            <td className="py-1">
-              <ShareBar count={human[i]!} of={total(human)} opinion={opinion} />
-            </td>
-            <td className="py-1">
-              <ShareBar count={persona[i]!} of={total(persona)} opinion={opinion} />
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <PeopleVsPersonasChart
+      title="Real customers and personas side by side"
+      answers={calibrationOpinions.map((opinion) => opinionLabel[opinion])}
+      people={view.fidelity.human}
+      personas={view.fidelity.persona}
+      answerLabel="Opinion"
+      peopleLabel="Real customers"
+      personasLabel="Personas"
+      height={180}
+    />
   );
 }
 
 const countsText = (counts: readonly number[]) =>
   total(counts) === 0
     ? 'none'
-    : `${total(counts)}: ${calibrationOpinions.map((o, i) => `${percent(counts[i]!, total(counts))}% ${o}`).join(', ')}`;
+    : `${total(counts)}: ${sharesOf(counts)
+        .map((share, i) => `${share}% ${calibrationOpinions[i]}`)
+        .join(', ')}`;
 
 function Segments({ rows }: { rows: FidelityRow[] }) {
   if (rows.length === 0) return null;
@@ -191,9 +146,7 @@ function FidelityCard({
           </Button>
         </div>
       </div>
-      <div className="overflow-x-auto">
-        <Distributions view={view} />
-      </div>
+      <Distributions view={view} />
       <div className="grid gap-1.5 text-sm">
         <p data-testid="fidelity-distance">
           {f.distanceText ??

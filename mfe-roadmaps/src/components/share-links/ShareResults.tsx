@@ -1,5 +1,5 @@
 import { formatDate, type ShareResultsView } from '@chorus/contracts';
-import { BarChart } from '@chorus/platform/charts';
+import { BarChart, PeopleVsPersonasChart } from '@chorus/platform/charts';
 import { Button, Loading } from '@chorus/platform/ui';
 import { Download } from 'lucide-react';
 import { roadmapApi, saveFile, useShareResults } from '../../api';
@@ -20,10 +20,6 @@ export function ShareResults({ linkId }: { linkId: string }) {
   }
   const view: ShareResultsView = results.data;
   const { agreement, distribution } = view;
-  const percent = (counts: number[]) => {
-    const total = counts.reduce((a, b) => a + b, 0);
-    return counts.map((n) => (total ? Math.round((n / total) * 100) : 0));
-  };
   async function download() {
     try {
       const { fileName, blob } = await roadmapApi.shareResponsesCsv(linkId);
@@ -47,26 +43,15 @@ export function ShareResults({ linkId }: { linkId: string }) {
       </header>
 
       {distribution.kind === 'rating' || distribution.kind === 'thumbs' ? (
-        <BarChart
+        <PeopleVsPersonasChart
           title={
             distribution.kind === 'rating'
               ? 'Ratings: people and personas'
               : 'Thumbs: people and personas'
           }
-          data={(distribution.kind === 'rating' ? ['1', '2', '3', '4', '5'] : ['Up', 'Down']).map(
-            (answer, i) => ({
-              answer,
-              people: percent(distribution.human)[i]!,
-              personas: percent(distribution.persona)[i]!,
-            }),
-          )}
-          category="answer"
-          categoryLabel="Answer"
-          series={[
-            { key: 'people', label: 'People (%)', color: 'var(--color-primary)' },
-            { key: 'personas', label: 'Personas (%)', color: 'var(--color-amber-400, #fbbf24)' },
-          ]}
-          height={200}
+          answers={distribution.kind === 'rating' ? ['1', '2', '3', '4', '5'] : ['Up', 'Down']}
+          people={distribution.human}
+          personas={distribution.persona}
         />
       ) : null}
       {distribution.kind === 'ranking' ? (

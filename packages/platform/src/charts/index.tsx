@@ -42,6 +42,11 @@ export type ChartSeries<Row> = {
   range?: Extract<keyof Row, string>;
   /** The range column's heading in the hidden table. */
   rangeLabel?: string;
+  /**
+   * What the hidden table writes for this series in a row, when it says more
+   * than the drawn value (e.g. `50% (3)`: a share and the count behind it).
+   */
+  cell?: (row: Row) => string;
 };
 
 export type ChartRange = { low: number; high: number };
@@ -108,7 +113,7 @@ export function chartTable<Row>({
       formatCategory ? formatCategory(row[category]) : String(row[category]),
       ...series.flatMap((s) => {
         const format = s.format ?? plain;
-        const value = format(Number(row[s.key]));
+        const value = s.cell ? s.cell(row) : format(Number(row[s.key]));
         if (!s.range) return [value];
         const range = rangeOf(row, s.range);
         return [value, range ? `${format(range.low)} to ${format(range.high)}` : ''];
@@ -360,4 +365,87 @@ export function BarChart<Row>(props: ChartProps<Row>) {
 /** Lines only: `Chart` with every series drawn as lines. */
 export function LineChart<Row>(props: ChartProps<Row>) {
   return <Chart {...props} series={props.series.map((s) => ({ ...s, kind: 'line' as const }))} />;
+}
+
+/** Whole-number percentages of counts (all 0 when there are none). */
+export function sharesOf(counts: readonly number[]): number[] {
+  const total = counts.reduce((a, b) => a + b, 0);
+  return counts.map((n) => (total > 0 ? Math.round((n / total) * 100) : 0));
+}
+
+type PeopleVsPersonasRow = {
+  answer: string;
+  people: number;
+  personas: number;
+  peopleCount: number;
+  personasCount: number;
+};
+
+const percentText = (value: number) => `${value}%`;
+
+/**
+ * The people-vs-personas picture: per answer, the share of real people who
+ * gave it beside the share of personas who did. The hidden table writes each
+ * share with its count, e.g. `50% (3)`.
+ */
+export function PeopleVsPersonasChart({
+  title,
+  answers,
+  people,
+  personas,
+  answerLabel = 'Answer',
+  peopleLabel = 'People',
+  personasLabel = 'Personas',
+  height = 200,
+  className,
+}: {
+  /** The accessible name, also the hidden table's caption. */
+  title: string;
+  /** The answers in order, as the reader should see them (e.g. "Positive"). */
+  answers: readonly string[];
+  /** How many people gave each answer, in the order of `answers`. */
+  people: readonly number[];
+  /** How many personas gave each answer, in the order of `answers`. */
+  personas: readonly number[];
+  answerLabel?: string;
+  peopleLabel?: string;
+  personasLabel?: string;
+  height?: number;
+  className?: string;
+}) {
+  const peopleShares = sharesOf(people);
+  const personaShares = sharesOf(personas);
+  const data: PeopleVsPersonasRow[] = answers.map((answer, i) => ({
+    answer,
+    people: peopleShares[i] ?? 0,
+    personas: personaShares[i] ?? 0,
+    peopleCount: people[i] ?? 0,
+    personasCount: personas[i] ?? 0,
+  }));
+  return (
+    <BarChart
+      title={title}
+      data={data}
+      category="answer"
+      categoryLabel={answerLabel}
+      series={[
+        {
+          key: 'people',
+          label: peopleLabel,
+          color: 'var(--color-primary)',
+          format: percentText,
+          cell: (row) => `${row.people}% (${row.peopleCount})`,
+        },
+        {
+          key: 'personas',
+          label: personasLabel,
+          color: 'var(--color-amber-400, #fbbf24)',
+          format: percentText,
+          cell: (row) => `${row.personas}% (${row.personasCount})`,
+        },
+      ]}
+      height={height}
+      className={className}
+    />
+  );
 }
