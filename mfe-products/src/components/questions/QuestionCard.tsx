@@ -14,7 +14,7 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { useFollowUps } from '../../follow-ups-api';
 import { downloadStudyReport } from '../../questions-api';
-import { CalibrationPanel } from './Calibration';
+import { CalibrationPanel } from './calibration/CalibrationPanel';
 import { FollowUpForm } from './FollowUps';
 import { PersonaResponseCard } from './PersonaResponseCard';
 import {
