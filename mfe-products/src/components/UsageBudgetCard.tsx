@@ -1,9 +1,22 @@
 import { budgetRequest, formatCost } from '@chorus/contracts';
 import { serverMessage, toast } from '@chorus/platform';
-import { Button, Card, CardContent, Input, Label } from '@chorus/platform/ui';
+import { Button, Card, CardContent, FormField, Input, useZodForm } from '@chorus/platform/ui';
 import { Coins } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId } from 'react';
+import { z } from 'zod';
 import { useQuestionBudget, useSetQuestionBudget } from '../questions-api';
+
+/** The budget as typed: blank is no budget, anything else must be a number the request accepts. */
+const budgetField = z.object({
+  monthlyBudgetUsd: z
+    .string()
+    .transform((typed) => (typed.trim() === '' ? null : Number(typed)))
+    .pipe(budgetRequest.shape.monthlyBudgetUsd),
+});
+
+const typed = (budget: number | null) => ({
+  monthlyBudgetUsd: budget === null ? '' : String(budget),
+});
 
 /**
  * This month's spend on questions (model tokens at the configured price; the
@@ -14,21 +27,20 @@ export function UsageBudgetCard({ productId, editable }: { productId: string; ed
   const id = useId();
   const budget = useQuestionBudget(productId);
   const save = useSetQuestionBudget(productId);
-  const [value, setValue] = useState('');
-  const [error, setError] = useState<string | undefined>();
   const current = budget.data?.monthlyBudgetUsd ?? null;
+  // Checked when saved, and again only at the next save.
+  const form = useZodForm(budgetField, {
+    defaultValues: typed(current),
+    reValidateMode: 'onSubmit',
+  });
+  const { reset } = form;
   useEffect(() => {
-    setValue(current === null ? '' : String(current));
-  }, [current]);
+    reset(typed(current));
+  }, [current, reset]);
 
   const submit = (monthlyBudgetUsd: number | null) => {
-    const checked = budgetRequest.safeParse({ monthlyBudgetUsd });
-    if (!checked.success) {
-      setError(checked.error.issues[0]?.message);
-      return;
-    }
-    setError(undefined);
-    save.mutate(checked.data.monthlyBudgetUsd, {
+    form.clearErrors();
+    save.mutate(monthlyBudgetUsd, {
       onSuccess: (saved) => toast({ title: saved.message }),
       onError: (failure) =>
         toast({
@@ -65,23 +77,21 @@ export function UsageBudgetCard({ productId, editable }: { productId: string; ed
           <form
             className="flex flex-wrap items-end gap-2"
             noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              submit(value.trim() === '' ? null : Number(value));
-            }}
+            onSubmit={(event) =>
+              void form.handleSubmit(({ monthlyBudgetUsd }) => submit(monthlyBudgetUsd))(event)
+            }
           >
-            <div className="grid gap-1">
-              <Label htmlFor={`${id}-budget`}>Monthly budget (USD)</Label>
-              <Input
-                id={`${id}-budget`}
-                inputMode="decimal"
-                className="w-40"
-                placeholder="No budget"
-                value={value}
-                aria-invalid={error ? true : undefined}
-                onChange={(event) => setValue(event.target.value)}
-              />
-            </div>
+            <FormField
+              form={form}
+              name="monthlyBudgetUsd"
+              id={`${id}-budget`}
+              label="Monthly budget (USD)"
+              className="gap-1"
+            >
+              {(control) => (
+                <Input {...control} inputMode="decimal" className="w-40" placeholder="No budget" />
+              )}
+            </FormField>
             <Button type="submit" variant="outline" disabled={save.isPending}>
               Save budget
             </Button>
@@ -95,7 +105,6 @@ export function UsageBudgetCard({ productId, editable }: { productId: string; ed
                 Remove budget
               </Button>
             ) : null}
-            {error ? <p className="w-full text-sm text-destructive">{error}</p> : null}
           </form>
         ) : null}
       </CardContent>
