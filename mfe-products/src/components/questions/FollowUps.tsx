@@ -1,8 +1,9 @@
 import { type FollowUpTurnView, followUpMessages, MAX_FOLLOW_UP_LENGTH } from '@chorus/contracts';
 import { serverMessage, toast } from '@chorus/platform';
-import { Button, cn, Textarea } from '@chorus/platform/ui';
+import { Button, cn, FormField, Textarea, useZodForm } from '@chorus/platform/ui';
 import { AlertTriangle, Loader2, MessageCircle, RotateCcw, Send } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId } from 'react';
+import { z } from 'zod';
 import type { LiveReply } from '../../follow-ups-api';
 
 export interface FollowUpController {
@@ -27,6 +28,15 @@ async function sendWithToast(
   }
 }
 
+/** The message as typed: something to ask, within the request's length. */
+const followUpField = z.object({
+  message: z
+    .string()
+    .trim()
+    .min(1, followUpMessages.empty)
+    .max(MAX_FOLLOW_UP_LENGTH, followUpMessages.tooLong),
+});
+
 /** The message box: one persona, or every persona of the question. */
 export function FollowUpForm({
   controller,
@@ -40,34 +50,27 @@ export function FollowUpForm({
   disabled?: boolean;
 }) {
   const id = useId();
-  const [message, setMessage] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  // Checked when sent, and again only at the next send.
+  const form = useZodForm(followUpField, {
+    defaultValues: { message: '' },
+    reValidateMode: 'onSubmit',
+  });
   return (
     <form
       className="grid gap-2"
       noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        const text = message.trim();
-        if (!text) return setError(followUpMessages.empty);
-        if (text.length > MAX_FOLLOW_UP_LENGTH) return setError(followUpMessages.tooLong);
-        setError(undefined);
-        setMessage('');
-        void sendWithToast(controller, { message: text, ...(personaId ? { personaId } : {}) });
-      }}
+      onSubmit={(event) =>
+        void form.handleSubmit(({ message }) => {
+          form.reset({ message: '' });
+          void sendWithToast(controller, { message, ...(personaId ? { personaId } : {}) });
+        })(event)
+      }
     >
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
-      <Textarea
-        id={id}
-        rows={2}
-        value={message}
-        placeholder="e.g. What would change your mind?"
-        aria-invalid={error ? true : undefined}
-        onChange={(event) => setMessage(event.target.value)}
-      />
-      {error ? <p className="text-sm text-destructive">{error}</p> : null}
+      <FormField form={form} name="message" id={id} label={label}>
+        {(control) => (
+          <Textarea {...control} rows={2} placeholder="e.g. What would change your mind?" />
+        )}
+      </FormField>
       <Button type="submit" size="sm" className="w-fit" disabled={disabled || controller.sending}>
         {controller.sending ? (
           <Loader2 className="animate-spin" aria-hidden />
