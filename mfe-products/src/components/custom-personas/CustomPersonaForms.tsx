@@ -1,9 +1,9 @@
 import {
+  createCustomPersonaRequest,
   customPersonaMessages,
   maxCustomerCsvBytes,
   maxCustomerRows,
   maxPersonaDescription,
-  minPersonaDescription,
   parseCustomerCsv,
 } from '@chorus/contracts';
 import {
@@ -15,17 +15,11 @@ import {
   Label,
   RequiredMark,
   Textarea,
+  useZodForm,
 } from '@chorus/platform/ui';
 import { FileUp, Loader2, Sparkles } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import type { CustomPersonaImport } from '../../custom-personas-api';
-
-/** The description's own problem, before anything is sent. */
-function descriptionProblem(text: string): string | undefined {
-  if (text.length < minPersonaDescription) return customPersonaMessages.descriptionTooShort;
-  if (text.length > maxPersonaDescription) return customPersonaMessages.descriptionTooLong;
-  return undefined;
-}
 
 /** A customer described in a sentence or two becomes a persona. */
 export function DescribeCustomerForm({
@@ -45,19 +39,17 @@ export function DescribeCustomerForm({
   onCreate(description: string): Promise<boolean>;
 }) {
   const id = useId();
-  const [text, setText] = useState('');
-  const [problem, setProblem] = useState<string>();
-  const shown = problem ?? refusal;
-  const length = text.trim().length;
+  // The request's own rules, checked when sent; typing clears the message until the next try.
+  const form = useZodForm(createCustomPersonaRequest, {
+    defaultValues: { description: '' },
+    reValidateMode: 'onSubmit',
+  });
+  const shown = form.formState.errors.description?.message ?? refusal;
+  const length = form.watch('description').trim().length;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const description = text.trim();
-    const local = descriptionProblem(description);
-    setProblem(local);
-    if (local) return;
-    if (await onCreate(description)) setText('');
-  };
+  const submit = form.handleSubmit(async ({ description }) => {
+    if (await onCreate(description)) form.reset({ description: '' });
+  });
 
   return (
     <Card className="gap-3 py-5" role="region" aria-labelledby={`${id}-title`}>
@@ -77,15 +69,15 @@ export function DescribeCustomerForm({
             id={`${id}-description`}
             aria-required
             rows={4}
-            value={text}
             aria-invalid={shown ? true : undefined}
             aria-describedby={`${id}-help`}
             placeholder="e.g. A parent of two in Lyon who cooks three times a week and shops at discount stores"
-            onChange={(event) => {
-              setText(event.target.value);
-              setProblem(undefined);
-              onClearRefusal();
-            }}
+            {...form.register('description', {
+              onChange: () => {
+                form.clearErrors('description');
+                onClearRefusal();
+              },
+            })}
           />
           <div id={`${id}-help`} className="flex items-start justify-between gap-3 text-xs">
             {shown ? (

@@ -15,12 +15,14 @@ import {
   DialogHeader,
   DialogTitle,
   FieldError,
+  FormField,
   Input,
-  Label,
   Textarea,
+  useZodForm,
 } from '@chorus/platform/ui';
 import { Loader2 } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
+import { z } from 'zod';
 import { type CustomTraitChanges, useUpdateCustomPersona } from '../../custom-personas-api';
 import { refusalMessage } from '../../messages';
 import { traitLabels } from './TraitProvenance';
@@ -63,6 +65,35 @@ function changesOf(before: Values, after: Values): CustomTraitChanges {
   return changes;
 }
 
+const traitValues = z.object({
+  name: z.string(),
+  age: z.string(),
+  gender: z.string(),
+  occupation: z.string(),
+  location: z.string(),
+  income: z.string(),
+  lifestyle: z.string(),
+  motivations: z.string(),
+  personality: z.string(),
+}) satisfies z.ZodType<Values>;
+
+/**
+ * The form's values become the traits the user changed, checked by the
+ * server's own rules; each message shows under the trait it is about.
+ */
+function editSchema(initial: Values) {
+  return traitValues
+    .transform((values) => changesOf(initial, values))
+    .superRefine((changes, ctx) => {
+      if (Object.keys(changes).length === 0) return;
+      const checked = editCustomPersonaRequest.safeParse(changes);
+      if (checked.success) return;
+      for (const issue of checked.error.issues) {
+        ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+      }
+    });
+}
+
 function EditForm({
   productId,
   persona,
@@ -74,21 +105,15 @@ function EditForm({
 }) {
   const id = useId();
   const [initial] = useState(() => valuesOf(persona));
-  const [values, setValues] = useState(initial);
-  const [problem, setProblem] = useState<string>();
+  const [schema] = useState(() => editSchema(initial));
+  // Checked when saved, and again only at the next save.
+  const form = useZodForm(schema, { defaultValues: initial, reValidateMode: 'onSubmit' });
   const update = useUpdateCustomPersona(productId);
+  const problem = form.formState.errors.root?.message;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const changes = changesOf(initial, values);
+  const submit = form.handleSubmit((changes) => {
     if (Object.keys(changes).length === 0) {
       onDone();
-      return;
-    }
-    // The server's own rules, checked before sending.
-    const checked = editCustomPersonaRequest.safeParse(changes);
-    if (!checked.success) {
-      setProblem(checked.error.issues[0]?.message);
       return;
     }
     update.mutate(
@@ -102,44 +127,54 @@ function EditForm({
           onDone();
         },
         onError: (error) =>
-          setProblem(refusalMessage(error) ?? 'The persona could not be saved. Please try again.'),
+          form.setError('root', {
+            message: refusalMessage(error) ?? 'The persona could not be saved. Please try again.',
+          }),
       },
     );
-  };
-
-  const set = (field: CustomTraitField) => (value: string) => {
-    setProblem(undefined);
-    setValues((known) => ({ ...known, [field]: value }));
-  };
+  });
 
   return (
-    <form className="grid gap-4" onSubmit={submit} noValidate aria-describedby={`${id}-problem`}>
+    <form
+      className="grid gap-4"
+      onSubmit={(event) => void submit(event)}
+      onChange={() => form.clearErrors()}
+      noValidate
+      aria-describedby={`${id}-problem`}
+    >
       <div className="grid gap-3 sm:grid-cols-2">
         {shortFields.map((field) => (
-          <div key={field} className="grid gap-1.5">
-            <Label htmlFor={`${id}-${field}`}>{traitLabels[field]}</Label>
-            <Input
-              id={`${id}-${field}`}
-              type={field === 'age' ? 'number' : 'text'}
-              inputMode={field === 'age' ? 'numeric' : undefined}
-              min={field === 'age' ? MIN_PERSONA_AGE : undefined}
-              max={field === 'age' ? MAX_PERSONA_AGE : undefined}
-              value={values[field]}
-              onChange={(event) => set(field)(event.target.value)}
-            />
-          </div>
+          <FormField
+            key={field}
+            form={form}
+            name={field}
+            id={`${id}-${field}`}
+            label={traitLabels[field]}
+            className="gap-1.5"
+          >
+            {(control) => (
+              <Input
+                {...control}
+                type={field === 'age' ? 'number' : 'text'}
+                inputMode={field === 'age' ? 'numeric' : undefined}
+                min={field === 'age' ? MIN_PERSONA_AGE : undefined}
+                max={field === 'age' ? MAX_PERSONA_AGE : undefined}
+              />
+            )}
+          </FormField>
         ))}
       </div>
       {longFields.map((field) => (
-        <div key={field} className="grid gap-1.5">
-          <Label htmlFor={`${id}-${field}`}>{traitLabels[field]}</Label>
-          <Textarea
-            id={`${id}-${field}`}
-            rows={2}
-            value={values[field]}
-            onChange={(event) => set(field)(event.target.value)}
-          />
-        </div>
+        <FormField
+          key={field}
+          form={form}
+          name={field}
+          id={`${id}-${field}`}
+          label={traitLabels[field]}
+          className="gap-1.5"
+        >
+          {(control) => <Textarea {...control} rows={2} />}
+        </FormField>
       ))}
       <FieldError id={`${id}-problem`}>{problem}</FieldError>
       <DialogFooter>
