@@ -1,21 +1,71 @@
 import {
   COMPARE_MAX_ITEMS,
   createComparisonLinkRequest,
+  type CreateComparisonLinkRequest,
   type CreatedShareLinkView,
   createShareLinkRequest,
+  type CreateShareLinkRequest,
   SHARE_DEFAULT_DAYS,
   SHARE_MAX_DAYS,
-  type ShareFeedbackType,
+  shareFeedbackTypes,
 } from '@chorus/contracts';
 import { trackEvent, useActionMutation } from '@chorus/platform';
-import { Button, FieldError, Input } from '@chorus/platform/ui';
+import { Button, FieldError, Input, useZodForm } from '@chorus/platform/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link2 } from 'lucide-react';
 import { useState } from 'react';
+import { z } from 'zod';
 import { roadmapApi, roadmapKeys, usePersonas } from '../../api';
 import { failureToast } from '../../messages';
 import { PersonaPicker } from '../Feedback';
 import { type ShareTarget, typeLabels } from './words';
+
+/** The link's settings as the form holds them (the days as typed). */
+const linkSettings = z.object({
+  feedbackType: z.enum(shareFeedbackTypes),
+  allowComments: z.boolean(),
+  expiresInDays: z.string(),
+  personaIds: z.array(z.string()),
+  itemIds: z.array(z.string()),
+});
+type LinkSettings = z.input<typeof linkSettings>;
+
+/** The settings read by a create request's own rules, its messages kept on their fields. */
+function readBy<Output>(
+  request: z.ZodType<Output>,
+  body: (settings: z.output<typeof linkSettings>) => unknown,
+) {
+  return linkSettings.transform((settings, ctx) => {
+    const read = request.safeParse(body(settings));
+    if (read.success) return read.data;
+    for (const issue of read.error.issues) {
+      ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+    }
+    return z.NEVER;
+  });
+}
+
+/** An item's link. */
+const itemLinkForm = readBy(
+  createShareLinkRequest,
+  ({ feedbackType, allowComments, expiresInDays, personaIds }) => ({
+    feedbackType,
+    allowComments,
+    expiresInDays: Number(expiresInDays),
+    personaIds,
+  }),
+);
+
+/** A comparison's link: the chosen items to rank. */
+const comparisonLinkForm = readBy(
+  createComparisonLinkRequest,
+  ({ itemIds, allowComments, expiresInDays, personaIds }) => ({
+    itemIds,
+    allowComments,
+    expiresInDays: Number(expiresInDays),
+    personaIds,
+  }),
+);
 
 export function NewLinkForm({
   target,
@@ -26,14 +76,29 @@ export function NewLinkForm({
   productId: string;
   onCreated: (link: CreatedShareLinkView) => void;
 }) {
-  const [feedbackType, setFeedbackType] = useState<ShareFeedbackType>('rating');
-  const [allowComments, setAllowComments] = useState(true);
-  const [days, setDays] = useState(String(SHARE_DEFAULT_DAYS));
-  const [personaIds, setPersonaIds] = useState<string[]>([]);
-  const [itemIds, setItemIds] = useState<string[]>(
-    target.kind === 'comparison' ? target.items.slice(0, COMPARE_MAX_ITEMS).map((i) => i.id) : [],
-  );
-  const [error, setError] = useState('');
+  // Checked at each click on Create Link; the message stays until the next.
+  const [schema] = useState<
+    z.ZodType<CreateShareLinkRequest | CreateComparisonLinkRequest, LinkSettings>
+  >(() => (target.kind === 'item' ? itemLinkForm : comparisonLinkForm));
+  const form = useZodForm(schema, {
+    defaultValues: {
+      feedbackType: 'rating',
+      allowComments: true,
+      expiresInDays: String(SHARE_DEFAULT_DAYS),
+      personaIds: [],
+      itemIds:
+        target.kind === 'comparison'
+          ? target.items.slice(0, COMPARE_MAX_ITEMS).map((i) => i.id)
+          : [],
+    } satisfies LinkSettings,
+    reValidateMode: 'onSubmit',
+  });
+  const itemIds = form.watch('itemIds');
+  const personaIds = form.watch('personaIds');
+  // The request's first objection, as one line under the settings.
+  const error = Object.values(form.formState.errors)
+    .map((problem) => problem?.message)
+    .find((message) => typeof message === 'string');
   const personas = usePersonas(productId, true);
   const queryClient = useQueryClient();
 
@@ -56,19 +121,7 @@ export function NewLinkForm({
     onError: (e) => failureToast('Failed to create the link', e),
   });
 
-  function submit() {
-    const common = { allowComments, expiresInDays: Number(days), personaIds };
-    const parsed =
-      target.kind === 'item'
-        ? createShareLinkRequest.safeParse({ ...common, feedbackType })
-        : createComparisonLinkRequest.safeParse({ ...common, itemIds });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Check the link’s settings');
-      return;
-    }
-    setError('');
-    create.mutate(parsed.data);
-  }
+  const submit = form.handleSubmit((body) => create.mutate(body));
 
   return (
     <section aria-label="New link" className="grid gap-4 rounded-lg border p-4">
@@ -80,10 +133,9 @@ export function NewLinkForm({
               <label key={type} className="flex items-center gap-2">
                 <input
                   type="radio"
-                  name="feedbackType"
+                  value={type}
                   className="accent-primary"
-                  checked={feedbackType === type}
-                  onChange={() => setFeedbackType(type)}
+                  {...form.register('feedbackType')}
                 />
                 {typeLabels[type]}
               </label>
@@ -103,7 +155,8 @@ export function NewLinkForm({
                   className="accent-primary"
                   checked={itemIds.includes(item.id)}
                   onChange={(e) =>
-                    setItemIds(
+                    form.setValue(
+                      'itemIds',
                       e.target.checked
                         ? [...itemIds, item.id]
                         : itemIds.filter((id) => id !== item.id),
@@ -118,12 +171,7 @@ export function NewLinkForm({
       )}
       <div className="flex flex-wrap items-end gap-4 text-sm">
         <label className="flex items-center gap-2">
-          <input
-            type="checkbox"
-            className="accent-primary"
-            checked={allowComments}
-            onChange={(e) => setAllowComments(e.target.checked)}
-          />
+          <input type="checkbox" className="accent-primary" {...form.register('allowComments')} />
           Allow comments
         </label>
         <label className="grid gap-1">
@@ -132,9 +180,8 @@ export function NewLinkForm({
             type="number"
             min={1}
             max={SHARE_MAX_DAYS}
-            value={days}
             className="w-28"
-            onChange={(e) => setDays(e.target.value)}
+            {...form.register('expiresInDays')}
           />
         </label>
       </div>
@@ -145,7 +192,7 @@ export function NewLinkForm({
             productId={productId}
             personas={personas}
             chosen={personaIds}
-            onChange={setPersonaIds}
+            onChange={(ids) => form.setValue('personaIds', ids)}
           />
           <p className="mt-1 text-xs text-muted-foreground">
             None chosen: every persona that has rated{' '}
@@ -155,7 +202,7 @@ export function NewLinkForm({
       </details>
       <FieldError>{error}</FieldError>
       <div>
-        <Button type="button" disabled={create.isPending} onClick={submit}>
+        <Button type="button" disabled={create.isPending} onClick={(event) => void submit(event)}>
           <Link2 aria-hidden /> {create.isPending ? 'Creating…' : 'Create Link'}
         </Button>
       </div>
