@@ -264,6 +264,7 @@ describe('/api/products', () => {
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
       billing: { personaCount: 0, monthlyRate: 25 },
+      promo: null,
       role: 'owner',
       sharedWithYou: false,
       seats: 0,

@@ -115,9 +115,11 @@ it('is a Markdown and a PDF attachment once the question is answered, and 404 fo
   // Plain words first, the measure by name after; the rating comparison says what it ran over.
   expect(withReal).toMatch(/How far people and personas differ: \d\.\d\d of 1, /);
   expect(withReal).toMatch(/\(Jensen–Shannon distance \d\.\d\d /);
+  // Each persona rates by its leaning, so a file of ratings is compared on the 1-5 scale.
   expect(withReal).toMatch(
-    /Largest gap between their ratings: \d\.\d\d of 1, counted over three steps/,
+    /Largest gap between their ratings: \d\.\d\d of 1, the most the share of people and of personas rating up to any point of the 1–5 scale differ/,
   );
+  expect(withReal).toMatch(/Kolmogorov–Smirnov D = \d\.\d\d over ratings 1–5/);
   expect(withReal).not.toContain('KS statistic over the ratings');
 
   const pdf = await download(`${base}/report.pdf`, token);
