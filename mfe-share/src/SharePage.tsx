@@ -5,7 +5,9 @@ import {
   shareResponseRequest,
   formatDate,
 } from '@chorus/contracts';
+import { useZodForm } from '@chorus/platform/ui';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { z } from 'zod';
 import { loadLink, type Loaded, sendResponse, trackShareResponse } from './api';
 
 /** /share/{token} or /compare/{token} -> the token. */
@@ -80,6 +82,48 @@ function rankingOrder(link: PublicShareView, earlier: ShareAnswer | undefined): 
   return same ? [...earlier.ranking] : ids;
 }
 
+/** The answer as the form holds it: every kind's control, the link's kind picks one. */
+const answerFields = z.object({
+  rating: z.string(),
+  thumbs: z.string(),
+  text: z.string(),
+  ranking: z.array(z.string()),
+  comment: z.string(),
+  name: z.string(),
+  email: z.string(),
+});
+type AnswerFields = z.input<typeof answerFields>;
+
+/**
+ * The form's values become the response the link takes, read by the
+ * request's own rules; the first objection is the form's one message.
+ */
+function responseForm(link: PublicShareView) {
+  return answerFields.transform((values, ctx) => {
+    const answer =
+      link.kind === 'comparison'
+        ? { type: 'ranking', ranking: values.ranking }
+        : link.feedbackType === 'rating'
+          ? { type: 'rating', rating: values.rating ? Number(values.rating) : undefined }
+          : link.feedbackType === 'thumbs'
+            ? { type: 'thumbs', thumbs: values.thumbs || undefined }
+            : { type: 'text', text: values.text };
+    const read = shareResponseRequest.safeParse({
+      answer,
+      comment: link.allowComments && values.comment.trim() ? values.comment : undefined,
+      name: values.name.trim() || undefined,
+      email: values.email.trim() || undefined,
+    });
+    if (read.success) return read.data;
+    ctx.addIssue({
+      code: 'custom',
+      message: read.error.issues[0]?.message ?? 'Check your answer',
+      path: ['root'],
+    });
+    return z.NEVER;
+  });
+}
+
 const RATING_WORDS = ['Not useful', 'Slightly useful', 'Useful', 'Very useful', 'Essential'];
 
 function ShareForm({ token, link }: { token: string; link: PublicShareView }) {
@@ -87,19 +131,26 @@ function ShareForm({ token, link }: { token: string; link: PublicShareView }) {
   // This browser's last answer, filled in: sending again replaces it.
   const mine = link.myResponse;
   const earlier = mine?.answer;
-  const [rating, setRating] = useState<number | null>(
-    earlier?.type === 'rating' ? earlier.rating : null,
-  );
-  const [thumbs, setThumbs] = useState<'up' | 'down' | null>(
-    earlier?.type === 'thumbs' ? earlier.thumbs : null,
-  );
-  const [text, setText] = useState(earlier?.type === 'text' ? earlier.text : '');
-  const [order, setOrder] = useState(() => rankingOrder(link, earlier));
-  const [comment, setComment] = useState(mine?.comment ?? '');
-  const [name, setName] = useState(mine?.name ?? '');
-  const [email, setEmail] = useState(mine?.email ?? '');
-  const [error, setError] = useState('');
-  const [sending, setSending] = useState(false);
+  const [schema] = useState(() => responseForm(link));
+  // Checked when sent, and again only at the next send.
+  const form = useZodForm(schema, {
+    defaultValues: {
+      rating: earlier?.type === 'rating' ? String(earlier.rating) : '',
+      thumbs: earlier?.type === 'thumbs' ? earlier.thumbs : '',
+      text: earlier?.type === 'text' ? earlier.text : '',
+      ranking: rankingOrder(link, earlier),
+      comment: mine?.comment ?? '',
+      name: mine?.name ?? '',
+      email: mine?.email ?? '',
+    } satisfies AnswerFields,
+    reValidateMode: 'onSubmit',
+  });
+  const rating = form.watch('rating');
+  const thumbs = form.watch('thumbs');
+  const order = form.watch('ranking');
+  const comment = form.watch('comment');
+  const error = form.formState.errors.root?.message;
+  const sending = form.formState.isSubmitting;
   const [done, setDone] = useState<null | { replaced: boolean }>(null);
   const [gone, setGone] = useState('');
   const thanks = useRef<HTMLHeadingElement>(null);
@@ -117,47 +168,17 @@ function ShareForm({ token, link }: { token: string; link: PublicShareView }) {
     );
   }
 
-  const answer = (): ShareAnswer | null => {
-    if (isComparison) return { type: 'ranking', ranking: order };
-    if (link.feedbackType === 'rating') return rating ? { type: 'rating', rating } : null;
-    if (link.feedbackType === 'thumbs') return thumbs ? { type: 'thumbs', thumbs } : null;
-    return { type: 'text', text };
-  };
-
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    const chosen = answer();
-    if (!chosen) {
-      setError(
-        link.feedbackType === 'rating'
-          ? 'Choose a rating from 1 to 5'
-          : 'Choose thumbs up or thumbs down',
-      );
-      return;
-    }
-    const parsed = shareResponseRequest.safeParse({
-      answer: chosen,
-      comment: link.allowComments && comment.trim() ? comment : undefined,
-      name: name.trim() || undefined,
-      email: email.trim() || undefined,
-    });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Check your answer');
-      return;
-    }
-    setError('');
-    setSending(true);
-    const result = await sendResponse(token, parsed.data);
-    setSending(false);
+  const submit = form.handleSubmit(async (response) => {
+    const result = await sendResponse(token, response);
     if (result.ok) {
       trackShareResponse(isComparison ? 'ranking' : link.feedbackType);
       setDone({ replaced: result.replaced });
     } else if (result.gone) {
       setGone(result.message);
     } else {
-      setError(result.message);
+      form.setError('root', { message: result.message });
     }
-  };
+  });
 
   if (done) {
     return (
@@ -186,7 +207,7 @@ function ShareForm({ token, link }: { token: string; link: PublicShareView }) {
     if (to < 0 || to >= order.length) return;
     const next = [...order];
     [next[index], next[to]] = [next[to]!, next[index]!];
-    setOrder(next);
+    form.setValue('ranking', next);
     if (focus) {
       requestAnimationFrame(() =>
         document.querySelector<HTMLElement>(`[data-rank-item="${next[to]}"]`)?.focus(),
@@ -205,7 +226,7 @@ function ShareForm({ token, link }: { token: string; link: PublicShareView }) {
   const titleOf = (id: string) => link.items.find((item) => item.id === id)?.title ?? id;
 
   return (
-    <form className="share-card" onSubmit={submit} noValidate>
+    <form className="share-card" onSubmit={(event) => void submit(event)} noValidate>
       {link.productName && <p className="share-product">{link.productName}</p>}
       <h1>{link.title}</h1>
       {link.description && <p className="share-description">{link.description}</p>}
@@ -266,14 +287,8 @@ function ShareForm({ token, link }: { token: string; link: PublicShareView }) {
           <legend>How useful would this be to you?</legend>
           <div className="share-choices" role="radiogroup" aria-label="Rating from 1 to 5">
             {[1, 2, 3, 4, 5].map((value) => (
-              <label key={value} className={rating === value ? 'share-chosen' : ''}>
-                <input
-                  type="radio"
-                  name="rating"
-                  value={value}
-                  checked={rating === value}
-                  onChange={() => setRating(value)}
-                />
+              <label key={value} className={rating === String(value) ? 'share-chosen' : ''}>
+                <input type="radio" value={value} {...form.register('rating')} />
                 <span className="share-value">{value}</span>
                 <span className="share-muted">{RATING_WORDS[value - 1]}</span>
               </label>
@@ -286,13 +301,7 @@ function ShareForm({ token, link }: { token: string; link: PublicShareView }) {
           <div className="share-choices">
             {(['up', 'down'] as const).map((value) => (
               <label key={value} className={thumbs === value ? 'share-chosen' : ''}>
-                <input
-                  type="radio"
-                  name="thumbs"
-                  value={value}
-                  checked={thumbs === value}
-                  onChange={() => setThumbs(value)}
-                />
+                <input type="radio" value={value} {...form.register('thumbs')} />
                 <span className="share-value" aria-hidden="true">
                   {value === 'up' ? '👍' : '👎'}
                 </span>
@@ -304,24 +313,14 @@ function ShareForm({ token, link }: { token: string; link: PublicShareView }) {
       ) : (
         <label className="share-field">
           <span>Your answer</span>
-          <textarea
-            value={text}
-            maxLength={SHARE_COMMENT_MAX}
-            rows={5}
-            onChange={(event) => setText(event.target.value)}
-          />
+          <textarea maxLength={SHARE_COMMENT_MAX} rows={5} {...form.register('text')} />
         </label>
       )}
 
       {link.allowComments && link.feedbackType !== 'text' && (
         <label className="share-field">
           <span>Comment (optional)</span>
-          <textarea
-            value={comment}
-            maxLength={SHARE_COMMENT_MAX}
-            rows={3}
-            onChange={(event) => setComment(event.target.value)}
-          />
+          <textarea maxLength={SHARE_COMMENT_MAX} rows={3} {...form.register('comment')} />
           <span className="share-muted">
             {comment.length} / {SHARE_COMMENT_MAX}
           </span>
@@ -330,21 +329,11 @@ function ShareForm({ token, link }: { token: string; link: PublicShareView }) {
       <div className="share-row">
         <label className="share-field">
           <span>Name (optional)</span>
-          <input
-            value={name}
-            maxLength={100}
-            autoComplete="name"
-            onChange={(e) => setName(e.target.value)}
-          />
+          <input maxLength={100} autoComplete="name" {...form.register('name')} />
         </label>
         <label className="share-field">
           <span>E-mail (optional)</span>
-          <input
-            type="email"
-            value={email}
-            autoComplete="email"
-            onChange={(e) => setEmail(e.target.value)}
-          />
+          <input type="email" autoComplete="email" {...form.register('email')} />
         </label>
       </div>
       {error && (

@@ -69,6 +69,32 @@ describe('SharePage answer form', () => {
     });
   });
 
+  it('keeps the answer filled in when the respondent chooses to change it', async () => {
+    render(<SharePage path="/share/tok-1" />);
+    await userEvent.click(await screen.findByRole('radio', { name: /2\s*Slightly useful/ }));
+    await userEvent.type(screen.getByLabelText(/^Comment \(optional\)/), 'Maybe later');
+    await userEvent.click(screen.getByRole('button', { name: 'Send my answer' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Change my answer' }));
+
+    expect(screen.getByRole('radio', { name: /2\s*Slightly useful/ })).toBeChecked();
+    expect(screen.getByLabelText(/^Comment \(optional\)/)).toHaveValue('Maybe later');
+    expect(screen.getByText('11 / 2000')).toBeInTheDocument();
+  });
+
+  it('shows the server’s refusal under the form and lets the respondent try again', async () => {
+    fetchMock.mockImplementation((url: string, init?: RequestInit) =>
+      Promise.resolve(
+        init?.method === 'POST' ? json(429, { message: shareMessages.tooMany }) : json(200, link),
+      ),
+    );
+    render(<SharePage path="/share/tok-1" />);
+    await userEvent.click(await screen.findByRole('radio', { name: /5\s*Essential/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Send my answer' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(shareMessages.tooMany);
+    expect(screen.getByRole('button', { name: 'Send my answer' })).toBeEnabled();
+  });
+
   it('says a link that is gone is not available', async () => {
     fetchMock.mockResolvedValueOnce(json(404, { message: 'This link has expired.' }));
     render(<SharePage path="/share/old" />);
