@@ -14,6 +14,7 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
+  type FieldControl,
   FieldError,
   FormField,
   Input,
@@ -21,7 +22,7 @@ import {
   useZodForm,
 } from '@chorus/platform/ui';
 import { Loader2 } from 'lucide-react';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { z } from 'zod';
 import { type CustomTraitChanges, useUpdateCustomPersona } from '../../custom-personas-api';
 import { refusalMessage } from '../../messages';
@@ -134,6 +135,20 @@ function EditForm({
     );
   });
 
+  /** One trait: its label, its control and the message about it. */
+  const trait = (field: CustomTraitField, control: (props: FieldControl) => ReactNode) => (
+    <FormField
+      key={field}
+      form={form}
+      name={field}
+      id={`${id}-${field}`}
+      label={traitLabels[field]}
+      className="gap-1.5"
+    >
+      {control}
+    </FormField>
+  );
+
   return (
     <form
       className="grid gap-4"
@@ -143,39 +158,19 @@ function EditForm({
       aria-describedby={`${id}-problem`}
     >
       <div className="grid gap-3 sm:grid-cols-2">
-        {shortFields.map((field) => (
-          <FormField
-            key={field}
-            form={form}
-            name={field}
-            id={`${id}-${field}`}
-            label={traitLabels[field]}
-            className="gap-1.5"
-          >
-            {(control) => (
-              <Input
-                {...control}
-                type={field === 'age' ? 'number' : 'text'}
-                inputMode={field === 'age' ? 'numeric' : undefined}
-                min={field === 'age' ? MIN_PERSONA_AGE : undefined}
-                max={field === 'age' ? MAX_PERSONA_AGE : undefined}
-              />
-            )}
-          </FormField>
-        ))}
+        {shortFields.map((field) =>
+          trait(field, (control) => (
+            <Input
+              {...control}
+              type={field === 'age' ? 'number' : 'text'}
+              inputMode={field === 'age' ? 'numeric' : undefined}
+              min={field === 'age' ? MIN_PERSONA_AGE : undefined}
+              max={field === 'age' ? MAX_PERSONA_AGE : undefined}
+            />
+          )),
+        )}
       </div>
-      {longFields.map((field) => (
-        <FormField
-          key={field}
-          form={form}
-          name={field}
-          id={`${id}-${field}`}
-          label={traitLabels[field]}
-          className="gap-1.5"
-        >
-          {(control) => <Textarea {...control} rows={2} />}
-        </FormField>
-      ))}
+      {longFields.map((field) => trait(field, (control) => <Textarea {...control} rows={2} />))}
       <FieldError id={`${id}-problem`}>{problem}</FieldError>
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onDone} disabled={update.isPending}>

@@ -45,27 +45,24 @@ function readBy<Output>(
   });
 }
 
+/** What both kinds of link take, the days as a number. */
+const common = ({ allowComments, expiresInDays, personaIds }: z.output<typeof linkSettings>) => ({
+  allowComments,
+  expiresInDays: Number(expiresInDays),
+  personaIds,
+});
+
 /** An item's link. */
-const itemLinkForm = readBy(
-  createShareLinkRequest,
-  ({ feedbackType, allowComments, expiresInDays, personaIds }) => ({
-    feedbackType,
-    allowComments,
-    expiresInDays: Number(expiresInDays),
-    personaIds,
-  }),
-);
+const itemLinkForm = readBy(createShareLinkRequest, (settings) => ({
+  feedbackType: settings.feedbackType,
+  ...common(settings),
+}));
 
 /** A comparison's link: the chosen items to rank. */
-const comparisonLinkForm = readBy(
-  createComparisonLinkRequest,
-  ({ itemIds, allowComments, expiresInDays, personaIds }) => ({
-    itemIds,
-    allowComments,
-    expiresInDays: Number(expiresInDays),
-    personaIds,
-  }),
-);
+const comparisonLinkForm = readBy(createComparisonLinkRequest, (settings) => ({
+  itemIds: settings.itemIds,
+  ...common(settings),
+}));
 
 export function NewLinkForm({
   target,
