@@ -441,13 +441,36 @@ export async function createPromoCodeAsAdmin(page: Page, promo: PromoCode, shot:
   await shot('admin-promo-created');
 }
 
-/** The same promo code through the admin API (login, then create). */
-export async function createPromoCodeThroughApi(request: APIRequestContext, promo: PromoCode) {
+let operatorToken: string | undefined;
+
+/**
+ * The operator's admin token, signed in once per test worker: the admin
+ * sign-in allows 5 attempts per e-mail in 15 minutes, which the sign-in
+ * form's own tests already use, so tests that only need to be in the admin
+ * area share one sign-in.
+ */
+export async function adminToken(request: APIRequestContext): Promise<string> {
+  if (operatorToken) return operatorToken;
   const login = await request.post('/api/admin/login', {
     data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
   });
   expect(login.status(), await login.text()).toBe(200);
-  const { token } = (await login.json()) as { token: string };
+  operatorToken = ((await login.json()) as { token: string }).token;
+  return operatorToken;
+}
+
+/** The admin dashboard, signed in with the shared operator token (the sign-in form has tests of its own). */
+export async function openAdminArea(page: Page, request: APIRequestContext): Promise<void> {
+  const token = await adminToken(request);
+  await page.goto('/admin');
+  await page.evaluate((value) => window.localStorage.setItem('adminToken', value), token);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Admin Dashboard');
+}
+
+/** The same promo code through the admin API (login, then create). */
+export async function createPromoCodeThroughApi(request: APIRequestContext, promo: PromoCode) {
+  const token = await adminToken(request);
   const created = await request.post('/api/admin/promo-codes', {
     headers: { authorization: `Bearer ${token}` },
     data: { ...promo, usageLimit: null, expiresAt: null },

@@ -1,7 +1,7 @@
 import type { BillingHistoryRow } from '@chorus/contracts';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { type Account, dismissToast, expect, newAccount, test, toast } from '../fixtures';
-import { adminLogIn } from '../journey-steps';
+import { openAdminArea } from '../journey-steps';
 import { endCurrentPeriod, invitationLinkFor } from '../system';
 
 const viewerRefusal = 'You are a viewer of this product: you can read it but not change it.';
@@ -304,7 +304,7 @@ test.describe('teams', () => {
     await shot('next-invoice');
 
     // The operators' admin area lists the seat changes of this product.
-    await adminLogIn(page, shot);
+    await openAdminArea(page, request);
     const seatChanges = page
       .getByRole('table', { name: 'Team seat changes' })
       .getByRole('row')
