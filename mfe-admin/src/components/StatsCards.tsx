@@ -11,7 +11,7 @@ export function StatsCards({ stats }: { stats: (SubscriptionStats & SeatStats) |
   return (
     <section
       aria-label="Subscription analytics"
-      className="grid gap-4 [&>*]:min-w-0 sm:grid-cols-2 xl:grid-cols-3"
+      className="grid grid-cols-1 gap-4 [&>*]:min-w-0 sm:grid-cols-2 xl:grid-cols-3"
     >
       <StatCard
         title="Total Users"

@@ -126,7 +126,9 @@ describe('charts', () => {
 
   it('is an image named by its title, with the hidden table for screen readers', () => {
     const html = renderToStaticMarkup(<Chart {...props} />);
-    expect(html).toMatch(/^<figure><div role="img" aria-label="Revenue per month">/);
+    expect(html).toMatch(
+      /^<figure><div role="img" aria-label="Revenue per month" class="\[contain:inline-size\]">/,
+    );
     // Hidden in a box of its own, so a wide table cannot widen the page.
     expect(html).toContain('<div class="sr-only"><table><caption>Revenue per month</caption>');
     expect(html).toContain('<th scope="row">Month 2025-02</th><td>$2500.50</td><td>7</td>');

@@ -226,7 +226,12 @@ export function Chart<Row>({
 
   return (
     <figure className={className}>
-      <div role="img" aria-label={title}>
+      {/*
+        Its width comes from the page, never from the chart: without inline-size
+        containment a chart once drawn wide can hold its parents wide (it measures
+        the parent it widened), and a phone scrolls sideways.
+      */}
+      <div role="img" aria-label={title} className="[contain:inline-size]">
         <ResponsiveContainer width="100%" height={height}>
           <ComposedChart
             data={drawn as Row[]}
