@@ -1,6 +1,8 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { type Account, dismissToast, expect, toast } from './fixtures';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, resetLinkFor } from './system';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, resetLinkFor, systemInfo } from './system';
 
 /**
  * Steps of the end-to-end journeys, written as a user takes them: each finds
@@ -441,22 +443,24 @@ export async function createPromoCodeAsAdmin(page: Page, promo: PromoCode, shot:
   await shot('admin-promo-created');
 }
 
-let operatorToken: string | undefined;
-
 /**
- * The operator's admin token, signed in once per test worker: the admin
- * sign-in allows 5 attempts per e-mail in 15 minutes, which the sign-in
- * form's own tests already use, so tests that only need to be in the admin
- * area share one sign-in.
+ * The operator's admin token, signed in once per test run and kept beside the
+ * running system's files: the admin sign-in allows 5 attempts per e-mail in
+ * 15 minutes, which the sign-in form's own tests already use, so tests that
+ * only need to be in the admin area share one sign-in (a file, not a variable:
+ * a failed test restarts the worker, which forgets its variables).
  */
 export async function adminToken(request: APIRequestContext): Promise<string> {
-  if (operatorToken) return operatorToken;
+  const file = path.join(path.dirname(systemInfo().remotesFile), 'operator-token');
+  const kept = await readFile(file, 'utf8').catch(() => '');
+  if (kept) return kept;
   const login = await request.post('/api/admin/login', {
     data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
   });
   expect(login.status(), await login.text()).toBe(200);
-  operatorToken = ((await login.json()) as { token: string }).token;
-  return operatorToken;
+  const { token } = (await login.json()) as { token: string };
+  await writeFile(file, token);
+  return token;
 }
 
 /** The admin dashboard, signed in with the shared operator token (the sign-in form has tests of its own). */

@@ -52,7 +52,7 @@ function AdminDashboard() {
         </Button>
       </header>
 
-      <div className="mt-8 grid gap-8">
+      <div className="mt-8 grid grid-cols-1 gap-8">
         <StatsCards stats={stats.data} />
         <div className="grid grid-cols-1 gap-8 [&>*]:min-w-0 xl:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]">
           <RevenueChart points={revenue.data} />
