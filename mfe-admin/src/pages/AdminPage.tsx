@@ -1,6 +1,6 @@
 import type { AuditLogKind } from '@chorus/contracts';
 import { toast, useAuth } from '@chorus/platform';
-import { Button } from '@chorus/platform/ui';
+import { Brand, Button } from '@chorus/platform/ui';
 import { LogOut } from 'lucide-react';
 import { useState } from 'react';
 import {
@@ -81,19 +81,8 @@ function AdminBrandBar() {
   return (
     <header className="border-b bg-background" aria-label="Chorus Admin">
       <div className="mx-auto flex h-16 w-full max-w-7xl items-center gap-3 px-4 sm:px-6 lg:px-8">
-        <a href="/" className="inline-flex items-center gap-2 font-semibold tracking-tight">
-          <span className="flex size-8 items-center justify-center rounded-lg bg-gradient-to-br from-indigo-500 to-violet-600 text-white shadow-sm">
-            <svg viewBox="0 0 24 24" className="size-4.5" fill="none" aria-hidden>
-              <path
-                d="M4 14c2-4 4-6 6-6s2 8 4 8 4-4 6-8"
-                stroke="currentColor"
-                strokeWidth="2.4"
-                strokeLinecap="round"
-                strokeLinejoin="round"
-              />
-            </svg>
-          </span>
-          <span className="text-lg">Chorus</span>
+        <a href="/">
+          <Brand />
         </a>
         <span className="rounded-md bg-muted px-2 py-0.5 text-xs font-medium text-muted-foreground">
           Admin

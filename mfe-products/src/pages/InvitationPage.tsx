@@ -18,6 +18,7 @@ import {
   useAuth,
 } from '@chorus/platform';
 import {
+  Brand,
   Button,
   Card,
   FieldError,
@@ -57,27 +58,11 @@ function offerText(invitation: InvitationView): string {
   return `${invitation.inviterName} invited you to ${invitation.productName} as ${roleLabels[invitation.role]}.`;
 }
 
-/** The Chorus mark and word: the invitation is opened signed out, with no top bar above it. */
+/** The Chorus mark and word, home-linked: the invitation is opened signed out, with no top bar above it. */
 function InvitationBrand() {
   return (
-    <a
-      href="/"
-      aria-label="Chorus"
-      data-testid="invitation-brand"
-      className="inline-flex items-center gap-2 font-semibold tracking-tight"
-    >
-      <span className="flex size-8 items-center justify-center rounded-lg bg-gradient-to-br from-indigo-500 to-violet-600 text-white shadow-sm">
-        <svg viewBox="0 0 24 24" className="size-4.5" fill="none" aria-hidden>
-          <path
-            d="M4 14c2-4 4-6 6-6s2 8 4 8 4-4 6-8"
-            stroke="currentColor"
-            strokeWidth="2.4"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          />
-        </svg>
-      </span>
-      <span className="text-lg">Chorus</span>
+    <a href="/" aria-label="Chorus" data-testid="invitation-brand">
+      <Brand />
     </a>
   );
 }

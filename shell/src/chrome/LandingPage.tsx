@@ -8,6 +8,7 @@ import {
 } from '@chorus/contracts';
 import { useAuth } from '@chorus/platform';
 import {
+  Brand,
   Badge,
   Button,
   Card,
@@ -19,7 +20,6 @@ import {
 import { ArrowRight, Check, Lightbulb, ShieldCheck, Users } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { AuthMode } from './AuthDialog';
-import { Brand } from './Brand';
 import { navigate, usePathname } from './navigation';
 import { exitSignup, pushSignupStep, signupStepInUrl, useSignupStep } from './signup-history';
 

@@ -1,6 +1,7 @@
 import { authMessages, MIN_PASSWORD_LENGTH, resetPasswordRequest } from '@chorus/contracts';
 import { apiRequest, serverMessage, toast } from '@chorus/platform';
 import {
+  Brand,
   Button,
   Card,
   CardContent,
@@ -17,7 +18,6 @@ import { type ReactNode, useEffect, useState } from 'react';
 import type { FieldErrors } from 'react-hook-form';
 import { z } from 'zod';
 import { navigate } from './navigation';
-import { Brand } from './Brand';
 
 type Stage = 'validating' | 'valid' | 'invalid' | 'done';
 

@@ -1,5 +1,6 @@
 import { avatarInitials, type AuthUser, displayName } from '@chorus/contracts';
 import {
+  Brand,
   Avatar,
   AvatarFallback,
   AvatarImage,
@@ -31,7 +32,6 @@ import { useState } from 'react';
 import { navigateToUrl } from 'single-spa';
 import { navigate, usePathname } from './navigation';
 import { BillingConfirmDialog } from './BillingConfirmDialog';
-import { Brand } from './Brand';
 import { useSignOut } from './useSignOut';
 
 function NavLink({ to, active, children }: { to: string; active: boolean; children: string }) {

@@ -17,6 +17,7 @@ export * from './form';
 export * from './input';
 export * from './label';
 export { localCardProvider, usePaymentProvider } from './LocalCardForm';
+export * from './brand';
 export * from './fallbacks';
 export * from './microfrontend';
 export * from './opinions';

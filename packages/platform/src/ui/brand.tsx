@@ -1,6 +1,6 @@
-import { cn } from '@chorus/platform/ui';
+import { cn } from './cn';
 
-/** The Chorus mark and word. */
+/** The Chorus mark and word: the top bar, the landing page and every page opened without it (invitation, share, admin). */
 export function Brand({ className }: { className?: string }) {
   return (
     <span className={cn('inline-flex items-center gap-2 font-semibold tracking-tight', className)}>
