@@ -168,6 +168,16 @@ const modules = {
       'profileFieldLabel',
     ],
   },
+  'question-links.ts': {
+    holds: "share links of typed questions: requests, a person's answer, views and messages",
+    // The public page refuses an answer before sending by the rule the catalog applies.
+    functions: ['personAnswerProblem'],
+  },
+  'typed-questions.ts': {
+    holds: 'typed question settings (request schemas and their messages), answers and result views',
+    // The form previews and the gateway refuses a best–worst design by the same rule.
+    functions: ['defaultMaxDiffSets', 'maxDiffDesignFits'],
+  },
   'roadmap-feedback.ts': {
     holds: 'feedback requests, views and messages; the view of the feedback on an item',
     functions: ['latestPerPersona', 'averageRating', 'itemFeedbackView'],

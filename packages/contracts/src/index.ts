@@ -24,3 +24,5 @@ export * from './custom-personas';
 export * from './custom-persona-input';
 export * from './csv-table';
 export * from './teams';
+export * from './typed-questions';
+export * from './question-links';

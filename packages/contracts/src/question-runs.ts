@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { formatDollars } from './format';
 import type { PanelEstimate } from './opinions';
+import { questionSpecSchema } from './typed-questions';
 import type { WordingCheck } from './wording';
 
 /**
@@ -88,6 +89,8 @@ export const estimateQuestionRequest = z.object({
     .min(1, 'Question is empty')
     .max(500, 'Question must be less than 500 characters'),
   checkWording: z.boolean().optional(),
+  /** A typed question's settings: its typed answers are priced too. */
+  spec: questionSpecSchema.optional(),
 });
 
 export interface QuestionEstimate {

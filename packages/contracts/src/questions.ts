@@ -3,6 +3,13 @@ import { businessProfileFields, type ProfileFieldName } from './business-profile
 import type { FollowUpTurnView } from './follow-ups';
 import type { PastRun, QuestionAnalysis, RunDetails } from './question-runs';
 import {
+  type QuestionSpec,
+  questionSpecSchema,
+  type QuestionType,
+  type TypedAnswer,
+  type TypedResult,
+} from './typed-questions';
+import {
   type DriftReport,
   opinionCountsSchema,
   opinionDistributionSchema,
@@ -191,6 +198,8 @@ export const personaResponseSchema = personaAnswerSchema.extend({
   distribution: opinionDistributionSchema.optional(),
   /** How the persona's seeded draws fell: the panel's intervals are computed over them. */
   draws: opinionCountsSchema.optional(),
+  /** A typed question's answer, every seeded draw kept (absent for an open opinion question). */
+  typed: z.custom<TypedAnswer>().optional(),
 });
 export type PersonaResponse = z.output<typeof personaResponseSchema>;
 
@@ -235,6 +244,24 @@ export interface QuestionView {
   drift: DriftReport | null;
   /** Follow-up conversations with the personas, oldest turn first. */
   followUps: FollowUpTurnView[];
+  /** The question's type: `opinion` (the open question) unless a typed one was asked. */
+  type: QuestionType;
+  /** The type's settings (null for an open opinion question). */
+  spec: QuestionSpec | null;
+  /** The type's figures with their intervals, computed once when the answers were stored. */
+  typedResult: TypedResult | null;
+  /** The study the question belongs to, if any. */
+  studyId: string | null;
+}
+
+/** A study as the API answers it: its questions in the order they were given. */
+export interface StudyView {
+  id: string;
+  productId: string;
+  name: string;
+  offer: string;
+  createdAt: string;
+  questions: QuestionView[];
 }
 
 /** POST /api/products/{id}/questions. productId repeats the path's id, as the page sends it. */
@@ -251,6 +278,8 @@ export const askQuestionRequest = z.object({
   productId: z.string().max(100).optional(),
   /** Also ask a neutral and a reversed framing, and report how far the answer moves. */
   checkWording: z.boolean('checkWording must be true or false').optional(),
+  /** A typed question's settings; absent: the open opinion question. */
+  spec: questionSpecSchema.optional(),
 });
 export type AskQuestionRequest = z.output<typeof askQuestionRequest>;
 

@@ -7,3 +7,4 @@ export * from './custom-personas';
 export * from './runs';
 export * from './share-answers';
 export * from './share-results';
+export * from './typed';

@@ -23,11 +23,14 @@ import {
   AggregatedResults,
   BusinessContext,
   FollowUpRequest,
+  IntList,
   OpinionShares,
   PersonaProfile,
   PersonaResponse,
+  QuestionSpec,
   RunDetails,
   SafetyScores as SafetyScores1,
+  TypedAnswer,
 } from "../../inference/v1/inference";
 
 export const protobufPackage = "chorus.catalog.v1";
@@ -561,7 +564,160 @@ export interface Question {
     | QuestionAnalysis
     | undefined;
   /** The current run against the one before it (absent for a first run). */
-  drift?: DriftReport | undefined;
+  drift?:
+    | DriftReport
+    | undefined;
+  /** A typed question's settings (absent: the open opinion question). */
+  spec?:
+    | QuestionSpec
+    | undefined;
+  /** Its figures, computed once when the answers were stored. */
+  typedResult?:
+    | TypedResult
+    | undefined;
+  /** The study it belongs to, if any. */
+  studyId?: string | undefined;
+}
+
+/** A value with its 95 % interval. */
+export interface Estimate {
+  value: number;
+  low: number;
+  high: number;
+}
+
+/** A typed question's figures (TypedResult of @chorus/contracts). */
+export interface TypedResult {
+  respondents: number;
+  noAnswer: number;
+  result?:
+    | { $case: "scale"; value: ScaleResult }
+    | { $case: "nps"; value: NpsResult }
+    | { $case: "singleChoice"; value: ChoiceResult }
+    | { $case: "multipleChoice"; value: ChoiceResult }
+    | { $case: "number"; value: NumberResult }
+    | { $case: "ranking"; value: RankingResult }
+    | { $case: "maxdiff"; value: MaxDiffResult }
+    | { $case: "priceLadder"; value: PriceLadderResult }
+    | { $case: "priceRange"; value: PriceRangeResult }
+    | undefined;
+}
+
+export interface ScalePoint {
+  point: number;
+  label: string;
+  share?: Estimate | undefined;
+}
+
+export interface ScaleResult {
+  points: ScalePoint[];
+  mean?: Estimate | undefined;
+  topTwoBox?: Estimate | undefined;
+}
+
+export interface NpsScore {
+  score: number;
+  share: number;
+}
+
+export interface NpsResult {
+  promoters?: Estimate | undefined;
+  passives?: Estimate | undefined;
+  detractors?: Estimate | undefined;
+  score?: Estimate | undefined;
+  scores: NpsScore[];
+}
+
+export interface OptionShare {
+  label: string;
+  share?: Estimate | undefined;
+}
+
+export interface ChoiceResult {
+  options: OptionShare[];
+}
+
+export interface HistogramBin {
+  from: number;
+  to: number;
+  share: number;
+}
+
+export interface NumberResult {
+  unit: string;
+  median?: Estimate | undefined;
+  lowerQuartile?: Estimate | undefined;
+  upperQuartile?: Estimate | undefined;
+  histogram: HistogramBin[];
+}
+
+export interface RankedItem {
+  label: string;
+  meanRank?: Estimate | undefined;
+  firstShare?: Estimate | undefined;
+}
+
+export interface RankingResult {
+  items: RankedItem[];
+}
+
+export interface MaxDiffItem {
+  label: string;
+  score?: Estimate | undefined;
+  bestShare: number;
+  worstShare: number;
+}
+
+export interface MaxDiffResult {
+  items: MaxDiffItem[];
+}
+
+export interface LadderPoint {
+  price: number;
+  demand?: Estimate | undefined;
+  revenue?: Estimate | undefined;
+}
+
+export interface PriceLadderResult {
+  currency: string;
+  period: string;
+  points: LadderPoint[];
+  bestPrice?: Estimate | undefined;
+  bestDemand?: Estimate | undefined;
+  summary: string;
+}
+
+export interface PriceRangeCurvePoint {
+  price: number;
+  tooCheap: number;
+  bargain: number;
+  expensive: number;
+  tooExpensive: number;
+}
+
+export interface LikelihoodPoint {
+  price: number;
+  trial: number;
+  revenue: number;
+}
+
+export interface PriceLikelihood {
+  points: LikelihoodPoint[];
+  bestPrice: number;
+}
+
+export interface PriceRangeResult {
+  currency: string;
+  period: string;
+  outOfOrder: number;
+  curves: PriceRangeCurvePoint[];
+  /** Absent when the curves do not cross. */
+  marginalCheapness?: Estimate | undefined;
+  marginalExpensiveness?: Estimate | undefined;
+  optimalPrice?: Estimate | undefined;
+  indifferencePrice?: Estimate | undefined;
+  likelihood?: PriceLikelihood | undefined;
+  summary: string;
 }
 
 /** Shares with intervals, alarms and notes of a run (QuestionAnalysis of @chorus/contracts). */
@@ -711,7 +867,15 @@ export interface AskQuestionRequest {
     | boolean
     | undefined;
   /** What the gateway's estimate says the question will cost, for the budget. */
-  estimatedCostUsd?: number | undefined;
+  estimatedCostUsd?:
+    | number
+    | undefined;
+  /** A typed question's settings; absent: the open opinion question. */
+  spec?:
+    | QuestionSpec
+    | undefined;
+  /** The study the question belongs to, if any. */
+  studyId?: string | undefined;
 }
 
 export interface RerunQuestionRequest {
@@ -755,6 +919,181 @@ export interface QuestionBudget {
 
 export interface AskQuestionResponse {
   question?: Question | undefined;
+}
+
+export interface StudyQuestion {
+  questionText: string;
+  spec?: QuestionSpec | undefined;
+}
+
+export interface CreateStudyRequest {
+  userId: string;
+  productId: string;
+  name: string;
+  /** The offer the questions are about, as the customer described it. */
+  offer: string;
+  questions: StudyQuestion[];
+  /** What the gateway's estimate says the questions will cost, for the budget. */
+  estimatedCostUsd?: number | undefined;
+}
+
+export interface Study {
+  id: string;
+  productId: string;
+  name: string;
+  offer: string;
+  createdAt?:
+    | Date
+    | undefined;
+  /** Its questions, in the order they were given. */
+  questions: Question[];
+}
+
+export interface CreateStudyResponse {
+  study?: Study | undefined;
+}
+
+export interface ListStudiesRequest {
+  userId: string;
+  productId: string;
+}
+
+export interface ListStudiesResponse {
+  /** Newest first. */
+  studies: Study[];
+}
+
+export interface GetStudyRequest {
+  userId: string;
+  productId: string;
+  studyId: string;
+}
+
+export interface GetStudyResponse {
+  study?: Study | undefined;
+}
+
+export interface QuestionLink {
+  id: string;
+  productId: string;
+  /** The study shared, if a study is. */
+  studyId?: string | undefined;
+  questionIds: string[];
+  title: string;
+  isActive: boolean;
+  createdAt?: Date | undefined;
+  expiresAt?: Date | undefined;
+  responseCount: number;
+}
+
+export interface CreateQuestionLinkRequest {
+  userId: string;
+  productId: string;
+  /** One of the two: a typed question or a study. */
+  questionId?: string | undefined;
+  studyId?:
+    | string
+    | undefined;
+  /** SHA-256 of the token (base64url); the token itself never reaches the catalog. */
+  tokenHash: string;
+  expiresInDays: number;
+}
+
+export interface CreateQuestionLinkResponse {
+  link?: QuestionLink | undefined;
+}
+
+export interface ListQuestionLinksRequest {
+  userId: string;
+  productId: string;
+}
+
+export interface ListQuestionLinksResponse {
+  /** Newest first. */
+  links: QuestionLink[];
+}
+
+export interface SetQuestionLinkActiveRequest {
+  userId: string;
+  productId: string;
+  linkId: string;
+  isActive: boolean;
+}
+
+export interface SetQuestionLinkActiveResponse {
+  link?: QuestionLink | undefined;
+}
+
+export interface PublicLinkQuestion {
+  id: string;
+  questionText: string;
+  spec?:
+    | QuestionSpec
+    | undefined;
+  /** A best-worst question's sets as people see them: item indexes. */
+  maxdiffSets: IntList[];
+}
+
+export interface LinkAnswer {
+  questionId: string;
+  /** One draw: what the person answered. */
+  answer?: TypedAnswer | undefined;
+}
+
+export interface GetPublicQuestionLinkRequest {
+  tokenHash: string;
+  /** Empty when the browser has no respondent cookie. */
+  respondentHash: string;
+}
+
+export interface GetPublicQuestionLinkResponse {
+  productName: string;
+  title: string;
+  questions: PublicLinkQuestion[];
+  expiresAt?:
+    | Date
+    | undefined;
+  /** This browser's last answers (empty when it has not answered). */
+  myAnswers: LinkAnswer[];
+}
+
+export interface SubmitQuestionLinkResponseRequest {
+  tokenHash: string;
+  respondentHash: string;
+  answers: LinkAnswer[];
+}
+
+export interface SubmitQuestionLinkResponseResponse {
+  /** Whether this replaced the browser's earlier answers. */
+  replaced: boolean;
+}
+
+export interface GetQuestionLinkResultsRequest {
+  userId: string;
+  productId: string;
+  linkId: string;
+}
+
+export interface PeopleVsPersonas {
+  distance?: number | undefined;
+  ks?: number | undefined;
+  level: string;
+  text: string;
+}
+
+export interface LinkQuestionResults {
+  questionId: string;
+  questionText: string;
+  spec?: QuestionSpec | undefined;
+  responses: number;
+  people?: TypedResult | undefined;
+  personas?: TypedResult | undefined;
+  agreement?: PeopleVsPersonas | undefined;
+}
+
+export interface GetQuestionLinkResultsResponse {
+  link?: QuestionLink | undefined;
+  questions: LinkQuestionResults[];
 }
 
 export interface ListQuestionsRequest {
@@ -8765,6 +9104,9 @@ function createBaseQuestion(): Question {
     followUps: [],
     analysis: undefined,
     drift: undefined,
+    spec: undefined,
+    typedResult: undefined,
+    studyId: undefined,
   };
 }
 
@@ -8823,6 +9165,15 @@ export const Question: MessageFns<Question> = {
     }
     if (message.drift !== undefined) {
       DriftReport.encode(message.drift, writer.uint32(162).fork()).join();
+    }
+    if (message.spec !== undefined) {
+      QuestionSpec.encode(message.spec, writer.uint32(170).fork()).join();
+    }
+    if (message.typedResult !== undefined) {
+      TypedResult.encode(message.typedResult, writer.uint32(178).fork()).join();
+    }
+    if (message.studyId !== undefined) {
+      writer.uint32(186).string(message.studyId);
     }
     return writer;
   },
@@ -8984,6 +9335,30 @@ export const Question: MessageFns<Question> = {
             message.drift = DriftReport.decode(reader, reader.uint32());
             continue;
           }
+          case 21: {
+            if (tag !== 170) {
+              break;
+            }
+
+            message.spec = QuestionSpec.decode(reader, reader.uint32());
+            continue;
+          }
+          case 22: {
+            if (tag !== 178) {
+              break;
+            }
+
+            message.typedResult = TypedResult.decode(reader, reader.uint32());
+            continue;
+          }
+          case 23: {
+            if (tag !== 186) {
+              break;
+            }
+
+            message.studyId = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -9066,6 +9441,17 @@ export const Question: MessageFns<Question> = {
         : [],
       analysis: isSet(object.analysis) ? QuestionAnalysis.fromJSON(object.analysis) : undefined,
       drift: isSet(object.drift) ? DriftReport.fromJSON(object.drift) : undefined,
+      spec: isSet(object.spec) ? QuestionSpec.fromJSON(object.spec) : undefined,
+      typedResult: isSet(object.typedResult)
+        ? TypedResult.fromJSON(object.typedResult)
+        : isSet(object.typed_result)
+        ? TypedResult.fromJSON(object.typed_result)
+        : undefined,
+      studyId: isSet(object.studyId)
+        ? globalThis.String(object.studyId)
+        : isSet(object.study_id)
+        ? globalThis.String(object.study_id)
+        : undefined,
     };
   },
 
@@ -9125,6 +9511,15 @@ export const Question: MessageFns<Question> = {
     if (message.drift !== undefined) {
       obj.drift = DriftReport.toJSON(message.drift);
     }
+    if (message.spec !== undefined) {
+      obj.spec = QuestionSpec.toJSON(message.spec);
+    }
+    if (message.typedResult !== undefined) {
+      obj.typedResult = TypedResult.toJSON(message.typedResult);
+    }
+    if (message.studyId !== undefined) {
+      obj.studyId = message.studyId;
+    }
     return obj;
   },
 
@@ -9159,6 +9554,2482 @@ export const Question: MessageFns<Question> = {
     message.drift = (object.drift !== undefined && object.drift !== null)
       ? DriftReport.fromPartial(object.drift)
       : undefined;
+    message.spec = (object.spec !== undefined && object.spec !== null)
+      ? QuestionSpec.fromPartial(object.spec)
+      : undefined;
+    message.typedResult = (object.typedResult !== undefined && object.typedResult !== null)
+      ? TypedResult.fromPartial(object.typedResult)
+      : undefined;
+    message.studyId = object.studyId ?? undefined;
+    return message;
+  },
+};
+
+function createBaseEstimate(): Estimate {
+  return { value: 0, low: 0, high: 0 };
+}
+
+export const Estimate: MessageFns<Estimate> = {
+  encode(message: Estimate, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.value !== 0) {
+      writer.uint32(9).double(message.value);
+    }
+    if (message.low !== 0) {
+      writer.uint32(17).double(message.low);
+    }
+    if (message.high !== 0) {
+      writer.uint32(25).double(message.high);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Estimate {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseEstimate();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 9) {
+              break;
+            }
+
+            message.value = reader.double();
+            continue;
+          }
+          case 2: {
+            if (tag !== 17) {
+              break;
+            }
+
+            message.low = reader.double();
+            continue;
+          }
+          case 3: {
+            if (tag !== 25) {
+              break;
+            }
+
+            message.high = reader.double();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Estimate {
+    return {
+      value: isSet(object.value) ? globalThis.Number(object.value) : 0,
+      low: isSet(object.low) ? globalThis.Number(object.low) : 0,
+      high: isSet(object.high) ? globalThis.Number(object.high) : 0,
+    };
+  },
+
+  toJSON(message: Estimate): unknown {
+    const obj: any = {};
+    if (message.value !== 0) {
+      obj.value = floatToJson(message.value);
+    }
+    if (message.low !== 0) {
+      obj.low = floatToJson(message.low);
+    }
+    if (message.high !== 0) {
+      obj.high = floatToJson(message.high);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<Estimate>, I>>(base?: I): Estimate {
+    return Estimate.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<Estimate>, I>>(object: I): Estimate {
+    const message = createBaseEstimate();
+    message.value = object.value ?? 0;
+    message.low = object.low ?? 0;
+    message.high = object.high ?? 0;
+    return message;
+  },
+};
+
+function createBaseTypedResult(): TypedResult {
+  return { respondents: 0, noAnswer: 0, result: undefined };
+}
+
+export const TypedResult: MessageFns<TypedResult> = {
+  encode(message: TypedResult, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.respondents !== 0) {
+      writer.uint32(8).int32(message.respondents);
+    }
+    if (message.noAnswer !== 0) {
+      writer.uint32(16).int32(message.noAnswer);
+    }
+    switch (message.result?.$case) {
+      case "scale":
+        ScaleResult.encode(message.result.value, writer.uint32(26).fork()).join();
+        break;
+      case "nps":
+        NpsResult.encode(message.result.value, writer.uint32(34).fork()).join();
+        break;
+      case "singleChoice":
+        ChoiceResult.encode(message.result.value, writer.uint32(42).fork()).join();
+        break;
+      case "multipleChoice":
+        ChoiceResult.encode(message.result.value, writer.uint32(50).fork()).join();
+        break;
+      case "number":
+        NumberResult.encode(message.result.value, writer.uint32(58).fork()).join();
+        break;
+      case "ranking":
+        RankingResult.encode(message.result.value, writer.uint32(66).fork()).join();
+        break;
+      case "maxdiff":
+        MaxDiffResult.encode(message.result.value, writer.uint32(74).fork()).join();
+        break;
+      case "priceLadder":
+        PriceLadderResult.encode(message.result.value, writer.uint32(82).fork()).join();
+        break;
+      case "priceRange":
+        PriceRangeResult.encode(message.result.value, writer.uint32(90).fork()).join();
+        break;
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): TypedResult {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseTypedResult();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.respondents = reader.int32();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.noAnswer = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.result = { $case: "scale", value: ScaleResult.decode(reader, reader.uint32()) };
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.result = { $case: "nps", value: NpsResult.decode(reader, reader.uint32()) };
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.result = { $case: "singleChoice", value: ChoiceResult.decode(reader, reader.uint32()) };
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.result = { $case: "multipleChoice", value: ChoiceResult.decode(reader, reader.uint32()) };
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.result = { $case: "number", value: NumberResult.decode(reader, reader.uint32()) };
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.result = { $case: "ranking", value: RankingResult.decode(reader, reader.uint32()) };
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.result = { $case: "maxdiff", value: MaxDiffResult.decode(reader, reader.uint32()) };
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.result = { $case: "priceLadder", value: PriceLadderResult.decode(reader, reader.uint32()) };
+            continue;
+          }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.result = { $case: "priceRange", value: PriceRangeResult.decode(reader, reader.uint32()) };
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): TypedResult {
+    return {
+      respondents: isSet(object.respondents) ? globalThis.Number(object.respondents) : 0,
+      noAnswer: isSet(object.noAnswer)
+        ? globalThis.Number(object.noAnswer)
+        : isSet(object.no_answer)
+        ? globalThis.Number(object.no_answer)
+        : 0,
+      result: isSet(object.scale)
+        ? { $case: "scale", value: ScaleResult.fromJSON(object.scale) }
+        : isSet(object.nps)
+        ? { $case: "nps", value: NpsResult.fromJSON(object.nps) }
+        : isSet(object.singleChoice)
+        ? { $case: "singleChoice", value: ChoiceResult.fromJSON(object.singleChoice) }
+        : isSet(object.single_choice)
+        ? { $case: "singleChoice", value: ChoiceResult.fromJSON(object.single_choice) }
+        : isSet(object.multipleChoice)
+        ? { $case: "multipleChoice", value: ChoiceResult.fromJSON(object.multipleChoice) }
+        : isSet(object.multiple_choice)
+        ? { $case: "multipleChoice", value: ChoiceResult.fromJSON(object.multiple_choice) }
+        : isSet(object.number)
+        ? { $case: "number", value: NumberResult.fromJSON(object.number) }
+        : isSet(object.ranking)
+        ? { $case: "ranking", value: RankingResult.fromJSON(object.ranking) }
+        : isSet(object.maxdiff)
+        ? { $case: "maxdiff", value: MaxDiffResult.fromJSON(object.maxdiff) }
+        : isSet(object.priceLadder)
+        ? { $case: "priceLadder", value: PriceLadderResult.fromJSON(object.priceLadder) }
+        : isSet(object.price_ladder)
+        ? { $case: "priceLadder", value: PriceLadderResult.fromJSON(object.price_ladder) }
+        : isSet(object.priceRange)
+        ? { $case: "priceRange", value: PriceRangeResult.fromJSON(object.priceRange) }
+        : isSet(object.price_range)
+        ? { $case: "priceRange", value: PriceRangeResult.fromJSON(object.price_range) }
+        : undefined,
+    };
+  },
+
+  toJSON(message: TypedResult): unknown {
+    const obj: any = {};
+    if (message.respondents !== 0) {
+      obj.respondents = Math.round(message.respondents);
+    }
+    if (message.noAnswer !== 0) {
+      obj.noAnswer = Math.round(message.noAnswer);
+    }
+    if (message.result?.$case === "scale") {
+      obj.scale = ScaleResult.toJSON(message.result.value);
+    } else if (message.result?.$case === "nps") {
+      obj.nps = NpsResult.toJSON(message.result.value);
+    } else if (message.result?.$case === "singleChoice") {
+      obj.singleChoice = ChoiceResult.toJSON(message.result.value);
+    } else if (message.result?.$case === "multipleChoice") {
+      obj.multipleChoice = ChoiceResult.toJSON(message.result.value);
+    } else if (message.result?.$case === "number") {
+      obj.number = NumberResult.toJSON(message.result.value);
+    } else if (message.result?.$case === "ranking") {
+      obj.ranking = RankingResult.toJSON(message.result.value);
+    } else if (message.result?.$case === "maxdiff") {
+      obj.maxdiff = MaxDiffResult.toJSON(message.result.value);
+    } else if (message.result?.$case === "priceLadder") {
+      obj.priceLadder = PriceLadderResult.toJSON(message.result.value);
+    } else if (message.result?.$case === "priceRange") {
+      obj.priceRange = PriceRangeResult.toJSON(message.result.value);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<TypedResult>, I>>(base?: I): TypedResult {
+    return TypedResult.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<TypedResult>, I>>(object: I): TypedResult {
+    const message = createBaseTypedResult();
+    message.respondents = object.respondents ?? 0;
+    message.noAnswer = object.noAnswer ?? 0;
+    switch (object.result?.$case) {
+      case "scale": {
+        if (object.result?.value !== undefined && object.result?.value !== null) {
+          message.result = { $case: "scale", value: ScaleResult.fromPartial(object.result.value) };
+        }
+        break;
+      }
+      case "nps": {
+        if (object.result?.value !== undefined && object.result?.value !== null) {
+          message.result = { $case: "nps", value: NpsResult.fromPartial(object.result.value) };
+        }
+        break;
+      }
+      case "singleChoice": {
+        if (object.result?.value !== undefined && object.result?.value !== null) {
+          message.result = { $case: "singleChoice", value: ChoiceResult.fromPartial(object.result.value) };
+        }
+        break;
+      }
+      case "multipleChoice": {
+        if (object.result?.value !== undefined && object.result?.value !== null) {
+          message.result = { $case: "multipleChoice", value: ChoiceResult.fromPartial(object.result.value) };
+        }
+        break;
+      }
+      case "number": {
+        if (object.result?.value !== undefined && object.result?.value !== null) {
+          message.result = { $case: "number", value: NumberResult.fromPartial(object.result.value) };
+        }
+        break;
+      }
+      case "ranking": {
+        if (object.result?.value !== undefined && object.result?.value !== null) {
+          message.result = { $case: "ranking", value: RankingResult.fromPartial(object.result.value) };
+        }
+        break;
+      }
+      case "maxdiff": {
+        if (object.result?.value !== undefined && object.result?.value !== null) {
+          message.result = { $case: "maxdiff", value: MaxDiffResult.fromPartial(object.result.value) };
+        }
+        break;
+      }
+      case "priceLadder": {
+        if (object.result?.value !== undefined && object.result?.value !== null) {
+          message.result = { $case: "priceLadder", value: PriceLadderResult.fromPartial(object.result.value) };
+        }
+        break;
+      }
+      case "priceRange": {
+        if (object.result?.value !== undefined && object.result?.value !== null) {
+          message.result = { $case: "priceRange", value: PriceRangeResult.fromPartial(object.result.value) };
+        }
+        break;
+      }
+    }
+    return message;
+  },
+};
+
+function createBaseScalePoint(): ScalePoint {
+  return { point: 0, label: "", share: undefined };
+}
+
+export const ScalePoint: MessageFns<ScalePoint> = {
+  encode(message: ScalePoint, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.point !== 0) {
+      writer.uint32(8).int32(message.point);
+    }
+    if (message.label !== "") {
+      writer.uint32(18).string(message.label);
+    }
+    if (message.share !== undefined) {
+      Estimate.encode(message.share, writer.uint32(26).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ScalePoint {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseScalePoint();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.point = reader.int32();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.label = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.share = Estimate.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ScalePoint {
+    return {
+      point: isSet(object.point) ? globalThis.Number(object.point) : 0,
+      label: isSet(object.label) ? globalThis.String(object.label) : "",
+      share: isSet(object.share) ? Estimate.fromJSON(object.share) : undefined,
+    };
+  },
+
+  toJSON(message: ScalePoint): unknown {
+    const obj: any = {};
+    if (message.point !== 0) {
+      obj.point = Math.round(message.point);
+    }
+    if (message.label !== "") {
+      obj.label = message.label;
+    }
+    if (message.share !== undefined) {
+      obj.share = Estimate.toJSON(message.share);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ScalePoint>, I>>(base?: I): ScalePoint {
+    return ScalePoint.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ScalePoint>, I>>(object: I): ScalePoint {
+    const message = createBaseScalePoint();
+    message.point = object.point ?? 0;
+    message.label = object.label ?? "";
+    message.share = (object.share !== undefined && object.share !== null)
+      ? Estimate.fromPartial(object.share)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseScaleResult(): ScaleResult {
+  return { points: [], mean: undefined, topTwoBox: undefined };
+}
+
+export const ScaleResult: MessageFns<ScaleResult> = {
+  encode(message: ScaleResult, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.points) {
+      ScalePoint.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.mean !== undefined) {
+      Estimate.encode(message.mean, writer.uint32(18).fork()).join();
+    }
+    if (message.topTwoBox !== undefined) {
+      Estimate.encode(message.topTwoBox, writer.uint32(26).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ScaleResult {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseScaleResult();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.points.push(ScalePoint.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.mean = Estimate.decode(reader, reader.uint32());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.topTwoBox = Estimate.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ScaleResult {
+    return {
+      points: globalThis.Array.isArray(object?.points) ? object.points.map((e: any) => ScalePoint.fromJSON(e)) : [],
+      mean: isSet(object.mean) ? Estimate.fromJSON(object.mean) : undefined,
+      topTwoBox: isSet(object.topTwoBox)
+        ? Estimate.fromJSON(object.topTwoBox)
+        : isSet(object.top_two_box)
+        ? Estimate.fromJSON(object.top_two_box)
+        : undefined,
+    };
+  },
+
+  toJSON(message: ScaleResult): unknown {
+    const obj: any = {};
+    if (message.points?.length) {
+      obj.points = message.points.map((e) => ScalePoint.toJSON(e));
+    }
+    if (message.mean !== undefined) {
+      obj.mean = Estimate.toJSON(message.mean);
+    }
+    if (message.topTwoBox !== undefined) {
+      obj.topTwoBox = Estimate.toJSON(message.topTwoBox);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ScaleResult>, I>>(base?: I): ScaleResult {
+    return ScaleResult.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ScaleResult>, I>>(object: I): ScaleResult {
+    const message = createBaseScaleResult();
+    message.points = object.points?.map((e) => ScalePoint.fromPartial(e)) || [];
+    message.mean = (object.mean !== undefined && object.mean !== null) ? Estimate.fromPartial(object.mean) : undefined;
+    message.topTwoBox = (object.topTwoBox !== undefined && object.topTwoBox !== null)
+      ? Estimate.fromPartial(object.topTwoBox)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseNpsScore(): NpsScore {
+  return { score: 0, share: 0 };
+}
+
+export const NpsScore: MessageFns<NpsScore> = {
+  encode(message: NpsScore, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.score !== 0) {
+      writer.uint32(8).int32(message.score);
+    }
+    if (message.share !== 0) {
+      writer.uint32(17).double(message.share);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): NpsScore {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseNpsScore();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.score = reader.int32();
+            continue;
+          }
+          case 2: {
+            if (tag !== 17) {
+              break;
+            }
+
+            message.share = reader.double();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): NpsScore {
+    return {
+      score: isSet(object.score) ? globalThis.Number(object.score) : 0,
+      share: isSet(object.share) ? globalThis.Number(object.share) : 0,
+    };
+  },
+
+  toJSON(message: NpsScore): unknown {
+    const obj: any = {};
+    if (message.score !== 0) {
+      obj.score = Math.round(message.score);
+    }
+    if (message.share !== 0) {
+      obj.share = floatToJson(message.share);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<NpsScore>, I>>(base?: I): NpsScore {
+    return NpsScore.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<NpsScore>, I>>(object: I): NpsScore {
+    const message = createBaseNpsScore();
+    message.score = object.score ?? 0;
+    message.share = object.share ?? 0;
+    return message;
+  },
+};
+
+function createBaseNpsResult(): NpsResult {
+  return { promoters: undefined, passives: undefined, detractors: undefined, score: undefined, scores: [] };
+}
+
+export const NpsResult: MessageFns<NpsResult> = {
+  encode(message: NpsResult, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.promoters !== undefined) {
+      Estimate.encode(message.promoters, writer.uint32(10).fork()).join();
+    }
+    if (message.passives !== undefined) {
+      Estimate.encode(message.passives, writer.uint32(18).fork()).join();
+    }
+    if (message.detractors !== undefined) {
+      Estimate.encode(message.detractors, writer.uint32(26).fork()).join();
+    }
+    if (message.score !== undefined) {
+      Estimate.encode(message.score, writer.uint32(34).fork()).join();
+    }
+    for (const v of message.scores) {
+      NpsScore.encode(v!, writer.uint32(42).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): NpsResult {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseNpsResult();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.promoters = Estimate.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.passives = Estimate.decode(reader, reader.uint32());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.detractors = Estimate.decode(reader, reader.uint32());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.score = Estimate.decode(reader, reader.uint32());
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.scores.push(NpsScore.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): NpsResult {
+    return {
+      promoters: isSet(object.promoters) ? Estimate.fromJSON(object.promoters) : undefined,
+      passives: isSet(object.passives) ? Estimate.fromJSON(object.passives) : undefined,
+      detractors: isSet(object.detractors) ? Estimate.fromJSON(object.detractors) : undefined,
+      score: isSet(object.score) ? Estimate.fromJSON(object.score) : undefined,
+      scores: globalThis.Array.isArray(object?.scores) ? object.scores.map((e: any) => NpsScore.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: NpsResult): unknown {
+    const obj: any = {};
+    if (message.promoters !== undefined) {
+      obj.promoters = Estimate.toJSON(message.promoters);
+    }
+    if (message.passives !== undefined) {
+      obj.passives = Estimate.toJSON(message.passives);
+    }
+    if (message.detractors !== undefined) {
+      obj.detractors = Estimate.toJSON(message.detractors);
+    }
+    if (message.score !== undefined) {
+      obj.score = Estimate.toJSON(message.score);
+    }
+    if (message.scores?.length) {
+      obj.scores = message.scores.map((e) => NpsScore.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<NpsResult>, I>>(base?: I): NpsResult {
+    return NpsResult.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<NpsResult>, I>>(object: I): NpsResult {
+    const message = createBaseNpsResult();
+    message.promoters = (object.promoters !== undefined && object.promoters !== null)
+      ? Estimate.fromPartial(object.promoters)
+      : undefined;
+    message.passives = (object.passives !== undefined && object.passives !== null)
+      ? Estimate.fromPartial(object.passives)
+      : undefined;
+    message.detractors = (object.detractors !== undefined && object.detractors !== null)
+      ? Estimate.fromPartial(object.detractors)
+      : undefined;
+    message.score = (object.score !== undefined && object.score !== null)
+      ? Estimate.fromPartial(object.score)
+      : undefined;
+    message.scores = object.scores?.map((e) => NpsScore.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseOptionShare(): OptionShare {
+  return { label: "", share: undefined };
+}
+
+export const OptionShare: MessageFns<OptionShare> = {
+  encode(message: OptionShare, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.label !== "") {
+      writer.uint32(10).string(message.label);
+    }
+    if (message.share !== undefined) {
+      Estimate.encode(message.share, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): OptionShare {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseOptionShare();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.label = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.share = Estimate.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): OptionShare {
+    return {
+      label: isSet(object.label) ? globalThis.String(object.label) : "",
+      share: isSet(object.share) ? Estimate.fromJSON(object.share) : undefined,
+    };
+  },
+
+  toJSON(message: OptionShare): unknown {
+    const obj: any = {};
+    if (message.label !== "") {
+      obj.label = message.label;
+    }
+    if (message.share !== undefined) {
+      obj.share = Estimate.toJSON(message.share);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<OptionShare>, I>>(base?: I): OptionShare {
+    return OptionShare.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<OptionShare>, I>>(object: I): OptionShare {
+    const message = createBaseOptionShare();
+    message.label = object.label ?? "";
+    message.share = (object.share !== undefined && object.share !== null)
+      ? Estimate.fromPartial(object.share)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseChoiceResult(): ChoiceResult {
+  return { options: [] };
+}
+
+export const ChoiceResult: MessageFns<ChoiceResult> = {
+  encode(message: ChoiceResult, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.options) {
+      OptionShare.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ChoiceResult {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseChoiceResult();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.options.push(OptionShare.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ChoiceResult {
+    return {
+      options: globalThis.Array.isArray(object?.options) ? object.options.map((e: any) => OptionShare.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: ChoiceResult): unknown {
+    const obj: any = {};
+    if (message.options?.length) {
+      obj.options = message.options.map((e) => OptionShare.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ChoiceResult>, I>>(base?: I): ChoiceResult {
+    return ChoiceResult.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ChoiceResult>, I>>(object: I): ChoiceResult {
+    const message = createBaseChoiceResult();
+    message.options = object.options?.map((e) => OptionShare.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseHistogramBin(): HistogramBin {
+  return { from: 0, to: 0, share: 0 };
+}
+
+export const HistogramBin: MessageFns<HistogramBin> = {
+  encode(message: HistogramBin, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.from !== 0) {
+      writer.uint32(9).double(message.from);
+    }
+    if (message.to !== 0) {
+      writer.uint32(17).double(message.to);
+    }
+    if (message.share !== 0) {
+      writer.uint32(25).double(message.share);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): HistogramBin {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseHistogramBin();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 9) {
+              break;
+            }
+
+            message.from = reader.double();
+            continue;
+          }
+          case 2: {
+            if (tag !== 17) {
+              break;
+            }
+
+            message.to = reader.double();
+            continue;
+          }
+          case 3: {
+            if (tag !== 25) {
+              break;
+            }
+
+            message.share = reader.double();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): HistogramBin {
+    return {
+      from: isSet(object.from) ? globalThis.Number(object.from) : 0,
+      to: isSet(object.to) ? globalThis.Number(object.to) : 0,
+      share: isSet(object.share) ? globalThis.Number(object.share) : 0,
+    };
+  },
+
+  toJSON(message: HistogramBin): unknown {
+    const obj: any = {};
+    if (message.from !== 0) {
+      obj.from = floatToJson(message.from);
+    }
+    if (message.to !== 0) {
+      obj.to = floatToJson(message.to);
+    }
+    if (message.share !== 0) {
+      obj.share = floatToJson(message.share);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<HistogramBin>, I>>(base?: I): HistogramBin {
+    return HistogramBin.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<HistogramBin>, I>>(object: I): HistogramBin {
+    const message = createBaseHistogramBin();
+    message.from = object.from ?? 0;
+    message.to = object.to ?? 0;
+    message.share = object.share ?? 0;
+    return message;
+  },
+};
+
+function createBaseNumberResult(): NumberResult {
+  return { unit: "", median: undefined, lowerQuartile: undefined, upperQuartile: undefined, histogram: [] };
+}
+
+export const NumberResult: MessageFns<NumberResult> = {
+  encode(message: NumberResult, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.unit !== "") {
+      writer.uint32(10).string(message.unit);
+    }
+    if (message.median !== undefined) {
+      Estimate.encode(message.median, writer.uint32(18).fork()).join();
+    }
+    if (message.lowerQuartile !== undefined) {
+      Estimate.encode(message.lowerQuartile, writer.uint32(26).fork()).join();
+    }
+    if (message.upperQuartile !== undefined) {
+      Estimate.encode(message.upperQuartile, writer.uint32(34).fork()).join();
+    }
+    for (const v of message.histogram) {
+      HistogramBin.encode(v!, writer.uint32(42).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): NumberResult {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseNumberResult();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.unit = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.median = Estimate.decode(reader, reader.uint32());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.lowerQuartile = Estimate.decode(reader, reader.uint32());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.upperQuartile = Estimate.decode(reader, reader.uint32());
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.histogram.push(HistogramBin.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): NumberResult {
+    return {
+      unit: isSet(object.unit) ? globalThis.String(object.unit) : "",
+      median: isSet(object.median) ? Estimate.fromJSON(object.median) : undefined,
+      lowerQuartile: isSet(object.lowerQuartile)
+        ? Estimate.fromJSON(object.lowerQuartile)
+        : isSet(object.lower_quartile)
+        ? Estimate.fromJSON(object.lower_quartile)
+        : undefined,
+      upperQuartile: isSet(object.upperQuartile)
+        ? Estimate.fromJSON(object.upperQuartile)
+        : isSet(object.upper_quartile)
+        ? Estimate.fromJSON(object.upper_quartile)
+        : undefined,
+      histogram: globalThis.Array.isArray(object?.histogram)
+        ? object.histogram.map((e: any) => HistogramBin.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: NumberResult): unknown {
+    const obj: any = {};
+    if (message.unit !== "") {
+      obj.unit = message.unit;
+    }
+    if (message.median !== undefined) {
+      obj.median = Estimate.toJSON(message.median);
+    }
+    if (message.lowerQuartile !== undefined) {
+      obj.lowerQuartile = Estimate.toJSON(message.lowerQuartile);
+    }
+    if (message.upperQuartile !== undefined) {
+      obj.upperQuartile = Estimate.toJSON(message.upperQuartile);
+    }
+    if (message.histogram?.length) {
+      obj.histogram = message.histogram.map((e) => HistogramBin.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<NumberResult>, I>>(base?: I): NumberResult {
+    return NumberResult.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<NumberResult>, I>>(object: I): NumberResult {
+    const message = createBaseNumberResult();
+    message.unit = object.unit ?? "";
+    message.median = (object.median !== undefined && object.median !== null)
+      ? Estimate.fromPartial(object.median)
+      : undefined;
+    message.lowerQuartile = (object.lowerQuartile !== undefined && object.lowerQuartile !== null)
+      ? Estimate.fromPartial(object.lowerQuartile)
+      : undefined;
+    message.upperQuartile = (object.upperQuartile !== undefined && object.upperQuartile !== null)
+      ? Estimate.fromPartial(object.upperQuartile)
+      : undefined;
+    message.histogram = object.histogram?.map((e) => HistogramBin.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseRankedItem(): RankedItem {
+  return { label: "", meanRank: undefined, firstShare: undefined };
+}
+
+export const RankedItem: MessageFns<RankedItem> = {
+  encode(message: RankedItem, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.label !== "") {
+      writer.uint32(10).string(message.label);
+    }
+    if (message.meanRank !== undefined) {
+      Estimate.encode(message.meanRank, writer.uint32(18).fork()).join();
+    }
+    if (message.firstShare !== undefined) {
+      Estimate.encode(message.firstShare, writer.uint32(26).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RankedItem {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRankedItem();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.label = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.meanRank = Estimate.decode(reader, reader.uint32());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.firstShare = Estimate.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RankedItem {
+    return {
+      label: isSet(object.label) ? globalThis.String(object.label) : "",
+      meanRank: isSet(object.meanRank)
+        ? Estimate.fromJSON(object.meanRank)
+        : isSet(object.mean_rank)
+        ? Estimate.fromJSON(object.mean_rank)
+        : undefined,
+      firstShare: isSet(object.firstShare)
+        ? Estimate.fromJSON(object.firstShare)
+        : isSet(object.first_share)
+        ? Estimate.fromJSON(object.first_share)
+        : undefined,
+    };
+  },
+
+  toJSON(message: RankedItem): unknown {
+    const obj: any = {};
+    if (message.label !== "") {
+      obj.label = message.label;
+    }
+    if (message.meanRank !== undefined) {
+      obj.meanRank = Estimate.toJSON(message.meanRank);
+    }
+    if (message.firstShare !== undefined) {
+      obj.firstShare = Estimate.toJSON(message.firstShare);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RankedItem>, I>>(base?: I): RankedItem {
+    return RankedItem.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RankedItem>, I>>(object: I): RankedItem {
+    const message = createBaseRankedItem();
+    message.label = object.label ?? "";
+    message.meanRank = (object.meanRank !== undefined && object.meanRank !== null)
+      ? Estimate.fromPartial(object.meanRank)
+      : undefined;
+    message.firstShare = (object.firstShare !== undefined && object.firstShare !== null)
+      ? Estimate.fromPartial(object.firstShare)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseRankingResult(): RankingResult {
+  return { items: [] };
+}
+
+export const RankingResult: MessageFns<RankingResult> = {
+  encode(message: RankingResult, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.items) {
+      RankedItem.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RankingResult {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRankingResult();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.items.push(RankedItem.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RankingResult {
+    return {
+      items: globalThis.Array.isArray(object?.items) ? object.items.map((e: any) => RankedItem.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: RankingResult): unknown {
+    const obj: any = {};
+    if (message.items?.length) {
+      obj.items = message.items.map((e) => RankedItem.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RankingResult>, I>>(base?: I): RankingResult {
+    return RankingResult.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RankingResult>, I>>(object: I): RankingResult {
+    const message = createBaseRankingResult();
+    message.items = object.items?.map((e) => RankedItem.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseMaxDiffItem(): MaxDiffItem {
+  return { label: "", score: undefined, bestShare: 0, worstShare: 0 };
+}
+
+export const MaxDiffItem: MessageFns<MaxDiffItem> = {
+  encode(message: MaxDiffItem, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.label !== "") {
+      writer.uint32(10).string(message.label);
+    }
+    if (message.score !== undefined) {
+      Estimate.encode(message.score, writer.uint32(18).fork()).join();
+    }
+    if (message.bestShare !== 0) {
+      writer.uint32(25).double(message.bestShare);
+    }
+    if (message.worstShare !== 0) {
+      writer.uint32(33).double(message.worstShare);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): MaxDiffItem {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseMaxDiffItem();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.label = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.score = Estimate.decode(reader, reader.uint32());
+            continue;
+          }
+          case 3: {
+            if (tag !== 25) {
+              break;
+            }
+
+            message.bestShare = reader.double();
+            continue;
+          }
+          case 4: {
+            if (tag !== 33) {
+              break;
+            }
+
+            message.worstShare = reader.double();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): MaxDiffItem {
+    return {
+      label: isSet(object.label) ? globalThis.String(object.label) : "",
+      score: isSet(object.score) ? Estimate.fromJSON(object.score) : undefined,
+      bestShare: isSet(object.bestShare)
+        ? globalThis.Number(object.bestShare)
+        : isSet(object.best_share)
+        ? globalThis.Number(object.best_share)
+        : 0,
+      worstShare: isSet(object.worstShare)
+        ? globalThis.Number(object.worstShare)
+        : isSet(object.worst_share)
+        ? globalThis.Number(object.worst_share)
+        : 0,
+    };
+  },
+
+  toJSON(message: MaxDiffItem): unknown {
+    const obj: any = {};
+    if (message.label !== "") {
+      obj.label = message.label;
+    }
+    if (message.score !== undefined) {
+      obj.score = Estimate.toJSON(message.score);
+    }
+    if (message.bestShare !== 0) {
+      obj.bestShare = floatToJson(message.bestShare);
+    }
+    if (message.worstShare !== 0) {
+      obj.worstShare = floatToJson(message.worstShare);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<MaxDiffItem>, I>>(base?: I): MaxDiffItem {
+    return MaxDiffItem.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<MaxDiffItem>, I>>(object: I): MaxDiffItem {
+    const message = createBaseMaxDiffItem();
+    message.label = object.label ?? "";
+    message.score = (object.score !== undefined && object.score !== null)
+      ? Estimate.fromPartial(object.score)
+      : undefined;
+    message.bestShare = object.bestShare ?? 0;
+    message.worstShare = object.worstShare ?? 0;
+    return message;
+  },
+};
+
+function createBaseMaxDiffResult(): MaxDiffResult {
+  return { items: [] };
+}
+
+export const MaxDiffResult: MessageFns<MaxDiffResult> = {
+  encode(message: MaxDiffResult, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.items) {
+      MaxDiffItem.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): MaxDiffResult {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseMaxDiffResult();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.items.push(MaxDiffItem.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): MaxDiffResult {
+    return {
+      items: globalThis.Array.isArray(object?.items) ? object.items.map((e: any) => MaxDiffItem.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: MaxDiffResult): unknown {
+    const obj: any = {};
+    if (message.items?.length) {
+      obj.items = message.items.map((e) => MaxDiffItem.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<MaxDiffResult>, I>>(base?: I): MaxDiffResult {
+    return MaxDiffResult.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<MaxDiffResult>, I>>(object: I): MaxDiffResult {
+    const message = createBaseMaxDiffResult();
+    message.items = object.items?.map((e) => MaxDiffItem.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseLadderPoint(): LadderPoint {
+  return { price: 0, demand: undefined, revenue: undefined };
+}
+
+export const LadderPoint: MessageFns<LadderPoint> = {
+  encode(message: LadderPoint, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.price !== 0) {
+      writer.uint32(9).double(message.price);
+    }
+    if (message.demand !== undefined) {
+      Estimate.encode(message.demand, writer.uint32(18).fork()).join();
+    }
+    if (message.revenue !== undefined) {
+      Estimate.encode(message.revenue, writer.uint32(26).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): LadderPoint {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseLadderPoint();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 9) {
+              break;
+            }
+
+            message.price = reader.double();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.demand = Estimate.decode(reader, reader.uint32());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.revenue = Estimate.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): LadderPoint {
+    return {
+      price: isSet(object.price) ? globalThis.Number(object.price) : 0,
+      demand: isSet(object.demand) ? Estimate.fromJSON(object.demand) : undefined,
+      revenue: isSet(object.revenue) ? Estimate.fromJSON(object.revenue) : undefined,
+    };
+  },
+
+  toJSON(message: LadderPoint): unknown {
+    const obj: any = {};
+    if (message.price !== 0) {
+      obj.price = floatToJson(message.price);
+    }
+    if (message.demand !== undefined) {
+      obj.demand = Estimate.toJSON(message.demand);
+    }
+    if (message.revenue !== undefined) {
+      obj.revenue = Estimate.toJSON(message.revenue);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<LadderPoint>, I>>(base?: I): LadderPoint {
+    return LadderPoint.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<LadderPoint>, I>>(object: I): LadderPoint {
+    const message = createBaseLadderPoint();
+    message.price = object.price ?? 0;
+    message.demand = (object.demand !== undefined && object.demand !== null)
+      ? Estimate.fromPartial(object.demand)
+      : undefined;
+    message.revenue = (object.revenue !== undefined && object.revenue !== null)
+      ? Estimate.fromPartial(object.revenue)
+      : undefined;
+    return message;
+  },
+};
+
+function createBasePriceLadderResult(): PriceLadderResult {
+  return { currency: "", period: "", points: [], bestPrice: undefined, bestDemand: undefined, summary: "" };
+}
+
+export const PriceLadderResult: MessageFns<PriceLadderResult> = {
+  encode(message: PriceLadderResult, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.currency !== "") {
+      writer.uint32(10).string(message.currency);
+    }
+    if (message.period !== "") {
+      writer.uint32(18).string(message.period);
+    }
+    for (const v of message.points) {
+      LadderPoint.encode(v!, writer.uint32(26).fork()).join();
+    }
+    if (message.bestPrice !== undefined) {
+      Estimate.encode(message.bestPrice, writer.uint32(34).fork()).join();
+    }
+    if (message.bestDemand !== undefined) {
+      Estimate.encode(message.bestDemand, writer.uint32(42).fork()).join();
+    }
+    if (message.summary !== "") {
+      writer.uint32(50).string(message.summary);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PriceLadderResult {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePriceLadderResult();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.currency = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.period = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.points.push(LadderPoint.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.bestPrice = Estimate.decode(reader, reader.uint32());
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.bestDemand = Estimate.decode(reader, reader.uint32());
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.summary = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PriceLadderResult {
+    return {
+      currency: isSet(object.currency) ? globalThis.String(object.currency) : "",
+      period: isSet(object.period) ? globalThis.String(object.period) : "",
+      points: globalThis.Array.isArray(object?.points) ? object.points.map((e: any) => LadderPoint.fromJSON(e)) : [],
+      bestPrice: isSet(object.bestPrice)
+        ? Estimate.fromJSON(object.bestPrice)
+        : isSet(object.best_price)
+        ? Estimate.fromJSON(object.best_price)
+        : undefined,
+      bestDemand: isSet(object.bestDemand)
+        ? Estimate.fromJSON(object.bestDemand)
+        : isSet(object.best_demand)
+        ? Estimate.fromJSON(object.best_demand)
+        : undefined,
+      summary: isSet(object.summary) ? globalThis.String(object.summary) : "",
+    };
+  },
+
+  toJSON(message: PriceLadderResult): unknown {
+    const obj: any = {};
+    if (message.currency !== "") {
+      obj.currency = message.currency;
+    }
+    if (message.period !== "") {
+      obj.period = message.period;
+    }
+    if (message.points?.length) {
+      obj.points = message.points.map((e) => LadderPoint.toJSON(e));
+    }
+    if (message.bestPrice !== undefined) {
+      obj.bestPrice = Estimate.toJSON(message.bestPrice);
+    }
+    if (message.bestDemand !== undefined) {
+      obj.bestDemand = Estimate.toJSON(message.bestDemand);
+    }
+    if (message.summary !== "") {
+      obj.summary = message.summary;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<PriceLadderResult>, I>>(base?: I): PriceLadderResult {
+    return PriceLadderResult.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<PriceLadderResult>, I>>(object: I): PriceLadderResult {
+    const message = createBasePriceLadderResult();
+    message.currency = object.currency ?? "";
+    message.period = object.period ?? "";
+    message.points = object.points?.map((e) => LadderPoint.fromPartial(e)) || [];
+    message.bestPrice = (object.bestPrice !== undefined && object.bestPrice !== null)
+      ? Estimate.fromPartial(object.bestPrice)
+      : undefined;
+    message.bestDemand = (object.bestDemand !== undefined && object.bestDemand !== null)
+      ? Estimate.fromPartial(object.bestDemand)
+      : undefined;
+    message.summary = object.summary ?? "";
+    return message;
+  },
+};
+
+function createBasePriceRangeCurvePoint(): PriceRangeCurvePoint {
+  return { price: 0, tooCheap: 0, bargain: 0, expensive: 0, tooExpensive: 0 };
+}
+
+export const PriceRangeCurvePoint: MessageFns<PriceRangeCurvePoint> = {
+  encode(message: PriceRangeCurvePoint, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.price !== 0) {
+      writer.uint32(9).double(message.price);
+    }
+    if (message.tooCheap !== 0) {
+      writer.uint32(17).double(message.tooCheap);
+    }
+    if (message.bargain !== 0) {
+      writer.uint32(25).double(message.bargain);
+    }
+    if (message.expensive !== 0) {
+      writer.uint32(33).double(message.expensive);
+    }
+    if (message.tooExpensive !== 0) {
+      writer.uint32(41).double(message.tooExpensive);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PriceRangeCurvePoint {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePriceRangeCurvePoint();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 9) {
+              break;
+            }
+
+            message.price = reader.double();
+            continue;
+          }
+          case 2: {
+            if (tag !== 17) {
+              break;
+            }
+
+            message.tooCheap = reader.double();
+            continue;
+          }
+          case 3: {
+            if (tag !== 25) {
+              break;
+            }
+
+            message.bargain = reader.double();
+            continue;
+          }
+          case 4: {
+            if (tag !== 33) {
+              break;
+            }
+
+            message.expensive = reader.double();
+            continue;
+          }
+          case 5: {
+            if (tag !== 41) {
+              break;
+            }
+
+            message.tooExpensive = reader.double();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PriceRangeCurvePoint {
+    return {
+      price: isSet(object.price) ? globalThis.Number(object.price) : 0,
+      tooCheap: isSet(object.tooCheap)
+        ? globalThis.Number(object.tooCheap)
+        : isSet(object.too_cheap)
+        ? globalThis.Number(object.too_cheap)
+        : 0,
+      bargain: isSet(object.bargain) ? globalThis.Number(object.bargain) : 0,
+      expensive: isSet(object.expensive) ? globalThis.Number(object.expensive) : 0,
+      tooExpensive: isSet(object.tooExpensive)
+        ? globalThis.Number(object.tooExpensive)
+        : isSet(object.too_expensive)
+        ? globalThis.Number(object.too_expensive)
+        : 0,
+    };
+  },
+
+  toJSON(message: PriceRangeCurvePoint): unknown {
+    const obj: any = {};
+    if (message.price !== 0) {
+      obj.price = floatToJson(message.price);
+    }
+    if (message.tooCheap !== 0) {
+      obj.tooCheap = floatToJson(message.tooCheap);
+    }
+    if (message.bargain !== 0) {
+      obj.bargain = floatToJson(message.bargain);
+    }
+    if (message.expensive !== 0) {
+      obj.expensive = floatToJson(message.expensive);
+    }
+    if (message.tooExpensive !== 0) {
+      obj.tooExpensive = floatToJson(message.tooExpensive);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<PriceRangeCurvePoint>, I>>(base?: I): PriceRangeCurvePoint {
+    return PriceRangeCurvePoint.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<PriceRangeCurvePoint>, I>>(object: I): PriceRangeCurvePoint {
+    const message = createBasePriceRangeCurvePoint();
+    message.price = object.price ?? 0;
+    message.tooCheap = object.tooCheap ?? 0;
+    message.bargain = object.bargain ?? 0;
+    message.expensive = object.expensive ?? 0;
+    message.tooExpensive = object.tooExpensive ?? 0;
+    return message;
+  },
+};
+
+function createBaseLikelihoodPoint(): LikelihoodPoint {
+  return { price: 0, trial: 0, revenue: 0 };
+}
+
+export const LikelihoodPoint: MessageFns<LikelihoodPoint> = {
+  encode(message: LikelihoodPoint, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.price !== 0) {
+      writer.uint32(9).double(message.price);
+    }
+    if (message.trial !== 0) {
+      writer.uint32(17).double(message.trial);
+    }
+    if (message.revenue !== 0) {
+      writer.uint32(25).double(message.revenue);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): LikelihoodPoint {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseLikelihoodPoint();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 9) {
+              break;
+            }
+
+            message.price = reader.double();
+            continue;
+          }
+          case 2: {
+            if (tag !== 17) {
+              break;
+            }
+
+            message.trial = reader.double();
+            continue;
+          }
+          case 3: {
+            if (tag !== 25) {
+              break;
+            }
+
+            message.revenue = reader.double();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): LikelihoodPoint {
+    return {
+      price: isSet(object.price) ? globalThis.Number(object.price) : 0,
+      trial: isSet(object.trial) ? globalThis.Number(object.trial) : 0,
+      revenue: isSet(object.revenue) ? globalThis.Number(object.revenue) : 0,
+    };
+  },
+
+  toJSON(message: LikelihoodPoint): unknown {
+    const obj: any = {};
+    if (message.price !== 0) {
+      obj.price = floatToJson(message.price);
+    }
+    if (message.trial !== 0) {
+      obj.trial = floatToJson(message.trial);
+    }
+    if (message.revenue !== 0) {
+      obj.revenue = floatToJson(message.revenue);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<LikelihoodPoint>, I>>(base?: I): LikelihoodPoint {
+    return LikelihoodPoint.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<LikelihoodPoint>, I>>(object: I): LikelihoodPoint {
+    const message = createBaseLikelihoodPoint();
+    message.price = object.price ?? 0;
+    message.trial = object.trial ?? 0;
+    message.revenue = object.revenue ?? 0;
+    return message;
+  },
+};
+
+function createBasePriceLikelihood(): PriceLikelihood {
+  return { points: [], bestPrice: 0 };
+}
+
+export const PriceLikelihood: MessageFns<PriceLikelihood> = {
+  encode(message: PriceLikelihood, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.points) {
+      LikelihoodPoint.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.bestPrice !== 0) {
+      writer.uint32(17).double(message.bestPrice);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PriceLikelihood {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePriceLikelihood();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.points.push(LikelihoodPoint.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 17) {
+              break;
+            }
+
+            message.bestPrice = reader.double();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PriceLikelihood {
+    return {
+      points: globalThis.Array.isArray(object?.points)
+        ? object.points.map((e: any) => LikelihoodPoint.fromJSON(e))
+        : [],
+      bestPrice: isSet(object.bestPrice)
+        ? globalThis.Number(object.bestPrice)
+        : isSet(object.best_price)
+        ? globalThis.Number(object.best_price)
+        : 0,
+    };
+  },
+
+  toJSON(message: PriceLikelihood): unknown {
+    const obj: any = {};
+    if (message.points?.length) {
+      obj.points = message.points.map((e) => LikelihoodPoint.toJSON(e));
+    }
+    if (message.bestPrice !== 0) {
+      obj.bestPrice = floatToJson(message.bestPrice);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<PriceLikelihood>, I>>(base?: I): PriceLikelihood {
+    return PriceLikelihood.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<PriceLikelihood>, I>>(object: I): PriceLikelihood {
+    const message = createBasePriceLikelihood();
+    message.points = object.points?.map((e) => LikelihoodPoint.fromPartial(e)) || [];
+    message.bestPrice = object.bestPrice ?? 0;
+    return message;
+  },
+};
+
+function createBasePriceRangeResult(): PriceRangeResult {
+  return {
+    currency: "",
+    period: "",
+    outOfOrder: 0,
+    curves: [],
+    marginalCheapness: undefined,
+    marginalExpensiveness: undefined,
+    optimalPrice: undefined,
+    indifferencePrice: undefined,
+    likelihood: undefined,
+    summary: "",
+  };
+}
+
+export const PriceRangeResult: MessageFns<PriceRangeResult> = {
+  encode(message: PriceRangeResult, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.currency !== "") {
+      writer.uint32(10).string(message.currency);
+    }
+    if (message.period !== "") {
+      writer.uint32(18).string(message.period);
+    }
+    if (message.outOfOrder !== 0) {
+      writer.uint32(24).int32(message.outOfOrder);
+    }
+    for (const v of message.curves) {
+      PriceRangeCurvePoint.encode(v!, writer.uint32(34).fork()).join();
+    }
+    if (message.marginalCheapness !== undefined) {
+      Estimate.encode(message.marginalCheapness, writer.uint32(42).fork()).join();
+    }
+    if (message.marginalExpensiveness !== undefined) {
+      Estimate.encode(message.marginalExpensiveness, writer.uint32(50).fork()).join();
+    }
+    if (message.optimalPrice !== undefined) {
+      Estimate.encode(message.optimalPrice, writer.uint32(58).fork()).join();
+    }
+    if (message.indifferencePrice !== undefined) {
+      Estimate.encode(message.indifferencePrice, writer.uint32(66).fork()).join();
+    }
+    if (message.likelihood !== undefined) {
+      PriceLikelihood.encode(message.likelihood, writer.uint32(74).fork()).join();
+    }
+    if (message.summary !== "") {
+      writer.uint32(82).string(message.summary);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PriceRangeResult {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePriceRangeResult();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.currency = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.period = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.outOfOrder = reader.int32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.curves.push(PriceRangeCurvePoint.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.marginalCheapness = Estimate.decode(reader, reader.uint32());
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.marginalExpensiveness = Estimate.decode(reader, reader.uint32());
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.optimalPrice = Estimate.decode(reader, reader.uint32());
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.indifferencePrice = Estimate.decode(reader, reader.uint32());
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.likelihood = PriceLikelihood.decode(reader, reader.uint32());
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.summary = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PriceRangeResult {
+    return {
+      currency: isSet(object.currency) ? globalThis.String(object.currency) : "",
+      period: isSet(object.period) ? globalThis.String(object.period) : "",
+      outOfOrder: isSet(object.outOfOrder)
+        ? globalThis.Number(object.outOfOrder)
+        : isSet(object.out_of_order)
+        ? globalThis.Number(object.out_of_order)
+        : 0,
+      curves: globalThis.Array.isArray(object?.curves)
+        ? object.curves.map((e: any) => PriceRangeCurvePoint.fromJSON(e))
+        : [],
+      marginalCheapness: isSet(object.marginalCheapness)
+        ? Estimate.fromJSON(object.marginalCheapness)
+        : isSet(object.marginal_cheapness)
+        ? Estimate.fromJSON(object.marginal_cheapness)
+        : undefined,
+      marginalExpensiveness: isSet(object.marginalExpensiveness)
+        ? Estimate.fromJSON(object.marginalExpensiveness)
+        : isSet(object.marginal_expensiveness)
+        ? Estimate.fromJSON(object.marginal_expensiveness)
+        : undefined,
+      optimalPrice: isSet(object.optimalPrice)
+        ? Estimate.fromJSON(object.optimalPrice)
+        : isSet(object.optimal_price)
+        ? Estimate.fromJSON(object.optimal_price)
+        : undefined,
+      indifferencePrice: isSet(object.indifferencePrice)
+        ? Estimate.fromJSON(object.indifferencePrice)
+        : isSet(object.indifference_price)
+        ? Estimate.fromJSON(object.indifference_price)
+        : undefined,
+      likelihood: isSet(object.likelihood) ? PriceLikelihood.fromJSON(object.likelihood) : undefined,
+      summary: isSet(object.summary) ? globalThis.String(object.summary) : "",
+    };
+  },
+
+  toJSON(message: PriceRangeResult): unknown {
+    const obj: any = {};
+    if (message.currency !== "") {
+      obj.currency = message.currency;
+    }
+    if (message.period !== "") {
+      obj.period = message.period;
+    }
+    if (message.outOfOrder !== 0) {
+      obj.outOfOrder = Math.round(message.outOfOrder);
+    }
+    if (message.curves?.length) {
+      obj.curves = message.curves.map((e) => PriceRangeCurvePoint.toJSON(e));
+    }
+    if (message.marginalCheapness !== undefined) {
+      obj.marginalCheapness = Estimate.toJSON(message.marginalCheapness);
+    }
+    if (message.marginalExpensiveness !== undefined) {
+      obj.marginalExpensiveness = Estimate.toJSON(message.marginalExpensiveness);
+    }
+    if (message.optimalPrice !== undefined) {
+      obj.optimalPrice = Estimate.toJSON(message.optimalPrice);
+    }
+    if (message.indifferencePrice !== undefined) {
+      obj.indifferencePrice = Estimate.toJSON(message.indifferencePrice);
+    }
+    if (message.likelihood !== undefined) {
+      obj.likelihood = PriceLikelihood.toJSON(message.likelihood);
+    }
+    if (message.summary !== "") {
+      obj.summary = message.summary;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<PriceRangeResult>, I>>(base?: I): PriceRangeResult {
+    return PriceRangeResult.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<PriceRangeResult>, I>>(object: I): PriceRangeResult {
+    const message = createBasePriceRangeResult();
+    message.currency = object.currency ?? "";
+    message.period = object.period ?? "";
+    message.outOfOrder = object.outOfOrder ?? 0;
+    message.curves = object.curves?.map((e) => PriceRangeCurvePoint.fromPartial(e)) || [];
+    message.marginalCheapness = (object.marginalCheapness !== undefined && object.marginalCheapness !== null)
+      ? Estimate.fromPartial(object.marginalCheapness)
+      : undefined;
+    message.marginalExpensiveness =
+      (object.marginalExpensiveness !== undefined && object.marginalExpensiveness !== null)
+        ? Estimate.fromPartial(object.marginalExpensiveness)
+        : undefined;
+    message.optimalPrice = (object.optimalPrice !== undefined && object.optimalPrice !== null)
+      ? Estimate.fromPartial(object.optimalPrice)
+      : undefined;
+    message.indifferencePrice = (object.indifferencePrice !== undefined && object.indifferencePrice !== null)
+      ? Estimate.fromPartial(object.indifferencePrice)
+      : undefined;
+    message.likelihood = (object.likelihood !== undefined && object.likelihood !== null)
+      ? PriceLikelihood.fromPartial(object.likelihood)
+      : undefined;
+    message.summary = object.summary ?? "";
     return message;
   },
 };
@@ -10993,7 +13864,15 @@ export const FinishFollowUpResponse: MessageFns<FinishFollowUpResponse> = {
 };
 
 function createBaseAskQuestionRequest(): AskQuestionRequest {
-  return { userId: "", productId: "", questionText: "", checkWording: undefined, estimatedCostUsd: undefined };
+  return {
+    userId: "",
+    productId: "",
+    questionText: "",
+    checkWording: undefined,
+    estimatedCostUsd: undefined,
+    spec: undefined,
+    studyId: undefined,
+  };
 }
 
 export const AskQuestionRequest: MessageFns<AskQuestionRequest> = {
@@ -11012,6 +13891,12 @@ export const AskQuestionRequest: MessageFns<AskQuestionRequest> = {
     }
     if (message.estimatedCostUsd !== undefined) {
       writer.uint32(41).double(message.estimatedCostUsd);
+    }
+    if (message.spec !== undefined) {
+      QuestionSpec.encode(message.spec, writer.uint32(50).fork()).join();
+    }
+    if (message.studyId !== undefined) {
+      writer.uint32(58).string(message.studyId);
     }
     return writer;
   },
@@ -11069,6 +13954,22 @@ export const AskQuestionRequest: MessageFns<AskQuestionRequest> = {
             message.estimatedCostUsd = reader.double();
             continue;
           }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.spec = QuestionSpec.decode(reader, reader.uint32());
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.studyId = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -11108,6 +14009,12 @@ export const AskQuestionRequest: MessageFns<AskQuestionRequest> = {
         : isSet(object.estimated_cost_usd)
         ? globalThis.Number(object.estimated_cost_usd)
         : undefined,
+      spec: isSet(object.spec) ? QuestionSpec.fromJSON(object.spec) : undefined,
+      studyId: isSet(object.studyId)
+        ? globalThis.String(object.studyId)
+        : isSet(object.study_id)
+        ? globalThis.String(object.study_id)
+        : undefined,
     };
   },
 
@@ -11128,6 +14035,12 @@ export const AskQuestionRequest: MessageFns<AskQuestionRequest> = {
     if (message.estimatedCostUsd !== undefined) {
       obj.estimatedCostUsd = floatToJson(message.estimatedCostUsd);
     }
+    if (message.spec !== undefined) {
+      obj.spec = QuestionSpec.toJSON(message.spec);
+    }
+    if (message.studyId !== undefined) {
+      obj.studyId = message.studyId;
+    }
     return obj;
   },
 
@@ -11141,6 +14054,10 @@ export const AskQuestionRequest: MessageFns<AskQuestionRequest> = {
     message.questionText = object.questionText ?? "";
     message.checkWording = object.checkWording ?? undefined;
     message.estimatedCostUsd = object.estimatedCostUsd ?? undefined;
+    message.spec = (object.spec !== undefined && object.spec !== null)
+      ? QuestionSpec.fromPartial(object.spec)
+      : undefined;
+    message.studyId = object.studyId ?? undefined;
     return message;
   },
 };
@@ -11909,6 +14826,2827 @@ export const AskQuestionResponse: MessageFns<AskQuestionResponse> = {
     message.question = (object.question !== undefined && object.question !== null)
       ? Question.fromPartial(object.question)
       : undefined;
+    return message;
+  },
+};
+
+function createBaseStudyQuestion(): StudyQuestion {
+  return { questionText: "", spec: undefined };
+}
+
+export const StudyQuestion: MessageFns<StudyQuestion> = {
+  encode(message: StudyQuestion, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.questionText !== "") {
+      writer.uint32(10).string(message.questionText);
+    }
+    if (message.spec !== undefined) {
+      QuestionSpec.encode(message.spec, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): StudyQuestion {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseStudyQuestion();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.questionText = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.spec = QuestionSpec.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): StudyQuestion {
+    return {
+      questionText: isSet(object.questionText)
+        ? globalThis.String(object.questionText)
+        : isSet(object.question_text)
+        ? globalThis.String(object.question_text)
+        : "",
+      spec: isSet(object.spec) ? QuestionSpec.fromJSON(object.spec) : undefined,
+    };
+  },
+
+  toJSON(message: StudyQuestion): unknown {
+    const obj: any = {};
+    if (message.questionText !== "") {
+      obj.questionText = message.questionText;
+    }
+    if (message.spec !== undefined) {
+      obj.spec = QuestionSpec.toJSON(message.spec);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<StudyQuestion>, I>>(base?: I): StudyQuestion {
+    return StudyQuestion.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<StudyQuestion>, I>>(object: I): StudyQuestion {
+    const message = createBaseStudyQuestion();
+    message.questionText = object.questionText ?? "";
+    message.spec = (object.spec !== undefined && object.spec !== null)
+      ? QuestionSpec.fromPartial(object.spec)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseCreateStudyRequest(): CreateStudyRequest {
+  return { userId: "", productId: "", name: "", offer: "", questions: [], estimatedCostUsd: undefined };
+}
+
+export const CreateStudyRequest: MessageFns<CreateStudyRequest> = {
+  encode(message: CreateStudyRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    if (message.productId !== "") {
+      writer.uint32(18).string(message.productId);
+    }
+    if (message.name !== "") {
+      writer.uint32(26).string(message.name);
+    }
+    if (message.offer !== "") {
+      writer.uint32(34).string(message.offer);
+    }
+    for (const v of message.questions) {
+      StudyQuestion.encode(v!, writer.uint32(42).fork()).join();
+    }
+    if (message.estimatedCostUsd !== undefined) {
+      writer.uint32(49).double(message.estimatedCostUsd);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateStudyRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateStudyRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.productId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.offer = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.questions.push(StudyQuestion.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 6: {
+            if (tag !== 49) {
+              break;
+            }
+
+            message.estimatedCostUsd = reader.double();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreateStudyRequest {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      productId: isSet(object.productId)
+        ? globalThis.String(object.productId)
+        : isSet(object.product_id)
+        ? globalThis.String(object.product_id)
+        : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      offer: isSet(object.offer) ? globalThis.String(object.offer) : "",
+      questions: globalThis.Array.isArray(object?.questions)
+        ? object.questions.map((e: any) => StudyQuestion.fromJSON(e))
+        : [],
+      estimatedCostUsd: isSet(object.estimatedCostUsd)
+        ? globalThis.Number(object.estimatedCostUsd)
+        : isSet(object.estimated_cost_usd)
+        ? globalThis.Number(object.estimated_cost_usd)
+        : undefined,
+    };
+  },
+
+  toJSON(message: CreateStudyRequest): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.productId !== "") {
+      obj.productId = message.productId;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.offer !== "") {
+      obj.offer = message.offer;
+    }
+    if (message.questions?.length) {
+      obj.questions = message.questions.map((e) => StudyQuestion.toJSON(e));
+    }
+    if (message.estimatedCostUsd !== undefined) {
+      obj.estimatedCostUsd = floatToJson(message.estimatedCostUsd);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CreateStudyRequest>, I>>(base?: I): CreateStudyRequest {
+    return CreateStudyRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CreateStudyRequest>, I>>(object: I): CreateStudyRequest {
+    const message = createBaseCreateStudyRequest();
+    message.userId = object.userId ?? "";
+    message.productId = object.productId ?? "";
+    message.name = object.name ?? "";
+    message.offer = object.offer ?? "";
+    message.questions = object.questions?.map((e) => StudyQuestion.fromPartial(e)) || [];
+    message.estimatedCostUsd = object.estimatedCostUsd ?? undefined;
+    return message;
+  },
+};
+
+function createBaseStudy(): Study {
+  return { id: "", productId: "", name: "", offer: "", createdAt: undefined, questions: [] };
+}
+
+export const Study: MessageFns<Study> = {
+  encode(message: Study, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.productId !== "") {
+      writer.uint32(18).string(message.productId);
+    }
+    if (message.name !== "") {
+      writer.uint32(26).string(message.name);
+    }
+    if (message.offer !== "") {
+      writer.uint32(34).string(message.offer);
+    }
+    if (message.createdAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.createdAt), writer.uint32(42).fork()).join();
+    }
+    for (const v of message.questions) {
+      Question.encode(v!, writer.uint32(50).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Study {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseStudy();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.productId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.offer = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.createdAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.questions.push(Question.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Study {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      productId: isSet(object.productId)
+        ? globalThis.String(object.productId)
+        : isSet(object.product_id)
+        ? globalThis.String(object.product_id)
+        : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      offer: isSet(object.offer) ? globalThis.String(object.offer) : "",
+      createdAt: isSet(object.createdAt)
+        ? fromJsonTimestamp(object.createdAt)
+        : isSet(object.created_at)
+        ? fromJsonTimestamp(object.created_at)
+        : undefined,
+      questions: globalThis.Array.isArray(object?.questions)
+        ? object.questions.map((e: any) => Question.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: Study): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.productId !== "") {
+      obj.productId = message.productId;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.offer !== "") {
+      obj.offer = message.offer;
+    }
+    if (message.createdAt !== undefined) {
+      obj.createdAt = message.createdAt.toISOString();
+    }
+    if (message.questions?.length) {
+      obj.questions = message.questions.map((e) => Question.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<Study>, I>>(base?: I): Study {
+    return Study.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<Study>, I>>(object: I): Study {
+    const message = createBaseStudy();
+    message.id = object.id ?? "";
+    message.productId = object.productId ?? "";
+    message.name = object.name ?? "";
+    message.offer = object.offer ?? "";
+    message.createdAt = object.createdAt ?? undefined;
+    message.questions = object.questions?.map((e) => Question.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseCreateStudyResponse(): CreateStudyResponse {
+  return { study: undefined };
+}
+
+export const CreateStudyResponse: MessageFns<CreateStudyResponse> = {
+  encode(message: CreateStudyResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.study !== undefined) {
+      Study.encode(message.study, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateStudyResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateStudyResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.study = Study.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreateStudyResponse {
+    return { study: isSet(object.study) ? Study.fromJSON(object.study) : undefined };
+  },
+
+  toJSON(message: CreateStudyResponse): unknown {
+    const obj: any = {};
+    if (message.study !== undefined) {
+      obj.study = Study.toJSON(message.study);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CreateStudyResponse>, I>>(base?: I): CreateStudyResponse {
+    return CreateStudyResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CreateStudyResponse>, I>>(object: I): CreateStudyResponse {
+    const message = createBaseCreateStudyResponse();
+    message.study = (object.study !== undefined && object.study !== null) ? Study.fromPartial(object.study) : undefined;
+    return message;
+  },
+};
+
+function createBaseListStudiesRequest(): ListStudiesRequest {
+  return { userId: "", productId: "" };
+}
+
+export const ListStudiesRequest: MessageFns<ListStudiesRequest> = {
+  encode(message: ListStudiesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    if (message.productId !== "") {
+      writer.uint32(18).string(message.productId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListStudiesRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListStudiesRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.productId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListStudiesRequest {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      productId: isSet(object.productId)
+        ? globalThis.String(object.productId)
+        : isSet(object.product_id)
+        ? globalThis.String(object.product_id)
+        : "",
+    };
+  },
+
+  toJSON(message: ListStudiesRequest): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.productId !== "") {
+      obj.productId = message.productId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListStudiesRequest>, I>>(base?: I): ListStudiesRequest {
+    return ListStudiesRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListStudiesRequest>, I>>(object: I): ListStudiesRequest {
+    const message = createBaseListStudiesRequest();
+    message.userId = object.userId ?? "";
+    message.productId = object.productId ?? "";
+    return message;
+  },
+};
+
+function createBaseListStudiesResponse(): ListStudiesResponse {
+  return { studies: [] };
+}
+
+export const ListStudiesResponse: MessageFns<ListStudiesResponse> = {
+  encode(message: ListStudiesResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.studies) {
+      Study.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListStudiesResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListStudiesResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.studies.push(Study.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListStudiesResponse {
+    return {
+      studies: globalThis.Array.isArray(object?.studies) ? object.studies.map((e: any) => Study.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: ListStudiesResponse): unknown {
+    const obj: any = {};
+    if (message.studies?.length) {
+      obj.studies = message.studies.map((e) => Study.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListStudiesResponse>, I>>(base?: I): ListStudiesResponse {
+    return ListStudiesResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListStudiesResponse>, I>>(object: I): ListStudiesResponse {
+    const message = createBaseListStudiesResponse();
+    message.studies = object.studies?.map((e) => Study.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseGetStudyRequest(): GetStudyRequest {
+  return { userId: "", productId: "", studyId: "" };
+}
+
+export const GetStudyRequest: MessageFns<GetStudyRequest> = {
+  encode(message: GetStudyRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    if (message.productId !== "") {
+      writer.uint32(18).string(message.productId);
+    }
+    if (message.studyId !== "") {
+      writer.uint32(26).string(message.studyId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetStudyRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetStudyRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.productId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.studyId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetStudyRequest {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      productId: isSet(object.productId)
+        ? globalThis.String(object.productId)
+        : isSet(object.product_id)
+        ? globalThis.String(object.product_id)
+        : "",
+      studyId: isSet(object.studyId)
+        ? globalThis.String(object.studyId)
+        : isSet(object.study_id)
+        ? globalThis.String(object.study_id)
+        : "",
+    };
+  },
+
+  toJSON(message: GetStudyRequest): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.productId !== "") {
+      obj.productId = message.productId;
+    }
+    if (message.studyId !== "") {
+      obj.studyId = message.studyId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetStudyRequest>, I>>(base?: I): GetStudyRequest {
+    return GetStudyRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetStudyRequest>, I>>(object: I): GetStudyRequest {
+    const message = createBaseGetStudyRequest();
+    message.userId = object.userId ?? "";
+    message.productId = object.productId ?? "";
+    message.studyId = object.studyId ?? "";
+    return message;
+  },
+};
+
+function createBaseGetStudyResponse(): GetStudyResponse {
+  return { study: undefined };
+}
+
+export const GetStudyResponse: MessageFns<GetStudyResponse> = {
+  encode(message: GetStudyResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.study !== undefined) {
+      Study.encode(message.study, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetStudyResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetStudyResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.study = Study.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetStudyResponse {
+    return { study: isSet(object.study) ? Study.fromJSON(object.study) : undefined };
+  },
+
+  toJSON(message: GetStudyResponse): unknown {
+    const obj: any = {};
+    if (message.study !== undefined) {
+      obj.study = Study.toJSON(message.study);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetStudyResponse>, I>>(base?: I): GetStudyResponse {
+    return GetStudyResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetStudyResponse>, I>>(object: I): GetStudyResponse {
+    const message = createBaseGetStudyResponse();
+    message.study = (object.study !== undefined && object.study !== null) ? Study.fromPartial(object.study) : undefined;
+    return message;
+  },
+};
+
+function createBaseQuestionLink(): QuestionLink {
+  return {
+    id: "",
+    productId: "",
+    studyId: undefined,
+    questionIds: [],
+    title: "",
+    isActive: false,
+    createdAt: undefined,
+    expiresAt: undefined,
+    responseCount: 0,
+  };
+}
+
+export const QuestionLink: MessageFns<QuestionLink> = {
+  encode(message: QuestionLink, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.productId !== "") {
+      writer.uint32(18).string(message.productId);
+    }
+    if (message.studyId !== undefined) {
+      writer.uint32(26).string(message.studyId);
+    }
+    for (const v of message.questionIds) {
+      writer.uint32(34).string(v!);
+    }
+    if (message.title !== "") {
+      writer.uint32(42).string(message.title);
+    }
+    if (message.isActive !== false) {
+      writer.uint32(48).bool(message.isActive);
+    }
+    if (message.createdAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.createdAt), writer.uint32(58).fork()).join();
+    }
+    if (message.expiresAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.expiresAt), writer.uint32(66).fork()).join();
+    }
+    if (message.responseCount !== 0) {
+      writer.uint32(72).int32(message.responseCount);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): QuestionLink {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseQuestionLink();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.productId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.studyId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.questionIds.push(reader.string());
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.title = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.isActive = reader.bool();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.createdAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.expiresAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 9: {
+            if (tag !== 72) {
+              break;
+            }
+
+            message.responseCount = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): QuestionLink {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      productId: isSet(object.productId)
+        ? globalThis.String(object.productId)
+        : isSet(object.product_id)
+        ? globalThis.String(object.product_id)
+        : "",
+      studyId: isSet(object.studyId)
+        ? globalThis.String(object.studyId)
+        : isSet(object.study_id)
+        ? globalThis.String(object.study_id)
+        : undefined,
+      questionIds: globalThis.Array.isArray(object?.questionIds)
+        ? object.questionIds.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.question_ids)
+        ? object.question_ids.map((e: any) => globalThis.String(e))
+        : [],
+      title: isSet(object.title) ? globalThis.String(object.title) : "",
+      isActive: isSet(object.isActive)
+        ? globalThis.Boolean(object.isActive)
+        : isSet(object.is_active)
+        ? globalThis.Boolean(object.is_active)
+        : false,
+      createdAt: isSet(object.createdAt)
+        ? fromJsonTimestamp(object.createdAt)
+        : isSet(object.created_at)
+        ? fromJsonTimestamp(object.created_at)
+        : undefined,
+      expiresAt: isSet(object.expiresAt)
+        ? fromJsonTimestamp(object.expiresAt)
+        : isSet(object.expires_at)
+        ? fromJsonTimestamp(object.expires_at)
+        : undefined,
+      responseCount: isSet(object.responseCount)
+        ? globalThis.Number(object.responseCount)
+        : isSet(object.response_count)
+        ? globalThis.Number(object.response_count)
+        : 0,
+    };
+  },
+
+  toJSON(message: QuestionLink): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.productId !== "") {
+      obj.productId = message.productId;
+    }
+    if (message.studyId !== undefined) {
+      obj.studyId = message.studyId;
+    }
+    if (message.questionIds?.length) {
+      obj.questionIds = message.questionIds;
+    }
+    if (message.title !== "") {
+      obj.title = message.title;
+    }
+    if (message.isActive !== false) {
+      obj.isActive = message.isActive;
+    }
+    if (message.createdAt !== undefined) {
+      obj.createdAt = message.createdAt.toISOString();
+    }
+    if (message.expiresAt !== undefined) {
+      obj.expiresAt = message.expiresAt.toISOString();
+    }
+    if (message.responseCount !== 0) {
+      obj.responseCount = Math.round(message.responseCount);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<QuestionLink>, I>>(base?: I): QuestionLink {
+    return QuestionLink.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<QuestionLink>, I>>(object: I): QuestionLink {
+    const message = createBaseQuestionLink();
+    message.id = object.id ?? "";
+    message.productId = object.productId ?? "";
+    message.studyId = object.studyId ?? undefined;
+    message.questionIds = object.questionIds?.map((e) => e) || [];
+    message.title = object.title ?? "";
+    message.isActive = object.isActive ?? false;
+    message.createdAt = object.createdAt ?? undefined;
+    message.expiresAt = object.expiresAt ?? undefined;
+    message.responseCount = object.responseCount ?? 0;
+    return message;
+  },
+};
+
+function createBaseCreateQuestionLinkRequest(): CreateQuestionLinkRequest {
+  return { userId: "", productId: "", questionId: undefined, studyId: undefined, tokenHash: "", expiresInDays: 0 };
+}
+
+export const CreateQuestionLinkRequest: MessageFns<CreateQuestionLinkRequest> = {
+  encode(message: CreateQuestionLinkRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    if (message.productId !== "") {
+      writer.uint32(18).string(message.productId);
+    }
+    if (message.questionId !== undefined) {
+      writer.uint32(26).string(message.questionId);
+    }
+    if (message.studyId !== undefined) {
+      writer.uint32(34).string(message.studyId);
+    }
+    if (message.tokenHash !== "") {
+      writer.uint32(42).string(message.tokenHash);
+    }
+    if (message.expiresInDays !== 0) {
+      writer.uint32(48).int32(message.expiresInDays);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateQuestionLinkRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateQuestionLinkRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.productId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.questionId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.studyId = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.tokenHash = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.expiresInDays = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreateQuestionLinkRequest {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      productId: isSet(object.productId)
+        ? globalThis.String(object.productId)
+        : isSet(object.product_id)
+        ? globalThis.String(object.product_id)
+        : "",
+      questionId: isSet(object.questionId)
+        ? globalThis.String(object.questionId)
+        : isSet(object.question_id)
+        ? globalThis.String(object.question_id)
+        : undefined,
+      studyId: isSet(object.studyId)
+        ? globalThis.String(object.studyId)
+        : isSet(object.study_id)
+        ? globalThis.String(object.study_id)
+        : undefined,
+      tokenHash: isSet(object.tokenHash)
+        ? globalThis.String(object.tokenHash)
+        : isSet(object.token_hash)
+        ? globalThis.String(object.token_hash)
+        : "",
+      expiresInDays: isSet(object.expiresInDays)
+        ? globalThis.Number(object.expiresInDays)
+        : isSet(object.expires_in_days)
+        ? globalThis.Number(object.expires_in_days)
+        : 0,
+    };
+  },
+
+  toJSON(message: CreateQuestionLinkRequest): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.productId !== "") {
+      obj.productId = message.productId;
+    }
+    if (message.questionId !== undefined) {
+      obj.questionId = message.questionId;
+    }
+    if (message.studyId !== undefined) {
+      obj.studyId = message.studyId;
+    }
+    if (message.tokenHash !== "") {
+      obj.tokenHash = message.tokenHash;
+    }
+    if (message.expiresInDays !== 0) {
+      obj.expiresInDays = Math.round(message.expiresInDays);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CreateQuestionLinkRequest>, I>>(base?: I): CreateQuestionLinkRequest {
+    return CreateQuestionLinkRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CreateQuestionLinkRequest>, I>>(object: I): CreateQuestionLinkRequest {
+    const message = createBaseCreateQuestionLinkRequest();
+    message.userId = object.userId ?? "";
+    message.productId = object.productId ?? "";
+    message.questionId = object.questionId ?? undefined;
+    message.studyId = object.studyId ?? undefined;
+    message.tokenHash = object.tokenHash ?? "";
+    message.expiresInDays = object.expiresInDays ?? 0;
+    return message;
+  },
+};
+
+function createBaseCreateQuestionLinkResponse(): CreateQuestionLinkResponse {
+  return { link: undefined };
+}
+
+export const CreateQuestionLinkResponse: MessageFns<CreateQuestionLinkResponse> = {
+  encode(message: CreateQuestionLinkResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.link !== undefined) {
+      QuestionLink.encode(message.link, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateQuestionLinkResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateQuestionLinkResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.link = QuestionLink.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreateQuestionLinkResponse {
+    return { link: isSet(object.link) ? QuestionLink.fromJSON(object.link) : undefined };
+  },
+
+  toJSON(message: CreateQuestionLinkResponse): unknown {
+    const obj: any = {};
+    if (message.link !== undefined) {
+      obj.link = QuestionLink.toJSON(message.link);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CreateQuestionLinkResponse>, I>>(base?: I): CreateQuestionLinkResponse {
+    return CreateQuestionLinkResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CreateQuestionLinkResponse>, I>>(object: I): CreateQuestionLinkResponse {
+    const message = createBaseCreateQuestionLinkResponse();
+    message.link = (object.link !== undefined && object.link !== null)
+      ? QuestionLink.fromPartial(object.link)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseListQuestionLinksRequest(): ListQuestionLinksRequest {
+  return { userId: "", productId: "" };
+}
+
+export const ListQuestionLinksRequest: MessageFns<ListQuestionLinksRequest> = {
+  encode(message: ListQuestionLinksRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    if (message.productId !== "") {
+      writer.uint32(18).string(message.productId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListQuestionLinksRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListQuestionLinksRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.productId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListQuestionLinksRequest {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      productId: isSet(object.productId)
+        ? globalThis.String(object.productId)
+        : isSet(object.product_id)
+        ? globalThis.String(object.product_id)
+        : "",
+    };
+  },
+
+  toJSON(message: ListQuestionLinksRequest): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.productId !== "") {
+      obj.productId = message.productId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListQuestionLinksRequest>, I>>(base?: I): ListQuestionLinksRequest {
+    return ListQuestionLinksRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListQuestionLinksRequest>, I>>(object: I): ListQuestionLinksRequest {
+    const message = createBaseListQuestionLinksRequest();
+    message.userId = object.userId ?? "";
+    message.productId = object.productId ?? "";
+    return message;
+  },
+};
+
+function createBaseListQuestionLinksResponse(): ListQuestionLinksResponse {
+  return { links: [] };
+}
+
+export const ListQuestionLinksResponse: MessageFns<ListQuestionLinksResponse> = {
+  encode(message: ListQuestionLinksResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.links) {
+      QuestionLink.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListQuestionLinksResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListQuestionLinksResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.links.push(QuestionLink.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListQuestionLinksResponse {
+    return {
+      links: globalThis.Array.isArray(object?.links) ? object.links.map((e: any) => QuestionLink.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: ListQuestionLinksResponse): unknown {
+    const obj: any = {};
+    if (message.links?.length) {
+      obj.links = message.links.map((e) => QuestionLink.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListQuestionLinksResponse>, I>>(base?: I): ListQuestionLinksResponse {
+    return ListQuestionLinksResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListQuestionLinksResponse>, I>>(object: I): ListQuestionLinksResponse {
+    const message = createBaseListQuestionLinksResponse();
+    message.links = object.links?.map((e) => QuestionLink.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseSetQuestionLinkActiveRequest(): SetQuestionLinkActiveRequest {
+  return { userId: "", productId: "", linkId: "", isActive: false };
+}
+
+export const SetQuestionLinkActiveRequest: MessageFns<SetQuestionLinkActiveRequest> = {
+  encode(message: SetQuestionLinkActiveRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    if (message.productId !== "") {
+      writer.uint32(18).string(message.productId);
+    }
+    if (message.linkId !== "") {
+      writer.uint32(26).string(message.linkId);
+    }
+    if (message.isActive !== false) {
+      writer.uint32(32).bool(message.isActive);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SetQuestionLinkActiveRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSetQuestionLinkActiveRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.productId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.linkId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.isActive = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SetQuestionLinkActiveRequest {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      productId: isSet(object.productId)
+        ? globalThis.String(object.productId)
+        : isSet(object.product_id)
+        ? globalThis.String(object.product_id)
+        : "",
+      linkId: isSet(object.linkId)
+        ? globalThis.String(object.linkId)
+        : isSet(object.link_id)
+        ? globalThis.String(object.link_id)
+        : "",
+      isActive: isSet(object.isActive)
+        ? globalThis.Boolean(object.isActive)
+        : isSet(object.is_active)
+        ? globalThis.Boolean(object.is_active)
+        : false,
+    };
+  },
+
+  toJSON(message: SetQuestionLinkActiveRequest): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.productId !== "") {
+      obj.productId = message.productId;
+    }
+    if (message.linkId !== "") {
+      obj.linkId = message.linkId;
+    }
+    if (message.isActive !== false) {
+      obj.isActive = message.isActive;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SetQuestionLinkActiveRequest>, I>>(base?: I): SetQuestionLinkActiveRequest {
+    return SetQuestionLinkActiveRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SetQuestionLinkActiveRequest>, I>>(object: I): SetQuestionLinkActiveRequest {
+    const message = createBaseSetQuestionLinkActiveRequest();
+    message.userId = object.userId ?? "";
+    message.productId = object.productId ?? "";
+    message.linkId = object.linkId ?? "";
+    message.isActive = object.isActive ?? false;
+    return message;
+  },
+};
+
+function createBaseSetQuestionLinkActiveResponse(): SetQuestionLinkActiveResponse {
+  return { link: undefined };
+}
+
+export const SetQuestionLinkActiveResponse: MessageFns<SetQuestionLinkActiveResponse> = {
+  encode(message: SetQuestionLinkActiveResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.link !== undefined) {
+      QuestionLink.encode(message.link, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SetQuestionLinkActiveResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSetQuestionLinkActiveResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.link = QuestionLink.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SetQuestionLinkActiveResponse {
+    return { link: isSet(object.link) ? QuestionLink.fromJSON(object.link) : undefined };
+  },
+
+  toJSON(message: SetQuestionLinkActiveResponse): unknown {
+    const obj: any = {};
+    if (message.link !== undefined) {
+      obj.link = QuestionLink.toJSON(message.link);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SetQuestionLinkActiveResponse>, I>>(base?: I): SetQuestionLinkActiveResponse {
+    return SetQuestionLinkActiveResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SetQuestionLinkActiveResponse>, I>>(
+    object: I,
+  ): SetQuestionLinkActiveResponse {
+    const message = createBaseSetQuestionLinkActiveResponse();
+    message.link = (object.link !== undefined && object.link !== null)
+      ? QuestionLink.fromPartial(object.link)
+      : undefined;
+    return message;
+  },
+};
+
+function createBasePublicLinkQuestion(): PublicLinkQuestion {
+  return { id: "", questionText: "", spec: undefined, maxdiffSets: [] };
+}
+
+export const PublicLinkQuestion: MessageFns<PublicLinkQuestion> = {
+  encode(message: PublicLinkQuestion, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.questionText !== "") {
+      writer.uint32(18).string(message.questionText);
+    }
+    if (message.spec !== undefined) {
+      QuestionSpec.encode(message.spec, writer.uint32(26).fork()).join();
+    }
+    for (const v of message.maxdiffSets) {
+      IntList.encode(v!, writer.uint32(34).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PublicLinkQuestion {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePublicLinkQuestion();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.questionText = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.spec = QuestionSpec.decode(reader, reader.uint32());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.maxdiffSets.push(IntList.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PublicLinkQuestion {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      questionText: isSet(object.questionText)
+        ? globalThis.String(object.questionText)
+        : isSet(object.question_text)
+        ? globalThis.String(object.question_text)
+        : "",
+      spec: isSet(object.spec) ? QuestionSpec.fromJSON(object.spec) : undefined,
+      maxdiffSets: globalThis.Array.isArray(object?.maxdiffSets)
+        ? object.maxdiffSets.map((e: any) => IntList.fromJSON(e))
+        : globalThis.Array.isArray(object?.maxdiff_sets)
+        ? object.maxdiff_sets.map((e: any) => IntList.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: PublicLinkQuestion): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.questionText !== "") {
+      obj.questionText = message.questionText;
+    }
+    if (message.spec !== undefined) {
+      obj.spec = QuestionSpec.toJSON(message.spec);
+    }
+    if (message.maxdiffSets?.length) {
+      obj.maxdiffSets = message.maxdiffSets.map((e) => IntList.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<PublicLinkQuestion>, I>>(base?: I): PublicLinkQuestion {
+    return PublicLinkQuestion.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<PublicLinkQuestion>, I>>(object: I): PublicLinkQuestion {
+    const message = createBasePublicLinkQuestion();
+    message.id = object.id ?? "";
+    message.questionText = object.questionText ?? "";
+    message.spec = (object.spec !== undefined && object.spec !== null)
+      ? QuestionSpec.fromPartial(object.spec)
+      : undefined;
+    message.maxdiffSets = object.maxdiffSets?.map((e) => IntList.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseLinkAnswer(): LinkAnswer {
+  return { questionId: "", answer: undefined };
+}
+
+export const LinkAnswer: MessageFns<LinkAnswer> = {
+  encode(message: LinkAnswer, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.questionId !== "") {
+      writer.uint32(10).string(message.questionId);
+    }
+    if (message.answer !== undefined) {
+      TypedAnswer.encode(message.answer, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): LinkAnswer {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseLinkAnswer();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.questionId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.answer = TypedAnswer.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): LinkAnswer {
+    return {
+      questionId: isSet(object.questionId)
+        ? globalThis.String(object.questionId)
+        : isSet(object.question_id)
+        ? globalThis.String(object.question_id)
+        : "",
+      answer: isSet(object.answer) ? TypedAnswer.fromJSON(object.answer) : undefined,
+    };
+  },
+
+  toJSON(message: LinkAnswer): unknown {
+    const obj: any = {};
+    if (message.questionId !== "") {
+      obj.questionId = message.questionId;
+    }
+    if (message.answer !== undefined) {
+      obj.answer = TypedAnswer.toJSON(message.answer);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<LinkAnswer>, I>>(base?: I): LinkAnswer {
+    return LinkAnswer.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<LinkAnswer>, I>>(object: I): LinkAnswer {
+    const message = createBaseLinkAnswer();
+    message.questionId = object.questionId ?? "";
+    message.answer = (object.answer !== undefined && object.answer !== null)
+      ? TypedAnswer.fromPartial(object.answer)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseGetPublicQuestionLinkRequest(): GetPublicQuestionLinkRequest {
+  return { tokenHash: "", respondentHash: "" };
+}
+
+export const GetPublicQuestionLinkRequest: MessageFns<GetPublicQuestionLinkRequest> = {
+  encode(message: GetPublicQuestionLinkRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.tokenHash !== "") {
+      writer.uint32(10).string(message.tokenHash);
+    }
+    if (message.respondentHash !== "") {
+      writer.uint32(18).string(message.respondentHash);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetPublicQuestionLinkRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetPublicQuestionLinkRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.tokenHash = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.respondentHash = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetPublicQuestionLinkRequest {
+    return {
+      tokenHash: isSet(object.tokenHash)
+        ? globalThis.String(object.tokenHash)
+        : isSet(object.token_hash)
+        ? globalThis.String(object.token_hash)
+        : "",
+      respondentHash: isSet(object.respondentHash)
+        ? globalThis.String(object.respondentHash)
+        : isSet(object.respondent_hash)
+        ? globalThis.String(object.respondent_hash)
+        : "",
+    };
+  },
+
+  toJSON(message: GetPublicQuestionLinkRequest): unknown {
+    const obj: any = {};
+    if (message.tokenHash !== "") {
+      obj.tokenHash = message.tokenHash;
+    }
+    if (message.respondentHash !== "") {
+      obj.respondentHash = message.respondentHash;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetPublicQuestionLinkRequest>, I>>(base?: I): GetPublicQuestionLinkRequest {
+    return GetPublicQuestionLinkRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetPublicQuestionLinkRequest>, I>>(object: I): GetPublicQuestionLinkRequest {
+    const message = createBaseGetPublicQuestionLinkRequest();
+    message.tokenHash = object.tokenHash ?? "";
+    message.respondentHash = object.respondentHash ?? "";
+    return message;
+  },
+};
+
+function createBaseGetPublicQuestionLinkResponse(): GetPublicQuestionLinkResponse {
+  return { productName: "", title: "", questions: [], expiresAt: undefined, myAnswers: [] };
+}
+
+export const GetPublicQuestionLinkResponse: MessageFns<GetPublicQuestionLinkResponse> = {
+  encode(message: GetPublicQuestionLinkResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.productName !== "") {
+      writer.uint32(10).string(message.productName);
+    }
+    if (message.title !== "") {
+      writer.uint32(18).string(message.title);
+    }
+    for (const v of message.questions) {
+      PublicLinkQuestion.encode(v!, writer.uint32(26).fork()).join();
+    }
+    if (message.expiresAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.expiresAt), writer.uint32(34).fork()).join();
+    }
+    for (const v of message.myAnswers) {
+      LinkAnswer.encode(v!, writer.uint32(42).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetPublicQuestionLinkResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetPublicQuestionLinkResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.productName = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.title = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.questions.push(PublicLinkQuestion.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.expiresAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.myAnswers.push(LinkAnswer.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetPublicQuestionLinkResponse {
+    return {
+      productName: isSet(object.productName)
+        ? globalThis.String(object.productName)
+        : isSet(object.product_name)
+        ? globalThis.String(object.product_name)
+        : "",
+      title: isSet(object.title) ? globalThis.String(object.title) : "",
+      questions: globalThis.Array.isArray(object?.questions)
+        ? object.questions.map((e: any) => PublicLinkQuestion.fromJSON(e))
+        : [],
+      expiresAt: isSet(object.expiresAt)
+        ? fromJsonTimestamp(object.expiresAt)
+        : isSet(object.expires_at)
+        ? fromJsonTimestamp(object.expires_at)
+        : undefined,
+      myAnswers: globalThis.Array.isArray(object?.myAnswers)
+        ? object.myAnswers.map((e: any) => LinkAnswer.fromJSON(e))
+        : globalThis.Array.isArray(object?.my_answers)
+        ? object.my_answers.map((e: any) => LinkAnswer.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: GetPublicQuestionLinkResponse): unknown {
+    const obj: any = {};
+    if (message.productName !== "") {
+      obj.productName = message.productName;
+    }
+    if (message.title !== "") {
+      obj.title = message.title;
+    }
+    if (message.questions?.length) {
+      obj.questions = message.questions.map((e) => PublicLinkQuestion.toJSON(e));
+    }
+    if (message.expiresAt !== undefined) {
+      obj.expiresAt = message.expiresAt.toISOString();
+    }
+    if (message.myAnswers?.length) {
+      obj.myAnswers = message.myAnswers.map((e) => LinkAnswer.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetPublicQuestionLinkResponse>, I>>(base?: I): GetPublicQuestionLinkResponse {
+    return GetPublicQuestionLinkResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetPublicQuestionLinkResponse>, I>>(
+    object: I,
+  ): GetPublicQuestionLinkResponse {
+    const message = createBaseGetPublicQuestionLinkResponse();
+    message.productName = object.productName ?? "";
+    message.title = object.title ?? "";
+    message.questions = object.questions?.map((e) => PublicLinkQuestion.fromPartial(e)) || [];
+    message.expiresAt = object.expiresAt ?? undefined;
+    message.myAnswers = object.myAnswers?.map((e) => LinkAnswer.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseSubmitQuestionLinkResponseRequest(): SubmitQuestionLinkResponseRequest {
+  return { tokenHash: "", respondentHash: "", answers: [] };
+}
+
+export const SubmitQuestionLinkResponseRequest: MessageFns<SubmitQuestionLinkResponseRequest> = {
+  encode(message: SubmitQuestionLinkResponseRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.tokenHash !== "") {
+      writer.uint32(10).string(message.tokenHash);
+    }
+    if (message.respondentHash !== "") {
+      writer.uint32(18).string(message.respondentHash);
+    }
+    for (const v of message.answers) {
+      LinkAnswer.encode(v!, writer.uint32(26).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SubmitQuestionLinkResponseRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSubmitQuestionLinkResponseRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.tokenHash = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.respondentHash = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.answers.push(LinkAnswer.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SubmitQuestionLinkResponseRequest {
+    return {
+      tokenHash: isSet(object.tokenHash)
+        ? globalThis.String(object.tokenHash)
+        : isSet(object.token_hash)
+        ? globalThis.String(object.token_hash)
+        : "",
+      respondentHash: isSet(object.respondentHash)
+        ? globalThis.String(object.respondentHash)
+        : isSet(object.respondent_hash)
+        ? globalThis.String(object.respondent_hash)
+        : "",
+      answers: globalThis.Array.isArray(object?.answers) ? object.answers.map((e: any) => LinkAnswer.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: SubmitQuestionLinkResponseRequest): unknown {
+    const obj: any = {};
+    if (message.tokenHash !== "") {
+      obj.tokenHash = message.tokenHash;
+    }
+    if (message.respondentHash !== "") {
+      obj.respondentHash = message.respondentHash;
+    }
+    if (message.answers?.length) {
+      obj.answers = message.answers.map((e) => LinkAnswer.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SubmitQuestionLinkResponseRequest>, I>>(
+    base?: I,
+  ): SubmitQuestionLinkResponseRequest {
+    return SubmitQuestionLinkResponseRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SubmitQuestionLinkResponseRequest>, I>>(
+    object: I,
+  ): SubmitQuestionLinkResponseRequest {
+    const message = createBaseSubmitQuestionLinkResponseRequest();
+    message.tokenHash = object.tokenHash ?? "";
+    message.respondentHash = object.respondentHash ?? "";
+    message.answers = object.answers?.map((e) => LinkAnswer.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseSubmitQuestionLinkResponseResponse(): SubmitQuestionLinkResponseResponse {
+  return { replaced: false };
+}
+
+export const SubmitQuestionLinkResponseResponse: MessageFns<SubmitQuestionLinkResponseResponse> = {
+  encode(message: SubmitQuestionLinkResponseResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.replaced !== false) {
+      writer.uint32(8).bool(message.replaced);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SubmitQuestionLinkResponseResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSubmitQuestionLinkResponseResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.replaced = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SubmitQuestionLinkResponseResponse {
+    return { replaced: isSet(object.replaced) ? globalThis.Boolean(object.replaced) : false };
+  },
+
+  toJSON(message: SubmitQuestionLinkResponseResponse): unknown {
+    const obj: any = {};
+    if (message.replaced !== false) {
+      obj.replaced = message.replaced;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SubmitQuestionLinkResponseResponse>, I>>(
+    base?: I,
+  ): SubmitQuestionLinkResponseResponse {
+    return SubmitQuestionLinkResponseResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SubmitQuestionLinkResponseResponse>, I>>(
+    object: I,
+  ): SubmitQuestionLinkResponseResponse {
+    const message = createBaseSubmitQuestionLinkResponseResponse();
+    message.replaced = object.replaced ?? false;
+    return message;
+  },
+};
+
+function createBaseGetQuestionLinkResultsRequest(): GetQuestionLinkResultsRequest {
+  return { userId: "", productId: "", linkId: "" };
+}
+
+export const GetQuestionLinkResultsRequest: MessageFns<GetQuestionLinkResultsRequest> = {
+  encode(message: GetQuestionLinkResultsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    if (message.productId !== "") {
+      writer.uint32(18).string(message.productId);
+    }
+    if (message.linkId !== "") {
+      writer.uint32(26).string(message.linkId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetQuestionLinkResultsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetQuestionLinkResultsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.productId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.linkId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetQuestionLinkResultsRequest {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      productId: isSet(object.productId)
+        ? globalThis.String(object.productId)
+        : isSet(object.product_id)
+        ? globalThis.String(object.product_id)
+        : "",
+      linkId: isSet(object.linkId)
+        ? globalThis.String(object.linkId)
+        : isSet(object.link_id)
+        ? globalThis.String(object.link_id)
+        : "",
+    };
+  },
+
+  toJSON(message: GetQuestionLinkResultsRequest): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.productId !== "") {
+      obj.productId = message.productId;
+    }
+    if (message.linkId !== "") {
+      obj.linkId = message.linkId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetQuestionLinkResultsRequest>, I>>(base?: I): GetQuestionLinkResultsRequest {
+    return GetQuestionLinkResultsRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetQuestionLinkResultsRequest>, I>>(
+    object: I,
+  ): GetQuestionLinkResultsRequest {
+    const message = createBaseGetQuestionLinkResultsRequest();
+    message.userId = object.userId ?? "";
+    message.productId = object.productId ?? "";
+    message.linkId = object.linkId ?? "";
+    return message;
+  },
+};
+
+function createBasePeopleVsPersonas(): PeopleVsPersonas {
+  return { distance: undefined, ks: undefined, level: "", text: "" };
+}
+
+export const PeopleVsPersonas: MessageFns<PeopleVsPersonas> = {
+  encode(message: PeopleVsPersonas, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.distance !== undefined) {
+      writer.uint32(9).double(message.distance);
+    }
+    if (message.ks !== undefined) {
+      writer.uint32(17).double(message.ks);
+    }
+    if (message.level !== "") {
+      writer.uint32(26).string(message.level);
+    }
+    if (message.text !== "") {
+      writer.uint32(34).string(message.text);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PeopleVsPersonas {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePeopleVsPersonas();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 9) {
+              break;
+            }
+
+            message.distance = reader.double();
+            continue;
+          }
+          case 2: {
+            if (tag !== 17) {
+              break;
+            }
+
+            message.ks = reader.double();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.level = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.text = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PeopleVsPersonas {
+    return {
+      distance: isSet(object.distance) ? globalThis.Number(object.distance) : undefined,
+      ks: isSet(object.ks) ? globalThis.Number(object.ks) : undefined,
+      level: isSet(object.level) ? globalThis.String(object.level) : "",
+      text: isSet(object.text) ? globalThis.String(object.text) : "",
+    };
+  },
+
+  toJSON(message: PeopleVsPersonas): unknown {
+    const obj: any = {};
+    if (message.distance !== undefined) {
+      obj.distance = floatToJson(message.distance);
+    }
+    if (message.ks !== undefined) {
+      obj.ks = floatToJson(message.ks);
+    }
+    if (message.level !== "") {
+      obj.level = message.level;
+    }
+    if (message.text !== "") {
+      obj.text = message.text;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<PeopleVsPersonas>, I>>(base?: I): PeopleVsPersonas {
+    return PeopleVsPersonas.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<PeopleVsPersonas>, I>>(object: I): PeopleVsPersonas {
+    const message = createBasePeopleVsPersonas();
+    message.distance = object.distance ?? undefined;
+    message.ks = object.ks ?? undefined;
+    message.level = object.level ?? "";
+    message.text = object.text ?? "";
+    return message;
+  },
+};
+
+function createBaseLinkQuestionResults(): LinkQuestionResults {
+  return {
+    questionId: "",
+    questionText: "",
+    spec: undefined,
+    responses: 0,
+    people: undefined,
+    personas: undefined,
+    agreement: undefined,
+  };
+}
+
+export const LinkQuestionResults: MessageFns<LinkQuestionResults> = {
+  encode(message: LinkQuestionResults, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.questionId !== "") {
+      writer.uint32(10).string(message.questionId);
+    }
+    if (message.questionText !== "") {
+      writer.uint32(18).string(message.questionText);
+    }
+    if (message.spec !== undefined) {
+      QuestionSpec.encode(message.spec, writer.uint32(26).fork()).join();
+    }
+    if (message.responses !== 0) {
+      writer.uint32(32).int32(message.responses);
+    }
+    if (message.people !== undefined) {
+      TypedResult.encode(message.people, writer.uint32(42).fork()).join();
+    }
+    if (message.personas !== undefined) {
+      TypedResult.encode(message.personas, writer.uint32(50).fork()).join();
+    }
+    if (message.agreement !== undefined) {
+      PeopleVsPersonas.encode(message.agreement, writer.uint32(58).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): LinkQuestionResults {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseLinkQuestionResults();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.questionId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.questionText = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.spec = QuestionSpec.decode(reader, reader.uint32());
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.responses = reader.int32();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.people = TypedResult.decode(reader, reader.uint32());
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.personas = TypedResult.decode(reader, reader.uint32());
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.agreement = PeopleVsPersonas.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): LinkQuestionResults {
+    return {
+      questionId: isSet(object.questionId)
+        ? globalThis.String(object.questionId)
+        : isSet(object.question_id)
+        ? globalThis.String(object.question_id)
+        : "",
+      questionText: isSet(object.questionText)
+        ? globalThis.String(object.questionText)
+        : isSet(object.question_text)
+        ? globalThis.String(object.question_text)
+        : "",
+      spec: isSet(object.spec) ? QuestionSpec.fromJSON(object.spec) : undefined,
+      responses: isSet(object.responses) ? globalThis.Number(object.responses) : 0,
+      people: isSet(object.people) ? TypedResult.fromJSON(object.people) : undefined,
+      personas: isSet(object.personas) ? TypedResult.fromJSON(object.personas) : undefined,
+      agreement: isSet(object.agreement) ? PeopleVsPersonas.fromJSON(object.agreement) : undefined,
+    };
+  },
+
+  toJSON(message: LinkQuestionResults): unknown {
+    const obj: any = {};
+    if (message.questionId !== "") {
+      obj.questionId = message.questionId;
+    }
+    if (message.questionText !== "") {
+      obj.questionText = message.questionText;
+    }
+    if (message.spec !== undefined) {
+      obj.spec = QuestionSpec.toJSON(message.spec);
+    }
+    if (message.responses !== 0) {
+      obj.responses = Math.round(message.responses);
+    }
+    if (message.people !== undefined) {
+      obj.people = TypedResult.toJSON(message.people);
+    }
+    if (message.personas !== undefined) {
+      obj.personas = TypedResult.toJSON(message.personas);
+    }
+    if (message.agreement !== undefined) {
+      obj.agreement = PeopleVsPersonas.toJSON(message.agreement);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<LinkQuestionResults>, I>>(base?: I): LinkQuestionResults {
+    return LinkQuestionResults.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<LinkQuestionResults>, I>>(object: I): LinkQuestionResults {
+    const message = createBaseLinkQuestionResults();
+    message.questionId = object.questionId ?? "";
+    message.questionText = object.questionText ?? "";
+    message.spec = (object.spec !== undefined && object.spec !== null)
+      ? QuestionSpec.fromPartial(object.spec)
+      : undefined;
+    message.responses = object.responses ?? 0;
+    message.people = (object.people !== undefined && object.people !== null)
+      ? TypedResult.fromPartial(object.people)
+      : undefined;
+    message.personas = (object.personas !== undefined && object.personas !== null)
+      ? TypedResult.fromPartial(object.personas)
+      : undefined;
+    message.agreement = (object.agreement !== undefined && object.agreement !== null)
+      ? PeopleVsPersonas.fromPartial(object.agreement)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseGetQuestionLinkResultsResponse(): GetQuestionLinkResultsResponse {
+  return { link: undefined, questions: [] };
+}
+
+export const GetQuestionLinkResultsResponse: MessageFns<GetQuestionLinkResultsResponse> = {
+  encode(message: GetQuestionLinkResultsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.link !== undefined) {
+      QuestionLink.encode(message.link, writer.uint32(10).fork()).join();
+    }
+    for (const v of message.questions) {
+      LinkQuestionResults.encode(v!, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetQuestionLinkResultsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetQuestionLinkResultsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.link = QuestionLink.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.questions.push(LinkQuestionResults.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetQuestionLinkResultsResponse {
+    return {
+      link: isSet(object.link) ? QuestionLink.fromJSON(object.link) : undefined,
+      questions: globalThis.Array.isArray(object?.questions)
+        ? object.questions.map((e: any) => LinkQuestionResults.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: GetQuestionLinkResultsResponse): unknown {
+    const obj: any = {};
+    if (message.link !== undefined) {
+      obj.link = QuestionLink.toJSON(message.link);
+    }
+    if (message.questions?.length) {
+      obj.questions = message.questions.map((e) => LinkQuestionResults.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetQuestionLinkResultsResponse>, I>>(base?: I): GetQuestionLinkResultsResponse {
+    return GetQuestionLinkResultsResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetQuestionLinkResultsResponse>, I>>(
+    object: I,
+  ): GetQuestionLinkResultsResponse {
+    const message = createBaseGetQuestionLinkResultsResponse();
+    message.link = (object.link !== undefined && object.link !== null)
+      ? QuestionLink.fromPartial(object.link)
+      : undefined;
+    message.questions = object.questions?.map((e) => LinkQuestionResults.fromPartial(e)) || [];
     return message;
   },
 };
@@ -19026,6 +24764,112 @@ export const CatalogServiceService = {
       Buffer.from(RerunQuestionResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): RerunQuestionResponse => RerunQuestionResponse.decode(value),
   },
+  /**
+   * A study: linked typed questions about one offer, stored and asked in one
+   * transaction (all or nothing). ListStudies and GetStudy read them back.
+   */
+  createStudy: {
+    path: "/chorus.catalog.v1.CatalogService/CreateStudy" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: CreateStudyRequest): Buffer => Buffer.from(CreateStudyRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): CreateStudyRequest => CreateStudyRequest.decode(value),
+    responseSerialize: (value: CreateStudyResponse): Buffer => Buffer.from(CreateStudyResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): CreateStudyResponse => CreateStudyResponse.decode(value),
+  },
+  listStudies: {
+    path: "/chorus.catalog.v1.CatalogService/ListStudies" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListStudiesRequest): Buffer => Buffer.from(ListStudiesRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListStudiesRequest => ListStudiesRequest.decode(value),
+    responseSerialize: (value: ListStudiesResponse): Buffer => Buffer.from(ListStudiesResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListStudiesResponse => ListStudiesResponse.decode(value),
+  },
+  getStudy: {
+    path: "/chorus.catalog.v1.CatalogService/GetStudy" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetStudyRequest): Buffer => Buffer.from(GetStudyRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetStudyRequest => GetStudyRequest.decode(value),
+    responseSerialize: (value: GetStudyResponse): Buffer => Buffer.from(GetStudyResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetStudyResponse => GetStudyResponse.decode(value),
+  },
+  /**
+   * Share links of typed questions and studies: real people answer what the
+   * personas answered. The gateway makes the token and sends its SHA-256;
+   * the public calls find the link by that hash, a respondent by the hash of
+   * its cookie. An unknown, expired or switched-off link is NOT_FOUND.
+   */
+  createQuestionLink: {
+    path: "/chorus.catalog.v1.CatalogService/CreateQuestionLink" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: CreateQuestionLinkRequest): Buffer =>
+      Buffer.from(CreateQuestionLinkRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): CreateQuestionLinkRequest => CreateQuestionLinkRequest.decode(value),
+    responseSerialize: (value: CreateQuestionLinkResponse): Buffer =>
+      Buffer.from(CreateQuestionLinkResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): CreateQuestionLinkResponse => CreateQuestionLinkResponse.decode(value),
+  },
+  listQuestionLinks: {
+    path: "/chorus.catalog.v1.CatalogService/ListQuestionLinks" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListQuestionLinksRequest): Buffer =>
+      Buffer.from(ListQuestionLinksRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListQuestionLinksRequest => ListQuestionLinksRequest.decode(value),
+    responseSerialize: (value: ListQuestionLinksResponse): Buffer =>
+      Buffer.from(ListQuestionLinksResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListQuestionLinksResponse => ListQuestionLinksResponse.decode(value),
+  },
+  setQuestionLinkActive: {
+    path: "/chorus.catalog.v1.CatalogService/SetQuestionLinkActive" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: SetQuestionLinkActiveRequest): Buffer =>
+      Buffer.from(SetQuestionLinkActiveRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): SetQuestionLinkActiveRequest => SetQuestionLinkActiveRequest.decode(value),
+    responseSerialize: (value: SetQuestionLinkActiveResponse): Buffer =>
+      Buffer.from(SetQuestionLinkActiveResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): SetQuestionLinkActiveResponse => SetQuestionLinkActiveResponse.decode(value),
+  },
+  getPublicQuestionLink: {
+    path: "/chorus.catalog.v1.CatalogService/GetPublicQuestionLink" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetPublicQuestionLinkRequest): Buffer =>
+      Buffer.from(GetPublicQuestionLinkRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetPublicQuestionLinkRequest => GetPublicQuestionLinkRequest.decode(value),
+    responseSerialize: (value: GetPublicQuestionLinkResponse): Buffer =>
+      Buffer.from(GetPublicQuestionLinkResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetPublicQuestionLinkResponse => GetPublicQuestionLinkResponse.decode(value),
+  },
+  submitQuestionLinkResponse: {
+    path: "/chorus.catalog.v1.CatalogService/SubmitQuestionLinkResponse" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: SubmitQuestionLinkResponseRequest): Buffer =>
+      Buffer.from(SubmitQuestionLinkResponseRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): SubmitQuestionLinkResponseRequest =>
+      SubmitQuestionLinkResponseRequest.decode(value),
+    responseSerialize: (value: SubmitQuestionLinkResponseResponse): Buffer =>
+      Buffer.from(SubmitQuestionLinkResponseResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): SubmitQuestionLinkResponseResponse =>
+      SubmitQuestionLinkResponseResponse.decode(value),
+  },
+  getQuestionLinkResults: {
+    path: "/chorus.catalog.v1.CatalogService/GetQuestionLinkResults" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetQuestionLinkResultsRequest): Buffer =>
+      Buffer.from(GetQuestionLinkResultsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetQuestionLinkResultsRequest => GetQuestionLinkResultsRequest.decode(value),
+    responseSerialize: (value: GetQuestionLinkResultsResponse): Buffer =>
+      Buffer.from(GetQuestionLinkResultsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetQuestionLinkResultsResponse =>
+      GetQuestionLinkResultsResponse.decode(value),
+  },
   /** This month's spend on questions and the monthly budget, if any. */
   getQuestionBudget: {
     path: "/chorus.catalog.v1.CatalogService/GetQuestionBudget" as const,
@@ -19428,6 +25272,25 @@ export interface CatalogServiceServer extends UntypedServiceImplementation {
    * budget refuses it.
    */
   rerunQuestion: handleUnaryCall<RerunQuestionRequest, RerunQuestionResponse>;
+  /**
+   * A study: linked typed questions about one offer, stored and asked in one
+   * transaction (all or nothing). ListStudies and GetStudy read them back.
+   */
+  createStudy: handleUnaryCall<CreateStudyRequest, CreateStudyResponse>;
+  listStudies: handleUnaryCall<ListStudiesRequest, ListStudiesResponse>;
+  getStudy: handleUnaryCall<GetStudyRequest, GetStudyResponse>;
+  /**
+   * Share links of typed questions and studies: real people answer what the
+   * personas answered. The gateway makes the token and sends its SHA-256;
+   * the public calls find the link by that hash, a respondent by the hash of
+   * its cookie. An unknown, expired or switched-off link is NOT_FOUND.
+   */
+  createQuestionLink: handleUnaryCall<CreateQuestionLinkRequest, CreateQuestionLinkResponse>;
+  listQuestionLinks: handleUnaryCall<ListQuestionLinksRequest, ListQuestionLinksResponse>;
+  setQuestionLinkActive: handleUnaryCall<SetQuestionLinkActiveRequest, SetQuestionLinkActiveResponse>;
+  getPublicQuestionLink: handleUnaryCall<GetPublicQuestionLinkRequest, GetPublicQuestionLinkResponse>;
+  submitQuestionLinkResponse: handleUnaryCall<SubmitQuestionLinkResponseRequest, SubmitQuestionLinkResponseResponse>;
+  getQuestionLinkResults: handleUnaryCall<GetQuestionLinkResultsRequest, GetQuestionLinkResultsResponse>;
   /** This month's spend on questions and the monthly budget, if any. */
   getQuestionBudget: handleUnaryCall<GetQuestionBudgetRequest, GetQuestionBudgetResponse>;
   /**
@@ -19929,6 +25792,151 @@ export interface CatalogServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: RerunQuestionResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * A study: linked typed questions about one offer, stored and asked in one
+   * transaction (all or nothing). ListStudies and GetStudy read them back.
+   */
+  createStudy(
+    request: CreateStudyRequest,
+    callback: (error: ServiceError | null, response: CreateStudyResponse) => void,
+  ): ClientUnaryCall;
+  createStudy(
+    request: CreateStudyRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: CreateStudyResponse) => void,
+  ): ClientUnaryCall;
+  createStudy(
+    request: CreateStudyRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: CreateStudyResponse) => void,
+  ): ClientUnaryCall;
+  listStudies(
+    request: ListStudiesRequest,
+    callback: (error: ServiceError | null, response: ListStudiesResponse) => void,
+  ): ClientUnaryCall;
+  listStudies(
+    request: ListStudiesRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListStudiesResponse) => void,
+  ): ClientUnaryCall;
+  listStudies(
+    request: ListStudiesRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListStudiesResponse) => void,
+  ): ClientUnaryCall;
+  getStudy(
+    request: GetStudyRequest,
+    callback: (error: ServiceError | null, response: GetStudyResponse) => void,
+  ): ClientUnaryCall;
+  getStudy(
+    request: GetStudyRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetStudyResponse) => void,
+  ): ClientUnaryCall;
+  getStudy(
+    request: GetStudyRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetStudyResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Share links of typed questions and studies: real people answer what the
+   * personas answered. The gateway makes the token and sends its SHA-256;
+   * the public calls find the link by that hash, a respondent by the hash of
+   * its cookie. An unknown, expired or switched-off link is NOT_FOUND.
+   */
+  createQuestionLink(
+    request: CreateQuestionLinkRequest,
+    callback: (error: ServiceError | null, response: CreateQuestionLinkResponse) => void,
+  ): ClientUnaryCall;
+  createQuestionLink(
+    request: CreateQuestionLinkRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: CreateQuestionLinkResponse) => void,
+  ): ClientUnaryCall;
+  createQuestionLink(
+    request: CreateQuestionLinkRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: CreateQuestionLinkResponse) => void,
+  ): ClientUnaryCall;
+  listQuestionLinks(
+    request: ListQuestionLinksRequest,
+    callback: (error: ServiceError | null, response: ListQuestionLinksResponse) => void,
+  ): ClientUnaryCall;
+  listQuestionLinks(
+    request: ListQuestionLinksRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListQuestionLinksResponse) => void,
+  ): ClientUnaryCall;
+  listQuestionLinks(
+    request: ListQuestionLinksRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListQuestionLinksResponse) => void,
+  ): ClientUnaryCall;
+  setQuestionLinkActive(
+    request: SetQuestionLinkActiveRequest,
+    callback: (error: ServiceError | null, response: SetQuestionLinkActiveResponse) => void,
+  ): ClientUnaryCall;
+  setQuestionLinkActive(
+    request: SetQuestionLinkActiveRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: SetQuestionLinkActiveResponse) => void,
+  ): ClientUnaryCall;
+  setQuestionLinkActive(
+    request: SetQuestionLinkActiveRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: SetQuestionLinkActiveResponse) => void,
+  ): ClientUnaryCall;
+  getPublicQuestionLink(
+    request: GetPublicQuestionLinkRequest,
+    callback: (error: ServiceError | null, response: GetPublicQuestionLinkResponse) => void,
+  ): ClientUnaryCall;
+  getPublicQuestionLink(
+    request: GetPublicQuestionLinkRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetPublicQuestionLinkResponse) => void,
+  ): ClientUnaryCall;
+  getPublicQuestionLink(
+    request: GetPublicQuestionLinkRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetPublicQuestionLinkResponse) => void,
+  ): ClientUnaryCall;
+  submitQuestionLinkResponse(
+    request: SubmitQuestionLinkResponseRequest,
+    callback: (error: ServiceError | null, response: SubmitQuestionLinkResponseResponse) => void,
+  ): ClientUnaryCall;
+  submitQuestionLinkResponse(
+    request: SubmitQuestionLinkResponseRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: SubmitQuestionLinkResponseResponse) => void,
+  ): ClientUnaryCall;
+  submitQuestionLinkResponse(
+    request: SubmitQuestionLinkResponseRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: SubmitQuestionLinkResponseResponse) => void,
+  ): ClientUnaryCall;
+  getQuestionLinkResults(
+    request: GetQuestionLinkResultsRequest,
+    callback: (error: ServiceError | null, response: GetQuestionLinkResultsResponse) => void,
+  ): ClientUnaryCall;
+  getQuestionLinkResults(
+    request: GetQuestionLinkResultsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetQuestionLinkResultsResponse) => void,
+  ): ClientUnaryCall;
+  getQuestionLinkResults(
+    request: GetQuestionLinkResultsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetQuestionLinkResultsResponse) => void,
   ): ClientUnaryCall;
   /** This month's spend on questions and the monthly budget, if any. */
   getQuestionBudget(

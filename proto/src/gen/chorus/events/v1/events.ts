@@ -12,6 +12,7 @@ import {
   BusinessContext,
   PersonaProfile,
   PersonaResponse,
+  QuestionSpec,
   RunDetails,
 } from "../../inference/v1/inference";
 
@@ -105,7 +106,11 @@ export interface QuestionAsked {
     | number
     | undefined;
   /** Also ask a neutral and a reversed framing. */
-  checkWording?: boolean | undefined;
+  checkWording?:
+    | boolean
+    | undefined;
+  /** A typed question's settings; absent: the open opinion question. */
+  spec?: QuestionSpec | undefined;
 }
 
 /** inference.v1: a worker started answering. */
@@ -1370,6 +1375,7 @@ function createBaseQuestionAsked(): QuestionAsked {
     business: undefined,
     seed: undefined,
     checkWording: undefined,
+    spec: undefined,
   };
 }
 
@@ -1398,6 +1404,9 @@ export const QuestionAsked: MessageFns<QuestionAsked> = {
     }
     if (message.checkWording !== undefined) {
       writer.uint32(64).bool(message.checkWording);
+    }
+    if (message.spec !== undefined) {
+      QuestionSpec.encode(message.spec, writer.uint32(74).fork()).join();
     }
     return writer;
   },
@@ -1479,6 +1488,14 @@ export const QuestionAsked: MessageFns<QuestionAsked> = {
             message.checkWording = reader.bool();
             continue;
           }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.spec = QuestionSpec.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1523,6 +1540,7 @@ export const QuestionAsked: MessageFns<QuestionAsked> = {
         : isSet(object.check_wording)
         ? globalThis.Boolean(object.check_wording)
         : undefined,
+      spec: isSet(object.spec) ? QuestionSpec.fromJSON(object.spec) : undefined,
     };
   },
 
@@ -1552,6 +1570,9 @@ export const QuestionAsked: MessageFns<QuestionAsked> = {
     if (message.checkWording !== undefined) {
       obj.checkWording = message.checkWording;
     }
+    if (message.spec !== undefined) {
+      obj.spec = QuestionSpec.toJSON(message.spec);
+    }
     return obj;
   },
 
@@ -1570,6 +1591,9 @@ export const QuestionAsked: MessageFns<QuestionAsked> = {
       : undefined;
     message.seed = object.seed ?? undefined;
     message.checkWording = object.checkWording ?? undefined;
+    message.spec = (object.spec !== undefined && object.spec !== null)
+      ? QuestionSpec.fromPartial(object.spec)
+      : undefined;
     return message;
   },
 };

@@ -112,7 +112,153 @@ export interface PersonaResponse {
     | undefined;
   /** What the engine gave; opinion is the first seeded draw from it, confidence its peak. */
   distribution?: OpinionDistribution | undefined;
-  draws?: OpinionCounts | undefined;
+  draws?:
+    | OpinionCounts
+    | undefined;
+  /** A typed question's answer: every seeded draw (absent for an open opinion question). */
+  typed?: TypedAnswer | undefined;
+}
+
+/**
+ * A typed question's settings (QuestionSpec of @chorus/contracts); no
+ * settings at all is the open opinion question.
+ */
+export interface QuestionSpec {
+  spec?:
+    | { $case: "scale"; value: ScaleSpec }
+    | { $case: "nps"; value: NpsSpec }
+    | { $case: "singleChoice"; value: ChoiceSpec }
+    | { $case: "multipleChoice"; value: ChoiceSpec }
+    | { $case: "number"; value: NumberSpec }
+    | { $case: "ranking"; value: RankingSpec }
+    | { $case: "maxdiff"; value: MaxDiffSpec }
+    | { $case: "priceLadder"; value: PriceLadderSpec }
+    | { $case: "priceRange"; value: PriceRangeSpec }
+    | undefined;
+}
+
+export interface ScaleSpec {
+  /** 5 or 7 */
+  points: number;
+  lowLabel: string;
+  highLabel: string;
+  /** A label per point, lowest first, or none. */
+  pointLabels: string[];
+}
+
+export interface NpsSpec {
+}
+
+export interface ChoiceSpec {
+  options: string[];
+  /** Also offer "None of these". */
+  noneOption: boolean;
+}
+
+export interface NumberSpec {
+  unit: string;
+  min: number;
+  max: number;
+}
+
+export interface RankingSpec {
+  items: string[];
+}
+
+export interface MaxDiffSpec {
+  items: string[];
+  /** Items shown in each set (4 or 5). */
+  perSet: number;
+  /** Sets each persona sees. */
+  sets: number;
+}
+
+export interface PriceLadderSpec {
+  offer: string;
+  /** ISO 4217, e.g. USD */
+  currency: string;
+  /** one-off, week, month or year */
+  period: string;
+  /** Ascending. */
+  prices: number[];
+}
+
+export interface PriceRangeSpec {
+  offer: string;
+  currency: string;
+  period: string;
+  /** Also ask the likelihood of buying at the persona's own prices. */
+  likelihood: boolean;
+}
+
+/** One persona's seeded draws of a typed question (TypedAnswer of @chorus/contracts). */
+export interface TypedAnswer {
+  /** Draws without a usable answer: never stored as values. */
+  noAnswer: number;
+  answer?:
+    | { $case: "scale"; value: IntDraws }
+    | { $case: "nps"; value: IntDraws }
+    | { $case: "singleChoice"; value: IntDraws }
+    | { $case: "multipleChoice"; value: IntListDraws }
+    | { $case: "number"; value: DoubleDraws }
+    | { $case: "ranking"; value: IntListDraws }
+    | { $case: "maxdiff"; value: MaxDiffDraws }
+    | { $case: "priceLadder"; value: PriceLadderDraws }
+    | { $case: "priceRange"; value: PriceRangeDraws }
+    | undefined;
+}
+
+export interface IntDraws {
+  draws: number[];
+}
+
+export interface IntList {
+  values: number[];
+}
+
+export interface IntListDraws {
+  draws: IntList[];
+}
+
+export interface DoubleDraws {
+  draws: number[];
+}
+
+export interface MaxDiffTask {
+  /** Indexes of the items shown. */
+  shown: number[];
+  best: number;
+  worst: number;
+}
+
+export interface MaxDiffDraw {
+  tasks: MaxDiffTask[];
+}
+
+export interface MaxDiffDraws {
+  draws: MaxDiffDraw[];
+}
+
+export interface PriceLadderDraws {
+  /** The probability of buying at each ladder price, never rising with the price. */
+  buyProbability: number[];
+  /** Per draw: how many ladder prices, from the lowest, the persona would buy at. */
+  draws: number[];
+}
+
+export interface PriceRangeDraw {
+  tooCheap: number;
+  bargain: number;
+  expensive: number;
+  tooExpensive: number;
+  buyAtBargain: number;
+  buyAtExpensive: number;
+}
+
+export interface PriceRangeDraws {
+  draws: PriceRangeDraw[];
+  /** Draws whose four prices were out of order, set aside. */
+  outOfOrder: number;
 }
 
 /** Percentages summing to 100, and a sentence or two on what drove them. */
@@ -230,6 +376,8 @@ export interface EstimateRequest {
   business?: BusinessContext | undefined;
   seed: number;
   checkWording: boolean;
+  /** A typed question's settings: its typed answers cost model calls too. */
+  spec?: QuestionSpec | undefined;
 }
 
 export interface EstimateResponse {
@@ -1270,6 +1418,7 @@ function createBasePersonaResponse(): PersonaResponse {
     grounding: undefined,
     distribution: undefined,
     draws: undefined,
+    typed: undefined,
   };
 }
 
@@ -1304,6 +1453,9 @@ export const PersonaResponse: MessageFns<PersonaResponse> = {
     }
     if (message.draws !== undefined) {
       OpinionCounts.encode(message.draws, writer.uint32(82).fork()).join();
+    }
+    if (message.typed !== undefined) {
+      TypedAnswer.encode(message.typed, writer.uint32(90).fork()).join();
     }
     return writer;
   },
@@ -1401,6 +1553,14 @@ export const PersonaResponse: MessageFns<PersonaResponse> = {
             message.draws = OpinionCounts.decode(reader, reader.uint32());
             continue;
           }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.typed = TypedAnswer.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1437,6 +1597,7 @@ export const PersonaResponse: MessageFns<PersonaResponse> = {
       grounding: isSet(object.grounding) ? Grounding.fromJSON(object.grounding) : undefined,
       distribution: isSet(object.distribution) ? OpinionDistribution.fromJSON(object.distribution) : undefined,
       draws: isSet(object.draws) ? OpinionCounts.fromJSON(object.draws) : undefined,
+      typed: isSet(object.typed) ? TypedAnswer.fromJSON(object.typed) : undefined,
     };
   },
 
@@ -1472,6 +1633,9 @@ export const PersonaResponse: MessageFns<PersonaResponse> = {
     if (message.draws !== undefined) {
       obj.draws = OpinionCounts.toJSON(message.draws);
     }
+    if (message.typed !== undefined) {
+      obj.typed = TypedAnswer.toJSON(message.typed);
+    }
     return obj;
   },
 
@@ -1496,6 +1660,2268 @@ export const PersonaResponse: MessageFns<PersonaResponse> = {
     message.draws = (object.draws !== undefined && object.draws !== null)
       ? OpinionCounts.fromPartial(object.draws)
       : undefined;
+    message.typed = (object.typed !== undefined && object.typed !== null)
+      ? TypedAnswer.fromPartial(object.typed)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseQuestionSpec(): QuestionSpec {
+  return { spec: undefined };
+}
+
+export const QuestionSpec: MessageFns<QuestionSpec> = {
+  encode(message: QuestionSpec, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    switch (message.spec?.$case) {
+      case "scale":
+        ScaleSpec.encode(message.spec.value, writer.uint32(10).fork()).join();
+        break;
+      case "nps":
+        NpsSpec.encode(message.spec.value, writer.uint32(18).fork()).join();
+        break;
+      case "singleChoice":
+        ChoiceSpec.encode(message.spec.value, writer.uint32(26).fork()).join();
+        break;
+      case "multipleChoice":
+        ChoiceSpec.encode(message.spec.value, writer.uint32(34).fork()).join();
+        break;
+      case "number":
+        NumberSpec.encode(message.spec.value, writer.uint32(42).fork()).join();
+        break;
+      case "ranking":
+        RankingSpec.encode(message.spec.value, writer.uint32(50).fork()).join();
+        break;
+      case "maxdiff":
+        MaxDiffSpec.encode(message.spec.value, writer.uint32(58).fork()).join();
+        break;
+      case "priceLadder":
+        PriceLadderSpec.encode(message.spec.value, writer.uint32(66).fork()).join();
+        break;
+      case "priceRange":
+        PriceRangeSpec.encode(message.spec.value, writer.uint32(74).fork()).join();
+        break;
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): QuestionSpec {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseQuestionSpec();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.spec = { $case: "scale", value: ScaleSpec.decode(reader, reader.uint32()) };
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.spec = { $case: "nps", value: NpsSpec.decode(reader, reader.uint32()) };
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.spec = { $case: "singleChoice", value: ChoiceSpec.decode(reader, reader.uint32()) };
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.spec = { $case: "multipleChoice", value: ChoiceSpec.decode(reader, reader.uint32()) };
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.spec = { $case: "number", value: NumberSpec.decode(reader, reader.uint32()) };
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.spec = { $case: "ranking", value: RankingSpec.decode(reader, reader.uint32()) };
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.spec = { $case: "maxdiff", value: MaxDiffSpec.decode(reader, reader.uint32()) };
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.spec = { $case: "priceLadder", value: PriceLadderSpec.decode(reader, reader.uint32()) };
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.spec = { $case: "priceRange", value: PriceRangeSpec.decode(reader, reader.uint32()) };
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): QuestionSpec {
+    return {
+      spec: isSet(object.scale)
+        ? { $case: "scale", value: ScaleSpec.fromJSON(object.scale) }
+        : isSet(object.nps)
+        ? { $case: "nps", value: NpsSpec.fromJSON(object.nps) }
+        : isSet(object.singleChoice)
+        ? { $case: "singleChoice", value: ChoiceSpec.fromJSON(object.singleChoice) }
+        : isSet(object.single_choice)
+        ? { $case: "singleChoice", value: ChoiceSpec.fromJSON(object.single_choice) }
+        : isSet(object.multipleChoice)
+        ? { $case: "multipleChoice", value: ChoiceSpec.fromJSON(object.multipleChoice) }
+        : isSet(object.multiple_choice)
+        ? { $case: "multipleChoice", value: ChoiceSpec.fromJSON(object.multiple_choice) }
+        : isSet(object.number)
+        ? { $case: "number", value: NumberSpec.fromJSON(object.number) }
+        : isSet(object.ranking)
+        ? { $case: "ranking", value: RankingSpec.fromJSON(object.ranking) }
+        : isSet(object.maxdiff)
+        ? { $case: "maxdiff", value: MaxDiffSpec.fromJSON(object.maxdiff) }
+        : isSet(object.priceLadder)
+        ? { $case: "priceLadder", value: PriceLadderSpec.fromJSON(object.priceLadder) }
+        : isSet(object.price_ladder)
+        ? { $case: "priceLadder", value: PriceLadderSpec.fromJSON(object.price_ladder) }
+        : isSet(object.priceRange)
+        ? { $case: "priceRange", value: PriceRangeSpec.fromJSON(object.priceRange) }
+        : isSet(object.price_range)
+        ? { $case: "priceRange", value: PriceRangeSpec.fromJSON(object.price_range) }
+        : undefined,
+    };
+  },
+
+  toJSON(message: QuestionSpec): unknown {
+    const obj: any = {};
+    if (message.spec?.$case === "scale") {
+      obj.scale = ScaleSpec.toJSON(message.spec.value);
+    } else if (message.spec?.$case === "nps") {
+      obj.nps = NpsSpec.toJSON(message.spec.value);
+    } else if (message.spec?.$case === "singleChoice") {
+      obj.singleChoice = ChoiceSpec.toJSON(message.spec.value);
+    } else if (message.spec?.$case === "multipleChoice") {
+      obj.multipleChoice = ChoiceSpec.toJSON(message.spec.value);
+    } else if (message.spec?.$case === "number") {
+      obj.number = NumberSpec.toJSON(message.spec.value);
+    } else if (message.spec?.$case === "ranking") {
+      obj.ranking = RankingSpec.toJSON(message.spec.value);
+    } else if (message.spec?.$case === "maxdiff") {
+      obj.maxdiff = MaxDiffSpec.toJSON(message.spec.value);
+    } else if (message.spec?.$case === "priceLadder") {
+      obj.priceLadder = PriceLadderSpec.toJSON(message.spec.value);
+    } else if (message.spec?.$case === "priceRange") {
+      obj.priceRange = PriceRangeSpec.toJSON(message.spec.value);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<QuestionSpec>, I>>(base?: I): QuestionSpec {
+    return QuestionSpec.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<QuestionSpec>, I>>(object: I): QuestionSpec {
+    const message = createBaseQuestionSpec();
+    switch (object.spec?.$case) {
+      case "scale": {
+        if (object.spec?.value !== undefined && object.spec?.value !== null) {
+          message.spec = { $case: "scale", value: ScaleSpec.fromPartial(object.spec.value) };
+        }
+        break;
+      }
+      case "nps": {
+        if (object.spec?.value !== undefined && object.spec?.value !== null) {
+          message.spec = { $case: "nps", value: NpsSpec.fromPartial(object.spec.value) };
+        }
+        break;
+      }
+      case "singleChoice": {
+        if (object.spec?.value !== undefined && object.spec?.value !== null) {
+          message.spec = { $case: "singleChoice", value: ChoiceSpec.fromPartial(object.spec.value) };
+        }
+        break;
+      }
+      case "multipleChoice": {
+        if (object.spec?.value !== undefined && object.spec?.value !== null) {
+          message.spec = { $case: "multipleChoice", value: ChoiceSpec.fromPartial(object.spec.value) };
+        }
+        break;
+      }
+      case "number": {
+        if (object.spec?.value !== undefined && object.spec?.value !== null) {
+          message.spec = { $case: "number", value: NumberSpec.fromPartial(object.spec.value) };
+        }
+        break;
+      }
+      case "ranking": {
+        if (object.spec?.value !== undefined && object.spec?.value !== null) {
+          message.spec = { $case: "ranking", value: RankingSpec.fromPartial(object.spec.value) };
+        }
+        break;
+      }
+      case "maxdiff": {
+        if (object.spec?.value !== undefined && object.spec?.value !== null) {
+          message.spec = { $case: "maxdiff", value: MaxDiffSpec.fromPartial(object.spec.value) };
+        }
+        break;
+      }
+      case "priceLadder": {
+        if (object.spec?.value !== undefined && object.spec?.value !== null) {
+          message.spec = { $case: "priceLadder", value: PriceLadderSpec.fromPartial(object.spec.value) };
+        }
+        break;
+      }
+      case "priceRange": {
+        if (object.spec?.value !== undefined && object.spec?.value !== null) {
+          message.spec = { $case: "priceRange", value: PriceRangeSpec.fromPartial(object.spec.value) };
+        }
+        break;
+      }
+    }
+    return message;
+  },
+};
+
+function createBaseScaleSpec(): ScaleSpec {
+  return { points: 0, lowLabel: "", highLabel: "", pointLabels: [] };
+}
+
+export const ScaleSpec: MessageFns<ScaleSpec> = {
+  encode(message: ScaleSpec, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.points !== 0) {
+      writer.uint32(8).int32(message.points);
+    }
+    if (message.lowLabel !== "") {
+      writer.uint32(18).string(message.lowLabel);
+    }
+    if (message.highLabel !== "") {
+      writer.uint32(26).string(message.highLabel);
+    }
+    for (const v of message.pointLabels) {
+      writer.uint32(34).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ScaleSpec {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseScaleSpec();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.points = reader.int32();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.lowLabel = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.highLabel = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.pointLabels.push(reader.string());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ScaleSpec {
+    return {
+      points: isSet(object.points) ? globalThis.Number(object.points) : 0,
+      lowLabel: isSet(object.lowLabel)
+        ? globalThis.String(object.lowLabel)
+        : isSet(object.low_label)
+        ? globalThis.String(object.low_label)
+        : "",
+      highLabel: isSet(object.highLabel)
+        ? globalThis.String(object.highLabel)
+        : isSet(object.high_label)
+        ? globalThis.String(object.high_label)
+        : "",
+      pointLabels: globalThis.Array.isArray(object?.pointLabels)
+        ? object.pointLabels.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.point_labels)
+        ? object.point_labels.map((e: any) => globalThis.String(e))
+        : [],
+    };
+  },
+
+  toJSON(message: ScaleSpec): unknown {
+    const obj: any = {};
+    if (message.points !== 0) {
+      obj.points = Math.round(message.points);
+    }
+    if (message.lowLabel !== "") {
+      obj.lowLabel = message.lowLabel;
+    }
+    if (message.highLabel !== "") {
+      obj.highLabel = message.highLabel;
+    }
+    if (message.pointLabels?.length) {
+      obj.pointLabels = message.pointLabels;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ScaleSpec>, I>>(base?: I): ScaleSpec {
+    return ScaleSpec.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ScaleSpec>, I>>(object: I): ScaleSpec {
+    const message = createBaseScaleSpec();
+    message.points = object.points ?? 0;
+    message.lowLabel = object.lowLabel ?? "";
+    message.highLabel = object.highLabel ?? "";
+    message.pointLabels = object.pointLabels?.map((e) => e) || [];
+    return message;
+  },
+};
+
+function createBaseNpsSpec(): NpsSpec {
+  return {};
+}
+
+export const NpsSpec: MessageFns<NpsSpec> = {
+  encode(_: NpsSpec, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): NpsSpec {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseNpsSpec();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): NpsSpec {
+    return {};
+  },
+
+  toJSON(_: NpsSpec): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<NpsSpec>, I>>(base?: I): NpsSpec {
+    return NpsSpec.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<NpsSpec>, I>>(_: I): NpsSpec {
+    const message = createBaseNpsSpec();
+    return message;
+  },
+};
+
+function createBaseChoiceSpec(): ChoiceSpec {
+  return { options: [], noneOption: false };
+}
+
+export const ChoiceSpec: MessageFns<ChoiceSpec> = {
+  encode(message: ChoiceSpec, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.options) {
+      writer.uint32(10).string(v!);
+    }
+    if (message.noneOption !== false) {
+      writer.uint32(16).bool(message.noneOption);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ChoiceSpec {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseChoiceSpec();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.options.push(reader.string());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.noneOption = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ChoiceSpec {
+    return {
+      options: globalThis.Array.isArray(object?.options) ? object.options.map((e: any) => globalThis.String(e)) : [],
+      noneOption: isSet(object.noneOption)
+        ? globalThis.Boolean(object.noneOption)
+        : isSet(object.none_option)
+        ? globalThis.Boolean(object.none_option)
+        : false,
+    };
+  },
+
+  toJSON(message: ChoiceSpec): unknown {
+    const obj: any = {};
+    if (message.options?.length) {
+      obj.options = message.options;
+    }
+    if (message.noneOption !== false) {
+      obj.noneOption = message.noneOption;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ChoiceSpec>, I>>(base?: I): ChoiceSpec {
+    return ChoiceSpec.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ChoiceSpec>, I>>(object: I): ChoiceSpec {
+    const message = createBaseChoiceSpec();
+    message.options = object.options?.map((e) => e) || [];
+    message.noneOption = object.noneOption ?? false;
+    return message;
+  },
+};
+
+function createBaseNumberSpec(): NumberSpec {
+  return { unit: "", min: 0, max: 0 };
+}
+
+export const NumberSpec: MessageFns<NumberSpec> = {
+  encode(message: NumberSpec, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.unit !== "") {
+      writer.uint32(10).string(message.unit);
+    }
+    if (message.min !== 0) {
+      writer.uint32(17).double(message.min);
+    }
+    if (message.max !== 0) {
+      writer.uint32(25).double(message.max);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): NumberSpec {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseNumberSpec();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.unit = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 17) {
+              break;
+            }
+
+            message.min = reader.double();
+            continue;
+          }
+          case 3: {
+            if (tag !== 25) {
+              break;
+            }
+
+            message.max = reader.double();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): NumberSpec {
+    return {
+      unit: isSet(object.unit) ? globalThis.String(object.unit) : "",
+      min: isSet(object.min) ? globalThis.Number(object.min) : 0,
+      max: isSet(object.max) ? globalThis.Number(object.max) : 0,
+    };
+  },
+
+  toJSON(message: NumberSpec): unknown {
+    const obj: any = {};
+    if (message.unit !== "") {
+      obj.unit = message.unit;
+    }
+    if (message.min !== 0) {
+      obj.min = floatToJson(message.min);
+    }
+    if (message.max !== 0) {
+      obj.max = floatToJson(message.max);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<NumberSpec>, I>>(base?: I): NumberSpec {
+    return NumberSpec.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<NumberSpec>, I>>(object: I): NumberSpec {
+    const message = createBaseNumberSpec();
+    message.unit = object.unit ?? "";
+    message.min = object.min ?? 0;
+    message.max = object.max ?? 0;
+    return message;
+  },
+};
+
+function createBaseRankingSpec(): RankingSpec {
+  return { items: [] };
+}
+
+export const RankingSpec: MessageFns<RankingSpec> = {
+  encode(message: RankingSpec, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.items) {
+      writer.uint32(10).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RankingSpec {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRankingSpec();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.items.push(reader.string());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RankingSpec {
+    return { items: globalThis.Array.isArray(object?.items) ? object.items.map((e: any) => globalThis.String(e)) : [] };
+  },
+
+  toJSON(message: RankingSpec): unknown {
+    const obj: any = {};
+    if (message.items?.length) {
+      obj.items = message.items;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RankingSpec>, I>>(base?: I): RankingSpec {
+    return RankingSpec.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RankingSpec>, I>>(object: I): RankingSpec {
+    const message = createBaseRankingSpec();
+    message.items = object.items?.map((e) => e) || [];
+    return message;
+  },
+};
+
+function createBaseMaxDiffSpec(): MaxDiffSpec {
+  return { items: [], perSet: 0, sets: 0 };
+}
+
+export const MaxDiffSpec: MessageFns<MaxDiffSpec> = {
+  encode(message: MaxDiffSpec, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.items) {
+      writer.uint32(10).string(v!);
+    }
+    if (message.perSet !== 0) {
+      writer.uint32(16).int32(message.perSet);
+    }
+    if (message.sets !== 0) {
+      writer.uint32(24).int32(message.sets);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): MaxDiffSpec {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseMaxDiffSpec();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.items.push(reader.string());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.perSet = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.sets = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): MaxDiffSpec {
+    return {
+      items: globalThis.Array.isArray(object?.items) ? object.items.map((e: any) => globalThis.String(e)) : [],
+      perSet: isSet(object.perSet)
+        ? globalThis.Number(object.perSet)
+        : isSet(object.per_set)
+        ? globalThis.Number(object.per_set)
+        : 0,
+      sets: isSet(object.sets) ? globalThis.Number(object.sets) : 0,
+    };
+  },
+
+  toJSON(message: MaxDiffSpec): unknown {
+    const obj: any = {};
+    if (message.items?.length) {
+      obj.items = message.items;
+    }
+    if (message.perSet !== 0) {
+      obj.perSet = Math.round(message.perSet);
+    }
+    if (message.sets !== 0) {
+      obj.sets = Math.round(message.sets);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<MaxDiffSpec>, I>>(base?: I): MaxDiffSpec {
+    return MaxDiffSpec.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<MaxDiffSpec>, I>>(object: I): MaxDiffSpec {
+    const message = createBaseMaxDiffSpec();
+    message.items = object.items?.map((e) => e) || [];
+    message.perSet = object.perSet ?? 0;
+    message.sets = object.sets ?? 0;
+    return message;
+  },
+};
+
+function createBasePriceLadderSpec(): PriceLadderSpec {
+  return { offer: "", currency: "", period: "", prices: [] };
+}
+
+export const PriceLadderSpec: MessageFns<PriceLadderSpec> = {
+  encode(message: PriceLadderSpec, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.offer !== "") {
+      writer.uint32(10).string(message.offer);
+    }
+    if (message.currency !== "") {
+      writer.uint32(18).string(message.currency);
+    }
+    if (message.period !== "") {
+      writer.uint32(26).string(message.period);
+    }
+    if (message.prices.length !== 0) {
+      writer.uint32(34).fork();
+      for (const v of message.prices) {
+        writer.double(v);
+      }
+      writer.join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PriceLadderSpec {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePriceLadderSpec();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.offer = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.currency = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.period = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag === 33) {
+              message.prices.push(reader.double());
+
+              continue;
+            }
+
+            if (tag === 34) {
+              const end2 = reader.uint32() + reader.pos;
+              while (reader.pos < end2) {
+                message.prices.push(reader.double());
+              }
+
+              continue;
+            }
+
+            break;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PriceLadderSpec {
+    return {
+      offer: isSet(object.offer) ? globalThis.String(object.offer) : "",
+      currency: isSet(object.currency) ? globalThis.String(object.currency) : "",
+      period: isSet(object.period) ? globalThis.String(object.period) : "",
+      prices: globalThis.Array.isArray(object?.prices) ? object.prices.map((e: any) => globalThis.Number(e)) : [],
+    };
+  },
+
+  toJSON(message: PriceLadderSpec): unknown {
+    const obj: any = {};
+    if (message.offer !== "") {
+      obj.offer = message.offer;
+    }
+    if (message.currency !== "") {
+      obj.currency = message.currency;
+    }
+    if (message.period !== "") {
+      obj.period = message.period;
+    }
+    if (message.prices?.length) {
+      obj.prices = message.prices.map((e) => floatToJson(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<PriceLadderSpec>, I>>(base?: I): PriceLadderSpec {
+    return PriceLadderSpec.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<PriceLadderSpec>, I>>(object: I): PriceLadderSpec {
+    const message = createBasePriceLadderSpec();
+    message.offer = object.offer ?? "";
+    message.currency = object.currency ?? "";
+    message.period = object.period ?? "";
+    message.prices = object.prices?.map((e) => e) || [];
+    return message;
+  },
+};
+
+function createBasePriceRangeSpec(): PriceRangeSpec {
+  return { offer: "", currency: "", period: "", likelihood: false };
+}
+
+export const PriceRangeSpec: MessageFns<PriceRangeSpec> = {
+  encode(message: PriceRangeSpec, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.offer !== "") {
+      writer.uint32(10).string(message.offer);
+    }
+    if (message.currency !== "") {
+      writer.uint32(18).string(message.currency);
+    }
+    if (message.period !== "") {
+      writer.uint32(26).string(message.period);
+    }
+    if (message.likelihood !== false) {
+      writer.uint32(32).bool(message.likelihood);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PriceRangeSpec {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePriceRangeSpec();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.offer = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.currency = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.period = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.likelihood = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PriceRangeSpec {
+    return {
+      offer: isSet(object.offer) ? globalThis.String(object.offer) : "",
+      currency: isSet(object.currency) ? globalThis.String(object.currency) : "",
+      period: isSet(object.period) ? globalThis.String(object.period) : "",
+      likelihood: isSet(object.likelihood) ? globalThis.Boolean(object.likelihood) : false,
+    };
+  },
+
+  toJSON(message: PriceRangeSpec): unknown {
+    const obj: any = {};
+    if (message.offer !== "") {
+      obj.offer = message.offer;
+    }
+    if (message.currency !== "") {
+      obj.currency = message.currency;
+    }
+    if (message.period !== "") {
+      obj.period = message.period;
+    }
+    if (message.likelihood !== false) {
+      obj.likelihood = message.likelihood;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<PriceRangeSpec>, I>>(base?: I): PriceRangeSpec {
+    return PriceRangeSpec.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<PriceRangeSpec>, I>>(object: I): PriceRangeSpec {
+    const message = createBasePriceRangeSpec();
+    message.offer = object.offer ?? "";
+    message.currency = object.currency ?? "";
+    message.period = object.period ?? "";
+    message.likelihood = object.likelihood ?? false;
+    return message;
+  },
+};
+
+function createBaseTypedAnswer(): TypedAnswer {
+  return { noAnswer: 0, answer: undefined };
+}
+
+export const TypedAnswer: MessageFns<TypedAnswer> = {
+  encode(message: TypedAnswer, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.noAnswer !== 0) {
+      writer.uint32(8).int32(message.noAnswer);
+    }
+    switch (message.answer?.$case) {
+      case "scale":
+        IntDraws.encode(message.answer.value, writer.uint32(18).fork()).join();
+        break;
+      case "nps":
+        IntDraws.encode(message.answer.value, writer.uint32(26).fork()).join();
+        break;
+      case "singleChoice":
+        IntDraws.encode(message.answer.value, writer.uint32(34).fork()).join();
+        break;
+      case "multipleChoice":
+        IntListDraws.encode(message.answer.value, writer.uint32(42).fork()).join();
+        break;
+      case "number":
+        DoubleDraws.encode(message.answer.value, writer.uint32(50).fork()).join();
+        break;
+      case "ranking":
+        IntListDraws.encode(message.answer.value, writer.uint32(58).fork()).join();
+        break;
+      case "maxdiff":
+        MaxDiffDraws.encode(message.answer.value, writer.uint32(66).fork()).join();
+        break;
+      case "priceLadder":
+        PriceLadderDraws.encode(message.answer.value, writer.uint32(74).fork()).join();
+        break;
+      case "priceRange":
+        PriceRangeDraws.encode(message.answer.value, writer.uint32(82).fork()).join();
+        break;
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): TypedAnswer {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseTypedAnswer();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.noAnswer = reader.int32();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.answer = { $case: "scale", value: IntDraws.decode(reader, reader.uint32()) };
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.answer = { $case: "nps", value: IntDraws.decode(reader, reader.uint32()) };
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.answer = { $case: "singleChoice", value: IntDraws.decode(reader, reader.uint32()) };
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.answer = { $case: "multipleChoice", value: IntListDraws.decode(reader, reader.uint32()) };
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.answer = { $case: "number", value: DoubleDraws.decode(reader, reader.uint32()) };
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.answer = { $case: "ranking", value: IntListDraws.decode(reader, reader.uint32()) };
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.answer = { $case: "maxdiff", value: MaxDiffDraws.decode(reader, reader.uint32()) };
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.answer = { $case: "priceLadder", value: PriceLadderDraws.decode(reader, reader.uint32()) };
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.answer = { $case: "priceRange", value: PriceRangeDraws.decode(reader, reader.uint32()) };
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): TypedAnswer {
+    return {
+      noAnswer: isSet(object.noAnswer)
+        ? globalThis.Number(object.noAnswer)
+        : isSet(object.no_answer)
+        ? globalThis.Number(object.no_answer)
+        : 0,
+      answer: isSet(object.scale)
+        ? { $case: "scale", value: IntDraws.fromJSON(object.scale) }
+        : isSet(object.nps)
+        ? { $case: "nps", value: IntDraws.fromJSON(object.nps) }
+        : isSet(object.singleChoice)
+        ? { $case: "singleChoice", value: IntDraws.fromJSON(object.singleChoice) }
+        : isSet(object.single_choice)
+        ? { $case: "singleChoice", value: IntDraws.fromJSON(object.single_choice) }
+        : isSet(object.multipleChoice)
+        ? { $case: "multipleChoice", value: IntListDraws.fromJSON(object.multipleChoice) }
+        : isSet(object.multiple_choice)
+        ? { $case: "multipleChoice", value: IntListDraws.fromJSON(object.multiple_choice) }
+        : isSet(object.number)
+        ? { $case: "number", value: DoubleDraws.fromJSON(object.number) }
+        : isSet(object.ranking)
+        ? { $case: "ranking", value: IntListDraws.fromJSON(object.ranking) }
+        : isSet(object.maxdiff)
+        ? { $case: "maxdiff", value: MaxDiffDraws.fromJSON(object.maxdiff) }
+        : isSet(object.priceLadder)
+        ? { $case: "priceLadder", value: PriceLadderDraws.fromJSON(object.priceLadder) }
+        : isSet(object.price_ladder)
+        ? { $case: "priceLadder", value: PriceLadderDraws.fromJSON(object.price_ladder) }
+        : isSet(object.priceRange)
+        ? { $case: "priceRange", value: PriceRangeDraws.fromJSON(object.priceRange) }
+        : isSet(object.price_range)
+        ? { $case: "priceRange", value: PriceRangeDraws.fromJSON(object.price_range) }
+        : undefined,
+    };
+  },
+
+  toJSON(message: TypedAnswer): unknown {
+    const obj: any = {};
+    if (message.noAnswer !== 0) {
+      obj.noAnswer = Math.round(message.noAnswer);
+    }
+    if (message.answer?.$case === "scale") {
+      obj.scale = IntDraws.toJSON(message.answer.value);
+    } else if (message.answer?.$case === "nps") {
+      obj.nps = IntDraws.toJSON(message.answer.value);
+    } else if (message.answer?.$case === "singleChoice") {
+      obj.singleChoice = IntDraws.toJSON(message.answer.value);
+    } else if (message.answer?.$case === "multipleChoice") {
+      obj.multipleChoice = IntListDraws.toJSON(message.answer.value);
+    } else if (message.answer?.$case === "number") {
+      obj.number = DoubleDraws.toJSON(message.answer.value);
+    } else if (message.answer?.$case === "ranking") {
+      obj.ranking = IntListDraws.toJSON(message.answer.value);
+    } else if (message.answer?.$case === "maxdiff") {
+      obj.maxdiff = MaxDiffDraws.toJSON(message.answer.value);
+    } else if (message.answer?.$case === "priceLadder") {
+      obj.priceLadder = PriceLadderDraws.toJSON(message.answer.value);
+    } else if (message.answer?.$case === "priceRange") {
+      obj.priceRange = PriceRangeDraws.toJSON(message.answer.value);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<TypedAnswer>, I>>(base?: I): TypedAnswer {
+    return TypedAnswer.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<TypedAnswer>, I>>(object: I): TypedAnswer {
+    const message = createBaseTypedAnswer();
+    message.noAnswer = object.noAnswer ?? 0;
+    switch (object.answer?.$case) {
+      case "scale": {
+        if (object.answer?.value !== undefined && object.answer?.value !== null) {
+          message.answer = { $case: "scale", value: IntDraws.fromPartial(object.answer.value) };
+        }
+        break;
+      }
+      case "nps": {
+        if (object.answer?.value !== undefined && object.answer?.value !== null) {
+          message.answer = { $case: "nps", value: IntDraws.fromPartial(object.answer.value) };
+        }
+        break;
+      }
+      case "singleChoice": {
+        if (object.answer?.value !== undefined && object.answer?.value !== null) {
+          message.answer = { $case: "singleChoice", value: IntDraws.fromPartial(object.answer.value) };
+        }
+        break;
+      }
+      case "multipleChoice": {
+        if (object.answer?.value !== undefined && object.answer?.value !== null) {
+          message.answer = { $case: "multipleChoice", value: IntListDraws.fromPartial(object.answer.value) };
+        }
+        break;
+      }
+      case "number": {
+        if (object.answer?.value !== undefined && object.answer?.value !== null) {
+          message.answer = { $case: "number", value: DoubleDraws.fromPartial(object.answer.value) };
+        }
+        break;
+      }
+      case "ranking": {
+        if (object.answer?.value !== undefined && object.answer?.value !== null) {
+          message.answer = { $case: "ranking", value: IntListDraws.fromPartial(object.answer.value) };
+        }
+        break;
+      }
+      case "maxdiff": {
+        if (object.answer?.value !== undefined && object.answer?.value !== null) {
+          message.answer = { $case: "maxdiff", value: MaxDiffDraws.fromPartial(object.answer.value) };
+        }
+        break;
+      }
+      case "priceLadder": {
+        if (object.answer?.value !== undefined && object.answer?.value !== null) {
+          message.answer = { $case: "priceLadder", value: PriceLadderDraws.fromPartial(object.answer.value) };
+        }
+        break;
+      }
+      case "priceRange": {
+        if (object.answer?.value !== undefined && object.answer?.value !== null) {
+          message.answer = { $case: "priceRange", value: PriceRangeDraws.fromPartial(object.answer.value) };
+        }
+        break;
+      }
+    }
+    return message;
+  },
+};
+
+function createBaseIntDraws(): IntDraws {
+  return { draws: [] };
+}
+
+export const IntDraws: MessageFns<IntDraws> = {
+  encode(message: IntDraws, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.draws.length !== 0) {
+      writer.uint32(10).fork();
+      for (const v of message.draws) {
+        writer.int32(v);
+      }
+      writer.join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): IntDraws {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseIntDraws();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag === 8) {
+              message.draws.push(reader.int32());
+
+              continue;
+            }
+
+            if (tag === 10) {
+              const end2 = reader.uint32() + reader.pos;
+              while (reader.pos < end2) {
+                message.draws.push(reader.int32());
+              }
+
+              continue;
+            }
+
+            break;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): IntDraws {
+    return { draws: globalThis.Array.isArray(object?.draws) ? object.draws.map((e: any) => globalThis.Number(e)) : [] };
+  },
+
+  toJSON(message: IntDraws): unknown {
+    const obj: any = {};
+    if (message.draws?.length) {
+      obj.draws = message.draws.map((e) => Math.round(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<IntDraws>, I>>(base?: I): IntDraws {
+    return IntDraws.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<IntDraws>, I>>(object: I): IntDraws {
+    const message = createBaseIntDraws();
+    message.draws = object.draws?.map((e) => e) || [];
+    return message;
+  },
+};
+
+function createBaseIntList(): IntList {
+  return { values: [] };
+}
+
+export const IntList: MessageFns<IntList> = {
+  encode(message: IntList, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.values.length !== 0) {
+      writer.uint32(10).fork();
+      for (const v of message.values) {
+        writer.int32(v);
+      }
+      writer.join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): IntList {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseIntList();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag === 8) {
+              message.values.push(reader.int32());
+
+              continue;
+            }
+
+            if (tag === 10) {
+              const end2 = reader.uint32() + reader.pos;
+              while (reader.pos < end2) {
+                message.values.push(reader.int32());
+              }
+
+              continue;
+            }
+
+            break;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): IntList {
+    return {
+      values: globalThis.Array.isArray(object?.values) ? object.values.map((e: any) => globalThis.Number(e)) : [],
+    };
+  },
+
+  toJSON(message: IntList): unknown {
+    const obj: any = {};
+    if (message.values?.length) {
+      obj.values = message.values.map((e) => Math.round(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<IntList>, I>>(base?: I): IntList {
+    return IntList.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<IntList>, I>>(object: I): IntList {
+    const message = createBaseIntList();
+    message.values = object.values?.map((e) => e) || [];
+    return message;
+  },
+};
+
+function createBaseIntListDraws(): IntListDraws {
+  return { draws: [] };
+}
+
+export const IntListDraws: MessageFns<IntListDraws> = {
+  encode(message: IntListDraws, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.draws) {
+      IntList.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): IntListDraws {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseIntListDraws();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.draws.push(IntList.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): IntListDraws {
+    return { draws: globalThis.Array.isArray(object?.draws) ? object.draws.map((e: any) => IntList.fromJSON(e)) : [] };
+  },
+
+  toJSON(message: IntListDraws): unknown {
+    const obj: any = {};
+    if (message.draws?.length) {
+      obj.draws = message.draws.map((e) => IntList.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<IntListDraws>, I>>(base?: I): IntListDraws {
+    return IntListDraws.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<IntListDraws>, I>>(object: I): IntListDraws {
+    const message = createBaseIntListDraws();
+    message.draws = object.draws?.map((e) => IntList.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseDoubleDraws(): DoubleDraws {
+  return { draws: [] };
+}
+
+export const DoubleDraws: MessageFns<DoubleDraws> = {
+  encode(message: DoubleDraws, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.draws.length !== 0) {
+      writer.uint32(10).fork();
+      for (const v of message.draws) {
+        writer.double(v);
+      }
+      writer.join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DoubleDraws {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDoubleDraws();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag === 9) {
+              message.draws.push(reader.double());
+
+              continue;
+            }
+
+            if (tag === 10) {
+              const end2 = reader.uint32() + reader.pos;
+              while (reader.pos < end2) {
+                message.draws.push(reader.double());
+              }
+
+              continue;
+            }
+
+            break;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DoubleDraws {
+    return { draws: globalThis.Array.isArray(object?.draws) ? object.draws.map((e: any) => globalThis.Number(e)) : [] };
+  },
+
+  toJSON(message: DoubleDraws): unknown {
+    const obj: any = {};
+    if (message.draws?.length) {
+      obj.draws = message.draws.map((e) => floatToJson(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<DoubleDraws>, I>>(base?: I): DoubleDraws {
+    return DoubleDraws.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<DoubleDraws>, I>>(object: I): DoubleDraws {
+    const message = createBaseDoubleDraws();
+    message.draws = object.draws?.map((e) => e) || [];
+    return message;
+  },
+};
+
+function createBaseMaxDiffTask(): MaxDiffTask {
+  return { shown: [], best: 0, worst: 0 };
+}
+
+export const MaxDiffTask: MessageFns<MaxDiffTask> = {
+  encode(message: MaxDiffTask, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.shown.length !== 0) {
+      writer.uint32(10).fork();
+      for (const v of message.shown) {
+        writer.int32(v);
+      }
+      writer.join();
+    }
+    if (message.best !== 0) {
+      writer.uint32(16).int32(message.best);
+    }
+    if (message.worst !== 0) {
+      writer.uint32(24).int32(message.worst);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): MaxDiffTask {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseMaxDiffTask();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag === 8) {
+              message.shown.push(reader.int32());
+
+              continue;
+            }
+
+            if (tag === 10) {
+              const end2 = reader.uint32() + reader.pos;
+              while (reader.pos < end2) {
+                message.shown.push(reader.int32());
+              }
+
+              continue;
+            }
+
+            break;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.best = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.worst = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): MaxDiffTask {
+    return {
+      shown: globalThis.Array.isArray(object?.shown) ? object.shown.map((e: any) => globalThis.Number(e)) : [],
+      best: isSet(object.best) ? globalThis.Number(object.best) : 0,
+      worst: isSet(object.worst) ? globalThis.Number(object.worst) : 0,
+    };
+  },
+
+  toJSON(message: MaxDiffTask): unknown {
+    const obj: any = {};
+    if (message.shown?.length) {
+      obj.shown = message.shown.map((e) => Math.round(e));
+    }
+    if (message.best !== 0) {
+      obj.best = Math.round(message.best);
+    }
+    if (message.worst !== 0) {
+      obj.worst = Math.round(message.worst);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<MaxDiffTask>, I>>(base?: I): MaxDiffTask {
+    return MaxDiffTask.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<MaxDiffTask>, I>>(object: I): MaxDiffTask {
+    const message = createBaseMaxDiffTask();
+    message.shown = object.shown?.map((e) => e) || [];
+    message.best = object.best ?? 0;
+    message.worst = object.worst ?? 0;
+    return message;
+  },
+};
+
+function createBaseMaxDiffDraw(): MaxDiffDraw {
+  return { tasks: [] };
+}
+
+export const MaxDiffDraw: MessageFns<MaxDiffDraw> = {
+  encode(message: MaxDiffDraw, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.tasks) {
+      MaxDiffTask.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): MaxDiffDraw {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseMaxDiffDraw();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.tasks.push(MaxDiffTask.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): MaxDiffDraw {
+    return {
+      tasks: globalThis.Array.isArray(object?.tasks) ? object.tasks.map((e: any) => MaxDiffTask.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: MaxDiffDraw): unknown {
+    const obj: any = {};
+    if (message.tasks?.length) {
+      obj.tasks = message.tasks.map((e) => MaxDiffTask.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<MaxDiffDraw>, I>>(base?: I): MaxDiffDraw {
+    return MaxDiffDraw.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<MaxDiffDraw>, I>>(object: I): MaxDiffDraw {
+    const message = createBaseMaxDiffDraw();
+    message.tasks = object.tasks?.map((e) => MaxDiffTask.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseMaxDiffDraws(): MaxDiffDraws {
+  return { draws: [] };
+}
+
+export const MaxDiffDraws: MessageFns<MaxDiffDraws> = {
+  encode(message: MaxDiffDraws, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.draws) {
+      MaxDiffDraw.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): MaxDiffDraws {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseMaxDiffDraws();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.draws.push(MaxDiffDraw.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): MaxDiffDraws {
+    return {
+      draws: globalThis.Array.isArray(object?.draws) ? object.draws.map((e: any) => MaxDiffDraw.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: MaxDiffDraws): unknown {
+    const obj: any = {};
+    if (message.draws?.length) {
+      obj.draws = message.draws.map((e) => MaxDiffDraw.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<MaxDiffDraws>, I>>(base?: I): MaxDiffDraws {
+    return MaxDiffDraws.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<MaxDiffDraws>, I>>(object: I): MaxDiffDraws {
+    const message = createBaseMaxDiffDraws();
+    message.draws = object.draws?.map((e) => MaxDiffDraw.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBasePriceLadderDraws(): PriceLadderDraws {
+  return { buyProbability: [], draws: [] };
+}
+
+export const PriceLadderDraws: MessageFns<PriceLadderDraws> = {
+  encode(message: PriceLadderDraws, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.buyProbability.length !== 0) {
+      writer.uint32(10).fork();
+      for (const v of message.buyProbability) {
+        writer.double(v);
+      }
+      writer.join();
+    }
+    if (message.draws.length !== 0) {
+      writer.uint32(18).fork();
+      for (const v of message.draws) {
+        writer.int32(v);
+      }
+      writer.join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PriceLadderDraws {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePriceLadderDraws();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag === 9) {
+              message.buyProbability.push(reader.double());
+
+              continue;
+            }
+
+            if (tag === 10) {
+              const end2 = reader.uint32() + reader.pos;
+              while (reader.pos < end2) {
+                message.buyProbability.push(reader.double());
+              }
+
+              continue;
+            }
+
+            break;
+          }
+          case 2: {
+            if (tag === 16) {
+              message.draws.push(reader.int32());
+
+              continue;
+            }
+
+            if (tag === 18) {
+              const end2 = reader.uint32() + reader.pos;
+              while (reader.pos < end2) {
+                message.draws.push(reader.int32());
+              }
+
+              continue;
+            }
+
+            break;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PriceLadderDraws {
+    return {
+      buyProbability: globalThis.Array.isArray(object?.buyProbability)
+        ? object.buyProbability.map((e: any) => globalThis.Number(e))
+        : globalThis.Array.isArray(object?.buy_probability)
+        ? object.buy_probability.map((e: any) => globalThis.Number(e))
+        : [],
+      draws: globalThis.Array.isArray(object?.draws) ? object.draws.map((e: any) => globalThis.Number(e)) : [],
+    };
+  },
+
+  toJSON(message: PriceLadderDraws): unknown {
+    const obj: any = {};
+    if (message.buyProbability?.length) {
+      obj.buyProbability = message.buyProbability.map((e) => floatToJson(e));
+    }
+    if (message.draws?.length) {
+      obj.draws = message.draws.map((e) => Math.round(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<PriceLadderDraws>, I>>(base?: I): PriceLadderDraws {
+    return PriceLadderDraws.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<PriceLadderDraws>, I>>(object: I): PriceLadderDraws {
+    const message = createBasePriceLadderDraws();
+    message.buyProbability = object.buyProbability?.map((e) => e) || [];
+    message.draws = object.draws?.map((e) => e) || [];
+    return message;
+  },
+};
+
+function createBasePriceRangeDraw(): PriceRangeDraw {
+  return { tooCheap: 0, bargain: 0, expensive: 0, tooExpensive: 0, buyAtBargain: 0, buyAtExpensive: 0 };
+}
+
+export const PriceRangeDraw: MessageFns<PriceRangeDraw> = {
+  encode(message: PriceRangeDraw, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.tooCheap !== 0) {
+      writer.uint32(9).double(message.tooCheap);
+    }
+    if (message.bargain !== 0) {
+      writer.uint32(17).double(message.bargain);
+    }
+    if (message.expensive !== 0) {
+      writer.uint32(25).double(message.expensive);
+    }
+    if (message.tooExpensive !== 0) {
+      writer.uint32(33).double(message.tooExpensive);
+    }
+    if (message.buyAtBargain !== 0) {
+      writer.uint32(41).double(message.buyAtBargain);
+    }
+    if (message.buyAtExpensive !== 0) {
+      writer.uint32(49).double(message.buyAtExpensive);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PriceRangeDraw {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePriceRangeDraw();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 9) {
+              break;
+            }
+
+            message.tooCheap = reader.double();
+            continue;
+          }
+          case 2: {
+            if (tag !== 17) {
+              break;
+            }
+
+            message.bargain = reader.double();
+            continue;
+          }
+          case 3: {
+            if (tag !== 25) {
+              break;
+            }
+
+            message.expensive = reader.double();
+            continue;
+          }
+          case 4: {
+            if (tag !== 33) {
+              break;
+            }
+
+            message.tooExpensive = reader.double();
+            continue;
+          }
+          case 5: {
+            if (tag !== 41) {
+              break;
+            }
+
+            message.buyAtBargain = reader.double();
+            continue;
+          }
+          case 6: {
+            if (tag !== 49) {
+              break;
+            }
+
+            message.buyAtExpensive = reader.double();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PriceRangeDraw {
+    return {
+      tooCheap: isSet(object.tooCheap)
+        ? globalThis.Number(object.tooCheap)
+        : isSet(object.too_cheap)
+        ? globalThis.Number(object.too_cheap)
+        : 0,
+      bargain: isSet(object.bargain) ? globalThis.Number(object.bargain) : 0,
+      expensive: isSet(object.expensive) ? globalThis.Number(object.expensive) : 0,
+      tooExpensive: isSet(object.tooExpensive)
+        ? globalThis.Number(object.tooExpensive)
+        : isSet(object.too_expensive)
+        ? globalThis.Number(object.too_expensive)
+        : 0,
+      buyAtBargain: isSet(object.buyAtBargain)
+        ? globalThis.Number(object.buyAtBargain)
+        : isSet(object.buy_at_bargain)
+        ? globalThis.Number(object.buy_at_bargain)
+        : 0,
+      buyAtExpensive: isSet(object.buyAtExpensive)
+        ? globalThis.Number(object.buyAtExpensive)
+        : isSet(object.buy_at_expensive)
+        ? globalThis.Number(object.buy_at_expensive)
+        : 0,
+    };
+  },
+
+  toJSON(message: PriceRangeDraw): unknown {
+    const obj: any = {};
+    if (message.tooCheap !== 0) {
+      obj.tooCheap = floatToJson(message.tooCheap);
+    }
+    if (message.bargain !== 0) {
+      obj.bargain = floatToJson(message.bargain);
+    }
+    if (message.expensive !== 0) {
+      obj.expensive = floatToJson(message.expensive);
+    }
+    if (message.tooExpensive !== 0) {
+      obj.tooExpensive = floatToJson(message.tooExpensive);
+    }
+    if (message.buyAtBargain !== 0) {
+      obj.buyAtBargain = floatToJson(message.buyAtBargain);
+    }
+    if (message.buyAtExpensive !== 0) {
+      obj.buyAtExpensive = floatToJson(message.buyAtExpensive);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<PriceRangeDraw>, I>>(base?: I): PriceRangeDraw {
+    return PriceRangeDraw.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<PriceRangeDraw>, I>>(object: I): PriceRangeDraw {
+    const message = createBasePriceRangeDraw();
+    message.tooCheap = object.tooCheap ?? 0;
+    message.bargain = object.bargain ?? 0;
+    message.expensive = object.expensive ?? 0;
+    message.tooExpensive = object.tooExpensive ?? 0;
+    message.buyAtBargain = object.buyAtBargain ?? 0;
+    message.buyAtExpensive = object.buyAtExpensive ?? 0;
+    return message;
+  },
+};
+
+function createBasePriceRangeDraws(): PriceRangeDraws {
+  return { draws: [], outOfOrder: 0 };
+}
+
+export const PriceRangeDraws: MessageFns<PriceRangeDraws> = {
+  encode(message: PriceRangeDraws, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.draws) {
+      PriceRangeDraw.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.outOfOrder !== 0) {
+      writer.uint32(16).int32(message.outOfOrder);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PriceRangeDraws {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePriceRangeDraws();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.draws.push(PriceRangeDraw.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.outOfOrder = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PriceRangeDraws {
+    return {
+      draws: globalThis.Array.isArray(object?.draws) ? object.draws.map((e: any) => PriceRangeDraw.fromJSON(e)) : [],
+      outOfOrder: isSet(object.outOfOrder)
+        ? globalThis.Number(object.outOfOrder)
+        : isSet(object.out_of_order)
+        ? globalThis.Number(object.out_of_order)
+        : 0,
+    };
+  },
+
+  toJSON(message: PriceRangeDraws): unknown {
+    const obj: any = {};
+    if (message.draws?.length) {
+      obj.draws = message.draws.map((e) => PriceRangeDraw.toJSON(e));
+    }
+    if (message.outOfOrder !== 0) {
+      obj.outOfOrder = Math.round(message.outOfOrder);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<PriceRangeDraws>, I>>(base?: I): PriceRangeDraws {
+    return PriceRangeDraws.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<PriceRangeDraws>, I>>(object: I): PriceRangeDraws {
+    const message = createBasePriceRangeDraws();
+    message.draws = object.draws?.map((e) => PriceRangeDraw.fromPartial(e)) || [];
+    message.outOfOrder = object.outOfOrder ?? 0;
     return message;
   },
 };
@@ -2907,7 +5333,7 @@ export const AnswerResponse: MessageFns<AnswerResponse> = {
 };
 
 function createBaseEstimateRequest(): EstimateRequest {
-  return { questionText: "", personas: [], business: undefined, seed: 0, checkWording: false };
+  return { questionText: "", personas: [], business: undefined, seed: 0, checkWording: false, spec: undefined };
 }
 
 export const EstimateRequest: MessageFns<EstimateRequest> = {
@@ -2926,6 +5352,9 @@ export const EstimateRequest: MessageFns<EstimateRequest> = {
     }
     if (message.checkWording !== false) {
       writer.uint32(40).bool(message.checkWording);
+    }
+    if (message.spec !== undefined) {
+      QuestionSpec.encode(message.spec, writer.uint32(50).fork()).join();
     }
     return writer;
   },
@@ -2983,6 +5412,14 @@ export const EstimateRequest: MessageFns<EstimateRequest> = {
             message.checkWording = reader.bool();
             continue;
           }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.spec = QuestionSpec.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3012,6 +5449,7 @@ export const EstimateRequest: MessageFns<EstimateRequest> = {
         : isSet(object.check_wording)
         ? globalThis.Boolean(object.check_wording)
         : false,
+      spec: isSet(object.spec) ? QuestionSpec.fromJSON(object.spec) : undefined,
     };
   },
 
@@ -3032,6 +5470,9 @@ export const EstimateRequest: MessageFns<EstimateRequest> = {
     if (message.checkWording !== false) {
       obj.checkWording = message.checkWording;
     }
+    if (message.spec !== undefined) {
+      obj.spec = QuestionSpec.toJSON(message.spec);
+    }
     return obj;
   },
 
@@ -3047,6 +5488,9 @@ export const EstimateRequest: MessageFns<EstimateRequest> = {
       : undefined;
     message.seed = object.seed ?? 0;
     message.checkWording = object.checkWording ?? false;
+    message.spec = (object.spec !== undefined && object.spec !== null)
+      ? QuestionSpec.fromPartial(object.spec)
+      : undefined;
     return message;
   },
 };
