@@ -10,3 +10,5 @@ export * from './ks';
 export * from './agreement';
 export * from './fidelity';
 export * from './panel';
+export * from './typed';
+export * from './people-vs-personas';
