@@ -11,6 +11,7 @@ import {
   personaResponseSchema,
   type RunDetails,
   type Sensitivity,
+  type TypedQuestionSpec,
 } from '@chorus/contracts';
 import {
   aggregateResponses,
@@ -24,7 +25,7 @@ import type { Logger } from '@chorus/service-kit';
 import { createHash } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import type pLimit from 'p-limit';
-import { type AnswerCache, answerKey } from './answer-cache';
+import { type AnswerCache, answerKey, type CachedAnswer, type TypedKey } from './answer-cache';
 import { panelCoverage, panelOf } from './domain/panel-coverage';
 import {
   type EngineUsage,
@@ -33,6 +34,8 @@ import {
   type InferenceEngine,
   InferenceFailed,
   type PersonaQuestion,
+  type RatingMethod,
+  type TypedPersonaQuestion,
 } from './engines/engine';
 
 /** A follow-up's piece of text, or its last piece: usage and cost (undefined: price unknown). */
@@ -54,6 +57,13 @@ export interface QuestionToAnswer {
   seed?: number;
   /** Also ask a neutral and a reversed framing. */
   checkWording?: boolean;
+  /**
+   * A typed question's settings: every persona still gives its open answer
+   * to the text, and also its typed answer (`typed` of each response).
+   */
+  spec?: TypedQuestionSpec;
+  /** How a rating scale is asked of a model; `direct` unless said. */
+  ratingMethod?: RatingMethod;
 }
 
 const noBusiness: BusinessContext = {
@@ -153,22 +163,41 @@ export class Answering {
       : prices[engine.model];
   }
 
-  /** What answering would take, before asking: calls, tokens and dollars. */
+  /** The typed part of a question, when it has one: what its key and its engine call are made of. */
+  private typedOf(question: QuestionToAnswer): Omit<TypedKey, 'draws'> | undefined {
+    return question.spec
+      ? { spec: question.spec, ratingMethod: question.ratingMethod ?? 'direct' }
+      : undefined;
+  }
+
+  /** What answering would take, before asking: calls, tokens and dollars, typed answers included. */
   async estimate(question: QuestionToAnswer): Promise<Estimate> {
-    const { engine, cache } = this.deps;
+    const { engine, cache, draws } = this.deps;
     const business = question.business ?? noBusiness;
     const seed = question.seed || FIRST_RUN_SEED;
-    const texts = [question.questionText, ...this.framings(question)];
+    const typed = this.typedOf(question);
+    // The framings of a wording check are asked as open questions only.
+    const texts = [
+      { questionText: question.questionText, typed },
+      ...this.framings(question).map((questionText) => ({ questionText, typed: undefined })),
+    ];
     const usage = noUsage();
-    for (const questionText of texts) {
+    for (const text of texts) {
       for (const persona of question.personas) {
-        const asked: PersonaQuestion = { questionText, persona, business, seed };
-        if (await cache.has(answerKey(engine, asked))) {
+        const asked: PersonaQuestion = { questionText: text.questionText, persona, business, seed };
+        const typedAsk = text.typed && { ...asked, ...text.typed, draws };
+        if (await cache.has(answerKey(engine, asked, typedAsk))) {
           usage.cachedAnswers += 1;
         } else if (engine.name !== 'local') {
           usage.modelCalls += 1;
           usage.inputTokens += engine.promptTokens(asked);
           usage.outputTokens += EXPECTED_OUTPUT_TOKENS;
+          const extra = typedAsk && engine.typedUsage?.(typedAsk);
+          if (extra) {
+            usage.modelCalls += extra.modelCalls;
+            usage.inputTokens += extra.inputTokens;
+            usage.outputTokens += extra.outputTokens;
+          }
         }
       }
     }
@@ -221,13 +250,23 @@ export class Answering {
     options.signal?.addEventListener('abort', stopAll, { once: true });
     const usage = noUsage();
     try {
-      const ask = (questionText: string, onAnswer?: (response: PersonaResponse) => void) =>
+      const ask = (
+        questionText: string,
+        onAnswer?: (response: PersonaResponse) => void,
+        typed?: Omit<TypedKey, 'draws'>,
+      ) =>
         Promise.all(
           question.personas.map((persona) =>
-            this.answerOne({ questionText, persona, business, seed }, usage, stop, onAnswer),
+            this.answerOne(
+              { questionText, persona, business, seed },
+              usage,
+              stop,
+              onAnswer,
+              typed && { ...typed, draws },
+            ),
           ),
         );
-      const responses = await ask(question.questionText, options.onAnswer);
+      const responses = await ask(question.questionText, options.onAnswer, this.typedOf(question));
       const estimate = estimatePanel(
         responses.map((r) => r.draws!),
         seed,
@@ -277,28 +316,48 @@ export class Answering {
     }
   }
 
+  /**
+   * One persona's answer: its open answer to the text and, for a typed
+   * question, its typed answer, asked after it (a model is shown its open
+   * answer, so the two agree) and cached with it. A typed answer with draws
+   * the model left unanswered is not cached, so the next run asks again.
+   */
   private answerOne(
     asked: PersonaQuestion,
     usage: EngineUsage & { cachedAnswers: number },
     stop: AbortController,
     onAnswer: ((response: PersonaResponse) => void) | undefined,
+    typed?: TypedKey,
   ): Promise<PersonaResponse> {
     const { engine, limit, cache, draws, logger } = this.deps;
     const { persona, business } = asked;
+    const count = (spent: EngineUsage) => {
+      usage.inputTokens += spent.inputTokens;
+      usage.outputTokens += spent.outputTokens;
+      usage.modelCalls += spent.modelCalls;
+    };
     return limit(async (): Promise<PersonaResponse> => {
       if (stop.signal.aborted) throw new InferenceFailed('Answering was stopped.');
       try {
-        const key = answerKey(engine, asked);
-        let answer = await cache.get(key);
+        const typedAsk: TypedPersonaQuestion | undefined = typed && { ...asked, ...typed };
+        const key = answerKey(engine, asked, typedAsk);
+        let answer: CachedAnswer | undefined = await cache.get(key);
+        if (answer && typedAsk && !answer.typed) answer = undefined;
         const cached = answer !== undefined;
         if (answer) {
           usage.cachedAnswers += 1;
         } else {
           const result = await engine.answer(asked, stop.signal);
-          usage.inputTokens += result.usage.inputTokens;
-          usage.outputTokens += result.usage.outputTokens;
-          usage.modelCalls += result.usage.modelCalls;
+          count(result.usage);
           answer = result.answer;
+          if (typedAsk) {
+            if (!engine.answerTyped) {
+              throw new InferenceFailed('This engine cannot answer typed questions.');
+            }
+            const typedResult = await engine.answerTyped(typedAsk, result.answer, stop.signal);
+            count(typedResult.usage);
+            answer = { ...answer, typed: typedResult.typed };
+          }
         }
         const drawn = drawsFor(answer.distribution, asked.seed, persona.personaId, draws);
         const checked = personaResponseSchema.safeParse({
@@ -312,6 +371,7 @@ export class Answering {
           personaName: persona.name,
           distribution: answer.distribution,
           draws: drawn.counts,
+          ...(answer.typed ? { typed: answer.typed } : {}),
         });
         if (!checked.success) {
           logger.warn(
@@ -320,7 +380,7 @@ export class Answering {
           );
           throw new InferenceFailed(`The answer for ${persona.name} could not be read.`);
         }
-        if (!cached) await cache.set(key, answer);
+        if (!cached && !answer.typed?.noAnswer) await cache.set(key, answer);
         onAnswer?.(checked.data);
         return checked.data;
       } catch (error) {

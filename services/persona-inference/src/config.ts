@@ -32,6 +32,8 @@ export const inferenceConfigSchema = z.object({
   /** Any OpenAI-compatible server, e.g. http://localhost:11434/v1. */
   OPENAI_BASE_URL: optional(z.url()),
   OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  /** The embeddings model that reads a rating scale by semantic similarity. */
+  OPENAI_EMBEDDING_MODEL: z.string().min(1).default('text-embedding-3-small'),
   /** The model's sampling temperature for the answer's text. */
   OPENAI_TEMPERATURE: z.coerce.number().min(0).max(2).default(0.7),
   /** Seeded draws per persona from its distribution: the first is its opinion, all feed the intervals. */

@@ -7,7 +7,11 @@ import {
   publishEvent,
   Topics,
 } from '@chorus/service-kit';
-import { runDetailsToMessage } from '@chorus/service-kit/wire';
+import {
+  personaResponseToMessage,
+  runDetailsToMessage,
+  specFromMessage,
+} from '@chorus/service-kit/wire';
 import type { PersonaResponse } from '@chorus/contracts';
 import type { Answering } from './answering';
 import { InferenceFailed } from './engines/engine';
@@ -75,7 +79,12 @@ export class QuestionWorker {
         .then(() =>
           publishEvent(bus, key, {
             $case: 'questionProgress',
-            value: { ...ids, seed, responses: batch, total: event.personas.length },
+            value: {
+              ...ids,
+              seed,
+              responses: batch.map(personaResponseToMessage),
+              total: event.personas.length,
+            },
           }),
         )
         .then(
@@ -93,6 +102,7 @@ export class QuestionWorker {
           business: event.business,
           seed,
           checkWording: event.checkWording,
+          spec: specFromMessage(event.spec) ?? undefined,
         },
         { onAnswer: (response) => given.push(response) },
       );
@@ -100,7 +110,7 @@ export class QuestionWorker {
         $case: 'questionAnswered',
         value: {
           ...ids,
-          responses: answered.responses,
+          responses: answered.responses.map(personaResponseToMessage),
           aggregatedResults: answered.aggregatedResults,
           engine: answering.engineName,
           seed,

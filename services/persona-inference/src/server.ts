@@ -4,7 +4,11 @@ import type {
   PersonaInferenceServiceService,
 } from '@chorus/proto/inference/v1/inference';
 import { type AsyncServiceImplementation, InvalidArgument, Unavailable } from '@chorus/service-kit';
-import { runDetailsToMessage } from '@chorus/service-kit/wire';
+import {
+  personaResponseToMessage,
+  runDetailsToMessage,
+  specFromMessage,
+} from '@chorus/service-kit/wire';
 import type { Answering } from './answering';
 import { checkWordingWithJudge, type WordingJudgeService } from './domain/wording-judge';
 import { InferenceFailed } from './engines/engine';
@@ -101,7 +105,7 @@ export function inferenceHandlers(deps: {
           { signal },
         );
         return {
-          responses: answered.responses,
+          responses: answered.responses.map(personaResponseToMessage),
           aggregatedResults: answered.aggregatedResults,
           engine: deps.answering.engineName,
           runDetails: runDetailsToMessage(answered.run),
@@ -170,6 +174,7 @@ export function inferenceHandlers(deps: {
         business: request.business,
         seed: request.seed,
         checkWording: request.checkWording,
+        spec: specFromMessage(request.spec) ?? undefined,
       });
       return {
         ...estimate,

@@ -43,6 +43,7 @@ function modelOptions(config: InferenceConfig, logger: Logger) {
     apiKey: config.OPENAI_API_KEY,
     baseURL: config.OPENAI_BASE_URL,
     model: config.OPENAI_MODEL,
+    embeddingModel: config.OPENAI_EMBEDDING_MODEL,
     temperature: config.OPENAI_TEMPERATURE,
     timeoutMs: config.INFERENCE_TIMEOUT_MS,
     retries: config.INFERENCE_RETRIES,

@@ -40,7 +40,44 @@ export interface FakeOpenAI {
   /** Base URL for the SDK, ending in /v1. */
   url: string;
   requests: FakeRequest[];
+  /** The embeddings requests, apart from the chat completions. */
+  embeddingRequests: FakeEmbeddingRequest[];
   close(): Promise<void>;
+}
+
+export interface FakeEmbeddingRequest {
+  headers: IncomingMessage['headers'];
+  body: { model: string; input: string | string[]; encoding_format?: string };
+}
+
+/** What the fake server does with one embeddings request. */
+export interface FakeEmbeddingReply {
+  /** HTTP status; 200 unless said. */
+  status?: number;
+  /** One vector per input; wordEmbedding of each input unless said. */
+  embeddings?: number[][];
+  /** 8 prompt tokens per input unless said. */
+  promptTokens?: number;
+}
+
+const EMBEDDING_WIDTH = 64;
+
+/**
+ * A bag-of-words embedding: each word (lower case) adds one to a dimension
+ * picked by its hash. Texts that share words are close, as with a real
+ * embeddings model, without one.
+ */
+export function wordEmbedding(text: string): number[] {
+  const vector = new Array<number>(EMBEDDING_WIDTH).fill(0);
+  for (const word of text.toLowerCase().match(/[a-z0-9']+/g) ?? []) {
+    let hash = 0x811c9dc5;
+    for (let i = 0; i < word.length; i++) {
+      hash ^= word.charCodeAt(i);
+      hash = Math.imul(hash, 0x01000193);
+    }
+    vector[(hash >>> 0) % EMBEDDING_WIDTH]! += 1;
+  }
+  return vector;
 }
 
 /** A valid answer as a model would give it. */
@@ -58,18 +95,58 @@ export function validAnswer(overrides: Record<string, unknown> = {}): string {
   });
 }
 
+/** An embeddings reply as the API gives it: floats, or base64 of float32 when asked. */
+function embeddingsBody(request: FakeEmbeddingRequest, planned: FakeEmbeddingReply): string {
+  const inputs = Array.isArray(request.body.input) ? request.body.input : [request.body.input];
+  const vectors = planned.embeddings ?? inputs.map(wordEmbedding);
+  const base64 = request.body.encoding_format === 'base64';
+  const tokens = planned.promptTokens ?? 8 * inputs.length;
+  return JSON.stringify({
+    object: 'list',
+    model: request.body.model,
+    data: vectors.map((vector, index) => ({
+      object: 'embedding',
+      index,
+      embedding: base64 ? Buffer.from(new Float32Array(vector).buffer).toString('base64') : vector,
+    })),
+    usage: { prompt_tokens: tokens, total_tokens: tokens },
+  });
+}
+
 /**
  * A tiny OpenAI-compatible server answering POST /v1/chat/completions with
- * whatever `reply` decides for the n-th request (0-based).
+ * whatever `reply` decides for the n-th request (0-based), and POST
+ * /v1/embeddings with whatever `embed` decides (bag-of-words vectors unless
+ * said).
  */
 export async function startFakeOpenAI(
   reply: (request: FakeRequest, n: number) => FakeReply = () => ({ content: validAnswer() }),
+  embed: (request: FakeEmbeddingRequest, n: number) => FakeEmbeddingReply = () => ({}),
 ): Promise<FakeOpenAI> {
   const requests: FakeRequest[] = [];
+  const embeddingRequests: FakeEmbeddingRequest[] = [];
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
+      if (req.method === 'POST' && req.url === '/v1/embeddings') {
+        const request: FakeEmbeddingRequest = {
+          headers: req.headers,
+          body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as FakeEmbeddingRequest['body'],
+        };
+        const planned = embed(request, embeddingRequests.length);
+        embeddingRequests.push(request);
+        const status = planned.status ?? 200;
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(
+          status === 200
+            ? embeddingsBody(request, planned)
+            : JSON.stringify({
+                error: { message: `fake failure ${status}`, type: 'server_error' },
+              }),
+        );
+        return;
+      }
       if (req.method !== 'POST' || req.url !== '/v1/chat/completions') {
         res.writeHead(404, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ error: { message: 'not found' } }));
@@ -168,6 +245,7 @@ export async function startFakeOpenAI(
   return {
     url: `http://127.0.0.1:${port}/v1`,
     requests,
+    embeddingRequests,
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

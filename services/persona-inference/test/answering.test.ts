@@ -1,7 +1,13 @@
-import { defaultModelPrices, type EngineAnswer, type Opinion } from '@chorus/contracts';
+import {
+  defaultModelPrices,
+  type EngineAnswer,
+  EXPECTED_OUTPUT_TOKENS,
+  type Opinion,
+  type TypedQuestionSpec,
+} from '@chorus/contracts';
 import { eventually, testLogger } from '@chorus/service-kit/testing';
 import pLimit from 'p-limit';
-import { MemoryAnswerCache } from '../src/answer-cache';
+import { answerKey, MemoryAnswerCache } from '../src/answer-cache';
 import { Answering } from '../src/answering';
 import {
   type EngineResult,
@@ -9,6 +15,7 @@ import {
   InferenceFailed,
   type PersonaQuestion,
 } from '../src/engines/engine';
+import { LocalEngine } from '../src/engines/local';
 import { business, everyPersona, personas } from './fixtures';
 
 /** An answer certain of one opinion, so every draw is that opinion. */
@@ -253,5 +260,144 @@ describe('Answering', () => {
     // A new seed is a new run: asked again.
     await answering.answer({ ...question, seed: 2 });
     expect(calls).toBe(everyPersona.length * 2);
+  });
+});
+
+describe('Answering a typed question', () => {
+  const scale: TypedQuestionSpec = {
+    type: 'scale',
+    points: 5,
+    lowLabel: 'Very unlikely',
+    highLabel: 'Very likely',
+    pointLabels: [],
+  };
+  const priceRise = 'We are raising the monthly price from $29 to $49. Would you stay?';
+
+  it('gives every persona its open answer and its typed answer, the same for the same run', async () => {
+    const answering = answeringWith(new LocalEngine(), 4);
+    const question = { questionText: priceRise, personas: everyPersona, business, spec: scale };
+    const first = await answering.answer(question);
+    const again = await answering.answer(question);
+    expect(JSON.stringify(again.responses)).toBe(JSON.stringify(first.responses));
+    const open = await answering.answer({
+      questionText: priceRise,
+      personas: everyPersona,
+      business,
+    });
+    for (const [i, response] of first.responses.entries()) {
+      // The open answer is what the question without a type gets.
+      const { typed, ...rest } = response;
+      expect(rest).toEqual(open.responses[i]);
+      expect(typed).toMatchObject({ type: 'scale', noAnswer: 0 });
+      const draws = typed!.draws as number[];
+      expect(draws).toHaveLength(20);
+      // No one against the rise rates it high.
+      if (response.opinion === 'negative') expect(Math.max(...draws)).toBeLessThanOrEqual(3);
+      if (response.opinion === 'positive') expect(Math.min(...draws)).toBeGreaterThanOrEqual(3);
+    }
+    expect(first.responses.some((r) => r.opinion === 'negative')).toBe(true);
+    expect(open.responses.every((r) => r.typed === undefined)).toBe(true);
+    const other = await answering.answer({ ...question, seed: 2 });
+    expect(other.responses.map((r) => r.typed)).not.toEqual(first.responses.map((r) => r.typed));
+  });
+
+  it("is never served the open question's cached answer, nor another type's", async () => {
+    let calls = 0;
+    let typedCalls = 0;
+    const local = new LocalEngine();
+    const engine: InferenceEngine = {
+      name: 'openai',
+      model: 'gpt-4o-mini',
+      temperature: 0.7,
+      promptTemplateHash: 'test',
+      typedTemplateHash: 'typed-test',
+      promptTokens: () => 100,
+      answer: (asked) => {
+        calls += 1;
+        return local.answer(asked);
+      },
+      answerTyped: (asked, earlier) => {
+        typedCalls += 1;
+        return local.answerTyped(asked, earlier);
+      },
+      typedUsage: () => ({ modelCalls: 1, inputTokens: 300, outputTokens: 50 }),
+    };
+    const answering = new Answering({
+      engine,
+      limit: pLimit(4),
+      logger: testLogger(),
+      cache: new MemoryAnswerCache(100),
+      draws: 20,
+      prices: defaultModelPrices,
+    });
+    const open = { questionText: priceRise, personas: everyPersona, business };
+    await answering.answer(open);
+    expect(calls).toBe(everyPersona.length);
+    const typed = { ...open, spec: scale };
+    // Not cached: the open answer and the typed one are both counted.
+    expect(await answering.estimate(typed)).toMatchObject({
+      modelCalls: everyPersona.length * 2,
+      cachedAnswers: 0,
+      inputTokens: everyPersona.length * 400,
+      outputTokens: everyPersona.length * (EXPECTED_OUTPUT_TOKENS + 50),
+    });
+    const answered = await answering.answer(typed);
+    expect(answered.responses.every((r) => r.typed?.type === 'scale')).toBe(true);
+    expect(calls).toBe(everyPersona.length * 2);
+    expect(typedCalls).toBe(everyPersona.length);
+    expect(await answering.estimate(typed)).toMatchObject({
+      modelCalls: 0,
+      cachedAnswers: everyPersona.length,
+    });
+    const again = await answering.answer(typed);
+    expect(again.responses).toEqual(answered.responses);
+    expect(typedCalls).toBe(everyPersona.length);
+    const nps = await answering.answer({ ...open, spec: { type: 'nps' } });
+    expect(nps.responses.every((r) => r.typed?.type === 'nps')).toBe(true);
+    expect(typedCalls).toBe(everyPersona.length * 2);
+    // A wording check asks its framings as open questions: no typed calls for them.
+    const checked = await answering.answer({ ...typed, checkWording: true, seed: 5 });
+    expect(typedCalls).toBe(everyPersona.length * 3);
+    expect(checked.run.sensitivity).not.toBeNull();
+  });
+
+  it('keys a typed answer by its settings', () => {
+    const engine = new LocalEngine();
+    const asked = { questionText: priceRise, persona: personas.sarah, business, seed: 1 };
+    const keys = [
+      answerKey(engine, asked),
+      answerKey(engine, asked, { spec: scale, ratingMethod: 'direct', draws: 20 }),
+      answerKey(engine, asked, {
+        spec: { ...scale, points: 7 },
+        ratingMethod: 'direct',
+        draws: 20,
+      }),
+      answerKey(engine, asked, { spec: scale, ratingMethod: 'semantic-similarity', draws: 20 }),
+      answerKey(engine, asked, { spec: scale, ratingMethod: 'direct', draws: 50 }),
+    ];
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('fails with a reason when the engine cannot answer typed questions', async () => {
+    const engine: InferenceEngine = {
+      name: 'openai',
+      model: 'test-model',
+      temperature: 0,
+      promptTemplateHash: 'test',
+      promptTokens: () => 0,
+      answer: () =>
+        Promise.resolve({
+          answer: answerOf('neutral'),
+          usage: { inputTokens: 0, outputTokens: 0, modelCalls: 1 },
+        }),
+    };
+    await expect(
+      answeringWith(engine, 2).answer({
+        questionText: priceRise,
+        personas: [personas.sarah],
+        business,
+        spec: { type: 'nps' },
+      }),
+    ).rejects.toThrow('This engine cannot answer typed questions.');
   });
 });

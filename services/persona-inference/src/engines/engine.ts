@@ -1,4 +1,4 @@
-import type { EngineAnswer } from '@chorus/contracts';
+import type { EngineAnswer, TypedAnswer, TypedQuestionSpec } from '@chorus/contracts';
 import type {
   BusinessContext,
   ConversationTurn,
@@ -28,6 +28,27 @@ export interface EngineResult {
 }
 
 /**
+ * How a rating scale is asked: `direct` asks the model for its probability
+ * of each point; `semantic-similarity` lets it answer in its own words and
+ * reads the point from how close the words are to a sentence for each point
+ * (Maier et al. 2025).
+ */
+export type RatingMethod = 'direct' | 'semantic-similarity';
+
+/** One persona asked a typed question, beside its open answer to the question's text. */
+export interface TypedPersonaQuestion extends PersonaQuestion {
+  spec: TypedQuestionSpec;
+  ratingMethod: RatingMethod;
+  /** Seeded draws to take, with the persona's generator of the run. */
+  draws: number;
+}
+
+export interface TypedEngineResult {
+  typed: TypedAnswer;
+  usage: EngineUsage;
+}
+
+/**
  * Answers a question as one persona: the probabilities of each opinion, the
  * answer in the persona's voice, the reasoning and its grounds. Two engines
  * implement it: the OpenAI engine (any OpenAI-compatible server) and the
@@ -40,6 +61,8 @@ export interface InferenceEngine {
   readonly temperature: number;
   /** The prompt template's identity: a change to it makes earlier cached answers stale. */
   readonly promptTemplateHash: string;
+  /** The same for typed answers: their prompts, or the local rules. */
+  readonly typedTemplateHash?: string;
   /**
    * The persona's answer, valid against the engine answer schema of
    * @chorus/contracts; throws InferenceFailed when none could be had.
@@ -47,6 +70,19 @@ export interface InferenceEngine {
   answer(question: PersonaQuestion, signal?: AbortSignal): Promise<EngineResult>;
   /** The prompt's size in tokens, for estimates before asking (0 for the local engine). */
   promptTokens(question: PersonaQuestion): number;
+  /**
+   * The persona's typed answer, its draws taken with the persona's generator
+   * of the run; `earlier` is its open answer to the same text, so the two
+   * agree. A reply that cannot be read is counted in `noAnswer`, never
+   * invented; throws InferenceFailed only when the model cannot be reached.
+   */
+  answerTyped?(
+    question: TypedPersonaQuestion,
+    earlier: EngineAnswer,
+    signal?: AbortSignal,
+  ): Promise<TypedEngineResult>;
+  /** What the typed answer is expected to take, for estimates before asking. */
+  typedUsage?(question: TypedPersonaQuestion): EngineUsage;
   followUp?: FollowUpEngine['followUp'];
 }
 
