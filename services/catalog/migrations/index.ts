@@ -12,6 +12,7 @@ import { followUpUsage } from './0011_follow_up_usage';
 import { teams } from './0012_teams';
 import { productPromo } from './0013_product_promo';
 import { questionAnalysis } from './0014_question_analysis';
+import { typedQuestions } from './0015_typed_questions';
 
 export const migrations: Migration[] = [
   ...eventMigrations,
@@ -28,4 +29,5 @@ export const migrations: Migration[] = [
   teams,
   productPromo,
   questionAnalysis,
+  typedQuestions,
 ];

@@ -8,8 +8,12 @@ import {
   productMessages,
   questionMessages,
   runDetailsSchema,
+  MAX_STUDY_QUESTIONS,
+  studyMessages,
+  type TypedQuestionSpec,
+  typedQuestionMessages,
 } from '@chorus/contracts';
-import { analyzeRun } from '@chorus/research';
+import { analyzeRun, typedResultOf } from '@chorus/research';
 import { analysisOfRun } from './domain/question-analysis';
 import type {
   QuestionAnswered,
@@ -33,7 +37,7 @@ import { gaveUpReason, nextStep } from './domain/question-attempts';
 import { questionAsked, questionDeleted, questionUpdated } from './events/published';
 import type { PersonaContexts } from './persona-context';
 import type { Products } from './products';
-import type { QuestionRow, QuestionStore } from './store/questions';
+import type { QuestionRow, QuestionStore, StudyRow } from './store/questions';
 
 /** Reasons shown to the customer are kept short. */
 const MAX_REASON_LENGTH = 500;
@@ -111,7 +115,13 @@ export class Questions {
     userId: string,
     productId: string,
     text: string,
-    options: { checkWording?: boolean; estimatedCostUsd?: number } = {},
+    options: {
+      checkWording?: boolean;
+      estimatedCostUsd?: number;
+      /** A typed question's settings, checked by the gateway against the contracts' schema. */
+      spec?: TypedQuestionSpec | null;
+      studyId?: string;
+    } = {},
   ): Promise<QuestionRow> {
     const questionText = text.trim();
     if (questionText.length < MIN_QUESTION_LENGTH) {
@@ -135,6 +145,8 @@ export class Questions {
           persona_ids: personas.map((persona) => persona.personaId),
           check_wording: options.checkWording ?? false,
           progress_total: personas.length,
+          spec: options.spec ?? null,
+          study_id: options.studyId || null,
         });
         await questionAsked(trx, row, personas, business);
         await questionUpdated(trx, row);
@@ -149,6 +161,91 @@ export class Questions {
       });
     this.deps.relay.nudge();
     return question;
+  }
+
+  /**
+   * A study: its typed questions about one offer stored and handed to
+   * inference in one transaction, so a study is asked whole or not at all.
+   * The gateway checked every question against the contracts' schemas.
+   */
+  async createStudy(
+    userId: string,
+    productId: string,
+    study: {
+      name: string;
+      offer: string;
+      questions: { questionText: string; spec: TypedQuestionSpec | null }[];
+      estimatedCostUsd?: number;
+    },
+  ): Promise<{ study: StudyRow; questions: QuestionRow[] }> {
+    const name = study.name.trim();
+    if (!name) throw new InvalidArgument(typedQuestionMessages.studyName);
+    if (study.questions.length < 1 || study.questions.length > MAX_STUDY_QUESTIONS) {
+      throw new InvalidArgument(typedQuestionMessages.studyQuestions);
+    }
+    for (const asked of study.questions) {
+      const text = asked.questionText.trim();
+      if (text.length < MIN_QUESTION_LENGTH) throw new InvalidArgument(questionMessages.tooShort);
+      if (text.length > MAX_QUESTION_LENGTH) throw new InvalidArgument(questionMessages.tooLong);
+    }
+    const { store, products, personaContexts } = this.deps;
+    const product = await products.owned(userId, productId);
+    const { personas, business } = await personaContexts.of(product);
+    if (personas.length === 0) throw new FailedPrecondition(questionMessages.noPersonas);
+    await this.withinBudget(product.id, study.estimatedCostUsd ?? 0);
+    const stored = await store.db.transaction(async (trx) => {
+      const row = await store.insertStudy(trx, {
+        product_id: product.id,
+        user_id: product.user_id,
+        name: name.slice(0, 200),
+        offer: study.offer.trim().slice(0, 300),
+      });
+      const questions: QuestionRow[] = [];
+      for (const [position, asked] of study.questions.entries()) {
+        const question = await store.insert(trx, {
+          user_id: product.user_id,
+          product_id: product.id,
+          question_text: asked.questionText.trim(),
+          persona_ids: personas.map((persona) => persona.personaId),
+          check_wording: false,
+          progress_total: personas.length,
+          spec: asked.spec,
+          study_id: row.id,
+          study_position: position,
+        });
+        await questionAsked(trx, question, personas, business);
+        await questionUpdated(trx, question);
+        questions.push(question);
+      }
+      return { study: row, questions };
+    });
+    this.deps.relay.nudge();
+    return stored;
+  }
+
+  /** The product's studies, newest first, each with its questions. */
+  async listStudies(
+    userId: string,
+    productId: string,
+  ): Promise<{ study: StudyRow; questions: QuestionRow[] }[]> {
+    await this.deps.products.owned(userId, productId);
+    const studies = await this.deps.store.listStudies(productId);
+    const questions = await this.deps.store.listForStudies(studies.map((s) => s.id));
+    return studies.map((study) => ({
+      study,
+      questions: questions.filter((q) => q.study_id === study.id),
+    }));
+  }
+
+  async getStudy(
+    userId: string,
+    productId: string,
+    studyId: string,
+  ): Promise<{ study: StudyRow; questions: QuestionRow[] }> {
+    await this.deps.products.owned(userId, productId);
+    const study = studyId ? await this.deps.store.findStudy(productId, studyId) : undefined;
+    if (!study) throw new NotFound(studyMessages.notFound);
+    return { study, questions: await this.deps.store.listForStudies([study.id]) };
   }
 
   async list(userId: string, productId: string): Promise<QuestionRow[]> {
@@ -440,6 +537,13 @@ export class Questions {
           runDetails: details,
           previousRuns: question.previous_runs,
         }),
+        typed_result: question.spec
+          ? typedResultOf(
+              question.spec,
+              checked.responses.flatMap((r) => (r.typed ? [r.typed] : [])),
+              question.seed,
+            )
+          : null,
       }),
     );
   }

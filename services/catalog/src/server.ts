@@ -8,7 +8,10 @@ import type {
   ProductPersona,
   FollowUpTurn,
   Question,
+  LinkAnswer,
   QuestionBudget,
+  QuestionLink,
+  Study,
   SeatState,
 } from '@chorus/proto/catalog/v1/catalog';
 import { type BudgetView, runDetailsSchema } from '@chorus/contracts';
@@ -20,8 +23,16 @@ import {
   customFactsToMessage,
   driftToMessage,
   pastRunToMessage,
+  personaResponseToMessage as responseToMessage,
   runDetailsToMessage,
+  specFromMessage,
+  specToMessage,
+  typedAnswerFromMessage,
+  typedAnswerToMessage,
+  typedResultToMessage,
 } from '@chorus/service-kit/wire';
+import type { QuestionLinks } from './question-links';
+import type { CountedLinkRow, LinkAnswerRow } from './store/question-links';
 import type { BusinessProfiles } from './business-profiles';
 import type { Calibrations } from './calibrations';
 import type { PersonaContexts } from './persona-context';
@@ -36,7 +47,7 @@ import { type BusinessProfileRow, profileFields } from './store/business-profile
 import type { PersonaWithTemplate, TemplateRow } from './store/personas';
 import type { ProductRow } from './store/products';
 import type { FollowUpTurnRow } from './store/follow-ups';
-import type { QuestionRow } from './store/questions';
+import type { QuestionRow, StudyRow } from './store/questions';
 import type { FollowUps } from './follow-ups';
 import type { AuditRow, CollaboratorRow } from './store/collaborators';
 
@@ -146,7 +157,7 @@ export function toQuestion(row: QuestionRow, turns: readonly FollowUpTurnRow[] =
     userId: row.user_id,
     questionText: row.question_text,
     status: row.status,
-    responses: row.responses,
+    responses: row.responses.map(responseToMessage),
     aggregatedResults: row.aggregated_results ?? undefined,
     errorReason: row.error_reason ?? '',
     createdAt: row.created_at,
@@ -161,6 +172,39 @@ export function toQuestion(row: QuestionRow, turns: readonly FollowUpTurnRow[] =
     progressTotal: row.progress_total,
     analysis: row.analysis ? analysisToMessage(row.analysis) : undefined,
     drift: row.drift ? driftToMessage(row.drift) : undefined,
+    spec: specToMessage(row.spec),
+    typedResult: row.typed_result ? typedResultToMessage(row.typed_result) : undefined,
+    studyId: row.study_id ?? '',
+  };
+}
+
+function toQuestionLink(link: CountedLinkRow): QuestionLink {
+  return {
+    id: link.id,
+    productId: link.product_id,
+    studyId: link.study_id ?? undefined,
+    questionIds: link.question_ids,
+    title: link.title,
+    isActive: link.is_active,
+    createdAt: link.created_at,
+    expiresAt: link.expires_at,
+    responseCount: link.response_count,
+  };
+}
+
+function toLinkAnswer(row: LinkAnswerRow): LinkAnswer {
+  return { questionId: row.questionId, answer: typedAnswerToMessage(row.answer) };
+}
+
+/** A study and its questions (without their follow-ups: the questions page has those). */
+function toStudy({ study, questions }: { study: StudyRow; questions: QuestionRow[] }): Study {
+  return {
+    id: study.id,
+    productId: study.product_id,
+    name: study.name,
+    offer: study.offer,
+    createdAt: study.created_at,
+    questions: questions.map((q) => toQuestion(q)),
   };
 }
 
@@ -180,6 +224,7 @@ export function catalogHandlers(deps: {
   personas: Personas;
   personaContexts: PersonaContexts;
   questions: Questions;
+  questionLinks: QuestionLinks;
   followUps: FollowUps;
   calibrations: Calibrations;
   teams: TeamModules;
@@ -310,6 +355,8 @@ export function catalogHandlers(deps: {
       const row = await questions.ask(request.userId, request.productId, request.questionText, {
         checkWording: request.checkWording,
         estimatedCostUsd: request.estimatedCostUsd,
+        spec: specFromMessage(request.spec),
+        studyId: request.studyId,
       });
       return one(row);
     },
@@ -335,6 +382,86 @@ export function catalogHandlers(deps: {
         request.estimatedCostUsd,
       );
       return one(row);
+    },
+    async createStudy(request) {
+      const stored = await questions.createStudy(request.userId, request.productId, {
+        name: request.name,
+        offer: request.offer,
+        questions: request.questions.map((q) => ({
+          questionText: q.questionText,
+          spec: specFromMessage(q.spec),
+        })),
+        estimatedCostUsd: request.estimatedCostUsd,
+      });
+      return { study: toStudy(stored) };
+    },
+    async listStudies(request) {
+      const studies = await questions.listStudies(request.userId, request.productId);
+      return { studies: studies.map(toStudy) };
+    },
+    async getStudy(request) {
+      const stored = await questions.getStudy(request.userId, request.productId, request.studyId);
+      return { study: toStudy(stored) };
+    },
+    async createQuestionLink(request) {
+      return { link: toQuestionLink(await deps.questionLinks.create(request)) };
+    },
+    async listQuestionLinks(request) {
+      const links = await deps.questionLinks.list(request.userId, request.productId);
+      return { links: links.map(toQuestionLink) };
+    },
+    async setQuestionLinkActive(request) {
+      return { link: toQuestionLink(await deps.questionLinks.setActive(request)) };
+    },
+    async getPublicQuestionLink(request) {
+      const opened = await deps.questionLinks.open(request.tokenHash, request.respondentHash);
+      return {
+        productName: opened.productName,
+        title: opened.title,
+        questions: opened.questions.map(({ question, spec, maxDiffSets }) => ({
+          id: question.id,
+          questionText: question.question_text,
+          spec: specToMessage(spec),
+          maxdiffSets: maxDiffSets.map((values) => ({ values })),
+        })),
+        expiresAt: opened.expiresAt,
+        myAnswers: opened.myAnswers.map(toLinkAnswer),
+      };
+    },
+    async submitQuestionLinkResponse(request) {
+      const replaced = await deps.questionLinks.submit({
+        tokenHash: request.tokenHash,
+        respondentHash: request.respondentHash,
+        answers: request.answers.flatMap((a) => {
+          const answer = typedAnswerFromMessage(a.answer);
+          return answer ? [{ questionId: a.questionId, answer }] : [];
+        }),
+      });
+      return { replaced };
+    },
+    async getQuestionLinkResults(request) {
+      const { link, questions: asked } = await deps.questionLinks.results(
+        request.userId,
+        request.productId,
+        request.linkId,
+      );
+      return {
+        link: toQuestionLink(link),
+        questions: asked.map((q) => ({
+          questionId: q.question.id,
+          questionText: q.question.question_text,
+          spec: specToMessage(q.spec),
+          responses: q.responses,
+          people: q.people ? typedResultToMessage(q.people) : undefined,
+          personas: q.personas ? typedResultToMessage(q.personas) : undefined,
+          agreement: {
+            distance: q.agreement.distance ?? undefined,
+            ks: q.agreement.ks ?? undefined,
+            level: q.agreement.level,
+            text: q.agreement.text,
+          },
+        })),
+      };
     },
     async startFollowUps(request) {
       return { contexts: await followUps.start(request) };

@@ -17,6 +17,7 @@ import { Invitations } from './invitations';
 import { Membership } from './membership';
 import { Products } from './products';
 import { FollowUps } from './follow-ups';
+import { QuestionLinks } from './question-links';
 import { Questions } from './questions';
 import { FollowUpStore } from './store/follow-ups';
 import { QuestionSweep } from './question-sweep';
@@ -26,6 +27,7 @@ import { PersonaStore } from './store/personas';
 import { CollaboratorStore, type MembershipRow } from './store/collaborators';
 import { membershipsChannel, ProductCache } from './store/product-cache';
 import { type ProductRow, ProductStore } from './store/products';
+import { QuestionLinkStore } from './store/question-links';
 import { QuestionStore } from './store/questions';
 import { defaultTemplateLibraryFile } from './template-library';
 
@@ -117,6 +119,12 @@ export async function startCatalog(
       personas,
       personaContexts,
       questions,
+      questionLinks: new QuestionLinks({
+        links: new QuestionLinkStore(db),
+        questions: questionStore,
+        products,
+        productStore,
+      }),
       followUps,
       calibrations: new Calibrations(db),
       teams: { access, invitations, membership, audit },

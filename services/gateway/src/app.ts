@@ -20,6 +20,8 @@ import { customPersonaRoutes } from './routes/custom-personas';
 import { personaRoutes } from './routes/personas';
 import { productRoutes } from './routes/products';
 import { questionRoutes } from './routes/questions';
+import { studyRoutes } from './routes/studies';
+import { questionLinkRoutes } from './routes/question-links';
 import { studyReportRoutes } from './routes/study-report';
 import { roadmapFeedbackRoutes } from './routes/roadmap-feedback';
 import { roadmapRoutes } from './routes/roadmaps';
@@ -89,6 +91,8 @@ export function createApp(deps: AppDeps): Express {
   roadmapFeedbackRoutes(routes, deps);
   shareLinkRoutes(routes, deps);
   questionRoutes(routes, deps);
+  studyRoutes(routes, deps);
+  questionLinkRoutes(routes, deps);
   studyReportRoutes(routes, deps);
   calibrationRoutes(routes, deps);
   adminRoutes(routes, deps);

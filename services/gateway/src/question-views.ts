@@ -16,6 +16,9 @@ import {
   driftFromMessage,
   pastRunFromMessage,
   runDetailsFromMessage,
+  specFromMessage,
+  typedAnswerFromMessage,
+  typedResultFromMessage,
 } from '@chorus/service-kit/wire';
 
 // How the catalog's questions look to the browser. The catalog checked every
@@ -56,6 +59,7 @@ export function toQuestionView(question: Question): QuestionView {
     personaResponseSchema.parse({
       ...response,
       grounding: response.grounding ?? { personaAttributes: [], profileFields: [] },
+      typed: typedAnswerFromMessage(response.typed),
     }),
   );
   const run = status === 'complete' ? runOf(question) : null;
@@ -83,5 +87,21 @@ export function toQuestionView(question: Question): QuestionView {
     previousRuns,
     drift: analysis ? driftFromMessage(question.drift) : null,
     followUps: question.followUps.map(toFollowUpView),
+    ...typedOf(question, status),
+  };
+}
+
+/** A typed question's settings, and its figures once complete; the open question's are null. */
+function typedOf(
+  question: Question,
+  status: QuestionStatus,
+): Pick<QuestionView, 'type' | 'spec' | 'typedResult' | 'studyId'> {
+  const spec = specFromMessage(question.spec);
+  return {
+    type: spec?.type ?? 'opinion',
+    spec,
+    typedResult:
+      spec && status === 'complete' ? typedResultFromMessage(question.typedResult) : null,
+    studyId: question.studyId || null,
   };
 }

@@ -134,6 +134,10 @@ it('a question never answered is asked again, ends in error with the reason, and
     previousRuns: [],
     drift: null,
     followUps: [],
+    type: 'opinion',
+    spec: null,
+    typedResult: null,
+    studyId: null,
   });
   const done = await eventually(
     async () => {

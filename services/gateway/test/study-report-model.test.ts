@@ -66,6 +66,10 @@ function question(overrides: Partial<QuestionView> = {}): QuestionView {
     analysis: analyzeRun(responses, run, "Wouldn't you love our amazing planner?"),
     previousRuns: [],
     drift: null,
+    type: 'opinion',
+    spec: null,
+    typedResult: null,
+    studyId: null,
     followUps: [
       {
         id: 't1',

@@ -8,6 +8,7 @@ import type {
   AggregatedResults as ProtoAggregatedResults,
   PersonaResponse as ProtoPersonaResponse,
 } from '@chorus/proto/inference/v1/inference';
+import { typedAnswerFromMessage } from '@chorus/service-kit/wire';
 
 /**
  * Inference's answers, checked against the one response schema before they
@@ -38,6 +39,7 @@ export function checkedResponses(
     const parsed = personaResponseSchema.safeParse({
       ...response,
       grounding: response.grounding ?? { personaAttributes: [], profileFields: [] },
+      typed: typedAnswerFromMessage(response.typed),
     });
     if (!parsed.success) {
       const issue = parsed.error.issues[0];

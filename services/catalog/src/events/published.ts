@@ -1,5 +1,6 @@
 import type { BusinessContext, PersonaProfile } from '@chorus/proto/inference/v1/inference';
 import { enqueueEvent, type Knex } from '@chorus/service-kit';
+import { specToMessage } from '@chorus/service-kit/wire';
 import type { CollaboratorRow } from '../store/collaborators';
 import type { ProductRow } from '../store/products';
 import type { QuestionRow } from '../store/questions';
@@ -60,6 +61,7 @@ export function questionAsked(
       business,
       seed: question.seed,
       checkWording: question.check_wording,
+      spec: specToMessage(question.spec),
     },
   });
 }

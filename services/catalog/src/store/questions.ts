@@ -6,6 +6,8 @@ import type {
   QuestionAnalysis,
   QuestionStatus,
   RunDetails,
+  TypedQuestionSpec,
+  TypedResult,
   Usage,
 } from '@chorus/contracts';
 import type { Knex } from '@chorus/service-kit';
@@ -38,6 +40,12 @@ export interface QuestionRow {
   analysis: QuestionAnalysis | null;
   /** The current run against the one before it. */
   drift: DriftReport | null;
+  /** A typed question's settings; null: the open opinion question. */
+  spec: TypedQuestionSpec | null;
+  /** The typed question's figures, computed when the current run's answers were stored. */
+  typed_result: TypedResult | null;
+  study_id: string | null;
+  study_position: number;
   created_at: Date;
   updated_at: Date;
 }
@@ -55,8 +63,19 @@ export type QuestionOutcome = Partial<
     | 'progress_total'
     | 'analysis'
     | 'drift'
+    | 'typed_result'
   >
 >;
+
+/** A study: linked questions about one offer. */
+export interface StudyRow {
+  id: string;
+  product_id: string;
+  user_id: string;
+  name: string;
+  offer: string;
+  created_at: Date;
+}
 
 /** A product's questions budget and this month's spend. */
 export interface BudgetRow {
@@ -79,12 +98,50 @@ export class QuestionStore {
       | 'persona_ids'
       | 'check_wording'
       | 'progress_total'
-    >,
+    > &
+      Partial<Pick<QuestionRow, 'spec' | 'study_id' | 'study_position'>>,
   ): Promise<QuestionRow> {
     const [row] = await trx('questions')
-      .insert({ ...question, persona_ids: JSON.stringify(question.persona_ids) })
+      .insert({
+        ...question,
+        persona_ids: JSON.stringify(question.persona_ids),
+        spec: question.spec ? JSON.stringify(question.spec) : null,
+      })
       .returning<QuestionRow[]>('*');
     return row!;
+  }
+
+  async insertStudy(
+    trx: Knex.Transaction,
+    study: Pick<StudyRow, 'product_id' | 'user_id' | 'name' | 'offer'>,
+  ): Promise<StudyRow> {
+    const [row] = await trx('studies').insert(study).returning<StudyRow[]>('*');
+    return row!;
+  }
+
+  /** Newest first. */
+  listStudies(productId: string): Promise<StudyRow[]> {
+    return this.db<StudyRow>('studies')
+      .where({ product_id: productId })
+      .orderBy([
+        { column: 'created_at', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ]);
+  }
+
+  findStudy(productId: string, studyId: string): Promise<StudyRow | undefined> {
+    return this.db<StudyRow>('studies').where({ id: studyId, product_id: productId }).first();
+  }
+
+  /** The questions of the given studies, oldest first (the order they were given). */
+  listForStudies(studyIds: readonly string[]): Promise<QuestionRow[]> {
+    if (studyIds.length === 0) return Promise.resolve([]);
+    return this.db<QuestionRow>('questions')
+      .whereIn('study_id', studyIds)
+      .orderBy([
+        { column: 'study_position', order: 'asc' },
+        { column: 'id', order: 'asc' },
+      ]);
   }
 
   /** Newest first. */
@@ -95,6 +152,13 @@ export class QuestionStore {
         { column: 'created_at', order: 'desc' },
         { column: 'id', order: 'desc' },
       ]);
+  }
+
+  findMany(productId: string, questionIds: readonly string[]): Promise<QuestionRow[]> {
+    if (questionIds.length === 0) return Promise.resolve([]);
+    return this.db<QuestionRow>('questions')
+      .where({ product_id: productId })
+      .whereIn('id', [...questionIds]);
   }
 
   find(productId: string, questionId: string): Promise<QuestionRow | undefined> {
@@ -132,6 +196,9 @@ export class QuestionStore {
       columns.analysis = changes.analysis && JSON.stringify(changes.analysis);
     }
     if (changes.drift !== undefined) columns.drift = changes.drift && JSON.stringify(changes.drift);
+    if (changes.typed_result !== undefined) {
+      columns.typed_result = changes.typed_result && JSON.stringify(changes.typed_result);
+    }
     const [row] = await trx('questions')
       .where({ id: questionId })
       .update(columns)

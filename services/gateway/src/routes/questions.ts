@@ -2,19 +2,13 @@ import {
   askQuestionRequest,
   budgetMessages,
   budgetRequest,
-  type BudgetView,
   estimateQuestionRequest,
   followUpRequest,
-  type QuestionEstimate,
   questionMessages,
   productActions,
-  type WordingCheck,
-  wordingCheckSchema,
 } from '@chorus/contracts';
-import { checkWording } from '@chorus/research';
-import type { QuestionBudget } from '@chorus/proto/catalog/v1/catalog';
-import type { WordingCheck as WordingCheckMessage } from '@chorus/proto/inference/v1/inference';
 import type { Logger } from '@chorus/service-kit';
+import { specToMessage } from '@chorus/service-kit/wire';
 import { z } from 'zod';
 import type { ServiceClients } from '../clients';
 import { HttpError } from '../http-errors';
@@ -22,96 +16,10 @@ import type { QuestionStreams } from '../question-streams';
 import { toQuestionView } from '../question-views';
 import type { ApiRoutes } from '../routing';
 import { streamFollowUps } from '../workflows/follow-ups';
+import { costForBudget, estimateQuestion, toBudgetView } from '../workflows/questions';
 import { productParams } from './products';
 
 const questionParams = productParams.extend({ questionId: z.string().min(1).max(100) });
-
-function toBudgetView(budget: QuestionBudget | undefined): BudgetView {
-  return {
-    monthlyBudgetUsd: budget?.hasBudget ? budget.monthlyBudgetUsd : null,
-    spentThisMonthUsd: budget?.spentThisMonthUsd ?? 0,
-    questionsThisMonth: budget?.questionsThisMonth ?? 0,
-  };
-}
-
-/**
- * Inference's wording check as the browser reads it. Inference checks the
- * wording with the same rules (and a model judge when a model is configured);
- * an inference that sends none is checked here by the rules alone, so the
- * answer always carries one.
- */
-function toWordingCheck(
-  message: WordingCheckMessage | undefined,
-  questionText: string,
-): WordingCheck {
-  const parsed = wordingCheckSchema.safeParse(message);
-  return parsed.success ? parsed.data : checkWording(questionText);
-}
-
-/** Inference's estimate of asking the product's personas, with the context it was given. */
-async function inferenceEstimate(
-  clients: ServiceClients,
-  userId: string,
-  productId: string,
-  ask: { questionText: string; checkWording?: boolean | undefined; seed?: number },
-) {
-  const context = await clients.catalog.getPersonaContext({ userId, productId, personaIds: [] });
-  const estimate = await clients.inference.estimate({
-    questionText: ask.questionText,
-    personas: context.personas,
-    business: context.business,
-    seed: ask.seed ?? 0,
-    checkWording: ask.checkWording ?? false,
-  });
-  return { context, estimate };
-}
-
-/**
- * What asking the product's personas would take: the catalog's personas and
- * profile (the context questions get), estimated by inference, which owns the
- * prompt, the cache and the price table.
- */
-async function estimateQuestion(
-  clients: ServiceClients,
-  userId: string,
-  productId: string,
-  ask: { questionText: string; checkWording?: boolean | undefined; seed?: number },
-): Promise<QuestionEstimate> {
-  const [{ context, estimate }, { budget }] = await Promise.all([
-    inferenceEstimate(clients, userId, productId, ask),
-    clients.catalog.getQuestionBudget({ userId, productId }),
-  ]);
-  return {
-    engine: estimate.engine === 'openai' ? 'openai' : 'local',
-    model: estimate.model,
-    personas: context.personas.length,
-    modelCalls: estimate.modelCalls,
-    cachedAnswers: estimate.cachedAnswers,
-    inputTokens: estimate.inputTokens,
-    outputTokens: estimate.outputTokens,
-    costUsd: estimate.hasPrice ? estimate.costUsd : null,
-    budget: toBudgetView(budget),
-    wording: toWordingCheck(estimate.wording, ask.questionText),
-  };
-}
-
-/**
- * The estimate the catalog holds a question to when the product has a
- * monthly budget; without one there is nothing to hold it to, so no estimate
- * is made.
- */
-async function costForBudget(
-  clients: ServiceClients,
-  userId: string,
-  productId: string,
-  ask: { questionText: string; checkWording?: boolean | undefined; seed?: number },
-): Promise<number> {
-  // The budget is read once here; the estimate alone is asked for, not the budget again.
-  const { budget } = await clients.catalog.getQuestionBudget({ userId, productId });
-  if (!budget?.hasBudget) return 0;
-  const { estimate } = await inferenceEstimate(clients, userId, productId, ask);
-  return estimate.hasPrice ? estimate.costUsd : 0;
-}
 
 /** Strategic questions of a product: ask, list, read, retry, delete, and the live stream. */
 export function questionRoutes(
@@ -161,6 +69,7 @@ export function questionRoutes(
         questionText: body.questionText,
         checkWording: body.checkWording ?? false,
         estimatedCostUsd,
+        spec: specToMessage(body.spec),
       });
       return toQuestionView(question!);
     },

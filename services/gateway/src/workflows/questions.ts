@@ -1,0 +1,128 @@
+import {
+  type BudgetView,
+  type QuestionEstimate,
+  type QuestionSpec,
+  type WordingCheck,
+  wordingCheckSchema,
+} from '@chorus/contracts';
+import { checkWording } from '@chorus/research';
+import type { QuestionBudget } from '@chorus/proto/catalog/v1/catalog';
+import type { WordingCheck as WordingCheckMessage } from '@chorus/proto/inference/v1/inference';
+import { specToMessage } from '@chorus/service-kit/wire';
+import type { ServiceClients } from '../clients';
+
+// What asking costs before it is asked: the catalog's personas and profile,
+// estimated by inference, held to the product's monthly budget.
+
+/** What a question (or each question of a study) asks of inference. */
+export interface QuestionAsk {
+  questionText: string;
+  checkWording?: boolean | undefined;
+  seed?: number;
+  spec?: QuestionSpec | undefined;
+}
+
+export function toBudgetView(budget: QuestionBudget | undefined): BudgetView {
+  return {
+    monthlyBudgetUsd: budget?.hasBudget ? budget.monthlyBudgetUsd : null,
+    spentThisMonthUsd: budget?.spentThisMonthUsd ?? 0,
+    questionsThisMonth: budget?.questionsThisMonth ?? 0,
+  };
+}
+
+/**
+ * Inference's wording check as the browser reads it. Inference checks the
+ * wording with the same rules (and a model judge when a model is configured);
+ * an inference that sends none is checked here by the rules alone, so the
+ * answer always carries one.
+ */
+export function toWordingCheck(
+  message: WordingCheckMessage | undefined,
+  questionText: string,
+): WordingCheck {
+  const parsed = wordingCheckSchema.safeParse(message);
+  return parsed.success ? parsed.data : checkWording(questionText);
+}
+
+/** Inference's estimate of asking the product's personas, with the context it was given. */
+export async function inferenceEstimate(
+  clients: ServiceClients,
+  userId: string,
+  productId: string,
+  ask: QuestionAsk,
+) {
+  const context = await clients.catalog.getPersonaContext({ userId, productId, personaIds: [] });
+  const estimate = await clients.inference.estimate({
+    questionText: ask.questionText,
+    personas: context.personas,
+    business: context.business,
+    seed: ask.seed ?? 0,
+    checkWording: ask.checkWording ?? false,
+    spec: specToMessage(ask.spec),
+  });
+  return { context, estimate };
+}
+
+/**
+ * What asking the product's personas would take: the catalog's personas and
+ * profile (the context questions get), estimated by inference, which owns the
+ * prompt, the cache and the price table.
+ */
+export async function estimateQuestion(
+  clients: ServiceClients,
+  userId: string,
+  productId: string,
+  ask: QuestionAsk,
+): Promise<QuestionEstimate> {
+  const [{ context, estimate }, { budget }] = await Promise.all([
+    inferenceEstimate(clients, userId, productId, ask),
+    clients.catalog.getQuestionBudget({ userId, productId }),
+  ]);
+  return {
+    engine: estimate.engine === 'openai' ? 'openai' : 'local',
+    model: estimate.model,
+    personas: context.personas.length,
+    modelCalls: estimate.modelCalls,
+    cachedAnswers: estimate.cachedAnswers,
+    inputTokens: estimate.inputTokens,
+    outputTokens: estimate.outputTokens,
+    costUsd: estimate.hasPrice ? estimate.costUsd : null,
+    budget: toBudgetView(budget),
+    wording: toWordingCheck(estimate.wording, ask.questionText),
+  };
+}
+
+/**
+ * The estimate the catalog holds a question to when the product has a
+ * monthly budget; without one there is nothing to hold it to, so no estimate
+ * is made.
+ */
+export async function costForBudget(
+  clients: ServiceClients,
+  userId: string,
+  productId: string,
+  ask: QuestionAsk,
+): Promise<number> {
+  // The budget is read once here; the estimate alone is asked for, not the budget again.
+  const { budget } = await clients.catalog.getQuestionBudget({ userId, productId });
+  if (!budget?.hasBudget) return 0;
+  const { estimate } = await inferenceEstimate(clients, userId, productId, ask);
+  return estimate.hasPrice ? estimate.costUsd : 0;
+}
+
+/** The estimate a study is held to: the sum of its questions' estimates (0 without a budget). */
+export async function studyCostForBudget(
+  clients: ServiceClients,
+  userId: string,
+  productId: string,
+  asks: readonly QuestionAsk[],
+): Promise<number> {
+  const { budget } = await clients.catalog.getQuestionBudget({ userId, productId });
+  if (!budget?.hasBudget) return 0;
+  let total = 0;
+  for (const ask of asks) {
+    const { estimate } = await inferenceEstimate(clients, userId, productId, ask);
+    total += estimate.hasPrice ? estimate.costUsd : 0;
+  }
+  return total;
+}

@@ -1,0 +1,390 @@
+import {
+  type PersonaTemplateView,
+  type QuestionSpec,
+  type QuestionView,
+  type StudyView,
+  type TypedAnswer,
+  typedQuestionMessages,
+} from '@chorus/contracts';
+import { startTestChorus, type TestChorus } from '@chorus/launcher/testing';
+import { typedResultOf } from '@chorus/research';
+import { eventually } from '@chorus/service-kit/testing';
+import { randomUUID } from 'node:crypto';
+
+// Typed questions and studies through the gateway with the local engine: each
+// type is asked, answered by every persona with its seeded draws, and its
+// figures are recomputed here from the per-persona answers the API returns.
+let chorus: TestChorus;
+
+beforeAll(async () => {
+  chorus = await startTestChorus();
+});
+afterAll(() => chorus.stop());
+
+async function customer(personaCount = 8) {
+  const registered = await chorus.api<{ token: string; product: { id: string } }>(
+    '/api/auth/register',
+    {
+      method: 'POST',
+      body: {
+        email: `typed-${randomUUID()}@example.com`,
+        password: 'secret-pass',
+        firstName: 'Ada',
+        lastName: 'Quinn',
+        productName: 'Planwise',
+        productDescription: 'A meal planner that writes the week’s shopping list',
+        industry: 'Technology',
+        billingCycle: 'monthly',
+        stripeToken: 'pm_card_visa',
+      },
+    },
+  );
+  expect(registered.status).toBe(201);
+  const { token } = registered.body;
+  const productId = registered.body.product.id;
+  const templates = (await chorus.api<PersonaTemplateView[]>('/api/persona-templates', { token }))
+    .body;
+  for (const template of templates.slice(0, personaCount)) {
+    const added = await chorus.api(`/api/products/${productId}/personas`, {
+      method: 'POST',
+      token,
+      body: { templateId: template.id },
+    });
+    expect(added.status).toBe(201);
+  }
+  return { token, productId };
+}
+
+let owner: { token: string; productId: string };
+beforeAll(async () => {
+  owner = await customer();
+});
+
+async function askTyped(questionText: string, spec: QuestionSpec) {
+  return chorus.api<QuestionView & { message?: string }>(
+    `/api/products/${owner.productId}/questions`,
+    { method: 'POST', token: owner.token, body: { questionText, spec } },
+  );
+}
+
+async function answered(id: string): Promise<QuestionView> {
+  return eventually(
+    async () => {
+      const found = await chorus.api<QuestionView>(
+        `/api/products/${owner.productId}/questions/${id}`,
+        { token: owner.token },
+      );
+      if (found.body.status === 'error') throw new Error(found.body.errorReason ?? 'error');
+      return found.body.status === 'complete' && found.body;
+    },
+    { timeoutMs: 60_000, what: 'an answered typed question' },
+  );
+}
+
+function answersOf(question: QuestionView): TypedAnswer[] {
+  return question.responses.flatMap((r) => (r.typed ? [r.typed] : []));
+}
+
+/** The figures the API stored are exactly what the per-persona answers give. */
+function expectRecomputable(question: QuestionView) {
+  expect(question.spec).not.toBeNull();
+  const recomputed = typedResultOf(
+    question.spec as Exclude<QuestionSpec, { type: 'opinion' }>,
+    answersOf(question),
+    question.seed,
+  );
+  expect(question.typedResult).toEqual(recomputed);
+}
+
+const cases: { name: string; text: string; spec: QuestionSpec }[] = [
+  {
+    name: 'a 5-point purchase-intent scale',
+    text: 'How likely would you be to buy Planwise for your household?',
+    spec: {
+      type: 'scale',
+      points: 5,
+      lowLabel: 'Definitely would not buy',
+      highLabel: 'Definitely would buy',
+      pointLabels: [],
+    },
+  },
+  {
+    name: 'an NPS question',
+    text: 'How likely are you to recommend Planwise to a friend or colleague?',
+    spec: { type: 'nps' },
+  },
+  {
+    name: 'a single choice with None of these',
+    text: 'Which of these would you most want Planwise to do for you?',
+    spec: {
+      type: 'single_choice',
+      options: ['Plan dinners', 'Write the shopping list', 'Track the budget'],
+      noneOption: true,
+    },
+  },
+  {
+    name: 'a multiple choice',
+    text: 'Which of these features would you use every week?',
+    spec: {
+      type: 'multiple_choice',
+      options: ['Recipes', 'Shopping list', 'Budget', 'Leftovers'],
+      noneOption: false,
+    },
+  },
+  {
+    name: 'a number',
+    text: 'How much does your household spend on groceries in a week?',
+    spec: { type: 'number', unit: 'dollars a week', min: 0, max: 600 },
+  },
+  {
+    name: 'a ranking',
+    text: 'Rank these features from most to least useful to you.',
+    spec: { type: 'ranking', items: ['Recipes', 'Shopping list', 'Budget', 'Leftovers'] },
+  },
+  {
+    name: 'a best–worst question',
+    text: 'Which of these matters most and which matters least to you?',
+    spec: {
+      type: 'maxdiff',
+      items: ['Price', 'Recipes', 'Speed', 'Nutrition', 'Variety', 'Less waste'],
+      perSet: 4,
+      sets: 5,
+    },
+  },
+];
+
+describe('typed questions', () => {
+  it.each(cases)(
+    'answers $name with every persona’s draws and recomputable figures',
+    async ({ text, spec }) => {
+      const asked = await askTyped(text, spec);
+      expect(asked.status).toBe(201);
+      expect(asked.body).toMatchObject({ type: spec.type, status: 'pending', typedResult: null });
+      const question = await answered(asked.body.id);
+      expect(question.responses).toHaveLength(8);
+      for (const response of question.responses) {
+        expect(response.typed?.type).toBe(spec.type);
+        // Every draw kept: 20 per persona with the local engine, none unanswered.
+        expect(response.typed!.noAnswer).toBe(0);
+        expect('draws' in response.typed! ? (response.typed.draws as unknown[]).length : 0).toBe(
+          20,
+        );
+      }
+      expect(question.typedResult).toMatchObject({ type: spec.type, respondents: 8, noAnswer: 0 });
+      expectRecomputable(question);
+    },
+  );
+
+  it('keeps the open opinion question as it was', async () => {
+    const asked = await chorus.api<QuestionView>(`/api/products/${owner.productId}/questions`, {
+      method: 'POST',
+      token: owner.token,
+      body: { questionText: 'Would you pay $8 a month for Planwise?' },
+    });
+    expect(asked.status).toBe(201);
+    const question = await answered(asked.body.id);
+    expect(question).toMatchObject({ type: 'opinion', spec: null, typedResult: null });
+    expect(question.responses.every((r) => r.typed === undefined)).toBe(true);
+    expect(question.aggregatedResults).not.toBeNull();
+  });
+
+  it('refuses settings that make no sense in plain words, storing nothing', async () => {
+    const before = await chorus.api<QuestionView[]>(`/api/products/${owner.productId}/questions`, {
+      token: owner.token,
+    });
+    const refusals: [unknown, string][] = [
+      [
+        { type: 'scale', points: 1, lowLabel: 'No', highLabel: 'Yes' },
+        typedQuestionMessages.scalePoints,
+      ],
+      [
+        { type: 'single_choice', options: ['Tea', 'tea'], noneOption: false },
+        typedQuestionMessages.optionsRepeated,
+      ],
+      [
+        { type: 'single_choice', options: ['Tea', '  '], noneOption: false },
+        typedQuestionMessages.optionEmpty,
+      ],
+      [
+        {
+          type: 'multiple_choice',
+          options: Array.from({ length: 11 }, (_, i) => `Option ${i + 1}`),
+          noneOption: false,
+        },
+        typedQuestionMessages.optionsCount,
+      ],
+      [
+        { type: 'price_ladder', offer: 'Planwise', currency: 'USD', period: 'month', prices: [9] },
+        typedQuestionMessages.ladderCount,
+      ],
+      [
+        {
+          type: 'price_ladder',
+          offer: 'Planwise',
+          currency: 'USD',
+          period: 'month',
+          prices: [9, 19, 14, 29],
+        },
+        typedQuestionMessages.ladderOrder,
+      ],
+      [
+        { type: 'maxdiff', items: ['A1', 'B1', 'C1', 'D1'], perSet: 4, sets: 2 },
+        typedQuestionMessages.maxdiffDesign,
+      ],
+      [{ type: 'number', unit: 'dollars', min: 50, max: 10 }, typedQuestionMessages.numberRange],
+      [{ type: 'telepathy' }, 'type must be one of'],
+    ];
+    for (const [spec, message] of refusals) {
+      const refused = await chorus.api<{ message: string }>(
+        `/api/products/${owner.productId}/questions`,
+        {
+          method: 'POST',
+          token: owner.token,
+          body: { questionText: 'How would you rate Planwise for your family?', spec },
+        },
+      );
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toContain(message);
+    }
+    const after = await chorus.api<QuestionView[]>(`/api/products/${owner.productId}/questions`, {
+      token: owner.token,
+    });
+    expect(after.body.length).toBe(before.body.length);
+  });
+});
+
+describe('pricing studies', () => {
+  it('asks a price ladder, a price range and NPS together and returns their figures', async () => {
+    const created = await chorus.api<StudyView>(`/api/products/${owner.productId}/studies`, {
+      method: 'POST',
+      token: owner.token,
+      body: {
+        name: 'Planwise pricing',
+        offer: 'Planwise Family, a weekly meal planner',
+        questions: [
+          {
+            questionText: 'Would you buy Planwise Family at this price?',
+            spec: {
+              type: 'price_ladder',
+              offer: 'Planwise Family, a weekly meal planner',
+              currency: 'USD',
+              period: 'month',
+              prices: [3, 6, 9, 12, 18, 25, 35, 50],
+            },
+          },
+          {
+            questionText: 'What would you expect to pay for Planwise Family?',
+            spec: {
+              type: 'price_range',
+              offer: 'Planwise Family, a weekly meal planner',
+              currency: 'USD',
+              period: 'month',
+              likelihood: true,
+            },
+          },
+          {
+            questionText: 'How likely are you to recommend Planwise Family to a friend?',
+            spec: { type: 'nps' },
+          },
+        ],
+      },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.questions.map((q) => q.type)).toEqual([
+      'price_ladder',
+      'price_range',
+      'nps',
+    ]);
+    expect(created.body.questions.every((q) => q.studyId === created.body.id)).toBe(true);
+
+    const [ladder, range, nps] = await Promise.all(
+      created.body.questions.map((q) => answered(q.id)),
+    );
+    for (const question of [ladder!, range!, nps!]) expectRecomputable(question);
+
+    // Demand never rises with the price, and the best price is not simply the cheapest.
+    const result = ladder!.typedResult!;
+    if (result.type !== 'price_ladder') throw new Error('not a price ladder');
+    const demand = result.points.map((p) => p.demand.value);
+    for (let i = 1; i < demand.length; i += 1)
+      expect(demand[i]!).toBeLessThanOrEqual(demand[i - 1]!);
+    expect(result.bestPrice.value).toBeGreaterThan(3);
+    expect(result.bestPrice.low).toBeLessThanOrEqual(result.bestPrice.value);
+    expect(result.bestPrice.high).toBeGreaterThanOrEqual(result.bestPrice.value);
+    expect(result.summary).toMatch(/^Most revenue at \$/);
+    for (const response of ladder!.responses) {
+      const typed = response.typed;
+      if (typed?.type !== 'price_ladder') throw new Error('not a ladder answer');
+      for (let i = 1; i < typed.buyProbability.length; i += 1) {
+        expect(typed.buyProbability[i]!).toBeLessThanOrEqual(typed.buyProbability[i - 1]!);
+      }
+    }
+
+    const rangeResult = range!.typedResult!;
+    if (rangeResult.type !== 'price_range') throw new Error('not a price range');
+    expect(rangeResult.marginalCheapness).not.toBeNull();
+    expect(rangeResult.marginalExpensiveness).not.toBeNull();
+    expect(rangeResult.marginalCheapness!.value).toBeLessThan(
+      rangeResult.marginalExpensiveness!.value,
+    );
+    expect(rangeResult.likelihood).not.toBeNull();
+
+    const read = await chorus.api<StudyView>(
+      `/api/products/${owner.productId}/studies/${created.body.id}`,
+      { token: owner.token },
+    );
+    expect(read.status).toBe(200);
+    expect(read.body.questions.map((q) => q.id)).toEqual(created.body.questions.map((q) => q.id));
+    const listed = await chorus.api<StudyView[]>(`/api/products/${owner.productId}/studies`, {
+      token: owner.token,
+    });
+    expect(listed.body.map((s) => s.id)).toContain(created.body.id);
+  });
+
+  it('refuses a study mixing currencies, and another customer’s study is not found', async () => {
+    const mixed = await chorus.api<{ message: string }>(
+      `/api/products/${owner.productId}/studies`,
+      {
+        method: 'POST',
+        token: owner.token,
+        body: {
+          name: 'Two currencies',
+          questions: [
+            {
+              questionText: 'Would you buy Planwise at this price?',
+              spec: {
+                type: 'price_ladder',
+                offer: 'Planwise',
+                currency: 'USD',
+                period: 'month',
+                prices: [5, 10, 15, 20],
+              },
+            },
+            {
+              questionText: 'What would you expect to pay for Planwise?',
+              spec: { type: 'price_range', offer: 'Planwise', currency: 'GBP', period: 'month' },
+            },
+          ],
+        },
+      },
+    );
+    expect(mixed.status).toBe(400);
+    expect(mixed.body.message).toContain(typedQuestionMessages.mixedCurrencies);
+
+    const stranger = await customer(1);
+    const created = await chorus.api<StudyView>(`/api/products/${owner.productId}/studies`, {
+      method: 'POST',
+      token: owner.token,
+      body: {
+        name: 'Private study',
+        questions: [{ questionText: 'How likely are you to recommend us?', spec: { type: 'nps' } }],
+      },
+    });
+    expect(created.status).toBe(201);
+    const peek = await chorus.api(
+      `/api/products/${stranger.productId}/studies/${created.body.id}`,
+      { token: stranger.token },
+    );
+    expect(peek.status).toBe(404);
+  });
+});
