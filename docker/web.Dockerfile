@@ -8,7 +8,7 @@
 #
 # The shell is served at /, a microfrontend mfe-<name> under /mfe/<name>/,
 # the paths the Ingress routes to it. mfe-share's index.html is also the
-# image's /index.html: the Ingress sends it /share/... and /compare/..., which
+# image's /index.html: the Ingress sends it /share/..., /compare/... and /survey/..., which
 # nginx answers with that page.
 
 ARG NODE_IMAGE=node:20.19-alpine

@@ -17,7 +17,7 @@ export function tokenOf(path: string): string {
 }
 
 /** The Chorus mark and word, as the app's top bar shows them. */
-function Brand() {
+export function Brand() {
   return (
     <header className="share-brand">
       <a href="/" aria-label="Chorus">

@@ -86,7 +86,7 @@ export function createWebApp(config: WebAppConfig): WebApp {
   const shareDir = config.remoteDirs.share;
   if (shareDir) {
     const shareHtml = path.join(shareDir, 'index.html');
-    router.get(['/share/:token', '/compare/:token'], (req, res, next) => {
+    router.get(['/share/:token', '/compare/:token', '/survey/:token'], (req, res, next) => {
       if (!req.accepts('html') || !existsSync(shareHtml)) return next();
       res.setHeader('Cache-Control', 'no-cache');
       res.sendFile(shareHtml);

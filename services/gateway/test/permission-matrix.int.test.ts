@@ -38,6 +38,11 @@ interface World {
   personaId: string;
   customPersonaId: string;
   questionId: string;
+  studyId: string;
+  /** The study's NPS question: a typed question to share. */
+  typedQuestionId: string;
+  questionLinkId: string;
+  questionLinkToken: string;
   roadmapId: string;
   itemIds: [string, string];
   shareLinkId: string;
@@ -178,6 +183,13 @@ interface Request {
   cleanup?: (body: unknown) => Promise<void>;
 }
 
+const studyBody = {
+  name: 'Would they recommend us',
+  questions: [
+    { questionText: 'How likely are you to recommend our planner?', spec: { type: 'nps' } },
+  ],
+};
+
 const templateBody = () => ({ templateId: world.templateIds[0] });
 
 /** Harmless bodies, by route. */
@@ -195,6 +207,13 @@ function bodyFor(route: string): unknown {
     'PATCH /api/products/{id}/custom-personas/{personaId}': { name: 'Renamed customer' },
     'POST /api/products/{id}/questions': { questionText: QUESTION_TEXT },
     'POST /api/products/{id}/questions/estimate': { questionText: QUESTION_TEXT },
+    'POST /api/products/{id}/studies': studyBody,
+    'POST /api/products/{id}/questions/{questionId}/share-links': {},
+    'POST /api/products/{id}/studies/{studyId}/share-links': {},
+    'PATCH /api/products/{id}/question-links/{linkId}': { isActive: true },
+    'POST /api/public/question-links/{token}/responses': {
+      answers: [{ questionId: world.typedQuestionId, answer: { type: 'nps', value: 8 } }],
+    },
     'PUT /api/products/{id}/question-budget': { monthlyBudgetUsd: null },
     'POST /api/products/{id}/questions/{questionId}/follow-ups': {
       message: 'Why do you say that?',
@@ -248,7 +267,11 @@ function idFor(route: string, parameter: string): string {
   const path = route.split(' ')[1]!;
   const before = path.split(`{${parameter}}`)[0]!.split('/').filter(Boolean).pop();
   if (parameter === 'productId' || (parameter === 'id' && before === 'products')) return P();
+  if (parameter === 'questionId' && path.endsWith('/share-links')) return world.typedQuestionId;
   if (parameter === 'questionId') return world.questionId;
+  if (parameter === 'studyId') return world.studyId;
+  if (parameter === 'linkId') return world.questionLinkId;
+  if (parameter === 'token' && before === 'question-links') return world.questionLinkToken;
   if (parameter === 'personaId') {
     return route.includes('custom-personas') ? world.customPersonaId : world.personaId;
   }
@@ -532,6 +555,10 @@ beforeAll(async () => {
     personaId: persona.id,
     customPersonaId: custom.id,
     questionId: '',
+    studyId: '',
+    typedQuestionId: '',
+    questionLinkId: '',
+    questionLinkToken: '',
     roadmapId: roadmap.id,
     itemIds: [items[0]!, items[1]!],
     shareLinkId: link.id,
@@ -543,6 +570,22 @@ beforeAll(async () => {
     stripeProductId: '',
   };
   world.questionId = await completeQuestion();
+  const study = await ok<{ id: string; questions: { id: string }[] }>(
+    'POST',
+    `/api/products/${P()}/studies`,
+    productOwner.token,
+    studyBody,
+  );
+  world.studyId = study.id;
+  world.typedQuestionId = study.questions[0]!.id;
+  const questionLink = await ok<{ id: string; url: string }>(
+    'POST',
+    `/api/products/${P()}/studies/${study.id}/share-links`,
+    productOwner.token,
+    {},
+  );
+  world.questionLinkId = questionLink.id;
+  world.questionLinkToken = questionLink.url.split('/survey/')[1]!;
   await ok(
     'POST',
     fill('POST /api/products/{id}/questions/{questionId}/calibration'),

@@ -80,7 +80,7 @@ function cookieValue(req: Request, name: string): string | undefined {
 }
 
 /** The respondent cookie's value when it is one this gateway could have set. */
-function respondentOf(req: Request): string | undefined {
+export function respondentOf(req: Request): string | undefined {
   const respondent = cookieValue(req, RESPONDENT_COOKIE);
   return respondent && /^[A-Za-z0-9_-]{22,64}$/.test(respondent) ? respondent : undefined;
 }
