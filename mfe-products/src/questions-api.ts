@@ -4,6 +4,7 @@ import {
   type QuestionEstimate,
   type QuestionView,
   shouldPollQuestions,
+  type TypedQuestionSpec,
 } from '@chorus/contracts';
 import {
   apiRequest,
@@ -71,11 +72,20 @@ function dropQuestion(productId: string, questionId: string): void {
 export function useAskQuestion(productId: string) {
   // One Idempotency-Key per ask: a double click asks once.
   return useActionMutation({
-    mutationFn: async (ask: { questionText: string; checkWording: boolean }, idempotencyKey) => {
+    mutationFn: async (
+      ask: { questionText: string; checkWording: boolean; spec?: TypedQuestionSpec },
+      idempotencyKey,
+    ) => {
       const response = await apiRequest(
         'POST',
         questionsPath(productId),
-        { questionText: ask.questionText, checkWording: ask.checkWording, productId },
+        {
+          questionText: ask.questionText,
+          checkWording: ask.checkWording,
+          productId,
+          // An open opinion question goes without one, as before typed questions.
+          ...(ask.spec ? { spec: ask.spec } : {}),
+        },
         { idempotencyKey },
       );
       return (await response.json()) as QuestionView;

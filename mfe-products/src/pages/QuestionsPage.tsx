@@ -120,9 +120,9 @@ function ProductQuestions({ product }: { product: ProductView }) {
           submitting={ask.isPending}
           locked={!paid}
           refusal={editRefusal}
-          onAsk={async (questionText, checkWording) => {
+          onAsk={async (questionText, checkWording, spec) => {
             try {
-              const question = await ask.mutateAsync({ questionText, checkWording });
+              const question = await ask.mutateAsync({ questionText, checkWording, spec });
               setAskedId(question.id);
               return true;
             } catch (error) {

@@ -6,6 +6,7 @@ import {
   type PersonaResponse,
   personaAttributeLabel,
   profileFieldLabel,
+  type QuestionSpec,
   type SafetyInfluence,
 } from '@chorus/contracts';
 import { confidencePercent } from '../../question-history';
@@ -14,6 +15,7 @@ import { Frown, Meh, MessageCircle, Smile } from 'lucide-react';
 import { useState } from 'react';
 import { type FollowUpController, PersonaConversation } from './FollowUps';
 import { DistributionBar } from './ResearchPanels';
+import { typedAnswerWords } from './typed/answer-words';
 
 const opinionLook: Record<Opinion, { label: string; className: string; Icon: typeof Smile }> = {
   positive: { label: 'Positive', className: 'bg-emerald-100 text-emerald-800', Icon: Smile },
@@ -59,9 +61,12 @@ function DrawCounts({ draws }: { draws: OpinionCounts }) {
  */
 export function PersonaResponseCard({
   response,
+  spec = null,
   conversation,
 }: {
   response: PersonaResponse;
+  /** A typed question's settings: its answer is then also written in words ("Rated 4 of 5"). */
+  spec?: QuestionSpec | null;
   /** Follow-up interviews, on an answered question. */
   conversation?: { turns: FollowUpTurnView[]; controller: FollowUpController; disabled: boolean };
 }) {
@@ -73,6 +78,7 @@ export function PersonaResponseCard({
   const confidence = confidencePercent(response.confidence);
   const attributes = response.grounding.personaAttributes.map(personaAttributeLabel);
   const profileFields = response.grounding.profileFields.map(profileFieldLabel);
+  const typedWords = response.typed ? typedAnswerWords(response.typed, spec) : null;
   return (
     <article
       className="grid gap-3 rounded-lg border bg-background p-4"
@@ -112,6 +118,11 @@ export function PersonaResponseCard({
           <dd className="font-medium">{influenceLabel[response.safetyInfluence]}</dd>
         </div>
       </dl>
+      {typedWords ? (
+        <p className="text-sm font-medium" data-testid="typed-answer">
+          {typedWords}
+        </p>
+      ) : null}
       {response.distribution ? <DistributionBar distribution={response.distribution} /> : null}
       {response.draws ? <DrawCounts draws={response.draws} /> : null}
       <blockquote className="border-l-2 border-primary/30 pl-3 text-sm">

@@ -28,6 +28,7 @@ import {
 } from './ResearchPanels';
 import { questionCardId } from './AskProgress';
 import { ResultsChart } from './ResultsChart';
+import { TypedResultView } from './typed/TypedResultView';
 
 const statusLook: Record<QuestionStatus, { label: string; className: string }> = {
   complete: { label: 'Complete', className: 'border-transparent bg-emerald-100 text-emerald-800' },
@@ -225,6 +226,12 @@ export function QuestionCard({
         <SensitivityOutcome question={question} />
       </div>
 
+      {question.status === 'complete' && question.typedResult ? (
+        <div className="mx-5">
+          <TypedResultView result={question.typedResult} />
+        </div>
+      ) : null}
+
       {results ? (
         <div className="mx-5 grid grid-cols-1 gap-4 rounded-lg bg-muted/50 p-4 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
           <ResultsChart
@@ -282,6 +289,7 @@ export function QuestionCard({
                 <PersonaResponseCard
                   key={response.personaId}
                   response={response}
+                  spec={question.spec}
                   conversation={conversation}
                 />
               ))}

@@ -8,6 +8,10 @@ import {
   leadingKindLabels,
   type QuestionEstimate,
   questionMessages,
+  type QuestionType,
+  questionTypeLabels,
+  questionTypes,
+  type TypedQuestionSpec,
   type WordingCheck,
 } from '@chorus/contracts';
 import { selectedPersonasSummary } from '../../question-history';
@@ -19,14 +23,25 @@ import {
   cn,
   FieldError,
   Label,
+  NativeSelect,
   Spinner,
   Textarea,
   useZodForm,
 } from '@chorus/platform/ui';
 import { AlertTriangle, Coins, Send, Users } from 'lucide-react';
-import { type ReactNode, useEffect, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useQuestionEstimate } from '../../questions-api';
+import {
+  checkDraft,
+  defaultDraft,
+  errorsAfterChange,
+  type SpecDraft,
+  type SpecErrors,
+  suggestedQuestion,
+} from './typed/spec-draft';
+import { TypedPreview } from './typed/TypedPreview';
+import { TypedSettings } from './typed/TypedSettings';
 
 /** The text once typing has paused for `ms`. */
 function useSettled(value: string, ms: number): string {
@@ -188,8 +203,11 @@ export function QuestionForm({
   personas: readonly ProductPersonaView[];
   personasLoading: boolean;
   submitting: boolean;
-  /** Resolves true when the question was accepted (the form then empties). */
-  onAsk(questionText: string, checkWording: boolean): Promise<boolean>;
+  /**
+   * Resolves true when the question was accepted (the form then empties).
+   * `spec` carries a typed question's settings; none for the open opinion question.
+   */
+  onAsk(questionText: string, checkWording: boolean, spec?: TypedQuestionSpec): Promise<boolean>;
 }) {
   const id = useId();
   // Checked on submit only; typing clears the message (below) rather than re-checking each key.
@@ -203,6 +221,26 @@ export function QuestionForm({
   const typed = form.watch('questionText');
   const length = typed.trim().length;
   const [sensitivity, setSensitivity] = useState(false);
+  const [draft, setDraft] = useState<SpecDraft>(defaultDraft);
+  const [specErrors, setSpecErrors] = useState<SpecErrors>({});
+  const changeDraft = (change: Partial<SpecDraft>) => {
+    setDraft((current) => ({ ...current, ...change }));
+    // A message goes once its field is edited; the others wait for the next Ask.
+    setSpecErrors((current) => errorsAfterChange(current, change));
+  };
+  // A price question starts from a question made of its offer, rewritten as the offer is typed
+  // until the customer writes their own.
+  const suggested = useRef<string | null>(null);
+  const suggestion = suggestedQuestion(draft);
+  useEffect(() => {
+    const current = form.getValues('questionText');
+    const untouched = current.trim() === '' || current === suggested.current;
+    if (untouched && current !== (suggestion ?? '')) {
+      form.setValue('questionText', suggestion ?? '', { shouldDirty: true });
+      form.clearErrors('questionText');
+    }
+    suggested.current = suggestion;
+  }, [suggestion, form]);
   // Asked of the server once typing pauses: the wording check and the cost come together.
   const settled = useSettled(typed.trim(), 400);
   const estimate = useQuestionEstimate(
@@ -218,7 +256,17 @@ export function QuestionForm({
       ? estimate.data.wording
       : null;
 
-  const submit = form.handleSubmit(async ({ questionText }) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    // The settings are checked with the text, so every message shows at once.
+    const checked = checkDraft(draft);
+    setSpecErrors(checked.ok ? {} : checked.errors);
+    void form.handleSubmit(async ({ questionText }) => {
+      if (!checked.ok) return;
+      await ask(questionText, checked.spec);
+    })(event);
+  };
+
+  const ask = async (questionText: string, spec: TypedQuestionSpec | undefined) => {
     if (personas.length === 0) {
       toast({
         title: questionMessages.noPersonasTitle,
@@ -227,11 +275,12 @@ export function QuestionForm({
       });
       return;
     }
-    if (await onAsk(questionText, sensitivity)) {
+    if (await onAsk(questionText, sensitivity, spec)) {
       analytics.questionSubmitted('strategic');
+      suggested.current = null;
       form.reset({ questionText: '', productId });
     }
-  });
+  };
 
   return (
     <Card className="gap-4 py-5">
@@ -264,7 +313,25 @@ export function QuestionForm({
           </div>
         )}
 
-        <form className="grid gap-2" onSubmit={(event) => void submit(event)} noValidate>
+        <form className="grid gap-2" onSubmit={submit} noValidate>
+          <div className="grid gap-1.5 pb-2">
+            <Label htmlFor={`${id}-type`}>Question type</Label>
+            <NativeSelect
+              id={`${id}-type`}
+              className="sm:w-80"
+              value={draft.type}
+              onChange={(event) => {
+                setDraft((current) => ({ ...current, type: event.target.value as QuestionType }));
+                setSpecErrors({});
+              }}
+            >
+              {questionTypes.map((type) => (
+                <option key={type} value={type}>
+                  {questionTypeLabels[type]}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
           <Label htmlFor={`${id}-question`}>Your question</Label>
           <Textarea
             id={`${id}-question`}
@@ -297,6 +364,12 @@ export function QuestionForm({
               }
             />
           ) : null}
+          <TypedSettings
+            id={`${id}-spec`}
+            draft={draft}
+            errors={specErrors}
+            onChange={changeDraft}
+          />
           <label className="flex w-fit items-start gap-2 text-sm">
             <input
               type="checkbox"
@@ -333,6 +406,7 @@ export function QuestionForm({
           </div>
           {status}
         </form>
+        <TypedPreview draft={draft} questionText={typed} />
       </CardContent>
     </Card>
   );

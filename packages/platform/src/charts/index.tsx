@@ -454,3 +454,17 @@ export function PeopleVsPersonasChart({
     />
   );
 }
+
+export {
+  CurveChart,
+  type CurveMark,
+  type CurveSeries,
+  curveTable,
+  type EstimateTable,
+  type LegendEntry,
+  type RangeBar,
+  RangeBarChart,
+  rangeBarTable,
+  StackedBarChart,
+  type StackedSegment,
+} from './estimates';
