@@ -4,6 +4,7 @@ import type { FollowUpTurnView } from './follow-ups';
 import type { PastRun, QuestionAnalysis, RunDetails } from './question-runs';
 import {
   type QuestionSpec,
+  type SegmentCutView,
   questionSpecSchema,
   type QuestionType,
   type TypedAnswer,
@@ -198,6 +199,8 @@ export const personaResponseSchema = personaAnswerSchema.extend({
   distribution: opinionDistributionSchema.optional(),
   /** How the persona's seeded draws fell: the panel's intervals are computed over them. */
   draws: opinionCountsSchema.optional(),
+  /** The persona's segment on each trait a result can be cut by (age band, income band…). */
+  segments: z.record(z.string().max(40), z.string().max(120)).optional(),
   /** A typed question's answer, every seeded draw kept (absent for an open opinion question). */
   typed: z.custom<TypedAnswer>().optional(),
 });
@@ -252,6 +255,8 @@ export interface QuestionView {
   typedResult: TypedResult | null;
   /** The study the question belongs to, if any. */
   studyId: string | null;
+  /** A typed question's figures cut by each persona trait the panel varies in (empty otherwise). */
+  segmentCuts: SegmentCutView[];
 }
 
 /** A study as the API answers it: its questions in the order they were given. */

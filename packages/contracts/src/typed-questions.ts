@@ -48,6 +48,10 @@ export const MAX_OPTION_LENGTH = 120;
 /** Below this many personas (or people) in a segment, a cut says "too few to say". */
 export const MIN_SEGMENT_SIZE = 5;
 
+/** How a model gives a rating on a scale. */
+export const ratingMethods = ['direct', 'semantic-similarity'] as const;
+export type ScaleRatingMethod = (typeof ratingMethods)[number];
+
 /** The periods a price is paid over, as the page and the persona read them. */
 export const pricePeriods = ['one-off', 'week', 'month', 'year'] as const;
 export type PricePeriod = (typeof pricePeriods)[number];
@@ -143,6 +147,14 @@ export const questionSpecSchema = z.discriminatedUnion(
           .max(MAX_OPTION_LENGTH, typedQuestionMessages.optionTooLong),
         /** A label for every point, lowest first, or none. */
         pointLabels: z.array(option).max(7).default([]),
+        /**
+         * How a model rates (the local engine always rates directly): a number
+         * on the scale, or its own words mapped onto the scale by their
+         * similarity to a sentence for each point (Maier et al. 2025).
+         */
+        ratingMethod: z
+          .enum(ratingMethods, 'ratingMethod must be direct or semantic-similarity')
+          .default('direct'),
       })
       .refine((s) => s.pointLabels.length === 0 || s.pointLabels.length === s.points, {
         message: typedQuestionMessages.scalePointLabels,
@@ -420,3 +432,42 @@ export const createStudyRequest = z
     { message: typedQuestionMessages.mixedCurrencies, path: ['questions'] },
   );
 export type CreateStudyRequest = z.output<typeof createStudyRequest>;
+
+// ---------------------------------------------------------------------------
+// Segment cuts: a result split by a persona trait.
+
+export const segmentTraits = ['age', 'gender', 'income', 'occupation', 'household', 'place'] as const;
+export type SegmentTrait = (typeof segmentTraits)[number];
+
+export const segmentTraitLabels: Record<SegmentTrait, string> = {
+  age: 'Age band',
+  gender: 'Gender',
+  income: 'Income band',
+  occupation: 'Occupation group',
+  household: 'Household',
+  place: 'Place',
+};
+
+/** One segment of a cut: its figures, or "too few to say" below MIN_SEGMENT_SIZE. */
+export interface SegmentView {
+  label: string;
+  respondents: number;
+  tooFew: boolean;
+  result: TypedResult | null;
+}
+
+/** Two segments whose headline figure differs beyond chance, in plain words with the test named. */
+export interface SegmentNote {
+  figure: string;
+  segments: [string, string];
+  difference: Estimate;
+  test: string;
+  note: string;
+}
+
+/** A result cut by one trait. */
+export interface SegmentCutView {
+  trait: SegmentTrait;
+  segments: SegmentView[];
+  notes: SegmentNote[];
+}

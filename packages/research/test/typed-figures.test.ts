@@ -91,6 +91,7 @@ describe('rating scale', () => {
     lowLabel: 'Very poor',
     highLabel: 'Excellent',
     pointLabels: [],
+    ratingMethod: 'direct',
   };
 
   it('gives the share at each point, the mean and the top-two box', () => {
@@ -118,6 +119,7 @@ describe('rating scale', () => {
       ...spec,
       points: 7,
       pointLabels: ['Awful', 'Bad', 'Poor', 'Fair', 'Good', 'Great', 'Superb'],
+      ratingMethod: 'direct',
     };
     const result = as(typedResultOf(labelled, personas('scale', [[6, 7]]), 1), 'scale');
     expect(result.points.map((p) => p.label)).toEqual(labelled.pointLabels);

@@ -20,6 +20,7 @@ const scale: SpecOf<'scale'> = {
   lowLabel: 'Very poor',
   highLabel: 'Excellent',
   pointLabels: [],
+  ratingMethod: 'direct',
 };
 const choice: SpecOf<'single_choice'> = {
   type: 'single_choice',

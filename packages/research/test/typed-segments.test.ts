@@ -103,6 +103,7 @@ describe('segment differences', () => {
     lowLabel: 'Poor',
     highLabel: 'Excellent',
     pointLabels: [],
+    ratingMethod: 'direct',
   };
   const choice: SpecOf<'multiple_choice'> = {
     type: 'multiple_choice',

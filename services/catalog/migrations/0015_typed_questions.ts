@@ -20,6 +20,7 @@ export const typedQuestions: Migration = {
     await knex.schema.alterTable('questions', (t) => {
       t.jsonb('spec').nullable();
       t.jsonb('typed_result').nullable();
+      t.jsonb('segment_cuts').notNullable().defaultTo('[]');
       t.text('study_id').nullable().references('id').inTable('studies').onDelete('SET NULL');
       // The question's place in its study, as the customer gave them.
       t.integer('study_position').notNullable().defaultTo(0);
@@ -60,6 +61,7 @@ export const typedQuestions: Migration = {
     await knex.schema.alterTable('questions', (t) => {
       t.dropColumn('spec');
       t.dropColumn('typed_result');
+      t.dropColumn('segment_cuts');
       t.dropColumn('study_id');
       t.dropColumn('study_position');
     });

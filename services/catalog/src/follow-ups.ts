@@ -1,3 +1,4 @@
+import { personaResponseToMessage } from '@chorus/service-kit/wire';
 import { followUpMessages, MAX_FOLLOW_UP_LENGTH, questionMessages } from '@chorus/contracts';
 import type { FollowUpContext } from '@chorus/proto/catalog/v1/catalog';
 import {
@@ -142,7 +143,10 @@ export class FollowUps {
             questionText: question.question_text,
             persona,
             business,
-            earlierAnswer: { ...earlierAnswer, personaName: persona.name },
+            earlierAnswer: personaResponseToMessage({
+              ...earlierAnswer,
+              personaName: persona.name,
+            }),
             turns,
             message: ask.message,
             seed: question.seed,

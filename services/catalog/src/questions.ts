@@ -15,6 +15,7 @@ import {
 } from '@chorus/contracts';
 import { analyzeRun, typedResultOf } from '@chorus/research';
 import { analysisOfRun } from './domain/question-analysis';
+import { segmentCutsOf } from './domain/segment-cuts';
 import type {
   QuestionAnswered,
   QuestionFailed,
@@ -544,6 +545,9 @@ export class Questions {
               question.seed,
             )
           : null,
+        segment_cuts: question.spec
+          ? segmentCutsOf(question.spec, checked.responses, question.seed)
+          : [],
       }),
     );
   }

@@ -24,6 +24,7 @@ import {
   driftToMessage,
   pastRunToMessage,
   personaResponseToMessage as responseToMessage,
+  segmentCutToMessage,
   runDetailsToMessage,
   specFromMessage,
   specToMessage,
@@ -175,6 +176,7 @@ export function toQuestion(row: QuestionRow, turns: readonly FollowUpTurnRow[] =
     spec: specToMessage(row.spec),
     typedResult: row.typed_result ? typedResultToMessage(row.typed_result) : undefined,
     studyId: row.study_id ?? '',
+    segmentCuts: (row.segment_cuts ?? []).map(segmentCutToMessage),
   };
 }
 

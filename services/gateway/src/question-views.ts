@@ -16,8 +16,9 @@ import {
   driftFromMessage,
   pastRunFromMessage,
   runDetailsFromMessage,
+  segmentCutFromMessage,
   specFromMessage,
-  typedAnswerFromMessage,
+  personaResponseFromMessage,
   typedResultFromMessage,
 } from '@chorus/service-kit/wire';
 
@@ -56,11 +57,7 @@ export function toQuestionView(question: Question): QuestionView {
   const aggregated = aggregatedResultsSchema.safeParse(question.aggregatedResults);
   const status = statusOf(question);
   const responses = question.responses.map((response) =>
-    personaResponseSchema.parse({
-      ...response,
-      grounding: response.grounding ?? { personaAttributes: [], profileFields: [] },
-      typed: typedAnswerFromMessage(response.typed),
-    }),
+    personaResponseSchema.parse(personaResponseFromMessage(response)),
   );
   const run = status === 'complete' ? runOf(question) : null;
   const analysis = status === 'complete' ? analysisFromMessage(question.analysis) : null;
@@ -95,7 +92,7 @@ export function toQuestionView(question: Question): QuestionView {
 function typedOf(
   question: Question,
   status: QuestionStatus,
-): Pick<QuestionView, 'type' | 'spec' | 'typedResult' | 'studyId'> {
+): Pick<QuestionView, 'type' | 'spec' | 'typedResult' | 'studyId' | 'segmentCuts'> {
   const spec = specFromMessage(question.spec);
   return {
     type: spec?.type ?? 'opinion',
@@ -103,5 +100,9 @@ function typedOf(
     typedResult:
       spec && status === 'complete' ? typedResultFromMessage(question.typedResult) : null,
     studyId: question.studyId || null,
+    segmentCuts:
+      spec && status === 'complete'
+        ? question.segmentCuts.flatMap((cut) => segmentCutFromMessage(cut) ?? [])
+        : [],
   };
 }

@@ -19,6 +19,7 @@ const question: Question = {
   updatedAt: new Date('2030-01-01T00:00:01Z'),
   followUps: [],
   previousRuns: [],
+  segmentCuts: [],
 };
 
 /** The hub behind a bare HTTP server: /watch/:productId/:userId opens a stream. */

@@ -26,7 +26,7 @@ import { createHash } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import type pLimit from 'p-limit';
 import { type AnswerCache, answerKey, type CachedAnswer, type TypedKey } from './answer-cache';
-import { panelCoverage, panelOf } from './domain/panel-coverage';
+import { panelCoverage, panelOf, segmentsOf } from './domain/panel-coverage';
 import {
   type EngineUsage,
   type FollowUpAsk,
@@ -64,6 +64,14 @@ export interface QuestionToAnswer {
   spec?: TypedQuestionSpec;
   /** How a rating scale is asked of a model; `direct` unless said. */
   ratingMethod?: RatingMethod;
+}
+
+/** A typed question's settings as answering takes them: a scale says how a model rates it. */
+export function typedOptions(
+  spec: TypedQuestionSpec | null,
+): Pick<QuestionToAnswer, 'spec' | 'ratingMethod'> {
+  if (!spec) return {};
+  return spec.type === 'scale' ? { spec, ratingMethod: spec.ratingMethod } : { spec };
 }
 
 const noBusiness: BusinessContext = {
@@ -371,7 +379,7 @@ export class Answering {
           personaName: persona.name,
           distribution: answer.distribution,
           draws: drawn.counts,
-          ...(answer.typed ? { typed: answer.typed } : {}),
+          ...(answer.typed ? { typed: answer.typed, segments: segmentsOf(persona) } : {}),
         });
         if (!checked.success) {
           logger.warn(

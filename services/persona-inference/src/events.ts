@@ -15,6 +15,7 @@ import {
 import type { PersonaResponse } from '@chorus/contracts';
 import type { Answering } from './answering';
 import { InferenceFailed } from './engines/engine';
+import { typedOptions } from './answering';
 
 // Persona inference consumes QuestionAsked on catalog.v1 and publishes, keyed
 // by question id, QuestionProcessing then QuestionAnswered or QuestionFailed
@@ -102,7 +103,7 @@ export class QuestionWorker {
           business: event.business,
           seed,
           checkWording: event.checkWording,
-          spec: specFromMessage(event.spec) ?? undefined,
+          ...typedOptions(specFromMessage(event.spec)),
         },
         { onAnswer: (response) => given.push(response) },
       );

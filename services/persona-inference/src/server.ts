@@ -9,7 +9,7 @@ import {
   runDetailsToMessage,
   specFromMessage,
 } from '@chorus/service-kit/wire';
-import type { Answering } from './answering';
+import { type Answering, typedOptions } from './answering';
 import { checkWordingWithJudge, type WordingJudgeService } from './domain/wording-judge';
 import { InferenceFailed } from './engines/engine';
 import { buildAll, type PersonaBuilder } from './engines/persona-builder';
@@ -174,7 +174,7 @@ export function inferenceHandlers(deps: {
         business: request.business,
         seed: request.seed,
         checkWording: request.checkWording,
-        spec: specFromMessage(request.spec) ?? undefined,
+        ...typedOptions(specFromMessage(request.spec)),
       });
       return {
         ...estimate,

@@ -270,6 +270,7 @@ describe('Answering a typed question', () => {
     lowLabel: 'Very unlikely',
     highLabel: 'Very likely',
     pointLabels: [],
+    ratingMethod: 'direct',
   };
   const priceRise = 'We are raising the monthly price from $29 to $49. Would you stay?';
 

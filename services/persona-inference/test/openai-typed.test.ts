@@ -86,6 +86,7 @@ const scale: SpecOf<'scale'> = {
   lowLabel: 'Very unlikely',
   highLabel: 'Very likely',
   pointLabels: [],
+  ratingMethod: 'direct',
 };
 const options = ['Email', 'Phone', 'Chat'];
 const items = ['Price', 'Speed', 'Support', 'Design', 'Warranty'];
@@ -454,6 +455,7 @@ describe('a rating scale by semantic similarity (Maier et al. 2025)', () => {
     const labelled: SpecOf<'scale'> = {
       ...scale,
       pointLabels: ['Never', 'Unlikely', 'Maybe', 'Likely', 'Certainly'],
+      ratingMethod: 'direct',
     };
     const engine = await engineAgainst(() => ({ content: 'Maybe, maybe not.' }), {
       embeddingModel: 'my-embeddings',

@@ -51,6 +51,7 @@ const scale = (points: 5 | 7): SpecOf<'scale'> => ({
   lowLabel: 'Very unlikely',
   highLabel: 'Very likely',
   pointLabels: [],
+  ratingMethod: 'direct',
 });
 
 describe('rating scales follow the leaning, and no one against a thing rates it high', () => {

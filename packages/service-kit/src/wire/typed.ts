@@ -5,6 +5,9 @@ import {
   type PersonaResponse,
   type PricePeriod,
   pricePeriods,
+  type SegmentCutView,
+  type SegmentTrait,
+  segmentTraits,
   type QuestionSpec,
   type TypedAnswer,
   type TypedQuestionSpec,
@@ -12,6 +15,7 @@ import {
 } from '@chorus/contracts';
 import type {
   Estimate as EstimateMessage,
+  SegmentCut as SegmentCutMessage,
   TypedResult as TypedResultMessage,
 } from '@chorus/proto/catalog/v1/catalog';
 import type {
@@ -108,6 +112,8 @@ export function specFromMessage(
         lowLabel: spec.value.lowLabel,
         highLabel: spec.value.highLabel,
         pointLabels: spec.value.pointLabels,
+        ratingMethod:
+          spec.value.ratingMethod === 'semantic-similarity' ? 'semantic-similarity' : 'direct',
       };
     case 'nps':
       return { type: 'nps' };
@@ -402,17 +408,22 @@ export function typedResultFromMessage(
 
 /** A stored persona answer as its message: the typed draws in their own message. */
 export function personaResponseToMessage(response: PersonaResponse): PersonaResponseMessage {
-  const { typed, ...rest } = response;
-  return { ...rest, typed: typed ? typedAnswerToMessage(typed) : undefined };
+  const { typed, segments, ...rest } = response;
+  return {
+    ...rest,
+    typed: typed ? typedAnswerToMessage(typed) : undefined,
+    segments: segments ? { labels: segments } : undefined,
+  };
 }
 
 /** A persona answer message in the shape the response schema checks. */
 export function personaResponseFromMessage(
   message: PersonaResponseMessage,
 ): Omit<PersonaResponse, 'typed'> & { typed?: TypedAnswer } {
-  const { typed, ...rest } = message;
+  const { typed, segments, ...rest } = message;
   return {
     ...rest,
+    ...(segments ? { segments: segments.labels } : {}),
     opinion: rest.opinion as PersonaResponse['opinion'],
     safetyInfluence: rest.safetyInfluence as PersonaResponse['safetyInfluence'],
     grounding: (rest.grounding ?? {
@@ -420,5 +431,39 @@ export function personaResponseFromMessage(
       profileFields: [],
     }) as PersonaResponse['grounding'],
     typed: typedAnswerFromMessage(typed),
+  };
+}
+
+export function segmentCutToMessage(cut: SegmentCutView): SegmentCutMessage {
+  return {
+    trait: cut.trait,
+    segments: cut.segments.map((segment) => ({
+      label: segment.label,
+      respondents: segment.respondents,
+      tooFew: segment.tooFew,
+      result: segment.result ? typedResultToMessage(segment.result) : undefined,
+    })),
+    notes: cut.notes.map((note) => ({ ...note, segments: [...note.segments] })),
+  };
+}
+
+export function segmentCutFromMessage(message: SegmentCutMessage): SegmentCutView | null {
+  const trait = segmentTraits.find((t): t is SegmentTrait => t === message.trait);
+  if (!trait) return null;
+  return {
+    trait,
+    segments: message.segments.map((segment) => ({
+      label: segment.label,
+      respondents: segment.respondents,
+      tooFew: segment.tooFew,
+      result: typedResultFromMessage(segment.result),
+    })),
+    notes: message.notes.map((note) => ({
+      figure: note.figure,
+      segments: [note.segments[0] ?? '', note.segments[1] ?? ''],
+      difference: est(note.difference),
+      test: note.test,
+      note: note.note,
+    })),
   };
 }

@@ -8,7 +8,7 @@ import type {
   AggregatedResults as ProtoAggregatedResults,
   PersonaResponse as ProtoPersonaResponse,
 } from '@chorus/proto/inference/v1/inference';
-import { typedAnswerFromMessage } from '@chorus/service-kit/wire';
+import { personaResponseFromMessage } from '@chorus/service-kit/wire';
 
 /**
  * Inference's answers, checked against the one response schema before they
@@ -36,11 +36,7 @@ export function checkedResponses(
 ): { ok: true; responses: PersonaResponse[] } | { ok: false; problem: string } {
   const checked: PersonaResponse[] = [];
   for (const [index, response] of responses.entries()) {
-    const parsed = personaResponseSchema.safeParse({
-      ...response,
-      grounding: response.grounding ?? { personaAttributes: [], profileFields: [] },
-      typed: typedAnswerFromMessage(response.typed),
-    });
+    const parsed = personaResponseSchema.safeParse(personaResponseFromMessage(response));
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       return {

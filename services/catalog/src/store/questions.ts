@@ -6,6 +6,7 @@ import type {
   QuestionAnalysis,
   QuestionStatus,
   RunDetails,
+  SegmentCutView,
   TypedQuestionSpec,
   TypedResult,
   Usage,
@@ -44,6 +45,8 @@ export interface QuestionRow {
   spec: TypedQuestionSpec | null;
   /** The typed question's figures, computed when the current run's answers were stored. */
   typed_result: TypedResult | null;
+  /** The typed figures cut by each persona trait the panel varies in. */
+  segment_cuts: SegmentCutView[];
   study_id: string | null;
   study_position: number;
   created_at: Date;
@@ -64,6 +67,7 @@ export type QuestionOutcome = Partial<
     | 'analysis'
     | 'drift'
     | 'typed_result'
+    | 'segment_cuts'
   >
 >;
 
@@ -196,6 +200,9 @@ export class QuestionStore {
       columns.analysis = changes.analysis && JSON.stringify(changes.analysis);
     }
     if (changes.drift !== undefined) columns.drift = changes.drift && JSON.stringify(changes.drift);
+    if (changes.segment_cuts !== undefined) {
+      columns.segment_cuts = JSON.stringify(changes.segment_cuts);
+    }
     if (changes.typed_result !== undefined) {
       columns.typed_result = changes.typed_result && JSON.stringify(changes.typed_result);
     }

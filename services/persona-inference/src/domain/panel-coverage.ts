@@ -82,3 +82,49 @@ export function personaTraits(persona: PersonaProfile): PersonaTraits {
 export function panelOf(personas: readonly PersonaProfile[]): PanelDiversity {
   return panelDiversity(personas.map(personaTraits));
 }
+
+const householdWords: Record<string, string> = {
+  alone: 'Lives alone',
+  couple: 'Couple',
+  children: 'Children at home',
+  parents: 'Lives with parents',
+  shared: 'Shared home',
+};
+
+const incomeWords: Record<(typeof incomeBands)[number], string> = {
+  low: 'Lower income',
+  middle: 'Middle income',
+  high: 'Higher income',
+};
+
+/** The place a result is cut by: the country (the last part of "Leeds, UK"), or the place as written. */
+function placeOf(location: string): string | undefined {
+  const parts = location
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
+  return parts.at(-1);
+}
+
+/**
+ * The persona's segment on each trait a typed result is cut by (the
+ * coverage's bands, the household its own words describe, its country);
+ * a trait the persona does not state is left out.
+ */
+export function segmentsOf(persona: PersonaProfile): Record<string, string> {
+  const segments: Record<string, string> = {};
+  const set = (trait: string, value: string | undefined | null) => {
+    if (value) segments[trait] = value.slice(0, 120);
+  };
+  set('age', persona.age > 0 ? ageBand(persona.age) : undefined);
+  set('gender', persona.gender ? genderOption(persona.gender) : undefined);
+  const band = readIncome(persona.income ?? '').band;
+  set('income', band ? incomeWords[band] : undefined);
+  set('occupation', persona.occupation ? occupationCategory(persona.occupation) : undefined);
+  const household = householdOf(
+    [persona.lifestyle, persona.motivations, persona.personality].filter(Boolean).join('. '),
+  );
+  set('household', household ? householdWords[household] : undefined);
+  set('place', placeOf(persona.location ?? ''));
+  return segments;
+}

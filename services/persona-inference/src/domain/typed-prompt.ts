@@ -553,6 +553,7 @@ export function typedTemplateHash(): string {
     lowLabel: 'low',
     highLabel: 'high',
     pointLabels: [],
+    ratingMethod: 'direct',
   };
   const persona: PersonaProfile = {
     personaId: 'reference',

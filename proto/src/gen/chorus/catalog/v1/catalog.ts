@@ -576,7 +576,34 @@ export interface Question {
     | TypedResult
     | undefined;
   /** The study it belongs to, if any. */
-  studyId?: string | undefined;
+  studyId?:
+    | string
+    | undefined;
+  /** A typed question's figures cut by each trait the panel varies in. */
+  segmentCuts: SegmentCut[];
+}
+
+export interface SegmentView {
+  label: string;
+  respondents: number;
+  tooFew: boolean;
+  /** Absent when too few. */
+  result?: TypedResult | undefined;
+}
+
+export interface SegmentNote {
+  figure: string;
+  segments: string[];
+  difference?: Estimate | undefined;
+  test: string;
+  note: string;
+}
+
+export interface SegmentCut {
+  /** age, gender, income, occupation, household or place */
+  trait: string;
+  segments: SegmentView[];
+  notes: SegmentNote[];
 }
 
 /** A value with its 95 % interval. */
@@ -9107,6 +9134,7 @@ function createBaseQuestion(): Question {
     spec: undefined,
     typedResult: undefined,
     studyId: undefined,
+    segmentCuts: [],
   };
 }
 
@@ -9174,6 +9202,9 @@ export const Question: MessageFns<Question> = {
     }
     if (message.studyId !== undefined) {
       writer.uint32(186).string(message.studyId);
+    }
+    for (const v of message.segmentCuts) {
+      SegmentCut.encode(v!, writer.uint32(194).fork()).join();
     }
     return writer;
   },
@@ -9359,6 +9390,14 @@ export const Question: MessageFns<Question> = {
             message.studyId = reader.string();
             continue;
           }
+          case 24: {
+            if (tag !== 194) {
+              break;
+            }
+
+            message.segmentCuts.push(SegmentCut.decode(reader, reader.uint32()));
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -9452,6 +9491,11 @@ export const Question: MessageFns<Question> = {
         : isSet(object.study_id)
         ? globalThis.String(object.study_id)
         : undefined,
+      segmentCuts: globalThis.Array.isArray(object?.segmentCuts)
+        ? object.segmentCuts.map((e: any) => SegmentCut.fromJSON(e))
+        : globalThis.Array.isArray(object?.segment_cuts)
+        ? object.segment_cuts.map((e: any) => SegmentCut.fromJSON(e))
+        : [],
     };
   },
 
@@ -9520,6 +9564,9 @@ export const Question: MessageFns<Question> = {
     if (message.studyId !== undefined) {
       obj.studyId = message.studyId;
     }
+    if (message.segmentCuts?.length) {
+      obj.segmentCuts = message.segmentCuts.map((e) => SegmentCut.toJSON(e));
+    }
     return obj;
   },
 
@@ -9561,6 +9608,368 @@ export const Question: MessageFns<Question> = {
       ? TypedResult.fromPartial(object.typedResult)
       : undefined;
     message.studyId = object.studyId ?? undefined;
+    message.segmentCuts = object.segmentCuts?.map((e) => SegmentCut.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseSegmentView(): SegmentView {
+  return { label: "", respondents: 0, tooFew: false, result: undefined };
+}
+
+export const SegmentView: MessageFns<SegmentView> = {
+  encode(message: SegmentView, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.label !== "") {
+      writer.uint32(10).string(message.label);
+    }
+    if (message.respondents !== 0) {
+      writer.uint32(16).int32(message.respondents);
+    }
+    if (message.tooFew !== false) {
+      writer.uint32(24).bool(message.tooFew);
+    }
+    if (message.result !== undefined) {
+      TypedResult.encode(message.result, writer.uint32(34).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SegmentView {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSegmentView();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.label = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.respondents = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.tooFew = reader.bool();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.result = TypedResult.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SegmentView {
+    return {
+      label: isSet(object.label) ? globalThis.String(object.label) : "",
+      respondents: isSet(object.respondents) ? globalThis.Number(object.respondents) : 0,
+      tooFew: isSet(object.tooFew)
+        ? globalThis.Boolean(object.tooFew)
+        : isSet(object.too_few)
+        ? globalThis.Boolean(object.too_few)
+        : false,
+      result: isSet(object.result) ? TypedResult.fromJSON(object.result) : undefined,
+    };
+  },
+
+  toJSON(message: SegmentView): unknown {
+    const obj: any = {};
+    if (message.label !== "") {
+      obj.label = message.label;
+    }
+    if (message.respondents !== 0) {
+      obj.respondents = Math.round(message.respondents);
+    }
+    if (message.tooFew !== false) {
+      obj.tooFew = message.tooFew;
+    }
+    if (message.result !== undefined) {
+      obj.result = TypedResult.toJSON(message.result);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SegmentView>, I>>(base?: I): SegmentView {
+    return SegmentView.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SegmentView>, I>>(object: I): SegmentView {
+    const message = createBaseSegmentView();
+    message.label = object.label ?? "";
+    message.respondents = object.respondents ?? 0;
+    message.tooFew = object.tooFew ?? false;
+    message.result = (object.result !== undefined && object.result !== null)
+      ? TypedResult.fromPartial(object.result)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseSegmentNote(): SegmentNote {
+  return { figure: "", segments: [], difference: undefined, test: "", note: "" };
+}
+
+export const SegmentNote: MessageFns<SegmentNote> = {
+  encode(message: SegmentNote, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.figure !== "") {
+      writer.uint32(10).string(message.figure);
+    }
+    for (const v of message.segments) {
+      writer.uint32(18).string(v!);
+    }
+    if (message.difference !== undefined) {
+      Estimate.encode(message.difference, writer.uint32(26).fork()).join();
+    }
+    if (message.test !== "") {
+      writer.uint32(34).string(message.test);
+    }
+    if (message.note !== "") {
+      writer.uint32(42).string(message.note);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SegmentNote {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSegmentNote();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.figure = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.segments.push(reader.string());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.difference = Estimate.decode(reader, reader.uint32());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.test = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.note = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SegmentNote {
+    return {
+      figure: isSet(object.figure) ? globalThis.String(object.figure) : "",
+      segments: globalThis.Array.isArray(object?.segments) ? object.segments.map((e: any) => globalThis.String(e)) : [],
+      difference: isSet(object.difference) ? Estimate.fromJSON(object.difference) : undefined,
+      test: isSet(object.test) ? globalThis.String(object.test) : "",
+      note: isSet(object.note) ? globalThis.String(object.note) : "",
+    };
+  },
+
+  toJSON(message: SegmentNote): unknown {
+    const obj: any = {};
+    if (message.figure !== "") {
+      obj.figure = message.figure;
+    }
+    if (message.segments?.length) {
+      obj.segments = message.segments;
+    }
+    if (message.difference !== undefined) {
+      obj.difference = Estimate.toJSON(message.difference);
+    }
+    if (message.test !== "") {
+      obj.test = message.test;
+    }
+    if (message.note !== "") {
+      obj.note = message.note;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SegmentNote>, I>>(base?: I): SegmentNote {
+    return SegmentNote.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SegmentNote>, I>>(object: I): SegmentNote {
+    const message = createBaseSegmentNote();
+    message.figure = object.figure ?? "";
+    message.segments = object.segments?.map((e) => e) || [];
+    message.difference = (object.difference !== undefined && object.difference !== null)
+      ? Estimate.fromPartial(object.difference)
+      : undefined;
+    message.test = object.test ?? "";
+    message.note = object.note ?? "";
+    return message;
+  },
+};
+
+function createBaseSegmentCut(): SegmentCut {
+  return { trait: "", segments: [], notes: [] };
+}
+
+export const SegmentCut: MessageFns<SegmentCut> = {
+  encode(message: SegmentCut, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.trait !== "") {
+      writer.uint32(10).string(message.trait);
+    }
+    for (const v of message.segments) {
+      SegmentView.encode(v!, writer.uint32(18).fork()).join();
+    }
+    for (const v of message.notes) {
+      SegmentNote.encode(v!, writer.uint32(26).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SegmentCut {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSegmentCut();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.trait = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.segments.push(SegmentView.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.notes.push(SegmentNote.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SegmentCut {
+    return {
+      trait: isSet(object.trait) ? globalThis.String(object.trait) : "",
+      segments: globalThis.Array.isArray(object?.segments)
+        ? object.segments.map((e: any) => SegmentView.fromJSON(e))
+        : [],
+      notes: globalThis.Array.isArray(object?.notes) ? object.notes.map((e: any) => SegmentNote.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: SegmentCut): unknown {
+    const obj: any = {};
+    if (message.trait !== "") {
+      obj.trait = message.trait;
+    }
+    if (message.segments?.length) {
+      obj.segments = message.segments.map((e) => SegmentView.toJSON(e));
+    }
+    if (message.notes?.length) {
+      obj.notes = message.notes.map((e) => SegmentNote.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SegmentCut>, I>>(base?: I): SegmentCut {
+    return SegmentCut.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SegmentCut>, I>>(object: I): SegmentCut {
+    const message = createBaseSegmentCut();
+    message.trait = object.trait ?? "";
+    message.segments = object.segments?.map((e) => SegmentView.fromPartial(e)) || [];
+    message.notes = object.notes?.map((e) => SegmentNote.fromPartial(e)) || [];
     return message;
   },
 };

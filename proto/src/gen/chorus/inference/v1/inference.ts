@@ -116,7 +116,21 @@ export interface PersonaResponse {
     | OpinionCounts
     | undefined;
   /** A typed question's answer: every seeded draw (absent for an open opinion question). */
-  typed?: TypedAnswer | undefined;
+  typed?:
+    | TypedAnswer
+    | undefined;
+  /** The persona's segment on each trait a typed result is cut by. */
+  segments?: PersonaSegments | undefined;
+}
+
+/** Segments by trait, e.g. "age": "31-45" (absent for an open opinion question). */
+export interface PersonaSegments {
+  labels: { [key: string]: string };
+}
+
+export interface PersonaSegments_LabelsEntry {
+  key: string;
+  value: string;
 }
 
 /**
@@ -144,6 +158,8 @@ export interface ScaleSpec {
   highLabel: string;
   /** A label per point, lowest first, or none. */
   pointLabels: string[];
+  /** direct, or semantic-similarity (the model's own words mapped onto the scale) */
+  ratingMethod: string;
 }
 
 export interface NpsSpec {
@@ -1419,6 +1435,7 @@ function createBasePersonaResponse(): PersonaResponse {
     distribution: undefined,
     draws: undefined,
     typed: undefined,
+    segments: undefined,
   };
 }
 
@@ -1456,6 +1473,9 @@ export const PersonaResponse: MessageFns<PersonaResponse> = {
     }
     if (message.typed !== undefined) {
       TypedAnswer.encode(message.typed, writer.uint32(90).fork()).join();
+    }
+    if (message.segments !== undefined) {
+      PersonaSegments.encode(message.segments, writer.uint32(98).fork()).join();
     }
     return writer;
   },
@@ -1561,6 +1581,14 @@ export const PersonaResponse: MessageFns<PersonaResponse> = {
             message.typed = TypedAnswer.decode(reader, reader.uint32());
             continue;
           }
+          case 12: {
+            if (tag !== 98) {
+              break;
+            }
+
+            message.segments = PersonaSegments.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1598,6 +1626,7 @@ export const PersonaResponse: MessageFns<PersonaResponse> = {
       distribution: isSet(object.distribution) ? OpinionDistribution.fromJSON(object.distribution) : undefined,
       draws: isSet(object.draws) ? OpinionCounts.fromJSON(object.draws) : undefined,
       typed: isSet(object.typed) ? TypedAnswer.fromJSON(object.typed) : undefined,
+      segments: isSet(object.segments) ? PersonaSegments.fromJSON(object.segments) : undefined,
     };
   },
 
@@ -1636,6 +1665,9 @@ export const PersonaResponse: MessageFns<PersonaResponse> = {
     if (message.typed !== undefined) {
       obj.typed = TypedAnswer.toJSON(message.typed);
     }
+    if (message.segments !== undefined) {
+      obj.segments = PersonaSegments.toJSON(message.segments);
+    }
     return obj;
   },
 
@@ -1663,6 +1695,193 @@ export const PersonaResponse: MessageFns<PersonaResponse> = {
     message.typed = (object.typed !== undefined && object.typed !== null)
       ? TypedAnswer.fromPartial(object.typed)
       : undefined;
+    message.segments = (object.segments !== undefined && object.segments !== null)
+      ? PersonaSegments.fromPartial(object.segments)
+      : undefined;
+    return message;
+  },
+};
+
+function createBasePersonaSegments(): PersonaSegments {
+  return { labels: {} };
+}
+
+export const PersonaSegments: MessageFns<PersonaSegments> = {
+  encode(message: PersonaSegments, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    globalThis.Object.entries(message.labels).forEach(([key, value]: [string, string]) => {
+      PersonaSegments_LabelsEntry.encode({ key: key as any, value }, writer.uint32(10).fork()).join();
+    });
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PersonaSegments {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePersonaSegments();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            const entry1 = PersonaSegments_LabelsEntry.decode(reader, reader.uint32());
+            if (entry1.value !== undefined) {
+              message.labels[entry1.key] = entry1.value;
+            }
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PersonaSegments {
+    return {
+      labels: isObject(object.labels)
+        ? (globalThis.Object.entries(object.labels) as [string, any][]).reduce(
+          (acc: { [key: string]: string }, [key, value]: [string, any]) => {
+            globalThis.Object.defineProperty(acc, key, {
+              value: globalThis.String(value),
+              enumerable: true,
+              configurable: true,
+              writable: true,
+            });
+            return acc;
+          },
+          {},
+        )
+        : {},
+    };
+  },
+
+  toJSON(message: PersonaSegments): unknown {
+    const obj: any = {};
+    if (message.labels) {
+      const entries = globalThis.Object.entries(message.labels) as [string, string][];
+      if (entries.length > 0) {
+        obj.labels = {};
+        entries.forEach(([k, v]) => {
+          obj.labels[k] = v;
+        });
+      }
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<PersonaSegments>, I>>(base?: I): PersonaSegments {
+    return PersonaSegments.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<PersonaSegments>, I>>(object: I): PersonaSegments {
+    const message = createBasePersonaSegments();
+    message.labels = (globalThis.Object.entries(object.labels ?? {}) as [string, string][]).reduce(
+      (acc: { [key: string]: string }, [key, value]: [string, string]) => {
+        if (value !== undefined) {
+          acc[key] = globalThis.String(value);
+        }
+        return acc;
+      },
+      {},
+    );
+    return message;
+  },
+};
+
+function createBasePersonaSegments_LabelsEntry(): PersonaSegments_LabelsEntry {
+  return { key: "", value: "" };
+}
+
+export const PersonaSegments_LabelsEntry: MessageFns<PersonaSegments_LabelsEntry> = {
+  encode(message: PersonaSegments_LabelsEntry, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.key !== "") {
+      writer.uint32(10).string(message.key);
+    }
+    if (message.value !== "") {
+      writer.uint32(18).string(message.value);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PersonaSegments_LabelsEntry {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePersonaSegments_LabelsEntry();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.key = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.value = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PersonaSegments_LabelsEntry {
+    return {
+      key: isSet(object.key) ? globalThis.String(object.key) : "",
+      value: isSet(object.value) ? globalThis.String(object.value) : "",
+    };
+  },
+
+  toJSON(message: PersonaSegments_LabelsEntry): unknown {
+    const obj: any = {};
+    if (message.key !== "") {
+      obj.key = message.key;
+    }
+    if (message.value !== "") {
+      obj.value = message.value;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<PersonaSegments_LabelsEntry>, I>>(base?: I): PersonaSegments_LabelsEntry {
+    return PersonaSegments_LabelsEntry.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<PersonaSegments_LabelsEntry>, I>>(object: I): PersonaSegments_LabelsEntry {
+    const message = createBasePersonaSegments_LabelsEntry();
+    message.key = object.key ?? "";
+    message.value = object.value ?? "";
     return message;
   },
 };
@@ -1924,7 +2143,7 @@ export const QuestionSpec: MessageFns<QuestionSpec> = {
 };
 
 function createBaseScaleSpec(): ScaleSpec {
-  return { points: 0, lowLabel: "", highLabel: "", pointLabels: [] };
+  return { points: 0, lowLabel: "", highLabel: "", pointLabels: [], ratingMethod: "" };
 }
 
 export const ScaleSpec: MessageFns<ScaleSpec> = {
@@ -1940,6 +2159,9 @@ export const ScaleSpec: MessageFns<ScaleSpec> = {
     }
     for (const v of message.pointLabels) {
       writer.uint32(34).string(v!);
+    }
+    if (message.ratingMethod !== "") {
+      writer.uint32(42).string(message.ratingMethod);
     }
     return writer;
   },
@@ -1989,6 +2211,14 @@ export const ScaleSpec: MessageFns<ScaleSpec> = {
             message.pointLabels.push(reader.string());
             continue;
           }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.ratingMethod = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2019,6 +2249,11 @@ export const ScaleSpec: MessageFns<ScaleSpec> = {
         : globalThis.Array.isArray(object?.point_labels)
         ? object.point_labels.map((e: any) => globalThis.String(e))
         : [],
+      ratingMethod: isSet(object.ratingMethod)
+        ? globalThis.String(object.ratingMethod)
+        : isSet(object.rating_method)
+        ? globalThis.String(object.rating_method)
+        : "",
     };
   },
 
@@ -2036,6 +2271,9 @@ export const ScaleSpec: MessageFns<ScaleSpec> = {
     if (message.pointLabels?.length) {
       obj.pointLabels = message.pointLabels;
     }
+    if (message.ratingMethod !== "") {
+      obj.ratingMethod = message.ratingMethod;
+    }
     return obj;
   },
 
@@ -2048,6 +2286,7 @@ export const ScaleSpec: MessageFns<ScaleSpec> = {
     message.lowLabel = object.lowLabel ?? "";
     message.highLabel = object.highLabel ?? "";
     message.pointLabels = object.pointLabels?.map((e) => e) || [];
+    message.ratingMethod = object.ratingMethod ?? "";
     return message;
   },
 };
@@ -7367,6 +7606,10 @@ export type DeepPartial<T> = T extends Builtin ? T
 type KeysOfUnion<T> = T extends T ? keyof T : never;
 export type Exact<P, I extends P> = P extends Builtin ? P
   : P & { [K in keyof P]: Exact<P[K], I[K]> } & { [K in Exclude<keyof I, KeysOfUnion<P>>]: never };
+
+function isObject(value: any): boolean {
+  return typeof value === "object" && value !== null;
+}
 
 function isSet(value: any): boolean {
   return value !== null && value !== undefined;
