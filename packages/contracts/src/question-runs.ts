@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { formatDollars } from './format';
 import type { PanelEstimate } from './opinions';
-import { questionSpecSchema } from './typed-questions';
+import { type OptionFinding, questionSpecSchema } from './typed-questions';
 import type { WordingCheck } from './wording';
 
 /**
@@ -107,6 +107,8 @@ export interface QuestionEstimate {
   budget: BudgetView;
   /** The wording check before anyone is asked: findings, a neutral rewording and the reversed framing. */
   wording: WordingCheck;
+  /** A typed question's scale or options that lean one way (empty for the open question). */
+  optionFindings: OptionFinding[];
 }
 
 // ---------------------------------------------------------------------------

@@ -436,7 +436,14 @@ export type CreateStudyRequest = z.output<typeof createStudyRequest>;
 // ---------------------------------------------------------------------------
 // Segment cuts: a result split by a persona trait.
 
-export const segmentTraits = ['age', 'gender', 'income', 'occupation', 'household', 'place'] as const;
+export const segmentTraits = [
+  'age',
+  'gender',
+  'income',
+  'occupation',
+  'household',
+  'place',
+] as const;
 export type SegmentTrait = (typeof segmentTraits)[number];
 
 export const segmentTraitLabels: Record<SegmentTrait, string> = {
@@ -470,4 +477,14 @@ export interface SegmentCutView {
   trait: SegmentTrait;
   segments: SegmentView[];
   notes: SegmentNote[];
+}
+
+/** A scale or option that leans one way: the wording check of a typed question's answers. */
+export interface OptionFinding {
+  /** scale, option or item */
+  where: string;
+  /** The labels or the option as written. */
+  phrase: string;
+  /** Why it steers, and what to do, in plain words. */
+  why: string;
 }

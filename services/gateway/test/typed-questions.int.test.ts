@@ -1,5 +1,6 @@
 import {
   type PersonaTemplateView,
+  type QuestionEstimate,
   type QuestionSpec,
   type QuestionView,
   type StudyView,
@@ -202,6 +203,36 @@ describe('typed questions', () => {
       expectRecomputable(question);
     },
   );
+
+  it('checks the wording of every option before asking, naming a loaded one', async () => {
+    const estimate = await chorus.api<QuestionEstimate>(
+      `/api/products/${owner.productId}/questions/estimate`,
+      {
+        method: 'POST',
+        token: owner.token,
+        body: {
+          questionText: 'Which of these would you use to plan your meals?',
+          spec: {
+            type: 'single_choice',
+            options: ['A paper list', 'A spreadsheet', 'Our amazing planner'],
+          },
+        },
+      },
+    );
+    expect(estimate.status).toBe(200);
+    expect(estimate.body.optionFindings).toEqual([
+      expect.objectContaining({ where: 'option', phrase: 'Our amazing planner' }),
+    ]);
+    const plain = await chorus.api<QuestionEstimate>(
+      `/api/products/${owner.productId}/questions/estimate`,
+      {
+        method: 'POST',
+        token: owner.token,
+        body: { questionText: 'Would you pay $8 a month for Planwise?' },
+      },
+    );
+    expect(plain.body.optionFindings).toEqual([]);
+  });
 
   it('keeps the open opinion question as it was', async () => {
     const asked = await chorus.api<QuestionView>(`/api/products/${owner.productId}/questions`, {

@@ -4,6 +4,7 @@ import type {
   PersonaInferenceServiceService,
 } from '@chorus/proto/inference/v1/inference';
 import { type AsyncServiceImplementation, InvalidArgument, Unavailable } from '@chorus/service-kit';
+import { checkOptions } from '@chorus/research';
 import {
   personaResponseToMessage,
   runDetailsToMessage,
@@ -168,19 +169,21 @@ export function inferenceHandlers(deps: {
       if (request.personas.length > MAX_PERSONAS_PER_CALL * 10) {
         throw new InvalidArgument(`at most ${MAX_PERSONAS_PER_CALL * 10} personas`);
       }
+      const spec = specFromMessage(request.spec);
       const estimate = await deps.answering.estimate({
         questionText,
         personas: request.personas,
         business: request.business,
         seed: request.seed,
         checkWording: request.checkWording,
-        ...typedOptions(specFromMessage(request.spec)),
+        ...typedOptions(spec),
       });
       return {
         ...estimate,
         hasPrice: estimate.costUsd !== undefined,
         costUsd: estimate.costUsd ?? 0,
         wording: await checkWordingWithJudge(questionText, deps.judge, signal),
+        optionFindings: spec ? checkOptions(spec) : [],
       };
     },
   };

@@ -66,3 +66,4 @@ export function checkWording(text: string): WordingCheck {
     reversed: reverse(leading ? neutral : tidy(normal) || neutral),
   };
 }
+export { checkOptions, labelLean } from './options';

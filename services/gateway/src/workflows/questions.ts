@@ -89,6 +89,11 @@ export async function estimateQuestion(
     costUsd: estimate.hasPrice ? estimate.costUsd : null,
     budget: toBudgetView(budget),
     wording: toWordingCheck(estimate.wording, ask.questionText),
+    optionFindings: estimate.optionFindings.map(({ where, phrase, why }) => ({
+      where,
+      phrase,
+      why,
+    })),
   };
 }
 

@@ -410,7 +410,19 @@ export interface EstimateResponse {
    * findings, a neutral rewording and the reversed framing, with the model's
    * verdict when a model is configured.
    */
-  wording?: WordingCheck | undefined;
+  wording?:
+    | WordingCheck
+    | undefined;
+  /** A typed question's scale or options that lean one way. */
+  optionFindings: OptionFinding[];
+}
+
+/** A scale or option that leans one way (OptionFinding of @chorus/contracts). */
+export interface OptionFinding {
+  /** scale, option or item */
+  where: string;
+  phrase: string;
+  why: string;
 }
 
 /**
@@ -5745,6 +5757,7 @@ function createBaseEstimateResponse(): EstimateResponse {
     hasPrice: false,
     costUsd: 0,
     wording: undefined,
+    optionFindings: [],
   };
 }
 
@@ -5776,6 +5789,9 @@ export const EstimateResponse: MessageFns<EstimateResponse> = {
     }
     if (message.wording !== undefined) {
       WordingCheck.encode(message.wording, writer.uint32(74).fork()).join();
+    }
+    for (const v of message.optionFindings) {
+      OptionFinding.encode(v!, writer.uint32(82).fork()).join();
     }
     return writer;
   },
@@ -5865,6 +5881,14 @@ export const EstimateResponse: MessageFns<EstimateResponse> = {
             message.wording = WordingCheck.decode(reader, reader.uint32());
             continue;
           }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.optionFindings.push(OptionFinding.decode(reader, reader.uint32()));
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -5912,6 +5936,11 @@ export const EstimateResponse: MessageFns<EstimateResponse> = {
         ? globalThis.Number(object.cost_usd)
         : 0,
       wording: isSet(object.wording) ? WordingCheck.fromJSON(object.wording) : undefined,
+      optionFindings: globalThis.Array.isArray(object?.optionFindings)
+        ? object.optionFindings.map((e: any) => OptionFinding.fromJSON(e))
+        : globalThis.Array.isArray(object?.option_findings)
+        ? object.option_findings.map((e: any) => OptionFinding.fromJSON(e))
+        : [],
     };
   },
 
@@ -5944,6 +5973,9 @@ export const EstimateResponse: MessageFns<EstimateResponse> = {
     if (message.wording !== undefined) {
       obj.wording = WordingCheck.toJSON(message.wording);
     }
+    if (message.optionFindings?.length) {
+      obj.optionFindings = message.optionFindings.map((e) => OptionFinding.toJSON(e));
+    }
     return obj;
   },
 
@@ -5963,6 +5995,108 @@ export const EstimateResponse: MessageFns<EstimateResponse> = {
     message.wording = (object.wording !== undefined && object.wording !== null)
       ? WordingCheck.fromPartial(object.wording)
       : undefined;
+    message.optionFindings = object.optionFindings?.map((e) => OptionFinding.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseOptionFinding(): OptionFinding {
+  return { where: "", phrase: "", why: "" };
+}
+
+export const OptionFinding: MessageFns<OptionFinding> = {
+  encode(message: OptionFinding, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.where !== "") {
+      writer.uint32(10).string(message.where);
+    }
+    if (message.phrase !== "") {
+      writer.uint32(18).string(message.phrase);
+    }
+    if (message.why !== "") {
+      writer.uint32(26).string(message.why);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): OptionFinding {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseOptionFinding();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.where = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.phrase = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.why = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): OptionFinding {
+    return {
+      where: isSet(object.where) ? globalThis.String(object.where) : "",
+      phrase: isSet(object.phrase) ? globalThis.String(object.phrase) : "",
+      why: isSet(object.why) ? globalThis.String(object.why) : "",
+    };
+  },
+
+  toJSON(message: OptionFinding): unknown {
+    const obj: any = {};
+    if (message.where !== "") {
+      obj.where = message.where;
+    }
+    if (message.phrase !== "") {
+      obj.phrase = message.phrase;
+    }
+    if (message.why !== "") {
+      obj.why = message.why;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<OptionFinding>, I>>(base?: I): OptionFinding {
+    return OptionFinding.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<OptionFinding>, I>>(object: I): OptionFinding {
+    const message = createBaseOptionFinding();
+    message.where = object.where ?? "";
+    message.phrase = object.phrase ?? "";
+    message.why = object.why ?? "";
     return message;
   },
 };
