@@ -51,6 +51,10 @@ interface Customer {
   productId: string;
   personaId: string;
   questionId: string;
+  /** A study of one NPS question, a link of it and the link's public token. */
+  studyId: string;
+  questionLinkId: string;
+  questionLinkToken: string;
   roadmapId: string;
   itemId: string;
   invoiceId: string;
@@ -100,6 +104,20 @@ async function customer(name: string): Promise<Customer> {
     body: { questionText: 'What would make you pay for this every month?' },
   });
   expect(question.status).toBe(201);
+  const study = await chorus.api<{ id: string }>(`/api/products/${productId}/studies`, {
+    method: 'POST',
+    token,
+    body: {
+      name: `${name}'s study`,
+      questions: [{ questionText: 'How likely are you to recommend us?', spec: { type: 'nps' } }],
+    },
+  });
+  expect(study.status).toBe(201);
+  const questionLink = await chorus.api<{ id: string; url: string }>(
+    `/api/products/${productId}/studies/${study.body.id}/share-links`,
+    { method: 'POST', token, body: {} },
+  );
+  expect(questionLink.status).toBe(201);
   const roadmap = await chorus.api<{ id: string }>(`/api/products/${productId}/roadmaps`, {
     method: 'POST',
     token,
@@ -154,6 +172,9 @@ async function customer(name: string): Promise<Customer> {
     productId,
     personaId: persona.body.id,
     questionId: question.body.id,
+    studyId: study.body.id,
+    questionLinkId: questionLink.body.id,
+    questionLinkToken: questionLink.body.url.split('/survey/')[1]!,
     roadmapId: roadmap.body.id,
     itemId: item.body.id,
     invoiceId,
@@ -176,6 +197,9 @@ function idFor(path: string, parameter: string, owner: Customer): string | undef
   }
   if (parameter === 'personaId') return owner.personaId;
   if (parameter === 'questionId') return owner.questionId;
+  if (parameter === 'studyId') return owner.studyId;
+  if (parameter === 'linkId') return owner.questionLinkId;
+  if (parameter === 'token' && before === 'question-links') return owner.questionLinkToken;
   if (parameter === 'id' && before === 'roadmaps') return owner.roadmapId;
   if (parameter === 'id' && before === 'roadmap-items') return owner.itemId;
   if (parameter === 'id' && before === 'invoices') return owner.invoiceId;
@@ -433,6 +457,7 @@ describe('an unpaid product', () => {
     'POST /api/products/{id}/questions/{questionId}/follow-ups',
     'POST /api/products/{id}/questions/{questionId}/rerun',
     'POST /api/products/{id}/questions/{questionId}/retry',
+    'POST /api/products/{id}/studies',
     'POST /api/roadmap-items/{id}/feedback',
     'POST /api/roadmaps/{id}/comparisons',
     'POST /api/roadmaps/{id}/import-yaml',
@@ -479,6 +504,8 @@ describe('an unpaid product', () => {
       itemId: item.body.id,
       personaId: randomUUID(),
       questionId: randomUUID(),
+      studyId: randomUUID(),
+      questionLinkId: randomUUID(),
     };
     const refused: string[] = [];
     const failures: string[] = [];

@@ -138,6 +138,7 @@ it('a question never answered is asked again, ends in error with the reason, and
     spec: null,
     typedResult: null,
     studyId: null,
+    segmentCuts: [],
   });
   const done = await eventually(
     async () => {
