@@ -1,9 +1,10 @@
-import type { ReportBlock, ReportTable, StudyReport } from './study-report/model';
+import type { ReportBlock, ReportChart, ReportTable, StudyReport } from './study-report/model';
 import PDFDocument from 'pdfkit';
 
 // The study report as a PDF: the same model as the Markdown export, laid out
 // for reading and forwarding — a title, the question, bars of the shares with
-// their intervals, then the sections with their tables.
+// their intervals, then the sections with their tables and a typed
+// question's bars; a study's questions each open a part on a new page.
 
 const barColors: Record<string, string> = {
   positive: '#10b981',
@@ -16,7 +17,7 @@ const WIN_ANSI_EXTRA = new Set('–—‘’“”•…€');
 
 /** Text in the PDF's standard fonts: characters they lack become near equivalents, or "?". */
 function printable(text: string): string {
-  const near = text.replace(/≥/g, '>=').replace(/≤/g, '<=').replace(/→/g, '->');
+  const near = text.replace(/≥/g, '>=').replace(/≤/g, '<=').replace(/→/g, '->').replace(/−/g, '-');
   let out = '';
   for (const char of near) {
     const code = char.codePointAt(0) ?? 0;
@@ -52,7 +53,13 @@ export function renderStudyReportPdf(report: StudyReport): Promise<Buffer> {
   doc.moveDown(0.8);
   bars(doc, report, left, width);
 
+  let part: string | undefined;
   for (const section of report.sections) {
+    if (section.part !== undefined && section.part !== part) {
+      doc.addPage();
+      doc.font('Helvetica-Bold').fontSize(16).fillColor('#111').text(printable(section.part), left);
+    }
+    part = section.part;
     if (doc.y > doc.page.height - 160) doc.addPage();
     doc.moveDown(0.8);
     doc
@@ -68,6 +75,8 @@ export function renderStudyReportPdf(report: StudyReport): Promise<Buffer> {
   const range = doc.bufferedPageRange();
   for (let i = range.start; i < range.start + range.count; i++) {
     doc.switchToPage(i);
+    // The footer sits in the bottom margin: without this, pdfkit starts a new page for it.
+    doc.page.margins.bottom = 0;
     doc
       .font('Helvetica')
       .fontSize(8)
@@ -82,46 +91,117 @@ export function renderStudyReportPdf(report: StudyReport): Promise<Buffer> {
   return done;
 }
 
-/** One bar per opinion: the share of all answers, with its likely range as a line. */
-function bars(doc: PDFKit.PDFDocument, report: StudyReport, left: number, width: number): void {
-  const labelWidth = 70;
+interface BarRow {
+  label: string;
+  /** Where the bar starts and ends, and its interval's ends: fractions of the bar's width. */
+  from: number;
+  to: number;
+  whisker?: { from: number; to: number };
+  color: string;
+  text: string;
+}
+
+/** Bars with their likely range as a line across each: the opinions' shares and a typed question's figures. */
+function barRows(
+  doc: PDFKit.PDFDocument,
+  rows: readonly BarRow[],
+  left: number,
+  width: number,
+  labelWidth = 70,
+): void {
   const barWidth = width - labelWidth - 150;
-  for (const share of report.shares) {
+  const at = (fraction: number) =>
+    left + labelWidth + barWidth * Math.min(Math.max(fraction, 0), 1);
+  for (const bar of rows) {
+    if (doc.y > doc.page.height - 80) doc.addPage();
     const y = doc.y;
     doc
       .font('Helvetica')
-      .fontSize(10)
+      .fontSize(labelWidth > 70 ? 8 : 10)
       .fillColor('#111')
-      .text(share.label, left, y + 2, {
-        width: labelWidth,
+      .text(printable(bar.label), left, y + 2, {
+        width: labelWidth - 4,
+        height: 12,
+        ellipsis: true,
       });
     doc.rect(left + labelWidth, y, barWidth, 12).fill('#f1f5f9');
-    doc
-      .rect(left + labelWidth, y, (barWidth * (share.draws?.share ?? share.personas)) / 100, 12)
-      .fill(barColors[share.opinion] ?? '#64748b');
-    if (share.draws) {
-      const from = left + labelWidth + (barWidth * share.draws.low) / 100;
-      const to = left + labelWidth + (barWidth * share.draws.high) / 100;
+    const start = at(Math.min(bar.from, bar.to));
+    doc.rect(start, y, at(Math.max(bar.from, bar.to)) - start, 12).fill(bar.color);
+    if (bar.whisker) {
+      const from = at(bar.whisker.from);
+      const to = at(bar.whisker.to);
       doc
         .moveTo(from, y + 6)
         .lineTo(to, y + 6)
         .lineWidth(1.5)
         .strokeColor('#111')
         .stroke();
+      for (const end of [from, to]) {
+        doc
+          .moveTo(end, y + 3)
+          .lineTo(end, y + 9)
+          .lineWidth(1)
+          .strokeColor('#111')
+          .stroke();
+      }
     }
     doc
+      .font('Helvetica')
+      .fontSize(labelWidth > 70 ? 9 : 10)
       .fillColor('#111')
-      .text(
-        share.draws
-          ? `${share.draws.share}% (likely ${share.draws.low}-${share.draws.high}%)`
-          : `${share.personas}%`,
-        left + labelWidth + barWidth + 8,
-        y + 2,
-        { width: 142 },
-      );
+      .text(printable(bar.text), left + labelWidth + barWidth + 8, y + 2, { width: 142 });
     doc.y = Math.max(doc.y, y + 18);
   }
   doc.x = left;
+}
+
+/** One bar per opinion: the share of all answers, with its likely range as a line. */
+function bars(doc: PDFKit.PDFDocument, report: StudyReport, left: number, width: number): void {
+  barRows(
+    doc,
+    report.shares.map((share) => ({
+      label: share.label,
+      from: 0,
+      to: (share.draws?.share ?? share.personas) / 100,
+      ...(share.draws
+        ? { whisker: { from: share.draws.low / 100, to: share.draws.high / 100 } }
+        : {}),
+      color: barColors[share.opinion] ?? '#64748b',
+      text: share.draws
+        ? `${share.draws.share}% (likely ${share.draws.low}-${share.draws.high}%)`
+        : `${share.personas}%`,
+    })),
+    left,
+    width,
+  );
+}
+
+/** A typed question's bars: each figure from zero (or the axis' low end), its interval as a whisker. */
+function chart(doc: PDFKit.PDFDocument, data: ReportChart, left: number, width: number): void {
+  const [low, high] = data.domain;
+  const span = high - low || 1;
+  const fraction = (value: number) => (value - low) / span;
+  const zero = fraction(Math.min(Math.max(0, low), high));
+  if (doc.y > doc.page.height - 120) doc.addPage();
+  doc.moveDown(0.5);
+  doc.font('Helvetica-Bold').fontSize(10).fillColor('#333').text(printable(data.title), left);
+  doc.moveDown(0.3);
+  barRows(
+    doc,
+    data.bars.map((bar) => ({
+      label: bar.label,
+      from: zero,
+      to: fraction(bar.value),
+      ...(bar.low !== undefined && bar.high !== undefined
+        ? { whisker: { from: fraction(bar.low), to: fraction(bar.high) } }
+        : {}),
+      color: bar.value < 0 ? '#ef4444' : '#6366f1',
+      text: bar.text,
+    })),
+    left,
+    width,
+    130,
+  );
 }
 
 function renderBlock(doc: PDFKit.PDFDocument, block: ReportBlock, left: number, width: number) {
@@ -139,6 +219,7 @@ function renderBlock(doc: PDFKit.PDFDocument, block: ReportBlock, left: number, 
       .text(`“${printable(block.quote)}”`, left + 12, doc.y, { width: width - 12 });
   }
   if (block.table) table(doc, block.table, left, width);
+  for (const data of block.charts ?? []) chart(doc, data, left, width);
   for (const paragraph of block.paragraphs ?? []) {
     doc.moveDown(0.2);
     doc.font('Helvetica').fontSize(10).fillColor('#111').text(printable(paragraph), left, doc.y, {

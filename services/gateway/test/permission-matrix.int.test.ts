@@ -578,6 +578,18 @@ beforeAll(async () => {
   );
   world.studyId = study.id;
   world.typedQuestionId = study.questions[0]!.id;
+  // Its report and exports answer once every question is: 409 before that, for everyone.
+  await eventually(
+    async () => {
+      const answered = await ok<{ questions: { status: string }[] }>(
+        'GET',
+        `/api/products/${P()}/studies/${study.id}`,
+        productOwner.token,
+      );
+      return answered.questions.every((q) => q.status === 'complete');
+    },
+    { timeoutMs: 60_000, what: 'an answered study' },
+  );
   const questionLink = await ok<{ id: string; url: string }>(
     'POST',
     `/api/products/${P()}/studies/${study.id}/share-links`,

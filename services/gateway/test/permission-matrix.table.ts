@@ -142,6 +142,14 @@ export const permissionMatrix: Record<string, Row> = {
   'DELETE /api/products/{id}/questions/{questionId}': productRoute('collaborator'),
   'GET /api/products/{id}/questions/{questionId}/report.md': productRoute('viewer'),
   'GET /api/products/{id}/questions/{questionId}/report.pdf': productRoute('viewer'),
+  // Q is an open opinion question: its draws and shares export like a typed question's.
+  'GET /api/products/{id}/questions/{questionId}/answers.csv': productRoute('viewer'),
+  'GET /api/products/{id}/questions/{questionId}/summary.csv': productRoute('viewer'),
+  // The study S is answered before the matrix runs.
+  'GET /api/products/{id}/studies/{studyId}/report.md': productRoute('viewer'),
+  'GET /api/products/{id}/studies/{studyId}/report.pdf': productRoute('viewer'),
+  'GET /api/products/{id}/studies/{studyId}/answers.csv': productRoute('viewer'),
+  'GET /api/products/{id}/studies/{studyId}/summary.csv': productRoute('viewer'),
   'POST /api/products/{id}/questions/{questionId}/calibration': productRoute('collaborator'),
   'GET /api/products/{id}/questions/{questionId}/calibration': productRoute('viewer'),
   'DELETE /api/products/{id}/questions/{questionId}/calibration': productRoute('collaborator'),

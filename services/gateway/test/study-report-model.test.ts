@@ -70,6 +70,7 @@ function question(overrides: Partial<QuestionView> = {}): QuestionView {
     spec: null,
     typedResult: null,
     studyId: null,
+    segmentCuts: [],
     followUps: [
       {
         id: 't1',

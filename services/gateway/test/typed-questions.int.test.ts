@@ -201,6 +201,7 @@ describe('typed questions', () => {
       }
       expect(question.typedResult).toMatchObject({ type: spec.type, respondents: 8, noAnswer: 0 });
       expectRecomputable(question);
+      expectSegmentsRecomputable(question);
     },
   );
 

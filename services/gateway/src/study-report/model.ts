@@ -1,16 +1,28 @@
 import {
   type CalibrationView,
-  customTraitFields,
   type CustomPersonaFacts,
   formatCost,
   formatDate,
-  neutraliseCell,
   type Opinion,
   opinions,
   personaAttributeLabel,
   profileFieldLabel,
   type QuestionView,
 } from '@chorus/contracts';
+import { typedAnswerWords } from './answer-words';
+import { fidelitySection, personaSource } from './fidelity';
+import {
+  asksLikelihood,
+  cutsOf,
+  ratesBySimilarity,
+  segmentSection,
+  settingsWords,
+  typedMethodParagraphs,
+  typedResultSection,
+  unitOf,
+} from './typed-sections';
+
+export { fileSlug, markdownText, studyReportFileName, studyReportMarkdown } from './markdown';
 
 /**
  * A study report of one question: the document a product manager forwards —
@@ -29,15 +41,35 @@ export interface ReportTable {
   rows: string[][];
 }
 
+/** One bar of a chart: a figure, its 95 % interval as a whisker when it has one, and how it reads. */
+export interface ReportBar {
+  label: string;
+  value: number;
+  low?: number;
+  high?: number;
+  text: string;
+}
+
+/** Bars the PDF draws; the Markdown has the same figures in the block's table. */
+export interface ReportChart {
+  title: string;
+  /** The ends of the axis ([0, 1] for shares); bars grow from zero, or from the low end when zero is outside. */
+  domain: [number, number];
+  bars: ReportBar[];
+}
+
 export interface ReportBlock {
-  /** A sub-heading (a persona's name), paragraphs, a quote, a table: any of them. */
+  /** A sub-heading (a persona's name), paragraphs, a quote, a table, charts: any of them. */
   heading?: string;
   paragraphs?: string[];
   quote?: string;
   table?: ReportTable;
+  charts?: ReportChart[];
 }
 
 export interface ReportSection {
+  /** In a study's report, the question the section belongs to. */
+  part?: string;
   heading: string;
   blocks: ReportBlock[];
 }
@@ -55,7 +87,7 @@ export interface StudyReport {
   title: string;
   subtitle: string;
   questionText: string;
-  /** For the PDF's bars: each opinion's share. */
+  /** For the PDF's bars at the top: each opinion's share (none for a typed question or a study). */
   shares: ReportShare[];
   sections: ReportSection[];
 }
@@ -89,6 +121,7 @@ export function buildStudyReport(input: {
   // The wording check as the stored analysis holds it: the report says what the page says.
   const leading = question.analysis?.alarms.find((alarm) => alarm.kind === 'leading');
   const run = question.run;
+  const typed = question.typedResult;
 
   const shares: ReportShare[] = opinions.map((opinion) => ({
     opinion,
@@ -122,13 +155,21 @@ export function buildStudyReport(input: {
                 `Wording sensitivity: asked neutrally ("${run.sensitivity.neutralText}") ${sharesText(run.sensitivity.neutral)}; reversed ("${run.sensitivity.reversedText}") ${sharesText(run.sensitivity.reversed)}.`,
               ]
             : []),
+          ...(typed ? [settingsWords(question.spec) ?? ''].filter(Boolean) : []),
         ],
       },
     ],
   });
 
+  if (typed) {
+    sections.push(typedResultSection(typed));
+    const bySegment = segmentSection(typed.type, cutsOf(question), unitOf(question));
+    if (bySegment) sections.push(bySegment);
+  }
+
   sections.push({
-    heading: 'Results',
+    // A typed question's personas also answered in their own words: their leaning is shown apart from the figures.
+    heading: typed ? 'Leaning of the open answers' : 'Results',
     blocks: [
       {
         table: {
@@ -215,10 +256,13 @@ export function buildStudyReport(input: {
         ...response.grounding.personaAttributes.map(personaAttributeLabel),
         ...response.grounding.profileFields.map(profileFieldLabel),
       ];
+      const answer = response.typed && typedAnswerWords(response.typed, question.spec);
+      const leaning = `${opinionLabel[response.opinion]}, ${percent(response.confidence)} likely`;
       return {
-        heading: `${response.personaName}: ${opinionLabel[response.opinion]}, ${percent(response.confidence)} likely`,
+        heading: `${response.personaName}: ${answer ?? leaning}`,
         quote: response.response,
         paragraphs: [
+          ...(answer ? [`Leaning of the open answer: ${leaning}.`] : []),
           `Reasoning: ${response.reasoning}`,
           ...(grounds.length > 0 ? [`Grounds: ${grounds.join(', ')}.`] : []),
           ...turns.map(
@@ -298,6 +342,13 @@ export function buildStudyReport(input: {
   }
 
   const measured = [
+    ...typedMethodParagraphs({
+      types: typed ? [typed.type] : [],
+      likelihood: asksLikelihood(question),
+      semanticScale: ratesBySimilarity(question),
+      segments: cutsOf(question).length > 0,
+      draws: run?.draws,
+    }),
     ...(estimate
       ? [
           `Likely range: a 95% interval over ${estimate.personas} ${estimate.personas === 1 ? 'persona' : 'personas'} × ${estimate.drawsPerPersona} answers. Method: ${estimate.method}.`,
@@ -315,154 +366,12 @@ export function buildStudyReport(input: {
     title: `Study report: ${productName}`,
     subtitle: `Generated ${formatDate(input.generatedAt, 'dateTime')} by Chorus`,
     questionText: question.questionText,
-    shares,
+    // A typed question's headline is its own figures, drawn in its section.
+    shares: typed ? [] : shares,
     sections,
-  };
-}
-
-/** Where a persona came from; a customer's persona says which traits are evidence. */
-function personaSource(persona: { custom?: CustomPersonaFacts | undefined } | undefined): string {
-  if (!persona) return 'Removed since';
-  const custom = persona.custom;
-  if (!custom) return 'Template library';
-  const given = customTraitFields.filter((field) => custom.provenance[field] === 'given');
-  const from = custom.source === 'csv' ? `customer file ${custom.fileName}` : 'a description';
-  return `Your customer, from ${from}; given: ${given.length > 0 ? given.join(', ') : 'none'}; the rest inferred`;
-}
-
-const countsWithShare = (counts: readonly number[], index: number) => {
-  const total = counts.reduce((sum, n) => sum + n, 0);
-  return total === 0 ? 'none' : `${counts[index]} of ${total}: ${percent(counts[index]! / total)}`;
-};
-
-/** The fidelity card: the panel against real customers' answers to the same question. */
-function fidelitySection(calibration: CalibrationView): ReportSection {
-  const { fidelity } = calibration;
-  const ratio = fidelity.spreadRatio;
-  return {
-    heading: 'Against real answers',
-    blocks: [
-      {
-        paragraphs: [
-          `${fidelity.n} real ${fidelity.n === 1 ? 'answer' : 'answers'} from ${calibration.fileName}, added ${formatDate(calibration.createdAt, 'dateTime', { fallback: calibration.createdAt })}. ${calibration.personaSource}.`,
-        ],
-      },
-      {
-        table: {
-          columns: ['Opinion', 'Real customers', 'Personas'],
-          rows: opinions.map((opinion, index) => [
-            opinionLabel[opinion],
-            countsWithShare(fidelity.human, index),
-            countsWithShare(fidelity.persona, index),
-          ]),
-        },
-      },
-      {
-        paragraphs: [
-          fidelity.distanceText && fidelity.distanceTechnical
-            ? `${fidelity.distanceText} (${fidelity.distanceTechnical}.)`
-            : `Jensen–Shannon distance: ${fidelity.distance.toFixed(2)}, ${fidelity.distanceMeaning}.`,
-          ...(fidelity.ks === null
-            ? []
-            : [
-                fidelity.ksText && fidelity.ksTechnical
-                  ? `${fidelity.ksText} (${fidelity.ksTechnical}.)`
-                  : `Largest gap between the cumulative shares: ${fidelity.ks.toFixed(2)}.`,
-              ]),
-          fidelity.spreadText && fidelity.spreadTechnical
-            ? `${fidelity.spreadText} (${fidelity.spreadTechnical}.)`
-            : `Spread ratio, persona variance over real variance: ${ratio === null ? 'not defined' : ratio.toFixed(2)}, ${fidelity.spreadMeaning}.`,
-        ],
-        ...(fidelity.segments.length > 0
-          ? {
-              table: {
-                columns: ['Segment', 'Real answers', 'Personas', 'Distance'],
-                rows: fidelity.segments.map((row) => [
-                  row.label,
-                  String(row.human.reduce((sum, n) => sum + n, 0)),
-                  String(row.persona.reduce((sum, n) => sum + n, 0)),
-                  row.distance === null ? 'no personas in it' : row.distance.toFixed(2),
-                ]),
-              },
-            }
-          : {}),
-      },
-    ],
   };
 }
 
 function sharesText(shares: Record<Opinion, number>): string {
   return opinions.map((o) => `${shares[o]}% ${o}`).join(', ');
-}
-
-// ---------------------------------------------------------------------------
-// Markdown.
-
-/** Characters Markdown reads as formatting anywhere in a line, escaped. */
-function escapeInline(text: string): string {
-  return text.replace(/([\\`*_{}[\]()#+!|<>~])/g, '\\$1');
-}
-
-/** Text in Markdown, shown as written: formatting characters and list markers at a line's start escaped. */
-export function markdownText(text: string): string {
-  return escapeInline(text.replace(/\r\n?/g, '\n'))
-    .replace(/^(\s*)-/gm, '$1\\-')
-    .replace(/^(\s*\d+)\./gm, '$1\\.');
-}
-
-/** A table cell: escaped, on one line, and never read as a formula by a spreadsheet it is pasted into. */
-function markdownCell(text: string): string {
-  const oneLine = text.replace(/\s*\n\s*/g, ' ');
-  return escapeInline(neutraliseCell(oneLine));
-}
-
-function markdownTable(table: ReportTable): string[] {
-  return [
-    `| ${table.columns.map(markdownCell).join(' | ')} |`,
-    `| ${table.columns.map(() => '---').join(' | ')} |`,
-    ...table.rows.map((row) => `| ${row.map(markdownCell).join(' | ')} |`),
-  ];
-}
-
-/** The report as Markdown. */
-export function studyReportMarkdown(report: StudyReport): string {
-  const lines: string[] = [
-    `# ${markdownText(report.title)}`,
-    '',
-    `_${markdownText(report.subtitle)}_`,
-  ];
-  for (const section of report.sections) {
-    lines.push('', `## ${markdownText(section.heading)}`);
-    for (const block of section.blocks) {
-      if (block.heading) lines.push('', `### ${markdownText(block.heading)}`);
-      if (block.quote) {
-        lines.push(
-          '',
-          ...markdownText(block.quote)
-            .split('\n')
-            .map((line) => `> ${line}`),
-        );
-      }
-      if (block.table) lines.push('', ...markdownTable(block.table));
-      for (const paragraph of block.paragraphs ?? []) lines.push('', markdownText(paragraph));
-    }
-  }
-  return `${lines.join('\n')}\n`;
-}
-
-/** "study-report-acme-would-you-pay.md" */
-export function studyReportFileName(
-  productName: string,
-  questionText: string,
-  extension: 'md' | 'pdf',
-): string {
-  const slug = `${productName} ${questionText}`
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60)
-    .replace(/-+$/, '');
-  return `study-report${slug ? `-${slug}` : ''}.${extension}`;
 }
