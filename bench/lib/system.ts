@@ -57,8 +57,9 @@ export async function withChorus<T>(
     return await run(chorus);
   } finally {
     await chorus.stop();
-    for (const service of services) {
-      await dropDatabase(databaseUrlFor(server, `${prefix}_${service}`));
+    // The embedded run's event bus keeps its own database beside the services'.
+    for (const name of [...services, 'events']) {
+      await dropDatabase(databaseUrlFor(server, `${prefix}_${name}`));
     }
   }
 }

@@ -173,6 +173,11 @@ const modules = {
     // The public page refuses an answer before sending by the rule the catalog applies.
     functions: ['personAnswerProblem'],
   },
+  'typed-words.ts': {
+    holds: "the words a typed question's figures are written in",
+    // The questions page and the study report write each figure alike, so one can be quoted from the other.
+    functions: ['percent', 'price', 'periodWord', 'pricePer', 'likely', 'figure'],
+  },
   'typed-questions.ts': {
     holds: 'typed question settings (request schemas and their messages), answers and result views',
     // The form previews and the gateway refuses a best–worst design by the same rule.

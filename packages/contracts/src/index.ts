@@ -26,3 +26,4 @@ export * from './csv-table';
 export * from './teams';
 export * from './typed-questions';
 export * from './question-links';
+export * from './typed-words';
