@@ -11,6 +11,8 @@ import { SubscribePage } from './pages/SubscribePage';
 import { CalibrationPage } from './pages/CalibrationPage';
 import { InvitationPage } from './pages/InvitationPage';
 import { TeamPage } from './pages/TeamPage';
+import { StudyPage } from './pages/StudyPage';
+import { PeopleVsPersonasPage } from './pages/PeopleVsPersonasPage';
 
 /** The routes this microfrontend owns (the shell mounts it only on these paths). */
 export function App() {
@@ -30,6 +32,10 @@ export function App() {
       <Route path="/products/:id/questions" element={<QuestionsPage />} />
       <Route path="/companies/:id/questions" element={<QuestionsPage />} />
       <Route path="/companies/:id/questions/:questionId" element={<QuestionsPage />} />
+      <Route path="/products/:id/studies/:studyId" element={<StudyPage />} />
+      <Route path="/companies/:id/studies/:studyId" element={<StudyPage />} />
+      <Route path="/products/:id/question-links/:linkId" element={<PeopleVsPersonasPage />} />
+      <Route path="/companies/:id/question-links/:linkId" element={<PeopleVsPersonasPage />} />
       <Route path="/products/:id/calibration" element={<CalibrationPage />} />
       <Route path="/companies/:id/calibration" element={<CalibrationPage />} />
       <Route path="/products/:id/team" element={<TeamPage />} />

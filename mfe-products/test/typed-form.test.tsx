@@ -256,6 +256,7 @@ describe('QuestionForm with typed questions', () => {
       lowLabel: 'Definitely would not buy',
       highLabel: 'Definitely would buy',
       pointLabels: [],
+      ratingMethod: 'direct',
     });
 
     await chooseType('Single choice');

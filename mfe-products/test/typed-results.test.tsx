@@ -315,6 +315,7 @@ describe("A persona's typed answer in words", () => {
         lowLabel: 'Definitely would not buy',
         highLabel: 'Definitely would buy',
         pointLabels: [],
+        ratingMethod: 'direct',
       },
       { type: 'scale', draws: [4, 4, 5, 3, 4], noAnswer: 0 },
       'Rated 4 of 5 most often',

@@ -18,6 +18,7 @@ export const surveyLink: PublicQuestionLinkView = {
         lowLabel: 'Very unhappy',
         highLabel: 'Very happy',
         pointLabels: [],
+        ratingMethod: 'direct',
       },
       maxDiffSets: [],
     },

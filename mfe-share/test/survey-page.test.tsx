@@ -112,6 +112,7 @@ describe('SurveyPage', () => {
             lowLabel: 'Strongly disagree',
             highLabel: 'Strongly agree',
             pointLabels: ['Strongly disagree', 'Disagree', 'Neither', 'Agree', 'Strongly agree'],
+            ratingMethod: 'direct',
           },
           maxDiffSets: [],
         },

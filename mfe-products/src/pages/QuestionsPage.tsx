@@ -17,16 +17,24 @@ import {
   ProductGate,
   useProductAccess,
   useProductRole,
+  Tabs,
+  TabsContent,
+  TabsList,
+  TabsTrigger,
   ToggleGroup,
   ToggleGroupItem,
 } from '@chorus/platform/ui';
-import { ArrowLeft, Download, MessageSquareText, Scale, Search } from 'lucide-react';
+import { ArrowLeft, Download, FlaskConical, MessageSquareText, Scale, Search } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { AskProgress, showQuestionCard } from '../components/questions/AskProgress';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useProductPersonas } from '../api';
 import { QuestionCard } from '../components/questions/QuestionCard';
 import { QuestionForm } from '../components/questions/QuestionForm';
+import { QuestionLinksList } from '../components/share/QuestionLinksList';
+import { studyPath } from '../components/studies/paths';
+import { PricingStudyForm } from '../components/studies/PricingStudyForm';
+import { StudiesList } from '../components/studies/StudiesList';
 import { refusalMessage } from '../messages';
 import {
   useAskQuestion,
@@ -78,6 +86,7 @@ function ProductQuestions({ product }: { product: ProductView }) {
   // A viewer reads the questions and answers; asking, retrying and deleting are editing.
   const canUsePaidFeatures = paid && canEdit;
 
+  const navigate = useNavigate();
   const [text, setText] = useState('');
   const [status, setStatus] = useState<QuestionStatusFilter>('all');
   // The question just asked from the form: its progress shows under the form.
@@ -112,44 +121,85 @@ function ProductQuestions({ product }: { product: ProductView }) {
         </p>
       </header>
 
-      <div className="mt-8">
-        <QuestionForm
-          productId={productId}
-          personas={personas.data ?? []}
-          personasLoading={personas.isLoading}
-          submitting={ask.isPending}
-          locked={!paid}
-          refusal={editRefusal}
-          onAsk={async (questionText, checkWording, spec) => {
-            try {
-              const question = await ask.mutateAsync({ questionText, checkWording, spec });
-              setAskedId(question.id);
-              return true;
-            } catch (error) {
-              toast({
-                title: questionMessages.submissionFailed,
-                description: refusalMessage(error) ?? 'Please try again.',
-                variant: 'destructive',
-              });
-              return false;
+      <Tabs defaultValue="ask" className="mt-8 gap-4">
+        <TabsList aria-label="What to ask" className="w-full sm:w-fit">
+          <TabsTrigger value="ask">
+            <MessageSquareText aria-hidden /> Ask a question
+          </TabsTrigger>
+          <TabsTrigger value="study">
+            <FlaskConical aria-hidden /> New pricing study
+          </TabsTrigger>
+        </TabsList>
+        {/* Kept mounted while the study tab is open, so a question being written survives. */}
+        <TabsContent value="ask" forceMount className="data-[state=inactive]:hidden">
+          <QuestionForm
+            productId={productId}
+            personas={personas.data ?? []}
+            personasLoading={personas.isLoading}
+            submitting={ask.isPending}
+            locked={!paid}
+            refusal={editRefusal}
+            onAsk={async (questionText, checkWording, spec) => {
+              try {
+                const question = await ask.mutateAsync({ questionText, checkWording, spec });
+                setAskedId(question.id);
+                return true;
+              } catch (error) {
+                toast({
+                  title: questionMessages.submissionFailed,
+                  description: refusalMessage(error) ?? 'Please try again.',
+                  variant: 'destructive',
+                });
+                return false;
+              }
+            }}
+            status={
+              asked ? (
+                <AskProgress
+                  question={asked}
+                  onDismiss={() => setAskedId(undefined)}
+                  onShow={() => {
+                    // Filters that would hide the question give way, then the card is shown.
+                    setText('');
+                    setStatus('all');
+                    requestAnimationFrame(() => showQuestionCard(asked.id));
+                  }}
+                />
+              ) : null
             }
-          }}
-          status={
-            asked ? (
-              <AskProgress
-                question={asked}
-                onDismiss={() => setAskedId(undefined)}
-                onShow={() => {
-                  // Filters that would hide the question give way, then the card is shown.
-                  setText('');
-                  setStatus('all');
-                  requestAnimationFrame(() => showQuestionCard(asked.id));
-                }}
-              />
-            ) : null
-          }
-        />
-      </div>
+          />
+        </TabsContent>
+        <TabsContent value="study">
+          <PricingStudyForm
+            product={product}
+            locked={!paid}
+            refusal={editRefusal}
+            onCreated={(study) => {
+              toast({ title: 'Study started', description: 'Your personas are answering it.' });
+              navigate(studyPath(productId, study.id));
+            }}
+          />
+        </TabsContent>
+      </Tabs>
+
+      <section className="mt-10 grid gap-3" aria-labelledby="studies-heading">
+        <h2 id="studies-heading" className="text-xl font-semibold">
+          Studies
+        </h2>
+        <StudiesList productId={productId} questions={questions.data} />
+      </section>
+
+      <section className="mt-10 grid gap-3" aria-labelledby="links-heading">
+        <div className="grid gap-1">
+          <h2 id="links-heading" className="text-xl font-semibold">
+            Shared with people
+          </h2>
+          <p className="text-sm text-muted-foreground">
+            Links where real people answer the questions your personas answered.
+          </p>
+        </div>
+        <QuestionLinksList productId={productId} refusal={editRefusal} />
+      </section>
 
       <section className="mt-10 grid gap-4" aria-labelledby="history-heading">
         <div className="flex flex-wrap items-end justify-between gap-3">

@@ -28,7 +28,9 @@ import {
 } from './ResearchPanels';
 import { questionCardId } from './AskProgress';
 import { ResultsChart } from './ResultsChart';
+import { SegmentCuts } from './typed/SegmentCuts';
 import { TypedResultView } from './typed/TypedResultView';
+import { ShareWithPeople } from '../share/ShareWithPeople';
 
 const statusLook: Record<QuestionStatus, { label: string; className: string }> = {
   complete: { label: 'Complete', className: 'border-transparent bg-emerald-100 text-emerald-800' },
@@ -169,7 +171,7 @@ export function QuestionCard({
             ) : null}
           </div>
         </div>
-        <div className="flex flex-wrap gap-1 sm:shrink-0 sm:flex-nowrap">
+        <div className="flex flex-wrap gap-1 sm:max-w-[55%] sm:shrink-0 sm:justify-end">
           {question.status === 'complete' && onRerun ? (
             <RerunButton running={rerunning} onRerun={onRerun} />
           ) : null}
@@ -190,6 +192,14 @@ export function QuestionCard({
                 Markdown
               </Button>
             </>
+          ) : null}
+          {question.type !== 'opinion' && question.status !== 'error' ? (
+            <ShareWithPeople
+              productId={question.productId}
+              target={{ questionId: question.id }}
+              what="this question"
+              refusal={editRefusal}
+            />
           ) : null}
           {answered > 0 ? (
             <Button variant="ghost" size="sm" onClick={onExport}>
@@ -227,8 +237,9 @@ export function QuestionCard({
       </div>
 
       {question.status === 'complete' && question.typedResult ? (
-        <div className="mx-5">
+        <div className="mx-5 grid gap-3">
           <TypedResultView result={question.typedResult} />
+          <SegmentCuts cuts={question.segmentCuts ?? []} overall={question.typedResult} />
         </div>
       ) : null}
 

@@ -468,3 +468,10 @@ export {
   StackedBarChart,
   type StackedSegment,
 } from './estimates';
+export {
+  type GroupedRangeRow,
+  GroupedRangeBarChart,
+  groupedRangeBarTable,
+  type GroupValue,
+  type RangeGroup,
+} from './grouped';

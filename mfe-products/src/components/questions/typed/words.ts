@@ -1,57 +1,6 @@
-import { type Estimate, formatWholeDollars, type PricePeriod } from '@chorus/contracts';
-
-// How the typed questions' figures are written on the page: shares as whole
-// percentages, prices in their currency, every interval as "likely between X and Y".
-
-/** A share (0–1) as a whole percentage: 0.414 → "41%". */
-export function percent(share: number): string {
-  return `${Math.round(share * 100)}%`;
-}
-
-/**
- * An amount in its currency, cents only when there are some ("$19",
- * "$9.99"). A code Intl cannot read (still being typed) is written after
- * the number instead of throwing.
- */
-export function price(amount: number, currency: string): string {
-  try {
-    return formatWholeDollars(Math.round(amount * 100), currency || 'USD');
-  } catch {
-    return `${amount.toLocaleString('en-US')} ${currency.toUpperCase()}`.trim();
-  }
-}
-
-const periodWords: Record<PricePeriod, string> = {
-  'one-off': '',
-  week: ' a week',
-  month: ' a month',
-  year: ' a year',
-};
-
-/** How a price's period reads after it: "" for a one-off payment, " a month" … */
-export function periodWord(period: PricePeriod): string {
-  return periodWords[period];
-}
-
-/** "$19 a month". */
-export function pricePer(amount: number, currency: string, period: PricePeriod): string {
-  return `${price(amount, currency)}${periodWord(period)}`;
-}
-
-/**
- * "likely between 38% and 52%": where the figure would likely fall if asked
- * again; "likely exactly $19" when both ends read the same once written.
- */
-export function likely(estimate: Estimate, format: (value: number) => string): string {
-  const low = format(estimate.low);
-  const high = format(estimate.high);
-  return low === high ? `likely exactly ${low}` : `likely between ${low} and ${high}`;
-}
-
-/** A figure with its range: "41% (likely between 35% and 47%)". */
-export function figure(estimate: Estimate, format: (value: number) => string): string {
-  return `${format(estimate.value)} (${likely(estimate, format)})`;
-}
+// How the typed questions' figures are written on the page: the shared words
+// of @chorus/contracts (shares, prices, "likely between X and Y") and the page's own.
+export { figure, likely, percent, periodWord, price, pricePer } from '@chorus/contracts';
 
 /** A number as people write it: at most `digits` decimals, thousands grouped. */
 export function amount(value: number, digits = 1): string {

@@ -1,0 +1,3 @@
+/** Where a study's results are read. */
+export const studyPath = (productId: string, studyId: string) =>
+  `/products/${encodeURIComponent(productId)}/studies/${encodeURIComponent(studyId)}`;
