@@ -124,7 +124,7 @@ export function useRerunQuestion(productId: string) {
  */
 export function useQuestionEstimate(
   productId: string,
-  ask: { questionText: string; checkWording: boolean },
+  ask: { questionText: string; checkWording: boolean; spec?: TypedQuestionSpec | undefined },
   enabled: boolean,
 ) {
   return useQuery({

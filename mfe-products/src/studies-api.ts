@@ -1,5 +1,12 @@
 import type { CreateStudyRequest, QuestionView, StudyView } from '@chorus/contracts';
-import { apiRequest, queryClient, useActionMutation } from '@chorus/platform';
+import {
+  apiRequest,
+  downloadFrom,
+  queryClient,
+  serverMessage,
+  toast,
+  useActionMutation,
+} from '@chorus/platform';
 import { useQuery } from '@tanstack/react-query';
 import { isLaterQuestionState, productKeys } from './api';
 
@@ -65,4 +72,28 @@ export function useCreateStudy(productId: string) {
       });
     },
   });
+}
+
+/** What a study can be downloaded as: its report, every persona's draws, or its figures. */
+export const studyDownloads = [
+  { file: 'report.pdf', label: 'Study report (PDF)' },
+  { file: 'report.md', label: 'Study report (Markdown)' },
+  { file: 'answers.csv', label: 'Answers (CSV, one row per draw)' },
+  { file: 'summary.csv', label: 'Figures (CSV)' },
+] as const;
+
+/** Saves one of a study's downloads through a temporary link; a refusal (not answered yet) shows as a toast. */
+export async function downloadStudy(
+  productId: string,
+  studyId: string,
+  file: (typeof studyDownloads)[number]['file'],
+): Promise<void> {
+  try {
+    await downloadFrom(
+      `/api/products/${encodeURIComponent(productId)}/studies/${encodeURIComponent(studyId)}/${file}`,
+      `study-${file}`,
+    );
+  } catch (error) {
+    toast({ title: 'Not downloaded', description: serverMessage(error), variant: 'destructive' });
+  }
 }

@@ -276,6 +276,53 @@ describe('QuestionForm with typed questions', () => {
   });
 });
 
+describe('The wording check of the answers offered', () => {
+  it('sends the settings with the estimate and shows an option that leans one way', async () => {
+    fetchMock.mockImplementation((url: string) =>
+      Promise.resolve(
+        url.endsWith('/estimate')
+          ? reply(200, {
+              engine: 'local',
+              model: 'local',
+              personas: 1,
+              modelCalls: 0,
+              cachedAnswers: 0,
+              inputTokens: 0,
+              outputTokens: 0,
+              costUsd: 0,
+              budget: { monthlyBudgetUsd: null, spentThisMonthUsd: 0, questionsThisMonth: 0 },
+              wording: { leading: false, findings: [], neutral: '', reversed: '' },
+              optionFindings: [
+                {
+                  where: 'option',
+                  phrase: 'Our amazing planner',
+                  why: '"amazing" praises this option while the others are described plainly.',
+                },
+              ],
+            })
+          : reply(201, { id: 'q1', productId: 'prod-1', status: 'pending' }),
+      ),
+    );
+    renderForm();
+    await chooseType('Single choice');
+    await userEvent.type(screen.getByLabelText('Option 1'), 'A paper list');
+    await userEvent.type(screen.getByLabelText('Option 2'), 'Our amazing planner');
+    await userEvent.type(
+      screen.getByLabelText('Your question'),
+      'Which of these would you use to plan your meals?',
+    );
+    const findings = await screen.findByTestId('option-findings', {}, { timeout: 3_000 });
+    expect(findings).toHaveTextContent('The answers you offer may lean one way');
+    expect(findings).toHaveTextContent('“Our amazing planner”: "amazing" praises this option');
+    const estimates = fetchMock.mock.calls.filter(([url]) => url.endsWith('/estimate'));
+    expect(JSON.parse(estimates.at(-1)![1]!.body as string).spec).toEqual({
+      type: 'single_choice',
+      options: ['A paper list', 'Our amazing planner'],
+      noneOption: false,
+    });
+  });
+});
+
 describe('The preview of what respondents see', () => {
   it("shows a scale's labelled points under the question", async () => {
     renderForm();

@@ -1,5 +1,6 @@
 import { formatDate, type ProductView } from '@chorus/contracts';
 import {
+  Button,
   EmptyState,
   isNotFound,
   LoadError,
@@ -7,13 +8,13 @@ import {
   ProductGate,
   useProductRole,
 } from '@chorus/platform/ui';
-import { ArrowLeft, FlaskConical } from 'lucide-react';
+import { ArrowLeft, Download, FlaskConical } from 'lucide-react';
 import { Link, useParams } from 'react-router-dom';
 import { QuestionLinksList } from '../components/share/QuestionLinksList';
 import { ShareWithPeople } from '../components/share/ShareWithPeople';
 import { StudyQuestion } from '../components/studies/StudyQuestion';
 import { useQuestions, useQuestionStream } from '../questions-api';
-import { liveStudyQuestions, useStudy } from '../studies-api';
+import { downloadStudy, liveStudyQuestions, studyDownloads, useStudy } from '../studies-api';
 
 /**
  * /products/{id}/studies/{studyId} (also /companies/…): a study's questions
@@ -72,6 +73,18 @@ function ProductStudy({ product }: { product: ProductView }) {
               what={`every question of “${data.name}”`}
               refusal={editRefusal}
             />
+            {questions.every((q) => q.status === 'complete')
+              ? studyDownloads.map(({ file, label }) => (
+                  <Button
+                    key={file}
+                    variant="outline"
+                    size="sm"
+                    onClick={() => void downloadStudy(productId, data.id, file)}
+                  >
+                    <Download aria-hidden /> {label}
+                  </Button>
+                ))
+              : null}
           </div>
         </header>
         <div className="mt-6 grid gap-4">

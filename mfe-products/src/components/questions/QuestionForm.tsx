@@ -11,6 +11,7 @@ import {
   type QuestionType,
   questionTypeLabels,
   questionTypes,
+  type OptionFinding,
   type TypedQuestionSpec,
   type WordingCheck,
 } from '@chorus/contracts';
@@ -29,7 +30,7 @@ import {
   useZodForm,
 } from '@chorus/platform/ui';
 import { AlertTriangle, Coins, Send, Users } from 'lucide-react';
-import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useQuestionEstimate } from '../../questions-api';
 import {
@@ -51,6 +52,26 @@ function useSettled(value: string, ms: number): string {
     return () => clearTimeout(timer);
   }, [value, ms]);
   return settled;
+}
+
+/** A scale or options that lean one way: what steers and what to do, before anyone is asked. */
+function OptionFindings({ findings }: { findings: readonly OptionFinding[] }) {
+  return (
+    <div
+      role="status"
+      data-testid="option-findings"
+      className="grid gap-1 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+    >
+      <p className="font-medium">The answers you offer may lean one way</p>
+      <ul className="grid gap-1 pl-4">
+        {findings.map((finding, index) => (
+          <li key={`${finding.where}-${index}`} className="list-disc break-words">
+            <span className="font-medium">“{finding.phrase}”</span>: {finding.why}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
 }
 
 /**
@@ -243,9 +264,19 @@ export function QuestionForm({
   }, [suggestion, form]);
   // Asked of the server once typing pauses: the wording check and the cost come together.
   const settled = useSettled(typed.trim(), 400);
+  // The settings are read with the text once typing pauses: their labels and options are checked too.
+  const draftSpec = useMemo(() => {
+    const checked = checkDraft(draft);
+    return checked.ok && checked.spec ? JSON.stringify(checked.spec) : '';
+  }, [draft]);
+  const settledSpec = useSettled(draftSpec, 400);
   const estimate = useQuestionEstimate(
     productId,
-    { questionText: settled, checkWording: sensitivity },
+    {
+      questionText: settled,
+      checkWording: sensitivity,
+      ...(settledSpec ? { spec: JSON.parse(settledSpec) as TypedQuestionSpec } : {}),
+    },
     refusal === undefined &&
       settled.length >= MIN_QUESTION_LENGTH &&
       settled.length <= MAX_QUESTION_LENGTH,
@@ -255,6 +286,8 @@ export function QuestionForm({
     length >= MIN_QUESTION_LENGTH && estimate.data && !estimate.isPlaceholderData
       ? estimate.data.wording
       : null;
+  const optionFindings =
+    estimate.data && !estimate.isPlaceholderData ? estimate.data.optionFindings : [];
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     // The settings are checked with the text, so every message shows at once.
@@ -364,6 +397,7 @@ export function QuestionForm({
               }
             />
           ) : null}
+          {optionFindings.length > 0 ? <OptionFindings findings={optionFindings} /> : null}
           <TypedSettings
             id={`${id}-spec`}
             draft={draft}
