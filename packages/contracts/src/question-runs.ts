@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { formatDollars } from './format';
 import type { PanelEstimate } from './opinions';
-import { type OptionFinding, questionSpecSchema } from './typed-questions';
+import { type OptionFinding, questionSpecSchema, type TypedResult } from './typed-questions';
 import type { WordingCheck } from './wording';
 
 /**
@@ -234,6 +234,8 @@ export interface PastRun {
   aggregatedResults: { positive: number; neutral: number; negative: number; keyInsight: string };
   estimate: PanelEstimate | null;
   completedAt: string;
+  /** A typed question's figures in that run. */
+  typedResult?: TypedResult | null;
 }
 
 // ---------------------------------------------------------------------------

@@ -8,6 +8,7 @@ import {
   questionSpecSchema,
   type QuestionType,
   type TypedAnswer,
+  type TypedDrift,
   type TypedResult,
 } from './typed-questions';
 import {
@@ -257,6 +258,8 @@ export interface QuestionView {
   studyId: string | null;
   /** A typed question's figures cut by each persona trait the panel varies in (empty otherwise). */
   segmentCuts: SegmentCutView[];
+  /** A typed question's headline figure against the run before (null for a first run). */
+  typedDrift: TypedDrift | null;
 }
 
 /** A study as the API answers it: its questions in the order they were given. */

@@ -488,3 +488,13 @@ export interface OptionFinding {
   /** Why it steers, and what to do, in plain words. */
   why: string;
 }
+
+/** A typed question's headline figure in the latest run against the run before. */
+export interface TypedDrift {
+  figure: string;
+  previous: Estimate;
+  current: Estimate;
+  /** The two 95 % intervals no longer overlap. */
+  drifted: boolean;
+  text: string;
+}

@@ -12,3 +12,4 @@ export * from './fidelity';
 export * from './panel';
 export * from './typed';
 export * from './people-vs-personas';
+export * from './typed-drift';

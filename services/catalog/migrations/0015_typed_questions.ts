@@ -21,6 +21,7 @@ export const typedQuestions: Migration = {
       t.jsonb('spec').nullable();
       t.jsonb('typed_result').nullable();
       t.jsonb('segment_cuts').notNullable().defaultTo('[]');
+      t.jsonb('typed_drift').nullable();
       t.text('study_id').nullable().references('id').inTable('studies').onDelete('SET NULL');
       // The question's place in its study, as the customer gave them.
       t.integer('study_position').notNullable().defaultTo(0);
@@ -62,6 +63,7 @@ export const typedQuestions: Migration = {
       t.dropColumn('spec');
       t.dropColumn('typed_result');
       t.dropColumn('segment_cuts');
+      t.dropColumn('typed_drift');
       t.dropColumn('study_id');
       t.dropColumn('study_position');
     });

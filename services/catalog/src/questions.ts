@@ -5,6 +5,7 @@ import {
   MAX_QUESTION_LENGTH,
   MIN_QUESTION_LENGTH,
   type PastRun,
+  type PersonaResponse,
   productMessages,
   questionMessages,
   runDetailsSchema,
@@ -13,7 +14,7 @@ import {
   type TypedQuestionSpec,
   typedQuestionMessages,
 } from '@chorus/contracts';
-import { analyzeRun, typedResultOf } from '@chorus/research';
+import { analyzeRun, typedDrift, typedResultOf } from '@chorus/research';
 import { analysisOfRun } from './domain/question-analysis';
 import { segmentCutsOf } from './domain/segment-cuts';
 import type {
@@ -80,6 +81,29 @@ export async function refuseOverBudget(
 ): Promise<void> {
   const refusal = budgetRefusal(await budgetOf(store, productId), Math.max(estimatedCostUsd, 0));
   if (refusal) throw new BudgetReached(refusal);
+}
+
+/**
+ * A typed question's figures of a run, computed once when its answers are
+ * stored: the figures, their cuts by persona trait, and the headline against
+ * the run before.
+ */
+function typedOfRun(
+  question: QuestionRow,
+  responses: readonly PersonaResponse[],
+): Pick<QuestionRow, 'typed_result' | 'segment_cuts' | 'typed_drift'> {
+  if (!question.spec) return { typed_result: null, segment_cuts: [], typed_drift: null };
+  const typedResult = typedResultOf(
+    question.spec,
+    responses.flatMap((r) => (r.typed ? [r.typed] : [])),
+    question.seed,
+  );
+  const before = question.previous_runs.at(-1)?.typedResult;
+  return {
+    typed_result: typedResult,
+    segment_cuts: segmentCutsOf(question.spec, responses, question.seed),
+    typed_drift: before ? typedDrift(before, typedResult) : null,
+  };
 }
 
 /** A seed of 0 (events written before runs) is the first run's. */
@@ -332,6 +356,7 @@ export class Questions {
                 analyzeRun(found.responses, found.run_details)?.estimate ??
                 null,
               completedAt: found.updated_at.toISOString(),
+              typedResult: found.typed_result,
             },
           ]
         : [];
@@ -538,16 +563,7 @@ export class Questions {
           runDetails: details,
           previousRuns: question.previous_runs,
         }),
-        typed_result: question.spec
-          ? typedResultOf(
-              question.spec,
-              checked.responses.flatMap((r) => (r.typed ? [r.typed] : [])),
-              question.seed,
-            )
-          : null,
-        segment_cuts: question.spec
-          ? segmentCutsOf(question.spec, checked.responses, question.seed)
-          : [],
+        ...typedOfRun(question, checked.responses),
       }),
     );
   }

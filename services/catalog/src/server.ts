@@ -25,6 +25,7 @@ import {
   pastRunToMessage,
   personaResponseToMessage as responseToMessage,
   segmentCutToMessage,
+  typedDriftToMessage,
   runDetailsToMessage,
   specFromMessage,
   specToMessage,
@@ -177,6 +178,7 @@ export function toQuestion(row: QuestionRow, turns: readonly FollowUpTurnRow[] =
     typedResult: row.typed_result ? typedResultToMessage(row.typed_result) : undefined,
     studyId: row.study_id ?? '',
     segmentCuts: (row.segment_cuts ?? []).map(segmentCutToMessage),
+    typedDrift: row.typed_drift ? typedDriftToMessage(row.typed_drift) : undefined,
   };
 }
 

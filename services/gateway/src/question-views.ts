@@ -19,6 +19,7 @@ import {
   segmentCutFromMessage,
   specFromMessage,
   personaResponseFromMessage,
+  typedDriftFromMessage,
   typedResultFromMessage,
 } from '@chorus/service-kit/wire';
 
@@ -92,7 +93,7 @@ export function toQuestionView(question: Question): QuestionView {
 function typedOf(
   question: Question,
   status: QuestionStatus,
-): Pick<QuestionView, 'type' | 'spec' | 'typedResult' | 'studyId' | 'segmentCuts'> {
+): Pick<QuestionView, 'type' | 'spec' | 'typedResult' | 'studyId' | 'segmentCuts' | 'typedDrift'> {
   const spec = specFromMessage(question.spec);
   return {
     type: spec?.type ?? 'opinion',
@@ -104,5 +105,6 @@ function typedOf(
       spec && status === 'complete'
         ? question.segmentCuts.flatMap((cut) => segmentCutFromMessage(cut) ?? [])
         : [],
+    typedDrift: spec && status === 'complete' ? typedDriftFromMessage(question.typedDrift) : null,
   };
 }

@@ -139,6 +139,7 @@ it('a question never answered is asked again, ends in error with the reason, and
     typedResult: null,
     studyId: null,
     segmentCuts: [],
+    typedDrift: null,
   });
   const done = await eventually(
     async () => {

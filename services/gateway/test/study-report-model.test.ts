@@ -71,6 +71,7 @@ function question(overrides: Partial<QuestionView> = {}): QuestionView {
     typedResult: null,
     studyId: null,
     segmentCuts: [],
+    typedDrift: null,
     followUps: [
       {
         id: 't1',

@@ -49,6 +49,7 @@ function question(id: string, spec: TypedQuestionSpec, answers: TypedAnswer[]): 
     typedResult: typedResultOf(spec, answers, 1),
     studyId: null,
     segmentCuts: [],
+    typedDrift: null,
   };
 }
 

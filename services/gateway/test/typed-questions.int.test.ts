@@ -235,6 +235,41 @@ describe('typed questions', () => {
     expect(plain.body.optionFindings).toEqual([]);
   });
 
+  it('re-runs a typed question with new draws, keeps the run before and says whether it drifted', async () => {
+    const spec: QuestionSpec = { type: 'nps' };
+    const text = 'How likely are you to recommend Planwise to a neighbour?';
+    const first = await answered((await askTyped(text, spec)).body.id);
+    // The same run asked again comes from the cache: the same draws, no engine work.
+    const again = await answered((await askTyped(text, spec)).body.id);
+    expect(again.responses.map((r) => r.typed)).toEqual(first.responses.map((r) => r.typed));
+    expect(again.run!.usage.cachedAnswers).toBe(8);
+
+    const rerun = await chorus.api<QuestionView>(
+      `/api/products/${owner.productId}/questions/${first.id}/rerun`,
+      { method: 'POST', token: owner.token },
+    );
+    expect(rerun.status).toBe(200);
+    const second = await eventually(
+      async () => {
+        const found = await chorus.api<QuestionView>(
+          `/api/products/${owner.productId}/questions/${first.id}`,
+          { token: owner.token },
+        );
+        return found.body.status === 'complete' && found.body.seed === 2 && found.body;
+      },
+      { timeoutMs: 60_000, what: 'the re-run' },
+    );
+    expect(second.responses.map((r) => r.typed)).not.toEqual(first.responses.map((r) => r.typed));
+    expect(second.previousRuns).toHaveLength(1);
+    expect(second.previousRuns[0]!.typedResult).toEqual(first.typedResult);
+    expectRecomputable(second);
+    expect(second.typedDrift).toMatchObject({ figure: 'Net Promoter Score' });
+    expect(second.typedDrift!.drifted).toBe(
+      second.typedDrift!.previous.high < second.typedDrift!.current.low ||
+        second.typedDrift!.current.high < second.typedDrift!.previous.low,
+    );
+  });
+
   it('keeps the open opinion question as it was', async () => {
     const asked = await chorus.api<QuestionView>(`/api/products/${owner.productId}/questions`, {
       method: 'POST',

@@ -59,6 +59,7 @@ function question(
     typedResult: spec ? typedResultOf(spec, answers, 1) : null,
     studyId: null,
     segmentCuts: [],
+    typedDrift: null,
     ...overrides,
   };
 }

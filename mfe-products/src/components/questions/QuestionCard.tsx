@@ -239,6 +239,18 @@ export function QuestionCard({
       {question.status === 'complete' && question.typedResult ? (
         <div className="mx-5 grid gap-3">
           <TypedResultView result={question.typedResult} />
+          {question.typedDrift ? (
+            <p
+              data-testid="typed-drift"
+              className={
+                question.typedDrift.drifted
+                  ? 'rounded-md border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900'
+                  : 'text-sm text-muted-foreground'
+              }
+            >
+              Against the run before: {question.typedDrift.text}
+            </p>
+          ) : null}
           <SegmentCuts cuts={question.segmentCuts ?? []} overall={question.typedResult} />
         </div>
       ) : null}

@@ -1,6 +1,7 @@
 // Run details and earlier runs of a question: RunDetails and PastRun of
 // @chorus/contracts and their proto messages (inference.v1.RunDetails,
 // catalog.v1.PastRun), both ways.
+import { typedResultFromMessage, typedResultToMessage } from './typed';
 import type { PanelEstimate, PastRun, RunDetails } from '@chorus/contracts';
 import type {
   PanelEstimate as PanelEstimateMessage,
@@ -138,6 +139,7 @@ export function pastRunToMessage(run: PastRun): PastRunMessage {
     aggregatedResults: { ...run.aggregatedResults },
     estimate: run.estimate ? estimateToMessage(run.estimate) : undefined,
     completedAt: new Date(run.completedAt),
+    typedResult: run.typedResult ? typedResultToMessage(run.typedResult) : undefined,
   };
 }
 
@@ -156,5 +158,6 @@ export function pastRunFromMessage(message: PastRunMessage): PastRun | null {
     },
     estimate: message.estimate ? estimateFromMessage(message.estimate) : null,
     completedAt: message.completedAt?.toISOString() ?? '',
+    typedResult: typedResultFromMessage(message.typedResult),
   };
 }

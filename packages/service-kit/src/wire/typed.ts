@@ -10,12 +10,14 @@ import {
   segmentTraits,
   type QuestionSpec,
   type TypedAnswer,
+  type TypedDrift,
   type TypedQuestionSpec,
   type TypedResult,
 } from '@chorus/contracts';
 import type {
   Estimate as EstimateMessage,
   SegmentCut as SegmentCutMessage,
+  TypedDrift as TypedDriftMessage,
   TypedResult as TypedResultMessage,
 } from '@chorus/proto/catalog/v1/catalog';
 import type {
@@ -465,5 +467,20 @@ export function segmentCutFromMessage(message: SegmentCutMessage): SegmentCutVie
       test: note.test,
       note: note.note,
     })),
+  };
+}
+
+export function typedDriftToMessage(drift: TypedDrift): TypedDriftMessage {
+  return { ...drift };
+}
+
+export function typedDriftFromMessage(message: TypedDriftMessage | undefined): TypedDrift | null {
+  if (!message) return null;
+  return {
+    figure: message.figure,
+    previous: est(message.previous),
+    current: est(message.current),
+    drifted: message.drifted,
+    text: message.text,
   };
 }

@@ -7,6 +7,7 @@ import type {
   QuestionStatus,
   RunDetails,
   SegmentCutView,
+  TypedDrift,
   TypedQuestionSpec,
   TypedResult,
   Usage,
@@ -47,6 +48,8 @@ export interface QuestionRow {
   typed_result: TypedResult | null;
   /** The typed figures cut by each persona trait the panel varies in. */
   segment_cuts: SegmentCutView[];
+  /** The typed headline figure against the run before. */
+  typed_drift: TypedDrift | null;
   study_id: string | null;
   study_position: number;
   created_at: Date;
@@ -68,6 +71,7 @@ export type QuestionOutcome = Partial<
     | 'drift'
     | 'typed_result'
     | 'segment_cuts'
+    | 'typed_drift'
   >
 >;
 
@@ -200,6 +204,9 @@ export class QuestionStore {
       columns.analysis = changes.analysis && JSON.stringify(changes.analysis);
     }
     if (changes.drift !== undefined) columns.drift = changes.drift && JSON.stringify(changes.drift);
+    if (changes.typed_drift !== undefined) {
+      columns.typed_drift = changes.typed_drift && JSON.stringify(changes.typed_drift);
+    }
     if (changes.segment_cuts !== undefined) {
       columns.segment_cuts = JSON.stringify(changes.segment_cuts);
     }

@@ -581,6 +581,16 @@ export interface Question {
     | undefined;
   /** A typed question's figures cut by each trait the panel varies in. */
   segmentCuts: SegmentCut[];
+  /** A typed question's headline figure against the run before. */
+  typedDrift?: TypedDrift | undefined;
+}
+
+export interface TypedDrift {
+  figure: string;
+  previous?: Estimate | undefined;
+  current?: Estimate | undefined;
+  drifted: boolean;
+  text: string;
 }
 
 export interface SegmentView {
@@ -802,7 +812,11 @@ export interface PastRun {
     | undefined;
   /** Absent when the run had no estimate. */
   estimate?: PanelEstimate | undefined;
-  completedAt?: Date | undefined;
+  completedAt?:
+    | Date
+    | undefined;
+  /** A typed question's figures in that run. */
+  typedResult?: TypedResult | undefined;
 }
 
 /** Shares of all draws with their likely ranges (PanelEstimate of @chorus/contracts). */
@@ -9135,6 +9149,7 @@ function createBaseQuestion(): Question {
     typedResult: undefined,
     studyId: undefined,
     segmentCuts: [],
+    typedDrift: undefined,
   };
 }
 
@@ -9205,6 +9220,9 @@ export const Question: MessageFns<Question> = {
     }
     for (const v of message.segmentCuts) {
       SegmentCut.encode(v!, writer.uint32(194).fork()).join();
+    }
+    if (message.typedDrift !== undefined) {
+      TypedDrift.encode(message.typedDrift, writer.uint32(202).fork()).join();
     }
     return writer;
   },
@@ -9398,6 +9416,14 @@ export const Question: MessageFns<Question> = {
             message.segmentCuts.push(SegmentCut.decode(reader, reader.uint32()));
             continue;
           }
+          case 25: {
+            if (tag !== 202) {
+              break;
+            }
+
+            message.typedDrift = TypedDrift.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -9496,6 +9522,11 @@ export const Question: MessageFns<Question> = {
         : globalThis.Array.isArray(object?.segment_cuts)
         ? object.segment_cuts.map((e: any) => SegmentCut.fromJSON(e))
         : [],
+      typedDrift: isSet(object.typedDrift)
+        ? TypedDrift.fromJSON(object.typedDrift)
+        : isSet(object.typed_drift)
+        ? TypedDrift.fromJSON(object.typed_drift)
+        : undefined,
     };
   },
 
@@ -9567,6 +9598,9 @@ export const Question: MessageFns<Question> = {
     if (message.segmentCuts?.length) {
       obj.segmentCuts = message.segmentCuts.map((e) => SegmentCut.toJSON(e));
     }
+    if (message.typedDrift !== undefined) {
+      obj.typedDrift = TypedDrift.toJSON(message.typedDrift);
+    }
     return obj;
   },
 
@@ -9609,6 +9643,146 @@ export const Question: MessageFns<Question> = {
       : undefined;
     message.studyId = object.studyId ?? undefined;
     message.segmentCuts = object.segmentCuts?.map((e) => SegmentCut.fromPartial(e)) || [];
+    message.typedDrift = (object.typedDrift !== undefined && object.typedDrift !== null)
+      ? TypedDrift.fromPartial(object.typedDrift)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseTypedDrift(): TypedDrift {
+  return { figure: "", previous: undefined, current: undefined, drifted: false, text: "" };
+}
+
+export const TypedDrift: MessageFns<TypedDrift> = {
+  encode(message: TypedDrift, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.figure !== "") {
+      writer.uint32(10).string(message.figure);
+    }
+    if (message.previous !== undefined) {
+      Estimate.encode(message.previous, writer.uint32(18).fork()).join();
+    }
+    if (message.current !== undefined) {
+      Estimate.encode(message.current, writer.uint32(26).fork()).join();
+    }
+    if (message.drifted !== false) {
+      writer.uint32(32).bool(message.drifted);
+    }
+    if (message.text !== "") {
+      writer.uint32(42).string(message.text);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): TypedDrift {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseTypedDrift();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.figure = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.previous = Estimate.decode(reader, reader.uint32());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.current = Estimate.decode(reader, reader.uint32());
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.drifted = reader.bool();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.text = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): TypedDrift {
+    return {
+      figure: isSet(object.figure) ? globalThis.String(object.figure) : "",
+      previous: isSet(object.previous) ? Estimate.fromJSON(object.previous) : undefined,
+      current: isSet(object.current) ? Estimate.fromJSON(object.current) : undefined,
+      drifted: isSet(object.drifted) ? globalThis.Boolean(object.drifted) : false,
+      text: isSet(object.text) ? globalThis.String(object.text) : "",
+    };
+  },
+
+  toJSON(message: TypedDrift): unknown {
+    const obj: any = {};
+    if (message.figure !== "") {
+      obj.figure = message.figure;
+    }
+    if (message.previous !== undefined) {
+      obj.previous = Estimate.toJSON(message.previous);
+    }
+    if (message.current !== undefined) {
+      obj.current = Estimate.toJSON(message.current);
+    }
+    if (message.drifted !== false) {
+      obj.drifted = message.drifted;
+    }
+    if (message.text !== "") {
+      obj.text = message.text;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<TypedDrift>, I>>(base?: I): TypedDrift {
+    return TypedDrift.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<TypedDrift>, I>>(object: I): TypedDrift {
+    const message = createBaseTypedDrift();
+    message.figure = object.figure ?? "";
+    message.previous = (object.previous !== undefined && object.previous !== null)
+      ? Estimate.fromPartial(object.previous)
+      : undefined;
+    message.current = (object.current !== undefined && object.current !== null)
+      ? Estimate.fromPartial(object.current)
+      : undefined;
+    message.drifted = object.drifted ?? false;
+    message.text = object.text ?? "";
     return message;
   },
 };
@@ -12946,7 +13120,13 @@ export const DriftReport: MessageFns<DriftReport> = {
 };
 
 function createBasePastRun(): PastRun {
-  return { run: undefined, aggregatedResults: undefined, estimate: undefined, completedAt: undefined };
+  return {
+    run: undefined,
+    aggregatedResults: undefined,
+    estimate: undefined,
+    completedAt: undefined,
+    typedResult: undefined,
+  };
 }
 
 export const PastRun: MessageFns<PastRun> = {
@@ -12962,6 +13142,9 @@ export const PastRun: MessageFns<PastRun> = {
     }
     if (message.completedAt !== undefined) {
       Timestamp.encode(toTimestamp(message.completedAt), writer.uint32(34).fork()).join();
+    }
+    if (message.typedResult !== undefined) {
+      TypedResult.encode(message.typedResult, writer.uint32(42).fork()).join();
     }
     return writer;
   },
@@ -13011,6 +13194,14 @@ export const PastRun: MessageFns<PastRun> = {
             message.completedAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
             continue;
           }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.typedResult = TypedResult.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -13037,6 +13228,11 @@ export const PastRun: MessageFns<PastRun> = {
         : isSet(object.completed_at)
         ? fromJsonTimestamp(object.completed_at)
         : undefined,
+      typedResult: isSet(object.typedResult)
+        ? TypedResult.fromJSON(object.typedResult)
+        : isSet(object.typed_result)
+        ? TypedResult.fromJSON(object.typed_result)
+        : undefined,
     };
   },
 
@@ -13054,6 +13250,9 @@ export const PastRun: MessageFns<PastRun> = {
     if (message.completedAt !== undefined) {
       obj.completedAt = message.completedAt.toISOString();
     }
+    if (message.typedResult !== undefined) {
+      obj.typedResult = TypedResult.toJSON(message.typedResult);
+    }
     return obj;
   },
 
@@ -13070,6 +13269,9 @@ export const PastRun: MessageFns<PastRun> = {
       ? PanelEstimate.fromPartial(object.estimate)
       : undefined;
     message.completedAt = object.completedAt ?? undefined;
+    message.typedResult = (object.typedResult !== undefined && object.typedResult !== null)
+      ? TypedResult.fromPartial(object.typedResult)
+      : undefined;
     return message;
   },
 };
