@@ -23,6 +23,67 @@ let model: FakeOpenAI;
 let chorus: TestChorus;
 
 const schemaOf = (request: FakeRequest) => request.body.response_format?.json_schema?.name ?? '';
+
+type JsonSchema = {
+  enum?: (string | number)[];
+  properties?: Record<string, JsonSchema>;
+  items?: JsonSchema;
+  minimum?: number;
+  maximum?: number;
+};
+
+/**
+ * A valid reply to a typed question read off the strict schema the engine
+ * sent, as a model would give it: every allowed value with an even
+ * probability, the whole range for a number, the shown items' first as best
+ * and last as worst.
+ */
+function replyFor(name: string, schema: JsonSchema): unknown {
+  const props = schema.properties ?? {};
+  const evenly = (key: string, values: readonly (string | number)[]) => ({
+    probabilities: values.map((value) => ({ [key]: value, probability: 1 / values.length })),
+  });
+  const enumOf = (item: JsonSchema | undefined, key: string) => item?.properties?.[key]?.enum ?? [];
+  switch (name) {
+    case 'typed_scale':
+      return evenly('point', enumOf(props.probabilities?.items, 'point'));
+    case 'typed_single_choice':
+      return evenly('option', enumOf(props.probabilities?.items, 'option'));
+    case 'typed_multiple_choice':
+      return {
+        options: enumOf(props.options?.items, 'option').map((option) => ({
+          option,
+          probability: 0.5,
+        })),
+      };
+    case 'typed_number': {
+      const low = props.low?.minimum ?? 0;
+      const high = props.low?.maximum ?? 100;
+      return { low, typical: (low + high) / 2, high };
+    }
+    case 'typed_ranking':
+      return { ranking: props.ranking?.items?.enum ?? [] };
+    case 'typed_maxdiff':
+      return {
+        sets: Object.fromEntries(
+          Object.entries(props.sets?.properties ?? {}).map(([set, shown]) => {
+            const items = shown.properties?.best?.enum ?? [];
+            return [set, { best: items[0], worst: items.at(-1) }];
+          }),
+        ),
+      };
+    case 'typed_price_range':
+      return {
+        tooCheap: 4,
+        bargain: 9,
+        expensive: 18,
+        tooExpensive: 30,
+        ...(props.buyAtBargain ? { buyAtBargain: 0.7, buyAtExpensive: 0.2 } : {}),
+      };
+    default:
+      return null;
+  }
+}
 const asked = (request: FakeRequest) => request.body.messages.map((m) => m.content).join('\n');
 
 beforeAll(async () => {
@@ -52,6 +113,11 @@ beforeAll(async () => {
         }),
       };
     }
+    const generic = replyFor(
+      schema,
+      (request.body.response_format?.json_schema?.schema ?? {}) as JsonSchema,
+    );
+    if (generic) return { content: JSON.stringify(generic) };
     // A rating in the persona's own words (semantic-similarity): no schema.
     return { content: 'Definitely would buy.' };
   });
@@ -169,6 +235,70 @@ describe('typed questions answered by a model', () => {
     const demand = question.typedResult.points.map((p) => p.demand.value);
     for (let i = 1; i < demand.length; i += 1)
       expect(demand[i]!).toBeLessThanOrEqual(demand[i - 1]!);
+  });
+
+  it.each<[string, QuestionSpec]>([
+    [
+      'Rate Planwise for your household',
+      {
+        type: 'scale',
+        points: 5,
+        lowLabel: 'Very poor',
+        highLabel: 'Excellent',
+        pointLabels: [],
+        ratingMethod: 'direct',
+      },
+    ],
+    [
+      'Which would you use to plan meals?',
+      { type: 'single_choice', options: ['Paper', 'Spreadsheet', 'An app'], noneOption: true },
+    ],
+    [
+      'Which features would you use weekly?',
+      { type: 'multiple_choice', options: ['Recipes', 'Lists', 'Budget'], noneOption: false },
+    ],
+    [
+      'How much do you spend on groceries a week?',
+      { type: 'number', unit: 'dollars a week', min: 0, max: 400 },
+    ],
+    [
+      'Rank these features for your week',
+      { type: 'ranking', items: ['Recipes', 'Lists', 'Budget'] },
+    ],
+    [
+      'Which of these matter most and least?',
+      {
+        type: 'maxdiff',
+        items: ['Price', 'Speed', 'Recipes', 'Variety', 'Waste'],
+        perSet: 4,
+        sets: 3,
+      },
+    ],
+    [
+      'What would you pay for Planwise each month?',
+      {
+        type: 'price_range',
+        offer: 'Planwise',
+        currency: 'USD',
+        period: 'month',
+        likelihood: true,
+      },
+    ],
+  ])('answers "%s" with the schema of its type, every draw usable', async (text, spec) => {
+    const who = await customer(2);
+    const question = await askAndWait(who, text, spec);
+    expect(question.status).toBe('complete');
+    const answers = typedOf(question);
+    expect(answers).toHaveLength(2);
+    for (const answer of answers) {
+      expect(answer.type).toBe(spec.type);
+      expect(answer.noAnswer).toBe(0);
+      expect(answer.draws).toHaveLength(20);
+    }
+    expect(question.typedResult).toEqual(
+      typedResultOf(spec as Exclude<QuestionSpec, { type: 'opinion' }>, answers, 1),
+    );
+    expect(question.typedResult).toMatchObject({ respondents: 2, noAnswer: 0 });
   });
 
   it('counts a reply that breaks the schema twice as no answer, never a value', async () => {
