@@ -400,6 +400,7 @@ export function QuestionForm({
           {optionFindings.length > 0 ? <OptionFindings findings={optionFindings} /> : null}
           <TypedSettings
             id={`${id}-spec`}
+            productId={productId}
             draft={draft}
             errors={specErrors}
             onChange={changeDraft}

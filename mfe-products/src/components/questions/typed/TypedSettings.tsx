@@ -1,5 +1,7 @@
 import {
   defaultMaxDiffSets,
+  MAX_MAXDIFF_ITEMS,
+  MAX_RANKING_ITEMS,
   MAX_OPTIONS,
   MIN_OPTIONS,
   pricePeriods,
@@ -8,6 +10,7 @@ import {
 import { Button, FieldError, Input, Label, NativeSelect, Textarea } from '@chorus/platform/ui';
 import { Plus, X } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { RoadmapItemPicker } from './RoadmapItemPicker';
 import { fillPointLabels, lines, type SpecDraft, type SpecErrors } from './spec-draft';
 
 export const periodLabels: Record<PricePeriod, string> = {
@@ -82,6 +85,8 @@ type Props = {
   draft: SpecDraft;
   errors: SpecErrors;
   onChange(change: Partial<SpecDraft>): void;
+  /** The product whose roadmap items can be ranked or compared. */
+  productId?: string | undefined;
 };
 
 function ScaleSettings({ id, draft, errors, onChange }: Props) {
@@ -269,27 +274,36 @@ function NumberSettings({ id, draft, errors, onChange }: Props) {
   );
 }
 
-function RankingSettings({ id, draft, errors, onChange }: Props) {
+function RankingSettings({ id, draft, errors, onChange, productId }: Props) {
   return (
-    <Setting
-      id={`${id}-ranking`}
-      label="Items to rank (one per line)"
-      error={errors.items}
-      hint="Between 2 and 10 items. Respondents put them in order, best first."
-    >
-      {(control) => (
-        <Textarea
-          {...control}
-          rows={5}
-          value={draft.rankingItems}
-          onChange={(event) => onChange({ rankingItems: event.target.value })}
+    <>
+      <Setting
+        id={`${id}-ranking`}
+        label="Items to rank (one per line)"
+        error={errors.items}
+        hint="Between 2 and 10 items. Respondents put them in order, best first."
+      >
+        {(control) => (
+          <Textarea
+            {...control}
+            rows={5}
+            value={draft.rankingItems}
+            onChange={(event) => onChange({ rankingItems: event.target.value })}
+          />
+        )}
+      </Setting>
+      {productId ? (
+        <RoadmapItemPicker
+          productId={productId}
+          max={MAX_RANKING_ITEMS}
+          onPick={(titles) => onChange({ rankingItems: titles.join('\n') })}
         />
-      )}
-    </Setting>
+      ) : null}
+    </>
   );
 }
 
-function MaxDiffSettings({ id, draft, errors, onChange }: Props) {
+function MaxDiffSettings({ id, draft, errors, onChange, productId }: Props) {
   const items = lines(draft.maxdiffItems).length;
   const sets = items > draft.perSet ? defaultMaxDiffSets(items, draft.perSet) : 0;
   return (
@@ -309,6 +323,13 @@ function MaxDiffSettings({ id, draft, errors, onChange }: Props) {
           />
         )}
       </Setting>
+      {productId ? (
+        <RoadmapItemPicker
+          productId={productId}
+          max={MAX_MAXDIFF_ITEMS}
+          onPick={(titles) => onChange({ maxdiffItems: titles.join('\n') })}
+        />
+      ) : null}
       <Setting
         id={`${id}-per-set`}
         label="Items shown at a time"
