@@ -181,7 +181,7 @@ const modules = {
   'typed-questions.ts': {
     holds: 'typed question settings (request schemas and their messages), answers and result views',
     // The form previews and the gateway refuses a best–worst design by the same rule.
-    functions: ['defaultMaxDiffSets', 'maxDiffDesignFits'],
+    functions: ['defaultMaxDiffSets', 'maxDiffDesignFits', 'segmentTraitLabel'],
   },
   'roadmap-feedback.ts': {
     holds: 'feedback requests, views and messages; the view of the feedback on an item',

@@ -244,7 +244,18 @@ export interface CustomerRow {
   /** The row as "column: value" lines, recognised columns only. */
   sourceText: string;
   given: GivenTraits;
+  /**
+   * The customer's own traits of the business's other columns that sort
+   * customers into groups (a plan, a region, a channel): column → value.
+   * Results can be cut by them.
+   */
+  customTraits: Record<string, string>;
 }
+
+/** A column of its own becomes a custom trait when its values sort customers into a few groups. */
+export const MAX_CUSTOM_TRAITS = 5;
+const MAX_CUSTOM_TRAIT_VALUES = 12;
+const MAX_CUSTOM_TRAIT_LENGTH = 40;
 
 export type CustomerCsvParse =
   | { ok: true; rows: CustomerRow[]; skipped: { row: number; reason: string }[] }
@@ -276,6 +287,22 @@ export function parseCustomerCsv(csv: string): CustomerCsvParse {
       columns.push({ at, label: header[at]!, field: 'notes' });
   });
   if (columns.length === 0) return { ok: false, message: customPersonaMessages.csvNoUsableColumn };
+  // Other columns whose short values repeat (a plan, a region) are the business's own traits.
+  const traitColumns = headers
+    .map((name, at) => ({ name, at, label: header[at]!.trim() }))
+    .filter(({ at, label }) => {
+      if (!label || columns.some((c) => c.at === at)) return false;
+      const values = rows
+        .map((cells) => (cells[at] ?? '').replace(/\s+/g, ' ').trim())
+        .filter(Boolean);
+      return (
+        values.length > 0 &&
+        values.every((v) => v.length <= MAX_CUSTOM_TRAIT_LENGTH) &&
+        new Set(values.map((v) => v.toLowerCase())).size <=
+          Math.min(MAX_CUSTOM_TRAIT_VALUES, Math.max(1, values.length - 1))
+      );
+    })
+    .slice(0, MAX_CUSTOM_TRAITS);
   if (rows.length === 0) return { ok: false, message: customPersonaMessages.csvNoRows };
   if (rows.length > maxCustomerRows) {
     return { ok: false, message: customPersonaMessages.csvTooManyRows(rows.length) };
@@ -328,7 +355,17 @@ export function parseCustomerCsv(csv: string): CustomerCsvParse {
           (given as Record<string, unknown>)[field] = fromNotes[field];
       }
     }
-    result.push({ row, sourceText: lines.join('\n').slice(0, maxPersonaSourceText), given });
+    const customTraits: Record<string, string> = {};
+    for (const { at, label } of traitColumns) {
+      const value = (cells[at] ?? '').replace(/\s+/g, ' ').trim();
+      if (value) customTraits[label.slice(0, MAX_CUSTOM_TRAIT_LENGTH)] = value;
+    }
+    result.push({
+      row,
+      sourceText: lines.join('\n').slice(0, maxPersonaSourceText),
+      given,
+      customTraits,
+    });
   });
   return { ok: true, rows: result, skipped };
 }
@@ -445,6 +482,10 @@ export const customPersonaDraft = z.object({
       ) as Record<CustomTraitField, z.ZodEnum<{ given: 'given'; inferred: 'inferred' }>>,
     ),
     builtBy: z.string().max(200),
+    customTraits: z
+      .record(z.string().trim().min(1).max(40), z.string().trim().min(1).max(40))
+      .refine((traits) => Object.keys(traits).length <= MAX_CUSTOM_TRAITS)
+      .optional(),
   }),
 });
 export type CustomPersonaDraft = z.output<typeof customPersonaDraft>;

@@ -36,6 +36,8 @@ export interface CustomPersonaFacts {
   provenance: Record<CustomTraitField, TraitProvenance>;
   /** The engine that filled the inferred traits ("local" or "openai:<model>"). */
   builtBy: string;
+  /** The business's own traits of the customer (its CSV's other columns: a plan, a region). */
+  customTraits?: Record<string, string>;
 }
 
 /** At most this many customer rows in one import. */

@@ -444,9 +444,11 @@ export const segmentTraits = [
   'household',
   'place',
 ] as const;
-export type SegmentTrait = (typeof segmentTraits)[number];
+/** A trait of the business's own (a column of its customer CSV: a plan, a region) is cut as `custom:<column>`. */
+export const CUSTOM_TRAIT_PREFIX = 'custom:';
+export type SegmentTrait = (typeof segmentTraits)[number] | `custom:${string}`;
 
-export const segmentTraitLabels: Record<SegmentTrait, string> = {
+export const segmentTraitLabels: Record<(typeof segmentTraits)[number], string> = {
   age: 'Age band',
   gender: 'Gender',
   income: 'Income band',
@@ -454,6 +456,13 @@ export const segmentTraitLabels: Record<SegmentTrait, string> = {
   household: 'Household',
   place: 'Place',
 };
+
+/** How a trait is named on the page: its label, or a custom trait's own column name. */
+export function segmentTraitLabel(trait: SegmentTrait): string {
+  return trait.startsWith(CUSTOM_TRAIT_PREFIX)
+    ? trait.slice(CUSTOM_TRAIT_PREFIX.length)
+    : segmentTraitLabels[trait as (typeof segmentTraits)[number]];
+}
 
 /** One segment of a cut: its figures, or "too few to say" below MIN_SEGMENT_SIZE. */
 export interface SegmentView {

@@ -158,14 +158,32 @@ describe('a CSV of customers', () => {
             // The notes column, in the business's own words.
             lifestyle: 'Cooks at home, shops at discount stores',
           },
+          customTraits: {},
         },
         {
           row: 3,
           sourceText: 'City: Paris\nAGE: 52\nName: Marc',
           given: { location: 'Paris', age: 52, name: 'Marc' },
+          customTraits: {},
         },
       ],
     });
+  });
+
+  it('keeps the business’s own columns that sort customers into groups as custom traits', () => {
+    const parsed = parseCustomerCsv(
+      'Name,Age,Plan,Signed up,Account note\n' +
+        'Ana,31,Pro,2024-01-03,Asked for an invoice in March\n' +
+        'Ben,45,Basic,2024-02-11,Prefers phone calls to e-mail\n' +
+        'Cai,38,pro,2024-03-20,Wants a yearly plan with a discount\n',
+    );
+    if (!parsed.ok) throw new Error(parsed.message);
+    // Plan repeats (two groups among three customers); dates and notes are all different.
+    expect(parsed.rows.map((r) => r.customTraits)).toEqual([
+      { Plan: 'Pro' },
+      { Plan: 'Basic' },
+      { Plan: 'pro' },
+    ]);
   });
 
   it('reads interview notes like a description, and joins city and country', () => {
@@ -195,7 +213,14 @@ describe('a CSV of customers', () => {
     const parsed = parseCustomerCsv('name,age,email\nAnna,31,a@x.test\n,,b@x.test\nBen,7,\n');
     expect(parsed).toEqual({
       ok: true,
-      rows: [{ row: 2, sourceText: 'name: Anna\nage: 31', given: { name: 'Anna', age: 31 } }],
+      rows: [
+        {
+          row: 2,
+          sourceText: 'name: Anna\nage: 31',
+          given: { name: 'Anna', age: 31 },
+          customTraits: {},
+        },
+      ],
       skipped: [
         { row: 3, reason: 'The row has nothing about the customer.' },
         { row: 4, reason: 'The age "7" is not a number from 18 to 100.' },

@@ -86,6 +86,20 @@ function replyFor(name: string, schema: JsonSchema): unknown {
 }
 const asked = (request: FakeRequest) => request.body.messages.map((m) => m.content).join('\n');
 
+/**
+ * Embeddings that put the persona's own words ("straight away") and the top
+ * point's sentence in one direction and every other sentence in another, so
+ * the similarity reading can only give the top point.
+ */
+function embedTopPoint(request: { body: { input: string | string[] } }) {
+  const inputs = Array.isArray(request.body.input) ? request.body.input : [request.body.input];
+  return {
+    embeddings: inputs.map((text) =>
+      /straight away|^Definitely would buy\.$/.test(text.trim()) ? [1, 0] : [0, 1],
+    ),
+  };
+}
+
 beforeAll(async () => {
   model = await startFakeOpenAI((request) => {
     const schema = schemaOf(request);
@@ -119,8 +133,8 @@ beforeAll(async () => {
     );
     if (generic) return { content: JSON.stringify(generic) };
     // A rating in the persona's own words (semantic-similarity): no schema.
-    return { content: 'Definitely would buy.' };
-  });
+    return { content: "I'd get it straight away." };
+  }, embedTopPoint);
   chorus = await startTestChorus({
     env: {
       OPENAI_API_KEY: 'test-key',
@@ -336,7 +350,8 @@ describe('typed questions answered by a model', () => {
     expect(question.status).toBe('complete');
     expect(model.embeddingRequests.length).toBeGreaterThan(embeddingsBefore);
     if (question.typedResult?.type !== 'scale') throw new Error('no scale result');
-    // "Definitely would buy." is nearest the top point's sentence.
-    expect(question.typedResult.mean.value).toBeGreaterThan(3);
+    // The own words sit with the top point's sentence and nowhere else: every draw is a 5.
+    expect(question.typedResult.mean.value).toBe(5);
+    for (const answer of typedOf(question)) expect(answer.draws).toEqual(Array(20).fill(5));
   });
 });

@@ -348,6 +348,52 @@ describe('typed questions', () => {
   });
 });
 
+describe('cuts by the business’s own traits', () => {
+  it('cuts a result by a column of the customer CSV the personas came from', async () => {
+    const who = await customer(0);
+    const rows = Array.from(
+      { length: 10 },
+      (_, i) =>
+        `Customer ${i + 1},${30 + i * 3},${i % 2 ? 'Nurse' : 'Teacher'},Leeds,${i < 5 ? 'Pro' : 'Basic'}`,
+    );
+    const imported = await chorus.api<{ personas: unknown[] }>(
+      `/api/products/${who.productId}/custom-personas/import`,
+      {
+        method: 'POST',
+        token: who.token,
+        body: { fileName: 'customers.csv', csv: ['Name,Age,Job,City,Plan', ...rows].join('\n') },
+      },
+    );
+    expect(imported.status).toBe(201);
+    expect(imported.body.personas).toHaveLength(10);
+    const asked = await chorus.api<QuestionView>(`/api/products/${who.productId}/questions`, {
+      method: 'POST',
+      token: who.token,
+      body: {
+        questionText: 'How likely are you to recommend Planwise to a friend?',
+        spec: { type: 'nps' },
+      },
+    });
+    expect(asked.status).toBe(201);
+    const question = await eventually(
+      async () => {
+        const found = await chorus.api<QuestionView>(
+          `/api/products/${who.productId}/questions/${asked.body.id}`,
+          { token: who.token },
+        );
+        return found.body.status === 'complete' && found.body;
+      },
+      { timeoutMs: 60_000, what: 'the question of imported customers' },
+    );
+    const plan = question.segmentCuts.find((cut) => cut.trait === 'custom:Plan');
+    expect(plan?.segments.map((s) => [s.label, s.respondents, s.tooFew]).sort()).toEqual([
+      ['Basic', 5, false],
+      ['Pro', 5, false],
+    ]);
+    expectSegmentsRecomputable(question);
+  });
+});
+
 describe('pricing studies', () => {
   it('asks a price ladder, a price range and NPS together and returns their figures', async () => {
     const created = await chorus.api<StudyView>(`/api/products/${owner.productId}/studies`, {

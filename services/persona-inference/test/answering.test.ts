@@ -287,8 +287,10 @@ describe('Answering a typed question', () => {
     });
     for (const [i, response] of first.responses.entries()) {
       // The open answer is what the question without a type gets.
-      const { typed, ...rest } = response;
+      const { typed, segments, ...rest } = response;
       expect(rest).toEqual(open.responses[i]);
+      // A typed answer says which segment of each trait the persona is in, for the cuts.
+      expect(segments).toMatchObject({ age: expect.any(String), income: expect.any(String) });
       expect(typed).toMatchObject({ type: 'scale', noAnswer: 0 });
       const draws = typed!.draws as number[];
       expect(draws).toHaveLength(20);

@@ -14,6 +14,7 @@ export function customFactsToMessage(facts: CustomPersonaFacts): CustomPersonaFa
     fileName: facts.fileName,
     provenance: { ...facts.provenance },
     builtBy: facts.builtBy,
+    customTraits: facts.customTraits ? { labels: { ...facts.customTraits } } : undefined,
   };
 }
 
@@ -28,6 +29,7 @@ export function customFactsFromMessage(message: CustomPersonaFactsMessage): Cust
     fileName: message.fileName,
     provenance: { ...message.provenance } as CustomPersonaFacts['provenance'],
     builtBy: message.builtBy,
+    ...(message.customTraits ? { customTraits: { ...message.customTraits.labels } } : {}),
   };
 }
 

@@ -158,6 +158,6 @@ export function pastRunFromMessage(message: PastRunMessage): PastRun | null {
     },
     estimate: message.estimate ? estimateFromMessage(message.estimate) : null,
     completedAt: message.completedAt?.toISOString() ?? '',
-    typedResult: typedResultFromMessage(message.typedResult),
+    ...(message.typedResult ? { typedResult: typedResultFromMessage(message.typedResult) } : {}),
   };
 }

@@ -1,6 +1,7 @@
 // A typed question's settings, answers and figures (@chorus/contracts'
 // typed-questions.ts) and their proto messages, both ways.
 import {
+  CUSTOM_TRAIT_PREFIX,
   type Estimate,
   type PersonaResponse,
   type PricePeriod,
@@ -450,7 +451,9 @@ export function segmentCutToMessage(cut: SegmentCutView): SegmentCutMessage {
 }
 
 export function segmentCutFromMessage(message: SegmentCutMessage): SegmentCutView | null {
-  const trait = segmentTraits.find((t): t is SegmentTrait => t === message.trait);
+  const trait: SegmentTrait | undefined = message.trait.startsWith(CUSTOM_TRAIT_PREFIX)
+    ? (message.trait as SegmentTrait)
+    : segmentTraits.find((t) => t === message.trait);
   if (!trait) return null;
   return {
     trait,

@@ -35,6 +35,7 @@ export function personaProfile(
     motivations: t.motivations,
     personality: t.personality,
     safetyScores: t.safety_scores,
+    customTraits: t.custom?.customTraits ? { labels: { ...t.custom.customTraits } } : undefined,
   };
 }
 

@@ -1,5 +1,7 @@
 import {
+  CUSTOM_TRAIT_PREFIX,
   type PersonaResponse,
+  type SegmentTrait,
   type SegmentCutView,
   segmentTraits,
   type TypedQuestionSpec,
@@ -17,7 +19,14 @@ export function segmentCutsOf(
   seed: number,
 ): SegmentCutView[] {
   const cuts: SegmentCutView[] = [];
-  for (const trait of segmentTraits) {
+  const custom = [
+    ...new Set(
+      responses.flatMap((r) =>
+        Object.keys(r.segments ?? {}).filter((key) => key.startsWith(CUSTOM_TRAIT_PREFIX)),
+      ),
+    ),
+  ] as SegmentTrait[];
+  for (const trait of [...segmentTraits, ...custom]) {
     const rows = responses.flatMap((response) => {
       const segment = response.segments?.[trait];
       return response.typed && segment ? [{ segment, answer: response.typed }] : [];

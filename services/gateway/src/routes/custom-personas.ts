@@ -52,7 +52,12 @@ async function templateProfiles(clients: ServiceClients): Promise<PersonaProfile
 /** A built persona as the catalog stores it, with each trait's provenance. */
 function draftOf(
   built: BuiltPersona,
-  source: { kind: CustomPersonaSource; text: string; fileName: string },
+  source: {
+    kind: CustomPersonaSource;
+    text: string;
+    fileName: string;
+    customTraits?: Record<string, string>;
+  },
   builtBy: string,
 ): CustomPersonaDraft {
   const persona = built.persona!;
@@ -75,6 +80,9 @@ function draftOf(
       fileName: source.fileName,
       provenance: traitProvenance({}, built.givenFields),
       builtBy,
+      ...(source.customTraits && Object.keys(source.customTraits).length > 0
+        ? { customTraits: source.customTraits }
+        : {}),
     },
   };
 }
@@ -187,7 +195,12 @@ export function customPersonaRoutes(routes: ApiRoutes, deps: { clients: ServiceC
           customDraftToMessage(
             draftOf(
               result,
-              { kind: 'csv', text: row.sourceText, fileName: body.fileName },
+              {
+                kind: 'csv',
+                text: row.sourceText,
+                fileName: body.fileName,
+                customTraits: row.customTraits,
+              },
               built.builtBy,
             ),
           ),

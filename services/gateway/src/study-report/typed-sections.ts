@@ -5,7 +5,7 @@ import {
   type QuestionType,
   type QuestionView,
   type SegmentCutView,
-  segmentTraitLabels,
+  segmentTraitLabel,
   type TypedResult,
 } from '@chorus/contracts';
 import { BOOTSTRAP_RESAMPLES, NONE_OF_THESE, SEGMENT_DIFFERENCE_TEST } from '@chorus/research';
@@ -118,7 +118,7 @@ export function segmentSection(
   return {
     heading: 'By segment',
     blocks: cuts.map((cut): ReportBlock => ({
-      heading: segmentTraitLabels[cut.trait],
+      heading: segmentTraitLabel(cut.trait),
       table: {
         columns: ['Segment', 'Respondents', headlineName(type, unit)],
         rows: cut.segments.map((segment) => [

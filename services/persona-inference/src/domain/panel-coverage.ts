@@ -1,4 +1,5 @@
 import {
+  CUSTOM_TRAIT_PREFIX,
   ageBand,
   ageBands,
   type CoverageDimension,
@@ -126,5 +127,9 @@ export function segmentsOf(persona: PersonaProfile): Record<string, string> {
   );
   set('household', household ? householdWords[household] : undefined);
   set('place', placeOf(persona.location ?? ''));
+  // The business's own traits (a plan, a region), each a cut of its own.
+  for (const [trait, value] of Object.entries(persona.customTraits?.labels ?? {})) {
+    set(`${CUSTOM_TRAIT_PREFIX}${trait}`, value);
+  }
   return segments;
 }

@@ -3,7 +3,7 @@ import {
   type SegmentCutView,
   type SegmentNote,
   type SegmentTrait,
-  segmentTraitLabels,
+  segmentTraitLabel,
   type TypedResult,
 } from '@chorus/contracts';
 import { RangeBarChart } from '@chorus/platform/charts';
@@ -17,7 +17,7 @@ import { count, figure } from './words';
 
 export const tooFewWords = `Too few personas to say (fewer than ${MIN_SEGMENT_SIZE})`;
 
-const traitLabel = (trait: SegmentTrait) => segmentTraitLabels[trait] ?? trait;
+const traitLabel = (trait: SegmentTrait) => segmentTraitLabel(trait);
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

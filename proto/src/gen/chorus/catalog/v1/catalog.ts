@@ -27,6 +27,7 @@ import {
   OpinionShares,
   PersonaProfile,
   PersonaResponse,
+  PersonaSegments,
   QuestionSpec,
   RunDetails,
   SafetyScores as SafetyScores1,
@@ -363,6 +364,8 @@ export interface CustomPersonaFacts {
   provenance: { [key: string]: string };
   /** The engine that filled the inferred traits ("local" or "openai:<model>"). */
   builtBy: string;
+  /** The business's own traits of the customer: its CSV's other columns. */
+  customTraits?: PersonaSegments | undefined;
 }
 
 export interface CustomPersonaFacts_ProvenanceEntry {
@@ -6581,7 +6584,7 @@ export const ProductPersona: MessageFns<ProductPersona> = {
 };
 
 function createBaseCustomPersonaFacts(): CustomPersonaFacts {
-  return { source: "", sourceText: "", fileName: "", provenance: {}, builtBy: "" };
+  return { source: "", sourceText: "", fileName: "", provenance: {}, builtBy: "", customTraits: undefined };
 }
 
 export const CustomPersonaFacts: MessageFns<CustomPersonaFacts> = {
@@ -6600,6 +6603,9 @@ export const CustomPersonaFacts: MessageFns<CustomPersonaFacts> = {
     });
     if (message.builtBy !== "") {
       writer.uint32(42).string(message.builtBy);
+    }
+    if (message.customTraits !== undefined) {
+      PersonaSegments.encode(message.customTraits, writer.uint32(50).fork()).join();
     }
     return writer;
   },
@@ -6660,6 +6666,14 @@ export const CustomPersonaFacts: MessageFns<CustomPersonaFacts> = {
             message.builtBy = reader.string();
             continue;
           }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.customTraits = PersonaSegments.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -6704,6 +6718,11 @@ export const CustomPersonaFacts: MessageFns<CustomPersonaFacts> = {
         : isSet(object.built_by)
         ? globalThis.String(object.built_by)
         : "",
+      customTraits: isSet(object.customTraits)
+        ? PersonaSegments.fromJSON(object.customTraits)
+        : isSet(object.custom_traits)
+        ? PersonaSegments.fromJSON(object.custom_traits)
+        : undefined,
     };
   },
 
@@ -6730,6 +6749,9 @@ export const CustomPersonaFacts: MessageFns<CustomPersonaFacts> = {
     if (message.builtBy !== "") {
       obj.builtBy = message.builtBy;
     }
+    if (message.customTraits !== undefined) {
+      obj.customTraits = PersonaSegments.toJSON(message.customTraits);
+    }
     return obj;
   },
 
@@ -6751,6 +6773,9 @@ export const CustomPersonaFacts: MessageFns<CustomPersonaFacts> = {
       {},
     );
     message.builtBy = object.builtBy ?? "";
+    message.customTraits = (object.customTraits !== undefined && object.customTraits !== null)
+      ? PersonaSegments.fromPartial(object.customTraits)
+      : undefined;
     return message;
   },
 };

@@ -61,7 +61,11 @@ export interface PersonaProfile {
   lifestyle: string;
   motivations: string;
   personality: string;
-  safetyScores?: SafetyScores | undefined;
+  safetyScores?:
+    | SafetyScores
+    | undefined;
+  /** The business's own traits of a customer persona (a plan, a region): results can be cut by them. */
+  customTraits?: PersonaSegments | undefined;
 }
 
 /** One answered field of the business profile. */
@@ -877,6 +881,7 @@ function createBasePersonaProfile(): PersonaProfile {
     motivations: "",
     personality: "",
     safetyScores: undefined,
+    customTraits: undefined,
   };
 }
 
@@ -914,6 +919,9 @@ export const PersonaProfile: MessageFns<PersonaProfile> = {
     }
     if (message.safetyScores !== undefined) {
       SafetyScores.encode(message.safetyScores, writer.uint32(90).fork()).join();
+    }
+    if (message.customTraits !== undefined) {
+      PersonaSegments.encode(message.customTraits, writer.uint32(98).fork()).join();
     }
     return writer;
   },
@@ -1019,6 +1027,14 @@ export const PersonaProfile: MessageFns<PersonaProfile> = {
             message.safetyScores = SafetyScores.decode(reader, reader.uint32());
             continue;
           }
+          case 12: {
+            if (tag !== 98) {
+              break;
+            }
+
+            message.customTraits = PersonaSegments.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1051,6 +1067,11 @@ export const PersonaProfile: MessageFns<PersonaProfile> = {
         ? SafetyScores.fromJSON(object.safetyScores)
         : isSet(object.safety_scores)
         ? SafetyScores.fromJSON(object.safety_scores)
+        : undefined,
+      customTraits: isSet(object.customTraits)
+        ? PersonaSegments.fromJSON(object.customTraits)
+        : isSet(object.custom_traits)
+        ? PersonaSegments.fromJSON(object.custom_traits)
         : undefined,
     };
   },
@@ -1090,6 +1111,9 @@ export const PersonaProfile: MessageFns<PersonaProfile> = {
     if (message.safetyScores !== undefined) {
       obj.safetyScores = SafetyScores.toJSON(message.safetyScores);
     }
+    if (message.customTraits !== undefined) {
+      obj.customTraits = PersonaSegments.toJSON(message.customTraits);
+    }
     return obj;
   },
 
@@ -1110,6 +1134,9 @@ export const PersonaProfile: MessageFns<PersonaProfile> = {
     message.personality = object.personality ?? "";
     message.safetyScores = (object.safetyScores !== undefined && object.safetyScores !== null)
       ? SafetyScores.fromPartial(object.safetyScores)
+      : undefined;
+    message.customTraits = (object.customTraits !== undefined && object.customTraits !== null)
+      ? PersonaSegments.fromPartial(object.customTraits)
       : undefined;
     return message;
   },
