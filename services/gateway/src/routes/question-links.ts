@@ -25,6 +25,14 @@ import type { ApiRoutes } from '../routing';
 import { productParams } from './products';
 import { RESPONDENT_COOKIE, respondentOf, shareLimits } from './share-links';
 
+/** The share links' limits, counted apart: people answering a survey do not use up a roadmap link's. */
+const linkLimits = Object.fromEntries(
+  Object.entries(shareLimits).map(([key, rule]) => [
+    key,
+    { ...rule, name: `question-${rule.name}` },
+  ]),
+) as typeof shareLimits;
+
 const questionParams = productParams.extend({ questionId: z.string().min(1).max(100) });
 const studyParams = productParams.extend({ studyId: z.string().min(1).max(100) });
 const linkParams = productParams.extend({ linkId: z.string().min(1).max(100) });
@@ -170,7 +178,7 @@ export function questionLinkRoutes(
     tag: 'share-links',
     access: 'public',
     params: tokenParams,
-    before: [limits.limiter(shareLimits.viewPerIp), limits.limiter(shareLimits.viewPerLink)],
+    before: [limits.limiter(linkLimits.viewPerIp), limits.limiter(linkLimits.viewPerLink)],
     async handler({ req, params, res }): Promise<PublicQuestionLinkView> {
       if (!TOKEN_FORMAT.test(params.token)) unavailable();
       res.setHeader('Cache-Control', 'no-store');
@@ -194,7 +202,7 @@ export function questionLinkRoutes(
     params: tokenParams,
     body: questionLinkResponseRequest,
     bodyLimit: LINK_BODY_LIMIT,
-    before: [limits.limiter(shareLimits.respondPerIp), limits.limiter(shareLimits.respondPerLink)],
+    before: [limits.limiter(linkLimits.respondPerIp), limits.limiter(linkLimits.respondPerLink)],
     async handler({ req, res, params, body }): Promise<{ replaced: boolean }> {
       if (!TOKEN_FORMAT.test(params.token)) unavailable();
       const tokenHash = hash(params.token);
