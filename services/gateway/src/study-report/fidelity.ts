@@ -6,7 +6,7 @@ import {
   type Opinion,
   opinions,
 } from '@chorus/contracts';
-import type { ReportSection } from './model';
+import type { ReportSection } from './report';
 
 // Where the panel's personas came from, and the panel against real
 // customers' answers to the same question: the parts of a question's report

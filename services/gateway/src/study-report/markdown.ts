@@ -1,5 +1,5 @@
 import { neutraliseCell } from '@chorus/contracts';
-import type { ReportTable, StudyReport } from './model';
+import type { ReportTable, StudyReport } from './report';
 
 // The study report as Markdown: headings, quotes, tables and paragraphs, every
 // text escaped so a persona's words or an option's label show as written.

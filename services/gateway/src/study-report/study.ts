@@ -1,5 +1,6 @@
 import { formatDate, type QuestionView } from '@chorus/contracts';
-import { buildStudyReport, type ReportSection, type StudyReport } from './model';
+import { buildStudyReport } from './model';
+import type { ReportSection, StudyReport } from './report';
 import {
   asksLikelihood,
   cutsOf,

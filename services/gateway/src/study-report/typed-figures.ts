@@ -1,5 +1,5 @@
 import type { Estimate, TypedResult } from '@chorus/contracts';
-import type { ReportBlock, ReportChart } from './model';
+import type { ReportBlock, ReportChart } from './report';
 import {
   amount,
   cell,

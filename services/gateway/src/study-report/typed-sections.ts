@@ -10,7 +10,7 @@ import {
 } from '@chorus/contracts';
 import { BOOTSTRAP_RESAMPLES, NONE_OF_THESE, SEGMENT_DIFFERENCE_TEST } from '@chorus/research';
 import { typedAnswerWords } from './answer-words';
-import type { ReportBlock, ReportSection } from './model';
+import type { ReportBlock, ReportSection } from './report';
 import { typedFigureBlocks } from './typed-figures';
 import {
   amount,
