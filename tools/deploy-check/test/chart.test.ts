@@ -467,6 +467,7 @@ describe('one origin', () => {
     // The public share-link pages go to their own page, never the shell.
     expected['/share'] = 'chorus-mfe-share';
     expected['/compare'] = 'chorus-mfe-share';
+    expected['/survey'] = 'chorus-mfe-share';
     expect(routes).toEqual(expected);
   });
 
