@@ -480,7 +480,15 @@ function PriceRange({
               min={0}
               aria-describedby={`${id}-unit`}
               value={draft[field]}
-              onChange={(event) => onChange({ ...draft, [field]: event.target.value })}
+              onChange={(event) =>
+                onChange({
+                  ...draft,
+                  [field]: event.target.value,
+                  // A likelihood was given for the price as it was: asked again at the new one.
+                  ...(field === 'bargain' ? { buyAtBargain: null } : {}),
+                  ...(field === 'expensive' ? { buyAtExpensive: null } : {}),
+                })
+              }
             />
           </div>
         </div>

@@ -1,3 +1,4 @@
+import { informativeSpan } from './range-span';
 import { type Estimate, questionTypeLabels, type TypedResult } from '@chorus/contracts';
 import {
   BarChart,
@@ -435,7 +436,7 @@ function PriceRangeResult({ result }: { result: ResultOf<'price_range'> }) {
   const per = (v: number) => pricePer(v, result.currency, result.period);
   const cheap = result.marginalCheapness;
   const dear = result.marginalExpensiveness;
-  const data = result.curves.map((c) => ({
+  const data = informativeSpan(result.curves).map((c) => ({
     price: c.price,
     tooCheap: c.tooCheap * 100,
     bargain: c.bargain * 100,
