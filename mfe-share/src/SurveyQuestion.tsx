@@ -480,15 +480,7 @@ function PriceRange({
               min={0}
               aria-describedby={`${id}-unit`}
               value={draft[field]}
-              onChange={(event) =>
-                onChange({
-                  ...draft,
-                  [field]: event.target.value,
-                  // A likelihood was given for the price as it was: asked again at the new one.
-                  ...(field === 'bargain' ? { buyAtBargain: null } : {}),
-                  ...(field === 'expensive' ? { buyAtExpensive: null } : {}),
-                })
-              }
+              onChange={(event) => onChange({ ...draft, [field]: event.target.value })}
             />
           </div>
         </div>

@@ -114,17 +114,6 @@ describe('SurveyPage checks before sending', () => {
     expect(set.getByRole('radio', { name: 'Least important: Reminders' })).not.toBeChecked();
   });
 
-  it('asks the likelihood again once the price it was given for changes', async () => {
-    await open();
-    await userEvent.type(screen.getByLabelText(priceLabels.bargain), '15');
-    const atFifteen = group('How likely would you be to buy it at $15 a month?');
-    await userEvent.click(atFifteen.getByRole('radio', { name: '8' }));
-    expect(atFifteen.getByRole('radio', { name: '8' })).toBeChecked();
-    await userEvent.type(screen.getByLabelText(priceLabels.bargain), '0');
-    const atOneFifty = group('How likely would you be to buy it at $150 a month?');
-    expect(atOneFifty.queryByRole('radio', { checked: true })).toBeNull();
-  });
-
   it('moves a ranked item with the arrow keys', async () => {
     await open();
     const ranking = group(/Rank what matters/);
