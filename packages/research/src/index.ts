@@ -13,3 +13,4 @@ export * from './panel';
 export * from './typed';
 export * from './people-vs-personas';
 export * from './typed-drift';
+export * from './panels';
