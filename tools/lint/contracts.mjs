@@ -45,6 +45,10 @@ const modules = {
       'auditLogFilter',
     ],
   },
+  'panels.ts': {
+    holds: 'market panel requests, views and messages',
+    functions: [],
+  },
   'analytics.ts': {
     holds: 'analytics event names and payloads',
     functions: ['subscriptionTransactionId'],

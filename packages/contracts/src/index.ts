@@ -27,3 +27,4 @@ export * from './teams';
 export * from './typed-questions';
 export * from './question-links';
 export * from './typed-words';
+export * from './panels';

@@ -91,6 +91,8 @@ export const estimateQuestionRequest = z.object({
   checkWording: z.boolean().optional(),
   /** A typed question's settings: its typed answers are priced too. */
   spec: questionSpecSchema.optional(),
+  /** Asked of a ready market panel: priced for every persona of the panel. */
+  panelId: z.string('panelId must be text').trim().min(1).max(100).optional(),
 });
 
 export interface QuestionEstimate {

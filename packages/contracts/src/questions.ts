@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { businessProfileFields, type ProfileFieldName } from './business-profile';
 import type { FollowUpTurnView } from './follow-ups';
+import type { PanelRunView } from './panels';
 import type { PastRun, QuestionAnalysis, RunDetails } from './question-runs';
 import {
   type QuestionSpec,
@@ -260,6 +261,8 @@ export interface QuestionView {
   segmentCuts: SegmentCutView[];
   /** A typed question's headline figure against the run before (null for a first run). */
   typedDrift: TypedDrift | null;
+  /** Asked of a market panel: the panel, how many answered, the weighted figures (null otherwise). */
+  panel: PanelRunView | null;
 }
 
 /** A study as the API answers it: its questions in the order they were given. */
@@ -288,6 +291,8 @@ export const askQuestionRequest = z.object({
   checkWording: z.boolean('checkWording must be true or false').optional(),
   /** A typed question's settings; absent: the open opinion question. */
   spec: questionSpecSchema.optional(),
+  /** Asked of a ready market panel instead of the product's chosen personas. */
+  panelId: z.string('panelId must be text').trim().min(1).max(100).optional(),
 });
 export type AskQuestionRequest = z.output<typeof askQuestionRequest>;
 

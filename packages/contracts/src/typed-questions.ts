@@ -421,6 +421,8 @@ export const createStudyRequest = z
       )
       .min(1, typedQuestionMessages.studyQuestions)
       .max(MAX_STUDY_QUESTIONS, typedQuestionMessages.studyQuestions),
+    /** Asked of a ready market panel instead of the product's chosen personas. */
+    panelId: z.string('panelId must be text').trim().min(1).max(100).optional(),
   })
   .refine(
     (study) =>

@@ -33,6 +33,9 @@ const topicOfEvent: Record<EventCase, Topic> = {
   questionAnswered: Topics.inference,
   questionFailed: Topics.inference,
   questionProgress: Topics.inference,
+  panelBuildRequested: Topics.catalog,
+  panelPersonasBuilt: Topics.inference,
+  panelBuildFailed: Topics.inference,
   subscriptionChanged: Topics.billing,
 };
 

@@ -8,3 +8,4 @@ export * from './runs';
 export * from './share-answers';
 export * from './share-results';
 export * from './typed';
+export * from './panels';

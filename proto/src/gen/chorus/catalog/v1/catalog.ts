@@ -28,6 +28,7 @@ import {
   PersonaProfile,
   PersonaResponse,
   PersonaSegments,
+  PopulationFrame,
   QuestionSpec,
   RunDetails,
   SafetyScores as SafetyScores1,
@@ -585,7 +586,221 @@ export interface Question {
   /** A typed question's figures cut by each trait the panel varies in. */
   segmentCuts: SegmentCut[];
   /** A typed question's headline figure against the run before. */
-  typedDrift?: TypedDrift | undefined;
+  typedDrift?:
+    | TypedDrift
+    | undefined;
+  /**
+   * Asked of a market panel: the panel, how many answered, the weighted
+   * shares and their cuts by the population's traits.
+   */
+  panel?: PanelRun | undefined;
+}
+
+export interface PanelRun {
+  panelId: string;
+  panelName: string;
+  panelVersion: number;
+  size: number;
+  answered: number;
+  frameName: string;
+  /** Absent until complete (and for a typed question). */
+  weighted?: WeightedOpinions | undefined;
+  cuts: WeightedCut[];
+  /** What was weighted, in plain words. */
+  note: string;
+  gaps: FrameGap[];
+}
+
+export interface WeightedShare {
+  share: number;
+  low: number;
+  high: number;
+}
+
+export interface WeightedOpinions {
+  positive?: WeightedShare | undefined;
+  neutral?: WeightedShare | undefined;
+  negative?: WeightedShare | undefined;
+  respondents: number;
+  designEffect: number;
+  effectiveSampleSize: number;
+}
+
+export interface WeightedSegment {
+  level: string;
+  label: string;
+  respondents: number;
+  effectiveSampleSize: number;
+  tooFew: boolean;
+  /** Absent when too few. */
+  opinions?: WeightedOpinions | undefined;
+}
+
+export interface WeightedCutNote {
+  opinion: string;
+  segments: string[];
+  difference: number;
+  z: number;
+  pValue: number;
+  note: string;
+}
+
+export interface WeightedCut {
+  trait: string;
+  label: string;
+  segments: WeightedSegment[];
+  notes: WeightedCutNote[];
+}
+
+export interface FrameGap {
+  trait: string;
+  level: string;
+  label: string;
+  panelShare: number;
+  frameShare: number;
+  sentence: string;
+}
+
+export interface PanelFilter {
+  trait: string;
+  levels: string[];
+  min?: number | undefined;
+  max?: number | undefined;
+}
+
+export interface MakeUpLevel {
+  id: string;
+  label: string;
+  panelShare: number;
+  frameShare: number;
+}
+
+export interface PanelMakeUp {
+  trait: string;
+  label: string;
+  levels: MakeUpLevel[];
+}
+
+export interface MarketPanel {
+  id: string;
+  productId: string;
+  name: string;
+  /** The population drawn to, filters applied. */
+  frame?:
+    | PopulationFrame
+    | undefined;
+  /** us, uk, de, in, or custom (the customer's own shares). */
+  baseFrameId: string;
+  filters: PanelFilter[];
+  size: number;
+  seed: number;
+  version: number;
+  /** building, ready or failed */
+  status: string;
+  built: number;
+  errorReason: string;
+  engine: string;
+  costUsd: number;
+  createdAt?: Date | undefined;
+  updatedAt?:
+    | Date
+    | undefined;
+  /** The built panel's shares beside the population's (ready panels). */
+  makeUp: PanelMakeUp[];
+  gaps: FrameGap[];
+  /** Of the raking weights (ready panels). */
+  designEffect: number;
+  effectiveSampleSize: number;
+  maxWeight: number;
+  questions: number;
+}
+
+export interface CreatePanelRequest {
+  userId: string;
+  productId: string;
+  name: string;
+  frame?: PopulationFrame | undefined;
+  baseFrameId: string;
+  filters: PanelFilter[];
+  size: number;
+  estimatedCostUsd?: number | undefined;
+}
+
+export interface CreatePanelResponse {
+  panel?: MarketPanel | undefined;
+}
+
+export interface GetPanelResponse {
+  panel?: MarketPanel | undefined;
+}
+
+export interface RedrawPanelResponse {
+  panel?: MarketPanel | undefined;
+}
+
+export interface ListPanelsRequest {
+  userId: string;
+  productId: string;
+}
+
+export interface ListPanelsResponse {
+  panels: MarketPanel[];
+}
+
+export interface GetPanelRequest {
+  userId: string;
+  productId: string;
+  panelId: string;
+}
+
+export interface RedrawPanelRequest {
+  userId: string;
+  productId: string;
+  panelId: string;
+  estimatedCostUsd?: number | undefined;
+}
+
+export interface DeletePanelRequest {
+  userId: string;
+  productId: string;
+  panelId: string;
+}
+
+export interface DeletePanelResponse {
+}
+
+export interface ListPanelAnswersRequest {
+  userId: string;
+  productId: string;
+  questionId: string;
+  page: number;
+  pageSize: number;
+  /** Words in the persona's name, occupation, place or answer. */
+  search: string;
+  /** positive, neutral or negative; empty: all. */
+  opinion: string;
+}
+
+export interface PanelAnswer {
+  response?: PersonaResponse | undefined;
+  traits: { [key: string]: string };
+  weight: number;
+  index: number;
+  occupation: string;
+  location: string;
+  age: number;
+}
+
+export interface PanelAnswer_TraitsEntry {
+  key: string;
+  value: string;
+}
+
+export interface ListPanelAnswersResponse {
+  answers: PanelAnswer[];
+  total: number;
+  page: number;
+  pageSize: number;
 }
 
 export interface TypedDrift {
@@ -919,7 +1134,11 @@ export interface AskQuestionRequest {
     | QuestionSpec
     | undefined;
   /** The study the question belongs to, if any. */
-  studyId?: string | undefined;
+  studyId?:
+    | string
+    | undefined;
+  /** Asked of a ready market panel instead of the product's personas. */
+  panelId?: string | undefined;
 }
 
 export interface RerunQuestionRequest {
@@ -978,7 +1197,11 @@ export interface CreateStudyRequest {
   offer: string;
   questions: StudyQuestion[];
   /** What the gateway's estimate says the questions will cost, for the budget. */
-  estimatedCostUsd?: number | undefined;
+  estimatedCostUsd?:
+    | number
+    | undefined;
+  /** Asked of a ready market panel instead of the product's personas. */
+  panelId?: string | undefined;
 }
 
 export interface Study {
@@ -1195,11 +1418,20 @@ export interface GetPersonaContextRequest {
    * once); empty means every persona of the product.
    */
   personaIds: string[];
+  /**
+   * A market panel instead: its first personas as a sample (for an estimate)
+   * and its size.
+   */
+  panelId?: string | undefined;
 }
 
 export interface GetPersonaContextResponse {
   personas: PersonaProfile[];
-  business?: BusinessContext | undefined;
+  business?:
+    | BusinessContext
+    | undefined;
+  /** A market panel's size (personas holds a sample of it); 0 otherwise. */
+  panelSize?: number | undefined;
 }
 
 export interface CalibrateQuestionRequest {
@@ -9175,6 +9407,7 @@ function createBaseQuestion(): Question {
     studyId: undefined,
     segmentCuts: [],
     typedDrift: undefined,
+    panel: undefined,
   };
 }
 
@@ -9248,6 +9481,9 @@ export const Question: MessageFns<Question> = {
     }
     if (message.typedDrift !== undefined) {
       TypedDrift.encode(message.typedDrift, writer.uint32(202).fork()).join();
+    }
+    if (message.panel !== undefined) {
+      PanelRun.encode(message.panel, writer.uint32(210).fork()).join();
     }
     return writer;
   },
@@ -9449,6 +9685,14 @@ export const Question: MessageFns<Question> = {
             message.typedDrift = TypedDrift.decode(reader, reader.uint32());
             continue;
           }
+          case 26: {
+            if (tag !== 210) {
+              break;
+            }
+
+            message.panel = PanelRun.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -9552,6 +9796,7 @@ export const Question: MessageFns<Question> = {
         : isSet(object.typed_drift)
         ? TypedDrift.fromJSON(object.typed_drift)
         : undefined,
+      panel: isSet(object.panel) ? PanelRun.fromJSON(object.panel) : undefined,
     };
   },
 
@@ -9626,6 +9871,9 @@ export const Question: MessageFns<Question> = {
     if (message.typedDrift !== undefined) {
       obj.typedDrift = TypedDrift.toJSON(message.typedDrift);
     }
+    if (message.panel !== undefined) {
+      obj.panel = PanelRun.toJSON(message.panel);
+    }
     return obj;
   },
 
@@ -9671,6 +9919,3501 @@ export const Question: MessageFns<Question> = {
     message.typedDrift = (object.typedDrift !== undefined && object.typedDrift !== null)
       ? TypedDrift.fromPartial(object.typedDrift)
       : undefined;
+    message.panel = (object.panel !== undefined && object.panel !== null)
+      ? PanelRun.fromPartial(object.panel)
+      : undefined;
+    return message;
+  },
+};
+
+function createBasePanelRun(): PanelRun {
+  return {
+    panelId: "",
+    panelName: "",
+    panelVersion: 0,
+    size: 0,
+    answered: 0,
+    frameName: "",
+    weighted: undefined,
+    cuts: [],
+    note: "",
+    gaps: [],
+  };
+}
+
+export const PanelRun: MessageFns<PanelRun> = {
+  encode(message: PanelRun, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.panelId !== "") {
+      writer.uint32(10).string(message.panelId);
+    }
+    if (message.panelName !== "") {
+      writer.uint32(18).string(message.panelName);
+    }
+    if (message.panelVersion !== 0) {
+      writer.uint32(24).int32(message.panelVersion);
+    }
+    if (message.size !== 0) {
+      writer.uint32(32).int32(message.size);
+    }
+    if (message.answered !== 0) {
+      writer.uint32(40).int32(message.answered);
+    }
+    if (message.frameName !== "") {
+      writer.uint32(50).string(message.frameName);
+    }
+    if (message.weighted !== undefined) {
+      WeightedOpinions.encode(message.weighted, writer.uint32(58).fork()).join();
+    }
+    for (const v of message.cuts) {
+      WeightedCut.encode(v!, writer.uint32(66).fork()).join();
+    }
+    if (message.note !== "") {
+      writer.uint32(74).string(message.note);
+    }
+    for (const v of message.gaps) {
+      FrameGap.encode(v!, writer.uint32(82).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PanelRun {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePanelRun();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.panelId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.panelName = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.panelVersion = reader.int32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.size = reader.int32();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.answered = reader.int32();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.frameName = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.weighted = WeightedOpinions.decode(reader, reader.uint32());
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.cuts.push(WeightedCut.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.note = reader.string();
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.gaps.push(FrameGap.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PanelRun {
+    return {
+      panelId: isSet(object.panelId)
+        ? globalThis.String(object.panelId)
+        : isSet(object.panel_id)
+        ? globalThis.String(object.panel_id)
+        : "",
+      panelName: isSet(object.panelName)
+        ? globalThis.String(object.panelName)
+        : isSet(object.panel_name)
+        ? globalThis.String(object.panel_name)
+        : "",
+      panelVersion: isSet(object.panelVersion)
+        ? globalThis.Number(object.panelVersion)
+        : isSet(object.panel_version)
+        ? globalThis.Number(object.panel_version)
+        : 0,
+      size: isSet(object.size) ? globalThis.Number(object.size) : 0,
+      answered: isSet(object.answered) ? globalThis.Number(object.answered) : 0,
+      frameName: isSet(object.frameName)
+        ? globalThis.String(object.frameName)
+        : isSet(object.frame_name)
+        ? globalThis.String(object.frame_name)
+        : "",
+      weighted: isSet(object.weighted) ? WeightedOpinions.fromJSON(object.weighted) : undefined,
+      cuts: globalThis.Array.isArray(object?.cuts)
+        ? object.cuts.map((e: any) => WeightedCut.fromJSON(e))
+        : [],
+      note: isSet(object.note) ? globalThis.String(object.note) : "",
+      gaps: globalThis.Array.isArray(object?.gaps)
+        ? object.gaps.map((e: any) => FrameGap.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: PanelRun): unknown {
+    const obj: any = {};
+    if (message.panelId !== "") {
+      obj.panelId = message.panelId;
+    }
+    if (message.panelName !== "") {
+      obj.panelName = message.panelName;
+    }
+    if (message.panelVersion !== 0) {
+      obj.panelVersion = Math.round(message.panelVersion);
+    }
+    if (message.size !== 0) {
+      obj.size = Math.round(message.size);
+    }
+    if (message.answered !== 0) {
+      obj.answered = Math.round(message.answered);
+    }
+    if (message.frameName !== "") {
+      obj.frameName = message.frameName;
+    }
+    if (message.weighted !== undefined) {
+      obj.weighted = WeightedOpinions.toJSON(message.weighted);
+    }
+    if (message.cuts?.length) {
+      obj.cuts = message.cuts.map((e) => WeightedCut.toJSON(e));
+    }
+    if (message.note !== "") {
+      obj.note = message.note;
+    }
+    if (message.gaps?.length) {
+      obj.gaps = message.gaps.map((e) => FrameGap.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<PanelRun>, I>>(base?: I): PanelRun {
+    return PanelRun.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<PanelRun>, I>>(object: I): PanelRun {
+    const message = createBasePanelRun();
+    message.panelId = object.panelId ?? "";
+    message.panelName = object.panelName ?? "";
+    message.panelVersion = object.panelVersion ?? 0;
+    message.size = object.size ?? 0;
+    message.answered = object.answered ?? 0;
+    message.frameName = object.frameName ?? "";
+    message.weighted = (object.weighted !== undefined && object.weighted !== null)
+      ? WeightedOpinions.fromPartial(object.weighted)
+      : undefined;
+    message.cuts = object.cuts?.map((e) => WeightedCut.fromPartial(e)) || [];
+    message.note = object.note ?? "";
+    message.gaps = object.gaps?.map((e) => FrameGap.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseWeightedShare(): WeightedShare {
+  return { share: 0, low: 0, high: 0 };
+}
+
+export const WeightedShare: MessageFns<WeightedShare> = {
+  encode(message: WeightedShare, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.share !== 0) {
+      writer.uint32(9).double(message.share);
+    }
+    if (message.low !== 0) {
+      writer.uint32(17).double(message.low);
+    }
+    if (message.high !== 0) {
+      writer.uint32(25).double(message.high);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): WeightedShare {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseWeightedShare();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 9) {
+              break;
+            }
+
+            message.share = reader.double();
+            continue;
+          }
+          case 2: {
+            if (tag !== 17) {
+              break;
+            }
+
+            message.low = reader.double();
+            continue;
+          }
+          case 3: {
+            if (tag !== 25) {
+              break;
+            }
+
+            message.high = reader.double();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): WeightedShare {
+    return {
+      share: isSet(object.share) ? globalThis.Number(object.share) : 0,
+      low: isSet(object.low) ? globalThis.Number(object.low) : 0,
+      high: isSet(object.high) ? globalThis.Number(object.high) : 0,
+    };
+  },
+
+  toJSON(message: WeightedShare): unknown {
+    const obj: any = {};
+    if (message.share !== 0) {
+      obj.share = floatToJson(message.share);
+    }
+    if (message.low !== 0) {
+      obj.low = floatToJson(message.low);
+    }
+    if (message.high !== 0) {
+      obj.high = floatToJson(message.high);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<WeightedShare>, I>>(base?: I): WeightedShare {
+    return WeightedShare.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<WeightedShare>, I>>(object: I): WeightedShare {
+    const message = createBaseWeightedShare();
+    message.share = object.share ?? 0;
+    message.low = object.low ?? 0;
+    message.high = object.high ?? 0;
+    return message;
+  },
+};
+
+function createBaseWeightedOpinions(): WeightedOpinions {
+  return {
+    positive: undefined,
+    neutral: undefined,
+    negative: undefined,
+    respondents: 0,
+    designEffect: 0,
+    effectiveSampleSize: 0,
+  };
+}
+
+export const WeightedOpinions: MessageFns<WeightedOpinions> = {
+  encode(message: WeightedOpinions, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.positive !== undefined) {
+      WeightedShare.encode(message.positive, writer.uint32(10).fork()).join();
+    }
+    if (message.neutral !== undefined) {
+      WeightedShare.encode(message.neutral, writer.uint32(18).fork()).join();
+    }
+    if (message.negative !== undefined) {
+      WeightedShare.encode(message.negative, writer.uint32(26).fork()).join();
+    }
+    if (message.respondents !== 0) {
+      writer.uint32(32).int32(message.respondents);
+    }
+    if (message.designEffect !== 0) {
+      writer.uint32(41).double(message.designEffect);
+    }
+    if (message.effectiveSampleSize !== 0) {
+      writer.uint32(49).double(message.effectiveSampleSize);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): WeightedOpinions {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseWeightedOpinions();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.positive = WeightedShare.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.neutral = WeightedShare.decode(reader, reader.uint32());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.negative = WeightedShare.decode(reader, reader.uint32());
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.respondents = reader.int32();
+            continue;
+          }
+          case 5: {
+            if (tag !== 41) {
+              break;
+            }
+
+            message.designEffect = reader.double();
+            continue;
+          }
+          case 6: {
+            if (tag !== 49) {
+              break;
+            }
+
+            message.effectiveSampleSize = reader.double();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): WeightedOpinions {
+    return {
+      positive: isSet(object.positive) ? WeightedShare.fromJSON(object.positive) : undefined,
+      neutral: isSet(object.neutral) ? WeightedShare.fromJSON(object.neutral) : undefined,
+      negative: isSet(object.negative) ? WeightedShare.fromJSON(object.negative) : undefined,
+      respondents: isSet(object.respondents) ? globalThis.Number(object.respondents) : 0,
+      designEffect: isSet(object.designEffect)
+        ? globalThis.Number(object.designEffect)
+        : isSet(object.design_effect)
+        ? globalThis.Number(object.design_effect)
+        : 0,
+      effectiveSampleSize: isSet(object.effectiveSampleSize)
+        ? globalThis.Number(object.effectiveSampleSize)
+        : isSet(object.effective_sample_size)
+        ? globalThis.Number(object.effective_sample_size)
+        : 0,
+    };
+  },
+
+  toJSON(message: WeightedOpinions): unknown {
+    const obj: any = {};
+    if (message.positive !== undefined) {
+      obj.positive = WeightedShare.toJSON(message.positive);
+    }
+    if (message.neutral !== undefined) {
+      obj.neutral = WeightedShare.toJSON(message.neutral);
+    }
+    if (message.negative !== undefined) {
+      obj.negative = WeightedShare.toJSON(message.negative);
+    }
+    if (message.respondents !== 0) {
+      obj.respondents = Math.round(message.respondents);
+    }
+    if (message.designEffect !== 0) {
+      obj.designEffect = floatToJson(message.designEffect);
+    }
+    if (message.effectiveSampleSize !== 0) {
+      obj.effectiveSampleSize = floatToJson(message.effectiveSampleSize);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<WeightedOpinions>, I>>(base?: I): WeightedOpinions {
+    return WeightedOpinions.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<WeightedOpinions>, I>>(object: I): WeightedOpinions {
+    const message = createBaseWeightedOpinions();
+    message.positive = (object.positive !== undefined && object.positive !== null)
+      ? WeightedShare.fromPartial(object.positive)
+      : undefined;
+    message.neutral = (object.neutral !== undefined && object.neutral !== null)
+      ? WeightedShare.fromPartial(object.neutral)
+      : undefined;
+    message.negative = (object.negative !== undefined && object.negative !== null)
+      ? WeightedShare.fromPartial(object.negative)
+      : undefined;
+    message.respondents = object.respondents ?? 0;
+    message.designEffect = object.designEffect ?? 0;
+    message.effectiveSampleSize = object.effectiveSampleSize ?? 0;
+    return message;
+  },
+};
+
+function createBaseWeightedSegment(): WeightedSegment {
+  return { level: "", label: "", respondents: 0, effectiveSampleSize: 0, tooFew: false, opinions: undefined };
+}
+
+export const WeightedSegment: MessageFns<WeightedSegment> = {
+  encode(message: WeightedSegment, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.level !== "") {
+      writer.uint32(10).string(message.level);
+    }
+    if (message.label !== "") {
+      writer.uint32(18).string(message.label);
+    }
+    if (message.respondents !== 0) {
+      writer.uint32(24).int32(message.respondents);
+    }
+    if (message.effectiveSampleSize !== 0) {
+      writer.uint32(33).double(message.effectiveSampleSize);
+    }
+    if (message.tooFew !== false) {
+      writer.uint32(40).bool(message.tooFew);
+    }
+    if (message.opinions !== undefined) {
+      WeightedOpinions.encode(message.opinions, writer.uint32(50).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): WeightedSegment {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseWeightedSegment();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.level = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.label = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.respondents = reader.int32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 33) {
+              break;
+            }
+
+            message.effectiveSampleSize = reader.double();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.tooFew = reader.bool();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.opinions = WeightedOpinions.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): WeightedSegment {
+    return {
+      level: isSet(object.level) ? globalThis.String(object.level) : "",
+      label: isSet(object.label) ? globalThis.String(object.label) : "",
+      respondents: isSet(object.respondents) ? globalThis.Number(object.respondents) : 0,
+      effectiveSampleSize: isSet(object.effectiveSampleSize)
+        ? globalThis.Number(object.effectiveSampleSize)
+        : isSet(object.effective_sample_size)
+        ? globalThis.Number(object.effective_sample_size)
+        : 0,
+      tooFew: isSet(object.tooFew)
+        ? globalThis.Boolean(object.tooFew)
+        : isSet(object.too_few)
+        ? globalThis.Boolean(object.too_few)
+        : false,
+      opinions: isSet(object.opinions) ? WeightedOpinions.fromJSON(object.opinions) : undefined,
+    };
+  },
+
+  toJSON(message: WeightedSegment): unknown {
+    const obj: any = {};
+    if (message.level !== "") {
+      obj.level = message.level;
+    }
+    if (message.label !== "") {
+      obj.label = message.label;
+    }
+    if (message.respondents !== 0) {
+      obj.respondents = Math.round(message.respondents);
+    }
+    if (message.effectiveSampleSize !== 0) {
+      obj.effectiveSampleSize = floatToJson(message.effectiveSampleSize);
+    }
+    if (message.tooFew !== false) {
+      obj.tooFew = message.tooFew;
+    }
+    if (message.opinions !== undefined) {
+      obj.opinions = WeightedOpinions.toJSON(message.opinions);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<WeightedSegment>, I>>(base?: I): WeightedSegment {
+    return WeightedSegment.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<WeightedSegment>, I>>(object: I): WeightedSegment {
+    const message = createBaseWeightedSegment();
+    message.level = object.level ?? "";
+    message.label = object.label ?? "";
+    message.respondents = object.respondents ?? 0;
+    message.effectiveSampleSize = object.effectiveSampleSize ?? 0;
+    message.tooFew = object.tooFew ?? false;
+    message.opinions = (object.opinions !== undefined && object.opinions !== null)
+      ? WeightedOpinions.fromPartial(object.opinions)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseWeightedCutNote(): WeightedCutNote {
+  return { opinion: "", segments: [], difference: 0, z: 0, pValue: 0, note: "" };
+}
+
+export const WeightedCutNote: MessageFns<WeightedCutNote> = {
+  encode(message: WeightedCutNote, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.opinion !== "") {
+      writer.uint32(10).string(message.opinion);
+    }
+    for (const v of message.segments) {
+      writer.uint32(18).string(v!);
+    }
+    if (message.difference !== 0) {
+      writer.uint32(25).double(message.difference);
+    }
+    if (message.z !== 0) {
+      writer.uint32(33).double(message.z);
+    }
+    if (message.pValue !== 0) {
+      writer.uint32(41).double(message.pValue);
+    }
+    if (message.note !== "") {
+      writer.uint32(50).string(message.note);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): WeightedCutNote {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseWeightedCutNote();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.opinion = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.segments.push(reader.string());
+            continue;
+          }
+          case 3: {
+            if (tag !== 25) {
+              break;
+            }
+
+            message.difference = reader.double();
+            continue;
+          }
+          case 4: {
+            if (tag !== 33) {
+              break;
+            }
+
+            message.z = reader.double();
+            continue;
+          }
+          case 5: {
+            if (tag !== 41) {
+              break;
+            }
+
+            message.pValue = reader.double();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.note = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): WeightedCutNote {
+    return {
+      opinion: isSet(object.opinion) ? globalThis.String(object.opinion) : "",
+      segments: globalThis.Array.isArray(object?.segments) ? object.segments.map((e: any) => globalThis.String(e)) : [],
+      difference: isSet(object.difference) ? globalThis.Number(object.difference) : 0,
+      z: isSet(object.z) ? globalThis.Number(object.z) : 0,
+      pValue: isSet(object.pValue)
+        ? globalThis.Number(object.pValue)
+        : isSet(object.p_value)
+        ? globalThis.Number(object.p_value)
+        : 0,
+      note: isSet(object.note) ? globalThis.String(object.note) : "",
+    };
+  },
+
+  toJSON(message: WeightedCutNote): unknown {
+    const obj: any = {};
+    if (message.opinion !== "") {
+      obj.opinion = message.opinion;
+    }
+    if (message.segments?.length) {
+      obj.segments = message.segments;
+    }
+    if (message.difference !== 0) {
+      obj.difference = floatToJson(message.difference);
+    }
+    if (message.z !== 0) {
+      obj.z = floatToJson(message.z);
+    }
+    if (message.pValue !== 0) {
+      obj.pValue = floatToJson(message.pValue);
+    }
+    if (message.note !== "") {
+      obj.note = message.note;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<WeightedCutNote>, I>>(base?: I): WeightedCutNote {
+    return WeightedCutNote.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<WeightedCutNote>, I>>(object: I): WeightedCutNote {
+    const message = createBaseWeightedCutNote();
+    message.opinion = object.opinion ?? "";
+    message.segments = object.segments?.map((e) => e) || [];
+    message.difference = object.difference ?? 0;
+    message.z = object.z ?? 0;
+    message.pValue = object.pValue ?? 0;
+    message.note = object.note ?? "";
+    return message;
+  },
+};
+
+function createBaseWeightedCut(): WeightedCut {
+  return { trait: "", label: "", segments: [], notes: [] };
+}
+
+export const WeightedCut: MessageFns<WeightedCut> = {
+  encode(message: WeightedCut, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.trait !== "") {
+      writer.uint32(10).string(message.trait);
+    }
+    if (message.label !== "") {
+      writer.uint32(18).string(message.label);
+    }
+    for (const v of message.segments) {
+      WeightedSegment.encode(v!, writer.uint32(26).fork()).join();
+    }
+    for (const v of message.notes) {
+      WeightedCutNote.encode(v!, writer.uint32(34).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): WeightedCut {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseWeightedCut();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.trait = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.label = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.segments.push(WeightedSegment.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.notes.push(WeightedCutNote.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): WeightedCut {
+    return {
+      trait: isSet(object.trait) ? globalThis.String(object.trait) : "",
+      label: isSet(object.label) ? globalThis.String(object.label) : "",
+      segments: globalThis.Array.isArray(object?.segments)
+        ? object.segments.map((e: any) => WeightedSegment.fromJSON(e))
+        : [],
+      notes: globalThis.Array.isArray(object?.notes) ? object.notes.map((e: any) => WeightedCutNote.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: WeightedCut): unknown {
+    const obj: any = {};
+    if (message.trait !== "") {
+      obj.trait = message.trait;
+    }
+    if (message.label !== "") {
+      obj.label = message.label;
+    }
+    if (message.segments?.length) {
+      obj.segments = message.segments.map((e) => WeightedSegment.toJSON(e));
+    }
+    if (message.notes?.length) {
+      obj.notes = message.notes.map((e) => WeightedCutNote.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<WeightedCut>, I>>(base?: I): WeightedCut {
+    return WeightedCut.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<WeightedCut>, I>>(object: I): WeightedCut {
+    const message = createBaseWeightedCut();
+    message.trait = object.trait ?? "";
+    message.label = object.label ?? "";
+    message.segments = object.segments?.map((e) => WeightedSegment.fromPartial(e)) || [];
+    message.notes = object.notes?.map((e) => WeightedCutNote.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseFrameGap(): FrameGap {
+  return { trait: "", level: "", label: "", panelShare: 0, frameShare: 0, sentence: "" };
+}
+
+export const FrameGap: MessageFns<FrameGap> = {
+  encode(message: FrameGap, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.trait !== "") {
+      writer.uint32(10).string(message.trait);
+    }
+    if (message.level !== "") {
+      writer.uint32(18).string(message.level);
+    }
+    if (message.label !== "") {
+      writer.uint32(26).string(message.label);
+    }
+    if (message.panelShare !== 0) {
+      writer.uint32(33).double(message.panelShare);
+    }
+    if (message.frameShare !== 0) {
+      writer.uint32(41).double(message.frameShare);
+    }
+    if (message.sentence !== "") {
+      writer.uint32(50).string(message.sentence);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): FrameGap {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseFrameGap();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.trait = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.level = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.label = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 33) {
+              break;
+            }
+
+            message.panelShare = reader.double();
+            continue;
+          }
+          case 5: {
+            if (tag !== 41) {
+              break;
+            }
+
+            message.frameShare = reader.double();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.sentence = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): FrameGap {
+    return {
+      trait: isSet(object.trait) ? globalThis.String(object.trait) : "",
+      level: isSet(object.level) ? globalThis.String(object.level) : "",
+      label: isSet(object.label) ? globalThis.String(object.label) : "",
+      panelShare: isSet(object.panelShare)
+        ? globalThis.Number(object.panelShare)
+        : isSet(object.panel_share)
+        ? globalThis.Number(object.panel_share)
+        : 0,
+      frameShare: isSet(object.frameShare)
+        ? globalThis.Number(object.frameShare)
+        : isSet(object.frame_share)
+        ? globalThis.Number(object.frame_share)
+        : 0,
+      sentence: isSet(object.sentence) ? globalThis.String(object.sentence) : "",
+    };
+  },
+
+  toJSON(message: FrameGap): unknown {
+    const obj: any = {};
+    if (message.trait !== "") {
+      obj.trait = message.trait;
+    }
+    if (message.level !== "") {
+      obj.level = message.level;
+    }
+    if (message.label !== "") {
+      obj.label = message.label;
+    }
+    if (message.panelShare !== 0) {
+      obj.panelShare = floatToJson(message.panelShare);
+    }
+    if (message.frameShare !== 0) {
+      obj.frameShare = floatToJson(message.frameShare);
+    }
+    if (message.sentence !== "") {
+      obj.sentence = message.sentence;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<FrameGap>, I>>(base?: I): FrameGap {
+    return FrameGap.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<FrameGap>, I>>(object: I): FrameGap {
+    const message = createBaseFrameGap();
+    message.trait = object.trait ?? "";
+    message.level = object.level ?? "";
+    message.label = object.label ?? "";
+    message.panelShare = object.panelShare ?? 0;
+    message.frameShare = object.frameShare ?? 0;
+    message.sentence = object.sentence ?? "";
+    return message;
+  },
+};
+
+function createBasePanelFilter(): PanelFilter {
+  return { trait: "", levels: [], min: undefined, max: undefined };
+}
+
+export const PanelFilter: MessageFns<PanelFilter> = {
+  encode(message: PanelFilter, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.trait !== "") {
+      writer.uint32(10).string(message.trait);
+    }
+    for (const v of message.levels) {
+      writer.uint32(18).string(v!);
+    }
+    if (message.min !== undefined) {
+      writer.uint32(25).double(message.min);
+    }
+    if (message.max !== undefined) {
+      writer.uint32(33).double(message.max);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PanelFilter {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePanelFilter();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.trait = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.levels.push(reader.string());
+            continue;
+          }
+          case 3: {
+            if (tag !== 25) {
+              break;
+            }
+
+            message.min = reader.double();
+            continue;
+          }
+          case 4: {
+            if (tag !== 33) {
+              break;
+            }
+
+            message.max = reader.double();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PanelFilter {
+    return {
+      trait: isSet(object.trait) ? globalThis.String(object.trait) : "",
+      levels: globalThis.Array.isArray(object?.levels) ? object.levels.map((e: any) => globalThis.String(e)) : [],
+      min: isSet(object.min) ? globalThis.Number(object.min) : undefined,
+      max: isSet(object.max) ? globalThis.Number(object.max) : undefined,
+    };
+  },
+
+  toJSON(message: PanelFilter): unknown {
+    const obj: any = {};
+    if (message.trait !== "") {
+      obj.trait = message.trait;
+    }
+    if (message.levels?.length) {
+      obj.levels = message.levels;
+    }
+    if (message.min !== undefined) {
+      obj.min = floatToJson(message.min);
+    }
+    if (message.max !== undefined) {
+      obj.max = floatToJson(message.max);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<PanelFilter>, I>>(base?: I): PanelFilter {
+    return PanelFilter.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<PanelFilter>, I>>(object: I): PanelFilter {
+    const message = createBasePanelFilter();
+    message.trait = object.trait ?? "";
+    message.levels = object.levels?.map((e) => e) || [];
+    message.min = object.min ?? undefined;
+    message.max = object.max ?? undefined;
+    return message;
+  },
+};
+
+function createBaseMakeUpLevel(): MakeUpLevel {
+  return { id: "", label: "", panelShare: 0, frameShare: 0 };
+}
+
+export const MakeUpLevel: MessageFns<MakeUpLevel> = {
+  encode(message: MakeUpLevel, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.label !== "") {
+      writer.uint32(18).string(message.label);
+    }
+    if (message.panelShare !== 0) {
+      writer.uint32(25).double(message.panelShare);
+    }
+    if (message.frameShare !== 0) {
+      writer.uint32(33).double(message.frameShare);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): MakeUpLevel {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseMakeUpLevel();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.label = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 25) {
+              break;
+            }
+
+            message.panelShare = reader.double();
+            continue;
+          }
+          case 4: {
+            if (tag !== 33) {
+              break;
+            }
+
+            message.frameShare = reader.double();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): MakeUpLevel {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      label: isSet(object.label) ? globalThis.String(object.label) : "",
+      panelShare: isSet(object.panelShare)
+        ? globalThis.Number(object.panelShare)
+        : isSet(object.panel_share)
+        ? globalThis.Number(object.panel_share)
+        : 0,
+      frameShare: isSet(object.frameShare)
+        ? globalThis.Number(object.frameShare)
+        : isSet(object.frame_share)
+        ? globalThis.Number(object.frame_share)
+        : 0,
+    };
+  },
+
+  toJSON(message: MakeUpLevel): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.label !== "") {
+      obj.label = message.label;
+    }
+    if (message.panelShare !== 0) {
+      obj.panelShare = floatToJson(message.panelShare);
+    }
+    if (message.frameShare !== 0) {
+      obj.frameShare = floatToJson(message.frameShare);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<MakeUpLevel>, I>>(base?: I): MakeUpLevel {
+    return MakeUpLevel.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<MakeUpLevel>, I>>(object: I): MakeUpLevel {
+    const message = createBaseMakeUpLevel();
+    message.id = object.id ?? "";
+    message.label = object.label ?? "";
+    message.panelShare = object.panelShare ?? 0;
+    message.frameShare = object.frameShare ?? 0;
+    return message;
+  },
+};
+
+function createBasePanelMakeUp(): PanelMakeUp {
+  return { trait: "", label: "", levels: [] };
+}
+
+export const PanelMakeUp: MessageFns<PanelMakeUp> = {
+  encode(message: PanelMakeUp, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.trait !== "") {
+      writer.uint32(10).string(message.trait);
+    }
+    if (message.label !== "") {
+      writer.uint32(18).string(message.label);
+    }
+    for (const v of message.levels) {
+      MakeUpLevel.encode(v!, writer.uint32(26).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PanelMakeUp {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePanelMakeUp();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.trait = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.label = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.levels.push(MakeUpLevel.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PanelMakeUp {
+    return {
+      trait: isSet(object.trait) ? globalThis.String(object.trait) : "",
+      label: isSet(object.label) ? globalThis.String(object.label) : "",
+      levels: globalThis.Array.isArray(object?.levels) ? object.levels.map((e: any) => MakeUpLevel.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: PanelMakeUp): unknown {
+    const obj: any = {};
+    if (message.trait !== "") {
+      obj.trait = message.trait;
+    }
+    if (message.label !== "") {
+      obj.label = message.label;
+    }
+    if (message.levels?.length) {
+      obj.levels = message.levels.map((e) => MakeUpLevel.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<PanelMakeUp>, I>>(base?: I): PanelMakeUp {
+    return PanelMakeUp.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<PanelMakeUp>, I>>(object: I): PanelMakeUp {
+    const message = createBasePanelMakeUp();
+    message.trait = object.trait ?? "";
+    message.label = object.label ?? "";
+    message.levels = object.levels?.map((e) => MakeUpLevel.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseMarketPanel(): MarketPanel {
+  return {
+    id: "",
+    productId: "",
+    name: "",
+    frame: undefined,
+    baseFrameId: "",
+    filters: [],
+    size: 0,
+    seed: 0,
+    version: 0,
+    status: "",
+    built: 0,
+    errorReason: "",
+    engine: "",
+    costUsd: 0,
+    createdAt: undefined,
+    updatedAt: undefined,
+    makeUp: [],
+    gaps: [],
+    designEffect: 0,
+    effectiveSampleSize: 0,
+    maxWeight: 0,
+    questions: 0,
+  };
+}
+
+export const MarketPanel: MessageFns<MarketPanel> = {
+  encode(message: MarketPanel, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.productId !== "") {
+      writer.uint32(18).string(message.productId);
+    }
+    if (message.name !== "") {
+      writer.uint32(26).string(message.name);
+    }
+    if (message.frame !== undefined) {
+      PopulationFrame.encode(message.frame, writer.uint32(34).fork()).join();
+    }
+    if (message.baseFrameId !== "") {
+      writer.uint32(42).string(message.baseFrameId);
+    }
+    for (const v of message.filters) {
+      PanelFilter.encode(v!, writer.uint32(50).fork()).join();
+    }
+    if (message.size !== 0) {
+      writer.uint32(56).int32(message.size);
+    }
+    if (message.seed !== 0) {
+      writer.uint32(64).int32(message.seed);
+    }
+    if (message.version !== 0) {
+      writer.uint32(72).int32(message.version);
+    }
+    if (message.status !== "") {
+      writer.uint32(82).string(message.status);
+    }
+    if (message.built !== 0) {
+      writer.uint32(88).int32(message.built);
+    }
+    if (message.errorReason !== "") {
+      writer.uint32(98).string(message.errorReason);
+    }
+    if (message.engine !== "") {
+      writer.uint32(106).string(message.engine);
+    }
+    if (message.costUsd !== 0) {
+      writer.uint32(113).double(message.costUsd);
+    }
+    if (message.createdAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.createdAt), writer.uint32(122).fork()).join();
+    }
+    if (message.updatedAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.updatedAt), writer.uint32(130).fork()).join();
+    }
+    for (const v of message.makeUp) {
+      PanelMakeUp.encode(v!, writer.uint32(138).fork()).join();
+    }
+    for (const v of message.gaps) {
+      FrameGap.encode(v!, writer.uint32(146).fork()).join();
+    }
+    if (message.designEffect !== 0) {
+      writer.uint32(153).double(message.designEffect);
+    }
+    if (message.effectiveSampleSize !== 0) {
+      writer.uint32(161).double(message.effectiveSampleSize);
+    }
+    if (message.maxWeight !== 0) {
+      writer.uint32(169).double(message.maxWeight);
+    }
+    if (message.questions !== 0) {
+      writer.uint32(176).int32(message.questions);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): MarketPanel {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseMarketPanel();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.productId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.frame = PopulationFrame.decode(reader, reader.uint32());
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.baseFrameId = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.filters.push(PanelFilter.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.size = reader.int32();
+            continue;
+          }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.seed = reader.int32();
+            continue;
+          }
+          case 9: {
+            if (tag !== 72) {
+              break;
+            }
+
+            message.version = reader.int32();
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.status = reader.string();
+            continue;
+          }
+          case 11: {
+            if (tag !== 88) {
+              break;
+            }
+
+            message.built = reader.int32();
+            continue;
+          }
+          case 12: {
+            if (tag !== 98) {
+              break;
+            }
+
+            message.errorReason = reader.string();
+            continue;
+          }
+          case 13: {
+            if (tag !== 106) {
+              break;
+            }
+
+            message.engine = reader.string();
+            continue;
+          }
+          case 14: {
+            if (tag !== 113) {
+              break;
+            }
+
+            message.costUsd = reader.double();
+            continue;
+          }
+          case 15: {
+            if (tag !== 122) {
+              break;
+            }
+
+            message.createdAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 16: {
+            if (tag !== 130) {
+              break;
+            }
+
+            message.updatedAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 17: {
+            if (tag !== 138) {
+              break;
+            }
+
+            message.makeUp.push(PanelMakeUp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 18: {
+            if (tag !== 146) {
+              break;
+            }
+
+            message.gaps.push(FrameGap.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 19: {
+            if (tag !== 153) {
+              break;
+            }
+
+            message.designEffect = reader.double();
+            continue;
+          }
+          case 20: {
+            if (tag !== 161) {
+              break;
+            }
+
+            message.effectiveSampleSize = reader.double();
+            continue;
+          }
+          case 21: {
+            if (tag !== 169) {
+              break;
+            }
+
+            message.maxWeight = reader.double();
+            continue;
+          }
+          case 22: {
+            if (tag !== 176) {
+              break;
+            }
+
+            message.questions = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): MarketPanel {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      productId: isSet(object.productId)
+        ? globalThis.String(object.productId)
+        : isSet(object.product_id)
+        ? globalThis.String(object.product_id)
+        : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      frame: isSet(object.frame) ? PopulationFrame.fromJSON(object.frame) : undefined,
+      baseFrameId: isSet(object.baseFrameId)
+        ? globalThis.String(object.baseFrameId)
+        : isSet(object.base_frame_id)
+        ? globalThis.String(object.base_frame_id)
+        : "",
+      filters: globalThis.Array.isArray(object?.filters) ? object.filters.map((e: any) => PanelFilter.fromJSON(e)) : [],
+      size: isSet(object.size) ? globalThis.Number(object.size) : 0,
+      seed: isSet(object.seed) ? globalThis.Number(object.seed) : 0,
+      version: isSet(object.version) ? globalThis.Number(object.version) : 0,
+      status: isSet(object.status) ? globalThis.String(object.status) : "",
+      built: isSet(object.built) ? globalThis.Number(object.built) : 0,
+      errorReason: isSet(object.errorReason)
+        ? globalThis.String(object.errorReason)
+        : isSet(object.error_reason)
+        ? globalThis.String(object.error_reason)
+        : "",
+      engine: isSet(object.engine) ? globalThis.String(object.engine) : "",
+      costUsd: isSet(object.costUsd)
+        ? globalThis.Number(object.costUsd)
+        : isSet(object.cost_usd)
+        ? globalThis.Number(object.cost_usd)
+        : 0,
+      createdAt: isSet(object.createdAt)
+        ? fromJsonTimestamp(object.createdAt)
+        : isSet(object.created_at)
+        ? fromJsonTimestamp(object.created_at)
+        : undefined,
+      updatedAt: isSet(object.updatedAt)
+        ? fromJsonTimestamp(object.updatedAt)
+        : isSet(object.updated_at)
+        ? fromJsonTimestamp(object.updated_at)
+        : undefined,
+      makeUp: globalThis.Array.isArray(object?.makeUp)
+        ? object.makeUp.map((e: any) => PanelMakeUp.fromJSON(e))
+        : globalThis.Array.isArray(object?.make_up)
+        ? object.make_up.map((e: any) => PanelMakeUp.fromJSON(e))
+        : [],
+      gaps: globalThis.Array.isArray(object?.gaps)
+        ? object.gaps.map((e: any) => FrameGap.fromJSON(e))
+        : [],
+      designEffect: isSet(object.designEffect)
+        ? globalThis.Number(object.designEffect)
+        : isSet(object.design_effect)
+        ? globalThis.Number(object.design_effect)
+        : 0,
+      effectiveSampleSize: isSet(object.effectiveSampleSize)
+        ? globalThis.Number(object.effectiveSampleSize)
+        : isSet(object.effective_sample_size)
+        ? globalThis.Number(object.effective_sample_size)
+        : 0,
+      maxWeight: isSet(object.maxWeight)
+        ? globalThis.Number(object.maxWeight)
+        : isSet(object.max_weight)
+        ? globalThis.Number(object.max_weight)
+        : 0,
+      questions: isSet(object.questions) ? globalThis.Number(object.questions) : 0,
+    };
+  },
+
+  toJSON(message: MarketPanel): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.productId !== "") {
+      obj.productId = message.productId;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.frame !== undefined) {
+      obj.frame = PopulationFrame.toJSON(message.frame);
+    }
+    if (message.baseFrameId !== "") {
+      obj.baseFrameId = message.baseFrameId;
+    }
+    if (message.filters?.length) {
+      obj.filters = message.filters.map((e) => PanelFilter.toJSON(e));
+    }
+    if (message.size !== 0) {
+      obj.size = Math.round(message.size);
+    }
+    if (message.seed !== 0) {
+      obj.seed = Math.round(message.seed);
+    }
+    if (message.version !== 0) {
+      obj.version = Math.round(message.version);
+    }
+    if (message.status !== "") {
+      obj.status = message.status;
+    }
+    if (message.built !== 0) {
+      obj.built = Math.round(message.built);
+    }
+    if (message.errorReason !== "") {
+      obj.errorReason = message.errorReason;
+    }
+    if (message.engine !== "") {
+      obj.engine = message.engine;
+    }
+    if (message.costUsd !== 0) {
+      obj.costUsd = floatToJson(message.costUsd);
+    }
+    if (message.createdAt !== undefined) {
+      obj.createdAt = message.createdAt.toISOString();
+    }
+    if (message.updatedAt !== undefined) {
+      obj.updatedAt = message.updatedAt.toISOString();
+    }
+    if (message.makeUp?.length) {
+      obj.makeUp = message.makeUp.map((e) => PanelMakeUp.toJSON(e));
+    }
+    if (message.gaps?.length) {
+      obj.gaps = message.gaps.map((e) => FrameGap.toJSON(e));
+    }
+    if (message.designEffect !== 0) {
+      obj.designEffect = floatToJson(message.designEffect);
+    }
+    if (message.effectiveSampleSize !== 0) {
+      obj.effectiveSampleSize = floatToJson(message.effectiveSampleSize);
+    }
+    if (message.maxWeight !== 0) {
+      obj.maxWeight = floatToJson(message.maxWeight);
+    }
+    if (message.questions !== 0) {
+      obj.questions = Math.round(message.questions);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<MarketPanel>, I>>(base?: I): MarketPanel {
+    return MarketPanel.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<MarketPanel>, I>>(object: I): MarketPanel {
+    const message = createBaseMarketPanel();
+    message.id = object.id ?? "";
+    message.productId = object.productId ?? "";
+    message.name = object.name ?? "";
+    message.frame = (object.frame !== undefined && object.frame !== null)
+      ? PopulationFrame.fromPartial(object.frame)
+      : undefined;
+    message.baseFrameId = object.baseFrameId ?? "";
+    message.filters = object.filters?.map((e) => PanelFilter.fromPartial(e)) || [];
+    message.size = object.size ?? 0;
+    message.seed = object.seed ?? 0;
+    message.version = object.version ?? 0;
+    message.status = object.status ?? "";
+    message.built = object.built ?? 0;
+    message.errorReason = object.errorReason ?? "";
+    message.engine = object.engine ?? "";
+    message.costUsd = object.costUsd ?? 0;
+    message.createdAt = object.createdAt ?? undefined;
+    message.updatedAt = object.updatedAt ?? undefined;
+    message.makeUp = object.makeUp?.map((e) => PanelMakeUp.fromPartial(e)) || [];
+    message.gaps = object.gaps?.map((e) => FrameGap.fromPartial(e)) || [];
+    message.designEffect = object.designEffect ?? 0;
+    message.effectiveSampleSize = object.effectiveSampleSize ?? 0;
+    message.maxWeight = object.maxWeight ?? 0;
+    message.questions = object.questions ?? 0;
+    return message;
+  },
+};
+
+function createBaseCreatePanelRequest(): CreatePanelRequest {
+  return {
+    userId: "",
+    productId: "",
+    name: "",
+    frame: undefined,
+    baseFrameId: "",
+    filters: [],
+    size: 0,
+    estimatedCostUsd: undefined,
+  };
+}
+
+export const CreatePanelRequest: MessageFns<CreatePanelRequest> = {
+  encode(message: CreatePanelRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    if (message.productId !== "") {
+      writer.uint32(18).string(message.productId);
+    }
+    if (message.name !== "") {
+      writer.uint32(26).string(message.name);
+    }
+    if (message.frame !== undefined) {
+      PopulationFrame.encode(message.frame, writer.uint32(34).fork()).join();
+    }
+    if (message.baseFrameId !== "") {
+      writer.uint32(42).string(message.baseFrameId);
+    }
+    for (const v of message.filters) {
+      PanelFilter.encode(v!, writer.uint32(50).fork()).join();
+    }
+    if (message.size !== 0) {
+      writer.uint32(56).int32(message.size);
+    }
+    if (message.estimatedCostUsd !== undefined) {
+      writer.uint32(65).double(message.estimatedCostUsd);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreatePanelRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreatePanelRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.productId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.frame = PopulationFrame.decode(reader, reader.uint32());
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.baseFrameId = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.filters.push(PanelFilter.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.size = reader.int32();
+            continue;
+          }
+          case 8: {
+            if (tag !== 65) {
+              break;
+            }
+
+            message.estimatedCostUsd = reader.double();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreatePanelRequest {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      productId: isSet(object.productId)
+        ? globalThis.String(object.productId)
+        : isSet(object.product_id)
+        ? globalThis.String(object.product_id)
+        : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      frame: isSet(object.frame) ? PopulationFrame.fromJSON(object.frame) : undefined,
+      baseFrameId: isSet(object.baseFrameId)
+        ? globalThis.String(object.baseFrameId)
+        : isSet(object.base_frame_id)
+        ? globalThis.String(object.base_frame_id)
+        : "",
+      filters: globalThis.Array.isArray(object?.filters) ? object.filters.map((e: any) => PanelFilter.fromJSON(e)) : [],
+      size: isSet(object.size) ? globalThis.Number(object.size) : 0,
+      estimatedCostUsd: isSet(object.estimatedCostUsd)
+        ? globalThis.Number(object.estimatedCostUsd)
+        : isSet(object.estimated_cost_usd)
+        ? globalThis.Number(object.estimated_cost_usd)
+        : undefined,
+    };
+  },
+
+  toJSON(message: CreatePanelRequest): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.productId !== "") {
+      obj.productId = message.productId;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.frame !== undefined) {
+      obj.frame = PopulationFrame.toJSON(message.frame);
+    }
+    if (message.baseFrameId !== "") {
+      obj.baseFrameId = message.baseFrameId;
+    }
+    if (message.filters?.length) {
+      obj.filters = message.filters.map((e) => PanelFilter.toJSON(e));
+    }
+    if (message.size !== 0) {
+      obj.size = Math.round(message.size);
+    }
+    if (message.estimatedCostUsd !== undefined) {
+      obj.estimatedCostUsd = floatToJson(message.estimatedCostUsd);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CreatePanelRequest>, I>>(base?: I): CreatePanelRequest {
+    return CreatePanelRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CreatePanelRequest>, I>>(object: I): CreatePanelRequest {
+    const message = createBaseCreatePanelRequest();
+    message.userId = object.userId ?? "";
+    message.productId = object.productId ?? "";
+    message.name = object.name ?? "";
+    message.frame = (object.frame !== undefined && object.frame !== null)
+      ? PopulationFrame.fromPartial(object.frame)
+      : undefined;
+    message.baseFrameId = object.baseFrameId ?? "";
+    message.filters = object.filters?.map((e) => PanelFilter.fromPartial(e)) || [];
+    message.size = object.size ?? 0;
+    message.estimatedCostUsd = object.estimatedCostUsd ?? undefined;
+    return message;
+  },
+};
+
+function createBaseCreatePanelResponse(): CreatePanelResponse {
+  return { panel: undefined };
+}
+
+export const CreatePanelResponse: MessageFns<CreatePanelResponse> = {
+  encode(message: CreatePanelResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.panel !== undefined) {
+      MarketPanel.encode(message.panel, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreatePanelResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreatePanelResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.panel = MarketPanel.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreatePanelResponse {
+    return { panel: isSet(object.panel) ? MarketPanel.fromJSON(object.panel) : undefined };
+  },
+
+  toJSON(message: CreatePanelResponse): unknown {
+    const obj: any = {};
+    if (message.panel !== undefined) {
+      obj.panel = MarketPanel.toJSON(message.panel);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CreatePanelResponse>, I>>(base?: I): CreatePanelResponse {
+    return CreatePanelResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CreatePanelResponse>, I>>(object: I): CreatePanelResponse {
+    const message = createBaseCreatePanelResponse();
+    message.panel = (object.panel !== undefined && object.panel !== null)
+      ? MarketPanel.fromPartial(object.panel)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseGetPanelResponse(): GetPanelResponse {
+  return { panel: undefined };
+}
+
+export const GetPanelResponse: MessageFns<GetPanelResponse> = {
+  encode(message: GetPanelResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.panel !== undefined) {
+      MarketPanel.encode(message.panel, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetPanelResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetPanelResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.panel = MarketPanel.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetPanelResponse {
+    return { panel: isSet(object.panel) ? MarketPanel.fromJSON(object.panel) : undefined };
+  },
+
+  toJSON(message: GetPanelResponse): unknown {
+    const obj: any = {};
+    if (message.panel !== undefined) {
+      obj.panel = MarketPanel.toJSON(message.panel);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetPanelResponse>, I>>(base?: I): GetPanelResponse {
+    return GetPanelResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetPanelResponse>, I>>(object: I): GetPanelResponse {
+    const message = createBaseGetPanelResponse();
+    message.panel = (object.panel !== undefined && object.panel !== null)
+      ? MarketPanel.fromPartial(object.panel)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseRedrawPanelResponse(): RedrawPanelResponse {
+  return { panel: undefined };
+}
+
+export const RedrawPanelResponse: MessageFns<RedrawPanelResponse> = {
+  encode(message: RedrawPanelResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.panel !== undefined) {
+      MarketPanel.encode(message.panel, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RedrawPanelResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRedrawPanelResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.panel = MarketPanel.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RedrawPanelResponse {
+    return { panel: isSet(object.panel) ? MarketPanel.fromJSON(object.panel) : undefined };
+  },
+
+  toJSON(message: RedrawPanelResponse): unknown {
+    const obj: any = {};
+    if (message.panel !== undefined) {
+      obj.panel = MarketPanel.toJSON(message.panel);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RedrawPanelResponse>, I>>(base?: I): RedrawPanelResponse {
+    return RedrawPanelResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RedrawPanelResponse>, I>>(object: I): RedrawPanelResponse {
+    const message = createBaseRedrawPanelResponse();
+    message.panel = (object.panel !== undefined && object.panel !== null)
+      ? MarketPanel.fromPartial(object.panel)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseListPanelsRequest(): ListPanelsRequest {
+  return { userId: "", productId: "" };
+}
+
+export const ListPanelsRequest: MessageFns<ListPanelsRequest> = {
+  encode(message: ListPanelsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    if (message.productId !== "") {
+      writer.uint32(18).string(message.productId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListPanelsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListPanelsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.productId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListPanelsRequest {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      productId: isSet(object.productId)
+        ? globalThis.String(object.productId)
+        : isSet(object.product_id)
+        ? globalThis.String(object.product_id)
+        : "",
+    };
+  },
+
+  toJSON(message: ListPanelsRequest): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.productId !== "") {
+      obj.productId = message.productId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListPanelsRequest>, I>>(base?: I): ListPanelsRequest {
+    return ListPanelsRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListPanelsRequest>, I>>(object: I): ListPanelsRequest {
+    const message = createBaseListPanelsRequest();
+    message.userId = object.userId ?? "";
+    message.productId = object.productId ?? "";
+    return message;
+  },
+};
+
+function createBaseListPanelsResponse(): ListPanelsResponse {
+  return { panels: [] };
+}
+
+export const ListPanelsResponse: MessageFns<ListPanelsResponse> = {
+  encode(message: ListPanelsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.panels) {
+      MarketPanel.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListPanelsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListPanelsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.panels.push(MarketPanel.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListPanelsResponse {
+    return {
+      panels: globalThis.Array.isArray(object?.panels) ? object.panels.map((e: any) => MarketPanel.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: ListPanelsResponse): unknown {
+    const obj: any = {};
+    if (message.panels?.length) {
+      obj.panels = message.panels.map((e) => MarketPanel.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListPanelsResponse>, I>>(base?: I): ListPanelsResponse {
+    return ListPanelsResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListPanelsResponse>, I>>(object: I): ListPanelsResponse {
+    const message = createBaseListPanelsResponse();
+    message.panels = object.panels?.map((e) => MarketPanel.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseGetPanelRequest(): GetPanelRequest {
+  return { userId: "", productId: "", panelId: "" };
+}
+
+export const GetPanelRequest: MessageFns<GetPanelRequest> = {
+  encode(message: GetPanelRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    if (message.productId !== "") {
+      writer.uint32(18).string(message.productId);
+    }
+    if (message.panelId !== "") {
+      writer.uint32(26).string(message.panelId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetPanelRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetPanelRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.productId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.panelId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetPanelRequest {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      productId: isSet(object.productId)
+        ? globalThis.String(object.productId)
+        : isSet(object.product_id)
+        ? globalThis.String(object.product_id)
+        : "",
+      panelId: isSet(object.panelId)
+        ? globalThis.String(object.panelId)
+        : isSet(object.panel_id)
+        ? globalThis.String(object.panel_id)
+        : "",
+    };
+  },
+
+  toJSON(message: GetPanelRequest): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.productId !== "") {
+      obj.productId = message.productId;
+    }
+    if (message.panelId !== "") {
+      obj.panelId = message.panelId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetPanelRequest>, I>>(base?: I): GetPanelRequest {
+    return GetPanelRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetPanelRequest>, I>>(object: I): GetPanelRequest {
+    const message = createBaseGetPanelRequest();
+    message.userId = object.userId ?? "";
+    message.productId = object.productId ?? "";
+    message.panelId = object.panelId ?? "";
+    return message;
+  },
+};
+
+function createBaseRedrawPanelRequest(): RedrawPanelRequest {
+  return { userId: "", productId: "", panelId: "", estimatedCostUsd: undefined };
+}
+
+export const RedrawPanelRequest: MessageFns<RedrawPanelRequest> = {
+  encode(message: RedrawPanelRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    if (message.productId !== "") {
+      writer.uint32(18).string(message.productId);
+    }
+    if (message.panelId !== "") {
+      writer.uint32(26).string(message.panelId);
+    }
+    if (message.estimatedCostUsd !== undefined) {
+      writer.uint32(33).double(message.estimatedCostUsd);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RedrawPanelRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRedrawPanelRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.productId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.panelId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 33) {
+              break;
+            }
+
+            message.estimatedCostUsd = reader.double();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RedrawPanelRequest {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      productId: isSet(object.productId)
+        ? globalThis.String(object.productId)
+        : isSet(object.product_id)
+        ? globalThis.String(object.product_id)
+        : "",
+      panelId: isSet(object.panelId)
+        ? globalThis.String(object.panelId)
+        : isSet(object.panel_id)
+        ? globalThis.String(object.panel_id)
+        : "",
+      estimatedCostUsd: isSet(object.estimatedCostUsd)
+        ? globalThis.Number(object.estimatedCostUsd)
+        : isSet(object.estimated_cost_usd)
+        ? globalThis.Number(object.estimated_cost_usd)
+        : undefined,
+    };
+  },
+
+  toJSON(message: RedrawPanelRequest): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.productId !== "") {
+      obj.productId = message.productId;
+    }
+    if (message.panelId !== "") {
+      obj.panelId = message.panelId;
+    }
+    if (message.estimatedCostUsd !== undefined) {
+      obj.estimatedCostUsd = floatToJson(message.estimatedCostUsd);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RedrawPanelRequest>, I>>(base?: I): RedrawPanelRequest {
+    return RedrawPanelRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RedrawPanelRequest>, I>>(object: I): RedrawPanelRequest {
+    const message = createBaseRedrawPanelRequest();
+    message.userId = object.userId ?? "";
+    message.productId = object.productId ?? "";
+    message.panelId = object.panelId ?? "";
+    message.estimatedCostUsd = object.estimatedCostUsd ?? undefined;
+    return message;
+  },
+};
+
+function createBaseDeletePanelRequest(): DeletePanelRequest {
+  return { userId: "", productId: "", panelId: "" };
+}
+
+export const DeletePanelRequest: MessageFns<DeletePanelRequest> = {
+  encode(message: DeletePanelRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    if (message.productId !== "") {
+      writer.uint32(18).string(message.productId);
+    }
+    if (message.panelId !== "") {
+      writer.uint32(26).string(message.panelId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeletePanelRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeletePanelRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.productId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.panelId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DeletePanelRequest {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      productId: isSet(object.productId)
+        ? globalThis.String(object.productId)
+        : isSet(object.product_id)
+        ? globalThis.String(object.product_id)
+        : "",
+      panelId: isSet(object.panelId)
+        ? globalThis.String(object.panelId)
+        : isSet(object.panel_id)
+        ? globalThis.String(object.panel_id)
+        : "",
+    };
+  },
+
+  toJSON(message: DeletePanelRequest): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.productId !== "") {
+      obj.productId = message.productId;
+    }
+    if (message.panelId !== "") {
+      obj.panelId = message.panelId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<DeletePanelRequest>, I>>(base?: I): DeletePanelRequest {
+    return DeletePanelRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<DeletePanelRequest>, I>>(object: I): DeletePanelRequest {
+    const message = createBaseDeletePanelRequest();
+    message.userId = object.userId ?? "";
+    message.productId = object.productId ?? "";
+    message.panelId = object.panelId ?? "";
+    return message;
+  },
+};
+
+function createBaseDeletePanelResponse(): DeletePanelResponse {
+  return {};
+}
+
+export const DeletePanelResponse: MessageFns<DeletePanelResponse> = {
+  encode(_: DeletePanelResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeletePanelResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeletePanelResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): DeletePanelResponse {
+    return {};
+  },
+
+  toJSON(_: DeletePanelResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<DeletePanelResponse>, I>>(base?: I): DeletePanelResponse {
+    return DeletePanelResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<DeletePanelResponse>, I>>(_: I): DeletePanelResponse {
+    const message = createBaseDeletePanelResponse();
+    return message;
+  },
+};
+
+function createBaseListPanelAnswersRequest(): ListPanelAnswersRequest {
+  return { userId: "", productId: "", questionId: "", page: 0, pageSize: 0, search: "", opinion: "" };
+}
+
+export const ListPanelAnswersRequest: MessageFns<ListPanelAnswersRequest> = {
+  encode(message: ListPanelAnswersRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    if (message.productId !== "") {
+      writer.uint32(18).string(message.productId);
+    }
+    if (message.questionId !== "") {
+      writer.uint32(26).string(message.questionId);
+    }
+    if (message.page !== 0) {
+      writer.uint32(32).int32(message.page);
+    }
+    if (message.pageSize !== 0) {
+      writer.uint32(40).int32(message.pageSize);
+    }
+    if (message.search !== "") {
+      writer.uint32(50).string(message.search);
+    }
+    if (message.opinion !== "") {
+      writer.uint32(58).string(message.opinion);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListPanelAnswersRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListPanelAnswersRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.productId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.questionId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.page = reader.int32();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.pageSize = reader.int32();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.search = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.opinion = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListPanelAnswersRequest {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      productId: isSet(object.productId)
+        ? globalThis.String(object.productId)
+        : isSet(object.product_id)
+        ? globalThis.String(object.product_id)
+        : "",
+      questionId: isSet(object.questionId)
+        ? globalThis.String(object.questionId)
+        : isSet(object.question_id)
+        ? globalThis.String(object.question_id)
+        : "",
+      page: isSet(object.page) ? globalThis.Number(object.page) : 0,
+      pageSize: isSet(object.pageSize)
+        ? globalThis.Number(object.pageSize)
+        : isSet(object.page_size)
+        ? globalThis.Number(object.page_size)
+        : 0,
+      search: isSet(object.search) ? globalThis.String(object.search) : "",
+      opinion: isSet(object.opinion) ? globalThis.String(object.opinion) : "",
+    };
+  },
+
+  toJSON(message: ListPanelAnswersRequest): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.productId !== "") {
+      obj.productId = message.productId;
+    }
+    if (message.questionId !== "") {
+      obj.questionId = message.questionId;
+    }
+    if (message.page !== 0) {
+      obj.page = Math.round(message.page);
+    }
+    if (message.pageSize !== 0) {
+      obj.pageSize = Math.round(message.pageSize);
+    }
+    if (message.search !== "") {
+      obj.search = message.search;
+    }
+    if (message.opinion !== "") {
+      obj.opinion = message.opinion;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListPanelAnswersRequest>, I>>(base?: I): ListPanelAnswersRequest {
+    return ListPanelAnswersRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListPanelAnswersRequest>, I>>(object: I): ListPanelAnswersRequest {
+    const message = createBaseListPanelAnswersRequest();
+    message.userId = object.userId ?? "";
+    message.productId = object.productId ?? "";
+    message.questionId = object.questionId ?? "";
+    message.page = object.page ?? 0;
+    message.pageSize = object.pageSize ?? 0;
+    message.search = object.search ?? "";
+    message.opinion = object.opinion ?? "";
+    return message;
+  },
+};
+
+function createBasePanelAnswer(): PanelAnswer {
+  return { response: undefined, traits: {}, weight: 0, index: 0, occupation: "", location: "", age: 0 };
+}
+
+export const PanelAnswer: MessageFns<PanelAnswer> = {
+  encode(message: PanelAnswer, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.response !== undefined) {
+      PersonaResponse.encode(message.response, writer.uint32(10).fork()).join();
+    }
+    globalThis.Object.entries(message.traits).forEach(([key, value]: [string, string]) => {
+      PanelAnswer_TraitsEntry.encode({ key: key as any, value }, writer.uint32(18).fork()).join();
+    });
+    if (message.weight !== 0) {
+      writer.uint32(25).double(message.weight);
+    }
+    if (message.index !== 0) {
+      writer.uint32(32).int32(message.index);
+    }
+    if (message.occupation !== "") {
+      writer.uint32(42).string(message.occupation);
+    }
+    if (message.location !== "") {
+      writer.uint32(50).string(message.location);
+    }
+    if (message.age !== 0) {
+      writer.uint32(56).int32(message.age);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PanelAnswer {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePanelAnswer();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.response = PersonaResponse.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            const entry2 = PanelAnswer_TraitsEntry.decode(reader, reader.uint32());
+            if (entry2.value !== undefined) {
+              message.traits[entry2.key] = entry2.value;
+            }
+            continue;
+          }
+          case 3: {
+            if (tag !== 25) {
+              break;
+            }
+
+            message.weight = reader.double();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.index = reader.int32();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.occupation = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.location = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.age = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PanelAnswer {
+    return {
+      response: isSet(object.response) ? PersonaResponse.fromJSON(object.response) : undefined,
+      traits: isObject(object.traits)
+        ? (globalThis.Object.entries(object.traits) as [string, any][]).reduce(
+          (acc: { [key: string]: string }, [key, value]: [string, any]) => {
+            globalThis.Object.defineProperty(acc, key, {
+              value: globalThis.String(value),
+              enumerable: true,
+              configurable: true,
+              writable: true,
+            });
+            return acc;
+          },
+          {},
+        )
+        : {},
+      weight: isSet(object.weight) ? globalThis.Number(object.weight) : 0,
+      index: isSet(object.index) ? globalThis.Number(object.index) : 0,
+      occupation: isSet(object.occupation) ? globalThis.String(object.occupation) : "",
+      location: isSet(object.location) ? globalThis.String(object.location) : "",
+      age: isSet(object.age) ? globalThis.Number(object.age) : 0,
+    };
+  },
+
+  toJSON(message: PanelAnswer): unknown {
+    const obj: any = {};
+    if (message.response !== undefined) {
+      obj.response = PersonaResponse.toJSON(message.response);
+    }
+    if (message.traits) {
+      const entries = globalThis.Object.entries(message.traits) as [string, string][];
+      if (entries.length > 0) {
+        obj.traits = {};
+        entries.forEach(([k, v]) => {
+          obj.traits[k] = v;
+        });
+      }
+    }
+    if (message.weight !== 0) {
+      obj.weight = floatToJson(message.weight);
+    }
+    if (message.index !== 0) {
+      obj.index = Math.round(message.index);
+    }
+    if (message.occupation !== "") {
+      obj.occupation = message.occupation;
+    }
+    if (message.location !== "") {
+      obj.location = message.location;
+    }
+    if (message.age !== 0) {
+      obj.age = Math.round(message.age);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<PanelAnswer>, I>>(base?: I): PanelAnswer {
+    return PanelAnswer.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<PanelAnswer>, I>>(object: I): PanelAnswer {
+    const message = createBasePanelAnswer();
+    message.response = (object.response !== undefined && object.response !== null)
+      ? PersonaResponse.fromPartial(object.response)
+      : undefined;
+    message.traits = (globalThis.Object.entries(object.traits ?? {}) as [string, string][]).reduce(
+      (acc: { [key: string]: string }, [key, value]: [string, string]) => {
+        if (value !== undefined) {
+          acc[key] = globalThis.String(value);
+        }
+        return acc;
+      },
+      {},
+    );
+    message.weight = object.weight ?? 0;
+    message.index = object.index ?? 0;
+    message.occupation = object.occupation ?? "";
+    message.location = object.location ?? "";
+    message.age = object.age ?? 0;
+    return message;
+  },
+};
+
+function createBasePanelAnswer_TraitsEntry(): PanelAnswer_TraitsEntry {
+  return { key: "", value: "" };
+}
+
+export const PanelAnswer_TraitsEntry: MessageFns<PanelAnswer_TraitsEntry> = {
+  encode(message: PanelAnswer_TraitsEntry, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.key !== "") {
+      writer.uint32(10).string(message.key);
+    }
+    if (message.value !== "") {
+      writer.uint32(18).string(message.value);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PanelAnswer_TraitsEntry {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePanelAnswer_TraitsEntry();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.key = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.value = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PanelAnswer_TraitsEntry {
+    return {
+      key: isSet(object.key) ? globalThis.String(object.key) : "",
+      value: isSet(object.value) ? globalThis.String(object.value) : "",
+    };
+  },
+
+  toJSON(message: PanelAnswer_TraitsEntry): unknown {
+    const obj: any = {};
+    if (message.key !== "") {
+      obj.key = message.key;
+    }
+    if (message.value !== "") {
+      obj.value = message.value;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<PanelAnswer_TraitsEntry>, I>>(base?: I): PanelAnswer_TraitsEntry {
+    return PanelAnswer_TraitsEntry.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<PanelAnswer_TraitsEntry>, I>>(object: I): PanelAnswer_TraitsEntry {
+    const message = createBasePanelAnswer_TraitsEntry();
+    message.key = object.key ?? "";
+    message.value = object.value ?? "";
+    return message;
+  },
+};
+
+function createBaseListPanelAnswersResponse(): ListPanelAnswersResponse {
+  return { answers: [], total: 0, page: 0, pageSize: 0 };
+}
+
+export const ListPanelAnswersResponse: MessageFns<ListPanelAnswersResponse> = {
+  encode(message: ListPanelAnswersResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.answers) {
+      PanelAnswer.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.total !== 0) {
+      writer.uint32(16).int32(message.total);
+    }
+    if (message.page !== 0) {
+      writer.uint32(24).int32(message.page);
+    }
+    if (message.pageSize !== 0) {
+      writer.uint32(32).int32(message.pageSize);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListPanelAnswersResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListPanelAnswersResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.answers.push(PanelAnswer.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.total = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.page = reader.int32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.pageSize = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListPanelAnswersResponse {
+    return {
+      answers: globalThis.Array.isArray(object?.answers) ? object.answers.map((e: any) => PanelAnswer.fromJSON(e)) : [],
+      total: isSet(object.total) ? globalThis.Number(object.total) : 0,
+      page: isSet(object.page) ? globalThis.Number(object.page) : 0,
+      pageSize: isSet(object.pageSize)
+        ? globalThis.Number(object.pageSize)
+        : isSet(object.page_size)
+        ? globalThis.Number(object.page_size)
+        : 0,
+    };
+  },
+
+  toJSON(message: ListPanelAnswersResponse): unknown {
+    const obj: any = {};
+    if (message.answers?.length) {
+      obj.answers = message.answers.map((e) => PanelAnswer.toJSON(e));
+    }
+    if (message.total !== 0) {
+      obj.total = Math.round(message.total);
+    }
+    if (message.page !== 0) {
+      obj.page = Math.round(message.page);
+    }
+    if (message.pageSize !== 0) {
+      obj.pageSize = Math.round(message.pageSize);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListPanelAnswersResponse>, I>>(base?: I): ListPanelAnswersResponse {
+    return ListPanelAnswersResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListPanelAnswersResponse>, I>>(object: I): ListPanelAnswersResponse {
+    const message = createBaseListPanelAnswersResponse();
+    message.answers = object.answers?.map((e) => PanelAnswer.fromPartial(e)) || [];
+    message.total = object.total ?? 0;
+    message.page = object.page ?? 0;
+    message.pageSize = object.pageSize ?? 0;
     return message;
   },
 };
@@ -14508,6 +18251,7 @@ function createBaseAskQuestionRequest(): AskQuestionRequest {
     estimatedCostUsd: undefined,
     spec: undefined,
     studyId: undefined,
+    panelId: undefined,
   };
 }
 
@@ -14533,6 +18277,9 @@ export const AskQuestionRequest: MessageFns<AskQuestionRequest> = {
     }
     if (message.studyId !== undefined) {
       writer.uint32(58).string(message.studyId);
+    }
+    if (message.panelId !== undefined) {
+      writer.uint32(66).string(message.panelId);
     }
     return writer;
   },
@@ -14606,6 +18353,14 @@ export const AskQuestionRequest: MessageFns<AskQuestionRequest> = {
             message.studyId = reader.string();
             continue;
           }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.panelId = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -14651,6 +18406,11 @@ export const AskQuestionRequest: MessageFns<AskQuestionRequest> = {
         : isSet(object.study_id)
         ? globalThis.String(object.study_id)
         : undefined,
+      panelId: isSet(object.panelId)
+        ? globalThis.String(object.panelId)
+        : isSet(object.panel_id)
+        ? globalThis.String(object.panel_id)
+        : undefined,
     };
   },
 
@@ -14677,6 +18437,9 @@ export const AskQuestionRequest: MessageFns<AskQuestionRequest> = {
     if (message.studyId !== undefined) {
       obj.studyId = message.studyId;
     }
+    if (message.panelId !== undefined) {
+      obj.panelId = message.panelId;
+    }
     return obj;
   },
 
@@ -14694,6 +18457,7 @@ export const AskQuestionRequest: MessageFns<AskQuestionRequest> = {
       ? QuestionSpec.fromPartial(object.spec)
       : undefined;
     message.studyId = object.studyId ?? undefined;
+    message.panelId = object.panelId ?? undefined;
     return message;
   },
 };
@@ -15558,7 +19322,15 @@ export const StudyQuestion: MessageFns<StudyQuestion> = {
 };
 
 function createBaseCreateStudyRequest(): CreateStudyRequest {
-  return { userId: "", productId: "", name: "", offer: "", questions: [], estimatedCostUsd: undefined };
+  return {
+    userId: "",
+    productId: "",
+    name: "",
+    offer: "",
+    questions: [],
+    estimatedCostUsd: undefined,
+    panelId: undefined,
+  };
 }
 
 export const CreateStudyRequest: MessageFns<CreateStudyRequest> = {
@@ -15580,6 +19352,9 @@ export const CreateStudyRequest: MessageFns<CreateStudyRequest> = {
     }
     if (message.estimatedCostUsd !== undefined) {
       writer.uint32(49).double(message.estimatedCostUsd);
+    }
+    if (message.panelId !== undefined) {
+      writer.uint32(58).string(message.panelId);
     }
     return writer;
   },
@@ -15645,6 +19420,14 @@ export const CreateStudyRequest: MessageFns<CreateStudyRequest> = {
             message.estimatedCostUsd = reader.double();
             continue;
           }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.panelId = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -15679,6 +19462,11 @@ export const CreateStudyRequest: MessageFns<CreateStudyRequest> = {
         : isSet(object.estimated_cost_usd)
         ? globalThis.Number(object.estimated_cost_usd)
         : undefined,
+      panelId: isSet(object.panelId)
+        ? globalThis.String(object.panelId)
+        : isSet(object.panel_id)
+        ? globalThis.String(object.panel_id)
+        : undefined,
     };
   },
 
@@ -15702,6 +19490,9 @@ export const CreateStudyRequest: MessageFns<CreateStudyRequest> = {
     if (message.estimatedCostUsd !== undefined) {
       obj.estimatedCostUsd = floatToJson(message.estimatedCostUsd);
     }
+    if (message.panelId !== undefined) {
+      obj.panelId = message.panelId;
+    }
     return obj;
   },
 
@@ -15716,6 +19507,7 @@ export const CreateStudyRequest: MessageFns<CreateStudyRequest> = {
     message.offer = object.offer ?? "";
     message.questions = object.questions?.map((e) => StudyQuestion.fromPartial(e)) || [];
     message.estimatedCostUsd = object.estimatedCostUsd ?? undefined;
+    message.panelId = object.panelId ?? undefined;
     return message;
   },
 };
@@ -19126,7 +22918,7 @@ export const GetPersonaStatsResponse: MessageFns<GetPersonaStatsResponse> = {
 };
 
 function createBaseGetPersonaContextRequest(): GetPersonaContextRequest {
-  return { userId: "", productId: "", personaIds: [] };
+  return { userId: "", productId: "", personaIds: [], panelId: undefined };
 }
 
 export const GetPersonaContextRequest: MessageFns<GetPersonaContextRequest> = {
@@ -19139,6 +22931,9 @@ export const GetPersonaContextRequest: MessageFns<GetPersonaContextRequest> = {
     }
     for (const v of message.personaIds) {
       writer.uint32(26).string(v!);
+    }
+    if (message.panelId !== undefined) {
+      writer.uint32(34).string(message.panelId);
     }
     return writer;
   },
@@ -19180,6 +22975,14 @@ export const GetPersonaContextRequest: MessageFns<GetPersonaContextRequest> = {
             message.personaIds.push(reader.string());
             continue;
           }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.panelId = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -19209,6 +23012,11 @@ export const GetPersonaContextRequest: MessageFns<GetPersonaContextRequest> = {
         : globalThis.Array.isArray(object?.persona_ids)
         ? object.persona_ids.map((e: any) => globalThis.String(e))
         : [],
+      panelId: isSet(object.panelId)
+        ? globalThis.String(object.panelId)
+        : isSet(object.panel_id)
+        ? globalThis.String(object.panel_id)
+        : undefined,
     };
   },
 
@@ -19223,6 +23031,9 @@ export const GetPersonaContextRequest: MessageFns<GetPersonaContextRequest> = {
     if (message.personaIds?.length) {
       obj.personaIds = message.personaIds;
     }
+    if (message.panelId !== undefined) {
+      obj.panelId = message.panelId;
+    }
     return obj;
   },
 
@@ -19234,12 +23045,13 @@ export const GetPersonaContextRequest: MessageFns<GetPersonaContextRequest> = {
     message.userId = object.userId ?? "";
     message.productId = object.productId ?? "";
     message.personaIds = object.personaIds?.map((e) => e) || [];
+    message.panelId = object.panelId ?? undefined;
     return message;
   },
 };
 
 function createBaseGetPersonaContextResponse(): GetPersonaContextResponse {
-  return { personas: [], business: undefined };
+  return { personas: [], business: undefined, panelSize: undefined };
 }
 
 export const GetPersonaContextResponse: MessageFns<GetPersonaContextResponse> = {
@@ -19249,6 +23061,9 @@ export const GetPersonaContextResponse: MessageFns<GetPersonaContextResponse> = 
     }
     if (message.business !== undefined) {
       BusinessContext.encode(message.business, writer.uint32(18).fork()).join();
+    }
+    if (message.panelSize !== undefined) {
+      writer.uint32(24).int32(message.panelSize);
     }
     return writer;
   },
@@ -19282,6 +23097,14 @@ export const GetPersonaContextResponse: MessageFns<GetPersonaContextResponse> = 
             message.business = BusinessContext.decode(reader, reader.uint32());
             continue;
           }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.panelSize = reader.int32();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -19300,6 +23123,11 @@ export const GetPersonaContextResponse: MessageFns<GetPersonaContextResponse> = 
         ? object.personas.map((e: any) => PersonaProfile.fromJSON(e))
         : [],
       business: isSet(object.business) ? BusinessContext.fromJSON(object.business) : undefined,
+      panelSize: isSet(object.panelSize)
+        ? globalThis.Number(object.panelSize)
+        : isSet(object.panel_size)
+        ? globalThis.Number(object.panel_size)
+        : undefined,
     };
   },
 
@@ -19310,6 +23138,9 @@ export const GetPersonaContextResponse: MessageFns<GetPersonaContextResponse> = 
     }
     if (message.business !== undefined) {
       obj.business = BusinessContext.toJSON(message.business);
+    }
+    if (message.panelSize !== undefined) {
+      obj.panelSize = Math.round(message.panelSize);
     }
     return obj;
   },
@@ -19323,6 +23154,7 @@ export const GetPersonaContextResponse: MessageFns<GetPersonaContextResponse> = 
     message.business = (object.business !== undefined && object.business !== null)
       ? BusinessContext.fromPartial(object.business)
       : undefined;
+    message.panelSize = object.panelSize ?? undefined;
     return message;
   },
 };
@@ -25836,6 +29668,72 @@ export const CatalogServiceService = {
       Buffer.from(ListSeatChangesResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): ListSeatChangesResponse => ListSeatChangesResponse.decode(value),
   },
+  /**
+   * Market panels: samples drawn to a population's shares, built by persona
+   * inference in batches, weighted to the population, asked like personas.
+   */
+  createPanel: {
+    path: "/chorus.catalog.v1.CatalogService/CreatePanel" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: CreatePanelRequest): Buffer => Buffer.from(CreatePanelRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): CreatePanelRequest => CreatePanelRequest.decode(value),
+    responseSerialize: (value: CreatePanelResponse): Buffer => Buffer.from(CreatePanelResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): CreatePanelResponse => CreatePanelResponse.decode(value),
+  },
+  listPanels: {
+    path: "/chorus.catalog.v1.CatalogService/ListPanels" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListPanelsRequest): Buffer => Buffer.from(ListPanelsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListPanelsRequest => ListPanelsRequest.decode(value),
+    responseSerialize: (value: ListPanelsResponse): Buffer => Buffer.from(ListPanelsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListPanelsResponse => ListPanelsResponse.decode(value),
+  },
+  getPanel: {
+    path: "/chorus.catalog.v1.CatalogService/GetPanel" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetPanelRequest): Buffer => Buffer.from(GetPanelRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetPanelRequest => GetPanelRequest.decode(value),
+    responseSerialize: (value: GetPanelResponse): Buffer => Buffer.from(GetPanelResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetPanelResponse => GetPanelResponse.decode(value),
+  },
+  /**
+   * A new version of the panel drawn with a new seed; questions asked of the
+   * earlier version keep their answers.
+   */
+  redrawPanel: {
+    path: "/chorus.catalog.v1.CatalogService/RedrawPanel" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: RedrawPanelRequest): Buffer => Buffer.from(RedrawPanelRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): RedrawPanelRequest => RedrawPanelRequest.decode(value),
+    responseSerialize: (value: RedrawPanelResponse): Buffer => Buffer.from(RedrawPanelResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): RedrawPanelResponse => RedrawPanelResponse.decode(value),
+  },
+  /** Also stops a build under way: nothing of it is kept. */
+  deletePanel: {
+    path: "/chorus.catalog.v1.CatalogService/DeletePanel" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: DeletePanelRequest): Buffer => Buffer.from(DeletePanelRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): DeletePanelRequest => DeletePanelRequest.decode(value),
+    responseSerialize: (value: DeletePanelResponse): Buffer => Buffer.from(DeletePanelResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): DeletePanelResponse => DeletePanelResponse.decode(value),
+  },
+  /** A panel question's persona answers, a page at a time. */
+  listPanelAnswers: {
+    path: "/chorus.catalog.v1.CatalogService/ListPanelAnswers" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListPanelAnswersRequest): Buffer =>
+      Buffer.from(ListPanelAnswersRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListPanelAnswersRequest => ListPanelAnswersRequest.decode(value),
+    responseSerialize: (value: ListPanelAnswersResponse): Buffer =>
+      Buffer.from(ListPanelAnswersResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListPanelAnswersResponse => ListPanelAnswersResponse.decode(value),
+  },
 } as const;
 
 export interface CatalogServiceServer extends UntypedServiceImplementation {
@@ -26007,6 +29905,22 @@ export interface CatalogServiceServer extends UntypedServiceImplementation {
    * removed), on any product, newest first, with the product's name.
    */
   listSeatChanges: handleUnaryCall<ListSeatChangesRequest, ListSeatChangesResponse>;
+  /**
+   * Market panels: samples drawn to a population's shares, built by persona
+   * inference in batches, weighted to the population, asked like personas.
+   */
+  createPanel: handleUnaryCall<CreatePanelRequest, CreatePanelResponse>;
+  listPanels: handleUnaryCall<ListPanelsRequest, ListPanelsResponse>;
+  getPanel: handleUnaryCall<GetPanelRequest, GetPanelResponse>;
+  /**
+   * A new version of the panel drawn with a new seed; questions asked of the
+   * earlier version keep their answers.
+   */
+  redrawPanel: handleUnaryCall<RedrawPanelRequest, RedrawPanelResponse>;
+  /** Also stops a build under way: nothing of it is kept. */
+  deletePanel: handleUnaryCall<DeletePanelRequest, DeletePanelResponse>;
+  /** A panel question's persona answers, a page at a time. */
+  listPanelAnswers: handleUnaryCall<ListPanelAnswersRequest, ListPanelAnswersResponse>;
 }
 
 export interface CatalogServiceClient extends Client {
@@ -27017,6 +30931,106 @@ export interface CatalogServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ListSeatChangesResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Market panels: samples drawn to a population's shares, built by persona
+   * inference in batches, weighted to the population, asked like personas.
+   */
+  createPanel(
+    request: CreatePanelRequest,
+    callback: (error: ServiceError | null, response: CreatePanelResponse) => void,
+  ): ClientUnaryCall;
+  createPanel(
+    request: CreatePanelRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: CreatePanelResponse) => void,
+  ): ClientUnaryCall;
+  createPanel(
+    request: CreatePanelRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: CreatePanelResponse) => void,
+  ): ClientUnaryCall;
+  listPanels(
+    request: ListPanelsRequest,
+    callback: (error: ServiceError | null, response: ListPanelsResponse) => void,
+  ): ClientUnaryCall;
+  listPanels(
+    request: ListPanelsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListPanelsResponse) => void,
+  ): ClientUnaryCall;
+  listPanels(
+    request: ListPanelsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListPanelsResponse) => void,
+  ): ClientUnaryCall;
+  getPanel(
+    request: GetPanelRequest,
+    callback: (error: ServiceError | null, response: GetPanelResponse) => void,
+  ): ClientUnaryCall;
+  getPanel(
+    request: GetPanelRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetPanelResponse) => void,
+  ): ClientUnaryCall;
+  getPanel(
+    request: GetPanelRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetPanelResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * A new version of the panel drawn with a new seed; questions asked of the
+   * earlier version keep their answers.
+   */
+  redrawPanel(
+    request: RedrawPanelRequest,
+    callback: (error: ServiceError | null, response: RedrawPanelResponse) => void,
+  ): ClientUnaryCall;
+  redrawPanel(
+    request: RedrawPanelRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: RedrawPanelResponse) => void,
+  ): ClientUnaryCall;
+  redrawPanel(
+    request: RedrawPanelRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: RedrawPanelResponse) => void,
+  ): ClientUnaryCall;
+  /** Also stops a build under way: nothing of it is kept. */
+  deletePanel(
+    request: DeletePanelRequest,
+    callback: (error: ServiceError | null, response: DeletePanelResponse) => void,
+  ): ClientUnaryCall;
+  deletePanel(
+    request: DeletePanelRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: DeletePanelResponse) => void,
+  ): ClientUnaryCall;
+  deletePanel(
+    request: DeletePanelRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: DeletePanelResponse) => void,
+  ): ClientUnaryCall;
+  /** A panel question's persona answers, a page at a time. */
+  listPanelAnswers(
+    request: ListPanelAnswersRequest,
+    callback: (error: ServiceError | null, response: ListPanelAnswersResponse) => void,
+  ): ClientUnaryCall;
+  listPanelAnswers(
+    request: ListPanelAnswersRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListPanelAnswersResponse) => void,
+  ): ClientUnaryCall;
+  listPanelAnswers(
+    request: ListPanelAnswersRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListPanelAnswersResponse) => void,
   ): ClientUnaryCall;
 }
 

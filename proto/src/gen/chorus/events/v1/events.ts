@@ -10,10 +10,13 @@ import { Timestamp } from "../../../google/protobuf/timestamp";
 import {
   AggregatedResults,
   BusinessContext,
+  PanelMember,
   PersonaProfile,
   PersonaResponse,
+  PopulationFrame,
   QuestionSpec,
   RunDetails,
+  Usage,
 } from "../../inference/v1/inference";
 
 export const protobufPackage = "chorus.events.v1";
@@ -42,6 +45,9 @@ export interface Envelope {
     | { $case: "questionUpdated"; value: QuestionUpdated }
     | { $case: "questionDeleted"; value: QuestionDeleted }
     | { $case: "questionProgress"; value: QuestionProgress }
+    | { $case: "panelBuildRequested"; value: PanelBuildRequested }
+    | { $case: "panelPersonasBuilt"; value: PanelPersonasBuilt }
+    | { $case: "panelBuildFailed"; value: PanelBuildFailed }
     | { $case: "subscriptionChanged"; value: SubscriptionChanged }
     | { $case: "collaboratorJoined"; value: CollaboratorJoined }
     | { $case: "collaboratorRoleChanged"; value: CollaboratorRoleChanged }
@@ -110,7 +116,22 @@ export interface QuestionAsked {
     | boolean
     | undefined;
   /** A typed question's settings; absent: the open opinion question. */
-  spec?: QuestionSpec | undefined;
+  spec?:
+    | QuestionSpec
+    | undefined;
+  /**
+   * A market panel's question is asked in parts of a few hundred personas,
+   * each its own event keyed by question and part, so the parts spread over
+   * the inference workers; absent: the whole question in one event.
+   */
+  part?: QuestionPart | undefined;
+}
+
+export interface QuestionPart {
+  index: number;
+  count: number;
+  /** Personas of the whole question. */
+  total: number;
 }
 
 /** inference.v1: a worker started answering. */
@@ -135,7 +156,11 @@ export interface QuestionAnswered {
   /** local or openai */
   engine: string;
   seed?: number | undefined;
-  runDetails?: RunDetails | undefined;
+  runDetails?:
+    | RunDetails
+    | undefined;
+  /** The part of a market panel's question these answers are (see QuestionAsked.part). */
+  part?: QuestionPart | undefined;
 }
 
 /**
@@ -261,6 +286,51 @@ export interface CollaboratorLeft {
   roadmapId: string;
 }
 
+/**
+ * catalog.v1: build these members of a market panel (a batch of a few
+ * hundred; a panel of 5,000 is twenty-five batches, keyed by panel and batch).
+ */
+export interface PanelBuildRequested {
+  panelId: string;
+  productId: string;
+  userId: string;
+  version: number;
+  seed: number;
+  frame?: PopulationFrame | undefined;
+  members: PanelMember[];
+  batch: number;
+}
+
+/**
+ * inference.v1: a batch of a market panel's personas, built. The catalog
+ * stores each member once, so a batch delivered twice changes nothing.
+ */
+export interface PanelPersonasBuilt {
+  panelId: string;
+  productId: string;
+  userId: string;
+  version: number;
+  batch: number;
+  personas: BuiltPanelPersona[];
+  engine: string;
+  usage?: Usage | undefined;
+  costUsd: number;
+}
+
+export interface BuiltPanelPersona {
+  index: number;
+  profile?: PersonaProfile | undefined;
+}
+
+/** inference.v1: a batch could not be built; the panel stops with the reason. */
+export interface PanelBuildFailed {
+  panelId: string;
+  productId: string;
+  userId: string;
+  version: number;
+  reason: string;
+}
+
 function createBaseEnvelope(): Envelope {
   return { id: "", occurredAt: undefined, key: "", event: undefined };
 }
@@ -312,6 +382,15 @@ export const Envelope: MessageFns<Envelope> = {
         break;
       case "questionProgress":
         QuestionProgress.encode(message.event.value, writer.uint32(290).fork()).join();
+        break;
+      case "panelBuildRequested":
+        PanelBuildRequested.encode(message.event.value, writer.uint32(298).fork()).join();
+        break;
+      case "panelPersonasBuilt":
+        PanelPersonasBuilt.encode(message.event.value, writer.uint32(306).fork()).join();
+        break;
+      case "panelBuildFailed":
+        PanelBuildFailed.encode(message.event.value, writer.uint32(314).fork()).join();
         break;
       case "subscriptionChanged":
         SubscriptionChanged.encode(message.event.value, writer.uint32(322).fork()).join();
@@ -462,6 +541,33 @@ export const Envelope: MessageFns<Envelope> = {
             message.event = { $case: "questionProgress", value: QuestionProgress.decode(reader, reader.uint32()) };
             continue;
           }
+          case 37: {
+            if (tag !== 298) {
+              break;
+            }
+
+            message.event = {
+              $case: "panelBuildRequested",
+              value: PanelBuildRequested.decode(reader, reader.uint32()),
+            };
+            continue;
+          }
+          case 38: {
+            if (tag !== 306) {
+              break;
+            }
+
+            message.event = { $case: "panelPersonasBuilt", value: PanelPersonasBuilt.decode(reader, reader.uint32()) };
+            continue;
+          }
+          case 39: {
+            if (tag !== 314) {
+              break;
+            }
+
+            message.event = { $case: "panelBuildFailed", value: PanelBuildFailed.decode(reader, reader.uint32()) };
+            continue;
+          }
           case 40: {
             if (tag !== 322) {
               break;
@@ -569,6 +675,18 @@ export const Envelope: MessageFns<Envelope> = {
         ? { $case: "questionProgress", value: QuestionProgress.fromJSON(object.questionProgress) }
         : isSet(object.question_progress)
         ? { $case: "questionProgress", value: QuestionProgress.fromJSON(object.question_progress) }
+        : isSet(object.panelBuildRequested)
+        ? { $case: "panelBuildRequested", value: PanelBuildRequested.fromJSON(object.panelBuildRequested) }
+        : isSet(object.panel_build_requested)
+        ? { $case: "panelBuildRequested", value: PanelBuildRequested.fromJSON(object.panel_build_requested) }
+        : isSet(object.panelPersonasBuilt)
+        ? { $case: "panelPersonasBuilt", value: PanelPersonasBuilt.fromJSON(object.panelPersonasBuilt) }
+        : isSet(object.panel_personas_built)
+        ? { $case: "panelPersonasBuilt", value: PanelPersonasBuilt.fromJSON(object.panel_personas_built) }
+        : isSet(object.panelBuildFailed)
+        ? { $case: "panelBuildFailed", value: PanelBuildFailed.fromJSON(object.panelBuildFailed) }
+        : isSet(object.panel_build_failed)
+        ? { $case: "panelBuildFailed", value: PanelBuildFailed.fromJSON(object.panel_build_failed) }
         : isSet(object.subscriptionChanged)
         ? { $case: "subscriptionChanged", value: SubscriptionChanged.fromJSON(object.subscriptionChanged) }
         : isSet(object.subscription_changed)
@@ -627,6 +745,12 @@ export const Envelope: MessageFns<Envelope> = {
       obj.questionDeleted = QuestionDeleted.toJSON(message.event.value);
     } else if (message.event?.$case === "questionProgress") {
       obj.questionProgress = QuestionProgress.toJSON(message.event.value);
+    } else if (message.event?.$case === "panelBuildRequested") {
+      obj.panelBuildRequested = PanelBuildRequested.toJSON(message.event.value);
+    } else if (message.event?.$case === "panelPersonasBuilt") {
+      obj.panelPersonasBuilt = PanelPersonasBuilt.toJSON(message.event.value);
+    } else if (message.event?.$case === "panelBuildFailed") {
+      obj.panelBuildFailed = PanelBuildFailed.toJSON(message.event.value);
     } else if (message.event?.$case === "subscriptionChanged") {
       obj.subscriptionChanged = SubscriptionChanged.toJSON(message.event.value);
     } else if (message.event?.$case === "collaboratorJoined") {
@@ -717,6 +841,24 @@ export const Envelope: MessageFns<Envelope> = {
       case "questionProgress": {
         if (object.event?.value !== undefined && object.event?.value !== null) {
           message.event = { $case: "questionProgress", value: QuestionProgress.fromPartial(object.event.value) };
+        }
+        break;
+      }
+      case "panelBuildRequested": {
+        if (object.event?.value !== undefined && object.event?.value !== null) {
+          message.event = { $case: "panelBuildRequested", value: PanelBuildRequested.fromPartial(object.event.value) };
+        }
+        break;
+      }
+      case "panelPersonasBuilt": {
+        if (object.event?.value !== undefined && object.event?.value !== null) {
+          message.event = { $case: "panelPersonasBuilt", value: PanelPersonasBuilt.fromPartial(object.event.value) };
+        }
+        break;
+      }
+      case "panelBuildFailed": {
+        if (object.event?.value !== undefined && object.event?.value !== null) {
+          message.event = { $case: "panelBuildFailed", value: PanelBuildFailed.fromPartial(object.event.value) };
         }
         break;
       }
@@ -1376,6 +1518,7 @@ function createBaseQuestionAsked(): QuestionAsked {
     seed: undefined,
     checkWording: undefined,
     spec: undefined,
+    part: undefined,
   };
 }
 
@@ -1407,6 +1550,9 @@ export const QuestionAsked: MessageFns<QuestionAsked> = {
     }
     if (message.spec !== undefined) {
       QuestionSpec.encode(message.spec, writer.uint32(74).fork()).join();
+    }
+    if (message.part !== undefined) {
+      QuestionPart.encode(message.part, writer.uint32(82).fork()).join();
     }
     return writer;
   },
@@ -1496,6 +1642,14 @@ export const QuestionAsked: MessageFns<QuestionAsked> = {
             message.spec = QuestionSpec.decode(reader, reader.uint32());
             continue;
           }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.part = QuestionPart.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1541,6 +1695,7 @@ export const QuestionAsked: MessageFns<QuestionAsked> = {
         ? globalThis.Boolean(object.check_wording)
         : undefined,
       spec: isSet(object.spec) ? QuestionSpec.fromJSON(object.spec) : undefined,
+      part: isSet(object.part) ? QuestionPart.fromJSON(object.part) : undefined,
     };
   },
 
@@ -1573,6 +1728,9 @@ export const QuestionAsked: MessageFns<QuestionAsked> = {
     if (message.spec !== undefined) {
       obj.spec = QuestionSpec.toJSON(message.spec);
     }
+    if (message.part !== undefined) {
+      obj.part = QuestionPart.toJSON(message.part);
+    }
     return obj;
   },
 
@@ -1594,6 +1752,110 @@ export const QuestionAsked: MessageFns<QuestionAsked> = {
     message.spec = (object.spec !== undefined && object.spec !== null)
       ? QuestionSpec.fromPartial(object.spec)
       : undefined;
+    message.part = (object.part !== undefined && object.part !== null)
+      ? QuestionPart.fromPartial(object.part)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseQuestionPart(): QuestionPart {
+  return { index: 0, count: 0, total: 0 };
+}
+
+export const QuestionPart: MessageFns<QuestionPart> = {
+  encode(message: QuestionPart, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.index !== 0) {
+      writer.uint32(8).int32(message.index);
+    }
+    if (message.count !== 0) {
+      writer.uint32(16).int32(message.count);
+    }
+    if (message.total !== 0) {
+      writer.uint32(24).int32(message.total);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): QuestionPart {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseQuestionPart();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.index = reader.int32();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.count = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.total = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): QuestionPart {
+    return {
+      index: isSet(object.index) ? globalThis.Number(object.index) : 0,
+      count: isSet(object.count) ? globalThis.Number(object.count) : 0,
+      total: isSet(object.total) ? globalThis.Number(object.total) : 0,
+    };
+  },
+
+  toJSON(message: QuestionPart): unknown {
+    const obj: any = {};
+    if (message.index !== 0) {
+      obj.index = Math.round(message.index);
+    }
+    if (message.count !== 0) {
+      obj.count = Math.round(message.count);
+    }
+    if (message.total !== 0) {
+      obj.total = Math.round(message.total);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<QuestionPart>, I>>(base?: I): QuestionPart {
+    return QuestionPart.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<QuestionPart>, I>>(object: I): QuestionPart {
+    const message = createBaseQuestionPart();
+    message.index = object.index ?? 0;
+    message.count = object.count ?? 0;
+    message.total = object.total ?? 0;
     return message;
   },
 };
@@ -1721,6 +1983,7 @@ function createBaseQuestionAnswered(): QuestionAnswered {
     engine: "",
     seed: undefined,
     runDetails: undefined,
+    part: undefined,
   };
 }
 
@@ -1749,6 +2012,9 @@ export const QuestionAnswered: MessageFns<QuestionAnswered> = {
     }
     if (message.runDetails !== undefined) {
       RunDetails.encode(message.runDetails, writer.uint32(74).fork()).join();
+    }
+    if (message.part !== undefined) {
+      QuestionPart.encode(message.part, writer.uint32(82).fork()).join();
     }
     return writer;
   },
@@ -1830,6 +2096,14 @@ export const QuestionAnswered: MessageFns<QuestionAnswered> = {
             message.runDetails = RunDetails.decode(reader, reader.uint32());
             continue;
           }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.part = QuestionPart.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1874,6 +2148,7 @@ export const QuestionAnswered: MessageFns<QuestionAnswered> = {
         : isSet(object.run_details)
         ? RunDetails.fromJSON(object.run_details)
         : undefined,
+      part: isSet(object.part) ? QuestionPart.fromJSON(object.part) : undefined,
     };
   },
 
@@ -1903,6 +2178,9 @@ export const QuestionAnswered: MessageFns<QuestionAnswered> = {
     if (message.runDetails !== undefined) {
       obj.runDetails = RunDetails.toJSON(message.runDetails);
     }
+    if (message.part !== undefined) {
+      obj.part = QuestionPart.toJSON(message.part);
+    }
     return obj;
   },
 
@@ -1922,6 +2200,9 @@ export const QuestionAnswered: MessageFns<QuestionAnswered> = {
     message.seed = object.seed ?? undefined;
     message.runDetails = (object.runDetails !== undefined && object.runDetails !== null)
       ? RunDetails.fromPartial(object.runDetails)
+      : undefined;
+    message.part = (object.part !== undefined && object.part !== null)
+      ? QuestionPart.fromPartial(object.part)
       : undefined;
     return message;
   },
@@ -3621,6 +3902,662 @@ export const CollaboratorLeft: MessageFns<CollaboratorLeft> = {
     return message;
   },
 };
+
+function createBasePanelBuildRequested(): PanelBuildRequested {
+  return { panelId: "", productId: "", userId: "", version: 0, seed: 0, frame: undefined, members: [], batch: 0 };
+}
+
+export const PanelBuildRequested: MessageFns<PanelBuildRequested> = {
+  encode(message: PanelBuildRequested, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.panelId !== "") {
+      writer.uint32(10).string(message.panelId);
+    }
+    if (message.productId !== "") {
+      writer.uint32(18).string(message.productId);
+    }
+    if (message.userId !== "") {
+      writer.uint32(26).string(message.userId);
+    }
+    if (message.version !== 0) {
+      writer.uint32(32).int32(message.version);
+    }
+    if (message.seed !== 0) {
+      writer.uint32(40).int32(message.seed);
+    }
+    if (message.frame !== undefined) {
+      PopulationFrame.encode(message.frame, writer.uint32(50).fork()).join();
+    }
+    for (const v of message.members) {
+      PanelMember.encode(v!, writer.uint32(58).fork()).join();
+    }
+    if (message.batch !== 0) {
+      writer.uint32(64).int32(message.batch);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PanelBuildRequested {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePanelBuildRequested();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.panelId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.productId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.version = reader.int32();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.seed = reader.int32();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.frame = PopulationFrame.decode(reader, reader.uint32());
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.members.push(PanelMember.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.batch = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PanelBuildRequested {
+    return {
+      panelId: isSet(object.panelId)
+        ? globalThis.String(object.panelId)
+        : isSet(object.panel_id)
+        ? globalThis.String(object.panel_id)
+        : "",
+      productId: isSet(object.productId)
+        ? globalThis.String(object.productId)
+        : isSet(object.product_id)
+        ? globalThis.String(object.product_id)
+        : "",
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      version: isSet(object.version) ? globalThis.Number(object.version) : 0,
+      seed: isSet(object.seed) ? globalThis.Number(object.seed) : 0,
+      frame: isSet(object.frame) ? PopulationFrame.fromJSON(object.frame) : undefined,
+      members: globalThis.Array.isArray(object?.members) ? object.members.map((e: any) => PanelMember.fromJSON(e)) : [],
+      batch: isSet(object.batch) ? globalThis.Number(object.batch) : 0,
+    };
+  },
+
+  toJSON(message: PanelBuildRequested): unknown {
+    const obj: any = {};
+    if (message.panelId !== "") {
+      obj.panelId = message.panelId;
+    }
+    if (message.productId !== "") {
+      obj.productId = message.productId;
+    }
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.version !== 0) {
+      obj.version = Math.round(message.version);
+    }
+    if (message.seed !== 0) {
+      obj.seed = Math.round(message.seed);
+    }
+    if (message.frame !== undefined) {
+      obj.frame = PopulationFrame.toJSON(message.frame);
+    }
+    if (message.members?.length) {
+      obj.members = message.members.map((e) => PanelMember.toJSON(e));
+    }
+    if (message.batch !== 0) {
+      obj.batch = Math.round(message.batch);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<PanelBuildRequested>, I>>(base?: I): PanelBuildRequested {
+    return PanelBuildRequested.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<PanelBuildRequested>, I>>(object: I): PanelBuildRequested {
+    const message = createBasePanelBuildRequested();
+    message.panelId = object.panelId ?? "";
+    message.productId = object.productId ?? "";
+    message.userId = object.userId ?? "";
+    message.version = object.version ?? 0;
+    message.seed = object.seed ?? 0;
+    message.frame = (object.frame !== undefined && object.frame !== null)
+      ? PopulationFrame.fromPartial(object.frame)
+      : undefined;
+    message.members = object.members?.map((e) => PanelMember.fromPartial(e)) || [];
+    message.batch = object.batch ?? 0;
+    return message;
+  },
+};
+
+function createBasePanelPersonasBuilt(): PanelPersonasBuilt {
+  return {
+    panelId: "",
+    productId: "",
+    userId: "",
+    version: 0,
+    batch: 0,
+    personas: [],
+    engine: "",
+    usage: undefined,
+    costUsd: 0,
+  };
+}
+
+export const PanelPersonasBuilt: MessageFns<PanelPersonasBuilt> = {
+  encode(message: PanelPersonasBuilt, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.panelId !== "") {
+      writer.uint32(10).string(message.panelId);
+    }
+    if (message.productId !== "") {
+      writer.uint32(18).string(message.productId);
+    }
+    if (message.userId !== "") {
+      writer.uint32(26).string(message.userId);
+    }
+    if (message.version !== 0) {
+      writer.uint32(32).int32(message.version);
+    }
+    if (message.batch !== 0) {
+      writer.uint32(40).int32(message.batch);
+    }
+    for (const v of message.personas) {
+      BuiltPanelPersona.encode(v!, writer.uint32(50).fork()).join();
+    }
+    if (message.engine !== "") {
+      writer.uint32(58).string(message.engine);
+    }
+    if (message.usage !== undefined) {
+      Usage.encode(message.usage, writer.uint32(66).fork()).join();
+    }
+    if (message.costUsd !== 0) {
+      writer.uint32(73).double(message.costUsd);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PanelPersonasBuilt {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePanelPersonasBuilt();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.panelId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.productId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.version = reader.int32();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.batch = reader.int32();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.personas.push(BuiltPanelPersona.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.engine = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.usage = Usage.decode(reader, reader.uint32());
+            continue;
+          }
+          case 9: {
+            if (tag !== 73) {
+              break;
+            }
+
+            message.costUsd = reader.double();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PanelPersonasBuilt {
+    return {
+      panelId: isSet(object.panelId)
+        ? globalThis.String(object.panelId)
+        : isSet(object.panel_id)
+        ? globalThis.String(object.panel_id)
+        : "",
+      productId: isSet(object.productId)
+        ? globalThis.String(object.productId)
+        : isSet(object.product_id)
+        ? globalThis.String(object.product_id)
+        : "",
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      version: isSet(object.version) ? globalThis.Number(object.version) : 0,
+      batch: isSet(object.batch) ? globalThis.Number(object.batch) : 0,
+      personas: globalThis.Array.isArray(object?.personas)
+        ? object.personas.map((e: any) => BuiltPanelPersona.fromJSON(e))
+        : [],
+      engine: isSet(object.engine) ? globalThis.String(object.engine) : "",
+      usage: isSet(object.usage) ? Usage.fromJSON(object.usage) : undefined,
+      costUsd: isSet(object.costUsd)
+        ? globalThis.Number(object.costUsd)
+        : isSet(object.cost_usd)
+        ? globalThis.Number(object.cost_usd)
+        : 0,
+    };
+  },
+
+  toJSON(message: PanelPersonasBuilt): unknown {
+    const obj: any = {};
+    if (message.panelId !== "") {
+      obj.panelId = message.panelId;
+    }
+    if (message.productId !== "") {
+      obj.productId = message.productId;
+    }
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.version !== 0) {
+      obj.version = Math.round(message.version);
+    }
+    if (message.batch !== 0) {
+      obj.batch = Math.round(message.batch);
+    }
+    if (message.personas?.length) {
+      obj.personas = message.personas.map((e) => BuiltPanelPersona.toJSON(e));
+    }
+    if (message.engine !== "") {
+      obj.engine = message.engine;
+    }
+    if (message.usage !== undefined) {
+      obj.usage = Usage.toJSON(message.usage);
+    }
+    if (message.costUsd !== 0) {
+      obj.costUsd = floatToJson(message.costUsd);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<PanelPersonasBuilt>, I>>(base?: I): PanelPersonasBuilt {
+    return PanelPersonasBuilt.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<PanelPersonasBuilt>, I>>(object: I): PanelPersonasBuilt {
+    const message = createBasePanelPersonasBuilt();
+    message.panelId = object.panelId ?? "";
+    message.productId = object.productId ?? "";
+    message.userId = object.userId ?? "";
+    message.version = object.version ?? 0;
+    message.batch = object.batch ?? 0;
+    message.personas = object.personas?.map((e) => BuiltPanelPersona.fromPartial(e)) || [];
+    message.engine = object.engine ?? "";
+    message.usage = (object.usage !== undefined && object.usage !== null) ? Usage.fromPartial(object.usage) : undefined;
+    message.costUsd = object.costUsd ?? 0;
+    return message;
+  },
+};
+
+function createBaseBuiltPanelPersona(): BuiltPanelPersona {
+  return { index: 0, profile: undefined };
+}
+
+export const BuiltPanelPersona: MessageFns<BuiltPanelPersona> = {
+  encode(message: BuiltPanelPersona, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.index !== 0) {
+      writer.uint32(8).int32(message.index);
+    }
+    if (message.profile !== undefined) {
+      PersonaProfile.encode(message.profile, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): BuiltPanelPersona {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseBuiltPanelPersona();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.index = reader.int32();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.profile = PersonaProfile.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): BuiltPanelPersona {
+    return {
+      index: isSet(object.index) ? globalThis.Number(object.index) : 0,
+      profile: isSet(object.profile) ? PersonaProfile.fromJSON(object.profile) : undefined,
+    };
+  },
+
+  toJSON(message: BuiltPanelPersona): unknown {
+    const obj: any = {};
+    if (message.index !== 0) {
+      obj.index = Math.round(message.index);
+    }
+    if (message.profile !== undefined) {
+      obj.profile = PersonaProfile.toJSON(message.profile);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<BuiltPanelPersona>, I>>(base?: I): BuiltPanelPersona {
+    return BuiltPanelPersona.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<BuiltPanelPersona>, I>>(object: I): BuiltPanelPersona {
+    const message = createBaseBuiltPanelPersona();
+    message.index = object.index ?? 0;
+    message.profile = (object.profile !== undefined && object.profile !== null)
+      ? PersonaProfile.fromPartial(object.profile)
+      : undefined;
+    return message;
+  },
+};
+
+function createBasePanelBuildFailed(): PanelBuildFailed {
+  return { panelId: "", productId: "", userId: "", version: 0, reason: "" };
+}
+
+export const PanelBuildFailed: MessageFns<PanelBuildFailed> = {
+  encode(message: PanelBuildFailed, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.panelId !== "") {
+      writer.uint32(10).string(message.panelId);
+    }
+    if (message.productId !== "") {
+      writer.uint32(18).string(message.productId);
+    }
+    if (message.userId !== "") {
+      writer.uint32(26).string(message.userId);
+    }
+    if (message.version !== 0) {
+      writer.uint32(32).int32(message.version);
+    }
+    if (message.reason !== "") {
+      writer.uint32(42).string(message.reason);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PanelBuildFailed {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePanelBuildFailed();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.panelId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.productId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.version = reader.int32();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.reason = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PanelBuildFailed {
+    return {
+      panelId: isSet(object.panelId)
+        ? globalThis.String(object.panelId)
+        : isSet(object.panel_id)
+        ? globalThis.String(object.panel_id)
+        : "",
+      productId: isSet(object.productId)
+        ? globalThis.String(object.productId)
+        : isSet(object.product_id)
+        ? globalThis.String(object.product_id)
+        : "",
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      version: isSet(object.version) ? globalThis.Number(object.version) : 0,
+      reason: isSet(object.reason) ? globalThis.String(object.reason) : "",
+    };
+  },
+
+  toJSON(message: PanelBuildFailed): unknown {
+    const obj: any = {};
+    if (message.panelId !== "") {
+      obj.panelId = message.panelId;
+    }
+    if (message.productId !== "") {
+      obj.productId = message.productId;
+    }
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.version !== 0) {
+      obj.version = Math.round(message.version);
+    }
+    if (message.reason !== "") {
+      obj.reason = message.reason;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<PanelBuildFailed>, I>>(base?: I): PanelBuildFailed {
+    return PanelBuildFailed.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<PanelBuildFailed>, I>>(object: I): PanelBuildFailed {
+    const message = createBasePanelBuildFailed();
+    message.panelId = object.panelId ?? "";
+    message.productId = object.productId ?? "";
+    message.userId = object.userId ?? "";
+    message.version = object.version ?? 0;
+    message.reason = object.reason ?? "";
+    return message;
+  },
+};
+
+function floatToJson(value: number | null | undefined): number | string | null | undefined {
+  return typeof value === "number" && !globalThis.Number.isFinite(value) ? globalThis.String(value) : value;
+}
 
 type Builtin = Date | Function | Uint8Array | string | number | boolean | undefined;
 

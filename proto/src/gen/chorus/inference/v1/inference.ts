@@ -397,7 +397,14 @@ export interface EstimateRequest {
   seed: number;
   checkWording: boolean;
   /** A typed question's settings: its typed answers cost model calls too. */
-  spec?: QuestionSpec | undefined;
+  spec?:
+    | QuestionSpec
+    | undefined;
+  /**
+   * A market panel's sample: the estimate is scaled from the personas given
+   * to this many (0: the personas given are all).
+   */
+  scaleTo?: number | undefined;
 }
 
 export interface EstimateResponse {
@@ -547,6 +554,85 @@ export interface BuildPersonasResponse {
   inputTokens: number;
   outputTokens: number;
   modelCalls: number;
+}
+
+/**
+ * A population a market panel is drawn to: a country's shares of each trait
+ * (national statistics, with their sources), or the customer's own shares.
+ */
+export interface PopulationFrame {
+  id: string;
+  name: string;
+  /** ISO 3166-1 alpha-2. */
+  country: string;
+  /** ISO 4217. */
+  currency: string;
+  population: string;
+  year: number;
+  sources: FrameSource[];
+  traits: FrameTrait[];
+  /** Joint shares of two traits (age band x sex); absent: the traits are independent. */
+  joint?: JointShares | undefined;
+}
+
+export interface FrameSource {
+  publisher: string;
+  title: string;
+  year: number;
+  url: string;
+}
+
+export interface FrameTrait {
+  id: string;
+  label: string;
+  levels: FrameLevel[];
+  source: string;
+}
+
+export interface FrameLevel {
+  id: string;
+  label: string;
+  share: number;
+  /** Income bands: yearly household income bounds in the frame's currency. */
+  min?: number | undefined;
+  max?: number | undefined;
+}
+
+export interface JointShares {
+  traitA: string;
+  traitB: string;
+  /** Keyed "levelA|levelB". */
+  shares: { [key: string]: number };
+}
+
+export interface JointShares_SharesEntry {
+  key: string;
+  value: number;
+}
+
+/** One drawn member of a market panel: its level of each of the frame's traits. */
+export interface PanelMember {
+  index: number;
+  traits: { [key: string]: string };
+}
+
+export interface PanelMember_TraitsEntry {
+  key: string;
+  value: string;
+}
+
+export interface EstimatePanelBuildRequest {
+  size: number;
+}
+
+export interface EstimatePanelBuildResponse {
+  engine: string;
+  model: string;
+  modelCalls: number;
+  inputTokens: number;
+  outputTokens: number;
+  hasPrice: boolean;
+  costUsd: number;
 }
 
 function createBaseOpinionDistribution(): OpinionDistribution {
@@ -5611,7 +5697,15 @@ export const AnswerResponse: MessageFns<AnswerResponse> = {
 };
 
 function createBaseEstimateRequest(): EstimateRequest {
-  return { questionText: "", personas: [], business: undefined, seed: 0, checkWording: false, spec: undefined };
+  return {
+    questionText: "",
+    personas: [],
+    business: undefined,
+    seed: 0,
+    checkWording: false,
+    spec: undefined,
+    scaleTo: undefined,
+  };
 }
 
 export const EstimateRequest: MessageFns<EstimateRequest> = {
@@ -5633,6 +5727,9 @@ export const EstimateRequest: MessageFns<EstimateRequest> = {
     }
     if (message.spec !== undefined) {
       QuestionSpec.encode(message.spec, writer.uint32(50).fork()).join();
+    }
+    if (message.scaleTo !== undefined) {
+      writer.uint32(56).int32(message.scaleTo);
     }
     return writer;
   },
@@ -5698,6 +5795,14 @@ export const EstimateRequest: MessageFns<EstimateRequest> = {
             message.spec = QuestionSpec.decode(reader, reader.uint32());
             continue;
           }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.scaleTo = reader.int32();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -5728,6 +5833,11 @@ export const EstimateRequest: MessageFns<EstimateRequest> = {
         ? globalThis.Boolean(object.check_wording)
         : false,
       spec: isSet(object.spec) ? QuestionSpec.fromJSON(object.spec) : undefined,
+      scaleTo: isSet(object.scaleTo)
+        ? globalThis.Number(object.scaleTo)
+        : isSet(object.scale_to)
+        ? globalThis.Number(object.scale_to)
+        : undefined,
     };
   },
 
@@ -5751,6 +5861,9 @@ export const EstimateRequest: MessageFns<EstimateRequest> = {
     if (message.spec !== undefined) {
       obj.spec = QuestionSpec.toJSON(message.spec);
     }
+    if (message.scaleTo !== undefined) {
+      obj.scaleTo = Math.round(message.scaleTo);
+    }
     return obj;
   },
 
@@ -5769,6 +5882,7 @@ export const EstimateRequest: MessageFns<EstimateRequest> = {
     message.spec = (object.spec !== undefined && object.spec !== null)
       ? QuestionSpec.fromPartial(object.spec)
       : undefined;
+    message.scaleTo = object.scaleTo ?? undefined;
     return message;
   },
 };
@@ -7561,6 +7675,1258 @@ export const BuildPersonasResponse: MessageFns<BuildPersonasResponse> = {
   },
 };
 
+function createBasePopulationFrame(): PopulationFrame {
+  return {
+    id: "",
+    name: "",
+    country: "",
+    currency: "",
+    population: "",
+    year: 0,
+    sources: [],
+    traits: [],
+    joint: undefined,
+  };
+}
+
+export const PopulationFrame: MessageFns<PopulationFrame> = {
+  encode(message: PopulationFrame, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.name !== "") {
+      writer.uint32(18).string(message.name);
+    }
+    if (message.country !== "") {
+      writer.uint32(26).string(message.country);
+    }
+    if (message.currency !== "") {
+      writer.uint32(34).string(message.currency);
+    }
+    if (message.population !== "") {
+      writer.uint32(42).string(message.population);
+    }
+    if (message.year !== 0) {
+      writer.uint32(48).int32(message.year);
+    }
+    for (const v of message.sources) {
+      FrameSource.encode(v!, writer.uint32(58).fork()).join();
+    }
+    for (const v of message.traits) {
+      FrameTrait.encode(v!, writer.uint32(66).fork()).join();
+    }
+    if (message.joint !== undefined) {
+      JointShares.encode(message.joint, writer.uint32(74).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PopulationFrame {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePopulationFrame();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.country = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.currency = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.population = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.year = reader.int32();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.sources.push(FrameSource.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.traits.push(FrameTrait.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.joint = JointShares.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PopulationFrame {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      country: isSet(object.country) ? globalThis.String(object.country) : "",
+      currency: isSet(object.currency) ? globalThis.String(object.currency) : "",
+      population: isSet(object.population) ? globalThis.String(object.population) : "",
+      year: isSet(object.year) ? globalThis.Number(object.year) : 0,
+      sources: globalThis.Array.isArray(object?.sources) ? object.sources.map((e: any) => FrameSource.fromJSON(e)) : [],
+      traits: globalThis.Array.isArray(object?.traits) ? object.traits.map((e: any) => FrameTrait.fromJSON(e)) : [],
+      joint: isSet(object.joint) ? JointShares.fromJSON(object.joint) : undefined,
+    };
+  },
+
+  toJSON(message: PopulationFrame): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.country !== "") {
+      obj.country = message.country;
+    }
+    if (message.currency !== "") {
+      obj.currency = message.currency;
+    }
+    if (message.population !== "") {
+      obj.population = message.population;
+    }
+    if (message.year !== 0) {
+      obj.year = Math.round(message.year);
+    }
+    if (message.sources?.length) {
+      obj.sources = message.sources.map((e) => FrameSource.toJSON(e));
+    }
+    if (message.traits?.length) {
+      obj.traits = message.traits.map((e) => FrameTrait.toJSON(e));
+    }
+    if (message.joint !== undefined) {
+      obj.joint = JointShares.toJSON(message.joint);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<PopulationFrame>, I>>(base?: I): PopulationFrame {
+    return PopulationFrame.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<PopulationFrame>, I>>(object: I): PopulationFrame {
+    const message = createBasePopulationFrame();
+    message.id = object.id ?? "";
+    message.name = object.name ?? "";
+    message.country = object.country ?? "";
+    message.currency = object.currency ?? "";
+    message.population = object.population ?? "";
+    message.year = object.year ?? 0;
+    message.sources = object.sources?.map((e) => FrameSource.fromPartial(e)) || [];
+    message.traits = object.traits?.map((e) => FrameTrait.fromPartial(e)) || [];
+    message.joint = (object.joint !== undefined && object.joint !== null)
+      ? JointShares.fromPartial(object.joint)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseFrameSource(): FrameSource {
+  return { publisher: "", title: "", year: 0, url: "" };
+}
+
+export const FrameSource: MessageFns<FrameSource> = {
+  encode(message: FrameSource, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.publisher !== "") {
+      writer.uint32(10).string(message.publisher);
+    }
+    if (message.title !== "") {
+      writer.uint32(18).string(message.title);
+    }
+    if (message.year !== 0) {
+      writer.uint32(24).int32(message.year);
+    }
+    if (message.url !== "") {
+      writer.uint32(34).string(message.url);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): FrameSource {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseFrameSource();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.publisher = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.title = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.year = reader.int32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.url = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): FrameSource {
+    return {
+      publisher: isSet(object.publisher) ? globalThis.String(object.publisher) : "",
+      title: isSet(object.title) ? globalThis.String(object.title) : "",
+      year: isSet(object.year) ? globalThis.Number(object.year) : 0,
+      url: isSet(object.url) ? globalThis.String(object.url) : "",
+    };
+  },
+
+  toJSON(message: FrameSource): unknown {
+    const obj: any = {};
+    if (message.publisher !== "") {
+      obj.publisher = message.publisher;
+    }
+    if (message.title !== "") {
+      obj.title = message.title;
+    }
+    if (message.year !== 0) {
+      obj.year = Math.round(message.year);
+    }
+    if (message.url !== "") {
+      obj.url = message.url;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<FrameSource>, I>>(base?: I): FrameSource {
+    return FrameSource.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<FrameSource>, I>>(object: I): FrameSource {
+    const message = createBaseFrameSource();
+    message.publisher = object.publisher ?? "";
+    message.title = object.title ?? "";
+    message.year = object.year ?? 0;
+    message.url = object.url ?? "";
+    return message;
+  },
+};
+
+function createBaseFrameTrait(): FrameTrait {
+  return { id: "", label: "", levels: [], source: "" };
+}
+
+export const FrameTrait: MessageFns<FrameTrait> = {
+  encode(message: FrameTrait, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.label !== "") {
+      writer.uint32(18).string(message.label);
+    }
+    for (const v of message.levels) {
+      FrameLevel.encode(v!, writer.uint32(26).fork()).join();
+    }
+    if (message.source !== "") {
+      writer.uint32(34).string(message.source);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): FrameTrait {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseFrameTrait();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.label = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.levels.push(FrameLevel.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.source = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): FrameTrait {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      label: isSet(object.label) ? globalThis.String(object.label) : "",
+      levels: globalThis.Array.isArray(object?.levels) ? object.levels.map((e: any) => FrameLevel.fromJSON(e)) : [],
+      source: isSet(object.source) ? globalThis.String(object.source) : "",
+    };
+  },
+
+  toJSON(message: FrameTrait): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.label !== "") {
+      obj.label = message.label;
+    }
+    if (message.levels?.length) {
+      obj.levels = message.levels.map((e) => FrameLevel.toJSON(e));
+    }
+    if (message.source !== "") {
+      obj.source = message.source;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<FrameTrait>, I>>(base?: I): FrameTrait {
+    return FrameTrait.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<FrameTrait>, I>>(object: I): FrameTrait {
+    const message = createBaseFrameTrait();
+    message.id = object.id ?? "";
+    message.label = object.label ?? "";
+    message.levels = object.levels?.map((e) => FrameLevel.fromPartial(e)) || [];
+    message.source = object.source ?? "";
+    return message;
+  },
+};
+
+function createBaseFrameLevel(): FrameLevel {
+  return { id: "", label: "", share: 0, min: undefined, max: undefined };
+}
+
+export const FrameLevel: MessageFns<FrameLevel> = {
+  encode(message: FrameLevel, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.label !== "") {
+      writer.uint32(18).string(message.label);
+    }
+    if (message.share !== 0) {
+      writer.uint32(25).double(message.share);
+    }
+    if (message.min !== undefined) {
+      writer.uint32(33).double(message.min);
+    }
+    if (message.max !== undefined) {
+      writer.uint32(41).double(message.max);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): FrameLevel {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseFrameLevel();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.label = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 25) {
+              break;
+            }
+
+            message.share = reader.double();
+            continue;
+          }
+          case 4: {
+            if (tag !== 33) {
+              break;
+            }
+
+            message.min = reader.double();
+            continue;
+          }
+          case 5: {
+            if (tag !== 41) {
+              break;
+            }
+
+            message.max = reader.double();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): FrameLevel {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      label: isSet(object.label) ? globalThis.String(object.label) : "",
+      share: isSet(object.share) ? globalThis.Number(object.share) : 0,
+      min: isSet(object.min) ? globalThis.Number(object.min) : undefined,
+      max: isSet(object.max) ? globalThis.Number(object.max) : undefined,
+    };
+  },
+
+  toJSON(message: FrameLevel): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.label !== "") {
+      obj.label = message.label;
+    }
+    if (message.share !== 0) {
+      obj.share = floatToJson(message.share);
+    }
+    if (message.min !== undefined) {
+      obj.min = floatToJson(message.min);
+    }
+    if (message.max !== undefined) {
+      obj.max = floatToJson(message.max);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<FrameLevel>, I>>(base?: I): FrameLevel {
+    return FrameLevel.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<FrameLevel>, I>>(object: I): FrameLevel {
+    const message = createBaseFrameLevel();
+    message.id = object.id ?? "";
+    message.label = object.label ?? "";
+    message.share = object.share ?? 0;
+    message.min = object.min ?? undefined;
+    message.max = object.max ?? undefined;
+    return message;
+  },
+};
+
+function createBaseJointShares(): JointShares {
+  return { traitA: "", traitB: "", shares: {} };
+}
+
+export const JointShares: MessageFns<JointShares> = {
+  encode(message: JointShares, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.traitA !== "") {
+      writer.uint32(10).string(message.traitA);
+    }
+    if (message.traitB !== "") {
+      writer.uint32(18).string(message.traitB);
+    }
+    globalThis.Object.entries(message.shares).forEach(([key, value]: [string, number]) => {
+      JointShares_SharesEntry.encode({ key: key as any, value }, writer.uint32(26).fork()).join();
+    });
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): JointShares {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseJointShares();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.traitA = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.traitB = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            const entry3 = JointShares_SharesEntry.decode(reader, reader.uint32());
+            if (entry3.value !== undefined) {
+              message.shares[entry3.key] = entry3.value;
+            }
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): JointShares {
+    return {
+      traitA: isSet(object.traitA)
+        ? globalThis.String(object.traitA)
+        : isSet(object.trait_a)
+        ? globalThis.String(object.trait_a)
+        : "",
+      traitB: isSet(object.traitB)
+        ? globalThis.String(object.traitB)
+        : isSet(object.trait_b)
+        ? globalThis.String(object.trait_b)
+        : "",
+      shares: isObject(object.shares)
+        ? (globalThis.Object.entries(object.shares) as [string, any][]).reduce(
+          (acc: { [key: string]: number }, [key, value]: [string, any]) => {
+            globalThis.Object.defineProperty(acc, key, {
+              value: globalThis.Number(value),
+              enumerable: true,
+              configurable: true,
+              writable: true,
+            });
+            return acc;
+          },
+          {},
+        )
+        : {},
+    };
+  },
+
+  toJSON(message: JointShares): unknown {
+    const obj: any = {};
+    if (message.traitA !== "") {
+      obj.traitA = message.traitA;
+    }
+    if (message.traitB !== "") {
+      obj.traitB = message.traitB;
+    }
+    if (message.shares) {
+      const entries = globalThis.Object.entries(message.shares) as [string, number][];
+      if (entries.length > 0) {
+        obj.shares = {};
+        entries.forEach(([k, v]) => {
+          obj.shares[k] = floatToJson(v);
+        });
+      }
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<JointShares>, I>>(base?: I): JointShares {
+    return JointShares.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<JointShares>, I>>(object: I): JointShares {
+    const message = createBaseJointShares();
+    message.traitA = object.traitA ?? "";
+    message.traitB = object.traitB ?? "";
+    message.shares = (globalThis.Object.entries(object.shares ?? {}) as [string, number][]).reduce(
+      (acc: { [key: string]: number }, [key, value]: [string, number]) => {
+        if (value !== undefined) {
+          acc[key] = globalThis.Number(value);
+        }
+        return acc;
+      },
+      {},
+    );
+    return message;
+  },
+};
+
+function createBaseJointShares_SharesEntry(): JointShares_SharesEntry {
+  return { key: "", value: 0 };
+}
+
+export const JointShares_SharesEntry: MessageFns<JointShares_SharesEntry> = {
+  encode(message: JointShares_SharesEntry, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.key !== "") {
+      writer.uint32(10).string(message.key);
+    }
+    if (message.value !== 0) {
+      writer.uint32(17).double(message.value);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): JointShares_SharesEntry {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseJointShares_SharesEntry();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.key = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 17) {
+              break;
+            }
+
+            message.value = reader.double();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): JointShares_SharesEntry {
+    return {
+      key: isSet(object.key) ? globalThis.String(object.key) : "",
+      value: isSet(object.value) ? globalThis.Number(object.value) : 0,
+    };
+  },
+
+  toJSON(message: JointShares_SharesEntry): unknown {
+    const obj: any = {};
+    if (message.key !== "") {
+      obj.key = message.key;
+    }
+    if (message.value !== 0) {
+      obj.value = floatToJson(message.value);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<JointShares_SharesEntry>, I>>(base?: I): JointShares_SharesEntry {
+    return JointShares_SharesEntry.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<JointShares_SharesEntry>, I>>(object: I): JointShares_SharesEntry {
+    const message = createBaseJointShares_SharesEntry();
+    message.key = object.key ?? "";
+    message.value = object.value ?? 0;
+    return message;
+  },
+};
+
+function createBasePanelMember(): PanelMember {
+  return { index: 0, traits: {} };
+}
+
+export const PanelMember: MessageFns<PanelMember> = {
+  encode(message: PanelMember, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.index !== 0) {
+      writer.uint32(8).int32(message.index);
+    }
+    globalThis.Object.entries(message.traits).forEach(([key, value]: [string, string]) => {
+      PanelMember_TraitsEntry.encode({ key: key as any, value }, writer.uint32(18).fork()).join();
+    });
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PanelMember {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePanelMember();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.index = reader.int32();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            const entry2 = PanelMember_TraitsEntry.decode(reader, reader.uint32());
+            if (entry2.value !== undefined) {
+              message.traits[entry2.key] = entry2.value;
+            }
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PanelMember {
+    return {
+      index: isSet(object.index) ? globalThis.Number(object.index) : 0,
+      traits: isObject(object.traits)
+        ? (globalThis.Object.entries(object.traits) as [string, any][]).reduce(
+          (acc: { [key: string]: string }, [key, value]: [string, any]) => {
+            globalThis.Object.defineProperty(acc, key, {
+              value: globalThis.String(value),
+              enumerable: true,
+              configurable: true,
+              writable: true,
+            });
+            return acc;
+          },
+          {},
+        )
+        : {},
+    };
+  },
+
+  toJSON(message: PanelMember): unknown {
+    const obj: any = {};
+    if (message.index !== 0) {
+      obj.index = Math.round(message.index);
+    }
+    if (message.traits) {
+      const entries = globalThis.Object.entries(message.traits) as [string, string][];
+      if (entries.length > 0) {
+        obj.traits = {};
+        entries.forEach(([k, v]) => {
+          obj.traits[k] = v;
+        });
+      }
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<PanelMember>, I>>(base?: I): PanelMember {
+    return PanelMember.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<PanelMember>, I>>(object: I): PanelMember {
+    const message = createBasePanelMember();
+    message.index = object.index ?? 0;
+    message.traits = (globalThis.Object.entries(object.traits ?? {}) as [string, string][]).reduce(
+      (acc: { [key: string]: string }, [key, value]: [string, string]) => {
+        if (value !== undefined) {
+          acc[key] = globalThis.String(value);
+        }
+        return acc;
+      },
+      {},
+    );
+    return message;
+  },
+};
+
+function createBasePanelMember_TraitsEntry(): PanelMember_TraitsEntry {
+  return { key: "", value: "" };
+}
+
+export const PanelMember_TraitsEntry: MessageFns<PanelMember_TraitsEntry> = {
+  encode(message: PanelMember_TraitsEntry, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.key !== "") {
+      writer.uint32(10).string(message.key);
+    }
+    if (message.value !== "") {
+      writer.uint32(18).string(message.value);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PanelMember_TraitsEntry {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePanelMember_TraitsEntry();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.key = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.value = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PanelMember_TraitsEntry {
+    return {
+      key: isSet(object.key) ? globalThis.String(object.key) : "",
+      value: isSet(object.value) ? globalThis.String(object.value) : "",
+    };
+  },
+
+  toJSON(message: PanelMember_TraitsEntry): unknown {
+    const obj: any = {};
+    if (message.key !== "") {
+      obj.key = message.key;
+    }
+    if (message.value !== "") {
+      obj.value = message.value;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<PanelMember_TraitsEntry>, I>>(base?: I): PanelMember_TraitsEntry {
+    return PanelMember_TraitsEntry.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<PanelMember_TraitsEntry>, I>>(object: I): PanelMember_TraitsEntry {
+    const message = createBasePanelMember_TraitsEntry();
+    message.key = object.key ?? "";
+    message.value = object.value ?? "";
+    return message;
+  },
+};
+
+function createBaseEstimatePanelBuildRequest(): EstimatePanelBuildRequest {
+  return { size: 0 };
+}
+
+export const EstimatePanelBuildRequest: MessageFns<EstimatePanelBuildRequest> = {
+  encode(message: EstimatePanelBuildRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.size !== 0) {
+      writer.uint32(8).int32(message.size);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): EstimatePanelBuildRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseEstimatePanelBuildRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.size = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): EstimatePanelBuildRequest {
+    return { size: isSet(object.size) ? globalThis.Number(object.size) : 0 };
+  },
+
+  toJSON(message: EstimatePanelBuildRequest): unknown {
+    const obj: any = {};
+    if (message.size !== 0) {
+      obj.size = Math.round(message.size);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<EstimatePanelBuildRequest>, I>>(base?: I): EstimatePanelBuildRequest {
+    return EstimatePanelBuildRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<EstimatePanelBuildRequest>, I>>(object: I): EstimatePanelBuildRequest {
+    const message = createBaseEstimatePanelBuildRequest();
+    message.size = object.size ?? 0;
+    return message;
+  },
+};
+
+function createBaseEstimatePanelBuildResponse(): EstimatePanelBuildResponse {
+  return { engine: "", model: "", modelCalls: 0, inputTokens: 0, outputTokens: 0, hasPrice: false, costUsd: 0 };
+}
+
+export const EstimatePanelBuildResponse: MessageFns<EstimatePanelBuildResponse> = {
+  encode(message: EstimatePanelBuildResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.engine !== "") {
+      writer.uint32(10).string(message.engine);
+    }
+    if (message.model !== "") {
+      writer.uint32(18).string(message.model);
+    }
+    if (message.modelCalls !== 0) {
+      writer.uint32(24).int32(message.modelCalls);
+    }
+    if (message.inputTokens !== 0) {
+      writer.uint32(32).int32(message.inputTokens);
+    }
+    if (message.outputTokens !== 0) {
+      writer.uint32(40).int32(message.outputTokens);
+    }
+    if (message.hasPrice !== false) {
+      writer.uint32(48).bool(message.hasPrice);
+    }
+    if (message.costUsd !== 0) {
+      writer.uint32(57).double(message.costUsd);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): EstimatePanelBuildResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseEstimatePanelBuildResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.engine = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.model = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.modelCalls = reader.int32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.inputTokens = reader.int32();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.outputTokens = reader.int32();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.hasPrice = reader.bool();
+            continue;
+          }
+          case 7: {
+            if (tag !== 57) {
+              break;
+            }
+
+            message.costUsd = reader.double();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): EstimatePanelBuildResponse {
+    return {
+      engine: isSet(object.engine) ? globalThis.String(object.engine) : "",
+      model: isSet(object.model) ? globalThis.String(object.model) : "",
+      modelCalls: isSet(object.modelCalls)
+        ? globalThis.Number(object.modelCalls)
+        : isSet(object.model_calls)
+        ? globalThis.Number(object.model_calls)
+        : 0,
+      inputTokens: isSet(object.inputTokens)
+        ? globalThis.Number(object.inputTokens)
+        : isSet(object.input_tokens)
+        ? globalThis.Number(object.input_tokens)
+        : 0,
+      outputTokens: isSet(object.outputTokens)
+        ? globalThis.Number(object.outputTokens)
+        : isSet(object.output_tokens)
+        ? globalThis.Number(object.output_tokens)
+        : 0,
+      hasPrice: isSet(object.hasPrice)
+        ? globalThis.Boolean(object.hasPrice)
+        : isSet(object.has_price)
+        ? globalThis.Boolean(object.has_price)
+        : false,
+      costUsd: isSet(object.costUsd)
+        ? globalThis.Number(object.costUsd)
+        : isSet(object.cost_usd)
+        ? globalThis.Number(object.cost_usd)
+        : 0,
+    };
+  },
+
+  toJSON(message: EstimatePanelBuildResponse): unknown {
+    const obj: any = {};
+    if (message.engine !== "") {
+      obj.engine = message.engine;
+    }
+    if (message.model !== "") {
+      obj.model = message.model;
+    }
+    if (message.modelCalls !== 0) {
+      obj.modelCalls = Math.round(message.modelCalls);
+    }
+    if (message.inputTokens !== 0) {
+      obj.inputTokens = Math.round(message.inputTokens);
+    }
+    if (message.outputTokens !== 0) {
+      obj.outputTokens = Math.round(message.outputTokens);
+    }
+    if (message.hasPrice !== false) {
+      obj.hasPrice = message.hasPrice;
+    }
+    if (message.costUsd !== 0) {
+      obj.costUsd = floatToJson(message.costUsd);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<EstimatePanelBuildResponse>, I>>(base?: I): EstimatePanelBuildResponse {
+    return EstimatePanelBuildResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<EstimatePanelBuildResponse>, I>>(object: I): EstimatePanelBuildResponse {
+    const message = createBaseEstimatePanelBuildResponse();
+    message.engine = object.engine ?? "";
+    message.model = object.model ?? "";
+    message.modelCalls = object.modelCalls ?? 0;
+    message.inputTokens = object.inputTokens ?? 0;
+    message.outputTokens = object.outputTokens ?? 0;
+    message.hasPrice = object.hasPrice ?? false;
+    message.costUsd = object.costUsd ?? 0;
+    return message;
+  },
+};
+
 /**
  * Answers questions as personas. Questions asked on a product's questions
  * page travel as events (QuestionAsked -> QuestionAnswered); Answer is the
@@ -7629,6 +8995,21 @@ export const PersonaInferenceServiceService = {
       Buffer.from(BuildPersonasResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): BuildPersonasResponse => BuildPersonasResponse.decode(value),
   },
+  /**
+   * What building a market panel of this many personas would cost, before
+   * anything is built (the local engine: nothing).
+   */
+  estimatePanelBuild: {
+    path: "/chorus.inference.v1.PersonaInferenceService/EstimatePanelBuild" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: EstimatePanelBuildRequest): Buffer =>
+      Buffer.from(EstimatePanelBuildRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): EstimatePanelBuildRequest => EstimatePanelBuildRequest.decode(value),
+    responseSerialize: (value: EstimatePanelBuildResponse): Buffer =>
+      Buffer.from(EstimatePanelBuildResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): EstimatePanelBuildResponse => EstimatePanelBuildResponse.decode(value),
+  },
 } as const;
 
 export interface PersonaInferenceServiceServer extends UntypedServiceImplementation {
@@ -7659,6 +9040,11 @@ export interface PersonaInferenceServiceServer extends UntypedServiceImplementat
    * than 100 sources.
    */
   buildPersonas: handleUnaryCall<BuildPersonasRequest, BuildPersonasResponse>;
+  /**
+   * What building a market panel of this many personas would cost, before
+   * anything is built (the local engine: nothing).
+   */
+  estimatePanelBuild: handleUnaryCall<EstimatePanelBuildRequest, EstimatePanelBuildResponse>;
 }
 
 export interface PersonaInferenceServiceClient extends Client {
@@ -7735,6 +9121,25 @@ export interface PersonaInferenceServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: BuildPersonasResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * What building a market panel of this many personas would cost, before
+   * anything is built (the local engine: nothing).
+   */
+  estimatePanelBuild(
+    request: EstimatePanelBuildRequest,
+    callback: (error: ServiceError | null, response: EstimatePanelBuildResponse) => void,
+  ): ClientUnaryCall;
+  estimatePanelBuild(
+    request: EstimatePanelBuildRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: EstimatePanelBuildResponse) => void,
+  ): ClientUnaryCall;
+  estimatePanelBuild(
+    request: EstimatePanelBuildRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: EstimatePanelBuildResponse) => void,
   ): ClientUnaryCall;
 }
 
