@@ -127,6 +127,12 @@ export interface AnsweringDeps {
   draws: number;
   /** USD per million tokens by model. */
   prices: Record<string, ModelPrice>;
+  /**
+   * The shared limit's concurrency: at most this many of one question's
+   * calls are in flight, each with one listener on the question's stop.
+   * Unknown: as many as the question asks.
+   */
+  concurrency?: number;
 }
 
 export interface Estimate {
@@ -145,6 +151,19 @@ const noUsage = (): EngineUsage & { cachedAnswers: number } => ({
   modelCalls: 0,
   cachedAnswers: 0,
 });
+
+/** A sample's usage for a whole panel `factor` times its size, in whole calls, tokens and answers. */
+export function scaleUsage(
+  usage: EngineUsage & { cachedAnswers: number },
+  factor: number,
+): EngineUsage & { cachedAnswers: number } {
+  return {
+    modelCalls: Math.round(usage.modelCalls * factor),
+    cachedAnswers: Math.round(usage.cachedAnswers * factor),
+    inputTokens: Math.round(usage.inputTokens * factor),
+    outputTokens: Math.round(usage.outputTokens * factor),
+  };
+}
 
 /**
  * Answers a question as every persona at once, bounded by a limit the whole
@@ -178,8 +197,16 @@ export class Answering {
       : undefined;
   }
 
-  /** What answering would take, before asking: calls, tokens and dollars, typed answers included. */
-  async estimate(question: QuestionToAnswer): Promise<Estimate> {
+  /**
+   * What answering would take, before asking: calls, tokens and dollars,
+   * typed answers included. With `scaleTo` above the personas given (a
+   * market panel's sample), the sample's calls, tokens and cached answers
+   * are scaled to that many personas, and the cost is the scaled tokens'.
+   */
+  async estimate(
+    question: QuestionToAnswer,
+    options: { scaleTo?: number } = {},
+  ): Promise<Estimate> {
     const { engine, cache, draws } = this.deps;
     const business = question.business ?? noBusiness;
     const seed = question.seed || FIRST_RUN_SEED;
@@ -209,14 +236,19 @@ export class Answering {
         }
       }
     }
+    const sampled = question.personas.length;
+    const scaled =
+      options.scaleTo !== undefined && sampled > 0 && options.scaleTo > sampled
+        ? scaleUsage(usage, options.scaleTo / sampled)
+        : usage;
     return {
       engine: engine.name,
       model: engine.model,
-      modelCalls: usage.modelCalls,
-      cachedAnswers: usage.cachedAnswers,
-      inputTokens: usage.inputTokens,
-      outputTokens: usage.outputTokens,
-      costUsd: costOf(usage, this.price()),
+      modelCalls: scaled.modelCalls,
+      cachedAnswers: scaled.cachedAnswers,
+      inputTokens: scaled.inputTokens,
+      outputTokens: scaled.outputTokens,
+      costUsd: costOf(scaled, this.price()),
     };
   }
 
@@ -252,8 +284,10 @@ export class Answering {
     const business = question.business ?? noBusiness;
     const seed = question.seed || FIRST_RUN_SEED;
     const stop = new AbortController();
-    // Every request in flight listens for the stop: as many as the panel has personas.
-    setMaxListeners(question.personas.length * 3 + 10, stop.signal);
+    // Each call in flight listens for the stop (and stops listening when it ends):
+    // at most the shared limit's concurrency, however many personas are asked.
+    const asks = question.personas.length * (question.checkWording ? 3 : 1);
+    setMaxListeners(Math.min(asks, this.deps.concurrency ?? asks) + 10, stop.signal);
     const stopAll = () => stop.abort();
     options.signal?.addEventListener('abort', stopAll, { once: true });
     const usage = noUsage();
@@ -346,6 +380,12 @@ export class Answering {
     };
     return limit(async (): Promise<PersonaResponse> => {
       if (stop.signal.aborted) throw new InferenceFailed('Answering was stopped.');
+      // The engine is given a signal of this call's own, relayed from the stop
+      // while the call runs: whatever listeners the engine's requests leave on it
+      // go with it, and the question's stop holds one listener per call in flight.
+      const own = new AbortController();
+      const relay = () => own.abort();
+      stop.signal.addEventListener('abort', relay, { once: true });
       try {
         const typedAsk: TypedPersonaQuestion | undefined = typed && { ...asked, ...typed };
         const key = answerKey(engine, asked, typedAsk);
@@ -355,14 +395,14 @@ export class Answering {
         if (answer) {
           usage.cachedAnswers += 1;
         } else {
-          const result = await engine.answer(asked, stop.signal);
+          const result = await engine.answer(asked, own.signal);
           count(result.usage);
           answer = result.answer;
           if (typedAsk) {
             if (!engine.answerTyped) {
               throw new InferenceFailed('This engine cannot answer typed questions.');
             }
-            const typedResult = await engine.answerTyped(typedAsk, result.answer, stop.signal);
+            const typedResult = await engine.answerTyped(typedAsk, result.answer, own.signal);
             count(typedResult.usage);
             answer = { ...answer, typed: typedResult.typed };
           }
@@ -394,6 +434,8 @@ export class Answering {
       } catch (error) {
         stop.abort();
         throw error;
+      } finally {
+        stop.signal.removeEventListener('abort', relay);
       }
     });
   }

@@ -1,4 +1,4 @@
-import type { QuestionAsked } from '@chorus/proto/events/v1/events';
+import type { PanelBuildRequested, QuestionAsked } from '@chorus/proto/events/v1/events';
 import {
   consumeEventsStateless,
   type DomainEvent,
@@ -16,10 +16,13 @@ import type { PersonaResponse } from '@chorus/contracts';
 import type { Answering } from './answering';
 import { InferenceFailed } from './engines/engine';
 import { typedOptions } from './answering';
+import type { PanelBuilds } from './panel-builds';
 
 // Persona inference consumes QuestionAsked on catalog.v1 and publishes, keyed
 // by question id, QuestionProcessing then QuestionAnswered or QuestionFailed
-// on inference.v1.
+// on inference.v1. A part of a market panel's question (QuestionAsked.part)
+// is keyed by question and part instead. The same workers build market
+// panels' batches (PanelBuildRequested, see panel-builds.ts).
 
 export const WORKER_GROUP = 'persona-inference';
 
@@ -43,17 +46,31 @@ export class QuestionWorker {
       concurrency: number;
       /** Answers given meanwhile are published as progress this often. */
       progressMs: number;
+      /** Market panels' batches, built by the same workers. */
+      panelBuilds?: PanelBuilds;
     },
   ) {}
 
   async start(): Promise<void> {
+    const { panelBuilds } = this.deps;
     await consumeEventsStateless({
       bus: this.deps.bus,
       groupId: WORKER_GROUP,
       topics: [Topics.catalog],
       concurrency: this.deps.concurrency,
-      handlers: { questionAsked: (event) => this.answer(event) },
+      handlers: {
+        questionAsked: (event) => this.answer(event),
+        ...(panelBuilds
+          ? { panelBuildRequested: (event: PanelBuildRequested) => this.buildPanel(event) }
+          : {}),
+      },
     });
+  }
+
+  /** A market panel's batch, built and published; refused (left for the next worker) once stopping. */
+  async buildPanel(event: PanelBuildRequested): Promise<void> {
+    if (this.stopping) throw new Error('persona inference is stopping');
+    await this.deps.panelBuilds?.build(event);
   }
 
   /** New questions wait for the next worker (they are not taken) once this one stops. */
@@ -61,11 +78,19 @@ export class QuestionWorker {
     this.stopping = true;
   }
 
+  /**
+   * Answers a question, or one part of a market panel's question: a part
+   * publishes no progress (the catalog counts answered parts), asks no
+   * wording framings, carries its part on its answer, and keys every event
+   * `${questionId}:${part.index}`, so a question's parts spread over the
+   * partitions and the workers.
+   */
   async answer(event: QuestionAsked): Promise<void> {
     if (this.stopping) throw new Error('persona inference is stopping');
     const { bus, answering, logger } = this.deps;
     const ids = { questionId: event.questionId, productId: event.productId, userId: event.userId };
-    const key = event.questionId;
+    const part = event.part;
+    const key = part ? `${event.questionId}:${part.index}` : event.questionId;
     // Publishing errors propagate: the question is then delivered again, never lost.
     await publishEvent(bus, key, { $case: 'questionProcessing', value: ids });
     const started = Date.now();
@@ -93,7 +118,7 @@ export class QuestionWorker {
           (error: unknown) => logger.warn({ err: error }, 'progress not published'),
         );
     };
-    const progress = setInterval(flush, this.deps.progressMs);
+    const progress = part ? undefined : setInterval(flush, this.deps.progressMs);
     let outcome: DomainEvent;
     try {
       const answered = await answering.answer(
@@ -102,10 +127,10 @@ export class QuestionWorker {
           personas: event.personas,
           business: event.business,
           seed,
-          checkWording: event.checkWording,
+          checkWording: part ? false : event.checkWording,
           ...typedOptions(specFromMessage(event.spec)),
         },
-        { onAnswer: (response) => given.push(response) },
+        part ? {} : { onAnswer: (response) => given.push(response) },
       );
       outcome = {
         $case: 'questionAnswered',
@@ -116,11 +141,13 @@ export class QuestionWorker {
           engine: answering.engineName,
           seed,
           runDetails: runDetailsToMessage(answered.run),
+          ...(part ? { part } : {}),
         },
       };
       logger.info(
         {
           questionId: event.questionId,
+          ...(part ? { part: part.index, parts: part.count } : {}),
           personas: event.personas.length,
           ms: Date.now() - started,
           modelCalls: answered.run.usage.modelCalls,

@@ -1,4 +1,10 @@
-import { type GivenTraits, MAX_ANSWER_TEXT, maxCustomerRows } from '@chorus/contracts';
+import {
+  type GivenTraits,
+  MAX_ANSWER_TEXT,
+  MAX_PANEL_SIZE,
+  maxCustomerRows,
+  type ModelPrice,
+} from '@chorus/contracts';
 import type {
   GivenTraits as GivenTraitsMessage,
   PersonaInferenceServiceService,
@@ -13,6 +19,7 @@ import {
 import { type Answering, typedOptions } from './answering';
 import { checkWordingWithJudge, type WordingJudgeService } from './domain/wording-judge';
 import { InferenceFailed } from './engines/engine';
+import { estimatePanelBuild, type PanelBuilder } from './engines/panel-builder';
 import { buildAll, type PersonaBuilder } from './engines/persona-builder';
 
 /** A follow-up message's length at most. */
@@ -44,14 +51,28 @@ function givenOf(message: GivenTraitsMessage | undefined): GivenTraits {
   return given;
 }
 
-/** gRPC handlers: the single-shot Answer call, and the estimate before asking. */
+/** gRPC handlers: the single-shot Answer call, and the estimates before asking or building. */
 export function inferenceHandlers(deps: {
   answering: Answering;
   builder: PersonaBuilder;
   /** A model's verdict on the wording, when a model is configured. */
   judge?: WordingJudgeService;
+  /** The market panel builder and the prices its estimate is priced with. */
+  panels: { builder: PanelBuilder; prices: Record<string, ModelPrice> };
 }): AsyncServiceImplementation<typeof PersonaInferenceServiceService> {
   return {
+    async estimatePanelBuild(request) {
+      if (!Number.isInteger(request.size) || request.size < 1 || request.size > MAX_PANEL_SIZE) {
+        throw new InvalidArgument(`size must be between 1 and ${MAX_PANEL_SIZE}`);
+      }
+      const estimate = estimatePanelBuild(deps.panels.builder, deps.panels.prices, request.size);
+      return {
+        ...estimate,
+        hasPrice: estimate.costUsd !== undefined,
+        costUsd: estimate.costUsd ?? 0,
+      };
+    },
+
     async buildPersonas(request, { signal }) {
       if (request.sources.length === 0)
         throw new InvalidArgument('at least one source is required');
@@ -169,15 +190,24 @@ export function inferenceHandlers(deps: {
       if (request.personas.length > MAX_PERSONAS_PER_CALL * 10) {
         throw new InvalidArgument(`at most ${MAX_PERSONAS_PER_CALL * 10} personas`);
       }
+      if (
+        request.scaleTo !== undefined &&
+        (request.scaleTo < 0 || request.scaleTo > MAX_PANEL_SIZE)
+      ) {
+        throw new InvalidArgument(`scaleTo must be between 0 and ${MAX_PANEL_SIZE}`);
+      }
       const spec = specFromMessage(request.spec);
-      const estimate = await deps.answering.estimate({
-        questionText,
-        personas: request.personas,
-        business: request.business,
-        seed: request.seed,
-        checkWording: request.checkWording,
-        ...typedOptions(spec),
-      });
+      const estimate = await deps.answering.estimate(
+        {
+          questionText,
+          personas: request.personas,
+          business: request.business,
+          seed: request.seed,
+          checkWording: request.checkWording,
+          ...typedOptions(spec),
+        },
+        { scaleTo: request.scaleTo || undefined },
+      );
       return {
         ...estimate,
         hasPrice: estimate.costUsd !== undefined,

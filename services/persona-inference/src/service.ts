@@ -16,6 +16,8 @@ import type { InferenceConfig } from './config';
 import type { InferenceEngine } from './engines/engine';
 import { LocalEngine } from './engines/local';
 import { OpenAIEngine } from './engines/openai';
+import { OpenAIPanelBuilder } from './engines/openai-panel';
+import { LocalPanelBuilder, type PanelBuilder } from './engines/panel-builder';
 import {
   LocalPersonaBuilder,
   OpenAIPersonaBuilder,
@@ -29,6 +31,7 @@ import {
   type VerdictCache,
 } from './domain/wording-judge';
 import { QuestionWorker } from './events';
+import { PanelBuilds } from './panel-builds';
 
 export interface RunningPersonaInference {
   /** The gRPC port: Answer and health, or health alone for a worker. */
@@ -64,6 +67,20 @@ export function createPersonaBuilder(config: InferenceConfig, logger: Logger): P
 }
 
 /**
+ * The market panel builder of the same engine: a model writes the lives when
+ * a key is configured, the local builder composes them otherwise. Either
+ * takes its slots from the process's shared limit.
+ */
+export function createPanelBuilder(
+  config: InferenceConfig,
+  logger: Logger,
+  limit: pLimit.Limit,
+): PanelBuilder {
+  const model = modelOptions(config, logger);
+  return model ? new OpenAIPanelBuilder(model, limit) : new LocalPanelBuilder(limit);
+}
+
+/**
  * Wires persona inference: the engine, one concurrency limit for the whole
  * process, the question worker (consumer group) and/or the Answer gRPC
  * server, as INFERENCE_MODE says. Stateless: no database.
@@ -92,14 +109,18 @@ export async function startPersonaInference(
       logger,
     });
   }
+  // Persona answers and panel builds in flight in this process, over everything it handles.
+  const limit = pLimit(config.INFERENCE_CONCURRENCY);
   const answering = new Answering({
     engine,
-    limit: pLimit(config.INFERENCE_CONCURRENCY),
+    limit,
     logger,
     cache,
     draws: config.INFERENCE_DRAWS,
     prices: config.INFERENCE_PRICES,
+    concurrency: config.INFERENCE_CONCURRENCY,
   });
+  const panelBuilder = createPanelBuilder(config, logger, limit);
   logger.info({ engine: engine.name, mode: config.INFERENCE_MODE }, 'persona inference starting');
 
   let bus: EventBus | undefined;
@@ -127,6 +148,12 @@ export async function startPersonaInference(
         logger,
         concurrency: config.INFERENCE_CONCURRENCY,
         progressMs: config.INFERENCE_PROGRESS_MS,
+        panelBuilds: new PanelBuilds({
+          bus,
+          builder: panelBuilder,
+          prices: config.INFERENCE_PRICES,
+          logger,
+        }),
       });
       await worker.start();
     }
@@ -139,6 +166,7 @@ export async function startPersonaInference(
           answering,
           builder: createPersonaBuilder(config, logger),
           judge: model ? new OpenAIWordingJudge(model, verdicts) : undefined,
+          panels: { builder: panelBuilder, prices: config.INFERENCE_PRICES },
         }),
         logger,
       ),

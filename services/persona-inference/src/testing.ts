@@ -19,6 +19,8 @@ export interface FakeReply {
   chunkDelayMs?: number;
   /** For a streamed request: the connection drops after this many pieces (a stream cut half-way). */
   cutAfterChunks?: number;
+  /** Response headers besides the content type, e.g. `retry-after-ms` on a 429. */
+  headers?: Record<string, string>;
 }
 
 export interface FakeRequest {
@@ -39,7 +41,10 @@ export interface FakeRequest {
 export interface FakeOpenAI {
   /** Base URL for the SDK, ending in /v1. */
   url: string;
+  /** The chat-completions requests answered by `reply` (not those refused with a 429 by `rateLimitFirst`). */
   requests: FakeRequest[];
+  /** The chat-completions requests refused with a 429 by `rateLimitFirst`. */
+  rateLimited: FakeRequest[];
   /** The embeddings requests, apart from the chat completions. */
   embeddingRequests: FakeEmbeddingRequest[];
   close(): Promise<void>;
@@ -48,6 +53,16 @@ export interface FakeOpenAI {
 export interface FakeEmbeddingRequest {
   headers: IncomingMessage['headers'];
   body: { model: string; input: string | string[]; encoding_format?: string };
+}
+
+/** How the fake server behaves besides its replies. */
+export interface FakeOpenAIOptions {
+  /** The first this many chat-completions requests are answered HTTP 429, as a busy API does. */
+  rateLimitFirst?: number;
+  /** How the 429 says when to try again: `retry-after-ms: 10` (the default) or `retry-after: 0`. */
+  retryAfter?: 'retry-after-ms' | 'retry-after';
+  /** Every chat-completions reply waits this long (a reply's own delayMs comes on top). */
+  latencyMs?: number;
 }
 
 /** What the fake server does with one embeddings request. */
@@ -95,6 +110,37 @@ export function validAnswer(overrides: Record<string, unknown> = {}): string {
   });
 }
 
+/** The indexes of the market panel members a `panel_personas` request describes ("Member 12:" lines). */
+export function panelMembersAsked(request: FakeRequest): number[] {
+  const prompt = request.body.messages.map((m) => m.content).join('\n');
+  return [...prompt.matchAll(/^Member (\d+):/gm)].map((match) => Number(match[1]));
+}
+
+/**
+ * A valid `panel_personas` reply as a model would give it: for every member
+ * the prompt describes, a name and a sentence of prose per field that names
+ * the member's index ("Lifestyle written for member 12."), so a test can
+ * tell the model's words from facts worked out in code.
+ */
+export function panelPersonasAnswer(request: FakeRequest): string {
+  return JSON.stringify({
+    personas: panelMembersAsked(request).map((index) => ({
+      index,
+      name: `Model Name ${index}`,
+      lifestyle: `Lifestyle written for member ${index}.`,
+      motivations: `Motivations written for member ${index}.`,
+      personality: `Personality written for member ${index}.`,
+    })),
+  });
+}
+
+/** The reply the fake gives unless told otherwise: panel personas for a `panel_personas` request, an answer otherwise. */
+export function defaultReply(request: FakeRequest): FakeReply {
+  return request.body.response_format?.json_schema?.name === 'panel_personas'
+    ? { content: panelPersonasAnswer(request) }
+    : { content: validAnswer() };
+}
+
 /** An embeddings reply as the API gives it: floats, or base64 of float32 when asked. */
 function embeddingsBody(request: FakeEmbeddingRequest, planned: FakeEmbeddingReply): string {
   const inputs = Array.isArray(request.body.input) ? request.body.input : [request.body.input];
@@ -115,15 +161,18 @@ function embeddingsBody(request: FakeEmbeddingRequest, planned: FakeEmbeddingRep
 
 /**
  * A tiny OpenAI-compatible server answering POST /v1/chat/completions with
- * whatever `reply` decides for the n-th request (0-based), and POST
- * /v1/embeddings with whatever `embed` decides (bag-of-words vectors unless
- * said).
+ * whatever `reply` decides for the n-th request (0-based; `defaultReply`
+ * unless said), and POST /v1/embeddings with whatever `embed` decides
+ * (bag-of-words vectors unless said). `options` adds a 429 to the first
+ * requests and a latency to every reply.
  */
 export async function startFakeOpenAI(
-  reply: (request: FakeRequest, n: number) => FakeReply = () => ({ content: validAnswer() }),
+  reply: (request: FakeRequest, n: number) => FakeReply = defaultReply,
   embed: (request: FakeEmbeddingRequest, n: number) => FakeEmbeddingReply = () => ({}),
+  options: FakeOpenAIOptions = {},
 ): Promise<FakeOpenAI> {
   const requests: FakeRequest[] = [];
+  const rateLimited: FakeRequest[] = [];
   const embeddingRequests: FakeEmbeddingRequest[] = [];
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -156,6 +205,20 @@ export async function startFakeOpenAI(
         headers: req.headers,
         body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as FakeRequest['body'],
       };
+      if (rateLimited.length < (options.rateLimitFirst ?? 0)) {
+        rateLimited.push(request);
+        const wait: Record<string, string> =
+          options.retryAfter === 'retry-after'
+            ? { 'retry-after': '0' }
+            : { 'retry-after-ms': '10' };
+        res.writeHead(429, { 'content-type': 'application/json', ...wait });
+        res.end(
+          JSON.stringify({
+            error: { message: 'Rate limit reached', type: 'requests', code: 'rate_limit_exceeded' },
+          }),
+        );
+        return;
+      }
       const planned = reply(request, requests.length);
       requests.push(request);
       const sendStream = async () => {
@@ -201,7 +264,7 @@ export async function startFakeOpenAI(
           return;
         }
         const status = planned.status ?? 200;
-        res.writeHead(status, { 'content-type': 'application/json' });
+        res.writeHead(status, { 'content-type': 'application/json', ...planned.headers });
         if (status !== 200) {
           res.end(
             JSON.stringify({ error: { message: `fake failure ${status}`, type: 'server_error' } }),
@@ -230,11 +293,12 @@ export async function startFakeOpenAI(
           }),
         );
       };
-      if (!planned.delayMs) {
+      const delayMs = (options.latencyMs ?? 0) + (planned.delayMs ?? 0);
+      if (!delayMs) {
         send();
         return;
       }
-      const timer = setTimeout(send, planned.delayMs);
+      const timer = setTimeout(send, delayMs);
       // The client gave up (timeout): stop waiting for it.
       res.on('close', () => clearTimeout(timer));
     });
@@ -245,6 +309,7 @@ export async function startFakeOpenAI(
   return {
     url: `http://127.0.0.1:${port}/v1`,
     requests,
+    rateLimited,
     embeddingRequests,
     async close() {
       server.closeAllConnections();

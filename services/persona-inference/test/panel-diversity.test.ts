@@ -1,6 +1,8 @@
 import type { PersonaProfile } from '@chorus/proto/inference/v1/inference';
-import { analyzeRun, isPanelOfCopies } from '@chorus/research';
-import { panelOf, personaTraits } from '../src/domain/panel-coverage';
+import { analyzeRun, isPanelOfCopies, panelDiversity, quotaSample } from '@chorus/research';
+import { PANEL_DIVERSITY_SAMPLE, panelOf, personaTraits } from '../src/domain/panel-coverage';
+import { panelPersonas } from '../src/domain/panel-personas';
+import { testFrame } from './panel-fixtures';
 import { templatePersonas } from './templates';
 
 /** Six imported customers who are near-copies: same job, city, income and family. */
@@ -75,5 +77,38 @@ describe("the panel's diversity, worked out when a question is answered", () => 
     });
     const echo = analysis!.alarms.find((a) => a.kind === 'echo-chamber');
     expect(echo?.text).toContain('everyone lives in Leeds');
+  });
+});
+
+describe("the diversity of a market panel's part", () => {
+  const members = quotaSample(testFrame, 500, 3);
+  const part = panelPersonas(testFrame, members, 3);
+
+  it('estimates a part of hundreds from a sample, close to comparing every pair', () => {
+    const exact = panelDiversity(part.map(personaTraits));
+    const estimated = panelOf(part);
+    expect(estimated.personas).toBe(500);
+    expect(estimated.effective).toBeGreaterThan(exact.effective * 0.85);
+    expect(estimated.effective).toBeLessThan(exact.effective * 1.15);
+    expect(Math.abs(estimated.meanDistance - exact.meanDistance)).toBeLessThanOrEqual(0.03);
+    expect(estimated.gaps).toEqual(exact.gaps);
+  });
+
+  it('raises the alarm for a large part of copies as comparing every pair would', () => {
+    const copies = Array.from({ length: 400 }, (_, i) => ({
+      ...nearCopies()[i % 6]!,
+      personaId: `copy-${i}`,
+    }));
+    const estimated = panelOf(copies);
+    expect(isPanelOfCopies(estimated)).toBe(true);
+    expect(estimated.nearCopies).toBe(400);
+    expect(isPanelOfCopies(panelOf(part))).toBe(
+      isPanelOfCopies(panelDiversity(part.map(personaTraits))),
+    );
+  });
+
+  it('compares every pair of a panel up to the sample size', () => {
+    const small = part.slice(0, PANEL_DIVERSITY_SAMPLE);
+    expect(panelOf(small)).toEqual(panelDiversity(small.map(personaTraits)));
   });
 });

@@ -10,7 +10,7 @@ import {
   occupationCategory,
 } from '@chorus/contracts';
 import type { PersonaProfile } from '@chorus/proto/inference/v1/inference';
-import { householdOf, panelDiversity, type PersonaTraits } from '@chorus/research';
+import { householdOf, panelDiversity, panelGaps, type PersonaTraits } from '@chorus/research';
 import { readIncome } from './money';
 
 const incomeBands = ['low', 'middle', 'high'] as const;
@@ -77,11 +77,42 @@ export function personaTraits(persona: PersonaProfile): PersonaTraits {
 }
 
 /**
+ * Personas compared pair by pair at most: a larger panel (a part of a market
+ * panel's question, up to a few hundred personas) is compared on this many
+ * of its personas, evenly spaced, since every pair costs a comparison.
+ */
+export const PANEL_DIVERSITY_SAMPLE = 150;
+
+/**
  * How alike the panel's personas are (age, income, place, occupation,
  * household, values), kept with the run: the echo-chamber alarm reads it.
+ * Up to PANEL_DIVERSITY_SAMPLE personas, every pair is compared. A larger
+ * panel's figures are estimated from that many of its personas, evenly
+ * spaced: the mean distance is the sample's; the effective number of
+ * distinct people is the panel's size with the sample's mean similarity
+ * between two personas (n² / (n + n(n − 1)·s̄)); the largest group of
+ * near-copies is the sample's, scaled to the panel; the gaps are read from
+ * every persona.
  */
 export function panelOf(personas: readonly PersonaProfile[]): PanelDiversity {
-  return panelDiversity(personas.map(personaTraits));
+  const traits = personas.map(personaTraits);
+  const n = traits.length;
+  if (n <= PANEL_DIVERSITY_SAMPLE) return panelDiversity(traits);
+  const size = PANEL_DIVERSITY_SAMPLE;
+  const sample = Array.from({ length: size }, (_, i) => traits[Math.floor((i * n) / size)]!);
+  const sampled = panelDiversity(sample);
+  // The sample's effective number gives its mean similarity between two different personas.
+  const meanSimilarity =
+    sampled.effective > 0 ? (size * size) / sampled.effective - size : size * (size - 1);
+  const similarity = Math.max(0, Math.min(1, meanSimilarity / (size * (size - 1))));
+  const round2 = (x: number) => Math.round(x * 100) / 100;
+  return {
+    personas: n,
+    effective: round2((n * n) / (n + n * (n - 1) * similarity)),
+    meanDistance: sampled.meanDistance,
+    nearCopies: Math.min(n, Math.round((sampled.nearCopies * n) / size)),
+    gaps: panelGaps(traits),
+  };
 }
 
 const householdWords: Record<string, string> = {

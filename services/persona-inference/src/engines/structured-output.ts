@@ -145,20 +145,21 @@ export function failureReason(error: unknown, timedOut: boolean): string {
   return 'The AI service failed. Please try again.';
 }
 
+/** Waits `ms`, or rejects as soon as the signal aborts; its abort listener goes when the wait ends. */
 export function pause(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
       reject(new InferenceFailed('Answering was stopped.'));
       return;
     }
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        reject(new InferenceFailed('Answering was stopped.'));
-      },
-      { once: true },
-    );
+    const stopped = () => {
+      clearTimeout(timer);
+      reject(new InferenceFailed('Answering was stopped.'));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', stopped);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', stopped, { once: true });
   });
 }
