@@ -13,6 +13,7 @@ import { teams } from './0012_teams';
 import { productPromo } from './0013_product_promo';
 import { questionAnalysis } from './0014_question_analysis';
 import { typedQuestions } from './0015_typed_questions';
+import { marketPanels } from './0016_market_panels';
 
 export const migrations: Migration[] = [
   ...eventMigrations,
@@ -30,4 +31,5 @@ export const migrations: Migration[] = [
   productPromo,
   questionAnalysis,
   typedQuestions,
+  marketPanels,
 ];

@@ -12,7 +12,7 @@ import { questionUpdated } from './events/published';
 import type { PersonaContexts } from './persona-context';
 import type { Products } from './products';
 import type { FollowUpStore, FollowUpTurnRow } from './store/follow-ups';
-import { refuseOverBudget } from './questions';
+import { refuseOverBudget } from './budgets';
 import type { QuestionRow, QuestionStore } from './store/questions';
 
 /**

@@ -49,6 +49,14 @@ export class PersonaContexts {
     };
   }
 
+  /** What the personas are told of the product (a market panel's question). */
+  async businessOf(
+    product: Pick<ProductRow, 'id' | 'name' | 'description' | 'industry'>,
+  ): Promise<BusinessContext> {
+    const profile = await this.deps.profileStore.findByProduct(product.id);
+    return businessContext(product, profile && profileFields(profile));
+  }
+
   /**
    * For a question asked again: the personas it was first asked of that the
    * product still has (every persona when none were recorded), and the

@@ -27,6 +27,8 @@ export class QuestionSweep {
       db: Knex;
       questions: Questions;
       invitations?: InvitationExpiry;
+      /** Market panel builds that waited too long are asked again. */
+      panels?: { sweep(trx: Knex.Transaction): Promise<number> };
       relay: OutboxRelay;
       logger: Logger;
       policy: AttemptPolicy;
@@ -47,7 +49,7 @@ export class QuestionSweep {
 
   /** One sweep now; resolves with what it did (nothing when another replica holds the lock). */
   async sweepOnce(): Promise<{ askedAgain: number; gaveUp: number; expiredInvitations: number }> {
-    const { db, questions, invitations, policy } = this.deps;
+    const { db, questions, invitations, panels, policy } = this.deps;
     const done = await db.transaction(async (trx) => {
       const lock = await trx.raw<{ rows: { locked: boolean }[] }>(
         'select pg_try_advisory_xact_lock(?) as locked',
@@ -56,7 +58,8 @@ export class QuestionSweep {
       if (!lock.rows[0]?.locked) return { askedAgain: 0, gaveUp: 0, expiredInvitations: 0 };
       const swept = await questions.sweep(trx, policy);
       const expiredInvitations = invitations ? await invitations.expireWithin(trx) : 0;
-      return { ...swept, expiredInvitations };
+      const panelsAskedAgain = panels ? await panels.sweep(trx) : 0;
+      return { ...swept, askedAgain: swept.askedAgain + panelsAskedAgain, expiredInvitations };
     });
     if (done.askedAgain + done.gaveUp > 0) this.deps.relay.nudge();
     return done;

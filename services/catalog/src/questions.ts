@@ -1,5 +1,4 @@
 import {
-  budgetRefusal,
   type BudgetView,
   FIRST_RUN_SEED,
   MAX_QUESTION_LENGTH,
@@ -13,6 +12,7 @@ import {
   studyMessages,
   type TypedQuestionSpec,
   typedQuestionMessages,
+  panelMessages,
 } from '@chorus/contracts';
 import { analyzeRun, typedDrift, typedResultOf } from '@chorus/research';
 import { analysisOfRun } from './domain/question-analysis';
@@ -34,10 +34,14 @@ import {
 } from '@chorus/service-kit';
 import { runDetailsFromMessage } from '@chorus/service-kit/wire';
 import { status as grpcStatus } from '@grpc/grpc-js';
+import { budgetOf, refuseOverBudget } from './budgets';
 import { checkedAnswer, checkedResponses } from './domain/answers';
 import { gaveUpReason, nextStep } from './domain/question-attempts';
 import { questionAsked, questionDeleted, questionUpdated } from './events/published';
+import type { PanelQuestions } from './panel-questions';
+import type { Panels } from './panels';
 import type { PersonaContexts } from './persona-context';
+import type { ProductRow } from './store/products';
 import type { Products } from './products';
 import type { QuestionRow, QuestionStore, StudyRow } from './store/questions';
 
@@ -55,33 +59,6 @@ export const notRerunnable = (status: string) =>
 
 /** Earlier runs kept per question; older ones are dropped. */
 export const MAX_PREVIOUS_RUNS = 10;
-
-/** A budget refusal: the product's monthly budget for questions is spent. */
-export class BudgetReached extends DomainError {
-  constructor(message: string) {
-    super(grpcStatus.RESOURCE_EXHAUSTED, message);
-  }
-}
-
-/** The product's monthly budget and what its questions and follow-ups cost this month. */
-export async function budgetOf(store: QuestionStore, productId: string): Promise<BudgetView> {
-  const row = await store.budget(productId);
-  return {
-    monthlyBudgetUsd: row.monthly_budget_usd,
-    spentThisMonthUsd: row.spent_this_month_usd,
-    questionsThisMonth: row.questions_this_month,
-  };
-}
-
-/** Refuses work the month's budget cannot pay for (RESOURCE_EXHAUSTED, 429). */
-export async function refuseOverBudget(
-  store: QuestionStore,
-  productId: string,
-  estimatedCostUsd: number,
-): Promise<void> {
-  const refusal = budgetRefusal(await budgetOf(store, productId), Math.max(estimatedCostUsd, 0));
-  if (refusal) throw new BudgetReached(refusal);
-}
 
 /**
  * A typed question's figures of a run, computed once when its answers are
@@ -104,6 +81,25 @@ function typedOfRun(
     segment_cuts: segmentCutsOf(question.spec, responses, question.seed),
     typed_drift: before ? typedDrift(before, typedResult) : null,
   };
+}
+
+/** A complete run kept beside the next one when a question is run again. */
+function finishedRun(found: QuestionRow): PastRun[] {
+  return found.run_details
+    ? [
+        {
+          run: found.run_details,
+          aggregatedResults: found.aggregated_results!,
+          // The estimate the page showed for this run, kept beside the next.
+          estimate:
+            found.analysis?.estimate ??
+            analyzeRun(found.responses, found.run_details)?.estimate ??
+            null,
+          completedAt: found.updated_at.toISOString(),
+          typedResult: found.typed_result,
+        },
+      ]
+    : [];
 }
 
 /** A seed of 0 (events written before runs) is the first run's. */
@@ -130,10 +126,51 @@ export class Questions {
       store: QuestionStore;
       products: Products;
       personaContexts: PersonaContexts;
+      panels: Panels;
+      panelQuestions: PanelQuestions;
       relay: OutboxRelay;
       logger: Logger;
     },
   ) {}
+
+  /**
+   * Who answers a new question: the product's chosen personas, or a ready
+   * market panel (its personas are asked in parts; see PanelQuestions).
+   */
+  private async answerers(
+    product: ProductRow,
+    options: { panelId?: string | undefined; checkWording?: boolean | undefined },
+  ) {
+    const { personaContexts, panels, store } = this.deps;
+    if (options.panelId) {
+      if (options.checkWording) throw new InvalidArgument(panelMessages.noWordingCheck);
+      const panel = await panels.ready(store.db, product.id, options.panelId);
+      return { panel, personas: [], business: await personaContexts.businessOf(product) };
+    }
+    const { personas, business } = await personaContexts.of(product);
+    if (personas.length === 0) throw new FailedPrecondition(questionMessages.noPersonas);
+    return { panel: undefined, personas, business };
+  }
+
+  /** Stores a new question and hands it to inference: whole, or in parts for a panel. */
+  private async insertAsked(
+    trx: Knex.Transaction,
+    asked: Awaited<ReturnType<Questions['answerers']>>,
+    question: Parameters<QuestionStore['insert']>[1],
+  ): Promise<QuestionRow> {
+    const { store, panelQuestions } = this.deps;
+    const { panel, personas, business } = asked;
+    const row = await store.insert(trx, {
+      ...question,
+      persona_ids: panel ? [] : personas.map((persona) => persona.personaId),
+      progress_total: panel ? panel.size : personas.length,
+      ...(panel ? panelQuestions.questionFields(panel) : {}),
+    });
+    if (panel) await panelQuestions.ask(trx, row, business);
+    else await questionAsked(trx, row, personas, business);
+    await questionUpdated(trx, row);
+    return row;
+  }
 
   /** Stores the question pending and hands it to inference with the personas and the profile. */
   async ask(
@@ -146,6 +183,7 @@ export class Questions {
       /** A typed question's settings, checked by the gateway against the contracts' schema. */
       spec?: TypedQuestionSpec | null;
       studyId?: string;
+      panelId?: string;
     } = {},
   ): Promise<QuestionRow> {
     const questionText = text.trim();
@@ -155,28 +193,24 @@ export class Questions {
     if (questionText.length > MAX_QUESTION_LENGTH) {
       throw new InvalidArgument(questionMessages.tooLong);
     }
-    const { store, products, personaContexts } = this.deps;
+    const { store, products } = this.deps;
     const product = await products.owned(userId, productId);
-    const { personas, business } = await personaContexts.of(product);
-    if (personas.length === 0) throw new FailedPrecondition(questionMessages.noPersonas);
+    const asked = await this.answerers(product, options);
     await this.withinBudget(product.id, options.estimatedCostUsd ?? 0);
 
     const question = await store.db
-      .transaction(async (trx) => {
-        const row = await store.insert(trx, {
+      .transaction((trx) =>
+        this.insertAsked(trx, asked, {
           user_id: product.user_id,
           product_id: product.id,
           question_text: questionText,
-          persona_ids: personas.map((persona) => persona.personaId),
+          persona_ids: [],
           check_wording: options.checkWording ?? false,
-          progress_total: personas.length,
+          progress_total: 0,
           spec: options.spec ?? null,
           study_id: options.studyId || null,
-        });
-        await questionAsked(trx, row, personas, business);
-        await questionUpdated(trx, row);
-        return row;
-      })
+        }),
+      )
       .catch((error: unknown) => {
         // The product was deleted between the ownership check and the insert.
         if ((error as { code?: string }).code === '23503') {
@@ -201,6 +235,7 @@ export class Questions {
       offer: string;
       questions: { questionText: string; spec: TypedQuestionSpec | null }[];
       estimatedCostUsd?: number;
+      panelId?: string | undefined;
     },
   ): Promise<{ study: StudyRow; questions: QuestionRow[] }> {
     const name = study.name.trim();
@@ -213,10 +248,9 @@ export class Questions {
       if (text.length < MIN_QUESTION_LENGTH) throw new InvalidArgument(questionMessages.tooShort);
       if (text.length > MAX_QUESTION_LENGTH) throw new InvalidArgument(questionMessages.tooLong);
     }
-    const { store, products, personaContexts } = this.deps;
+    const { store, products } = this.deps;
     const product = await products.owned(userId, productId);
-    const { personas, business } = await personaContexts.of(product);
-    if (personas.length === 0) throw new FailedPrecondition(questionMessages.noPersonas);
+    const asked = await this.answerers(product, { panelId: study.panelId });
     await this.withinBudget(product.id, study.estimatedCostUsd ?? 0);
     const stored = await store.db.transaction(async (trx) => {
       const row = await store.insertStudy(trx, {
@@ -226,21 +260,20 @@ export class Questions {
         offer: study.offer.trim().slice(0, 300),
       });
       const questions: QuestionRow[] = [];
-      for (const [position, asked] of study.questions.entries()) {
-        const question = await store.insert(trx, {
-          user_id: product.user_id,
-          product_id: product.id,
-          question_text: asked.questionText.trim(),
-          persona_ids: personas.map((persona) => persona.personaId),
-          check_wording: false,
-          progress_total: personas.length,
-          spec: asked.spec,
-          study_id: row.id,
-          study_position: position,
-        });
-        await questionAsked(trx, question, personas, business);
-        await questionUpdated(trx, question);
-        questions.push(question);
+      for (const [position, question] of study.questions.entries()) {
+        questions.push(
+          await this.insertAsked(trx, asked, {
+            user_id: product.user_id,
+            product_id: product.id,
+            question_text: question.questionText.trim(),
+            persona_ids: [],
+            check_wording: false,
+            progress_total: 0,
+            spec: question.spec,
+            study_id: row.id,
+            study_position: position,
+          }),
+        );
       }
       return { study: row, questions };
     });
@@ -311,6 +344,7 @@ export class Questions {
       if (found.status !== 'error') {
         throw new DomainError(grpcStatus.ABORTED, notRetryable(found.status));
       }
+      if (found.panel_run) return this.askPanelAgain(trx, product, found, 'retry');
       const { personas, business } = await personaContexts.ofQuestion(product, found.persona_ids);
       if (personas.length === 0) throw new FailedPrecondition(questionMessages.noPersonas);
       const row = await store.restart(trx, found.id);
@@ -343,23 +377,10 @@ export class Questions {
       if (found.status !== 'complete') {
         throw new DomainError(grpcStatus.ABORTED, notRerunnable(found.status));
       }
+      if (found.panel_run) return this.askPanelAgain(trx, product, found, 'rerun');
       const { personas, business } = await personaContexts.ofQuestion(product, found.persona_ids);
       if (personas.length === 0) throw new FailedPrecondition(questionMessages.noPersonas);
-      const finished: PastRun[] = found.run_details
-        ? [
-            {
-              run: found.run_details,
-              aggregatedResults: found.aggregated_results!,
-              // The estimate the page showed for this run, kept beside the next.
-              estimate:
-                found.analysis?.estimate ??
-                analyzeRun(found.responses, found.run_details)?.estimate ??
-                null,
-              completedAt: found.updated_at.toISOString(),
-              typedResult: found.typed_result,
-            },
-          ]
-        : [];
+      const finished = finishedRun(found);
       const row = await store.restart(trx, found.id, {
         seed: found.seed + 1,
         previous_runs: [...found.previous_runs, ...finished].slice(-MAX_PREVIOUS_RUNS),
@@ -371,6 +392,42 @@ export class Questions {
     });
     this.deps.relay.nudge();
     return question;
+  }
+
+  /**
+   * A panel question asked again: a retry asks the parts of the same run not
+   * answered yet; a re-run asks the panel's current version with the next
+   * seed, the run so far kept beside it.
+   */
+  private async askPanelAgain(
+    trx: Knex.Transaction,
+    product: ProductRow,
+    found: QuestionRow,
+    how: 'retry' | 'rerun',
+  ): Promise<QuestionRow> {
+    const { store, panels, panelQuestions, personaContexts } = this.deps;
+    if (!found.panel_id) throw new FailedPrecondition(panelMessages.deleted);
+    const panel = await panels.ready(trx, product.id, found.panel_id);
+    const version = how === 'retry' ? (found.panel_version ?? panel.version) : panel.version;
+    const { panel_run } = panelQuestions.questionFields({ ...panel, version });
+    const row =
+      how === 'retry'
+        ? await store.restart(trx, found.id, undefined, { version, run: panel_run })
+        : await store.restart(
+            trx,
+            found.id,
+            {
+              seed: found.seed + 1,
+              previous_runs: [...found.previous_runs, ...finishedRun(found)].slice(
+                -MAX_PREVIOUS_RUNS,
+              ),
+              progress_total: panel.size,
+            },
+            { version, run: panel_run },
+          );
+    await panelQuestions.ask(trx, row, await personaContexts.businessOf(product));
+    await questionUpdated(trx, row);
+    return row;
   }
 
   /** The product's budget for questions and this month's spend. */
@@ -436,7 +493,7 @@ export class Questions {
           }),
         );
         gaveUp += 1;
-      } else if (context.personas.length === 0) {
+      } else if (context.personas.length === 0 && !question.panel_run) {
         await this.changed(
           trx,
           await store.update(trx, question.id, {
@@ -451,7 +508,8 @@ export class Questions {
           'question waited too long for its answer; asked again',
         );
         const row = await store.askedAgain(trx, question.id);
-        await questionAsked(trx, row, context.personas, context.business);
+        if (row.panel_run) await this.deps.panelQuestions.ask(trx, row, context.business);
+        else await questionAsked(trx, row, context.personas, context.business);
         askedAgain += 1;
       }
     }
@@ -479,7 +537,7 @@ export class Questions {
     const { store, logger } = this.deps;
     const question = await store.lock(trx, event.questionId);
     if (!question || (question.status !== 'pending' && question.status !== 'processing')) return;
-    if (seedOf(event.seed) !== question.seed) return;
+    if (seedOf(event.seed) !== question.seed || question.panel_run) return;
     const checked = checkedResponses(event.responses);
     if (!checked.ok) {
       logger.warn({ questionId: question.id, problem: checked.problem }, 'progress ignored');
@@ -515,6 +573,11 @@ export class Questions {
         { questionId: question.id, status: question.status },
         'question already answered; repeated answer ignored',
       );
+      return;
+    }
+    if (question.panel_run || event.part) {
+      const outcome = await this.deps.panelQuestions.storePart(trx, question, event);
+      if (outcome) await this.changed(trx, await store.update(trx, question.id, outcome));
       return;
     }
     const checked = checkedAnswer(event.responses, event.aggregatedResults);

@@ -32,7 +32,11 @@ import {
   typedAnswerFromMessage,
   typedAnswerToMessage,
   typedResultToMessage,
+  panelRunToMessage,
 } from '@chorus/service-kit/wire';
+import { panelContext, panelHandlers } from './panel-handlers';
+import type { PanelQuestions } from './panel-questions';
+import type { Panels } from './panels';
 import type { QuestionLinks } from './question-links';
 import type { CountedLinkRow, LinkAnswerRow } from './store/question-links';
 import type { BusinessProfiles } from './business-profiles';
@@ -179,6 +183,7 @@ export function toQuestion(row: QuestionRow, turns: readonly FollowUpTurnRow[] =
     studyId: row.study_id ?? '',
     segmentCuts: (row.segment_cuts ?? []).map(segmentCutToMessage),
     typedDrift: row.typed_drift ? typedDriftToMessage(row.typed_drift) : undefined,
+    panel: row.panel_run ? panelRunToMessage(row.panel_run) : undefined,
   };
 }
 
@@ -232,6 +237,8 @@ export function catalogHandlers(deps: {
   followUps: FollowUps;
   calibrations: Calibrations;
   teams: TeamModules;
+  panels: Panels;
+  panelQuestions: PanelQuestions;
 }): AsyncServiceImplementation<typeof CatalogServiceService> {
   const {
     products,
@@ -242,6 +249,8 @@ export function catalogHandlers(deps: {
     followUps,
     calibrations,
     teams,
+    panels,
+    panelQuestions,
   } = deps;
   /** Questions as the API answers them, each with its follow-up conversations. */
   const withTurns = async (rows: QuestionRow[]): Promise<Question[]> => {
@@ -361,6 +370,7 @@ export function catalogHandlers(deps: {
         estimatedCostUsd: request.estimatedCostUsd,
         spec: specFromMessage(request.spec),
         studyId: request.studyId,
+        panelId: request.panelId,
       });
       return one(row);
     },
@@ -396,6 +406,7 @@ export function catalogHandlers(deps: {
           spec: specFromMessage(q.spec),
         })),
         estimatedCostUsd: request.estimatedCostUsd,
+        panelId: request.panelId,
       });
       return { study: toStudy(stored) };
     },
@@ -487,8 +498,12 @@ export function catalogHandlers(deps: {
     },
 
     async getPersonaContext(request) {
+      if (request.panelId)
+        return panelContext({ panels, personaContexts }, { ...request, panelId: request.panelId });
       return personaContexts.forOwner(request.userId, request.productId, request.personaIds);
     },
+
+    ...panelHandlers({ panels, panelQuestions, questions }),
 
     ...teamHandlers(teams),
   };

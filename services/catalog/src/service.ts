@@ -21,6 +21,9 @@ import { QuestionLinks } from './question-links';
 import { Questions } from './questions';
 import { FollowUpStore } from './store/follow-ups';
 import { QuestionSweep } from './question-sweep';
+import { PanelQuestions } from './panel-questions';
+import { Panels } from './panels';
+import { PanelStore } from './store/panels';
 import { catalogHandlers } from './server';
 import { BusinessProfileStore } from './store/business-profiles';
 import { PersonaStore } from './store/personas';
@@ -88,10 +91,15 @@ export async function startCatalog(
     personaContexts,
     relay,
   });
+  const panelStore = new PanelStore(db);
+  const panels = new Panels({ store: panelStore, questionStore, products, relay, logger });
+  const panelQuestions = new PanelQuestions({ store: panelStore, questionStore, logger });
   const questions = new Questions({
     store: questionStore,
     products,
     personaContexts,
+    panels,
+    panelQuestions,
     relay,
     logger,
   });
@@ -100,6 +108,7 @@ export async function startCatalog(
     db,
     questions,
     invitations,
+    panels,
     relay,
     logger,
     policy: {
@@ -109,7 +118,7 @@ export async function startCatalog(
     intervalMs: config.QUESTION_SWEEP_INTERVAL_MS,
   });
 
-  await consumeCatalogEvents({ bus, db, logger, products, questions });
+  await consumeCatalogEvents({ bus, db, logger, products, questions, panels });
   const running = await runtime.serve(
     config,
     CatalogServiceService,
@@ -128,6 +137,8 @@ export async function startCatalog(
       followUps,
       calibrations: new Calibrations(db),
       teams: { access, invitations, membership, audit },
+      panels,
+      panelQuestions,
     }),
     async () => {
       await sweep.stop();

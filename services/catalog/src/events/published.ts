@@ -1,7 +1,9 @@
 import type { BusinessContext, PersonaProfile } from '@chorus/proto/inference/v1/inference';
 import { enqueueEvent, type Knex } from '@chorus/service-kit';
-import { specToMessage } from '@chorus/service-kit/wire';
+import type { PanelMember } from '@chorus/research';
+import { frameToMessage, specToMessage } from '@chorus/service-kit/wire';
 import type { CollaboratorRow } from '../store/collaborators';
+import type { PanelRow } from '../store/panels';
 import type { ProductRow } from '../store/products';
 import type { QuestionRow } from '../store/questions';
 
@@ -62,6 +64,34 @@ export function questionAsked(
       seed: question.seed,
       checkWording: question.check_wording,
       spec: specToMessage(question.spec),
+    },
+  });
+}
+
+/**
+ * One part of a market panel's question: a few hundred of its personas,
+ * keyed by question and part so the parts spread over the inference workers.
+ */
+export function questionAskedPart(
+  trx: Knex.Transaction,
+  question: QuestionRow,
+  personas: PersonaProfile[],
+  business: BusinessContext,
+  part: { index: number; count: number; total: number },
+) {
+  return enqueueEvent(trx, `${question.id}:${part.index}`, {
+    $case: 'questionAsked',
+    value: {
+      questionId: question.id,
+      productId: question.product_id,
+      userId: question.user_id,
+      questionText: question.question_text,
+      personas,
+      business,
+      seed: question.seed,
+      checkWording: false,
+      spec: specToMessage(question.spec),
+      part,
     },
   });
 }
@@ -154,6 +184,30 @@ export function collaboratorLeft(trx: Knex.Transaction, change: MembershipChange
       role: member.role,
       wasBillable: member.is_billable,
       roadmapId: member.permissions?.roadmapId ?? '',
+    },
+  });
+}
+
+// Market panels: each batch of members to build is an event of its own,
+// keyed by panel, version and batch, so the batches spread over the workers.
+
+export function panelBuildRequested(
+  trx: Knex.Transaction,
+  panel: PanelRow,
+  batch: number,
+  members: readonly PanelMember[],
+) {
+  return enqueueEvent(trx, `${panel.id}:${panel.version}:${batch}`, {
+    $case: 'panelBuildRequested',
+    value: {
+      panelId: panel.id,
+      productId: panel.product_id,
+      userId: panel.user_id,
+      version: panel.version,
+      seed: panel.seed,
+      frame: frameToMessage(panel.frame),
+      members: members.map((member) => ({ index: member.index, traits: member.traits })),
+      batch,
     },
   });
 }

@@ -1,4 +1,5 @@
 import type {
+  PanelRunView,
   AggregatedResults,
   DriftReport,
   PastRun,
@@ -52,6 +53,10 @@ export interface QuestionRow {
   typed_drift: TypedDrift | null;
   study_id: string | null;
   study_position: number;
+  /** Asked of a market panel: the panel, its version when asked, and the run's panel figures. */
+  panel_id: string | null;
+  panel_version: number | null;
+  panel_run: PanelRunView | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -72,6 +77,7 @@ export type QuestionOutcome = Partial<
     | 'typed_result'
     | 'segment_cuts'
     | 'typed_drift'
+    | 'panel_run'
   >
 >;
 
@@ -107,13 +113,19 @@ export class QuestionStore {
       | 'check_wording'
       | 'progress_total'
     > &
-      Partial<Pick<QuestionRow, 'spec' | 'study_id' | 'study_position'>>,
+      Partial<
+        Pick<
+          QuestionRow,
+          'spec' | 'study_id' | 'study_position' | 'panel_id' | 'panel_version' | 'panel_run'
+        >
+      >,
   ): Promise<QuestionRow> {
     const [row] = await trx('questions')
       .insert({
         ...question,
         persona_ids: JSON.stringify(question.persona_ids),
         spec: question.spec ? JSON.stringify(question.spec) : null,
+        panel_run: question.panel_run ? JSON.stringify(question.panel_run) : null,
       })
       .returning<QuestionRow[]>('*');
     return row!;
@@ -213,6 +225,9 @@ export class QuestionStore {
     if (changes.typed_result !== undefined) {
       columns.typed_result = changes.typed_result && JSON.stringify(changes.typed_result);
     }
+    if (changes.panel_run !== undefined) {
+      columns.panel_run = changes.panel_run && JSON.stringify(changes.panel_run);
+    }
     const [row] = await trx('questions')
       .where({ id: questionId })
       .update(columns)
@@ -252,10 +267,16 @@ export class QuestionStore {
     trx: Knex.Transaction,
     questionId: string,
     run?: Pick<QuestionRow, 'seed' | 'previous_runs' | 'progress_total'>,
+    panel?: { version: number; run: PanelRunView },
   ): Promise<QuestionRow> {
     const [row] = await trx('questions')
       .where({ id: questionId })
       .update({
+        ...(panel && {
+          panel_version: panel.version,
+          panel_run: JSON.stringify(panel.run),
+          progress_total: panel.run.size,
+        }),
         ...(run && {
           seed: run.seed,
           previous_runs: JSON.stringify(run.previous_runs),
@@ -345,7 +366,9 @@ export class QuestionStore {
         )
         .select(
           this.db.raw('coalesce(sum(cost_usd), 0)::float8 as spent'),
-          this.db.raw('(count(*) filter (where reply_id is null))::int as runs'),
+          this.db.raw(
+            '(count(*) filter (where reply_id is null and usage_key is null))::int as runs',
+          ),
         )
         .first<{ spent: number; runs: number }>(),
       this.db('question_budgets')
