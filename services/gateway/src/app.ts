@@ -21,6 +21,7 @@ import { personaRoutes } from './routes/personas';
 import { productRoutes } from './routes/products';
 import { questionRoutes } from './routes/questions';
 import { studyRoutes } from './routes/studies';
+import { panelRoutes } from './routes/panels';
 import { questionLinkRoutes } from './routes/question-links';
 import { studyReportRoutes } from './routes/study-report';
 import { roadmapFeedbackRoutes } from './routes/roadmap-feedback';
@@ -92,6 +93,7 @@ export function createApp(deps: AppDeps): Express {
   shareLinkRoutes(routes, deps);
   questionRoutes(routes, deps);
   studyRoutes(routes, deps);
+  panelRoutes(routes, deps);
   questionLinkRoutes(routes, deps);
   studyReportRoutes(routes, deps);
   calibrationRoutes(routes, deps);

@@ -22,6 +22,7 @@ import {
   typedDriftFromMessage,
   typedResultFromMessage,
 } from '@chorus/service-kit/wire';
+import { panelRunFromMessage } from '@chorus/service-kit/wire';
 
 // How the catalog's questions look to the browser. The catalog checked every
 // response and run against their schemas before storing them, and computed
@@ -64,6 +65,7 @@ export function toQuestionView(question: Question): QuestionView {
   const analysis = status === 'complete' ? analysisFromMessage(question.analysis) : null;
   const previousRuns = previousRunsOf(question);
   const unfinished = status === 'pending' || status === 'processing';
+  const panel = panelRunFromMessage(question.panel);
   return {
     id: question.id,
     productId: question.productId,
@@ -78,7 +80,7 @@ export function toQuestionView(question: Question): QuestionView {
     checkWording: question.checkWording ?? false,
     progress:
       unfinished && question.progressTotal
-        ? { answered: responses.length, total: question.progressTotal }
+        ? { answered: panel ? panel.answered : responses.length, total: question.progressTotal }
         : null,
     run,
     analysis,
@@ -86,6 +88,7 @@ export function toQuestionView(question: Question): QuestionView {
     drift: analysis ? driftFromMessage(question.drift) : null,
     followUps: question.followUps.map(toFollowUpView),
     ...typedOf(question, status),
+    panel,
   };
 }
 

@@ -54,6 +54,7 @@ interface Customer {
   /** A study of one NPS question, a link of it and the link's public token. */
   studyId: string;
   questionLinkId: string;
+  panelId: string;
   questionLinkToken: string;
   roadmapId: string;
   itemId: string;
@@ -118,6 +119,12 @@ async function customer(name: string): Promise<Customer> {
     { method: 'POST', token, body: {} },
   );
   expect(questionLink.status).toBe(201);
+  const panel = await chorus.api<{ id: string }>(`/api/products/${productId}/panels`, {
+    method: 'POST',
+    token,
+    body: { name: `${name}'s panel`, frame: 'us', size: 50 },
+  });
+  expect(panel.status).toBe(201);
   const roadmap = await chorus.api<{ id: string }>(`/api/products/${productId}/roadmaps`, {
     method: 'POST',
     token,
@@ -174,6 +181,7 @@ async function customer(name: string): Promise<Customer> {
     questionId: question.body.id,
     studyId: study.body.id,
     questionLinkId: questionLink.body.id,
+    panelId: panel.body.id,
     questionLinkToken: questionLink.body.url.split('/survey/')[1]!,
     roadmapId: roadmap.body.id,
     itemId: item.body.id,
@@ -199,6 +207,7 @@ function idFor(path: string, parameter: string, owner: Customer): string | undef
   if (parameter === 'questionId') return owner.questionId;
   if (parameter === 'studyId') return owner.studyId;
   if (parameter === 'linkId') return owner.questionLinkId;
+  if (parameter === 'panelId') return owner.panelId;
   if (parameter === 'token' && before === 'question-links') return owner.questionLinkToken;
   if (parameter === 'id' && before === 'roadmaps') return owner.roadmapId;
   if (parameter === 'id' && before === 'roadmap-items') return owner.itemId;
@@ -452,6 +461,8 @@ describe('an unpaid product', () => {
   const paidWork = [
     'POST /api/products/{id}/custom-personas',
     'POST /api/products/{id}/custom-personas/import',
+    'POST /api/products/{id}/panels',
+    'POST /api/products/{id}/panels/{panelId}/redraw',
     'POST /api/products/{id}/personas',
     'POST /api/products/{id}/questions',
     'POST /api/products/{id}/questions/{questionId}/follow-ups',
@@ -506,6 +517,7 @@ describe('an unpaid product', () => {
       questionId: randomUUID(),
       studyId: randomUUID(),
       questionLinkId: randomUUID(),
+      panelId: randomUUID(),
     };
     const refused: string[] = [];
     const failures: string[] = [];

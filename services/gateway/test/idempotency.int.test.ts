@@ -33,6 +33,8 @@ const idempotentRoutes = [
   'post /api/products/{id}/questions/{questionId}/calibration',
   'post /api/products/{id}/setup-payment',
   'post /api/products/{id}/studies',
+  'post /api/products/{id}/panels',
+  'post /api/products/{id}/panels/{panelId}/redraw',
   'post /api/products/{id}/studies/{studyId}/share-links',
   'post /api/payment-methods',
   'post /api/stripe/create-checkout-session',

@@ -43,6 +43,8 @@ interface World {
   typedQuestionId: string;
   questionLinkId: string;
   questionLinkToken: string;
+  panelId: string;
+  panelQuestionId: string;
   roadmapId: string;
   itemIds: [string, string];
   shareLinkId: string;
@@ -114,9 +116,34 @@ async function ok<T>(method: string, path: string, token: string, body?: unknown
 const owner = () => world.owner;
 const P = () => world.owner.productId;
 
-async function completeQuestion(): Promise<string> {
+const panelBody = { name: 'US adults', frame: 'us', size: 50 };
+
+/** A market panel of the product, built and ready. */
+async function readyPanel(): Promise<string> {
+  const drawn = await ok<{ id: string }>(
+    'POST',
+    `/api/products/${P()}/panels`,
+    owner().token,
+    panelBody,
+  );
+  await eventually(
+    async () =>
+      (
+        await ok<{ status: string }>(
+          'GET',
+          `/api/products/${P()}/panels/${drawn.id}`,
+          owner().token,
+        )
+      ).status === 'ready',
+    { timeoutMs: 60_000, what: 'a built panel' },
+  );
+  return drawn.id;
+}
+
+async function completeQuestion(panelId?: string): Promise<string> {
   const asked = await ok<{ id: string }>('POST', `/api/products/${P()}/questions`, owner().token, {
     questionText: QUESTION_TEXT,
+    ...(panelId ? { panelId } : {}),
   });
   await eventually(
     async () => {
@@ -208,6 +235,8 @@ function bodyFor(route: string): unknown {
     'POST /api/products/{id}/questions': { questionText: QUESTION_TEXT },
     'POST /api/products/{id}/questions/estimate': { questionText: QUESTION_TEXT },
     'POST /api/products/{id}/studies': studyBody,
+    'POST /api/products/{id}/panels': panelBody,
+    'POST /api/products/{id}/panels/estimate': panelBody,
     'POST /api/products/{id}/questions/{questionId}/share-links': {},
     'POST /api/products/{id}/studies/{studyId}/share-links': {},
     'PATCH /api/products/{id}/question-links/{linkId}': { isActive: true },
@@ -268,6 +297,8 @@ function idFor(route: string, parameter: string): string {
   const before = path.split(`{${parameter}}`)[0]!.split('/').filter(Boolean).pop();
   if (parameter === 'productId' || (parameter === 'id' && before === 'products')) return P();
   if (parameter === 'questionId' && path.endsWith('/share-links')) return world.typedQuestionId;
+  if (parameter === 'questionId' && path.endsWith('/panel-answers')) return world.panelQuestionId;
+  if (parameter === 'panelId') return world.panelId;
   if (parameter === 'questionId') return world.questionId;
   if (parameter === 'studyId') return world.studyId;
   if (parameter === 'linkId') return world.questionLinkId;
@@ -370,6 +401,18 @@ async function requestFor(route: string, person: Person, expected: Cell): Promis
           }
         },
       };
+    case 'POST /api/products/{id}/panels':
+      return {
+        ...base,
+        cleanup: async (created) => {
+          const { id } = created as { id: string };
+          await ok('DELETE', `/api/products/${P()}/panels/${id}`, asOwner);
+        },
+      };
+    case 'POST /api/products/{id}/panels/{panelId}/redraw':
+    case 'DELETE /api/products/{id}/panels/{panelId}':
+      // A panel of its own, ready (a panel being built is not drawn again).
+      return success ? { path: fill(route, { panelId: await readyPanel() }), body } : base;
     case 'POST /api/products/{id}/questions/{questionId}/rerun':
       return success ? { path: fill(route, { questionId: await completeQuestion() }) } : base;
     case 'DELETE /api/products/{id}/questions/{questionId}': {
@@ -559,6 +602,8 @@ beforeAll(async () => {
     typedQuestionId: '',
     questionLinkId: '',
     questionLinkToken: '',
+    panelId: '',
+    panelQuestionId: '',
     roadmapId: roadmap.id,
     itemIds: [items[0]!, items[1]!],
     shareLinkId: link.id,
@@ -570,6 +615,8 @@ beforeAll(async () => {
     stripeProductId: '',
   };
   world.questionId = await completeQuestion();
+  world.panelId = await readyPanel();
+  world.panelQuestionId = await completeQuestion(world.panelId);
   const study = await ok<{ id: string; questions: { id: string }[] }>(
     'POST',
     `/api/products/${P()}/studies`,

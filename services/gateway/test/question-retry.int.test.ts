@@ -140,6 +140,7 @@ it('a question never answered is asked again, ends in error with the reason, and
     studyId: null,
     segmentCuts: [],
     typedDrift: null,
+    panel: null,
   });
   const done = await eventually(
     async () => {

@@ -72,6 +72,7 @@ function question(overrides: Partial<QuestionView> = {}): QuestionView {
     studyId: null,
     segmentCuts: [],
     typedDrift: null,
+    panel: null,
     followUps: [
       {
         id: 't1',

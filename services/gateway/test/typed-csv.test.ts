@@ -50,6 +50,7 @@ function question(id: string, spec: TypedQuestionSpec, answers: TypedAnswer[]): 
     studyId: null,
     segmentCuts: [],
     typedDrift: null,
+    panel: null,
   };
 }
 

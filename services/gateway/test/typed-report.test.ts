@@ -60,6 +60,7 @@ function question(
     studyId: null,
     segmentCuts: [],
     typedDrift: null,
+    panel: null,
     ...overrides,
   };
 }

@@ -70,6 +70,7 @@ export function questionRoutes(
         checkWording: body.checkWording ?? false,
         estimatedCostUsd,
         spec: specToMessage(body.spec),
+        ...(body.panelId ? { panelId: body.panelId } : {}),
       });
       return toQuestionView(question!);
     },

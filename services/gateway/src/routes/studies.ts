@@ -44,6 +44,7 @@ export function studyRoutes(routes: ApiRoutes, deps: { clients: ServiceClients }
         access.ownerId,
         params.id,
         body.questions,
+        body.panelId,
       );
       const { study } = await catalog.createStudy({
         userId: access.ownerId,
@@ -55,6 +56,7 @@ export function studyRoutes(routes: ApiRoutes, deps: { clients: ServiceClients }
           spec: specToMessage(q.spec),
         })),
         estimatedCostUsd,
+        ...(body.panelId ? { panelId: body.panelId } : {}),
       });
       return toStudyView(study!);
     },

@@ -20,6 +20,8 @@ export interface QuestionAsk {
   checkWording?: boolean | undefined;
   seed?: number;
   spec?: QuestionSpec | undefined;
+  /** Asked of a market panel: its personas, not the product's chosen ones. */
+  panelId?: string | undefined;
 }
 
 export function toBudgetView(budget: QuestionBudget | undefined): BudgetView {
@@ -51,7 +53,13 @@ export async function inferenceEstimate(
   productId: string,
   ask: QuestionAsk,
 ) {
-  const context = await clients.catalog.getPersonaContext({ userId, productId, personaIds: [] });
+  // A market panel answers with a sample of its personas; the estimate is scaled to its size.
+  const context = await clients.catalog.getPersonaContext({
+    userId,
+    productId,
+    personaIds: [],
+    ...(ask.panelId ? { panelId: ask.panelId } : {}),
+  });
   const estimate = await clients.inference.estimate({
     questionText: ask.questionText,
     personas: context.personas,
@@ -59,6 +67,7 @@ export async function inferenceEstimate(
     seed: ask.seed ?? 0,
     checkWording: ask.checkWording ?? false,
     spec: specToMessage(ask.spec),
+    ...(context.panelSize ? { scaleTo: context.panelSize } : {}),
   });
   return { context, estimate };
 }
@@ -81,7 +90,7 @@ export async function estimateQuestion(
   return {
     engine: estimate.engine === 'openai' ? 'openai' : 'local',
     model: estimate.model,
-    personas: context.personas.length,
+    personas: context.panelSize || context.personas.length,
     modelCalls: estimate.modelCalls,
     cachedAnswers: estimate.cachedAnswers,
     inputTokens: estimate.inputTokens,
@@ -121,12 +130,13 @@ export async function studyCostForBudget(
   userId: string,
   productId: string,
   asks: readonly QuestionAsk[],
+  panelId?: string,
 ): Promise<number> {
   const { budget } = await clients.catalog.getQuestionBudget({ userId, productId });
   if (!budget?.hasBudget) return 0;
   let total = 0;
   for (const ask of asks) {
-    const { estimate } = await inferenceEstimate(clients, userId, productId, ask);
+    const { estimate } = await inferenceEstimate(clients, userId, productId, { ...ask, panelId });
     total += estimate.hasPrice ? estimate.costUsd : 0;
   }
   return total;
