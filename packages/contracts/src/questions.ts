@@ -276,24 +276,31 @@ export interface StudyView {
 }
 
 /** POST /api/products/{id}/questions. productId repeats the path's id, as the page sends it. */
-export const askQuestionRequest = z.object({
-  questionText: z
-    .string(questionMessages.tooShort)
-    .trim()
-    .min(MIN_QUESTION_LENGTH, questionMessages.tooShort)
-    .max(MAX_QUESTION_LENGTH, questionMessages.tooLong)
-    .superRefine((text, ctx) => {
-      const problem = questionTextProblem(text);
-      if (problem) ctx.addIssue({ code: 'custom', message: problem });
-    }),
-  productId: z.string().max(100).optional(),
-  /** Also ask a neutral and a reversed framing, and report how far the answer moves. */
-  checkWording: z.boolean('checkWording must be true or false').optional(),
-  /** A typed question's settings; absent: the open opinion question. */
-  spec: questionSpecSchema.optional(),
-  /** Asked of a ready market panel instead of the product's chosen personas. */
-  panelId: z.string('panelId must be text').trim().min(1).max(100).optional(),
-});
+export const askQuestionRequest = z
+  .object({
+    questionText: z
+      .string(questionMessages.tooShort)
+      .trim()
+      .min(MIN_QUESTION_LENGTH, questionMessages.tooShort)
+      .max(MAX_QUESTION_LENGTH, questionMessages.tooLong)
+      .superRefine((text, ctx) => {
+        const problem = questionTextProblem(text);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      }),
+    productId: z.string().max(100).optional(),
+    /** Also ask a neutral and a reversed framing, and report how far the answer moves. */
+    checkWording: z.boolean('checkWording must be true or false').optional(),
+    /** A typed question's settings; absent: the open opinion question. */
+    spec: questionSpecSchema.optional(),
+    /** Asked of a ready market panel instead of the product's chosen personas. */
+    panelId: z.string('panelId must be text').trim().min(1).max(100).optional(),
+    /** The chosen personas' answers weighted to a population (a market panel is weighted to its own). */
+    weightTo: z.enum(['us', 'uk', 'de', 'in'], 'weightTo is us, uk, de or in').optional(),
+  })
+  .refine((body) => !(body.panelId && body.weightTo), {
+    message: 'A market panel is weighted to its own population: leave out weightTo.',
+    path: ['weightTo'],
+  });
 export type AskQuestionRequest = z.output<typeof askQuestionRequest>;
 
 // ---------------------------------------------------------------------------

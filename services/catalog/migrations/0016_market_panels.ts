@@ -63,6 +63,8 @@ export const marketPanels: Migration = {
       t.integer('panel_version').nullable();
       // The panel's name and population when asked, and the weighted figures once complete.
       t.jsonb('panel_run').nullable();
+      // The chosen personas' answers weighted to this population (a frame id).
+      t.text('weight_frame').nullable();
       t.index(['panel_id']);
     });
     await knex.schema.createTable('panel_answers', (t) => {
@@ -98,6 +100,7 @@ export const marketPanels: Migration = {
       t.dropColumn('panel_id');
       t.dropColumn('panel_version');
       t.dropColumn('panel_run');
+      t.dropColumn('weight_frame');
     });
     await knex.schema.dropTable('panel_personas');
     await knex.schema.dropTable('market_panels');

@@ -15,6 +15,7 @@ import {
   panelMessages,
 } from '@chorus/contracts';
 import { analyzeRun, typedDrift, typedResultOf } from '@chorus/research';
+import { chosenPersonasRun } from './domain/panel-run';
 import { analysisOfRun } from './domain/question-analysis';
 import { segmentCutsOf } from './domain/segment-cuts';
 import type {
@@ -102,6 +103,9 @@ function finishedRun(found: QuestionRow): PastRun[] {
     : [];
 }
 
+/** Asked of a market panel (its parts and answers are PanelQuestions'). */
+const isPanelQuestion = (question: QuestionRow) => question.panel_version !== null;
+
 /** A seed of 0 (events written before runs) is the first run's. */
 const seedOf = (seed: number | undefined) => seed || FIRST_RUN_SEED;
 
@@ -184,6 +188,7 @@ export class Questions {
       spec?: TypedQuestionSpec | null;
       studyId?: string;
       panelId?: string;
+      weightTo?: string;
     } = {},
   ): Promise<QuestionRow> {
     const questionText = text.trim();
@@ -209,6 +214,7 @@ export class Questions {
           progress_total: 0,
           spec: options.spec ?? null,
           study_id: options.studyId || null,
+          weight_frame: (!options.panelId && options.weightTo) || null,
         }),
       )
       .catch((error: unknown) => {
@@ -344,7 +350,7 @@ export class Questions {
       if (found.status !== 'error') {
         throw new DomainError(grpcStatus.ABORTED, notRetryable(found.status));
       }
-      if (found.panel_run) return this.askPanelAgain(trx, product, found, 'retry');
+      if (isPanelQuestion(found)) return this.askPanelAgain(trx, product, found, 'retry');
       const { personas, business } = await personaContexts.ofQuestion(product, found.persona_ids);
       if (personas.length === 0) throw new FailedPrecondition(questionMessages.noPersonas);
       const row = await store.restart(trx, found.id);
@@ -377,7 +383,7 @@ export class Questions {
       if (found.status !== 'complete') {
         throw new DomainError(grpcStatus.ABORTED, notRerunnable(found.status));
       }
-      if (found.panel_run) return this.askPanelAgain(trx, product, found, 'rerun');
+      if (isPanelQuestion(found)) return this.askPanelAgain(trx, product, found, 'rerun');
       const { personas, business } = await personaContexts.ofQuestion(product, found.persona_ids);
       if (personas.length === 0) throw new FailedPrecondition(questionMessages.noPersonas);
       const finished = finishedRun(found);
@@ -493,7 +499,7 @@ export class Questions {
           }),
         );
         gaveUp += 1;
-      } else if (context.personas.length === 0 && !question.panel_run) {
+      } else if (context.personas.length === 0 && !isPanelQuestion(question)) {
         await this.changed(
           trx,
           await store.update(trx, question.id, {
@@ -508,7 +514,7 @@ export class Questions {
           'question waited too long for its answer; asked again',
         );
         const row = await store.askedAgain(trx, question.id);
-        if (row.panel_run) await this.deps.panelQuestions.ask(trx, row, context.business);
+        if (isPanelQuestion(row)) await this.deps.panelQuestions.ask(trx, row, context.business);
         else await questionAsked(trx, row, context.personas, context.business);
         askedAgain += 1;
       }
@@ -537,7 +543,7 @@ export class Questions {
     const { store, logger } = this.deps;
     const question = await store.lock(trx, event.questionId);
     if (!question || (question.status !== 'pending' && question.status !== 'processing')) return;
-    if (seedOf(event.seed) !== question.seed || question.panel_run) return;
+    if (seedOf(event.seed) !== question.seed || isPanelQuestion(question)) return;
     const checked = checkedResponses(event.responses);
     if (!checked.ok) {
       logger.warn({ questionId: question.id, problem: checked.problem }, 'progress ignored');
@@ -575,7 +581,7 @@ export class Questions {
       );
       return;
     }
-    if (question.panel_run || event.part) {
+    if (isPanelQuestion(question) || event.part) {
       const outcome = await this.deps.panelQuestions.storePart(trx, question, event);
       if (outcome) await this.changed(trx, await store.update(trx, question.id, outcome));
       return;
@@ -627,8 +633,24 @@ export class Questions {
           previousRuns: question.previous_runs,
         }),
         ...typedOfRun(question, checked.responses),
+        ...(question.weight_frame
+          ? { panel_run: await this.weightedToFrame(question, checked.responses) }
+          : {}),
       }),
     );
+  }
+
+  /**
+   * The chosen personas' answers weighted to the population the customer
+   * named: each persona's traits read from what it says of itself, raked to
+   * the population's shares (or, when a group of the population has no
+   * persona, left unweighted with the reason and the gaps).
+   */
+  private async weightedToFrame(question: QuestionRow, responses: readonly PersonaResponse[]) {
+    const { products, personaContexts } = this.deps;
+    const product = await products.owned(question.user_id, question.product_id);
+    const { personas } = await personaContexts.ofQuestion(product, question.persona_ids);
+    return chosenPersonasRun(question.weight_frame!, personas, responses);
   }
 
   async markFailed(trx: Knex.Transaction, event: QuestionFailed): Promise<void> {

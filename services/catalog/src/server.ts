@@ -371,6 +371,7 @@ export function catalogHandlers(deps: {
         spec: specFromMessage(request.spec),
         studyId: request.studyId,
         panelId: request.panelId,
+        weightTo: request.weightTo,
       });
       return one(row);
     },

@@ -416,6 +416,52 @@ describe('drawing a panel', () => {
     expect(asked.status).toBe(404);
   });
 
+  it('weights the chosen personas to a population, or says why it cannot and where they differ', async () => {
+    const templates = (
+      await chorus.api<{ id: string }[]>('/api/persona-templates', { token: owner.token })
+    ).body;
+    for (const template of templates.slice(0, 10)) {
+      await chorus.api(`/api/products/${owner.productId}/personas`, {
+        method: 'POST',
+        token: owner.token,
+        body: { templateId: template.id },
+      });
+    }
+    const asked = await chorus.api<QuestionView>(`/api/products/${owner.productId}/questions`, {
+      method: 'POST',
+      token: owner.token,
+      body: { questionText: 'Would you try a weekly meal kit for your household?', weightTo: 'us' },
+    });
+    expect(asked.status).toBe(201);
+    const done = await answered(asked.body.id);
+    expect(done.responses).toHaveLength(10);
+    const run = done.panel!;
+    expect(run.panelName).toBe('Your personas');
+    expect(run.frameName).toBe('United States');
+    // Ten personas cannot cover every group of a country: the gaps say where.
+    expect(run.gaps.length).toBeGreaterThan(0);
+    expect(run.gaps[0]!.sentence).toMatch(/the population has/);
+    if (run.weighted) {
+      expect(run.note).toContain('weighted to United States');
+    } else {
+      expect(run.note).toMatch(/^Not weighted/);
+    }
+    const both = await chorus.api<{ message: string }>(
+      `/api/products/${owner.productId}/questions`,
+      {
+        method: 'POST',
+        token: owner.token,
+        body: {
+          questionText: 'Would you try a weekly meal kit?',
+          weightTo: 'us',
+          panelId: panel.id,
+        },
+      },
+    );
+    expect(both.status).toBe(400);
+    expect(both.body.message).toContain('weighted to its own population');
+  });
+
   it('deletes the panel with its personas, a build under way included', async () => {
     const building = await draw({ name: 'Gone soon', frame: 'de', size: 1000, filters: [] });
     expect(building.status).toBe(201);

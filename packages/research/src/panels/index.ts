@@ -63,3 +63,4 @@ export {
   MAX_UPLOAD_TRAITS,
   MIN_CUSTOMERS,
 } from './frame-csv';
+export { type PersonaSelf, personaFrameTraits, yearlyAmount } from './persona-traits';

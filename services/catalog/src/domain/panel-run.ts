@@ -5,7 +5,19 @@ import type {
   PopulationFrameView,
   RunDetails,
 } from '@chorus/contracts';
-import { kish, weightedOpinions, weightedSegmentCuts, type WeightedUnit } from '@chorus/research';
+import type { PersonaProfile } from '@chorus/proto/inference/v1/inference';
+import {
+  frameById,
+  frameGaps,
+  frameTargets,
+  kish,
+  personaFrameTraits,
+  rake,
+  weightedOpinions,
+  weightedSegmentCuts,
+  type WeightedUnit,
+} from '@chorus/research';
+import { frameFromMessage, frameToMessage } from '@chorus/service-kit/wire';
 
 /** Weights are trimmed at this multiple of the mean when a panel is raked (see Panels). */
 export const WEIGHT_CAP_WORDS = '5 times the average';
@@ -85,6 +97,92 @@ export function panelRunOf(
     weighted,
     cuts: units.length > 0 ? weightedSegmentCuts(units, panel.frame.traits) : [],
     note,
+  };
+}
+
+/** A persona's share of its draws per opinion (its shown opinion when it has no draws). */
+function sharesOf(response: PersonaResponse): WeightedUnit['shares'] {
+  const draws = response.draws;
+  const total = draws ? draws.positive + draws.neutral + draws.negative : 0;
+  return draws && total > 0
+    ? {
+        positive: draws.positive / total,
+        neutral: draws.neutral / total,
+        negative: draws.negative / total,
+      }
+    : {
+        positive: response.opinion === 'positive' ? 1 : 0,
+        neutral: response.opinion === 'neutral' ? 1 : 0,
+        negative: response.opinion === 'negative' ? 1 : 0,
+      };
+}
+
+/**
+ * The product's chosen personas weighted to a population: each persona's
+ * place on the population's traits read from what it says of itself (age,
+ * gender, income in the population's currency, region, household), raked to
+ * the population's shares over the traits any persona states. Where a group
+ * of the population has no persona, nothing is weighted: the note says why,
+ * and the gaps say where the personas differ from the population.
+ */
+export function chosenPersonasRun(
+  frameId: string,
+  personas: readonly PersonaProfile[],
+  responses: readonly PersonaResponse[],
+): PanelRunView | null {
+  const frame = frameById(frameId);
+  if (!frame) return null;
+  const byId = new Map(personas.map((persona) => [persona.personaId, persona]));
+  const units = responses.flatMap((response) => {
+    const persona = byId.get(response.personaId);
+    return persona
+      ? [{ weight: 1, shares: sharesOf(response), traits: personaFrameTraits(persona, frame) }]
+      : [];
+  });
+  const stated = frame.traits
+    .map((trait) => trait.id)
+    .filter((id) => units.some((unit) => unit.traits[id] !== undefined));
+  const raked = rake(units, frameTargets(frame, stated), { cap: 5 });
+  const view = frameFromMessage(frameToMessage(frame));
+  const gaps = frameGaps(units, frame);
+  const labels = frame.traits
+    .filter((t) => stated.includes(t.id))
+    .map((t) => t.label.toLowerCase());
+  const base: PanelRunView = {
+    panelId: '',
+    panelName: 'Your personas',
+    panelVersion: 0,
+    size: responses.length,
+    answered: responses.length,
+    frameName: frame.name,
+    weighted: null,
+    cuts: [],
+    note: '',
+    gaps,
+  };
+  if (units.length === 0 || stated.length === 0) {
+    return {
+      ...base,
+      note: `Not weighted: none of your personas states an age, gender, income, region or household in ${frame.name}'s terms.`,
+    };
+  }
+  if (raked.problem) {
+    return { ...base, note: `Not weighted to ${frame.name}: ${raked.problem}` };
+  }
+  const weighted = units.map((unit, i) => ({ ...unit, weight: raked.weights[i]! }));
+  const opinions = weightedOpinions(weighted);
+  const { effectiveSampleSize } = kish(raked.weights);
+  return {
+    ...base,
+    weighted: opinions,
+    cuts: weightedSegmentCuts(
+      weighted,
+      view.traits.filter((t) => stated.includes(t.id)),
+    ),
+    note:
+      `Your personas weighted to ${frame.name} (${frame.population.toLowerCase()}) by ${listed(labels)} (raking; no weight above ${WEIGHT_CAP_WORDS}). ` +
+      `The ${units.length} answers count like ${Math.round(effectiveSampleSize)} independent ones. ` +
+      `Weighted, ${percent(opinions.positive.share)} are positive (${percent(opinions.positive.low)} to ${percent(opinions.positive.high)}).`,
   };
 }
 

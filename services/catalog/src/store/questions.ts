@@ -57,6 +57,8 @@ export interface QuestionRow {
   panel_id: string | null;
   panel_version: number | null;
   panel_run: PanelRunView | null;
+  /** The chosen personas' answers weighted to this population (a frame id), if asked. */
+  weight_frame: string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -116,7 +118,13 @@ export class QuestionStore {
       Partial<
         Pick<
           QuestionRow,
-          'spec' | 'study_id' | 'study_position' | 'panel_id' | 'panel_version' | 'panel_run'
+          | 'spec'
+          | 'study_id'
+          | 'study_position'
+          | 'panel_id'
+          | 'panel_version'
+          | 'panel_run'
+          | 'weight_frame'
         >
       >,
   ): Promise<QuestionRow> {

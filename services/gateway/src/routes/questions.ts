@@ -71,6 +71,7 @@ export function questionRoutes(
         estimatedCostUsd,
         spec: specToMessage(body.spec),
         ...(body.panelId ? { panelId: body.panelId } : {}),
+        ...(body.weightTo ? { weightTo: body.weightTo } : {}),
       });
       return toQuestionView(question!);
     },

@@ -1138,7 +1138,11 @@ export interface AskQuestionRequest {
     | string
     | undefined;
   /** Asked of a ready market panel instead of the product's personas. */
-  panelId?: string | undefined;
+  panelId?:
+    | string
+    | undefined;
+  /** The chosen personas' answers weighted to this population (us, uk, de, in). */
+  weightTo?: string | undefined;
 }
 
 export interface RerunQuestionRequest {
@@ -18252,6 +18256,7 @@ function createBaseAskQuestionRequest(): AskQuestionRequest {
     spec: undefined,
     studyId: undefined,
     panelId: undefined,
+    weightTo: undefined,
   };
 }
 
@@ -18280,6 +18285,9 @@ export const AskQuestionRequest: MessageFns<AskQuestionRequest> = {
     }
     if (message.panelId !== undefined) {
       writer.uint32(66).string(message.panelId);
+    }
+    if (message.weightTo !== undefined) {
+      writer.uint32(74).string(message.weightTo);
     }
     return writer;
   },
@@ -18361,6 +18369,14 @@ export const AskQuestionRequest: MessageFns<AskQuestionRequest> = {
             message.panelId = reader.string();
             continue;
           }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.weightTo = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -18411,6 +18427,11 @@ export const AskQuestionRequest: MessageFns<AskQuestionRequest> = {
         : isSet(object.panel_id)
         ? globalThis.String(object.panel_id)
         : undefined,
+      weightTo: isSet(object.weightTo)
+        ? globalThis.String(object.weightTo)
+        : isSet(object.weight_to)
+        ? globalThis.String(object.weight_to)
+        : undefined,
     };
   },
 
@@ -18440,6 +18461,9 @@ export const AskQuestionRequest: MessageFns<AskQuestionRequest> = {
     if (message.panelId !== undefined) {
       obj.panelId = message.panelId;
     }
+    if (message.weightTo !== undefined) {
+      obj.weightTo = message.weightTo;
+    }
     return obj;
   },
 
@@ -18458,6 +18482,7 @@ export const AskQuestionRequest: MessageFns<AskQuestionRequest> = {
       : undefined;
     message.studyId = object.studyId ?? undefined;
     message.panelId = object.panelId ?? undefined;
+    message.weightTo = object.weightTo ?? undefined;
     return message;
   },
 };
