@@ -13,6 +13,7 @@ import { InvitationPage } from './pages/InvitationPage';
 import { TeamPage } from './pages/TeamPage';
 import { StudyPage } from './pages/StudyPage';
 import { PeopleVsPersonasPage } from './pages/PeopleVsPersonasPage';
+import { PanelsPage } from './pages/PanelsPage';
 
 /** The routes this microfrontend owns (the shell mounts it only on these paths). */
 export function App() {
@@ -36,6 +37,8 @@ export function App() {
       <Route path="/companies/:id/studies/:studyId" element={<StudyPage />} />
       <Route path="/products/:id/question-links/:linkId" element={<PeopleVsPersonasPage />} />
       <Route path="/companies/:id/question-links/:linkId" element={<PeopleVsPersonasPage />} />
+      <Route path="/products/:id/panels" element={<PanelsPage />} />
+      <Route path="/companies/:id/panels" element={<PanelsPage />} />
       <Route path="/products/:id/calibration" element={<CalibrationPage />} />
       <Route path="/companies/:id/calibration" element={<CalibrationPage />} />
       <Route path="/products/:id/team" element={<TeamPage />} />

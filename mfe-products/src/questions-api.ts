@@ -5,6 +5,7 @@ import {
   type QuestionView,
   shouldPollQuestions,
   type TypedQuestionSpec,
+  type NationalFrameId,
 } from '@chorus/contracts';
 import {
   apiRequest,
@@ -73,7 +74,15 @@ export function useAskQuestion(productId: string) {
   // One Idempotency-Key per ask: a double click asks once.
   return useActionMutation({
     mutationFn: async (
-      ask: { questionText: string; checkWording: boolean; spec?: TypedQuestionSpec },
+      ask: {
+        questionText: string;
+        checkWording: boolean;
+        spec?: TypedQuestionSpec;
+        /** A ready market panel asked instead of the chosen personas. */
+        panelId?: string;
+        /** The chosen personas' answers weighted to this population. */
+        weightTo?: NationalFrameId;
+      },
       idempotencyKey,
     ) => {
       const response = await apiRequest(
@@ -85,6 +94,8 @@ export function useAskQuestion(productId: string) {
           productId,
           // An open opinion question goes without one, as before typed questions.
           ...(ask.spec ? { spec: ask.spec } : {}),
+          ...(ask.panelId ? { panelId: ask.panelId } : {}),
+          ...(ask.weightTo && !ask.panelId ? { weightTo: ask.weightTo } : {}),
         },
         { idempotencyKey },
       );
@@ -124,7 +135,12 @@ export function useRerunQuestion(productId: string) {
  */
 export function useQuestionEstimate(
   productId: string,
-  ask: { questionText: string; checkWording: boolean; spec?: TypedQuestionSpec | undefined },
+  ask: {
+    questionText: string;
+    checkWording: boolean;
+    spec?: TypedQuestionSpec | undefined;
+    panelId?: string | undefined;
+  },
   enabled: boolean,
 ) {
   return useQuery({

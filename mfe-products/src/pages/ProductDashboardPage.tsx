@@ -22,6 +22,7 @@ import {
   ShieldCheck,
   Users,
   UsersRound,
+  Globe2,
 } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { Link } from 'react-router-dom';
@@ -134,7 +135,7 @@ function Dashboard({ product }: { product: ProductView }) {
         />
       </section>
 
-      <section aria-label="Manage" className="mt-8 grid gap-4 md:grid-cols-2 xl:grid-cols-5">
+      <section aria-label="Manage" className="mt-8 grid gap-4 md:grid-cols-2 xl:grid-cols-3">
         <ActionCard
           to={`${base}/profile`}
           icon={Building2}
@@ -155,6 +156,13 @@ function Dashboard({ product }: { product: ProductView }) {
           tone="bg-primary/10 text-primary"
           title="Questions"
           text="Ask strategic questions and read every persona's answer."
+        />
+        <ActionCard
+          to={`${base}/panels`}
+          icon={Globe2}
+          tone="bg-amber-50 text-amber-700"
+          title="Panels"
+          text="Draw up to 5,000 personas to a country's population and ask them, weighted to it."
         />
         <ActionCard
           to={`${base}/calibration`}

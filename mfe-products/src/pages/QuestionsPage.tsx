@@ -27,7 +27,7 @@ import {
 import { ArrowLeft, Download, FlaskConical, MessageSquareText, Scale, Search } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { AskProgress, showQuestionCard } from '../components/questions/AskProgress';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useProductPersonas } from '../api';
 import { QuestionCard } from '../components/questions/QuestionCard';
 import { QuestionForm } from '../components/questions/QuestionForm';
@@ -36,6 +36,7 @@ import { studyPath } from '../components/studies/paths';
 import { PricingStudyForm } from '../components/studies/PricingStudyForm';
 import { StudiesList } from '../components/studies/StudiesList';
 import { refusalMessage } from '../messages';
+import { PANEL_LIST_POLL_MS, usePanels } from '../panels-api';
 import {
   useAskQuestion,
   useDeleteQuestion,
@@ -75,6 +76,11 @@ function ProductQuestions({ product }: { product: ProductView }) {
   const { questionId } = useParams();
   const productId = product.id;
   const personas = useProductPersonas(productId);
+  // A panel still being built joins "Who answers" once it is ready.
+  const panels = usePanels(productId, { whileBuilding: PANEL_LIST_POLL_MS });
+  // "Ask this panel" on the panels page opens the form with that panel chosen.
+  const [search] = useSearchParams();
+  const initialPanelId = search.get('panel') ?? undefined;
   const streaming = useQuestionStream(productId);
   const questions = useQuestions(productId, streaming);
   const ask = useAskQuestion(productId);
@@ -139,9 +145,17 @@ function ProductQuestions({ product }: { product: ProductView }) {
             submitting={ask.isPending}
             locked={!paid}
             refusal={editRefusal}
-            onAsk={async (questionText, checkWording, spec) => {
+            panels={panels.data ?? []}
+            initialPanelId={initialPanelId}
+            onAsk={async (questionText, checkWording, spec, panelId, weightTo) => {
               try {
-                const question = await ask.mutateAsync({ questionText, checkWording, spec });
+                const question = await ask.mutateAsync({
+                  questionText,
+                  checkWording,
+                  spec,
+                  panelId,
+                  weightTo,
+                });
                 setAskedId(question.id);
                 return true;
               } catch (error) {
@@ -172,6 +186,8 @@ function ProductQuestions({ product }: { product: ProductView }) {
         <TabsContent value="study">
           <PricingStudyForm
             product={product}
+            panels={panels.data ?? []}
+            personaCount={personas.data?.length ?? 0}
             locked={!paid}
             refusal={editRefusal}
             onCreated={(study) => {

@@ -14,17 +14,28 @@ export function showQuestionCard(questionId: string): boolean {
   return true;
 }
 
-const personas = (n: number) => `${n} ${n === 1 ? 'persona' : 'personas'}`;
+const personas = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'persona' : 'personas'}`;
+
+/** How far the question has got: a market panel's count, else the personas'. */
+function progressOf(question: QuestionView): { answered: number; total: number } | null {
+  if (question.panel?.panelId) {
+    return { answered: question.panel.answered, total: question.panel.size };
+  }
+  return question.progress;
+}
 
 /** What the form says about the question just asked, in words. */
 export function askProgressText(question: QuestionView): string {
-  const { status, progress } = question;
+  const { status } = question;
+  const progress = progressOf(question);
   if (status === 'error') return 'Your personas could not answer this question.';
   if (status === 'complete') {
     const total = progress?.total ?? question.responses.length;
     return total === 1 ? 'Your persona has answered.' : `All ${personas(total)} answered.`;
   }
-  if (progress) return `${progress.answered} of ${personas(progress.total)} answered`;
+  if (progress) {
+    return `${progress.answered.toLocaleString('en-US')} of ${personas(progress.total)} answered`;
+  }
   return 'Your personas are starting to answer…';
 }
 
@@ -45,7 +56,7 @@ export function AskProgress({
 }) {
   const running = question.status === 'pending' || question.status === 'processing';
   const Icon = running ? Loader2 : question.status === 'error' ? AlertTriangle : CheckCircle2;
-  const { progress } = question;
+  const progress = progressOf(question);
   return (
     <div
       className="grid gap-2 rounded-lg border bg-muted/40 px-3 py-2 text-sm"

@@ -31,6 +31,7 @@ import { ResultsChart } from './ResultsChart';
 import { SegmentCuts } from './typed/SegmentCuts';
 import { TypedResultView } from './typed/TypedResultView';
 import { ShareWithPeople } from '../share/ShareWithPeople';
+import { PanelResults } from '../panels/PanelResults';
 
 const statusLook: Record<QuestionStatus, { label: string; className: string }> = {
   complete: { label: 'Complete', className: 'border-transparent bg-emerald-100 text-emerald-800' },
@@ -90,6 +91,8 @@ function DeleteQuestion({
 /**
  * One question of the history: status, when it was asked, the aggregated
  * results with the key insight, and every persona's answer (shown on demand).
+ * A question asked of a market panel shows the panel's weighted results and
+ * its persona answers a page at a time instead.
  */
 export function QuestionCard({
   question,
@@ -134,8 +137,12 @@ export function QuestionCard({
     if (highlighted) card.current?.scrollIntoView({ block: 'start' });
   }, [highlighted]);
 
-  const results = question.aggregatedResults;
-  const answered = question.responses.length;
+  const panelRun = question.panel;
+  // A market panel's shares are the weighted ones, and its answers are read a page at a time;
+  // the chosen personas weighted to a population keep their own results beside the weighted ones.
+  const marketPanel = panelRun !== null && panelRun.panelId !== '';
+  const results = marketPanel ? null : question.aggregatedResults;
+  const answered = marketPanel ? 0 : question.responses.length;
   const titleId = `question-${question.id}`;
 
   return (
@@ -227,7 +234,7 @@ export function QuestionCard({
         </div>
       ) : null}
 
-      {question.status === 'pending' || question.status === 'processing' ? (
+      {!marketPanel && (question.status === 'pending' || question.status === 'processing') ? (
         <ProgressNote question={question} />
       ) : null}
 
@@ -235,6 +242,8 @@ export function QuestionCard({
         <Alarms question={question} />
         <SensitivityOutcome question={question} />
       </div>
+
+      {panelRun ? <PanelResults question={question} run={panelRun} /> : null}
 
       {question.status === 'complete' && question.typedResult ? (
         <div className="mx-5 grid gap-3">

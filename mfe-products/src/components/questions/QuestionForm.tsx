@@ -3,7 +3,9 @@ import {
   budgetRefusal,
   formatCost,
   MAX_QUESTION_LENGTH,
+  type MarketPanelView,
   MIN_QUESTION_LENGTH,
+  panelMessages,
   type ProductPersonaView,
   leadingKindLabels,
   type QuestionEstimate,
@@ -14,6 +16,7 @@ import {
   type OptionFinding,
   type TypedQuestionSpec,
   type WordingCheck,
+  type NationalFrameId,
 } from '@chorus/contracts';
 import { selectedPersonasSummary } from '../../question-history';
 import { analytics, toast } from '@chorus/platform';
@@ -32,7 +35,17 @@ import {
 import { AlertTriangle, Coins, Send, Users } from 'lucide-react';
 import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { personas as personasText } from '../../panel-words';
 import { useQuestionEstimate } from '../../questions-api';
+import { readyPanels, WhoAnswers } from '../panels/WhoAnswers';
+
+/** The populations the chosen personas' answers can be weighted to. */
+const NATIONAL_FRAMES: readonly [NationalFrameId, string][] = [
+  ['us', 'United States'],
+  ['uk', 'United Kingdom'],
+  ['de', 'Germany'],
+  ['in', 'India'],
+];
 import {
   checkDraft,
   defaultDraft,
@@ -201,8 +214,9 @@ function NoPersonas({ productId }: { productId: string }) {
 }
 
 /**
- * Ask every selected persona a question (10 to 500 characters). Without
- * personas the form says so and refuses to submit.
+ * Ask every selected persona, or one of the product's ready market panels,
+ * a question (10 to 500 characters). Without personas or a panel chosen the
+ * form says so and refuses to submit.
  */
 export function QuestionForm({
   productId,
@@ -213,8 +227,14 @@ export function QuestionForm({
   refusal,
   onAsk,
   status,
+  panels = [],
+  initialPanelId,
 }: {
   productId: string;
+  /** The product's market panels: a ready one can answer instead of the chosen personas. */
+  panels?: readonly MarketPanelView[];
+  /** The panel chosen when the form opens (from the panels page's "Ask this panel"). */
+  initialPanelId?: string;
   /** Shown under the Ask button: how the question just asked is coming along. */
   status?: ReactNode;
   /** Why the user's role does not allow asking (a viewer): the form asks nothing and says so. */
@@ -226,9 +246,16 @@ export function QuestionForm({
   submitting: boolean;
   /**
    * Resolves true when the question was accepted (the form then empties).
-   * `spec` carries a typed question's settings; none for the open opinion question.
+   * `spec` carries a typed question's settings; none for the open opinion question;
+   * `panelId` the market panel asked instead of the chosen personas.
    */
-  onAsk(questionText: string, checkWording: boolean, spec?: TypedQuestionSpec): Promise<boolean>;
+  onAsk(
+    questionText: string,
+    checkWording: boolean,
+    spec?: TypedQuestionSpec,
+    panelId?: string,
+    weightTo?: NationalFrameId,
+  ): Promise<boolean>;
 }) {
   const id = useId();
   // Checked on submit only; typing clears the message (below) rather than re-checking each key.
@@ -242,6 +269,21 @@ export function QuestionForm({
   const typed = form.watch('questionText');
   const length = typed.trim().length;
   const [sensitivity, setSensitivity] = useState(false);
+  const [panelId, setPanelId] = useState('');
+  const [weightTo, setWeightTo] = useState<NationalFrameId | ''>('');
+  const ready = readyPanels(panels);
+  const panel = ready.find((candidate) => candidate.id === panelId);
+  // The panel named by the address is chosen once, as soon as the product's panels are known.
+  const preselected = useRef(false);
+  useEffect(() => {
+    if (preselected.current || !initialPanelId) return;
+    if (ready.some((candidate) => candidate.id === initialPanelId)) {
+      preselected.current = true;
+      setPanelId(initialPanelId);
+    }
+  }, [initialPanelId, ready]);
+  // The wording check asks every persona three times: it is not offered for a panel.
+  const checkWording = sensitivity && !panel;
   const [draft, setDraft] = useState<SpecDraft>(defaultDraft);
   const [specErrors, setSpecErrors] = useState<SpecErrors>({});
   const changeDraft = (change: Partial<SpecDraft>) => {
@@ -274,8 +316,9 @@ export function QuestionForm({
     productId,
     {
       questionText: settled,
-      checkWording: sensitivity,
+      checkWording,
       ...(settledSpec ? { spec: JSON.parse(settledSpec) as TypedQuestionSpec } : {}),
+      ...(panel ? { panelId: panel.id } : {}),
     },
     refusal === undefined &&
       settled.length >= MIN_QUESTION_LENGTH &&
@@ -300,7 +343,7 @@ export function QuestionForm({
   };
 
   const ask = async (questionText: string, spec: TypedQuestionSpec | undefined) => {
-    if (personas.length === 0) {
+    if (personas.length === 0 && !panel) {
       toast({
         title: questionMessages.noPersonasTitle,
         description: questionMessages.noPersonasDescription,
@@ -308,7 +351,9 @@ export function QuestionForm({
       });
       return;
     }
-    if (await onAsk(questionText, sensitivity, spec)) {
+    if (
+      await onAsk(questionText, checkWording, spec, panel?.id, (!panel && weightTo) || undefined)
+    ) {
       analytics.questionSubmitted('strategic');
       suggested.current = null;
       form.reset({ questionText: '', productId });
@@ -326,7 +371,54 @@ export function QuestionForm({
           </p>
         </div>
 
-        {personasLoading ? (
+        <WhoAnswers
+          id={`${id}-who`}
+          productId={productId}
+          personaCount={names.length}
+          panels={panels}
+          value={panel?.id ?? ''}
+          onChange={setPanelId}
+          drawHint
+        />
+
+        {!panel && names.length > 0 ? (
+          <div className="grid gap-1.5">
+            <Label htmlFor={`${id}-weight`}>Weight the answers to a population</Label>
+            <NativeSelect
+              id={`${id}-weight`}
+              className="sm:w-96"
+              value={weightTo}
+              onChange={(event) => setWeightTo(event.target.value as NationalFrameId | '')}
+            >
+              <option value="">Not weighted</option>
+              {NATIONAL_FRAMES.map(([frameId, name]) => (
+                <option key={frameId} value={frameId}>
+                  {name}
+                </option>
+              ))}
+            </NativeSelect>
+            {weightTo ? (
+              <p className="text-xs text-muted-foreground">
+                Each persona&apos;s age, gender, income, region and household are read from its
+                profile and weighted to the country&apos;s shares; where a group has nobody, the
+                answer says so.
+              </p>
+            ) : null}
+          </div>
+        ) : null}
+
+        {panel ? (
+          <div className="flex flex-wrap items-center gap-1.5 text-sm" aria-label="Panel asked">
+            <Users className="size-4 text-muted-foreground" aria-hidden />
+            <span className="text-muted-foreground">Asking</span>{' '}
+            <span className="rounded-md bg-secondary px-2 py-0.5 font-medium break-words">
+              {panel.name}
+            </span>{' '}
+            <span className="text-muted-foreground">
+              ({personasText(panel.size)} drawn to {panel.frame.name}, weighted to it)
+            </span>
+          </div>
+        ) : personasLoading ? (
           <Spinner label="Loading personas..." />
         ) : names.length === 0 ? (
           <NoPersonas productId={productId} />
@@ -409,7 +501,9 @@ export function QuestionForm({
             <input
               type="checkbox"
               className="mt-0.5 size-4 shrink-0 accent-primary"
-              checked={sensitivity}
+              checked={checkWording}
+              disabled={panel !== undefined}
+              aria-describedby={panel ? `${id}-no-wording` : undefined}
               onChange={(event) => setSensitivity(event.target.checked)}
             />
             <span>
@@ -419,7 +513,12 @@ export function QuestionForm({
               </span>
             </span>
           </label>
-          {names.length > 0 && !locked && !refusal && estimate.data ? (
+          {panel ? (
+            <p id={`${id}-no-wording`} className="text-xs text-muted-foreground">
+              {panelMessages.noWordingCheck}
+            </p>
+          ) : null}
+          {(names.length > 0 || panel) && !locked && !refusal && estimate.data ? (
             <CostEstimate data={estimate.data} />
           ) : null}
           <div className="flex flex-wrap items-center gap-3">

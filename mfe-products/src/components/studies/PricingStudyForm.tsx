@@ -1,4 +1,5 @@
 import {
+  type MarketPanelView,
   pricePeriods,
   type PricePeriod,
   type ProductView,
@@ -20,6 +21,7 @@ import { FlaskConical } from 'lucide-react';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useBusinessProfile } from '../../api';
 import { useCreateStudy } from '../../studies-api';
+import { readyPanels, WhoAnswers } from '../panels/WhoAnswers';
 import { periodLabels } from '../questions/typed/TypedSettings';
 import { price } from '../questions/typed/words';
 import {
@@ -84,6 +86,8 @@ function StudyFields({
   locked,
   refusal,
   onCreated,
+  panels,
+  personaCount,
 }: {
   productId: string;
   initial: StudyDraft;
@@ -91,9 +95,13 @@ function StudyFields({
   locked: boolean;
   refusal?: string;
   onCreated(study: StudyView): void;
+  panels: readonly MarketPanelView[];
+  personaCount: number;
 }) {
   const id = useId();
   const [draft, setDraft] = useState(initial);
+  const [panelId, setPanelId] = useState('');
+  const panel = readyPanels(panels).find((candidate) => candidate.id === panelId);
   const [errors, setErrors] = useState<StudyErrors>({});
   const [failure, setFailure] = useState<string>();
   const create = useCreateStudy(productId);
@@ -118,7 +126,7 @@ function StudyFields({
       return;
     }
     setErrors({});
-    create.mutate(checked.body, {
+    create.mutate(panel ? { ...checked.body, panelId: panel.id } : checked.body, {
       onSuccess: (study) => onCreated(study),
       onError: (error) =>
         setFailure(refusalMessage(error) ?? 'The study could not be started. Please try again.'),
@@ -192,6 +200,15 @@ function StudyFields({
           )}
         </Field>
       </div>
+
+      <WhoAnswers
+        id={`${id}-who`}
+        productId={productId}
+        personaCount={personaCount}
+        panels={panels}
+        value={panel?.id ?? ''}
+        onChange={setPanelId}
+      />
 
       <fieldset className="grid gap-3" aria-describedby={errors.questions ? `${id}-q` : undefined}>
         <legend className="mb-1 text-sm font-medium">Questions in the study</legend>
@@ -283,7 +300,9 @@ function StudyFields({
           </p>
         ) : (
           <p className="text-xs text-muted-foreground">
-            Every selected persona answers every question of the study.
+            {panel
+              ? `Every persona of ${panel.name} answers every question of the study.`
+              : 'Every selected persona answers every question of the study.'}
           </p>
         )}
       </div>
@@ -306,11 +325,17 @@ export function PricingStudyForm({
   locked = false,
   refusal,
   onCreated,
+  panels = [],
+  personaCount = 0,
 }: {
   product: ProductView;
   locked?: boolean;
   refusal?: string;
   onCreated(study: StudyView): void;
+  /** The product's market panels: a ready one can answer the study instead of the personas. */
+  panels?: readonly MarketPanelView[];
+  /** How many personas the product has chosen, for the "Who answers" choice. */
+  personaCount?: number;
 }) {
   const profile = useBusinessProfile(product.id);
   return (
@@ -333,6 +358,8 @@ export function PricingStudyForm({
             locked={locked}
             refusal={refusal}
             onCreated={onCreated}
+            panels={panels}
+            personaCount={personaCount}
           />
         )}
       </CardContent>

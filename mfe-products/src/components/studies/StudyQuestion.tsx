@@ -5,6 +5,8 @@ import { downloadStudyReport } from '../../questions-api';
 import { QuestionStatusBadge } from '../questions/QuestionCard';
 import { SegmentCuts } from '../questions/typed/SegmentCuts';
 import { TypedResultView } from '../questions/typed/TypedResultView';
+import { answeredText } from '../../panel-words';
+import { askedOfText } from '../panels/PanelResults';
 
 /**
  * One question of a study, in the study's order: what was asked, how far
@@ -35,6 +37,11 @@ export function StudyQuestion({
           <div>
             <QuestionStatusBadge status={question.status} />
           </div>
+          {question.panel ? (
+            <p className="text-xs break-words text-muted-foreground">
+              {askedOfText(question.panel)}
+            </p>
+          ) : null}
         </div>
         {complete ? (
           <div className="flex flex-wrap gap-1 sm:justify-end">
@@ -59,9 +66,11 @@ export function StudyQuestion({
       {question.status === 'pending' || question.status === 'processing' ? (
         <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status">
           <Loader2 className="size-4 animate-spin" aria-hidden />
-          {question.progress
-            ? `${question.progress.answered} of ${question.progress.total} personas answered`
-            : 'Your personas are answering. Results appear here as soon as they are ready.'}
+          {question.panel
+            ? answeredText(question.panel.answered, question.panel.size)
+            : question.progress
+              ? `${question.progress.answered} of ${question.progress.total} personas answered`
+              : 'Your personas are answering. Results appear here as soon as they are ready.'}
         </p>
       ) : null}
       {question.status === 'error' ? (
