@@ -139,7 +139,7 @@ test.describe('market panels', () => {
       .first()
       .check();
     const estimate = form.getByTestId('panel-estimate');
-    await expect(estimate).toContainText(/\b200 personas drawn to /);
+    await expect(estimate).toContainText(/200 personas drawn to /);
     await expect(estimate).toContainText(
       /Built on this server at no cost|model calls? to .+: (\$[\d.,]+|price unknown)/,
     );

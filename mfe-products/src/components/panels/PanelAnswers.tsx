@@ -121,6 +121,10 @@ export function PanelAnswers({
   const [opinion, setOpinion] = useState<PanelAnswersQuery['opinion']>('');
   // The page belongs to the search and opinion it was turned for: another starts from page 1.
   const [paging, setPaging] = useState({ search, opinion, page: 1 });
+  // A new search or opinion starts again from page 1, also when an earlier one comes back.
+  if (paging.search !== search || paging.opinion !== opinion) {
+    setPaging({ search, opinion, page: 1 });
+  }
   const page = paging.search === search && paging.opinion === opinion ? paging.page : 1;
   const setPage = (next: number) => setPaging({ search, opinion, page: next });
   const answers = usePanelAnswers(productId, questionId, { page, search, opinion }, true);

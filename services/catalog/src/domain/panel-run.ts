@@ -85,7 +85,7 @@ export function panelRunOf(
   const note =
     units.length === 0
       ? ''
-      : `Weighted to ${panel.frame.name} (${panel.frame.population.toLowerCase()}) by ${listed(traits)}, ` +
+      : `Weighted to ${panel.frame.name} (${lowerFirst(panel.frame.population)}) by ${listed(traits)}, ` +
         `so each group counts as much as it does in the population (raking; no weight above ${WEIGHT_CAP_WORDS}). ` +
         `The ${units.length.toLocaleString('en-US')} answers count like ${Math.round(effectiveSampleSize).toLocaleString('en-US')} ` +
         `independent ones, and the ranges say so.` +
@@ -180,11 +180,14 @@ export function chosenPersonasRun(
       view.traits.filter((t) => stated.includes(t.id)),
     ),
     note:
-      `Your personas weighted to ${frame.name} (${frame.population.toLowerCase()}) by ${listed(labels)} (raking; no weight above ${WEIGHT_CAP_WORDS}). ` +
+      `Your personas weighted to ${frame.name} (${lowerFirst(frame.population)}) by ${listed(labels)} (raking; no weight above ${WEIGHT_CAP_WORDS}). ` +
       `The ${units.length} answers count like ${Math.round(effectiveSampleSize)} independent ones. ` +
       `Weighted, ${percent(opinions.positive.share)} are positive (${percent(opinions.positive.low)} to ${percent(opinions.positive.high)}).`,
   };
 }
+
+/** "Adults aged 18…, United Kingdom" inside a sentence: its first letter only in lower case. */
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 
 function listed(words: readonly string[]): string {
   if (words.length <= 1) return words.join('');
