@@ -297,6 +297,7 @@ export const answersFrom = (first: number, n: number): PanelAnswerView[] =>
     opinion: 'positive',
     confidence: 0.7,
     draws: { positive: 14, neutral: 4, negative: 2 },
+    typed: null,
     response: `I would try it (${first + i}).`,
     reasoning: 'Cooking every night takes time.',
   }));

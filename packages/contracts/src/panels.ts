@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { TypedAnswer } from './typed-questions';
 
 // Market panels: samples of personas drawn to a population's shares (a
 // country's national statistics, or the customer's own target shares),
@@ -255,6 +256,8 @@ export interface PanelAnswerView {
   confidence: number;
   /** The persona's seeded draws per opinion: the weighted shares are of these. */
   draws: { positive: number; neutral: number; negative: number };
+  /** A typed question's answer: every seeded draw (null for an open opinion question). */
+  typed: TypedAnswer | null;
   response: string;
   reasoning: string;
 }

@@ -4,6 +4,7 @@ import {
   frameFromMessage,
   marketPanelToMessage,
   panelFilterFromMessage,
+  typedAnswerToMessage,
 } from '@chorus/service-kit/wire';
 import type { PanelQuestions } from './panel-questions';
 import type { Panels } from './panels';
@@ -107,6 +108,7 @@ export function panelHandlers(deps: {
             opinion: answer.opinion,
             confidence: answer.confidence,
             draws: answer.draws,
+            typed: answer.typed ? typedAnswerToMessage(answer.typed) : undefined,
             safetyInfluence: '',
             response: answer.response,
             reasoning: answer.reasoning,

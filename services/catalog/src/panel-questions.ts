@@ -250,6 +250,7 @@ export class PanelQuestions {
           opinion: response.opinion,
           confidence: response.confidence,
           draws: response.draws ?? { positive: 0, neutral: 0, negative: 0 },
+          typed: response.typed ?? null,
           response: response.response,
           reasoning: response.reasoning,
         };

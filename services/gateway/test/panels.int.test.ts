@@ -5,10 +5,11 @@ import {
   panelMessages,
   type PopulationFrameView,
   type QuestionEstimate,
+  type QuestionSpec,
   type QuestionView,
 } from '@chorus/contracts';
 import { startTestChorus, type TestChorus } from '@chorus/launcher/testing';
-import { frameTargets, kish, rake } from '@chorus/research';
+import { frameTargets, kish, rake, typedResultOf } from '@chorus/research';
 import { eventually } from '@chorus/service-kit/testing';
 import { randomUUID } from 'node:crypto';
 
@@ -369,6 +370,16 @@ describe('drawing a panel', () => {
     expect(asked.status).toBe(201);
     const typed = await answered(asked.body.id);
     expect(typed.typedResult).not.toBeNull();
+    // The typed figures are what the personas' typed answers give, read a page at a time.
+    const answers = await allAnswers(typed.id);
+    expect(answers.every((a) => a.typed?.type === 'scale')).toBe(true);
+    expect(typed.typedResult).toEqual(
+      typedResultOf(
+        typed.spec as Exclude<QuestionSpec, { type: 'opinion' }>,
+        answers.map((a) => a.typed!),
+        typed.seed,
+      ),
+    );
     expect(typed.panel!.weighted).not.toBeNull();
     expect(typed.segmentCuts.map((cut) => cut.trait)).toEqual(
       expect.arrayContaining(['custom:Age band']),

@@ -4,7 +4,7 @@ import {
   panelAnswersQuery,
   productActions,
 } from '@chorus/contracts';
-import { marketPanelFromMessage } from '@chorus/service-kit/wire';
+import { marketPanelFromMessage, typedAnswerFromMessage } from '@chorus/service-kit/wire';
 import { z } from 'zod';
 import type { ServiceClients } from '../clients';
 import type { ApiRoutes } from '../routing';
@@ -172,6 +172,7 @@ export function panelRoutes(routes: ApiRoutes, deps: { clients: ServiceClients }
             neutral: answer.response?.draws?.neutral ?? 0,
             negative: answer.response?.draws?.negative ?? 0,
           },
+          typed: typedAnswerFromMessage(answer.response?.typed) ?? null,
           response: answer.response?.response ?? '',
           reasoning: answer.response?.reasoning ?? '',
         })),
