@@ -82,7 +82,7 @@ export function personaFrameTraits(
   const amount = income && yearlyAmount(persona.income, frame.currency);
   if (income && amount !== undefined) {
     const level = income.levels.find(
-      (l) => amount >= (l.min ?? 0) && (l.max === undefined || l.max === null || amount <= l.max),
+      (l) => amount >= (l.min ?? 0) && (l.max === undefined || l.max === null || amount < l.max),
     );
     if (level) traits.income = level.id;
   }
