@@ -160,7 +160,8 @@ describe("a market panel's question over Kafka", () => {
     }
 
     await eventually(() => heard.size === PARTS, {
-      timeoutMs: 110_000,
+      // A deadline for a machine busy with other work, not a speed: about 20 s when it is not.
+      timeoutMs: 300_000,
       intervalMs: 200,
       what: 'an answer to every part',
     });
@@ -194,5 +195,5 @@ describe("a market panel's question over Kafka", () => {
     expect(answeredBy.size).toBe(PARTS);
     const workersUsed = new Set([...answeredBy.values()].flat());
     expect(workersUsed.size).toBeGreaterThan(1);
-  }, 150_000);
+  }, 360_000);
 });
