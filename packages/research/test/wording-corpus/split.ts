@@ -1,6 +1,7 @@
 import { type LeadingKind, leadingKinds } from '@chorus/contracts';
 import { addedRows } from './added-questions';
 import { addedRows2 } from './added-questions-2';
+import { batch3Rows, type HardCase } from './batch-3';
 import { corpusRows } from './questions';
 
 export type Domain =
@@ -20,9 +21,20 @@ export type Domain =
   | 'insurance'
   | 'real-estate';
 
+/** The domains of batch 3 (batch-3.ts), none of them in the earlier corpus. */
+export type Batch3Domain =
+  | 'veterinary'
+  | 'video-games'
+  | 'horticulture'
+  | 'funeral'
+  | 'ticketing'
+  | 'charity'
+  | 'legal'
+  | 'removals';
+
 export interface CorpusQuestion {
   text: string;
-  domain: Domain;
+  domain: Domain | Batch3Domain;
   /** The leading kinds it holds; empty when it is neutral. */
   kinds: LeadingKind[];
   half: 'tuning' | 'held-out';
@@ -65,6 +77,7 @@ function kindsOf(labels: string): LeadingKind[] {
   });
 }
 
+/** The earlier corpus, tuning data only since batch 3 (see README.md). */
 export const corpus: CorpusQuestion[] = [...corpusRows, ...addedRows, ...addedRows2].map(
   ([domain, labels, text]) => ({
     text,
@@ -76,3 +89,21 @@ export const corpus: CorpusQuestion[] = [...corpusRows, ...addedRows, ...addedRo
 
 export const tuningHalf = corpus.filter((q) => q.half === 'tuning');
 export const heldOutHalf = corpus.filter((q) => q.half === 'held-out');
+
+export interface Batch3Question extends CorpusQuestion {
+  domain: Batch3Domain;
+  /** Which of the hard cases it holds, if any. */
+  hard?: HardCase;
+}
+
+/** Batch 3, split by the same rule. */
+export const batch3: Batch3Question[] = batch3Rows.map(([domain, labels, text, hard]) => ({
+  text,
+  domain,
+  kinds: kindsOf(labels),
+  half: halfOf(text),
+  ...(hard ? { hard } : {}),
+}));
+
+export const batch3TuningHalf = batch3.filter((q) => q.half === 'tuning');
+export const batch3HeldOutHalf = batch3.filter((q) => q.half === 'held-out');
