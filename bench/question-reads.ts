@@ -8,67 +8,16 @@
 //   3. the bootstrap alone.
 // Run: npm run bench -- question-reads. Uses DATABASE_URL when set, otherwise an
 // embedded PostgreSQL. Prints rows; asserts nothing.
-import type { PersonaTemplateView, QuestionView } from '@chorus/contracts';
+import type { QuestionView } from '@chorus/contracts';
 import { analyzeRun } from '@chorus/research';
-import { startFakeOpenAI, validAnswer } from '@chorus/persona-inference/testing';
 import { randomUUID } from 'node:crypto';
+import { ask, withQuestionSystem } from './lib/questions';
 import { type BenchRow, median } from './lib/report';
-import { api, customer, withChorus, withDatabaseServer } from './lib/system';
+import { api } from './lib/system';
 
 const PANEL = 100;
 const READS = 50;
 const ADMIN = { email: 'bench-reads-admin@example.com', password: 'bench-admin-password' };
-
-/** Persona templates until the library has `count`, created by the administrator. */
-async function libraryOf(base: string, count: number): Promise<void> {
-  const { token } = await api<{ token: string }>(base, '/api/admin/login', {
-    method: 'POST',
-    body: ADMIN,
-  });
-  const have = await api<PersonaTemplateView[]>(base, '/api/admin/persona-templates', { token });
-  for (let n = have.length; n < count; n++) {
-    await api(base, '/api/admin/persona-templates', {
-      method: 'POST',
-      token,
-      body: {
-        name: `Reader Persona ${n}`,
-        age: 20 + (n % 60),
-        gender: ['Female', 'Male', 'Non-binary'][n % 3],
-        occupation: ['Nurse', 'Teacher', 'Software Engineer', 'Accountant', 'Designer'][n % 5],
-        location: 'Leeds, UK',
-        income: `£${20 + (n % 8) * 10},000 per year`,
-        lifestyle: 'Busy weekdays, quiet weekends',
-        motivations: 'Saving time and money',
-        personality: 'Practical and careful',
-        safetyScores: { economic: 50, world: 50, local: 60, occupation: 55 },
-        isActive: true,
-      },
-    });
-  }
-}
-
-/** Asks and polls until complete; answers the completed question. */
-async function answered(
-  base: string,
-  who: { token: string; productId: string },
-  questionText: string,
-): Promise<QuestionView> {
-  const asked = await api<QuestionView>(base, `/api/products/${who.productId}/questions`, {
-    method: 'POST',
-    token: who.token,
-    body: { questionText, checkWording: true },
-  });
-  for (;;) {
-    const found = await api<QuestionView>(
-      base,
-      `/api/products/${who.productId}/questions/${asked.id}`,
-      { token: who.token },
-    );
-    if (found.status === 'complete') return found;
-    if (found.status === 'error') throw new Error(`question failed: ${found.errorReason}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 /** Milliseconds of each call of `step`, `times` times one after the other. */
 async function timed(times: number, step: () => unknown): Promise<number[]> {
@@ -83,81 +32,65 @@ async function timed(times: number, step: () => unknown): Promise<number[]> {
 
 export async function measure(): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
-  const model = await startFakeOpenAI(() => ({ delayMs: 1, content: validAnswer() }));
-  try {
-    await withDatabaseServer((server) =>
-      withChorus(
-        server,
-        {
-          env: {
-            OPENAI_API_KEY: 'bench',
-            OPENAI_BASE_URL: model.url,
-            OPENAI_MODEL: 'gpt-4o-mini',
-            INFERENCE_CONCURRENCY: String(PANEL),
-            ADMIN_EMAIL: ADMIN.email,
-            ADMIN_PASSWORD: ADMIN.password,
-          },
-        },
-        async (chorus) => {
-          await libraryOf(chorus.url, PANEL);
-          const who = await customer(chorus.url, PANEL);
-          const questionText = `Wouldn't you love a planner that organises your week for $12 a month? (${randomUUID().slice(0, 8)})`;
-          const question = await answered(chorus.url, who, questionText);
-          if (!question.analysis) throw new Error('the completed question has no analysis');
-          const path = `/api/products/${who.productId}/questions/${question.id}`;
+  await withQuestionSystem(
+    { modelDelayMs: 1, panel: PANEL, admin: ADMIN, personaName: 'Reader Persona' },
+    async (chorus, who) => {
+      const questionText = `Wouldn't you love a planner that organises your week for $12 a month? (${randomUUID().slice(0, 8)})`;
+      const { question } = await ask(chorus.url, who, questionText, {
+        checkWording: true,
+        pollMs: 20,
+      });
+      if (!question.analysis) throw new Error('the completed question has no analysis');
+      const path = `/api/products/${who.productId}/questions/${question.id}`;
 
-          // Before: a read paid the same HTTP and gRPC path plus the bootstrap in
-          // the gateway for every question state it had not cached.
-          const read = () => api<QuestionView>(chorus.url, path, { token: who.token });
-          // Both paths warmed first, so neither pays the compiler's first runs.
-          for (let n = 0; n < 5; n++) {
-            analyzeRun((await read()).responses, question.run, questionText);
-          }
-          const before = await timed(READS, async () => {
-            const found = await read();
-            analyzeRun(found.responses, found.run, questionText);
-          });
-          // After: the read as it is now, the analysis read as stored.
-          const after = await timed(READS, async () => {
-            const found = await read();
-            if (JSON.stringify(found.analysis) !== JSON.stringify(question.analysis)) {
-              throw new Error('a read answered another analysis than the stored one');
-            }
-          });
-          const bootstrap = await timed(READS, () =>
-            analyzeRun(question.responses, question.run, questionText),
-          );
+      // Before: a read paid the same HTTP and gRPC path plus the bootstrap in
+      // the gateway for every question state it had not cached.
+      const read = () => api<QuestionView>(chorus.url, path, { token: who.token });
+      // Both paths warmed first, so neither pays the compiler's first runs.
+      for (let n = 0; n < 5; n++) {
+        analyzeRun((await read()).responses, question.run, questionText);
+      }
+      const before = await timed(READS, async () => {
+        const found = await read();
+        analyzeRun(found.responses, found.run, questionText);
+      });
+      // After: the read as it is now, the analysis read as stored.
+      const after = await timed(READS, async () => {
+        const found = await read();
+        if (JSON.stringify(found.analysis) !== JSON.stringify(question.analysis)) {
+          throw new Error('a read answered another analysis than the stored one');
+        }
+      });
+      const bootstrap = await timed(READS, () =>
+        analyzeRun(question.responses, question.run, questionText),
+      );
 
-          const draws = question.analysis.estimate.drawsPerPersona;
-          const ms = (spans: number[]) => Math.round(median(spans) * 10) / 10;
-          const spread = (spans: number[]) =>
-            `median of ${READS} (max ${Math.max(...spans).toFixed(1)} ms)`;
-          rows.push({
-            area: 'question-reads',
-            metric: `before: GET /api/products/{id}/questions/{questionId}, the bootstrap re-run per read (${PANEL} personas × ${draws} draws, wording check on)`,
-            value: ms(before),
-            unit: 'ms',
-            note: `${spread(before)}; the read below plus analyzeRun on its answers, as the gateway ran it for every question state not in its cache of 2,000 (a restart, another replica, a new run)`,
-          });
-          rows.push({
-            area: 'question-reads',
-            metric: `after: GET /api/products/{id}/questions/{questionId}, the analysis read as stored (${PANEL} personas)`,
-            value: ms(after),
-            unit: 'ms',
-            note: `${spread(after)}; gateway and catalog over gRPC, nothing computed; the bootstrap ran once, in the catalog, when the answers were stored, and every read answers that analysis`,
-          });
-          rows.push({
-            area: 'question-reads',
-            metric: `the bootstrap alone (analyzeRun: 1,000 resamples, alarms, notes; ${PANEL} personas × ${draws} draws)`,
-            value: ms(bootstrap),
-            unit: 'ms',
-            note: `${spread(bootstrap)}; CPU that blocked the gateway's event loop for every other request while it ran`,
-          });
-        },
-      ),
-    );
-  } finally {
-    await model.close();
-  }
+      const draws = question.analysis.estimate.drawsPerPersona;
+      const ms = (spans: number[]) => Math.round(median(spans) * 10) / 10;
+      const spread = (spans: number[]) =>
+        `median of ${READS} (max ${Math.max(...spans).toFixed(1)} ms)`;
+      rows.push({
+        area: 'question-reads',
+        metric: `before: GET /api/products/{id}/questions/{questionId}, the bootstrap re-run per read (${PANEL} personas × ${draws} draws, wording check on)`,
+        value: ms(before),
+        unit: 'ms',
+        note: `${spread(before)}; the read below plus analyzeRun on its answers, as the gateway ran it for every question state not in its cache of 2,000 (a restart, another replica, a new run)`,
+      });
+      rows.push({
+        area: 'question-reads',
+        metric: `after: GET /api/products/{id}/questions/{questionId}, the analysis read as stored (${PANEL} personas)`,
+        value: ms(after),
+        unit: 'ms',
+        note: `${spread(after)}; gateway and catalog over gRPC, nothing computed; the bootstrap ran once, in the catalog, when the answers were stored, and every read answers that analysis`,
+      });
+      rows.push({
+        area: 'question-reads',
+        metric: `the bootstrap alone (analyzeRun: 1,000 resamples, alarms, notes; ${PANEL} personas × ${draws} draws)`,
+        value: ms(bootstrap),
+        unit: 'ms',
+        note: `${spread(bootstrap)}; CPU that blocked the gateway's event loop for every other request while it ran`,
+      });
+    },
+  );
   return rows;
 }

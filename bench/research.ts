@@ -6,75 +6,17 @@
 // The leading-question check's figure on its labelled set is the `wording` area.
 // Run: npm run bench -- research. Uses DATABASE_URL when set, otherwise an
 // embedded PostgreSQL. Prints rows; asserts nothing.
-import { type PersonaTemplateView, type QuestionView } from '@chorus/contracts';
+import { type QuestionView } from '@chorus/contracts';
 import { checkWording } from '@chorus/research';
-import { startFakeOpenAI, validAnswer } from '@chorus/persona-inference/testing';
 import { randomUUID } from 'node:crypto';
+import { ask, type Customer, withQuestionSystem } from './lib/questions';
 import { type BenchRow, median } from './lib/report';
-import { api, customer, withChorus, withDatabaseServer } from './lib/system';
 
 const PANEL = 100;
 const ADMIN = { email: 'bench-admin@example.com', password: 'bench-admin-password' };
 
-/** Persona templates until the library has `count`, created by the administrator. */
-async function libraryOf(base: string, count: number): Promise<void> {
-  const { token } = await api<{ token: string }>(base, '/api/admin/login', {
-    method: 'POST',
-    body: ADMIN,
-  });
-  const have = await api<PersonaTemplateView[]>(base, '/api/admin/persona-templates', { token });
-  for (let n = have.length; n < count; n++) {
-    await api(base, '/api/admin/persona-templates', {
-      method: 'POST',
-      token,
-      body: {
-        name: `Bench Persona ${n}`,
-        age: 20 + (n % 60),
-        gender: ['Female', 'Male', 'Non-binary'][n % 3],
-        occupation: ['Nurse', 'Teacher', 'Software Engineer', 'Accountant', 'Designer'][n % 5],
-        location: 'Leeds, UK',
-        income: `£${20 + (n % 8) * 10},000 per year`,
-        lifestyle: 'Busy weekdays, quiet weekends',
-        motivations: 'Saving time and money',
-        personality: 'Practical and careful',
-        safetyScores: { economic: 50, world: 50, local: 60, occupation: 55 },
-        isActive: true,
-      },
-    });
-  }
-}
-
-/** Asks and polls (every 5 ms) until complete; answers the question and the milliseconds. */
-async function ask(
-  base: string,
-  who: { token: string; productId: string },
-  questionText: string,
-  checkWording = false,
-): Promise<{ ms: number; question: QuestionView }> {
-  const started = performance.now();
-  const asked = await api<QuestionView>(base, `/api/products/${who.productId}/questions`, {
-    method: 'POST',
-    token: who.token,
-    body: { questionText, checkWording },
-  });
-  for (;;) {
-    const found = await api<QuestionView>(
-      base,
-      `/api/products/${who.productId}/questions/${asked.id}`,
-      { token: who.token },
-    );
-    if (found.status === 'complete') return { ms: performance.now() - started, question: found };
-    if (found.status === 'error') throw new Error(`question failed: ${found.errorReason}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
-
 /** Milliseconds from POSTing a follow-up to the first piece of the reply on the stream. */
-async function firstToken(
-  base: string,
-  who: { token: string; productId: string },
-  question: QuestionView,
-): Promise<number> {
+async function firstToken(base: string, who: Customer, question: QuestionView): Promise<number> {
   const started = performance.now();
   const response = await fetch(
     `${base}/api/products/${who.productId}/questions/${question.id}/follow-ups`,
@@ -104,102 +46,79 @@ async function firstToken(
 
 export async function measure(): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
-  const model = await startFakeOpenAI(() => ({ delayMs: 500, content: validAnswer() }));
-  try {
-    await withDatabaseServer((server) =>
-      withChorus(
-        server,
-        {
-          env: {
-            OPENAI_API_KEY: 'bench',
-            OPENAI_BASE_URL: model.url,
-            OPENAI_MODEL: 'gpt-4o-mini',
-            // A panel of 100 answered at once: each call waits on the model, not the CPU.
-            INFERENCE_CONCURRENCY: String(PANEL),
-            ADMIN_EMAIL: ADMIN.email,
-            ADMIN_PASSWORD: ADMIN.password,
-          },
-        },
-        async (chorus) => {
-          await libraryOf(chorus.url, PANEL);
-          const who = await customer(chorus.url, PANEL);
-          await ask(chorus.url, who, `Warm-up question ${randomUUID()}`);
+  await withQuestionSystem(
+    // A panel of 100 answered at once: each call waits on the model, not the CPU.
+    { modelDelayMs: 500, panel: PANEL, admin: ADMIN, personaName: 'Bench Persona' },
+    async (chorus, who) => {
+      await ask(chorus.url, who, `Warm-up question ${randomUUID()}`);
 
-          const fresh: number[] = [];
-          const cached: number[] = [];
-          let calls = 0;
-          let draws = 0;
-          for (let run = 0; run < 3; run++) {
-            const text = `Would you pay $12 a month for a planner that organises your week? (${randomUUID().slice(0, 8)})`;
-            const first = await ask(chorus.url, who, text);
-            fresh.push(first.ms);
-            calls = first.question.run?.usage.modelCalls ?? 0;
-            draws = first.question.analysis?.estimate.drawsPerPersona ?? 0;
-            const again = await ask(chorus.url, who, text);
-            cached.push(again.ms);
-            if ((again.question.run?.usage.modelCalls ?? -1) !== 0) {
-              throw new Error('the same run asked again called the model');
-            }
-          }
-          rows.push({
-            area: 'research',
-            metric: `POST -> complete, ${PANEL} personas × ${draws} draws, model at 500 ms/call`,
-            value: Math.round(median(fresh)),
-            unit: 'ms',
-            budget: '< 3000 ms',
-            withinBudget: median(fresh) < 3_000,
-            note: `median of 3 (max ${Math.round(Math.max(...fresh))} ms); ${calls} model calls per question, INFERENCE_CONCURRENCY=${PANEL}; draws and bootstrap intervals in code`,
-          });
-          rows.push({
-            area: 'research',
-            metric: `the same run asked again (answer cache), ${PANEL} personas: POST -> complete`,
-            value: Math.round(median(cached)),
-            unit: 'ms',
-            budget: '< 200 ms',
-            withinBudget: median(cached) < 200,
-            note: `median of 3 (max ${Math.round(Math.max(...cached))} ms); 0 model calls, $0`,
-          });
+      const fresh: number[] = [];
+      const cached: number[] = [];
+      let calls = 0;
+      let draws = 0;
+      for (let run = 0; run < 3; run++) {
+        const text = `Would you pay $12 a month for a planner that organises your week? (${randomUUID().slice(0, 8)})`;
+        const first = await ask(chorus.url, who, text);
+        fresh.push(first.ms);
+        calls = first.question.run?.usage.modelCalls ?? 0;
+        draws = first.question.analysis?.estimate.drawsPerPersona ?? 0;
+        const again = await ask(chorus.url, who, text);
+        cached.push(again.ms);
+        if ((again.question.run?.usage.modelCalls ?? -1) !== 0) {
+          throw new Error('the same run asked again called the model');
+        }
+      }
+      rows.push({
+        area: 'research',
+        metric: `POST -> complete, ${PANEL} personas × ${draws} draws, model at 500 ms/call`,
+        value: Math.round(median(fresh)),
+        unit: 'ms',
+        budget: '< 3000 ms',
+        withinBudget: median(fresh) < 3_000,
+        note: `median of 3 (max ${Math.round(Math.max(...fresh))} ms); ${calls} model calls per question, INFERENCE_CONCURRENCY=${PANEL}; draws and bootstrap intervals in code`,
+      });
+      rows.push({
+        area: 'research',
+        metric: `the same run asked again (answer cache), ${PANEL} personas: POST -> complete`,
+        value: Math.round(median(cached)),
+        unit: 'ms',
+        budget: '< 200 ms',
+        withinBudget: median(cached) < 200,
+        note: `median of 3 (max ${Math.round(Math.max(...cached))} ms); 0 model calls, $0`,
+      });
 
-          // The alarms: the leading-question and echo-chamber checks run in code on the
-          // text and the draws; only "Check wording sensitivity" asks the model more.
-          const leading = "Wouldn't you love our amazing meal planner?";
-          const plain = await ask(chorus.url, who, `${leading} (${randomUUID().slice(0, 8)})`);
-          const checked = await ask(
-            chorus.url,
-            who,
-            `${leading} (${randomUUID().slice(0, 8)})`,
-            true,
-          );
-          const base = plain.question.run?.usage.modelCalls ?? 0;
-          const withSensitivity = checked.question.run?.usage.modelCalls ?? 0;
-          rows.push({
-            area: 'research',
-            metric: `model calls the alarms add to a question of ${PANEL} personas`,
-            value: withSensitivity - base,
-            unit: 'calls',
-            note: `leading-question check ${checkWording(leading).leading ? 'flagged it' : 'missed it'} with 0 calls (rules on the text); echo chamber 0 (from the draws); wording sensitivity and flattery +${withSensitivity - base} (a neutral and a reversed framing: ${base} -> ${withSensitivity})`,
-          });
+      // The alarms: the leading-question and echo-chamber checks run in code on the
+      // text and the draws; only "Check wording sensitivity" asks the model more.
+      const leading = "Wouldn't you love our amazing meal planner?";
+      const plain = await ask(chorus.url, who, `${leading} (${randomUUID().slice(0, 8)})`);
+      const checked = await ask(chorus.url, who, `${leading} (${randomUUID().slice(0, 8)})`, {
+        checkWording: true,
+      });
+      const base = plain.question.run?.usage.modelCalls ?? 0;
+      const withSensitivity = checked.question.run?.usage.modelCalls ?? 0;
+      rows.push({
+        area: 'research',
+        metric: `model calls the alarms add to a question of ${PANEL} personas`,
+        value: withSensitivity - base,
+        unit: 'calls',
+        note: `leading-question check ${checkWording(leading).leading ? 'flagged it' : 'missed it'} with 0 calls (rules on the text); echo chamber 0 (from the draws); wording sensitivity and flattery +${withSensitivity - base} (a neutral and a reversed framing: ${base} -> ${withSensitivity})`,
+      });
 
-          // A follow-up interview: the first piece of the streamed reply.
-          const firsts: number[] = [];
-          for (let run = 0; run < 5; run++) {
-            firsts.push(await firstToken(chorus.url, who, plain.question));
-          }
-          rows.push({
-            area: 'research',
-            metric:
-              'follow-up: POST -> first streamed piece of the reply, model 500 ms to first token',
-            value: Math.round(median(firsts)),
-            unit: 'ms',
-            budget: '< 1000 ms',
-            withinBudget: median(firsts) < 1_000,
-            note: `median of 5 (max ${Math.round(Math.max(...firsts))} ms); catalog stores the message, inference streams over gRPC, the gateway over server-sent events`,
-          });
-        },
-      ),
-    );
-  } finally {
-    await model.close();
-  }
+      // A follow-up interview: the first piece of the streamed reply.
+      const firsts: number[] = [];
+      for (let run = 0; run < 5; run++) {
+        firsts.push(await firstToken(chorus.url, who, plain.question));
+      }
+      rows.push({
+        area: 'research',
+        metric: 'follow-up: POST -> first streamed piece of the reply, model 500 ms to first token',
+        value: Math.round(median(firsts)),
+        unit: 'ms',
+        budget: '< 1000 ms',
+        withinBudget: median(firsts) < 1_000,
+        note: `median of 5 (max ${Math.round(Math.max(...firsts))} ms); catalog stores the message, inference streams over gRPC, the gateway over server-sent events`,
+      });
+    },
+  );
   return rows;
 }

@@ -1,95 +1,14 @@
 import { AGREEMENT_MIN_RESPONSES } from '@chorus/contracts';
-import type { AnswerRequest, AnswerResponse } from '@chorus/proto/inference/v1/inference';
-import {
-  RoadmapServiceClient,
-  type ShareAnswer as ShareAnswerMessage,
-} from '@chorus/proto/roadmap/v1/roadmap';
-import {
-  createPromiseClient,
-  InMemoryEventBus,
-  type Knex,
-  openDatabase,
-  type PromiseClient,
-} from '@chorus/service-kit';
-import { createTestDatabase, testLogger } from '@chorus/service-kit/testing';
+import type { ShareAnswer as ShareAnswerMessage } from '@chorus/proto/roadmap/v1/roadmap';
 import { shareResultsFromMessage } from '@chorus/service-kit/wire';
 import { randomUUID } from 'node:crypto';
-import { migrations } from '../migrations';
-import { readRoadmapConfig, type RunningRoadmap, startRoadmap } from '../src';
+import { persona, roadmapWithItems, shareItem, useShareTestRoadmap } from './share-fixtures';
 
-/** Every persona leans positive without being sure: a rating of 4. */
-const inference = {
-  async answer(request: AnswerRequest): Promise<AnswerResponse> {
-    return {
-      engine: 'script',
-      responses: request.personas.map((p) => ({
-        personaId: p.personaId,
-        personaName: p.name,
-        opinion: 'positive',
-        confidence: 0.6,
-        safetyInfluence: 'low',
-        response: 'Yes',
-        reasoning: '',
-      })),
-    };
-  },
-};
-
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
-let service: RunningRoadmap;
-let client: PromiseClient<RoadmapServiceClient>;
-let db: Knex;
-const bus = new InMemoryEventBus(testLogger());
-
-beforeAll(async () => {
-  database = await createTestDatabase('roadmap_share_results');
-  service = await startRoadmap(
-    readRoadmapConfig({ DATABASE_URL: database.url, GRPC_PORT: '0', GRPC_HOST: '127.0.0.1' }),
-    { bus, logger: testLogger(), inference },
-  );
-  client = createPromiseClient(RoadmapServiceClient, `127.0.0.1:${service.port}`);
-  db = await openDatabase({ url: database.url, migrations, logger: testLogger() });
-});
-
-afterAll(async () => {
-  client.close();
-  await service.stop();
-  await db.destroy();
-  await bus.close();
-  await database.drop();
-});
-
-const persona = (personaId: string, name: string) => ({
-  personaId,
-  name,
-  age: 30,
-  gender: '',
-  occupation: '',
-  location: '',
-  income: '',
-  lifestyle: '',
-  motivations: '',
-  personality: '',
-});
-
-async function roadmapWithItems(titles: string[]) {
-  const userId = randomUUID();
-  const { roadmap } = await client.createRoadmap({
-    userId,
-    productId: randomUUID(),
-    fields: { name: 'Plan' },
-  });
-  const items = [];
-  for (const title of titles) {
-    const { item } = await client.createItem({ userId, roadmapId: roadmap!.id, fields: { title } });
-    items.push(item!);
-  }
-  return { userId, roadmapId: roadmap!.id, items };
-}
+const roadmap = useShareTestRoadmap('roadmap_share_results');
 
 /** Two personas rate each item 4. */
 async function askPersonas(userId: string, itemId: string) {
-  await client.requestFeedback({
+  await roadmap.client.requestFeedback({
     userId,
     itemId,
     personas: [persona('p-ana', 'Ana'), persona('p-ben', 'Ben')],
@@ -98,22 +17,14 @@ async function askPersonas(userId: string, itemId: string) {
 }
 
 async function itemLink(feedbackType: string, withPersonas: boolean) {
-  const { userId, items } = await roadmapWithItems(['Search']);
+  const { userId, items } = await roadmapWithItems(roadmap.client, ['Search']);
   if (withPersonas) await askPersonas(userId, items[0]!.id);
-  const created = await client.createShareLink({
-    userId,
-    itemId: items[0]!.id,
-    feedbackType,
-    allowComments: true,
-    expiresInDays: 0,
-    personaIds: [],
-    productName: 'Lantern',
-  });
+  const created = await shareItem(roadmap.client, userId, items[0]!.id, feedbackType);
   return { userId, linkId: created.link!.id, token: created.token };
 }
 
 const submit = (token: string, answer: ShareAnswerMessage['answer'], comment = '') =>
-  client.submitShareResponse({
+  roadmap.client.submitShareResponse({
     token,
     respondentKey: randomUUID(),
     ipHash: 'hashed-ip',
@@ -131,7 +42,7 @@ describe("a share link's results, computed by the roadmap service", () => {
     expect(ratings.length).toBeGreaterThanOrEqual(AGREEMENT_MIN_RESPONSES);
     for (const rating of ratings) await submit(token, { $case: 'rating', value: rating }, 'ok');
 
-    const response = await client.getShareResults({ userId, linkId });
+    const response = await roadmap.client.getShareResults({ userId, linkId });
     const figures = shareResultsFromMessage(response.results!);
     expect(figures.responseCount).toBe(10);
     expect(figures.distribution).toEqual({
@@ -155,9 +66,9 @@ describe("a share link's results, computed by the roadmap service", () => {
   });
 
   it('a comparison whose people split evenly has no preferred order, so no figure', async () => {
-    const { userId, roadmapId, items } = await roadmapWithItems(['Alpha', 'Beta']);
+    const { userId, roadmapId, items } = await roadmapWithItems(roadmap.client, ['Alpha', 'Beta']);
     for (const item of items) await askPersonas(userId, item.id);
-    const created = await client.createComparisonLink({
+    const created = await roadmap.client.createComparisonLink({
       userId,
       roadmapId,
       itemIds: items.map((i) => i.id),
@@ -173,7 +84,7 @@ describe("a share link's results, computed by the roadmap service", () => {
     await submit(created.token, { $case: 'ranking', value: { itemIds: [b!, a!] } });
 
     const figures = shareResultsFromMessage(
-      (await client.getShareResults({ userId, linkId: created.link!.id })).results!,
+      (await roadmap.client.getShareResults({ userId, linkId: created.link!.id })).results!,
     );
     expect(figures.distribution).toMatchObject({
       kind: 'ranking',
@@ -198,7 +109,7 @@ describe("a share link's results, computed by the roadmap service", () => {
     const { userId, linkId, token } = await itemLink('text', false);
     await submit(token, { $case: 'text', value: 'Please add filters' }, 'And sorting');
     const figures = shareResultsFromMessage(
-      (await client.getShareResults({ userId, linkId })).results!,
+      (await roadmap.client.getShareResults({ userId, linkId })).results!,
     );
     expect(figures.distribution).toEqual({ kind: 'text' });
     expect(figures.agreement).toBeNull();
@@ -211,11 +122,12 @@ describe("a share link's results, computed by the roadmap service", () => {
     const { userId, linkId, token } = await itemLink('rating', true);
     await submit(token, { $case: 'rating', value: 2 });
     await submit(token, { $case: 'rating', value: 3 });
-    await db('feedback_responses')
+    await roadmap
+      .db('feedback_responses')
       .where({ feature_share_id: linkId })
       .whereRaw("(response_data->>'rating')::int = 3")
       .update({ response_data: JSON.stringify({ type: 'rating', rating: 9 }) });
-    const response = await client.getShareResults({ userId, linkId });
+    const response = await roadmap.client.getShareResults({ userId, linkId });
     expect(response.responses).toHaveLength(1);
     const figures = shareResultsFromMessage(response.results!);
     expect(figures.responseCount).toBe(1);
