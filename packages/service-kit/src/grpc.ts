@@ -130,7 +130,7 @@ export function implement<D extends ServiceDefinition>(
   return implementation;
 }
 
-export interface GrpcServiceBinding {
+interface GrpcServiceBinding {
   definition: ServiceDefinition;
   implementation: UntypedServiceImplementation;
 }
@@ -152,6 +152,27 @@ export function serviceName(definition: ServiceDefinition): string {
   return first.path.split('/')[1] ?? '';
 }
 
+/**
+ * A bind failure of grpc-js (its message lists the socket errors, e.g.
+ * "No address added out of total 1 resolved errors: [listen EADDRINUSE: …]")
+ * as an error shaped like Node's own listen errors: `code` (EADDRINUSE,
+ * EACCES, …), `syscall`, `address` and `port`, so a caller can say which
+ * port is taken without reading the text.
+ */
+function listenError(error: unknown, host: string, port: number): Error {
+  const message = error instanceof Error ? error.message : String(error);
+  const code = /\b(EADDRINUSE|EADDRNOTAVAIL|EACCES)\b/.exec(message)?.[1];
+  return Object.assign(
+    new Error(`gRPC server cannot listen on ${host}:${port}: ${message}`, { cause: error }),
+    { code, syscall: 'listen', address: host, port },
+  );
+}
+
+/**
+ * Serves the given services and the health service on host:port (port 0:
+ * one the system gives, reported as `port`). A port it cannot bind rejects
+ * with an error carrying `code`, `address` and `port` (see listenError).
+ */
 export async function startGrpcServer(options: {
   host?: string;
   port: number;
@@ -167,12 +188,17 @@ export async function startGrpcServer(options: {
   for (const { definition, implementation } of options.services) {
     server.addService(definition, implementation);
   }
-  const address = `${options.host ?? '0.0.0.0'}:${options.port}`;
+  const host = options.host ?? '0.0.0.0';
   const port = await new Promise<number>((resolve, reject) =>
-    server.bindAsync(address, ServerCredentials.createInsecure(), (error, bound) =>
-      error ? reject(error) : resolve(bound),
+    server.bindAsync(
+      `${host}:${options.port}`,
+      ServerCredentials.createInsecure(),
+      (error, bound) => (error ? reject(error) : resolve(bound)),
     ),
-  );
+  ).catch((error: unknown) => {
+    server.forceShutdown();
+    throw listenError(error, host, options.port);
+  });
   options.logger.info({ port, services: names }, 'gRPC server listening');
 
   let stopping: Promise<void> | undefined;
@@ -205,7 +231,7 @@ export interface CallSettings {
 }
 
 /** Per-call settings of a server-streaming call. */
-export interface StreamSettings {
+interface StreamSettings {
   /** Milliseconds before the whole stream fails with DEADLINE_EXCEEDED. */
   timeoutMs?: number;
   metadata?: Metadata;

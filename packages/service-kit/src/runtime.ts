@@ -63,7 +63,8 @@ export class ServiceRuntime {
   /**
    * Starts the outbox relay and serves the handlers over gRPC (with the
    * health service). `stopFirst` stops what the service started itself
-   * (timers, providers) once no call is in flight any more.
+   * (timers, providers) once no call is in flight any more, or at once when
+   * the gRPC server cannot bind (the runtime is then closed too).
    */
   async serve<D extends ServiceDefinition>(
     config: Pick<ServiceRuntimeConfig, 'GRPC_HOST' | 'GRPC_PORT'>,
@@ -77,6 +78,16 @@ export class ServiceRuntime {
       port: config.GRPC_PORT,
       logger: this.logger,
       services: [{ definition, implementation: implement(definition, handlers, this.logger) }],
+    }).catch(async (error: unknown) => {
+      // Nothing serves (a taken port, say): what the service and this runtime
+      // started stops again, and the caller gets the bind error itself.
+      await stopFirst?.().catch((stopError: unknown) =>
+        this.logger.error({ err: stopError }, 'stopping after a failed start'),
+      );
+      await this.close().catch((closeError: unknown) =>
+        this.logger.error({ err: closeError }, 'closing after a failed start'),
+      );
+      throw error;
     });
     return {
       port: server.port,

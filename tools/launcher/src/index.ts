@@ -1,9 +1,2 @@
-export { type EmbeddedPostgresServer, startEmbeddedPostgres } from './postgres';
-export {
-  type ChorusOptions,
-  databaseUrlFor,
-  gatewayMain,
-  type RunningChorus,
-  services,
-  startChorus,
-} from './system';
+export { startEmbeddedPostgres } from './postgres';
+export { databaseUrlFor, type RunningChorus, startChorus } from './system';

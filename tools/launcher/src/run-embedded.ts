@@ -4,9 +4,16 @@ import { z } from 'zod';
 import { developmentCardDataKey, developmentTokenKeys } from './dev-keys';
 import { type EmbeddedPostgresServer, startEmbeddedPostgres } from './postgres';
 import { portIsFree } from './ports';
-import { dataFolderNotWritable, portInUse } from './startup-error';
+import {
+  type ConfiguredPort,
+  dataFolderNotWritable,
+  portInUse,
+  takenWhileStarting,
+} from './startup-error';
 import { services, startChorus } from './system';
 import { webAppEnv } from './web';
+
+const lastPortOffset = Math.max(...services.map((service) => service.portOffset));
 
 const schema = z.object({
   PORT: env.port(8080),
@@ -14,7 +21,16 @@ const schema = z.object({
   CHORUS_DATA_DIR: z.string().default('.data'),
   /** Port of the embedded PostgreSQL (not 5432, to stay clear of a local server). */
   CHORUS_PG_PORT: env.port(54329),
-  CHORUS_GRPC_PORT_BASE: env.port(50051),
+  /**
+   * First of the services' consecutive gRPC ports. Unset (or 0): each binds a
+   * free port the system gives, as the gateway is the only one calling them.
+   */
+  CHORUS_GRPC_PORT_BASE: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(65_535 - lastPortOffset, `at most ${65_535 - lastPortOffset}, so every service has a port`)
+    .default(0),
   /** Use this PostgreSQL server instead of the embedded one. */
   DATABASE_URL: z.url().optional(),
   /** Database names on that server are `<prefix>_<service>`. */
@@ -67,7 +83,8 @@ export async function main(): Promise<void> {
     await postgres?.stop();
     throw error;
   };
-  await portsFree(config).catch(giveUp);
+  const ports = configuredPorts(config);
+  await portsFree(ports).catch(giveUp);
   const chorus = await startChorus({
     databaseUrl: config.DATABASE_URL ?? postgres!.url,
     databasePrefix: config.CHORUS_DATABASE_PREFIX,
@@ -86,7 +103,8 @@ export async function main(): Promise<void> {
       ...process.env,
       ...webAppEnv(path.resolve(__dirname, '../../..'), process.env),
     },
-  }).catch(giveUp);
+    // A port taken between the check and the bind gets the same sentence.
+  }).catch((error: unknown) => giveUp(takenWhileStarting(error, ports)));
   logger.info(
     { grpcPorts: chorus.grpcPorts },
     `Chorus is running at http://localhost:${chorus.port} (Ctrl-C stops it)`,
@@ -105,21 +123,45 @@ export async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 }
 
+/** A configured port and the host it is bound on (see startChorus). */
+type PortToCheck = ConfiguredPort & { host: string };
+
+/**
+ * The ports this run was told to use, in the order the services bind them:
+ * the gateway's, then each service's gRPC port when CHORUS_GRPC_PORT_BASE is
+ * set (otherwise the system gives them at bind time and none can be taken).
+ */
+export function configuredPorts(config: { PORT: number; CHORUS_GRPC_PORT_BASE: number }) {
+  const ports: PortToCheck[] = [];
+  if (config.PORT !== 0) {
+    ports.push({
+      port: config.PORT,
+      host: process.env.HOST ?? '0.0.0.0',
+      what: 'the web app and API',
+      variable: 'PORT',
+    });
+  }
+  if (config.CHORUS_GRPC_PORT_BASE !== 0) {
+    for (const { portOffset } of services) {
+      ports.push({
+        port: config.CHORUS_GRPC_PORT_BASE + portOffset,
+        host: '127.0.0.1',
+        what: "a service's gRPC server",
+        variable: 'CHORUS_GRPC_PORT_BASE',
+      });
+    }
+  }
+  return ports;
+}
+
 /**
  * Checked before any service starts (and after PostgreSQL, which says first
  * when another Chorus runs on the same data folder): a taken port is then one
  * sentence naming the variable that moves it, not a bind error half-way
  * through the start.
  */
-async function portsFree(config: { PORT: number; CHORUS_GRPC_PORT_BASE: number }) {
-  // The hosts the gateway and the gRPC servers bind (see startChorus).
-  if (!(await portIsFree(config.PORT, process.env.HOST ?? '0.0.0.0'))) {
-    throw portInUse(config.PORT, 'the web app and API', 'PORT');
-  }
-  for (const { portOffset } of services) {
-    const port = config.CHORUS_GRPC_PORT_BASE + portOffset;
-    if (!(await portIsFree(port))) {
-      throw portInUse(port, "a service's gRPC server", 'CHORUS_GRPC_PORT_BASE');
-    }
+async function portsFree(ports: PortToCheck[]) {
+  for (const { port, host, what, variable } of ports) {
+    if (!(await portIsFree(port, host))) throw portInUse(port, what, variable);
   }
 }

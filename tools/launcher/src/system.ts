@@ -78,7 +78,7 @@ export const services: {
 
 export const gatewayMain = 'services/gateway/dist/main.js';
 
-export interface ChorusOptions {
+interface ChorusOptions {
   /** URL of a PostgreSQL server; each service gets its own database on it. */
   databaseUrl: string;
   /** Database names are `${databasePrefix}_${service}`. */

@@ -4,14 +4,14 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import { databaseUrlFor, type RunningChorus, startChorus } from './system';
 
-export interface LogLine {
+interface LogLine {
   level: number;
   msg: string;
   service?: string;
   [key: string]: unknown;
 }
 
-export interface ApiAnswer<T = unknown> {
+interface ApiAnswer<T = unknown> {
   status: number;
   body: T;
   headers: Headers;
