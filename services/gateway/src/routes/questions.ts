@@ -8,7 +8,6 @@ import {
   productActions,
 } from '@chorus/contracts';
 import type { Logger } from '@chorus/service-kit';
-import { specToMessage } from '@chorus/service-kit/wire';
 import { z } from 'zod';
 import type { ServiceClients } from '../clients';
 import { HttpError } from '../http-errors';
@@ -16,7 +15,7 @@ import type { QuestionStreams } from '../question-streams';
 import { toQuestionView } from '../question-views';
 import type { ApiRoutes } from '../routing';
 import { streamFollowUps } from '../workflows/follow-ups';
-import { costForBudget, estimateQuestion, toBudgetView } from '../workflows/questions';
+import { askQuestion, estimateQuestion, rerunQuestion, toBudgetView } from '../workflows/questions';
 import { productParams } from './products';
 
 const questionParams = productParams.extend({ questionId: z.string().min(1).max(100) });
@@ -62,18 +61,7 @@ export function questionRoutes(
       if (body.productId !== undefined && body.productId !== params.id) {
         throw new HttpError(400, questionMessages.productMismatch);
       }
-      const estimatedCostUsd = await costForBudget(deps.clients, access.ownerId, params.id, body);
-      const { question } = await catalog.askQuestion({
-        userId: access.ownerId,
-        productId: params.id,
-        questionText: body.questionText,
-        checkWording: body.checkWording ?? false,
-        estimatedCostUsd,
-        spec: specToMessage(body.spec),
-        ...(body.panelId ? { panelId: body.panelId } : {}),
-        ...(body.weightTo ? { weightTo: body.weightTo } : {}),
-      });
-      return toQuestionView(question!);
+      return askQuestion(deps.clients, access.ownerId, params.id, body);
     },
   });
 
@@ -207,25 +195,8 @@ export function questionRoutes(
     product: { from: 'id', role: productActions.edit },
     paidAction: 'askQuestions',
     params: questionParams,
-    async handler({ access, params }) {
-      const { question: current } = await catalog.getQuestion({
-        userId: access.ownerId,
-        productId: params.id,
-        questionId: params.questionId,
-      });
-      const estimatedCostUsd = await costForBudget(deps.clients, access.ownerId, params.id, {
-        questionText: current!.questionText,
-        checkWording: current!.checkWording ?? false,
-        seed: (current!.seed ?? 1) + 1,
-      });
-      const { question } = await catalog.rerunQuestion({
-        userId: access.ownerId,
-        productId: params.id,
-        questionId: params.questionId,
-        estimatedCostUsd,
-      });
-      return toQuestionView(question!);
-    },
+    handler: ({ access, params }) =>
+      rerunQuestion(deps.clients, access.ownerId, params.id, params.questionId),
   });
 
   routes.add({

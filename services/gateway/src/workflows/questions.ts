@@ -2,6 +2,7 @@ import {
   type BudgetView,
   type QuestionEstimate,
   type QuestionSpec,
+  type QuestionView,
   type WordingCheck,
   wordingCheckSchema,
 } from '@chorus/contracts';
@@ -10,12 +11,14 @@ import type { QuestionBudget } from '@chorus/proto/catalog/v1/catalog';
 import type { WordingCheck as WordingCheckMessage } from '@chorus/proto/inference/v1/inference';
 import { specToMessage } from '@chorus/service-kit/wire';
 import type { ServiceClients } from '../clients';
+import { toQuestionView } from '../question-views';
 
-// What asking costs before it is asked: the catalog's personas and profile,
-// estimated by inference, held to the product's monthly budget.
+// Asking across the services: what asking costs before it is asked (the
+// catalog's personas and profile, estimated by inference, held to the
+// product's monthly budget), and the asks and reruns the catalog then stores.
 
 /** What a question (or each question of a study) asks of inference. */
-export interface QuestionAsk {
+interface QuestionAsk {
   questionText: string;
   checkWording?: boolean | undefined;
   seed?: number;
@@ -38,7 +41,7 @@ export function toBudgetView(budget: QuestionBudget | undefined): BudgetView {
  * an inference that sends none is checked here by the rules alone, so the
  * answer always carries one.
  */
-export function toWordingCheck(
+function toWordingCheck(
   message: WordingCheckMessage | undefined,
   questionText: string,
 ): WordingCheck {
@@ -47,7 +50,7 @@ export function toWordingCheck(
 }
 
 /** Inference's estimate of asking the product's personas, with the context it was given. */
-export async function inferenceEstimate(
+async function inferenceEstimate(
   clients: ServiceClients,
   userId: string,
   productId: string,
@@ -111,7 +114,7 @@ export async function estimateQuestion(
  * monthly budget; without one there is nothing to hold it to, so no estimate
  * is made.
  */
-export async function costForBudget(
+async function costForBudget(
   clients: ServiceClients,
   userId: string,
   productId: string,
@@ -140,4 +143,64 @@ export async function studyCostForBudget(
     total += estimate.hasPrice ? estimate.costUsd : 0;
   }
   return total;
+}
+
+/** A new question as the route hands it over: its text and settings, and the personas it asks. */
+interface NewQuestion extends QuestionAsk {
+  /** The chosen personas' answers weighted to a population (not with a market panel). */
+  weightTo?: string | undefined;
+}
+
+/**
+ * Asks a question: the estimate the product's monthly budget holds it to
+ * (none without a budget), then the catalog stores it and hands it to
+ * inference; the question as the browser reads it.
+ */
+export async function askQuestion(
+  clients: ServiceClients,
+  userId: string,
+  productId: string,
+  ask: NewQuestion,
+): Promise<QuestionView> {
+  const estimatedCostUsd = await costForBudget(clients, userId, productId, ask);
+  const { question } = await clients.catalog.askQuestion({
+    userId,
+    productId,
+    questionText: ask.questionText,
+    checkWording: ask.checkWording ?? false,
+    estimatedCostUsd,
+    spec: specToMessage(ask.spec),
+    ...(ask.panelId ? { panelId: ask.panelId } : {}),
+    ...(ask.weightTo ? { weightTo: ask.weightTo } : {}),
+  });
+  return toQuestionView(question!);
+}
+
+/**
+ * Runs a complete question again with the next seed: the catalog's question,
+ * the estimate of the new run for the budget, then the catalog's rerun.
+ */
+export async function rerunQuestion(
+  clients: ServiceClients,
+  userId: string,
+  productId: string,
+  questionId: string,
+): Promise<QuestionView> {
+  const { question: current } = await clients.catalog.getQuestion({
+    userId,
+    productId,
+    questionId,
+  });
+  const estimatedCostUsd = await costForBudget(clients, userId, productId, {
+    questionText: current!.questionText,
+    checkWording: current!.checkWording ?? false,
+    seed: (current!.seed ?? 1) + 1,
+  });
+  const { question } = await clients.catalog.rerunQuestion({
+    userId,
+    productId,
+    questionId,
+    estimatedCostUsd,
+  });
+  return toQuestionView(question!);
 }
