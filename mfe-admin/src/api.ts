@@ -13,7 +13,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 
 /** The spec's local storage key of the admin session, apart from a customer's `token`. */
-export const ADMIN_TOKEN_KEY = 'adminToken';
+const ADMIN_TOKEN_KEY = 'adminToken';
 
 const listeners = new Set<() => void>();
 
@@ -84,7 +84,7 @@ async function adminRead<T>(url: string): Promise<T> {
   }
 }
 
-export const adminKeys = {
+const adminKeys = {
   all: ['admin'],
   stats: ['admin', 'subscription-stats'],
   revenue: ['admin', 'revenue-history'],

@@ -3,7 +3,7 @@
  * hands back a session id, so the plan chosen here is remembered for the
  * tab until the browser returns.
  */
-export interface PendingCheckout {
+interface PendingCheckout {
   planType: string;
   /** Dollars per billing period. */
   value: number;

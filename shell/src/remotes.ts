@@ -3,7 +3,7 @@ import type { LifeCycles } from 'single-spa';
 import type { RemoteName } from './routes';
 
 /** remote name -> URL of its mf-manifest.json, as deployed. */
-export type RemoteTable = Partial<Record<RemoteName, string>>;
+type RemoteTable = Partial<Record<RemoteName, string>>;
 
 /**
  * Reads the deployed remotes. Publishing a new microfrontend means new files

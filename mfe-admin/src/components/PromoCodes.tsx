@@ -4,7 +4,6 @@ import {
   formatDate,
   type PromoCodeForm,
   promoCodeRequest,
-  promoCodeStatus,
   type PromoCodeView,
 } from '@chorus/contracts';
 import { toast } from '@chorus/platform';
@@ -25,6 +24,7 @@ import { Loader2, Plus, TicketPercent } from 'lucide-react';
 import { adminRequest, refreshAdmin } from '../api';
 import { refusalMessage, serverAnswered } from '../messages';
 import { DeleteButton } from './DeleteButton';
+import { promoCodeStatus } from '../promo-codes';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
@@ -39,7 +39,7 @@ const emptyForm: PromoCodeForm = {
 };
 
 /** The body the form sends: integers as the spec parses them, empty limit and expiry null. */
-export function promoRequestBody(form: PromoCodeForm) {
+function promoRequestBody(form: PromoCodeForm) {
   const discount = parseFormInteger(form.discountPercent);
   const duration = parseFormInteger(form.durationMonths);
   const limit = parseFormInteger(form.usageLimit);

@@ -1,9 +1,4 @@
-import {
-  type BillingHistoryRow,
-  formatBillingDate,
-  formatDollars,
-  invoiceBreakdown,
-} from '@chorus/contracts';
+import { type BillingHistoryRow, formatBillingDate, formatDollars } from '@chorus/contracts';
 import { analytics, toast } from '@chorus/platform';
 import { Button, Card } from '@chorus/platform/ui';
 import { Download, Loader2 } from 'lucide-react';
@@ -11,6 +6,7 @@ import { useState } from 'react';
 import { downloadInvoice } from '../invoice-download';
 import { InvoiceStatusBadge } from './StatusBadges';
 import { refusalMessage } from '../messages';
+import { invoiceBreakdown } from '../billing-page';
 
 function DownloadButton({ invoice }: { invoice: BillingHistoryRow & { downloadUrl: string } }) {
   const [busy, setBusy] = useState(false);

@@ -1,12 +1,8 @@
 import {
-  billingMonthlyRate,
   DEFAULT_PLAN_DISPLAY_NAME,
   formatBillingDate,
   formatDollars,
   type ProductView,
-  personaSummary,
-  seatSummary,
-  subscriptionBadge,
   type SubscriptionDetails,
 } from '@chorus/contracts';
 import {
@@ -23,6 +19,12 @@ import {
 import { CalendarX2, Loader2 } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
+import {
+  billingMonthlyRate,
+  personaSummary,
+  seatSummary,
+  subscriptionBadge,
+} from '../billing-page';
 
 /** Industries are stored lower case ("e-commerce"); cards show them as a word ("E-commerce"). */
 function industryLabel(industry: string | null): string {

@@ -1,7 +1,8 @@
-import { paidByOwnerSentence, type ProductView, type TeamView } from '@chorus/contracts';
+import { type ProductView, type TeamView } from '@chorus/contracts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@chorus/platform/ui';
 import { useQueries } from '@tanstack/react-query';
 import { UsersRound } from 'lucide-react';
+import { paidByOwnerSentence } from '../billing-page';
 
 /**
  * Products someone else owns and shared with the reader: their owners pay

@@ -1,5 +1,5 @@
-import { invoiceBadge } from '@chorus/contracts';
 import { Badge } from '@chorus/platform/ui';
+import { invoiceBadge } from '../billing-page';
 
 // Subscription statuses use the kit's SubscriptionStatusBadge: one word per status on every page.
 

@@ -1,11 +1,7 @@
-import {
-  type BillingSummary,
-  formatBillingDate,
-  formatDollars,
-  nextBillingSummary,
-} from '@chorus/contracts';
+import { type BillingSummary, formatBillingDate, formatDollars } from '@chorus/contracts';
 import { StatCard, StatPlaceholder } from '@chorus/platform/ui';
 import { CalendarClock, DollarSign, Package, Users } from 'lucide-react';
+import { nextBillingSummary } from '../billing-page';
 
 /** Monthly Spend, Active Products, Total Personas, Next Billing. */
 export function SummaryCards({ summary }: { summary: BillingSummary | undefined }) {

@@ -2,7 +2,6 @@ import {
   accessLevel,
   billingMessages,
   type CheckoutSessionAnswer,
-  checkoutReturnUrls,
   formatDollars,
   formatWholeDollars,
   type PlanPriceOption,
@@ -29,6 +28,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { usePlanCatalogue, useProducts } from '../api';
 import { rememberCheckout } from '../checkout';
 import { refusalMessage } from '../messages';
+import { checkoutReturnUrls } from '../billing-page';
 
 type Cycle = 'monthly' | 'annual';
 

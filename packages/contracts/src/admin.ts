@@ -42,8 +42,8 @@ export const adminMessages = {
   promoNoDiscount: 'This promo code gives no discount.',
 } as const;
 
-export const MAX_PROMO_CODE_LENGTH = 50;
-export const MAX_PROMO_DURATION_MONTHS = 120;
+const MAX_PROMO_CODE_LENGTH = 50;
+const MAX_PROMO_DURATION_MONTHS = 120;
 
 /**
  * An integer as the admin form parses it (parseInt: "12.7" is 12, "abc" is
@@ -66,7 +66,7 @@ export interface PromoCodeForm {
   isActive?: unknown;
 }
 
-export interface PromoCodeInput {
+interface PromoCodeInput {
   code: string;
   discountPercent: number;
   durationMonths: number;
@@ -76,7 +76,7 @@ export interface PromoCodeInput {
   isActive: boolean;
 }
 
-export type PromoCodeParse = { ok: true; value: PromoCodeInput } | { ok: false; message: string };
+type PromoCodeParse = { ok: true; value: PromoCodeInput } | { ok: false; message: string };
 
 /**
  * The promo code rules (spec section 5), one function for the form and the
@@ -150,31 +150,6 @@ export interface PromoCodeState {
   expiresAt: Date | null;
 }
 
-/** Why a code cannot be used now (the message a customer reads), or undefined when it can. */
-export function promoCodeRefusal(promo: PromoCodeState | undefined, at: Date): string | undefined {
-  if (!promo) return adminMessages.promoUnknown;
-  if (!promo.isActive) return adminMessages.promoInactive;
-  if (promo.expiresAt && promo.expiresAt.getTime() <= at.getTime()) {
-    return adminMessages.promoExpired;
-  }
-  if (promo.usageLimit !== null && promo.usedCount >= promo.usageLimit) {
-    return adminMessages.promoUsedUp;
-  }
-  if (promo.discountPercent <= 0) return adminMessages.promoNoDiscount;
-  return undefined;
-}
-
-/** What the admin list shows as a code's status. */
-export function promoCodeStatus(
-  promo: PromoCodeState,
-  at: Date,
-): 'active' | 'inactive' | 'expired' | 'used up' {
-  if (!promo.isActive) return 'inactive';
-  if (promo.expiresAt && promo.expiresAt.getTime() <= at.getTime()) return 'expired';
-  if (promo.usageLimit !== null && promo.usedCount >= promo.usageLimit) return 'used up';
-  return 'active';
-}
-
 /** POST /api/admin/promo-codes: the body is read by parsePromoCode. */
 export const promoCodeRequest = z
   .object({
@@ -245,7 +220,7 @@ export const ADMIN_SIGN_IN_ACTION = 'admin.login';
  * The kinds the audit log is read by: what operators changed (the default
  * view, sign-ins folded away), their sign-ins alone, or everything.
  */
-export const AUDIT_LOG_KINDS = ['changes', 'sign-ins', 'all'] as const;
+const AUDIT_LOG_KINDS = ['changes', 'sign-ins', 'all'] as const;
 export type AuditLogKind = (typeof AUDIT_LOG_KINDS)[number];
 
 /** GET /api/admin/audit-log?kind=&limit= (kind defaults to all, as before it existed). */
@@ -256,16 +231,6 @@ export const auditLogQuery = z.object({
     .optional()
     .default('all'),
 });
-
-/** Which actions a kind keeps and which it leaves out. */
-export function auditLogFilter(kind: AuditLogKind): {
-  actions: string[];
-  excludeActions: string[];
-} {
-  if (kind === 'sign-ins') return { actions: [ADMIN_SIGN_IN_ACTION], excludeActions: [] };
-  if (kind === 'changes') return { actions: [], excludeActions: [ADMIN_SIGN_IN_ACTION] };
-  return { actions: [], excludeActions: [] };
-}
 
 /** GET /api/admin/audit-log rows, newest first. */
 export interface AuditEntry {

@@ -4,21 +4,19 @@
  * currency "USD", conversion value 1, subscription transaction id "sub_" + a
  * timestamp.
  */
-export const analyticsEvents = [
-  'sign_up',
-  'login',
-  'product_created',
-  'purchase',
-  'persona_selection',
-  'question_submitted',
-  'billing_interaction',
-  'conversion',
-  'share_created',
-  'share_response',
-  'invite_sent',
-  'invite_accepted',
-] as const;
-export type AnalyticsEvent = (typeof analyticsEvents)[number];
+export type AnalyticsEvent =
+  | 'sign_up'
+  | 'login'
+  | 'product_created'
+  | 'purchase'
+  | 'persona_selection'
+  | 'question_submitted'
+  | 'billing_interaction'
+  | 'conversion'
+  | 'share_created'
+  | 'share_response'
+  | 'invite_sent'
+  | 'invite_accepted';
 
 export interface AnalyticsPayload {
   product_name?: string;
@@ -37,8 +35,3 @@ export interface AnalyticsPayload {
 }
 
 export const analyticsDefaults = { method: 'email', currency: 'USD', conversionValue: 1 } as const;
-
-/** "sub_" followed by a timestamp. */
-export function subscriptionTransactionId(at: Date = new Date()): string {
-  return `sub_${at.getTime()}`;
-}

@@ -40,7 +40,7 @@ export const billingMessages = {
 const text = z.string().trim();
 
 /** An absolute http(s) address (where a hosted page sends the browser back). */
-export const webUrl = text
+const webUrl = text
   .max(2000)
   .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), {
     message: billingMessages.invalidUrl,
@@ -51,7 +51,7 @@ export const webUrl = text
  * The browser sends placeholders and the provider's own card details win,
  * so a malformed value is dropped rather than refusing the payment.
  */
-export const cardDataSchema = z.object({
+const cardDataSchema = z.object({
   brand: text.max(40).catch(''),
   last4: z
     .string()

@@ -10,7 +10,7 @@ import { z } from 'zod';
 export type ProfileTab = 'core' | 'market' | 'operations' | 'experience' | 'performance';
 
 /** single: one-line input; multi: a text area; number: a numeric input (empty becomes 0). */
-export type ProfileFieldKind = 'single' | 'multi' | 'number';
+type ProfileFieldKind = 'single' | 'multi' | 'number';
 
 export const profileTabs: readonly {
   tab: ProfileTab;
@@ -124,16 +124,12 @@ export const businessProfileFields = [
 export type ProfileField = (typeof businessProfileFields)[number];
 export type ProfileFieldName = ProfileField['name'];
 /** The one numeric field. */
-export type ProfileNumberField = Extract<ProfileField, { kind: 'number' }>['name'];
+type ProfileNumberField = Extract<ProfileField, { kind: 'number' }>['name'];
 export type ProfileTextField = Exclude<ProfileFieldName, ProfileNumberField>;
-export type ProfileUnknownFlag = `${ProfileFieldName}Unknown`;
+type ProfileUnknownFlag = `${ProfileFieldName}Unknown`;
 
 export function unknownFlagOf<N extends ProfileFieldName>(name: N): `${N}Unknown` {
   return `${name}Unknown`;
-}
-
-export function profileFieldsOfTab(tab: ProfileTab): readonly ProfileField[] {
-  return businessProfileFields.filter((f) => f.tab === tab);
 }
 
 /** Every field and flag as answered by the API (null: never given). */

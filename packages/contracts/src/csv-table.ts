@@ -6,7 +6,7 @@
  */
 import Papa from 'papaparse';
 
-export type CsvTable =
+type CsvTable =
   | {
       ok: true;
       /** The header row as written (trimmed). */
@@ -67,21 +67,8 @@ export function readCsvTable(csv: string): CsvTable {
  */
 export const FORMULA_START = /^[=+\-@\t\r]/;
 
-/** A cell that a spreadsheet would run as a formula, made plain text (a leading quote) for export. */
-export function neutraliseCell(value: string): string {
-  return FORMULA_START.test(value) ? `'${value}` : value;
-}
-
 /** Papaparse's writer with the house guard: RFC 4180 quoting, CRLF line ends. */
 const unparseOptions = { newline: '\r\n', escapeFormulae: FORMULA_START } as const;
-
-/**
- * One CSV cell: kept as text when a spreadsheet would run it as a formula;
- * quoted when it holds a comma, a quote or a line break; quotes doubled.
- */
-export function csvCell(value: string | number): string {
-  return Papa.unparse([[value]], unparseOptions);
-}
 
 /** Rows to CSV text with papaparse: comma-separated cells, CRLF line ends (RFC 4180). */
 export function toCsv(rows: readonly (readonly (string | number)[])[]): string {

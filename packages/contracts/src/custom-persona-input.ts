@@ -238,7 +238,7 @@ const freeTextColumns = [
   'comment',
 ];
 
-export interface CustomerRow {
+interface CustomerRow {
   /** The customer's row: the header is row 1, blank lines are not counted. */
   row: number;
   /** The row as "column: value" lines, recognised columns only. */
@@ -253,15 +253,15 @@ export interface CustomerRow {
 }
 
 /** A column of its own becomes a custom trait when its values sort customers into a few groups. */
-export const MAX_CUSTOM_TRAITS = 5;
+const MAX_CUSTOM_TRAITS = 5;
 const MAX_CUSTOM_TRAIT_VALUES = 12;
 const MAX_CUSTOM_TRAIT_LENGTH = 40;
 
-export type CustomerCsvParse =
+type CustomerCsvParse =
   | { ok: true; rows: CustomerRow[]; skipped: { row: number; reason: string }[] }
   | { ok: false; message: string };
 
-export const customerRowMessages = {
+const customerRowMessages = {
   empty: 'The row has nothing about the customer.',
   badAge: (age: string) => `The age "${age}" is not a number from 18 to 100.`,
 } as const;

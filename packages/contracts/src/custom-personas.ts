@@ -112,26 +112,6 @@ export function traitProvenance(
   ) as Record<CustomTraitField, TraitProvenance>;
 }
 
-/** What the user typed is given, whatever the engine had filled before. */
-export function provenanceAfterEdit(
-  provenance: Record<CustomTraitField, TraitProvenance>,
-  edited: readonly CustomTraitField[],
-): Record<CustomTraitField, TraitProvenance> {
-  const next = { ...provenance };
-  for (const field of edited) next[field] = 'given';
-  return next;
-}
-
-/** The engine's traits with every stated one kept as the source said it. */
-export function withGivenTraits(filled: CustomTraits, given: GivenTraits): CustomTraits {
-  const traits = { ...filled };
-  for (const field of givenFields(given)) {
-    (traits as Record<string, unknown>)[field] =
-      typeof given[field] === 'string' ? (given[field] as string).trim() : given[field];
-  }
-  return traits;
-}
-
 /** The longest text a trait may hold. */
 export function maxTraitLength(field: CustomTraitField): number {
   return ['lifestyle', 'motivations', 'personality'].includes(field) ? 2000 : 200;

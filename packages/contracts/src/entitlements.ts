@@ -19,7 +19,7 @@ export type PaidAction =
 
 export type AccessLevel = 'full' | 'read_only';
 
-export interface EntitlementFacts {
+interface EntitlementFacts {
   subscriptionStatus: string | null | undefined;
   /** The end of the period already paid, when known (a cancelled subscription keeps access until then). */
   subscriptionEndDate?: string | Date | null;
@@ -90,7 +90,7 @@ export function accessLevelLabel(level: AccessLevel): string {
  * cancelled/canceled, and the stored default inactive, plus Stripe's unpaid);
  * anything else is Unknown.
  */
-export type StatusWord = 'Active' | 'Past Due' | 'Cancelled' | 'Inactive' | 'Unpaid' | 'Unknown';
+type StatusWord = 'Active' | 'Past Due' | 'Cancelled' | 'Inactive' | 'Unpaid' | 'Unknown';
 
 export function statusWord(status: string | null | undefined): StatusWord {
   switch (normalise(status)) {

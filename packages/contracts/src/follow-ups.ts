@@ -36,7 +36,6 @@ export const followUpRequest = z
     message: followUpMessages.empty,
     path: ['message'],
   });
-export type FollowUpRequest = z.output<typeof followUpRequest>;
 
 export const followUpStatuses = ['complete', 'writing', 'partial', 'failed'] as const;
 export type FollowUpStatus = (typeof followUpStatuses)[number];
@@ -52,23 +51,6 @@ export interface FollowUpTurnView {
   /** Why a reply is partial or failed. */
   error: string | null;
   createdAt: string;
-}
-
-/** A reply still "writing" this long after it started was interrupted (its writer is gone). */
-export const FOLLOW_UP_WRITING_LIMIT_MS = 3 * 60_000;
-
-/** How a stored turn reads now: a reply left writing past the limit is partial (or failed when empty). */
-export function followUpStatusNow(
-  turn: Pick<FollowUpTurnView, 'status' | 'text' | 'createdAt' | 'error'>,
-  now: number = Date.now(),
-): Pick<FollowUpTurnView, 'status' | 'error'> {
-  if (turn.status !== 'writing' || now - Date.parse(turn.createdAt) < FOLLOW_UP_WRITING_LIMIT_MS) {
-    return { status: turn.status, error: turn.error };
-  }
-  return {
-    status: turn.text ? 'partial' : 'failed',
-    error: followUpMessages.interrupted,
-  };
 }
 
 /** The events of the follow-up stream, as the page reads them. */

@@ -5,7 +5,7 @@
  */
 
 /** What a missing or unreadable date shows. */
-export const NOT_AVAILABLE = 'Not available';
+const NOT_AVAILABLE = 'Not available';
 
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 
@@ -50,7 +50,7 @@ const dateStyles = {
   month: { month: 'short' },
 } satisfies Record<string, Intl.DateTimeFormatOptions>;
 
-export type DateStyle = keyof typeof dateStyles;
+type DateStyle = keyof typeof dateStyles;
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 

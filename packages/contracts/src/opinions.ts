@@ -11,7 +11,7 @@ export const opinions = ['positive', 'neutral', 'negative'] as const;
 export type Opinion = (typeof opinions)[number];
 
 /** How far a distribution's probabilities may add up from 1 before it is refused. */
-export const DISTRIBUTION_TOLERANCE = 0.02;
+const DISTRIBUTION_TOLERANCE = 0.02;
 
 export const opinionDistributionSchema = z
   .object({

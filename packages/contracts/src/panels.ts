@@ -10,10 +10,10 @@ export const MAX_PANEL_SIZE = 5_000;
 /** A frame CSV (shares or customers) sent with a panel, at most this many characters. */
 export const MAX_FRAME_CSV_LENGTH = 1_000_000;
 /** The population frames shipped with Chorus. */
-export const NATIONAL_FRAME_IDS = ['us', 'uk', 'de', 'in'] as const;
+const NATIONAL_FRAME_IDS = ['us', 'uk', 'de', 'in'] as const;
 export type NationalFrameId = (typeof NATIONAL_FRAME_IDS)[number];
 /** A panel question's persona answers per page, at most. */
-export const MAX_PANEL_ANSWERS_PAGE = 100;
+const MAX_PANEL_ANSWERS_PAGE = 100;
 
 export const panelMessages = {
   notFound: 'Panel not found',
@@ -33,7 +33,7 @@ export const panelMessages = {
   stillBuilding: 'This panel is still being built. Wait for it to finish before drawing it again.',
 } as const;
 
-export const panelFilterSchema = z.object({
+const panelFilterSchema = z.object({
   trait: z.string('Each filter names a trait').trim().min(1, 'Each filter names a trait').max(100),
   /** Keep only these levels of the trait. */
   levels: z.array(z.string().trim().min(1).max(100)).max(50).optional(),
@@ -88,7 +88,7 @@ export const panelAnswersQuery = z.object({
 // ---------------------------------------------------------------------------
 // Views.
 
-export interface FrameLevelView {
+interface FrameLevelView {
   id: string;
   label: string;
   share: number;
@@ -96,14 +96,14 @@ export interface FrameLevelView {
   max: number | null;
 }
 
-export interface FrameTraitView {
+interface FrameTraitView {
   id: string;
   label: string;
   source: string;
   levels: FrameLevelView[];
 }
 
-export interface FrameSourceView {
+interface FrameSourceView {
   publisher: string;
   title: string;
   year: number;
@@ -124,7 +124,7 @@ export interface PopulationFrameView {
   joint: { traits: [string, string]; shares: Record<string, number> } | null;
 }
 
-export interface MakeUpLevelView {
+interface MakeUpLevelView {
   id: string;
   label: string;
   panelShare: number;
@@ -204,7 +204,7 @@ export interface WeightedOpinionsView {
   effectiveSampleSize: number;
 }
 
-export interface WeightedSegmentView {
+interface WeightedSegmentView {
   level: string;
   label: string;
   respondents: number;
@@ -213,7 +213,7 @@ export interface WeightedSegmentView {
   opinions: WeightedOpinionsView | null;
 }
 
-export interface WeightedCutNoteView {
+interface WeightedCutNoteView {
   opinion: 'positive' | 'neutral' | 'negative';
   segments: [string, string];
   difference: number;

@@ -63,14 +63,9 @@ export const MAX_PERSONA_AGE = 100;
  * non-numeric input is clamped, and the form's default of 50 applies to
  * anything that is not a number.
  */
-export function safetyScoreFromPercent(percent: unknown): number {
+function safetyScoreFromPercent(percent: unknown): number {
   const value = typeof percent === 'number' && Number.isFinite(percent) ? percent : 50;
   return Math.round(Math.min(100, Math.max(0, value))) / 10;
-}
-
-/** A stored score (0-10) as a slider position (0-100). */
-export function safetyScoreToPercent(score: number): number {
-  return Math.round(Math.min(10, Math.max(0, score)) * 10);
 }
 
 // ---------------------------------------------------------------------------
@@ -322,4 +317,3 @@ export const personaTemplateInput = z.object({
     .default({ economic: 5, world: 5, local: 5, occupation: 5 }),
   isActive: z.boolean().default(true),
 });
-export type PersonaTemplateInput = z.output<typeof personaTemplateInput>;

@@ -46,7 +46,7 @@ const index = z.number().int().min(0).max(100);
 const price = z.number().finite().min(0).max(1_000_000);
 
 /** What one person answered to one typed question. */
-export const personAnswerSchema = z.discriminatedUnion(
+const personAnswerSchema = z.discriminatedUnion(
   'type',
   [
     z.object({ type: z.literal('scale'), value: z.number().int() }),

@@ -45,11 +45,6 @@ export const modelPricesSchema = z.record(
 /** Tokens an answer is expected to take, for estimates before asking. */
 export const EXPECTED_OUTPUT_TOKENS = 260;
 
-/** A rough token count of text (about four characters a token in English). */
-export function estimateTokens(text: string): number {
-  return Math.ceil(text.length / 4);
-}
-
 /** Dollars for the tokens at the model's price; undefined when no price is known for the model. */
 export function costOf(
   usage: { inputTokens: number; outputTokens: number },
@@ -71,7 +66,7 @@ export function formatCost(usd: number | null | undefined): string {
   return formatDollars(rounded);
 }
 
-export const usageSchema = z.object({
+const usageSchema = z.object({
   inputTokens: z.number().int().min(0),
   outputTokens: z.number().int().min(0),
   /** Requests made to the model (retries included). */
@@ -124,7 +119,7 @@ export interface BudgetView {
   questionsThisMonth: number;
 }
 
-export const MAX_MONTHLY_BUDGET = 100_000;
+const MAX_MONTHLY_BUDGET = 100_000;
 
 export const budgetRequest = z.object({
   monthlyBudgetUsd: z
@@ -159,7 +154,7 @@ export function budgetRefusal(budget: BudgetView, estimatedCostUsd: number): str
 // ---------------------------------------------------------------------------
 // Run details.
 
-export const coverageDimensionSchema = z.object({
+const coverageDimensionSchema = z.object({
   name: z.string().max(50),
   covered: z.array(z.string().max(100)).max(50),
   missing: z.array(z.string().max(100)).max(50),
@@ -173,7 +168,7 @@ const sharesSchema = z.object({
 });
 
 /** "Check wording sensitivity": the question also asked neutrally and reversed. */
-export const sensitivitySchema = z.object({
+const sensitivitySchema = z.object({
   neutralText: z.string().max(1_000),
   reversedText: z.string().max(1_000),
   /** Percent of every draw, per framing. */
@@ -188,7 +183,7 @@ export type Sensitivity = z.output<typeof sensitivitySchema>;
  * occupation, household, values), worked out when the question is answered
  * (`panelDiversity` in @chorus/research): the echo-chamber alarm reads it.
  */
-export const panelDiversitySchema = z.object({
+const panelDiversitySchema = z.object({
   personas: z.number().int().min(0).max(10_000),
   /** How many distinct people the panel is like (1 for copies, the panel's size for strangers). */
   effective: z.number().min(0).max(10_000),

@@ -80,7 +80,7 @@ const englishWords = new Set(
  * words, no letters at all, HTML, or not English. Length is checked by the
  * schema's own limits.
  */
-export function questionTextProblem(text: string): string | null {
+function questionTextProblem(text: string): string | null {
   if (/<\/?[a-z][a-z0-9-]*(\s[^<>]*)?\/?>/i.test(text) || /<!--|&lt;|&#\d+;/i.test(text)) {
     return questionMessages.markup;
   }
@@ -98,16 +98,6 @@ export function questionTextProblem(text: string): string | null {
 
 export const questionStatuses = ['pending', 'processing', 'complete', 'error'] as const;
 export type QuestionStatus = (typeof questionStatuses)[number];
-
-/** A question is finished once it is complete or failed; nothing changes it after that. */
-export function isQuestionFinished(status: QuestionStatus): boolean {
-  return status === 'complete' || status === 'error';
-}
-
-/** The question list polls while any question is still being answered. */
-export function shouldPollQuestions(questions: readonly { status: QuestionStatus }[]): boolean {
-  return questions.some((q) => q.status === 'pending' || q.status === 'processing');
-}
 
 export const safetyInfluences = ['high', 'medium', 'low'] as const;
 export type SafetyInfluence = (typeof safetyInfluences)[number];
@@ -301,7 +291,6 @@ export const askQuestionRequest = z
     message: 'A market panel is weighted to its own population: leave out weightTo.',
     path: ['weightTo'],
   });
-export type AskQuestionRequest = z.output<typeof askQuestionRequest>;
 
 // ---------------------------------------------------------------------------
 // Aggregation.

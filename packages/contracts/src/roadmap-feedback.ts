@@ -11,7 +11,7 @@ export const FEATURE_SHARE_DAYS = 30;
 /** Personas asked at once; each answer is a model call. */
 export const MAX_FEEDBACK_PERSONAS = 20;
 /** Items compared at once. */
-export const MAX_COMPARISON_ITEMS = 10;
+const MAX_COMPARISON_ITEMS = 10;
 
 export const feedbackMessages = {
   personasRequired: 'Choose at least one persona',
@@ -72,35 +72,6 @@ export interface ItemFeedbackView {
   averageRating: number | null;
   /** Each persona's latest answer, best rated first. */
   responses: FeedbackResponseView[];
-}
-
-/** Each persona's newest answer (responses come newest first). */
-export function latestPerPersona<T extends { personaId: string }>(responses: readonly T[]): T[] {
-  const seen = new Set<string>();
-  return responses.filter((response) => {
-    if (seen.has(response.personaId)) return false;
-    seen.add(response.personaId);
-    return true;
-  });
-}
-
-export function averageRating(responses: readonly { rating: number }[]): number | null {
-  if (responses.length === 0) return null;
-  const sum = responses.reduce((total, response) => total + response.rating, 0);
-  return Math.round((sum / responses.length) * 10) / 10;
-}
-
-/** The item's feedback as the page shows it, from every stored answer (newest first). */
-export function itemFeedbackView(
-  itemId: string,
-  responses: readonly FeedbackResponseView[],
-): ItemFeedbackView {
-  const latest = latestPerPersona(responses);
-  return {
-    itemId,
-    averageRating: averageRating(latest),
-    responses: [...latest].sort((a, b) => b.rating - a.rating),
-  };
 }
 
 export interface RankedItemView {

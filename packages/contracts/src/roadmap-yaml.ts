@@ -28,7 +28,7 @@ export const ROADMAP_TEMPLATE_FILE_NAME = 'roadmap-template.yaml';
  * and has no use for aliases beyond a few shared lists; these limits leave
  * room for that and refuse documents built to exhaust the parser.
  */
-export const YAML_LIMITS: YamlStructureLimits = {
+const YAML_LIMITS: YamlStructureLimits = {
   maxAliases: 1000,
   maxAnchors: 1000,
   maxDepth: 20,
@@ -37,7 +37,7 @@ export const YAML_LIMITS: YamlStructureLimits = {
  * Aliases may share a list between items, but not multiply the document:
  * written out in full it may be at most twice the largest file.
  */
-export const MAX_EXPANDED_YAML_SIZE = 2 * MAX_YAML_BYTES;
+const MAX_EXPANDED_YAML_SIZE = 2 * MAX_YAML_BYTES;
 
 export const roadmapYamlMessages = {
   invalidFileType: 'Invalid File Type: Please upload a YAML file (.yaml or .yml).',
@@ -61,7 +61,7 @@ export const roadmapYamlMessages = {
  * critical (P0) is accepted too, so that every exported item imports back
  * with the priority it had.
  */
-export const YAML_PRIORITIES: Record<string, ItemPriority> = {
+const YAML_PRIORITIES: Record<string, ItemPriority> = {
   critical: 'P0',
   high: 'P1',
   medium: 'P2',
@@ -143,16 +143,6 @@ export interface RoadmapYamlParse {
   errors: string[];
   /** Entries in roadmap_items (0 when the document itself was refused). */
   total: number;
-}
-
-/**
- * The file checks of the import dialog: a .yaml or .yml name, and under the
- * size limit. The first problem's message, or undefined when the file is fine.
- */
-export function checkYamlFile(file: { name: string; size: number }): string | undefined {
-  if (!/\.ya?ml$/i.test(file.name.trim())) return roadmapYamlMessages.invalidFileType;
-  if (file.size > MAX_YAML_BYTES) return roadmapYamlMessages.fileTooLarge;
-  return undefined;
 }
 
 /** UTF-8 size of text, without encoding it (it may be megabytes). */

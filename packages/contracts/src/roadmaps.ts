@@ -4,7 +4,6 @@ import { z } from 'zod';
 export const TIMELINE_TYPES = ['quarterly', 'monthly', 'weekly'] as const;
 export type TimelineType = (typeof TIMELINE_TYPES)[number];
 export const DEFAULT_TIMELINE_TYPE: TimelineType = 'quarterly';
-export const DEFAULT_ROADMAP_STATUS = 'active';
 
 export const ITEM_PRIORITIES = ['P0', 'P1', 'P2', 'P3'] as const;
 export type ItemPriority = (typeof ITEM_PRIORITIES)[number];

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { toCsv } from './csv-table';
 import { MAX_FEEDBACK_PERSONAS } from './roadmap-feedback';
 
 /*
@@ -11,9 +10,9 @@ import { MAX_FEEDBACK_PERSONAS } from './roadmap-feedback';
 export const SHARE_DEFAULT_DAYS = 14;
 export const SHARE_MAX_DAYS = 90;
 export const SHARE_COMMENT_MAX = 2000;
-export const SHARE_NAME_MAX = 100;
-export const SHARE_EMAIL_MAX = 254;
-export const COMPARE_MIN_ITEMS = 2;
+const SHARE_NAME_MAX = 100;
+const SHARE_EMAIL_MAX = 254;
+const COMPARE_MIN_ITEMS = 2;
 export const COMPARE_MAX_ITEMS = 10;
 /** Below this many human responses an agreement figure is shown as "too few to judge". */
 export const AGREEMENT_MIN_RESPONSES = 10;
@@ -132,51 +131,12 @@ export const shareResponseRequest = z.object({
 });
 export type ShareResponseRequest = z.infer<typeof shareResponseRequest>;
 
-/**
- * The checks that need the link: the answer is of the link's kind, a ranking
- * names every item exactly once, comments only where allowed. Null when fine.
- */
-export function shareAnswerProblem(
-  link: {
-    kind: ShareKind;
-    feedbackType: ShareFeedbackType;
-    itemIds: string[];
-    allowComments: boolean;
-  },
-  response: ShareResponseRequest,
-): string | null {
-  const expected = link.kind === 'comparison' ? 'ranking' : link.feedbackType;
-  if (response.answer.type !== expected) return shareMessages.wrongAnswer;
-  if (response.answer.type === 'ranking') {
-    const ranking = response.answer.ranking;
-    const wanted = new Set(link.itemIds);
-    if (
-      ranking.length !== wanted.size ||
-      new Set(ranking).size !== ranking.length ||
-      ranking.some((id) => !wanted.has(id))
-    ) {
-      return shareMessages.ranking;
-    }
-  }
-  if (response.comment && !link.allowComments) return shareMessages.commentsOff;
-  return null;
-}
-
-/** Positive, neutral or negative, as the persona answers are labelled. */
-export function answerSentiment(answer: ShareAnswer): 'positive' | 'neutral' | 'negative' | null {
-  if (answer.type === 'rating') {
-    return answer.rating >= 4 ? 'positive' : answer.rating <= 2 ? 'negative' : 'neutral';
-  }
-  if (answer.type === 'thumbs') return answer.thumbs === 'up' ? 'positive' : 'negative';
-  return null;
-}
-
 /*
  * Agreement between people and personas: the figures are computed in
  * @chorus/research (agreement.ts); this is their shape.
  */
 
-export type AgreementMethod = 'jensen-shannon' | 'spearman';
+type AgreementMethod = 'jensen-shannon' | 'spearman';
 
 export interface Agreement {
   method: AgreementMethod;
@@ -192,67 +152,6 @@ export interface Agreement {
   text?: string | undefined;
   /** The measure by its technical name and value, shown one click away. */
   technical?: string | undefined;
-}
-
-/*
- * CSV export of every human response to a link.
- */
-
-export const shareCsvColumns = [
-  'Submitted At',
-  'Name',
-  'E-mail',
-  'Answer',
-  'Comment',
-  'Sentiment',
-] as const;
-
-export interface ExportedShareResponse {
-  createdAt: string;
-  name: string;
-  email: string;
-  answer: ShareAnswer;
-  comment: string;
-  sentiment: string;
-}
-
-/** An answer as one cell: "4", "up", the text, or the ranking's titles best first. */
-export function answerText(
-  answer: ShareAnswer,
-  titles: ReadonlyMap<string, string> = new Map(),
-): string {
-  switch (answer.type) {
-    case 'rating':
-      return String(answer.rating);
-    case 'thumbs':
-      return answer.thumbs;
-    case 'text':
-      return answer.text;
-    case 'ranking':
-      return answer.ranking.map((id, i) => `${i + 1}. ${titles.get(id) ?? id}`).join('; ');
-  }
-}
-
-export function shareResponsesCsv(
-  responses: readonly ExportedShareResponse[],
-  titles: ReadonlyMap<string, string> = new Map(),
-): string {
-  return toCsv([
-    [...shareCsvColumns],
-    ...responses.map((r) => [
-      r.createdAt,
-      r.name,
-      r.email,
-      answerText(r.answer, titles),
-      r.comment,
-      r.sentiment,
-    ]),
-  ]);
-}
-
-/** The public page's address for a link. */
-export function sharePath(kind: ShareKind, token: string): string {
-  return `/${kind === 'comparison' ? 'compare' : 'share'}/${token}`;
 }
 
 /*
@@ -353,11 +252,4 @@ export interface ShareResultsView {
   comments: { name: string; text: string; createdAt: string }[];
   predictions: PersonaPredictionView[];
   responses: ShareResponseView[];
-}
-
-export function shareLinkStatus(link: { isActive: boolean; expiresAt: string }, now = new Date()) {
-  if (!link.isActive) return 'deactivated' as const;
-  return new Date(link.expiresAt).getTime() <= now.getTime()
-    ? ('expired' as const)
-    : ('active' as const);
 }

@@ -52,11 +52,6 @@ export const productActions = {
   /** Billing, a persona change that changes the bill, cancelling, deleting the product. */
   billing: 'owner',
 } as const satisfies Record<string, ProductRole>;
-export type ProductAction = keyof typeof productActions;
-
-export function can(role: ProductRole | null | undefined, action: ProductAction): boolean {
-  return roleAllows(role, productActions[action]);
-}
 
 /** Collaborators and admins are seats; viewers and view-only roadmap shares are free. */
 export function isBillableRole(
@@ -286,29 +281,6 @@ export interface SharedRoadmapView {
   productId: string;
   productName: string;
   permission: RoadmapPermission;
-}
-
-/**
- * Why inviting `email` makes no sense, known before any price is shown: the
- * inviter's own address, the owner's, a member's or a pending invitee's
- * (the server refuses them too, in the same words). Undefined when it may go.
- */
-export function inviteeRefusal(
-  email: string,
-  team: {
-    yourEmail: string | null | undefined;
-    ownerEmail: string | null | undefined;
-    members: readonly Pick<MemberView, 'email' | 'status' | 'role'>[];
-  },
-): string | undefined {
-  const same = (other: string | null | undefined) =>
-    !!other && other.trim().toLowerCase() === email.trim().toLowerCase();
-  if (same(team.yourEmail)) return teamMessages.inviteSelf;
-  if (same(team.ownerEmail)) return teamMessages.inviteOwner;
-  const product = team.members.filter((member) => member.role !== 'roadmap' && same(member.email));
-  if (product.some((member) => member.status === 'accepted')) return teamMessages.alreadyMember;
-  if (product.some((member) => member.status === 'pending')) return teamMessages.alreadyInvited;
-  return undefined;
 }
 
 /** What one billable seat costs per month, for the invite confirmation. */

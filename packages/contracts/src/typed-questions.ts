@@ -20,7 +20,6 @@ export const questionTypes = [
   'price_range',
 ] as const;
 export type QuestionType = (typeof questionTypes)[number];
-export type TypedQuestionType = Exclude<QuestionType, 'opinion'>;
 
 /** What each type is called on the page. */
 export const questionTypeLabels: Record<QuestionType, string> = {
@@ -38,19 +37,18 @@ export const questionTypeLabels: Record<QuestionType, string> = {
 
 export const MIN_OPTIONS = 2;
 export const MAX_OPTIONS = 10;
-export const MIN_RANKING_ITEMS = 2;
+const MIN_RANKING_ITEMS = 2;
 export const MAX_RANKING_ITEMS = 10;
-export const MIN_MAXDIFF_ITEMS = 4;
+const MIN_MAXDIFF_ITEMS = 4;
 export const MAX_MAXDIFF_ITEMS = 30;
-export const MIN_LADDER_PRICES = 4;
-export const MAX_LADDER_PRICES = 10;
-export const MAX_OPTION_LENGTH = 120;
+const MIN_LADDER_PRICES = 4;
+const MAX_LADDER_PRICES = 10;
+const MAX_OPTION_LENGTH = 120;
 /** Below this many personas (or people) in a segment, a cut says "too few to say". */
 export const MIN_SEGMENT_SIZE = 5;
 
 /** How a model gives a rating on a scale. */
-export const ratingMethods = ['direct', 'semantic-similarity'] as const;
-export type ScaleRatingMethod = (typeof ratingMethods)[number];
+const ratingMethods = ['direct', 'semantic-similarity'] as const;
 
 /** The periods a price is paid over, as the page and the persona read them. */
 export const pricePeriods = ['one-off', 'week', 'month', 'year'] as const;
@@ -123,7 +121,7 @@ export function defaultMaxDiffSets(items: number, perSet: number): number {
 }
 
 /** Whether a best–worst design can show every item at least twice in sets of distinct items. */
-export function maxDiffDesignFits(items: number, perSet: number, sets: number): boolean {
+function maxDiffDesignFits(items: number, perSet: number, sets: number): boolean {
   return perSet >= 4 && perSet <= 5 && perSet < items && sets * perSet >= 2 * items;
 }
 
@@ -450,7 +448,7 @@ export const segmentTraits = [
 export const CUSTOM_TRAIT_PREFIX = 'custom:';
 export type SegmentTrait = (typeof segmentTraits)[number] | `custom:${string}`;
 
-export const segmentTraitLabels: Record<(typeof segmentTraits)[number], string> = {
+const segmentTraitLabels: Record<(typeof segmentTraits)[number], string> = {
   age: 'Age band',
   gender: 'Gender',
   income: 'Income band',
@@ -467,7 +465,7 @@ export function segmentTraitLabel(trait: SegmentTrait): string {
 }
 
 /** One segment of a cut: its figures, or "too few to say" below MIN_SEGMENT_SIZE. */
-export interface SegmentView {
+interface SegmentView {
   label: string;
   respondents: number;
   tooFew: boolean;

@@ -34,7 +34,7 @@ export const leadingKindLabels: Record<LeadingKind, string> = {
   'praise-hypothetical': 'Praise in a "what if"',
 };
 
-export const wordingFindingSchema = z.object({
+const wordingFindingSchema = z.object({
   kind: z.enum(leadingKinds),
   /** The words in the question that steer the answer, as written. */
   phrase: z.string().max(500),

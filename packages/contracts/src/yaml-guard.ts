@@ -23,7 +23,7 @@ export interface YamlStructureLimits {
   maxDepth: number;
 }
 
-export type YamlStructureScan =
+type YamlStructureScan =
   | { ok: true; /** Nothing but blanks, comments and directives. */ empty: boolean }
   | { ok: false; reason: string };
 

@@ -1,11 +1,4 @@
-import {
-  adminMessages,
-  parsePromoCode,
-  type PromoCodeForm,
-  promoCodeRefusal,
-  type PromoCodeState,
-  promoCodeStatus,
-} from '../src';
+import { adminMessages, parsePromoCode, type PromoCodeForm } from '../src';
 
 describe('parsePromoCode', () => {
   const base = { code: 'spring', discountPercent: '20', durationMonths: '3' };
@@ -91,51 +84,5 @@ describe('parsePromoCode', () => {
     ['an expiry that is not a date', { ...base, expiresAt: 'soon' }, adminMessages.invalidExpiry],
   ])('refuses %s', (_, form, message) => {
     expect(parsePromoCode(form)).toEqual({ ok: false, message });
-  });
-});
-
-describe('promoCodeRefusal and promoCodeStatus', () => {
-  const now = new Date('2026-06-15T12:00:00Z');
-  const usable: PromoCodeState = {
-    isActive: true,
-    discountPercent: 20,
-    usageLimit: null,
-    usedCount: 0,
-    expiresAt: null,
-  };
-
-  it.each<[string, PromoCodeState | undefined, string | undefined, string | undefined]>([
-    ['an unknown code', undefined, adminMessages.promoUnknown, undefined],
-    ['a usable code', usable, undefined, 'active'],
-    ['an inactive code', { ...usable, isActive: false }, adminMessages.promoInactive, 'inactive'],
-    [
-      'an expired code',
-      { ...usable, expiresAt: new Date('2026-06-15T11:59:59Z') },
-      adminMessages.promoExpired,
-      'expired',
-    ],
-    [
-      'a code expiring right now',
-      { ...usable, expiresAt: now },
-      adminMessages.promoExpired,
-      'expired',
-    ],
-    [
-      'a code expiring later',
-      { ...usable, expiresAt: new Date('2026-07-01') },
-      undefined,
-      'active',
-    ],
-    [
-      'a used-up code',
-      { ...usable, usageLimit: 3, usedCount: 3 },
-      adminMessages.promoUsedUp,
-      'used up',
-    ],
-    ['a code with uses left', { ...usable, usageLimit: 3, usedCount: 2 }, undefined, 'active'],
-    ['a 0% code', { ...usable, discountPercent: 0 }, adminMessages.promoNoDiscount, 'active'],
-  ])('%s', (_, promo, refusal, status) => {
-    expect(promoCodeRefusal(promo, now)).toBe(refusal);
-    if (promo) expect(promoCodeStatus(promo, now)).toBe(status);
   });
 });

@@ -3,7 +3,6 @@ import {
   businessProfileInput,
   isProfileFieldAnswered,
   profileCompletion,
-  profileFieldsOfTab,
   profileMessages,
   profileTabs,
 } from '../src';
@@ -20,16 +19,6 @@ describe('the business profile field catalogue', () => {
       'Experience',
       'Performance',
     ]);
-  });
-
-  it.each([
-    ['core', 11],
-    ['market', 12],
-    ['operations', 14],
-    ['experience', 7],
-    ['performance', 8],
-  ] as const)('the %s tab has %i fields', (tab, count) => {
-    expect(profileFieldsOfTab(tab)).toHaveLength(count);
   });
 
   it.each([

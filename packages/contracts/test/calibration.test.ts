@@ -1,10 +1,4 @@
-import {
-  genderWord,
-  maxCalibrationRows,
-  neutraliseCell,
-  parseCalibrationCsv,
-  ratingOpinion,
-} from '../src';
+import { genderWord, maxCalibrationRows, parseCalibrationCsv, ratingOpinion, toCsv } from '../src';
 
 describe('ratings as opinions', () => {
   it.each([
@@ -69,8 +63,10 @@ describe('parseCalibrationCsv', () => {
     );
     if (!parsed.ok) throw new Error(parsed.message);
     expect(parsed.answers[0]!.occupation).toBe('=HYPERLINK("http://x","y")');
-    expect(neutraliseCell(parsed.answers[0]!.occupation!)).toBe('\'=HYPERLINK("http://x","y")');
-    expect(neutraliseCell('Teacher')).toBe('Teacher');
+    expect(toCsv([[parsed.answers[0]!.occupation!]])).toBe(
+      '"\'=HYPERLINK(""http://x"",""y"")"\r\n',
+    );
+    expect(toCsv([['Teacher']])).toBe('Teacher\r\n');
   });
 
   it('keeps the rating when the file has one', () => {

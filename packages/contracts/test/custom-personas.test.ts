@@ -7,10 +7,7 @@ import {
   givenFields,
   parseCustomerCsv,
   parseDescriptionFacts,
-  provenanceAfterEdit,
   traitProvenance,
-  withGivenTraits,
-  type CustomTraits,
 } from '../src';
 
 describe('what a description states', () => {
@@ -82,18 +79,6 @@ describe('what a description states', () => {
 });
 
 describe('provenance', () => {
-  const filled: CustomTraits = {
-    name: 'Claire',
-    age: 40,
-    gender: 'Female',
-    occupation: 'Accountant',
-    location: 'Paris',
-    income: '€3,000/month',
-    lifestyle: 'Busy',
-    motivations: 'Save time',
-    personality: 'Careful',
-  };
-
   it('a trait the source states is given, one the engine filled is inferred', () => {
     const provenance = traitProvenance({ age: 34, location: 'Lyon', name: '' });
     expect(provenance).toEqual({
@@ -113,20 +98,7 @@ describe('provenance', () => {
     expect(traitProvenance({}, ['lifestyle']).lifestyle).toBe('given');
   });
 
-  it('a user edit makes a trait given', () => {
-    const provenance = provenanceAfterEdit(traitProvenance({ age: 34 }), ['income', 'name']);
-    expect(provenance.income).toBe('given');
-    expect(provenance.name).toBe('given');
-    expect(provenance.age).toBe('given');
-    expect(provenance.personality).toBe('inferred');
-  });
-
-  it('stated traits win over what the engine filled', () => {
-    expect(withGivenTraits(filled, { age: 34, location: ' Lyon ' })).toEqual({
-      ...filled,
-      age: 34,
-      location: 'Lyon',
-    });
+  it('the fields a source states are those with a text or a number', () => {
     expect(givenFields({ age: 34, gender: '', occupation: 'Nurse' })).toEqual([
       'age',
       'occupation',

@@ -4,8 +4,6 @@ import {
   occupationCategory,
   personaMessages,
   personaTemplateInput,
-  safetyScoreFromPercent,
-  safetyScoreToPercent,
 } from '../src';
 
 describe('occupationCategory', () => {
@@ -78,30 +76,6 @@ describe('genderOption', () => {
   });
 });
 
-describe('safety scores', () => {
-  it.each([
-    [0, 0],
-    [50, 5],
-    [73, 7.3],
-    [100, 10],
-    [150, 10],
-    [-5, 0],
-    [72.6, 7.3],
-    ['x', 5],
-    [undefined, 5],
-  ])('slider %j is stored as %j out of 10', (percent, score) => {
-    expect(safetyScoreFromPercent(percent)).toBe(score);
-  });
-
-  it.each([
-    [7.3, 73],
-    [5, 50],
-    [10, 100],
-  ])('stored %j shows as slider %j', (score, percent) => {
-    expect(safetyScoreToPercent(score)).toBe(percent);
-  });
-});
-
 describe('personaTemplateInput', () => {
   const complete = {
     name: 'Ines Duarte',
@@ -119,6 +93,23 @@ describe('personaTemplateInput', () => {
     expect(personaTemplateInput.parse(complete)).toMatchObject({
       safetyScores: { economic: 8, world: 4.5, local: 9, occupation: 7.2 },
       isActive: true,
+    });
+  });
+
+  it.each([
+    [0, 0],
+    [50, 5],
+    [73, 7.3],
+    [100, 10],
+    [150, 10],
+    [-5, 0],
+    [72.6, 7.3],
+    ['x', 5],
+    [undefined, 5],
+  ])('stores slider %j as %j out of 10', (percent, score) => {
+    const sliders = { ...complete.safetyScores, economic: percent };
+    expect(personaTemplateInput.parse({ ...complete, safetyScores: sliders })).toMatchObject({
+      safetyScores: { economic: score },
     });
   });
 

@@ -2,6 +2,7 @@ import { formatMoney } from '../src/format';
 import {
   annualSavingsCents,
   LEGACY_PLAN,
+  monthlyRate,
   personaAdditionCost,
   promoActive,
   quote,
@@ -139,4 +140,20 @@ describe('one monthly cost, team seats included', () => {
   it('adds a twelfth of the annual seat price on the annual plan', () => {
     expect(quote({ ...product, billingCycle: 'annual' }).monthlyRateCents).toBe(2250 + 2250);
   });
+});
+
+describe('monthlyRate: dollars per month', () => {
+  it.each([
+    [0, 'monthly', false, 25],
+    [10, 'monthly', false, 25],
+    [11, 'monthly', false, 27],
+    [14, 'monthly', false, 33],
+    [10, 'annual', false, 22.5],
+    [5, 'monthly', true, 110],
+  ] as const)(
+    '%i personas, %s, legacy %s: $%d a month',
+    (personaCount, billingCycle, isLegacyPricing, dollars) => {
+      expect(monthlyRate({ personaCount, billingCycle, isLegacyPricing })).toBe(dollars);
+    },
+  );
 });

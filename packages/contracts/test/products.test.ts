@@ -1,14 +1,8 @@
 import {
-  subscriptionSettling,
-  billingCycleOf,
-  cardMonthlyRate,
   createPageIndustryOptions,
   createProductRequest,
-  industryLabel,
   industryOptions,
   industryValue,
-  monthlyCostDisplay,
-  monthlyRate,
   productMessages,
 } from '../src';
 
@@ -81,68 +75,5 @@ describe('industry options', () => {
     [undefined, ''],
   ])('%j is stored as %j', (label, value) => {
     expect(industryValue(label)).toBe(value);
-  });
-
-  it.each([
-    ['e-commerce', 'E-commerce'],
-    ['non-profit', 'Non-Profit'],
-    ['general', 'General'],
-    ['space mining', 'Space Mining'],
-  ])('%s is shown as %s', (value, label) => {
-    expect(industryLabel(value)).toBe(label);
-  });
-});
-
-describe('billingCycleOf', () => {
-  it.each([
-    ['monthly', 'monthly'],
-    ['annual', 'annual'],
-    ['price_yearly_270', 'annual'],
-    ['price_1Abc', 'monthly'],
-    [undefined, 'monthly'],
-  ])('%j -> %s', (choice, cycle) => {
-    expect(billingCycleOf(choice)).toBe(cycle);
-  });
-});
-
-describe('monthly cost', () => {
-  it.each([
-    [0, 'monthly', false, 25, '$25.00/month'],
-    [10, 'monthly', false, 25, '$25.00/month'],
-    [11, 'monthly', false, 27, '$27.00/month'],
-    [14, 'monthly', false, 33, '$33.00/month'],
-    [10, 'annual', false, 22.5, '$22.50/month'],
-    [5, 'monthly', true, 110, '$110.00/month'],
-  ] as const)(
-    '%i personas, %s, legacy %s: $%d a month',
-    (personaCount, billingCycle, isLegacyPricing, dollars, text) => {
-      const product = { personaCount, billingCycle, isLegacyPricing };
-      expect(monthlyRate(product)).toBe(dollars);
-      expect(monthlyCostDisplay(product)).toBe(text);
-    },
-  );
-
-  it.each([
-    [{ monthlyRate: 27 }, 27],
-    [{}, 100],
-    [null, 100],
-    [undefined, 100],
-  ])('a card with billing %j shows %i', (billing, rate) => {
-    expect(cardMonthlyRate(billing)).toBe(rate);
-  });
-});
-
-describe('a product whose subscription may still be settling', () => {
-  const now = new Date('2026-05-01T12:00:00Z');
-  const createdAgo = (ms: number) => new Date(now.getTime() - ms).toISOString();
-  test.each([
-    ['inactive, created 5 s ago', 'inactive', createdAgo(5_000), true],
-    ['inactive, created just under 2 minutes ago', 'inactive', createdAgo(119_000), true],
-    ['inactive, created 2 minutes ago: simply unpaid', 'inactive', createdAgo(120_000), false],
-    ['active, created 5 s ago', 'active', createdAgo(5_000), false],
-    ['past_due, created 5 s ago', 'past_due', createdAgo(5_000), false],
-    ['inactive, created in the future (clock skew)', 'inactive', createdAgo(-5_000), false],
-  ])('%s', (_case, subscriptionStatus, createdAt, settling) => {
-    expect(subscriptionSettling({ subscriptionStatus, createdAt }, now)).toBe(settling);
   });
 });

@@ -3,7 +3,6 @@ import {
   personaAnswerSchema,
   personaResponseSchema,
   questionMessages,
-  shouldPollQuestions,
 } from '../src';
 
 describe('the response schema', () => {
@@ -84,16 +83,5 @@ describe('askQuestionRequest', () => {
     expect(askQuestionRequest.parse({ questionText, productId: 'p' }).questionText).toBe(
       questionText,
     );
-  });
-});
-
-describe('shouldPollQuestions', () => {
-  it.each([
-    [[], false],
-    [['complete', 'error'], false],
-    [['complete', 'processing'], true],
-    [['pending'], true],
-  ] as const)('%j -> %s', (statuses, expected) => {
-    expect(shouldPollQuestions(statuses.map((status) => ({ status })))).toBe(expected);
   });
 });

@@ -1,4 +1,4 @@
-import { avatarInitials, type AuthUser, displayName } from '@chorus/contracts';
+import { type AuthUser } from '@chorus/contracts';
 import {
   Brand,
   Avatar,
@@ -33,6 +33,7 @@ import { navigateToUrl } from 'single-spa';
 import { navigate, usePathname } from './navigation';
 import { BillingConfirmDialog } from './BillingConfirmDialog';
 import { useSignOut } from './useSignOut';
+import { avatarInitials, displayName } from './user-names';
 
 function NavLink({ to, active, children }: { to: string; active: boolean; children: string }) {
   return (

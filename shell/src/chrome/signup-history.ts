@@ -6,7 +6,7 @@ import { useSyncExternalStore } from 'react';
  * (and from the details to the page the dialog opened on) instead of leaving
  * the site, and Forward goes on again.
  */
-export type SignupStep = 'details' | 'payment';
+type SignupStep = 'details' | 'payment';
 
 const PARAM = 'signup';
 

@@ -9,7 +9,7 @@ import {
   seatLines,
   seatSummary,
   subscriptionBadge,
-} from '../src';
+} from '../src/billing-page';
 
 describe('subscriptionBadge: the billing page shows active, past_due, cancelled, else unknown', () => {
   it.each([
