@@ -11,7 +11,9 @@
  */
 import type { LeadingKind, WordingCheck, WordingFinding } from '@chorus/contracts';
 import { detect } from './detect';
-import { neutralise, reverse, tidy } from './reword';
+import { neutralise } from './reword';
+import { reverse } from './reword/reverse';
+import { tidy } from './reword/edits';
 import { analyse, normalise } from './text';
 
 const MAX_FINDINGS = 20;

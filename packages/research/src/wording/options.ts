@@ -1,5 +1,5 @@
 import type { OptionFinding, TypedQuestionSpec } from '@chorus/contracts';
-import { valence } from './lexicon';
+import { valence } from './lexicon/valence';
 
 /**
  * The wording check of a typed question's answers: a scale whose labels lean

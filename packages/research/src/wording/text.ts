@@ -31,7 +31,7 @@ function english(): Nlp {
 }
 
 /** Characters of a question analysed at most: longer text is not a survey question. */
-export const MAX_ANALYSED = 2_000;
+const MAX_ANALYSED = 2_000;
 
 /**
  * The question as analysed: markup and entities gone, typographic quotes

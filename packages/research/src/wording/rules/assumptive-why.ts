@@ -1,0 +1,200 @@
+// A "why" that assumes the judgement, and "what makes X so good"
+import { adoptVerbs } from '../lexicon/claims';
+import { scaleWords, valence } from '../lexicon/valence';
+import type { Sentence, Token } from '../text';
+import { OFFER_DETERMINERS, strongly, type Hit, hedged, span, MODALS } from './tokens';
+import { crowdIdiom } from './social-proof';
+
+const JUDGEMENT_VERBS = new Set([
+  'prefer',
+  'love',
+  'like',
+  'enjoy',
+  'trust',
+  'recommend',
+  'dislike',
+  'hate',
+  'appreciate',
+  'adore',
+  'favour',
+  'favor',
+]);
+
+export function isComparative(t: Token, next: Token | undefined): boolean {
+  if (['better', 'best', 'worse', 'worst', 'than', 'favourite', 'favorite'].includes(t.lower))
+    return true;
+  if ((t.lower === 'more' || t.lower === 'less' || t.lower === 'most') && next?.pos === 'ADJ')
+    return true;
+  if (t.pos === 'ADJ' && /(?:er|est)$/.test(t.lower) && t.lemma !== t.lower && t.lower.length > 4)
+    return true;
+  if (t.lower === 'so' && (next?.pos === 'ADJ' || next?.lower === 'much' || next?.pos === 'ADV'))
+    return true;
+  return false;
+}
+
+/** "fairer", "easier", "happier": a comparative whose base word praises or runs down. */
+function evaluativeComparative(t: Token): boolean {
+  if (t.pos !== 'ADJ' && t.pos !== 'ADV') return false;
+  const base = /ier$/.test(t.lower)
+    ? [`${t.lower.slice(0, -3)}y`]
+    : /(?:er|est)$/.test(t.lower)
+      ? [
+          t.lower.replace(/(?:er|est)$/, ''),
+          t.lower.replace(/(?:r|st)$/, ''),
+          t.lower.replace(/(\w)\1(?:er|est)$/, '$1'),
+        ]
+      : [];
+  return base.some((word) => word.length > 2 && Math.abs(valence(word)) >= 2);
+}
+
+/** Nouns of a choice that an evaluative word before them turns into a verdict. */
+const CHOICE_NOUNS = new Set([
+  'choice',
+  'move',
+  'option',
+  'pick',
+  'decision',
+  'fit',
+  'call',
+  'bet',
+]);
+const VERDICT_WORDS = new Set([
+  'first',
+  'top',
+  'right',
+  'obvious',
+  'smart',
+  'wise',
+  'go-to',
+  'natural',
+  'only',
+  'best',
+  'ideal',
+  'perfect',
+]);
+
+function judgementIn(t: Token[], from: number, to: number): Token | undefined {
+  for (let k = from; k <= to; k += 1) {
+    const x = t[k]!;
+    if (JUDGEMENT_VERBS.has(x.lemma) && x.pos === 'VERB') return x;
+    // "more than one supermarket": a count, not a verdict.
+    const quantity =
+      ['than', 'more'].includes(x.lower) &&
+      (t[k + 1]?.pos === 'NUM' || ['one', 'once', 'than'].includes(t[k + 1]?.lower ?? ''));
+    // "rather than" weighs the offer against another only when the offer is named.
+    const mereAlternative =
+      x.lower === 'than' &&
+      t[k - 1]?.lower === 'rather' &&
+      !t.slice(from, k).some((y) => OFFER_DETERMINERS.has(y.lower));
+    if (!quantity && !mereAlternative && isComparative(x, t[k + 1])) return x;
+    if (x.lower === 'worth' && t.slice(from, k).some((y) => OFFER_DETERMINERS.has(y.lower)))
+      return x;
+    if ((x.pos === 'ADJ' || x.pos === 'ADV') && strongly(x, 3)) return x;
+    if (x.lower === 'obvious' || x.lower === 'smarter' || x.lower === 'cheaper') return x;
+    if (evaluativeComparative(x)) return x;
+    // A verdict as a noun: "your first choice", "the right move", "an improvement".
+    if (CHOICE_NOUNS.has(x.lemma) && VERDICT_WORDS.has(t[k - 1]?.lower ?? '')) return x;
+    if (x.pos === 'NOUN' && valence(x.lower) >= 2 && !scaleWords.has(x.lower)) return x;
+    // Praise as a verb: "stand out", "excel", "outperform".
+    if (x.lemma === 'stand' && t[k + 1]?.lower === 'out') return x;
+    if (['excel', 'outperform', 'outshine', 'shine'].includes(x.lemma)) return x;
+    // Loyalty taken for granted: "keep coming back to us", "always choose our brand".
+    if (
+      (x.lemma === 'keep' && /ing$/.test(t[k + 1]?.lower ?? '')) ||
+      (x.lower === 'always' && t.slice(k + 1, to + 1).some((y) => OFFER_DETERMINERS.has(y.lower)))
+    )
+      return x;
+    // A benefit taken for granted: "lost without our tool", "manage without us".
+    if (x.lower === 'without' && OFFER_DETERMINERS.has(t[k + 1]?.lower ?? '')) return x;
+  }
+  return undefined;
+}
+
+/** "What do you love most about…": a favourite asked for, the liking presumed. */
+function favouriteAsked(t: Token[], i: number, to: number): Token | undefined {
+  for (let k = i + 1; k <= Math.min(to, i + 6); k += 1) {
+    const x = t[k]!;
+    if (!JUDGEMENT_VERBS.has(x.lemma) || valence(x.lemma) <= 0) continue;
+    const most = t[k + 1];
+    if (!most || !['most', 'best'].includes(most.lower)) return undefined;
+    // Liked about the offer or the person's own use of it, not a pastime.
+    if (t[k + 2]?.lower !== 'about') return undefined;
+    const about = t.slice(k + 3, to + 1);
+    if (!about.some((y) => OFFER_DETERMINERS.has(y.lower) || ['here', 'your'].includes(y.lower)))
+      return undefined;
+    // "most and least", "like or dislike": both sides asked for.
+    const rest = t.slice(k + 1, to + 1);
+    if (rest.some((y) => ['least', 'dislike', 'worst', 'hate'].includes(y.lower))) return undefined;
+    if (t.slice(i, k).some((y) => ['least', 'dislike', 'or'].includes(y.lower))) return undefined;
+    return most;
+  }
+  return undefined;
+}
+
+export function assumptiveWhy(s: Sentence): Hit[] {
+  const t = s.tokens;
+  if (hedged(s)) return [];
+  const hits: Hit[] = [];
+  for (let i = 0; i < t.length; i += 1) {
+    const x = t[i]!;
+    const end = t.findIndex(
+      (y, k) => k > i && (y.text === '?' || y.text === '.' || y.text === ';'),
+    );
+    const to = end < 0 ? t.length - 1 : end - 1;
+    // "Why…", "How come…": a reason asked for a judgement the question states.
+    const reason =
+      (x.lower === 'why' && t[i + 1]?.lower !== 'not') ||
+      (x.lower === 'how' && t[i + 1]?.lower === 'come');
+    if (reason) {
+      const judged = judgementIn(t, i + (x.lower === 'how' ? 2 : 1), to);
+      if (judged) hits.push(span('assumptive-why', x, judged));
+      else {
+        // "Why is our coffee the talk of the town?": the crowd's verdict as the premise.
+        const idiom = crowdIdiom(s);
+        if (idiom && idiom.start > x.start) {
+          hits.push({ kind: 'assumptive-why', start: x.start, end: idiom.end });
+          continue;
+        }
+        // "Why should you choose us over…", "Why would anyone buy from another shop?":
+        // the choice presumed, only its reason asked.
+        const should = t[i + 1];
+        const who = t[i + 2];
+        const act = t.slice(i + 3, Math.min(to + 1, i + 6)).find((y) => y.pos === 'VERB');
+        if (
+          should &&
+          who &&
+          act &&
+          ['should', 'would', "'d"].includes(should.lower) &&
+          ['you', 'anyone', 'anybody', 'people', 'customers', 'businesses', 'teams'].includes(
+            who.lower,
+          ) &&
+          (adoptVerbs.has(act.lemma) ||
+            ['choose', 'pick', 'trust', 'use', 'prefer', 'select', 'stay', 'go'].includes(
+              act.lemma,
+            )) &&
+          t
+            .slice(act.i + 1, to + 1)
+            .some((y) => OFFER_DETERMINERS.has(y.lower) || y.pos === 'PROPN')
+        ) {
+          hits.push(span('assumptive-why', x, act));
+        }
+      }
+    }
+    if (x.lower === 'what') {
+      // "What makes our coffee so good?", "What is it about our blender that
+      // makes it so reliable?" (not "What would make…").
+      const makes = t
+        .slice(i + 1, to + 1)
+        .find(
+          (y) =>
+            y.lemma === 'make' &&
+            y.lower !== 'make' &&
+            !MODALS.has(t[y.i - 1]?.lower ?? '') &&
+            (y.i === i + 1 || t[y.i - 1]?.lower === 'that'),
+        );
+      const judged = makes ? judgementIn(t, makes.i + 1, to) : favouriteAsked(t, i, to);
+      if (judged) hits.push(span('assumptive-why', x, judged));
+    }
+  }
+  return hits;
+}

@@ -1,0 +1,161 @@
+// Identity and emotional appeal
+import { characterAdjectives, valueVerbs } from '../lexicon/claims';
+import { valence } from '../lexicon/valence';
+import type { Sentence } from '../text';
+import { type Hit, firstWord, span, MODALS, isQuestion } from './tokens';
+import { isGroup } from './social-proof';
+
+/** Roles a person is flattered into: "as a trendsetter", "as a true connoisseur". */
+const IDENTITY_ROLES = new Set([
+  'trendsetter',
+  'go-getter',
+  'perfectionist',
+  'connoisseur',
+  'foodie',
+  'visionary',
+  'achiever',
+  'pioneer',
+  'innovator',
+  'champion',
+]);
+
+export function identity(s: Sentence): Hit[] {
+  const t = s.tokens;
+  const hits: Hit[] = [];
+  const first = firstWord(t);
+  const a = t[first];
+  const clauseEnd = (from: number) => {
+    const comma = t.findIndex(
+      (x, k) => k > from && (x.text === ',' || x.text === '?' || x.text === '.'),
+    );
+    return comma < 0 ? t.length - 1 : comma - 1;
+  };
+  const valued = (from: number, to: number) =>
+    t.slice(from, to + 1).some(
+      (x) =>
+        characterAdjectives.has(x.lower) ||
+        (valueVerbs.has(x.lemma) &&
+          (x.pos === 'VERB' || ['who', 'that'].includes(t[x.i - 1]?.lower ?? ''))) ||
+        (x.lemma === 'take' && t.slice(x.i, to + 1).some((y) => y.lower === 'seriously')) ||
+        x.lower === 'seriously' ||
+        (x.lower === 'only' && t[x.i + 1]?.lemma === 'want') ||
+        // A flattering role: "a team player", "an early adopter", "a true fan".
+        (x.lemma === 'player' && t[x.i - 1]?.lower === 'team') ||
+        (x.lemma === 'adopter' && t[x.i - 1]?.lower === 'early') ||
+        IDENTITY_ROLES.has(x.lemma),
+    );
+  // "You're clearly someone who cares about…", "You are the kind of person who…"
+  for (let i = 0; i + 3 < t.length; i += 1) {
+    if (t[i]!.lower !== 'you' || t[i + 1]?.lemma !== 'be') continue;
+    let k = i + 2;
+    while (t[k] && t[k]!.pos === 'ADV') k += 1;
+    const who = t.slice(k, k + 6).find((y) => ['who', 'that'].includes(y.lower) && y.i > k);
+    const person = t
+      .slice(k, who?.i ?? k)
+      .some((y) => ['someone', 'somebody', 'person', 'kind', 'type', 'one'].includes(y.lower));
+    if (who && person && valued(who.i, clauseEnd(who.i))) {
+      hits.push(span('identity-appeal', t[i]!, t[clauseEnd(who.i)]!));
+      break;
+    }
+  }
+  // "As a parent who cares…", "As someone who takes their health seriously,", "Being a…"
+  if (a && (a.lower === 'as' || a.lower === 'being' || a.lower === 'for') && t[first + 1]) {
+    const end = clauseEnd(first);
+    const next = t[first + 1]!;
+    if (
+      (['a', 'an', 'someone', 'somebody', 'one', 'the'].includes(next.lower) ||
+        next.pos === 'ADJ' ||
+        next.pos === 'NOUN') &&
+      valued(first + 1, end)
+    ) {
+      hits.push(span('identity-appeal', a, t[end]!));
+    }
+  }
+  for (let i = 0; i < t.length - 2; i += 1) {
+    const x = t[i]!;
+    // "If you really care about…", "Since you value…", "Because you want the best for…"
+    if (['if', 'since', 'because', 'given', 'as'].includes(x.lower)) {
+      let j = i + 1;
+      if (t[j]?.lower === 'that' || t[j]?.lower === 'how') j += 1;
+      if (t[j]?.lower === 'much') j += 1;
+      if (t[j]?.lower === 'you' || t[j]?.lower === "you're") {
+        let k = j + 1;
+        while (t[k] && (t[k]!.pos === 'ADV' || t[k]!.lower === 'do')) k += 1;
+        const verb = t[k];
+        if (
+          verb &&
+          ((valueVerbs.has(verb.lemma) &&
+            !MODALS.has(t[j + 1]?.lower ?? '') &&
+            t[k + 1]?.lower !== 'to') ||
+            (verb.lemma === 'want' &&
+              t[k + 1]?.lower === 'to' &&
+              ['be', 'give', 'protect', 'keep'].includes(t[k + 2]?.lemma ?? '')) ||
+            (verb.lemma === 'be' &&
+              t
+                .slice(k + 1, k + 4)
+                .some((y) => y.lower === 'serious' || characterAdjectives.has(y.lower))))
+        ) {
+          hits.push(span('identity-appeal', x, t[clauseEnd(k)]!));
+        }
+      }
+    }
+    // "someone as eco-conscious as you", "people like you"
+    if (
+      x.lower === 'as' &&
+      t[i + 1]?.pos === 'ADJ' &&
+      t[i + 2]?.lower === 'as' &&
+      t[i + 3]?.lower === 'you'
+    ) {
+      hits.push(span('identity-appeal', x, t[i + 3]!));
+    }
+    // "Any parent who wants their child to succeed…", "Smart founders protect…"
+    const singularOk = ['a', 'an', 'any', 'every', 'each'].includes(t[i - 1]?.lower ?? '');
+    if (
+      characterAdjectives.has(x.lower) &&
+      x.lower !== 'great' &&
+      isGroup(t[i + 1]) &&
+      (t[i + 1]!.lower !== t[i + 1]!.lemma || singularOk)
+    ) {
+      // A verb read as a noun in a statement: "Smart savers plan ahead", "…service their cars".
+      const nounVerb =
+        t[i + 2]?.pos === 'NOUN' && ['ADV', 'PRON', 'DET', 'ADP'].includes(t[i + 3]?.pos ?? '')
+          ? t[i + 2]
+          : undefined;
+      const verb = t.slice(i + 2, i + 5).find((y) => y.pos === 'VERB') ?? nounVerb;
+      if (verb && !isQuestion(s)) hits.push(span('identity-appeal', x, verb));
+      else if (t[i + 2]?.lower === 'like' && t[i + 3]?.lower === 'you')
+        hits.push(span('identity-appeal', x, t[i + 3]!));
+    }
+    if (
+      ['any', 'every'].includes(x.lower) &&
+      isGroup(t[i + 1]) &&
+      ['who', 'that'].includes(t[i + 2]?.lower ?? '')
+    ) {
+      const verb = t[i + 3];
+      if (verb && valueVerbs.has(verb.lemma)) hits.push(span('identity-appeal', x, verb));
+    }
+    // "You clearly have great taste", "You're a smart shopper"
+    if (
+      ((x.lower === 'you' || x.lower === "you're") && !isQuestion(s)) ||
+      (x.lower === 'you' && i === first)
+    ) {
+      const rest = t.slice(i + 1, i + 5);
+      const verb = rest.find((y) => y.lemma === 'have' || y.lemma === 'be');
+      if (
+        verb &&
+        rest.some(
+          (y) =>
+            y.i > verb.i &&
+            (characterAdjectives.has(y.lower) || valence(y.lower) >= 3) &&
+            y.pos === 'ADJ',
+        )
+      ) {
+        hits.push(span('identity-appeal', x, rest.at(-1)!));
+      }
+    }
+    // "for the sake of your children", "protect your family"
+    if (x.lower === 'sake' && t[i + 1]?.lower === 'of')
+      hits.push(span('identity-appeal', t[i - 2] ?? x, t[i + 3] ?? x));
+  }
+  return hits;
+}

@@ -1,0 +1,179 @@
+// Loaded words about the offer or its alternatives
+import { intensifiers, scaleWords, valence, isStrongPraise } from '../lexicon/valence';
+import type { Sentence, Token } from '../text';
+import { type Hit, OFFER_DETERMINERS, span } from './tokens';
+
+export function loadedWords(s: Sentence, taken: Hit[]): Hit[] {
+  const t = s.tokens;
+  const hits: Hit[] = [];
+  const inside = (x: Token) =>
+    taken.some(
+      (h) =>
+        (h.kind === 'praise-hypothetical' ||
+          h.kind === 'loaded-choice' ||
+          h.kind === 'identity-appeal') &&
+        x.start >= h.start &&
+        x.end <= h.end,
+    );
+  for (let i = 0; i < t.length; i += 1) {
+    const x = t[i]!;
+    if (inside(x)) continue;
+    if (!['ADJ', 'ADV', 'VERB', 'NOUN', 'PROPN'].includes(x.pos) && !x.text.includes('-')) continue;
+    const v = valence(x.lower) || (x.pos === 'ADJ' ? valence(x.lemma) : 0);
+    if (v === 0 || scaleWords.has(x.lower) || scaleWords.has(x.lemma)) continue;
+    // Attributive: it sits in a noun phrase before its noun ("our award-winning CRM", "clunky spreadsheets").
+    let k = i + 1;
+    while (
+      t[k] &&
+      (t[k]!.pos === 'ADJ' ||
+        t[k]!.pos === 'ADV' ||
+        t[k]!.text === ',' ||
+        t[k]!.lower === 'and' ||
+        (t[k]!.pos === 'VERB' && /(?:ed|ing)$/.test(t[k]!.lower) && t[k + 1]?.pos === 'NOUN') ||
+        t[k]!.text === '-')
+    )
+      k += 1;
+    const noun = t[k];
+    const afterPossessive = ['our', 'your', 'their', 'this', 'the', 'a', 'an'].includes(
+      t[i - 1]?.lower ?? '',
+    );
+    const attributive =
+      noun !== undefined &&
+      (noun.pos === 'NOUN' ||
+        noun.pos === 'PROPN' ||
+        (noun.pos === 'VERB' && (/ing$/.test(noun.lower) || afterPossessive))) &&
+      k > i &&
+      (x.pos === 'ADJ' ||
+        x.pos === 'ADV' ||
+        x.text.includes('-') ||
+        (x.pos === 'VERB' && /(?:ed|ing)$/.test(x.lower)) ||
+        (x.pos === 'NOUN' &&
+          valence(x.lower) !== 0 &&
+          k === i + 1 &&
+          (x.lower === 'miracle' || isStrongPraise(x.lower))));
+    if (
+      attributive &&
+      !['most', 'least', 'more', 'less', 'biggest'].includes(t[i - 1]?.lower ?? '')
+    ) {
+      let d = i - 1;
+      while (
+        d >= 0 &&
+        (t[d]!.pos === 'ADJ' ||
+          t[d]!.pos === 'ADV' ||
+          t[d]!.text === ',' ||
+          t[d]!.lower === 'and' ||
+          t[d]!.text.includes('-'))
+      )
+        d -= 1;
+      const determiner = t[d];
+      const offer =
+        determiner !== undefined &&
+        (OFFER_DETERMINERS.has(determiner.lower) ||
+          determiner.pos === 'PROPN' ||
+          (determiner.lower === 'the' && t[d + 1]?.lower === 'new'));
+      const intensified = intensifiers.has(t[i - 1]?.lower ?? '') && v > 0;
+      const strong =
+        intensified ||
+        Math.abs(v) >= 3 ||
+        v <= -2 ||
+        (offer && v >= 2) ||
+        (offer && x.text.includes('-') && v > 0);
+      if (
+        strong &&
+        (v < 0 ||
+          offer ||
+          Math.abs(v) >= 4 ||
+          (Math.abs(v) >= 3 && !['a', 'an', 'the'].includes(determiner?.lower ?? '')))
+      ) {
+        hits.push(span('loaded-words', intensifiers.has(t[i - 1]?.lower ?? '') ? t[i - 1]! : x, x));
+        continue;
+      }
+    }
+    // Predicative, about the offer: "Is our new running app amazing?", "…are worth every penny"
+    const closes =
+      !t[i + 1] || ['?', ',', '.', '!', 'to', 'for', 'enough'].includes(t[i + 1]!.lower);
+    if (x.pos === 'ADJ' && Math.abs(v) >= 3 && closes) {
+      const be = t.slice(0, i).find((y) => y.lemma === 'be');
+      const subjectOurs = be && t.slice(be.i, i).some((y) => OFFER_DETERMINERS.has(y.lower));
+      // "…our new app makes budgeting effortless": the praise as what the offer does.
+      const makes = t
+        .slice(Math.max(0, i - 4), i)
+        .find((y) => y.lemma === 'make' && y.pos === 'VERB');
+      const madeByOurs =
+        makes !== undefined &&
+        t.slice(Math.max(0, makes.i - 4), makes.i).some((y) => OFFER_DETERMINERS.has(y.lower));
+      if (subjectOurs || madeByOurs) {
+        hits.push(span('loaded-words', x, x));
+        continue;
+      }
+    }
+    // Intensified praise anywhere: "truly exceptional", "ridiculously tasty"
+    if (
+      intensifiers.has(t[i - 1]?.lower ?? '') &&
+      t[i - 1]?.lower !== 'so' &&
+      Math.abs(v) >= 2 &&
+      x.pos === 'ADJ'
+    ) {
+      hits.push(span('loaded-words', t[i - 1]!, x));
+    }
+  }
+  return hits;
+}
+
+const PRAISE_IDIOMS = [
+  'second to none',
+  'like no other',
+  'in a class of its own',
+  'out of this world',
+  'the envy of',
+  'a cut above',
+  'head and shoulders above',
+  'the gold standard',
+  'best value',
+  'best on the market',
+  'no-brainer',
+];
+
+/** Praise as a claim: "our course is the best value on the market", "second to none". */
+export function praiseClaims(s: Sentence): Hit[] {
+  const t = s.tokens;
+  const hits: Hit[] = [];
+  const lower = s.text.toLowerCase();
+  for (const idiom of PRAISE_IDIOMS) {
+    const at = lower.indexOf(idiom);
+    if (at >= 0)
+      hits.push({ kind: 'loaded-words', start: s.start + at, end: s.start + at + idiom.length });
+  }
+  for (const be of t.filter((x) => x.lemma === 'be')) {
+    const subject = t.slice(Math.max(0, be.i - 5), be.i);
+    if (!subject.some((y) => OFFER_DETERMINERS.has(y.lower) && y.lower !== 'we')) continue;
+    let k = be.i + 1;
+    if (t[k]?.lower === 'the') k += 1;
+    const word = t[k];
+    if (!word) continue;
+    if (
+      [
+        'best',
+        'finest',
+        'leading',
+        'greatest',
+        'top',
+        'ultimate',
+        'smartest',
+        'cheapest',
+        'fastest',
+      ].includes(word.lower) ||
+      (word.lower === 'most' && t[k + 1]?.pos === 'ADJ') ||
+      (word.lower === 'number' && t[k + 1]?.lower === 'one')
+    ) {
+      hits.push(
+        span(
+          'loaded-words',
+          word,
+          t[k + 1]?.pos === 'NOUN' || t[k + 1]?.pos === 'ADJ' ? t[k + 1]! : word,
+        ),
+      );
+    }
+  }
+  return hits;
+}

@@ -1,0 +1,76 @@
+// Praise in a "what if"
+import { hedgePattern, whWords } from '../lexicon/question-words';
+import { valence } from '../lexicon/valence';
+import type { Sentence } from '../text';
+import { type Hit, firstWord, span, isQuestion } from './tokens';
+
+export function praiseHypothetical(s: Sentence, next: Sentence | undefined): Hit[] {
+  const t = s.tokens;
+  for (let i = 0; i < t.length; i += 1) {
+    const x = t[i]!;
+    const conditional =
+      x.lower === 'if' &&
+      !hedgePattern.test(
+        t
+          .slice(i, i + 4)
+          .map((y) => y.text)
+          .join(' '),
+      ) &&
+      t.slice(i + 1, i + 6).some(
+        (y) =>
+          ['could', 'had', 'were', 'was', 'owned', 'got', 'did', 'would'].includes(y.lower) ||
+          // A past form for the unreal: "If our new feature saved you hours…"
+          (y.pos === 'VERB' && y.lemma !== y.lower && !/(?:ing|s)$/.test(y.lower)),
+      );
+    const imagine =
+      ['imagine', 'picture', 'suppose', 'envision', 'envisage', 'visualise', 'visualize'].includes(
+        x.lower,
+      ) &&
+      (i === firstWord(t) || t[i - 1]?.text === ',');
+    const whatIf = x.lower === 'what' && t[i + 1]?.lower === 'if';
+    if (!conditional && !imagine && !whatIf) continue;
+    let end = t.findIndex(
+      (y, k) =>
+        k > i &&
+        (y.text === '?' ||
+          y.text === '.' ||
+          y.text === '—' ||
+          (y.text === ',' &&
+            (t[k + 1]?.lower === 'would' ||
+              whWords.has(t[k + 1]?.lower ?? '') ||
+              t[k + 1]?.lower === 'will'))),
+    );
+    if (end < 0) end = t.length;
+    const praised =
+      t
+        .slice(i + 1, end)
+        .find(
+          (y) =>
+            (y.pos === 'ADJ' || y.pos === 'ADV' || y.pos === 'NOUN' || y.pos === 'VERB') &&
+            (valence(y.lower) >= 2 || valence(y.lemma) >= 3) &&
+            !['like', 'want', 'help', 'care', 'please', 'interested', 'free'].includes(y.lemma) &&
+            !(
+              y.lower === 'best' &&
+              t[y.i - 1]?.lower === 'the' &&
+              !t.slice(i, y.i).some((z) => z.lower === "'s")
+            ),
+        ) ?? t.slice(i + 1, end).find((y) => y.lower === 'best' && t[y.i - 1]?.lower === "'s");
+    if (praised) return [span('praise-hypothetical', x, t[Math.max(praised.i, end - 1)]!)];
+    // "Picture yourself relaxing on a private beach. Would you book…?": the
+    // person is put into a pleasant scene, then asked about the offer.
+    const intoScene = imagine && ['yourself', 'you'].includes(t[i + 1]?.lower ?? '');
+    const asksAfter = (next !== undefined && isQuestion(next)) || end < t.length - 1;
+    const pleasant = t
+      .slice(i + 2, end)
+      .find(
+        (y) =>
+          (y.pos === 'VERB' && /ing$/.test(y.lower) && valence(y.lemma) >= 0 && i + 3 >= y.i) ||
+          ((y.pos === 'ADJ' || y.pos === 'ADV') && valence(y.lower) > 0),
+      );
+    if (intoScene && asksAfter && pleasant && !t.slice(i, end).some((y) => valence(y.lower) < 0))
+      return [span('praise-hypothetical', x, t[Math.max(pleasant.i, end - 1)]!)];
+    // "Imagine…." then the question in the next sentence.
+    if (imagine && next === undefined) continue;
+  }
+  return [];
+}

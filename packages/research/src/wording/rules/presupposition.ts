@@ -1,0 +1,488 @@
+// Presupposition: an experience, a benefit or a problem taken for granted
+import { adoptVerbs, benefitVerbs, problemNouns } from '../lexicon/claims';
+import { auxiliaries, whWords } from '../lexicon/question-words';
+import { valence } from '../lexicon/valence';
+import type { Sentence, Token } from '../text';
+import {
+  type Hit,
+  hedged,
+  MODALS,
+  OFFER_DETERMINERS,
+  span,
+  isQuestion,
+  firstWord,
+  questionStart,
+  NEGATION,
+} from './tokens';
+import { isComparative } from './assumptive-why';
+
+const EMOTION_SCALE = new Set([
+  'satisfied',
+  'dissatisfied',
+  'likely',
+  'unlikely',
+  'happy',
+  'unhappy',
+  'interested',
+  'important',
+  'confident',
+  'comfortable',
+  'good',
+  'bad',
+  'useful',
+  'easy',
+  'well',
+  'clearly',
+  'often',
+  'much',
+  'many',
+  'long',
+  'far',
+  'soon',
+  'willing',
+]);
+
+const MONEY_VERBS = new Set([
+  'pay',
+  'spend',
+  'cost',
+  'charge',
+  'owe',
+  'cancel',
+  'stop',
+  'leave',
+  'miss',
+]);
+
+export function presupposition(s: Sentence): Hit[] {
+  const t = s.tokens;
+  if (hedged(s)) return [];
+  const hits: Hit[] = [];
+  const modal = t.some((y) => MODALS.has(y.lower));
+  const ours = t.some((y) => OFFER_DETERMINERS.has(y.lower));
+  for (let i = 0; i < t.length; i += 1) {
+    const x = t[i]!;
+    const n1 = t[i + 1];
+    const n2 = t[i + 2];
+    // "How much do you love or hate…" offers both sides.
+    const balanced = t.some(
+      (y) =>
+        y.lower === 'or' &&
+        Math.sign(valence(t[y.i - 1]?.lemma ?? '') || valence(t[y.i - 1]?.lower ?? '')) *
+          Math.sign(valence(t[y.i + 1]?.lemma ?? '') || valence(t[y.i + 1]?.lower ?? '')) <
+          0,
+    );
+    // "When did you realise you needed…", "When did you first notice…": the
+    // realisation itself taken for granted.
+    if (
+      x.lower === 'when' &&
+      ['did', 'have'].includes(n1?.lower ?? '') &&
+      n2?.lower === 'you' &&
+      t
+        .slice(i + 3, i + 5)
+        .some(
+          (y) =>
+            ['realise', 'realize', 'notice', 'discover', 'decide', 'learn', 'see'].includes(
+              y.lemma,
+            ) && y.pos === 'VERB',
+        ) &&
+      t
+        .slice(i + 4, t.length)
+        .some(
+          (y) =>
+            OFFER_DETERMINERS.has(y.lower) ||
+            y.pos === 'ADJ' ||
+            ['needed', 'had', 'were'].includes(y.lower),
+        )
+    ) {
+      hits.push(span('presupposition', x, t[Math.min(t.length - 1, i + 4)]!));
+      continue;
+    }
+    // A benefit named as a fact: "the difference our vitamins made", "the
+    // improvement our app brought", "the results you got from our plan".
+    if (
+      [
+        'difference',
+        'improvement',
+        'benefit',
+        'benefits',
+        'results',
+        'progress',
+        'savings',
+      ].includes(x.lower) &&
+      t[i - 1]?.lower === 'the' &&
+      !modal &&
+      t.slice(i + 1, i + 4).some((y) => OFFER_DETERMINERS.has(y.lower)) &&
+      isQuestion(s)
+    ) {
+      hits.push(span('presupposition', t[i - 1]!, t[Math.min(t.length - 1, i + 3)]!));
+      continue;
+    }
+    if (x.lower === 'how' && n1 && !balanced) {
+      // "How stressed are you…", "How excited are you about…", "How annoying are…"
+      if (
+        (n1.pos === 'ADJ' || n1.pos === 'VERB') &&
+        !EMOTION_SCALE.has(n1.lower) &&
+        (valence(n1.lower) <= -2 || valence(n1.lower) >= 3)
+      ) {
+        hits.push(span('presupposition', x, n1));
+        continue;
+      }
+      // "How much do you love…", "How much are overdraft charges hurting…", "How many hours do you waste…"
+      if (n1.lower === 'much' && ours && !modal) {
+        const liking = t
+          .slice(i + 2, i + 6)
+          .find(
+            (y) =>
+              y.pos === 'VERB' &&
+              ['like', 'enjoy', 'love', 'appreciate', 'value', 'adore'].includes(y.lemma),
+          );
+        if (liking) {
+          hits.push(span('presupposition', x, liking));
+          continue;
+        }
+      }
+      if (['much', 'many', 'long'].includes(n1.lower)) {
+        const verb = t
+          .slice(i + 2, t.length)
+          .find(
+            (y) =>
+              y.pos === 'VERB' &&
+              !MONEY_VERBS.has(y.lemma) &&
+              (valence(y.lower) <= -1 ||
+                valence(y.lemma) <= -1 ||
+                (valence(y.lemma) >= 3 && !modal) ||
+                ['waste', 'lose', 'struggle', 'suffer'].includes(y.lemma)),
+          );
+        if (verb) {
+          hits.push(span('presupposition', x, verb));
+          continue;
+        }
+        // "How much more confident…", "How much better do you sleep since…"
+        if (
+          n2 &&
+          (n2.lower === 'more' ||
+            n2.lower === 'better' ||
+            n2.lower === 'happier' ||
+            n2.lower === 'easier' ||
+            n2.lower === 'less') &&
+          !modal
+        ) {
+          hits.push(span('presupposition', x, t[i + 3] ?? n2));
+          continue;
+        }
+      }
+      if (
+        n1.lower === 'soon' &&
+        t
+          .slice(i + 2, i + 7)
+          .some((y) => y.lemma === 'plan' || y.lower === 'will' || y.lower === 'going')
+      ) {
+        hits.push(span('presupposition', x, n1));
+        continue;
+      }
+    }
+    // "How has our meal kit made…", "How much time has our tool saved…", "Which of our methods helped…"
+    if (['how', 'what', 'which'].includes(x.lower) && !modal && ours) {
+      const benefit = t
+        .slice(i + 1)
+        .find(
+          (y) =>
+            y.pos === 'VERB' &&
+            benefitVerbs.has(y.lemma) &&
+            y.lower !== y.lemma &&
+            !(
+              y.lemma === 'make' &&
+              !t.slice(y.i + 1).some((z, k) => k < 5 && isComparative(z, t[z.i + 1]))
+            ),
+        );
+      if (
+        benefit &&
+        !t.slice(i + 1, benefit.i).some((y) => y.lower === 'would' || y.lower === 'will')
+      ) {
+        hits.push(span('presupposition', x, benefit));
+        continue;
+      }
+    }
+    // "When will you move…", "Which destination will you book first?", "How often will you use…"
+    // "How much stress has our app taken off you?": the effect of the offer taken for granted.
+    if (x.lower === 'how' && (n1?.lower === 'much' || n1?.lower === 'many') && !modal) {
+      const aux = t
+        .slice(i + 2, i + 6)
+        .find((y) => ['has', 'have', 'did', 'does', 'do'].includes(y.lower));
+      const verb = aux && t.slice(aux.i + 1).find((y) => y.pos === 'VERB');
+      if (
+        aux &&
+        verb &&
+        t
+          .slice(aux.i + 1, verb.i)
+          .some((y) => OFFER_DETERMINERS.has(y.lower) || y.pos === 'PROPN') &&
+        !t.slice(aux.i + 1, verb.i).some((y) => y.lower === 'you')
+      ) {
+        hits.push(span('presupposition', x, verb));
+        continue;
+      }
+    }
+    // "When are you going to switch…", "How soon are you planning to…"
+    if (['when', 'how'].includes(x.lower)) {
+      const going = t
+        .slice(i + 1, i + 6)
+        .find((y) => (y.lower === 'going' || y.lower === 'planning') && t[y.i + 1]?.lower === 'to');
+      const verb = going && t[going.i + 2];
+      if (
+        going &&
+        verb &&
+        adoptVerbs.has(verb.lemma) &&
+        t.slice(i + 1, going.i).some((y) => y.lower === 'you')
+      ) {
+        hits.push(span('presupposition', x, verb));
+        continue;
+      }
+    }
+    // "How often do you get annoyed by…": a feeling taken for granted.
+    if (x.lower === 'how' && ['often', 'much', 'many'].includes(n1?.lower ?? '')) {
+      const feel = t
+        .slice(i + 2)
+        .find((y) => ['get', 'feel', 'become'].includes(y.lemma) && y.pos !== 'AUX');
+      const state = feel && t[feel.i + 1];
+      const cause =
+        state && ['by', 'with', 'about', 'at', 'when'].includes(t[state.i + 1]?.lower ?? '');
+      if (state && cause && valence(state.lower) <= -2 && !MONEY_VERBS.has(state.lemma)) {
+        hits.push(span('presupposition', x, state));
+        continue;
+      }
+    }
+    if (['when', 'which', 'how', 'what'].includes(x.lower)) {
+      const will = t.slice(i + 1, i + 5).find((y) => y.lower === 'will' || y.lower === "'ll");
+      const verb = will && t.slice(will.i + 1, will.i + 4).find((y) => y.pos === 'VERB');
+      if (will && t[will.i + 1]?.lower === 'you' && verb && adoptVerbs.has(verb.lemma)) {
+        hits.push(span('presupposition', x, verb));
+        continue;
+      }
+    }
+    // "What do you like most about our…", "your favourite part of your stay with us"
+    if (
+      (x.lemma === 'like' || x.lemma === 'love' || x.lemma === 'enjoy') &&
+      x.pos === 'VERB' &&
+      !modal &&
+      ours
+    ) {
+      const about = t.slice(i + 1, i + 4).some((y) => y.lower === 'about' || y.lower === 'most');
+      if (about && t.slice(0, i).some((y) => whWords.has(y.lower))) {
+        hits.push(span('presupposition', x, t[i + 1]!));
+        continue;
+      }
+    }
+    if (
+      (x.lower === 'favourite' ||
+        x.lower === 'favorite' ||
+        (x.lower === 'most' && n1?.lower === 'excited')) &&
+      ours &&
+      !modal &&
+      t.slice(0, i).some((y) => whWords.has(y.lower))
+    ) {
+      hits.push(span('presupposition', x, n1 ?? x));
+      continue;
+    }
+    // "Now that you've seen…", "After enjoying our…", "since you started using our…"
+    if (x.lower === 'now' && n1?.lower === 'that' && n2?.lower === 'you') {
+      hits.push(span('presupposition', x, t[i + 4] ?? n2));
+      continue;
+    }
+    if (
+      x.lower === 'after' &&
+      n1?.pos === 'VERB' &&
+      /ing$/.test(n1.lower) &&
+      valence(n1.lemma) >= 2
+    ) {
+      hits.push(span('presupposition', x, n1));
+      continue;
+    }
+    if (
+      x.lower === 'since' &&
+      // "Has your progress changed since…?" asks whether it did.
+      !auxiliaries.has(t[firstWord(t)]?.lower ?? '') &&
+      t
+        .slice(i + 1, i + 4)
+        .some((y) => ['start', 'join', 'switch', 'begin', 'use', 'sign', 'move'].includes(y.lemma))
+    ) {
+      const change = t.some(
+        (y) =>
+          isComparative(y, t[y.i + 1]) ||
+          (benefitVerbs.has(y.lemma) && y.lemma !== 'make') ||
+          y.lemma === 'benefit',
+      );
+      if (change) {
+        hits.push(span('presupposition', x, t[Math.min(t.length - 1, i + 3)]!));
+        continue;
+      }
+    }
+    // "What problems does your current CRM cause…", "the biggest frustration with…"
+    // (A noun naming another is a name, not a claim: "our issue tracker", "our benefits platform".)
+    const modifier = n1?.pos === 'NOUN' && !problemNouns.has(n1.lemma) && n1.lower !== 'points';
+    if (
+      problemNouns.has(x.lemma) &&
+      x.pos === 'NOUN' &&
+      !modifier &&
+      !modal &&
+      t.slice(0, i).some((y) => whWords.has(y.lower))
+    ) {
+      hits.push(span('presupposition', t[i - 1] ?? x, x));
+      continue;
+    }
+    // "What benefits have you noticed…"
+    if (
+      x.lemma === 'benefit' &&
+      x.pos === 'NOUN' &&
+      !modifier &&
+      t.slice(0, i).some((y) => y.lower === 'what' || y.lower === 'which') &&
+      !modal
+    ) {
+      hits.push(span('presupposition', x, x));
+      continue;
+    }
+    // "Tired of chasing late payments?", "Fed up with…?", "Struggling with…?"
+    if (
+      i === firstWord(t) &&
+      valence(x.lower) <= -2 &&
+      ['of', 'with', 'by'].includes(n1?.lower ?? '')
+    ) {
+      hits.push(span('presupposition', x, n1!));
+      continue;
+    }
+    if (
+      i === firstWord(t) &&
+      (x.lower === 'fed' || x.lower === 'sick') &&
+      ['up', 'of'].includes(n1?.lower ?? '')
+    ) {
+      hits.push(span('presupposition', x, n1!));
+      continue;
+    }
+    // "How long have you been struggling…", "Are you still wasting…"
+    if (
+      (x.lower === 'still' || x.lower === 'keep') &&
+      t.slice(i + 1, i + 3).some((y) => y.pos === 'VERB' && valence(y.lemma) <= -1)
+    ) {
+      hits.push(span('presupposition', x, t[i + 1]!));
+    }
+  }
+  return hits;
+}
+
+/** Words of a difficulty AFINN rates mildly or not at all. */
+const DIFFICULTY = new Set([
+  'hard',
+  'harder',
+  'hardest',
+  'difficult',
+  'tricky',
+  'hassle',
+  'struggle',
+  'trouble',
+  'forget',
+  'stress',
+  'worry',
+  'bother',
+]);
+
+/** Nouns of a high point: "the highlight of your stay", "the best part of our course". */
+const HIGH_POINTS = new Set(['highlight', 'highlights', 'memorable', 'standout']);
+
+/**
+ * A question that asks how often, how much, how long, when or what about a
+ * difficulty or a high point the person may never have had: "How often do you
+ * struggle to find parking…", "When did you last have trouble streaming…",
+ * "What worries you most about…", "How often does your car let you down…",
+ * "What was the highlight of your stay…", "…thanks to our lessons?".
+ * A hedge ("if at all"), a scale with both ends ("easy or hard") or a "would"
+ * leaves the person free to say it never happens.
+ */
+export function presumedExperience(s: Sentence): Hit[] {
+  const t = s.tokens;
+  if (hedged(s) || !isQuestion(s)) return [];
+  // "Aren't you tired of paying…", "Are you fed up with…": the grievance handed over.
+  const weary = t.find(
+    (y, k) =>
+      (['tired', 'sick', 'weary'].includes(y.lower) && t[k + 1]?.lower === 'of') ||
+      (y.lower === 'fed' && t[k + 1]?.lower === 'up'),
+  );
+  if (weary && t.slice(0, weary.i).some((y) => y.lower === 'you'))
+    return [span('presupposition', weary, t[weary.i + 1]!)];
+  const qs = questionStart(t);
+  const opener = t[qs];
+  if (!opener || !['how', 'when', 'what', 'which'].includes(opener.lower)) return [];
+  const next = t[qs + 1];
+  if (
+    opener.lower === 'how' &&
+    !['often', 'much', 'many', 'long', 'frequently'].includes(next?.lower ?? '')
+  )
+    return [];
+  const rest = t.slice(qs + 1);
+  if (rest.some((y) => MODALS.has(y.lower) || y.lower === 'or')) return [];
+  // "What did you like and dislike…" asks for both sides.
+  const sign = (y: Token | undefined) =>
+    Math.sign(valence(y?.lemma ?? '') || valence(y?.lower ?? ''));
+  if (rest.some((y) => y.lower === 'and' && sign(t[y.i - 1]) * sign(t[y.i + 1]) < 0)) return [];
+  for (const y of rest) {
+    if (NEGATION.has(t[y.i - 1]?.lower ?? '') || NEGATION.has(y.lower)) continue;
+    const next1 = t[y.i + 1];
+    const next2 = t[y.i + 2];
+    // "greedy banks", "unhealthy, processed snacks": a loaded word about a thing, not a presumed experience.
+    const attributive =
+      y.pos === 'ADJ' && ['NOUN', 'ADJ', 'PUNCT'].includes(next1?.pos ?? '') && next1?.text !== '?';
+    const difficulty =
+      (!attributive &&
+        ['VERB', 'ADJ', 'NOUN', 'ADV'].includes(y.pos) &&
+        !MONEY_VERBS.has(y.lemma) &&
+        (DIFFICULTY.has(y.lower) ||
+          DIFFICULTY.has(y.lemma) ||
+          (y.pos !== 'ADV' && (valence(y.lower) <= -2 || valence(y.lemma) <= -2)))) ||
+      // "paying too much", "waits too long"
+      (y.lower === 'too' &&
+        ['much', 'many', 'long', 'expensive', 'high', 'slow', 'often', 'late'].includes(
+          next1?.lower ?? '',
+        )) ||
+      // "let you down", "cut out", "broke down", "fed up": a fault, in a phrase.
+      (['let', 'cut', 'break', 'drop', 'crash', 'conk', 'pack', 'fall'].includes(y.lemma) &&
+        [next1, next2].some((z) => ['down', 'out', 'apart'].includes(z?.lower ?? ''))) ||
+      (y.lower === 'fed' && next1?.lower === 'up');
+    // "When did you first notice the difference…": a benefit named as a fact.
+    const benefitNamed =
+      ['difference', 'improvement', 'results', 'benefits', 'change'].includes(y.lower) &&
+      t[y.i - 1]?.lower === 'the' &&
+      ['notice', 'see', 'feel', 'realise', 'realize', 'spot'].includes(t[y.i - 2]?.lemma ?? '');
+    // "What do you enjoy about your weekly delivery?": the liking presumed.
+    const liking =
+      opener.lower === 'what' &&
+      y.pos === 'VERB' &&
+      ['enjoy', 'love', 'like', 'appreciate', 'adore', 'value'].includes(y.lemma) &&
+      (next1?.lower === 'about' || (next1?.lower === 'most' && next2?.lower === 'about')) &&
+      !rest.some((z) => ['least', 'dislike', 'hate'].includes(z.lower));
+    // "Which of our premium features do you use most?": the use presumed.
+    const used =
+      opener.lower === 'which' &&
+      next?.lower === 'of' &&
+      ['our', 'your'].includes(t[qs + 2]?.lower ?? '') &&
+      y.pos === 'VERB' &&
+      ['use', 'enjoy', 'like', 'love', 'rely'].includes(y.lemma) &&
+      t.slice(qs + 2, y.i).some((z) => z.lower === 'you');
+    // "When did our newsletter first inspire you…": the offer's effect, only its date asked.
+    const effect =
+      opener.lower === 'when' &&
+      y.pos === 'VERB' &&
+      (benefitVerbs.has(y.lemma) || ['inspire', 'convince', 'persuade'].includes(y.lemma)) &&
+      t.slice(qs + 1, y.i).some((z) => OFFER_DETERMINERS.has(z.lower) || z.pos === 'PROPN') &&
+      !t.slice(qs + 1, y.i).some((z) => z.lower === 'you');
+    // "the highlight of your stay", "thanks to our lessons"
+    const highPoint =
+      (HIGH_POINTS.has(y.lower) || (y.lower === 'best' && next1?.lower === 'part')) &&
+      rest.some((z) => z.lower === 'your' || OFFER_DETERMINERS.has(z.lower));
+    const credited =
+      ((y.lower === 'thanks' && next1?.lower === 'to') ||
+        (y.lower === 'because' && next1?.lower === 'of')) &&
+      OFFER_DETERMINERS.has(next2?.lower ?? '');
+    if (difficulty || highPoint || credited || benefitNamed || liking || used || effect)
+      return [span('presupposition', opener, credited ? next2! : y)];
+  }
+  return [];
+}

@@ -1,0 +1,469 @@
+// Social proof and consensus
+import { adoptVerbs, characterAdjectives, endorseVerbs } from '../lexicon/claims';
+import { authorityNouns, groupNouns } from '../lexicon/people';
+import { auxiliaries, whWords } from '../lexicon/question-words';
+import type { Sentence, Token } from '../text';
+import { type Hit, isQuestion, questionStart, firstWord, OFFER_DETERMINERS, span } from './tokens';
+
+const QUANTIFIERS = new Set([
+  'most',
+  'many',
+  'all',
+  'every',
+  'thousands',
+  'millions',
+  'hundreds',
+  'majority',
+  'other',
+  'others',
+  'top',
+  'leading',
+  'countless',
+  'numerous',
+  'overwhelmingly',
+  'more',
+  'lots',
+  'lot',
+  'plenty',
+  'loads',
+  'scores',
+  'tons',
+  'dozens',
+  'legions',
+  'half',
+  'quarter',
+  'quarters',
+  'third',
+  'thirds',
+  'nine',
+]);
+
+/** A superlative of popularity: "fastest-growing", "top-rated", "most trusted", "best-selling". */
+const POPULAR_HEADS =
+  /^(?:most|fastest|top|highest|best|widely|much)-?(?:growing|rated|selling|reviewed|loved|trusted|downloaded|used|recommended|popular|requested|booked|awarded)$/;
+const POPULAR_TAILS = new Set([
+  'growing',
+  'rated',
+  'selling',
+  'reviewed',
+  'loved',
+  'trusted',
+  'downloaded',
+  'used',
+  'recommended',
+  'popular',
+  'requested',
+  'booked',
+]);
+
+/** Collective nouns a crowd is named through: "our community of guests". */
+const COLLECTIVES = new Set([
+  'community',
+  'network',
+  'circle',
+  'club',
+  'panel',
+  'family',
+  'army',
+  'crowd',
+]);
+
+/** A plural noun ("Clients" read as a name at the start of a sentence included). */
+function isPlural(t: Token): boolean {
+  if (t.lower !== t.lemma) return true;
+  // "Londoners", "Parisians", "New Yorkers": people by where they live.
+  if (t.pos === 'PROPN' && /(?:er|ian|an)s$/.test(t.lower)) return true;
+  if (!t.lower.endsWith('s') || t.lower.endsWith('ss')) return false;
+  const singular = t.lower.endsWith('ies') ? `${t.lower.slice(0, -3)}y` : t.lower.slice(0, -1);
+  return groupNouns.has(singular) || authorityNouns.has(singular);
+}
+
+/** People by what they do: "gardeners", "accountants", "librarians", "residents". */
+const AGENT_SUFFIX = /(?:er|or|ist|ian|ant|ent|ee|ess|ive)s$/;
+
+/** People as a plural, "people" and "folks" included. */
+const PEOPLE_PLURALS = new Set(['people', 'folks', 'children', 'men', 'women', 'staff', 'crowds']);
+
+/** Things counted rather than people: "thousands of dollars", "millions of hours". */
+const COUNTED_THINGS = new Set([
+  'dollar',
+  'pound',
+  'euro',
+  'hour',
+  'minute',
+  'day',
+  'week',
+  'month',
+  'year',
+  'mile',
+  'item',
+  'product',
+  'order',
+  'page',
+  'step',
+  'point',
+  'time',
+  'meal',
+  'serving',
+  'unit',
+]);
+
+/**
+ * A strong count of people before a plural noun: "9 out of 10 vets", "nine
+ * in ten guests", "millions of viewers", "70% of marketers", "the majority of
+ * households". With such a count any plural noun is a crowd.
+ */
+function countedCrowd(t: Token[], i: number): number {
+  const x = t[i]!;
+  if (x.pos !== 'NOUN' || (x.lower === x.lemma && !PEOPLE_PLURALS.has(x.lower))) return -1;
+  if (COUNTED_THINGS.has(x.lemma)) return -1;
+  // "two in three of your purchases": the person's own, not a crowd.
+  if (t.slice(Math.max(0, i - 5), i).some((y) => y.lower === 'your')) return -1;
+  const count = t
+    .slice(Math.max(0, i - 5), i)
+    .find(
+      (y) =>
+        [
+          'millions',
+          'thousands',
+          'hundreds',
+          'majority',
+          'million',
+          'thousand',
+          '%',
+          'percent',
+        ].includes(y.lower) ||
+        ((y.pos === 'NUM' || /^\d/.test(y.text)) &&
+          (t[y.i + 1]?.lower === 'in' ||
+            (t[y.i + 1]?.lower === 'out' && t[y.i + 2]?.lower === 'of'))),
+    );
+  return count ? count.i : -1;
+}
+
+/** A word after a crowd that acts as its verb ("Millions trust our app", with "trust" read as a noun). */
+function actsAsVerb(t: Token[], k: number): boolean {
+  const y = t[k];
+  if (!y) return false;
+  if (y.pos === 'VERB' || y.pos === 'AUX') return true;
+  const next = t[k + 1];
+  return (
+    y.pos === 'NOUN' &&
+    (endorseVerbs.has(y.lemma) ||
+      adoptVerbs.has(y.lemma) ||
+      ['rave', 'swear', 'buy', 'use', 'love', 'choose'].includes(y.lemma)) &&
+    next !== undefined &&
+    ['our', 'this', 'these', 'us', 'the', 'it', 'them', 'by', 'about', 'on'].includes(next.lower)
+  );
+}
+
+export function isGroup(t: Token | undefined): boolean {
+  if (!t) return false;
+  if (t.pos !== 'NOUN' && t.pos !== 'PROPN' && t.pos !== 'PRON') return false;
+  if (groupNouns.has(t.lemma) || groupNouns.has(t.lower) || authorityNouns.has(t.lemma))
+    return true;
+  const singular = t.lower.endsWith('ies') ? `${t.lower.slice(0, -3)}y` : t.lower.replace(/s$/, '');
+  if (t.pos === 'PROPN' && (groupNouns.has(singular) || authorityNouns.has(singular))) return true;
+  if (t.pos === 'PROPN' && /(?:er|ian|an)s$/.test(t.lower) && /^\p{Lu}/u.test(t.text)) return true;
+  return t.pos === 'NOUN' && t.lower !== t.lemma && AGENT_SUFFIX.test(t.lower);
+}
+
+/**
+ * Idioms that say a crowd has already judged: "the talk of the town", "all the
+ * rage", "flying off the shelves", "a household name", "gone viral".
+ */
+const CROWD_IDIOMS =
+  /\b(?:the\s+talk\s+of\s+the\s+(?:town|city|country|industry|internet|office|school)|all\s+the\s+rage|a\s+household\s+name|crowd[- ]?(?:pleaser|favourite|favorite)|(?:a\s+)?cult\s+(?:following|favourite|favorite|classic)|(?:gone|going|went|goes)\s+viral|flying\s+off\s+the\s+shelves|selling\s+(?:out\s+)?fast|the\s+whole\s+(?:town|city|country|world|office|internet)\s+(?:is|are|has|loves|uses))\b/i;
+
+/** Where a crowd idiom sits in the sentence, if it holds one. */
+export function crowdIdiom(s: Sentence): Hit | undefined {
+  const found = CROWD_IDIOMS.exec(s.text);
+  if (!found) return undefined;
+  const start = s.start + found.index;
+  return { kind: 'social-proof', start, end: start + found[0].length };
+}
+
+export function socialProof(s: Sentence): Hit[] {
+  const t = s.tokens;
+  const hits: Hit[] = [];
+  const idiom = crowdIdiom(s);
+  if (idiom) hits.push(idiom);
+  const question = isQuestion(s);
+  const qStart = question ? questionStart(t) : t.length;
+  const opener = t[firstWord(t)];
+  for (let i = 0; i < t.length; i += 1) {
+    const x = t[i]!;
+    // The crowd: a quantity or quantifier before a group ("12,000 companies",
+    // "most dentists", "nine out of ten students"), "everyone", or a bare
+    // plural group doing something ("Doctors recommend…", "Your competitors are…").
+    let from = -1;
+    let to = -1;
+    if (x.lower === 'everyone' || x.lower === 'everybody') {
+      from = i;
+      to = i;
+    } else if (
+      x.pos === 'NOUN' &&
+      (isPlural(x) || PEOPLE_PLURALS.has(x.lower)) &&
+      t[i + 1]?.lower === 'like' &&
+      ['you', 'yourself', 'yours'].includes(t[i + 2]?.lower ?? '') &&
+      actsAsVerb(t, i + 3)
+    ) {
+      // "People like you love our weekend breaks", "Teams like yours use…"
+      from = i;
+      to = i + 3;
+    } else if (
+      (isGroup(x) || countedCrowd(t, i) >= 0) &&
+      (isPlural(x) ||
+        PEOPLE_PLURALS.has(x.lower) ||
+        ['every', 'each'].includes(t[i - 1]?.lower ?? '') ||
+        ['every', 'each'].includes(t[i - 2]?.lower ?? ''))
+    ) {
+      let j = i - 1;
+      while (
+        j >= 0 &&
+        ['ADJ', 'NOUN', 'PROPN', 'PUNCT'].includes(t[j]!.pos) &&
+        t[j]!.text !== ',' &&
+        i - j < 4
+      )
+        j -= 1;
+      while (
+        j >= 0 &&
+        ['ADP', 'DET', 'PRON'].includes(t[j]!.pos) &&
+        t[j]!.lower !== 'our' &&
+        i - j < 6
+      )
+        j -= 1;
+      const before = t[j];
+      // A crowd, not a count: "most", "thousands", "12,000", "9 in 10" (not "three dinners").
+      const quantifier = (y: Token) =>
+        (QUANTIFIERS.has(y.lower) && y.lower !== 'nine') ||
+        /^(?:top|best|high|leading)-(?:performing|rated|ranked|tier)$/.test(y.lower) ||
+        (y.lower === 'number' &&
+          ['growing', 'increasing', 'rising', 'huge', 'large', 'record'].includes(
+            t[y.i - 1]?.lower ?? '',
+          )) ||
+        Number(y.text.replace(/,/g, '')) >= 50 ||
+        ['million', 'millions', 'thousand', 'hundred', 'billion', 'percent', '%'].includes(
+          y.lower,
+        ) ||
+        ((y.pos === 'NUM' || /^\d/.test(y.text)) &&
+          (['in', 'of'].includes(t[y.i + 1]?.lower ?? '') || t[y.i + 1]?.text === '%'));
+      const counted = countedCrowd(t, i);
+      if (counted >= 0 && counted < j) j = counted;
+      const quantified =
+        counted >= 0 ||
+        t.slice(Math.max(0, j), i).some(quantifier) ||
+        // "9 out of 10 dentists"
+        t
+          .slice(Math.max(0, j), i)
+          .some(
+            (y) =>
+              (y.pos === 'NUM' || /^\d/.test(y.text)) &&
+              t[y.i + 1]?.lower === 'out' &&
+              t[y.i + 2]?.lower === 'of',
+          );
+      // "How many (of your) people…", "what share of your customers…": a count asked for.
+      const howMany = t
+        .slice(Math.max(0, j - 4), i)
+        .some(
+          (y) =>
+            (y.lower === 'how' && ['many', 'much'].includes(t[y.i + 1]?.lower ?? '')) ||
+            (y.lower === 'what' &&
+              ['share', 'percentage', 'proportion', 'fraction', 'number'].includes(
+                t[y.i + 1]?.lower ?? '',
+              )),
+        );
+      if (quantified && !howMany) {
+        from = Math.max(0, j);
+        to = i;
+      } else if (
+        authorityNouns.has(x.lemma) ||
+        j < 0 ||
+        ['your', 'their', 'our', 'other'].includes(before?.lower ?? '') ||
+        (before !== undefined && COLLECTIVES.has(before.lower) && t[before.i + 1]?.lower === 'of')
+      ) {
+        // A bare plural acting: needs a verb right after it (any verb, when it
+        // is a statement), past a phrase saying where the crowd is ("Teams at
+        // Google and Stripe rely on…", "Your peers in other departments have…").
+        let after = i + 1;
+        if (t[after]?.pos === 'ADP' && !['of', 'like'].includes(t[after]!.lower)) {
+          after += 1;
+          while (
+            after < t.length &&
+            after < i + 9 &&
+            // "Teachers across the country use our app", with "use" read as a noun.
+            !(after > i + 2 && t[after]!.pos === 'NOUN' && actsAsVerb(t, after)) &&
+            (['DET', 'ADJ', 'NOUN', 'PROPN', 'CCONJ', 'NUM'].includes(t[after]!.pos) ||
+              t[after]!.text === ',' ||
+              // "at companies like yours"
+              (t[after]!.lower === 'like' &&
+                ['yours', 'you'].includes(t[after + 1]?.lower ?? '')) ||
+              (t[after]!.lower === 'yours' && t[after - 1]?.lower === 'like')) &&
+            !['you', 'your'].includes(t[after]!.lower)
+          )
+            after += 1;
+        }
+        const verb = t
+          .slice(after, after + 3)
+          .find(
+            (y) => y.pos === 'VERB' || y.pos === 'AUX' || (y.i === after && actsAsVerb(t, y.i)),
+          );
+        if (
+          verb &&
+          (endorseVerbs.has(verb.lemma) ||
+            !isQuestion(s) ||
+            t.slice(i + 1, i + 3).some((y) => y.lower === 'already'))
+        ) {
+          from = Math.max(0, j + 1);
+          to = verb.i;
+        }
+      }
+    } else if (
+      ['research', 'study', 'studies', 'survey', 'data', 'science', 'evidence', 'poll'].includes(
+        x.lower,
+      ) &&
+      ['show', 'prove', 'suggest', 'find', 'say', 'confirm', 'reveal'].includes(
+        t[i + 1]?.lemma ?? '',
+      )
+    ) {
+      from = i;
+      to = i + 1;
+    } else if (
+      [
+        'loved',
+        'used',
+        'chosen',
+        'recommended',
+        'preferred',
+        'backed',
+        'endorsed',
+        'praised',
+        'rated',
+        'adored',
+        'relied',
+      ].includes(x.lower) &&
+      (t[i + 1]?.lower === 'by' || (x.lower === 'relied' && t[i + 1]?.lower === 'on')) &&
+      // "Is this app used by your children?" asks about the person's own people.
+      !(t[i + 2]?.lower === 'your' && question && i >= qStart) &&
+      t
+        .slice(i + 2, i + 7)
+        .some(
+          (y) =>
+            isGroup(y) ||
+            countedCrowd(t, y.i) >= 0 ||
+            y.pos === 'PROPN' ||
+            QUANTIFIERS.has(y.lower) ||
+            /^\d/.test(y.text) ||
+            ['millions', 'thousands'].includes(y.lower),
+        )
+    ) {
+      // "Loved by over 50,000 runners", "used by leading hospitals"
+      from = i;
+      to = i + 1;
+    } else if (
+      x.lower === 'voted' &&
+      ['best', 'top', '#', 'number', 'favourite', 'favorite', 'the'].includes(t[i + 1]?.lower ?? '')
+    ) {
+      // "Voted best coffee in town"
+      from = i;
+      to = i + 1;
+    } else if (
+      ['choice', 'favourite', 'favorite', 'pick'].includes(x.lower) &&
+      ['of', 'among', 'with'].includes(t[i + 1]?.lower ?? '') &&
+      t.slice(i + 2, i + 5).some((y) => isGroup(y) && (isPlural(y) || PEOPLE_PLURALS.has(y.lower)))
+    ) {
+      // "the choice of professionals", "a favourite among parents"
+      from = i;
+      to = i + 2;
+    } else if (
+      ['name', 'rank', 'crown', 'vote', 'call', 'award'].includes(x.lemma) &&
+      x.pos === 'VERB' &&
+      x.lower !== x.lemma &&
+      (t[i + 1]?.lower === 'us' || t[i + 1]?.lower === 'our') &&
+      t
+        .slice(i + 2, i + 6)
+        .some((y) =>
+          ['leader', 'best', 'top', 'winner', 'favourite', 'favorite', 'number'].includes(y.lower),
+        )
+    ) {
+      // "Gartner named us a leader", "Readers voted us the best bakery"
+      from = Math.max(0, i - 1);
+      to = i + 1;
+    } else if (x.lower === 'trusted' && t[i + 1]?.lower === 'by') {
+      from = i;
+      to = i + 1;
+    } else if (
+      x.lower === 'as' &&
+      ['seen', 'featured', 'heard', 'shown', 'recommended', 'reviewed', 'praised'].includes(
+        t[i + 1]?.lower ?? '',
+      ) &&
+      ['on', 'in', 'by'].includes(t[i + 2]?.lower ?? '')
+    ) {
+      // "As seen on TV", "as featured in Forbes"
+      from = i;
+      to = i + 2;
+    } else if (
+      POPULAR_HEADS.test(x.lower) ||
+      (POPULAR_TAILS.has(x.lower) &&
+        ['most', 'fastest', 'top', 'highest', 'best', 'widely'].includes(t[i - 1]?.lower ?? ''))
+    ) {
+      // "the fastest-growing platform", "our most popular room", "top rated".
+      // Asking which is most popular in the person's own world is not pointing
+      // at a crowd: "What is the most popular dish in your household?"
+      const owner = t
+        .slice(Math.max(0, i - 3), i)
+        .some((y) => OFFER_DETERMINERS.has(y.lower) || y.lower === 'the' || y.lower === 'a');
+      const asking =
+        question &&
+        whWords.has(opener?.lower ?? '') &&
+        t.slice(qStart, i).some((y) => y.lemma === 'be');
+      if (owner && !asking) {
+        from = POPULAR_HEADS.test(x.lower) ? i : i - 1;
+        to = i;
+      }
+    } else if (
+      x.lower === 'best-selling' ||
+      x.lower === 'bestselling' ||
+      (x.lower === '#' && t[i + 1]?.text === '1') ||
+      (x.lower === 'number' && t[i + 1]?.lower === 'one')
+    ) {
+      from = i;
+      to = i;
+    } else if (x.lower === 'in' && (t[i + 1]?.pos === 'NUM' || /^\d/.test(t[i + 1]?.text ?? ''))) {
+      const home = t
+        .slice(i + 2, i + 4)
+        .find((y) => ['home', 'household', 'kitchen', 'country', 'office'].includes(y.lemma));
+      if (home) {
+        from = i;
+        to = home.i;
+      }
+    }
+    if (from < 0) continue;
+    // Asking about others is not pointing at them: "Do most of your
+    // colleagues work remotely?", "How many people…?"
+    const subjectOfQuestion =
+      question && from >= qStart && from <= qStart + 2 && auxiliaries.has(t[qStart]!.lower);
+    const whSubject =
+      question && whWords.has(opener?.lower ?? '') && from <= qStart + 3 && from >= qStart;
+    if (subjectOfQuestion || whSubject) continue;
+    // A group someone is told they belong to ("Smart founders…") is identity, not a crowd.
+    // (With a crowd word before it, it is a crowd again: "Most successful startups…")
+    const crowdWord = t
+      .slice(from, to)
+      .some((y) => QUANTIFIERS.has(y.lower) || y.pos === 'NUM' || /^\d/.test(y.text));
+    if (
+      !crowdWord &&
+      t.slice(from, to).some((y) => characterAdjectives.has(y.lower) && y.lower !== 'good')
+    )
+      continue;
+    if (t.slice(to + 1, to + 4).some((y) => y.lower === 'like' && t[y.i + 1]?.lower === 'you'))
+      continue;
+    const speaksToYou = t.some(
+      (y) => y.lower === 'you' || y.lower === 'your' || y.lower === 'yours',
+    );
+    if (!question || speaksToYou || !isQuestion(s)) {
+      hits.push(span('social-proof', t[from]!, t[to]!));
+      i = to;
+    }
+  }
+  return hits;
+}

@@ -1,0 +1,75 @@
+// What every rule of the wording check reads a sentence with: where a
+// finding sits, where the question proper starts, and whether a word
+// praises or runs down.
+import type { LeadingKind } from '@chorus/contracts';
+import { auxiliaries, hedgePattern, whWords } from '../lexicon/question-words';
+import { scaleWords, valence } from '../lexicon/valence';
+import type { Sentence, Token } from '../text';
+
+/** Where a kind of leading wording sits in the analysed text. */
+export interface Hit {
+  kind: LeadingKind;
+  start: number;
+  end: number;
+}
+
+export const NEGATION = new Set(["n't", 'not', 'nt']);
+export const OFFER_DETERMINERS = new Set(['our', 'this', 'these', 'us', 'we']);
+export const MODALS = new Set(['would', 'could', 'might', 'should', "'d"]);
+const OPENING_FILLERS = new Set([
+  'so',
+  'and',
+  'but',
+  'honestly',
+  'ok',
+  'okay',
+  'well',
+  'now',
+  'then',
+]);
+
+const isWord = (t: Token | undefined) => t !== undefined && /[a-z0-9]/i.test(t.text);
+export const span = (kind: LeadingKind, from: Token, to: Token): Hit => ({
+  kind,
+  start: from.start,
+  end: to.end,
+});
+
+/** The first real word of a clause (skipping "So,", "And", "Honestly,"). */
+export function firstWord(tokens: Token[], from = 0): number {
+  let i = from;
+  while (i < tokens.length && (!isWord(tokens[i]) || OPENING_FILLERS.has(tokens[i]!.lower))) {
+    i += 1;
+  }
+  return i;
+}
+
+/** Where the question proper starts: after a leading clause ending in a comma, if any. */
+export function questionStart(tokens: Token[]): number {
+  const first = firstWord(tokens);
+  const opener = tokens[first];
+  if (opener && (auxiliaries.has(opener.lower) || whWords.has(opener.lower))) return first;
+  for (let i = first; i < tokens.length - 1; i += 1) {
+    if ([',', ':', ';', '—', '–', '-'].includes(tokens[i]!.text)) {
+      const next = firstWord(tokens, i + 1);
+      const word = tokens[next];
+      if (word && (auxiliaries.has(word.lower) || whWords.has(word.lower))) return next;
+    }
+  }
+  return first;
+}
+
+/** A sentence that asks: it ends in "?" or opens like a question. */
+export function isQuestion(s: Sentence): boolean {
+  if (s.tokens.at(-1)?.text === '?') return true;
+  const first = s.tokens[firstWord(s.tokens)];
+  return first !== undefined && (auxiliaries.has(first.lower) || whWords.has(first.lower));
+}
+
+export const hedged = (s: Sentence) => hedgePattern.test(s.text);
+
+/** Whether a word praises or runs down (its valence, and whether it can carry weight alone). */
+export const strongly = (t: Token, threshold: number) => {
+  if (scaleWords.has(t.lower) || scaleWords.has(t.lemma)) return false;
+  return Math.abs(valence(t.lower)) >= threshold || Math.abs(valence(t.lemma)) >= threshold;
+};
