@@ -13,7 +13,7 @@ import type { CollaboratorStore, MembershipRow } from './store/collaborators';
 import type { ProductRow, ProductStore } from './store/products';
 
 /** Too many members or invitations (RESOURCE_EXHAUSTED, 429). */
-export class TeamLimitReached extends DomainError {
+class TeamLimitReached extends DomainError {
   constructor(message: string) {
     super(grpcStatus.RESOURCE_EXHAUSTED, message);
   }
@@ -55,7 +55,7 @@ export interface ProductAccess {
   access: Access;
 }
 
-export interface SharedRoadmapRow {
+interface SharedRoadmapRow {
   roadmapId: string;
   roadmapName: string;
   productId: string;

@@ -6,7 +6,7 @@ import { retryAfterMs } from './domain/question-attempts';
 const milliseconds = (min: number, fallback: number) =>
   z.coerce.number().int().min(min).max(86_400_000).default(fallback);
 
-export const catalogConfigSchema = z
+const catalogConfigSchema = z
   .object({
     GRPC_HOST: z.string().default('0.0.0.0'),
     GRPC_PORT: env.port(50052),

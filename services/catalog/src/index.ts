@@ -1,3 +1,3 @@
-export { catalogConfigSchema, type CatalogConfig, readCatalogConfig } from './config';
+export { readCatalogConfig } from './config';
 export { type RunningCatalog, startCatalog } from './service';
-export { defaultTemplateLibraryFile, loadTemplateLibrary } from './template-library';
+export { defaultTemplateLibraryFile } from './template-library';

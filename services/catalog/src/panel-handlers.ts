@@ -16,7 +16,7 @@ type PanelRpc =
   'createPanel' | 'listPanels' | 'getPanel' | 'redrawPanel' | 'deletePanel' | 'listPanelAnswers';
 
 /** A stored panel as its message. */
-export function toMarketPanel(row: CountedPanelRow): MarketPanel {
+function toMarketPanel(row: CountedPanelRow): MarketPanel {
   return marketPanelToMessage(
     {
       id: row.id,
@@ -123,7 +123,7 @@ export function panelHandlers(deps: {
 }
 
 /** Personas of a panel an estimate is made from, scaled to the panel's size. */
-export const PANEL_SAMPLE = 50;
+const PANEL_SAMPLE = 50;
 
 /** A market panel's persona context: its first personas as a sample, and the panel's size. */
 export async function panelContext(

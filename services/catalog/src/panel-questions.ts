@@ -19,7 +19,7 @@ import type { PanelRow, PanelStore } from './store/panels';
 import type { QuestionOutcome, QuestionRow, QuestionStore } from './store/questions';
 
 /** Personas per part of a panel question: a question to 5,000 is 25 parts. */
-export const QUESTION_PART = 200;
+const QUESTION_PART = 200;
 
 const seedOf = (seed: number | undefined) => seed || FIRST_RUN_SEED;
 

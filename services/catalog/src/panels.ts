@@ -33,11 +33,11 @@ import type { CountedPanelRow, PanelRow, PanelStore } from './store/panels';
 import type { QuestionStore } from './store/questions';
 
 /** Members built per PanelBuildRequested: a panel of 5,000 is 25 batches. */
-export const BUILD_BATCH = 200;
+const BUILD_BATCH = 200;
 /** Raking weights are trimmed at this multiple of the mean (and its inverse). */
-export const WEIGHT_CAP = 5;
+const WEIGHT_CAP = 5;
 /** A build whose batches were requested this long ago without finishing is requested again. */
-export const BUILD_RETRY_AFTER_MS = 120_000;
+const BUILD_RETRY_AFTER_MS = 120_000;
 /** Panels looked at per sweep. */
 const SWEEP_BATCH = 20;
 

@@ -8,7 +8,7 @@ import type { PersonaStore } from './store/personas';
 import type { ProductRow } from './store/products';
 
 /** Everything persona inference is told: who answers, and what they know of the product. */
-export interface PersonaContext {
+interface PersonaContext {
   personas: PersonaProfile[];
   business: BusinessContext;
 }

@@ -8,7 +8,6 @@ import {
   personaMessages,
   productMessages,
   personaTemplateInput,
-  provenanceAfterEdit,
   type SafetyScores,
 } from '@chorus/contracts';
 import type {
@@ -40,6 +39,7 @@ import {
   loadTemplateLibrary,
   TemplateLibraryError,
 } from './template-library';
+import { provenanceAfterEdit } from './domain/trait-provenance';
 
 // Only one sync (or first-start seeding) at a time per database, so two
 // replicas starting together do not both import the library.

@@ -24,7 +24,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** The seed of the best–worst sets people see: one design per question, the same for everyone. */
 const PEOPLE_DESIGN_SEED = 1;
 
-export interface PublicLink {
+interface PublicLink {
   productName: string;
   title: string;
   questions: { question: QuestionRow; spec: TypedQuestionSpec; maxDiffSets: number[][] }[];
@@ -32,7 +32,7 @@ export interface PublicLink {
   myAnswers: LinkAnswerRow[];
 }
 
-export interface LinkQuestionResults {
+interface LinkQuestionResults {
   question: QuestionRow;
   spec: TypedQuestionSpec;
   responses: number;

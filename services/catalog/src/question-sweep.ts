@@ -6,7 +6,7 @@ import type { AttemptPolicy, Questions } from './questions';
 const SWEEP_LOCK = 0x0c47_5e3e;
 
 /** What else the sweep keeps up to date: invitations past their expiry become expired. */
-export interface InvitationExpiry {
+interface InvitationExpiry {
   expireWithin(trx: Knex.Transaction): Promise<number>;
 }
 

@@ -20,10 +20,10 @@ import {
 import { frameFromMessage, frameToMessage } from '@chorus/service-kit/wire';
 
 /** Weights are trimmed at this multiple of the mean when a panel is raked (see Panels). */
-export const WEIGHT_CAP_WORDS = '5 times the average';
+const WEIGHT_CAP_WORDS = '5 times the average';
 
 /** A panel as a run of its question sees it. */
-export interface PanelOfRun {
+interface PanelOfRun {
   id: string;
   name: string;
   version: number;

@@ -8,7 +8,7 @@ import type {
 import { analyzeRun, driftBetween } from '@chorus/research';
 
 /** What is stored beside a run's answers so that reading a question computes nothing. */
-export interface StoredAnalysis {
+interface StoredAnalysis {
   analysis: QuestionAnalysis | null;
   drift: DriftReport | null;
 }

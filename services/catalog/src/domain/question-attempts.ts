@@ -3,7 +3,7 @@
 // delivery and the catalog keeps the first answer, so asking again is safe:
 // at worst a late answer and a new one race, and the first stored wins.
 
-export interface InferenceLimits {
+interface InferenceLimits {
   /** INFERENCE_TIMEOUT_MS: one model request. */
   timeoutMs: number;
   /** INFERENCE_RETRIES: further requests after a failed or unreadable one. */
@@ -15,7 +15,7 @@ export interface InferenceLimits {
 }
 
 /** The outbox relay's poll and the bus's hand-over, generously. */
-export const DELIVERY_SLACK_MS = 30_000;
+const DELIVERY_SLACK_MS = 30_000;
 
 /**
  * How long a question may stay pending or processing before it is asked

@@ -21,7 +21,7 @@ import {
 /** What a collaborators row grants: a product role, or one roadmap. */
 export type ShareRole = MemberRole | 'roadmap';
 /** What GetAccess answers. */
-export type AccessRole = ProductRole | 'roadmap';
+type AccessRole = ProductRole | 'roadmap';
 
 /** A refusal in the words the user reads; the operations turn its kind into a gRPC status. */
 export interface Refusal {
@@ -156,7 +156,7 @@ export function inviteRefusal(facts: InviteFacts): Refusal | null {
 }
 
 /** The rate limit on sending (new invitations and resends). */
-export function sendingRefusal(sentLastHour: number): Refusal | null {
+function sendingRefusal(sentLastHour: number): Refusal | null {
   return sentLastHour >= INVITES_PER_PRODUCT_PER_HOUR
     ? refuse('resource_exhausted', teamMessages.tooManyInvites)
     : null;
@@ -209,7 +209,7 @@ export interface SeatState {
 }
 
 /** Whether the row holds a billed seat: accepted, active and of a billable role. */
-export function holdsSeat(state: SeatState | null): boolean {
+function holdsSeat(state: SeatState | null): boolean {
   return (
     !!state &&
     state.status === 'accepted' &&

@@ -124,7 +124,7 @@ export function questionDeleted(trx: Knex.Transaction, question: QuestionRow) {
 // billable_seats is the product's count after the change: billing sets the
 // subscription's seat quantity to it, so a replay changes nothing.
 
-export interface MembershipChange {
+interface MembershipChange {
   product: Pick<ProductRow, 'id' | 'user_id'>;
   member: CollaboratorRow;
   billableSeats: number;

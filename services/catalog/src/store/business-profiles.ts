@@ -12,7 +12,7 @@ export interface BusinessProfileRow {
 }
 
 /** companyName -> company_name, companyNameUnknown -> company_name_unknown */
-export function columnOf(name: string): string {
+function columnOf(name: string): string {
   return name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 }
 
@@ -20,7 +20,7 @@ export function columnOf(name: string): string {
  * The columns a set of fields writes: only the fields that are present, so
  * an update leaves the others as they are. Empty text is stored as null.
  */
-export function profileColumns(fields: BusinessProfileFields): Record<string, unknown> {
+function profileColumns(fields: BusinessProfileFields): Record<string, unknown> {
   const columns: Record<string, unknown> = {};
   for (const field of businessProfileFields) {
     const value = fields[field.name];

@@ -12,7 +12,7 @@ export interface CalibrationRow {
   created_at: Date;
 }
 
-export interface NewCalibration {
+interface NewCalibration {
   questionId: string;
   productId: string;
   userId: string;

@@ -34,7 +34,7 @@ export interface CollaboratorRow {
   updated_at: Date;
 }
 
-export type NewCollaborator = Pick<
+type NewCollaborator = Pick<
   CollaboratorRow,
   | 'product_id'
   | 'inviter_user_id'
@@ -47,7 +47,7 @@ export type NewCollaborator = Pick<
   | 'is_billable'
 > & { permissions: string | null };
 
-export type CollaboratorChanges = Partial<
+type CollaboratorChanges = Partial<
   Omit<CollaboratorRow, 'id' | 'product_id' | 'permissions' | 'updated_at'>
 > & { permissions?: string | null };
 
@@ -77,7 +77,7 @@ export interface AuditRow {
   effective_date: Date;
 }
 
-export type NewAuditRow = Pick<
+type NewAuditRow = Pick<
   AuditRow,
   'product_id' | 'collaborator_id' | 'action_type' | 'action_by_user_id' | 'action_by_name'
 > & {

@@ -9,7 +9,7 @@ import type {
 import type { PersonaProfile } from '@chorus/proto/inference/v1/inference';
 import type { Knex } from '@chorus/service-kit';
 
-export interface PanelWeights {
+interface PanelWeights {
   designEffect: number;
   effectiveSampleSize: number;
   maxWeight: number;
@@ -45,14 +45,14 @@ export interface CountedPanelRow extends PanelRow {
   questions: number;
 }
 
-export interface PanelPersonaRow {
+interface PanelPersonaRow {
   index: number;
   traits: Record<string, string>;
   profile: PersonaProfile;
   weight: number;
 }
 
-export interface PanelAnswerRow {
+interface PanelAnswerRow {
   index: number;
   response: PersonaResponse;
 }

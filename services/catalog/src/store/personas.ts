@@ -29,12 +29,12 @@ export type TemplateContent = Omit<
 >;
 
 /** A custom persona's template: its content, its product and its facts. */
-export type CustomTemplateContent = TemplateContent & {
+type CustomTemplateContent = TemplateContent & {
   owner_product_id: string;
   custom: CustomPersonaFacts;
 };
 
-export interface PersonaRow {
+interface PersonaRow {
   id: string;
   user_id: string;
   product_id: string;

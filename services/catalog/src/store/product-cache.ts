@@ -4,11 +4,11 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 
 /** The channel every write of the products table notifies, with the owner's id. */
-export const productsChannel = 'catalog_products';
+const productsChannel = 'catalog_products';
 /** The channel every write of the collaborators table notifies, with the member's user id. */
 export const membershipsChannel = 'catalog_memberships';
 
-export interface ProductCacheOptions {
+interface ProductCacheOptions {
   /** A connection string of the catalog's database, for the LISTEN connection. */
   databaseUrl: string;
   logger: Logger;

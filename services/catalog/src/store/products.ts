@@ -34,7 +34,7 @@ export interface ProductRow {
   updated_at: Date;
 }
 
-export type NewProduct = Pick<ProductRow, 'user_id' | 'name' | 'description' | 'industry'> &
+type NewProduct = Pick<ProductRow, 'user_id' | 'name' | 'description' | 'industry'> &
   Partial<Pick<ProductRow, 'billing_cycle'>>;
 
 /** What billing's subscription events may change on a product. */

@@ -94,7 +94,7 @@ export interface StudyRow {
 }
 
 /** A product's questions budget and this month's spend. */
-export interface BudgetRow {
+interface BudgetRow {
   monthly_budget_usd: number | null;
   spent_this_month_usd: number;
   questions_this_month: number;
