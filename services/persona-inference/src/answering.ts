@@ -39,17 +39,17 @@ import {
 } from './engines/engine';
 
 /** A follow-up's piece of text, or its last piece: usage and cost (undefined: price unknown). */
-export type PricedFollowUpPiece =
+type PricedFollowUpPiece =
   | Exclude<FollowUpPiece, { usage: EngineUsage }>
   | { usage: EngineUsage; costUsd: number | undefined };
 
-export interface AnsweredQuestion {
+interface AnsweredQuestion {
   responses: PersonaResponse[];
   aggregatedResults: AggregatedResults;
   run: RunDetails;
 }
 
-export interface QuestionToAnswer {
+interface QuestionToAnswer {
   questionText: string;
   personas: PersonaProfile[];
   business: BusinessContext | undefined;
@@ -98,7 +98,7 @@ function attributeValue(persona: PersonaProfile, name: PersonaAttributeName): un
  * Keeps only grounds that exist: attributes the persona has and profile
  * fields the persona was told about, each once. A model may cite more.
  */
-export function groundedIn(
+function groundedIn(
   answer: Pick<EngineAnswer, 'grounding'>,
   persona: PersonaProfile,
   business: BusinessContext,
@@ -114,11 +114,11 @@ export function groundedIn(
 }
 
 /** A version of what a persona or profile said: the first 12 hex digits of its SHA-256. */
-export function versionOf(value: unknown): string {
+function versionOf(value: unknown): string {
   return createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 12);
 }
 
-export interface AnsweringDeps {
+interface AnsweringDeps {
   engine: InferenceEngine;
   limit: pLimit.Limit;
   logger: Logger;
@@ -135,7 +135,7 @@ export interface AnsweringDeps {
   concurrency?: number;
 }
 
-export interface Estimate {
+interface Estimate {
   engine: InferenceEngine['name'];
   model: string;
   modelCalls: number;
@@ -153,7 +153,7 @@ const noUsage = (): EngineUsage & { cachedAnswers: number } => ({
 });
 
 /** A sample's usage for a whole panel `factor` times its size, in whole calls, tokens and answers. */
-export function scaleUsage(
+function scaleUsage(
   usage: EngineUsage & { cachedAnswers: number },
   factor: number,
 ): EngineUsage & { cachedAnswers: number } {

@@ -6,7 +6,7 @@ import { z } from 'zod';
 const optional = <S extends z.ZodType>(schema: S) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 
-export const inferenceConfigSchema = z.object({
+const inferenceConfigSchema = z.object({
   GRPC_HOST: z.string().default('0.0.0.0'),
   GRPC_PORT: env.port(50055),
   KAFKA_BROKERS: env.brokers(),

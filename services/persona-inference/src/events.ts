@@ -24,7 +24,7 @@ import type { PanelBuilds } from './panel-builds';
 // is keyed by question and part instead. The same workers build market
 // panels' batches (PanelBuildRequested, see panel-builds.ts).
 
-export const WORKER_GROUP = 'persona-inference';
+const WORKER_GROUP = 'persona-inference';
 
 const unexpectedFailure = 'Answering failed unexpectedly. Please try again.';
 

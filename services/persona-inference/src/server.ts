@@ -23,12 +23,12 @@ import { estimatePanelBuild, type PanelBuilder } from './engines/panel-builder';
 import { buildAll, type PersonaBuilder } from './engines/persona-builder';
 
 /** A follow-up message's length at most. */
-export const MAX_FOLLOW_UP_LENGTH = 1_000;
+const MAX_FOLLOW_UP_LENGTH = 1_000;
 
 const noBusinessContext = { productName: '', productDescription: '', industry: '', facts: [] };
 
 /** Personas asked in one Answer call at most; more would hold the shared limit too long. */
-export const MAX_PERSONAS_PER_CALL = 100;
+const MAX_PERSONAS_PER_CALL = 100;
 
 function checkPersonas(personas: { personaId: string; name: string }[]): void {
   if (personas.length === 0) throw new InvalidArgument('at least one persona is required');

@@ -55,13 +55,13 @@ function modelOptions(config: InferenceConfig, logger: Logger) {
 }
 
 /** The OpenAI engine when a key is configured, the local engine otherwise. */
-export function createEngine(config: InferenceConfig, logger: Logger): InferenceEngine {
+function createEngine(config: InferenceConfig, logger: Logger): InferenceEngine {
   const model = modelOptions(config, logger);
   return model ? new OpenAIEngine(model) : new LocalEngine();
 }
 
 /** The persona builder of the same engine: a model when a key is configured, the templates otherwise. */
-export function createPersonaBuilder(config: InferenceConfig, logger: Logger): PersonaBuilder {
+function createPersonaBuilder(config: InferenceConfig, logger: Logger): PersonaBuilder {
   const model = modelOptions(config, logger);
   return model ? new OpenAIPersonaBuilder(model) : new LocalPersonaBuilder();
 }
@@ -71,7 +71,7 @@ export function createPersonaBuilder(config: InferenceConfig, logger: Logger): P
  * a key is configured, the local builder composes them otherwise. Either
  * takes its slots from the process's shared limit.
  */
-export function createPanelBuilder(
+function createPanelBuilder(
   config: InferenceConfig,
   logger: Logger,
   limit: pLimit.Limit,

@@ -82,7 +82,7 @@ const EMBEDDING_WIDTH = 64;
  * picked by its hash. Texts that share words are close, as with a real
  * embeddings model, without one.
  */
-export function wordEmbedding(text: string): number[] {
+function wordEmbedding(text: string): number[] {
   const vector = new Array<number>(EMBEDDING_WIDTH).fill(0);
   for (const word of text.toLowerCase().match(/[a-z0-9']+/g) ?? []) {
     let hash = 0x811c9dc5;
@@ -122,7 +122,7 @@ export function panelMembersAsked(request: FakeRequest): number[] {
  * the member's index ("Lifestyle written for member 12."), so a test can
  * tell the model's words from facts worked out in code.
  */
-export function panelPersonasAnswer(request: FakeRequest): string {
+function panelPersonasAnswer(request: FakeRequest): string {
   return JSON.stringify({
     personas: panelMembersAsked(request).map((index) => ({
       index,

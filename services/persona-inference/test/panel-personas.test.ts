@@ -2,7 +2,8 @@ import type { PopulationFrame as FrameMessage } from '@chorus/proto/inference/v1
 import { householdOf, type PanelMember, type PopulationFrame, quotaSample } from '@chorus/research';
 import { readIncome } from '../src/domain/money';
 import { frameFromMessage } from '../src/domain/panel-frame';
-import { namesOf, panelPersona, panelPersonas } from '../src/domain/panel-personas';
+import { namesOf } from '../src/domain/panel-personas/names';
+import { panelPersona, panelPersonas } from '../src/domain/panel-personas';
 
 // A market panel's personas without a model: the facts of each member fit
 // its levels of the frame's traits, and the names and prose differ from

@@ -3,9 +3,15 @@ import {
   closestTemplates,
   composePersona,
   customerName,
+  withGivenTraits,
 } from '../src/domain/persona-building';
 import { buildAll, LocalPersonaBuilder, parseModelPersona } from '../src/engines/persona-builder';
-import { givenFields, parseCustomerCsv, parseDescriptionFacts } from '@chorus/contracts';
+import {
+  type CustomTraits,
+  givenFields,
+  parseCustomerCsv,
+  parseDescriptionFacts,
+} from '@chorus/contracts';
 import { InferenceFailed } from '../src/engines/engine';
 import { readIncome } from '../src/domain/money';
 import { readPersona } from '../src/domain/persona-reading';
@@ -28,6 +34,28 @@ describe('the closest templates to what a source states', () => {
   it('without any stated fact, the order is by name, so it is repeatable', () => {
     const names = closestTemplates({}, everyPersona).map((t) => t.name);
     expect(names).toEqual([...everyPersona.map((t) => t.name)].sort().slice(0, 3));
+  });
+});
+
+describe('the traits a source states', () => {
+  const filled: CustomTraits = {
+    name: 'Claire',
+    age: 40,
+    gender: 'Female',
+    occupation: 'Accountant',
+    location: 'Paris',
+    income: '€3,000/month',
+    lifestyle: 'Busy',
+    motivations: 'Save time',
+    personality: 'Careful',
+  };
+
+  it('win over what the engine filled', () => {
+    expect(withGivenTraits(filled, { age: 34, location: ' Lyon ' })).toEqual({
+      ...filled,
+      age: 34,
+      location: 'Lyon',
+    });
   });
 });
 

@@ -160,8 +160,8 @@ export function yearlyUsd(money: Pick<Money, 'currency' | 'value' | 'period'>): 
   return money.value * perYear[money.period] * money.currency.usd;
 }
 
-export type IncomeBand = 'low' | 'middle' | 'high';
-export type IncomeKind = 'salary' | 'pension' | 'irregular' | 'limited';
+type IncomeBand = 'low' | 'middle' | 'high';
+type IncomeKind = 'salary' | 'pension' | 'irregular' | 'limited';
 
 export interface Income {
   /** Rough yearly income in US dollars, when the text names an amount. */

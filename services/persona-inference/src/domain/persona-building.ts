@@ -5,8 +5,8 @@ import {
   genderOption,
   type GivenTraits,
   occupationCategory,
+  givenFields,
   type SafetyScores,
-  withGivenTraits,
 } from '@chorus/contracts';
 import type { PersonaProfile } from '@chorus/proto/inference/v1/inference';
 import { type Currency, formatMoney, readIncome } from './money';
@@ -25,11 +25,21 @@ import { countryOf, currencyOfPlace } from './places';
  * states one, and their safety scores, averaged.
  */
 
+/** The engine's traits with every stated one kept as the source said it. */
+export function withGivenTraits(filled: CustomTraits, given: GivenTraits): CustomTraits {
+  const traits = { ...filled };
+  for (const field of givenFields(given)) {
+    (traits as Record<string, unknown>)[field] =
+      typeof given[field] === 'string' ? (given[field] as string).trim() : given[field];
+  }
+  return traits;
+}
+
 /** How many of the closest templates a persona is composed from. */
-export const CLOSEST_TEMPLATES = 3;
+const CLOSEST_TEMPLATES = 3;
 
 /** How far a template is from what a source states: 0 is as close as it gets. */
-export function templateDistance(given: GivenTraits, template: PersonaProfile): number {
+function templateDistance(given: GivenTraits, template: PersonaProfile): number {
   let distance = 0;
   if (given.age !== undefined) {
     distance += ageBand(given.age) === ageBand(template.age) ? 0 : 1;
@@ -188,7 +198,7 @@ function roundIncome(value: number): number {
  * paid where the persona lives, by what the job pays, lower for someone who
  * keeps spending tight (never above a middle income then).
  */
-export function inferredIncome(
+function inferredIncome(
   occupation: string,
   currency: Currency,
   traits: Set<Trait>,

@@ -27,7 +27,7 @@ export type Trait =
   | 'careerDriven'
   | 'wantsSimplicity';
 
-export type TextAttribute = 'lifestyle' | 'motivations' | 'personality' | 'occupation';
+type TextAttribute = 'lifestyle' | 'motivations' | 'personality' | 'occupation';
 
 /**
  * Phrases per trait, matched at the start of a word and case-insensitively.
@@ -336,7 +336,7 @@ export function traitsIn(text: string): Set<Trait> {
   return new Set(traitPatterns.filter(([, pattern]) => pattern.test(text)).map(([trait]) => trait));
 }
 
-export type LifeStage = 'young' | 'adult' | 'midlife' | 'senior';
+type LifeStage = 'young' | 'adult' | 'midlife' | 'senior';
 
 export interface PersonaReading {
   name: string;
@@ -404,7 +404,7 @@ const counts: Record<string, number> = {
  * ("two children under eight", "a teenage son"), "family of four"; one when
  * they live alone or nothing says.
  */
-export function householdOf(text: string): number {
+function householdOf(text: string): number {
   const t = text.toLowerCase();
   const familyOf = /\bfamily of (\w+)\b/.exec(t);
   if (familyOf && counts[familyOf[1]!]) return counts[familyOf[1]!]!;

@@ -10,9 +10,9 @@ import { findMoney, type Money, type Period } from './money';
  */
 
 /** What one price buys: a serving (a meal), a person, a user or seat, or the whole thing. */
-export type PriceUnit = 'serving' | 'person' | 'seat' | 'item';
+type PriceUnit = 'serving' | 'person' | 'seat' | 'item';
 
-export interface Quantities {
+interface Quantities {
   /** Servings or meals a week. */
   servingsPerWeek?: number;
   /** The count is of meals (recipes, boxes), each served to every person, not of single servings. */
@@ -216,7 +216,7 @@ export function priceText(price: PriceReading): string {
 }
 
 /** What a persona's household buys, from the price's own quantities or else the persona's. */
-export interface Buying {
+interface Buying {
   /** The number of units bought each time (servings, people or seats). */
   units: number;
   /** How many times a year it is paid. */
@@ -226,7 +226,7 @@ export interface Buying {
 }
 
 /** Typical meals a week a household buys from a meal service when nothing says. */
-export const DEFAULT_MEALS_A_WEEK = 3;
+const DEFAULT_MEALS_A_WEEK = 3;
 
 const perYear: Record<Period, number> = {
   year: 1,

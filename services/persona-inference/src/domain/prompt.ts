@@ -15,7 +15,7 @@ import type { BusinessContext, PersonaProfile } from '@chorus/proto/inference/v1
  * honest opinion; it is not told who asks, so it owes the asker nothing.
  */
 
-export interface PromptMessage {
+interface PromptMessage {
   role: 'system' | 'user';
   content: string;
 }
@@ -44,7 +44,7 @@ export function aboutPersona(persona: PersonaProfile): string[] {
   return about;
 }
 
-export function personaSystemPrompt(persona: PersonaProfile): string {
+function personaSystemPrompt(persona: PersonaProfile): string {
   const about = aboutPersona(persona);
   return [
     `You are ${persona.name}. Stay in character: answer as this person would, in the first person, from their own circumstances.`,
@@ -92,7 +92,7 @@ export function personaPrompt(
 }
 
 /** The profile fields a persona may cite: those it was told about. */
-export function citableProfileFields(business: BusinessContext): ProfileFieldName[] {
+function citableProfileFields(business: BusinessContext): ProfileFieldName[] {
   const known = new Set<string>(business.facts.map((f) => f.field));
   return businessProfileFields.map((f) => f.name).filter((name) => known.has(name));
 }

@@ -253,7 +253,7 @@ const priceDown =
 const aiWords =
   /\b(ai|a\.i\.|artificial intelligence|machine learning|algorithm|automat\w*|chatbot|robot\w*)\b/i;
 
-export type PriceDirection = 'up' | 'down' | 'ask';
+type PriceDirection = 'up' | 'down' | 'ask';
 
 export interface QuestionReading {
   /** Themes the question touches, strongest first (most keywords). */

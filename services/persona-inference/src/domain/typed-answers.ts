@@ -38,7 +38,7 @@ import { ladderAnswer, rangeAnswer, spendingFactors, willingnessToPay } from './
  */
 
 /** What the local engine answers a typed question from. */
-export interface TypedAsk {
+interface TypedAsk {
   persona: PersonaProfile;
   business: BusinessContext;
   spec: TypedQuestionSpec;
@@ -49,7 +49,7 @@ export interface TypedAsk {
 }
 
 /** P(positive) − P(negative): −1 certainly against, 1 certainly for. */
-export function leaningOf(d: OpinionDistribution): number {
+function leaningOf(d: OpinionDistribution): number {
   return d.positive - d.negative;
 }
 
@@ -112,12 +112,7 @@ export function npsDistribution(d: OpinionDistribution, personaId: string): numb
  * uniform, lowest first) is its highest rating, so draw by draw the rating
  * agrees with the opinion.
  */
-export function drawPoints(
-  probabilities: readonly number[],
-  rng: Rng,
-  draws: number,
-  first: number,
-) {
+function drawPoints(probabilities: readonly number[], rng: Rng, draws: number, first: number) {
   const last = first + probabilities.length - 1;
   return drawFrom([...probabilities].reverse(), rng, draws).map((i) => last - i);
 }
@@ -197,7 +192,7 @@ export function choiceProbabilities(
 }
 
 /** A multiple choice's chance of ticking each option: options that fit are ticked more. */
-export function tickProbabilities(
+function tickProbabilities(
   spec: SpecOf<'multiple_choice'>,
   persona: PersonaProfile,
   d: OpinionDistribution,

@@ -12,7 +12,7 @@ import { hash32, type personaGenerator } from '@chorus/research';
 export type Rng = ReturnType<typeof personaGenerator>;
 
 /** Uniform in (0, 1): never exactly 0 or 1, so its normal quantile is finite. */
-export function uniform(rng: Rng): number {
+function uniform(rng: Rng): number {
   return ((rng.unsafeNext() >>> 0) + 0.5) / 4_294_967_296;
 }
 
@@ -100,7 +100,7 @@ export function softmax(scores: readonly number[], temperature = 1): number[] {
 }
 
 /** An index drawn by its probability. */
-export function drawIndex(probabilities: readonly number[], rng: Rng): number {
+function drawIndex(probabilities: readonly number[], rng: Rng): number {
   const u = uniform(rng);
   let cumulative = 0;
   for (const [i, p] of probabilities.entries()) {

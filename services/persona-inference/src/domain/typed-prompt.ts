@@ -21,7 +21,7 @@ import { nonIncreasing, normalize } from './typed-draws';
  * the draws are taken from that in code.
  */
 
-export interface ChatMessage {
+interface ChatMessage {
   role: 'system' | 'user' | 'assistant';
   content: string;
 }
@@ -80,7 +80,7 @@ function listed(items: readonly string[]): string {
 }
 
 /** The option texts of a choice, "None of these" last when offered. */
-export function choiceLabels(spec: SpecOf<'single_choice'> | SpecOf<'multiple_choice'>): string[] {
+function choiceLabels(spec: SpecOf<'single_choice'> | SpecOf<'multiple_choice'>): string[] {
   return spec.noneOption ? [...spec.options, NONE_OF_THESE] : [...spec.options];
 }
 
@@ -96,7 +96,7 @@ function scaleEnds(spec: SpecOf<'scale'>): string {
 const uncertainty = 'describe your real uncertainty rather than putting everything on one answer';
 
 /** What the model is asked to give for the type, after it has answered the question's text. */
-export function typedInstruction(spec: TypedQuestionSpec, sets: readonly number[][] = []): string {
+function typedInstruction(spec: TypedQuestionSpec, sets: readonly number[][] = []): string {
   switch (spec.type) {
     case 'scale':
       return `Now answer on a scale from 1 to ${spec.points}, where ${scaleEnds(spec)} Give the probability, from 0 to 1, that you would choose each point, adding up to 1; ${uncertainty}.`;

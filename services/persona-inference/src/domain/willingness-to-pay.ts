@@ -62,7 +62,7 @@ const industryPrices: Record<string, { month: number; once: number }> = {
 const generalPrice = { month: 25, once: 80 };
 const usd = currencyByCode('USD')!;
 
-export interface ReferencePrice {
+interface ReferencePrice {
   /** In the asked currency and period. */
   price: number;
   source: 'profile' | 'industry';
@@ -136,7 +136,7 @@ const bandStanding = { low: 0.55, middle: 1, high: 2.2 } as const;
  * and the currency it lives in. An income paid in another currency is
  * converted first.
  */
-export function incomeStanding(persona: PersonaProfile): { standing: number; place: Currency } {
+function incomeStanding(persona: PersonaProfile): { standing: number; place: Currency } {
   const income = readIncome(persona.income);
   const place = currencyOfPlace(persona.location) ?? income.currency ?? usd;
   if (income.yearly !== undefined && income.currency) {
@@ -149,7 +149,7 @@ export function incomeStanding(persona: PersonaProfile): { standing: number; pla
 const affluentWords =
   /\b(?:affluent|wealthy|well[- ]off|splurges?|spares no expense|money is no object|pays? for the premium|treats? (?:him|her|them)sel(?:f|ves))\b/i;
 
-export interface SpendingFactors {
+interface SpendingFactors {
   /** Income against a typical one where the persona lives, softened. */
   income: number;
   /** Typical incomes where the persona lives against those of the price's currency. */
@@ -185,7 +185,7 @@ export function spendingFactors(persona: PersonaProfile, market: Currency): Spen
   };
 }
 
-export interface WillingnessToPay {
+interface WillingnessToPay {
   reference: ReferencePrice;
   /** The persona's typical willingness to pay, in the asked currency and period. */
   median: number;
@@ -196,7 +196,7 @@ export interface WillingnessToPay {
   own?: { currency: Currency; median: number };
 }
 
-export interface PriceOffer {
+interface PriceOffer {
   currency: string;
   period: PricePeriod;
 }

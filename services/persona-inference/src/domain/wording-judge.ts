@@ -97,7 +97,7 @@ export class RedisVerdictCache implements VerdictCache {
 const kindList = leadingKinds.map((kind) => `- ${kind}: ${leadingKindLabels[kind]}`).join('\n');
 
 /** The messages asking a model to judge one question's wording. */
-export function judgePrompt(questionText: string) {
+function judgePrompt(questionText: string) {
   return [
     {
       role: 'system' as const,
@@ -114,13 +114,13 @@ export function judgePrompt(questionText: string) {
 }
 
 /** The prompt's version: a new prompt is a new verdict. */
-export const judgePromptHash = createHash('sha256')
+const judgePromptHash = createHash('sha256')
   .update(JSON.stringify(judgePrompt('')))
   .digest('hex')
   .slice(0, 12);
 
 /** The strict JSON schema of the verdict (every property required, no others). */
-export function verdictJsonSchema() {
+function verdictJsonSchema() {
   return {
     type: 'object',
     additionalProperties: false,
@@ -143,7 +143,7 @@ const modelVerdict = wordingJudgeSchema
   });
 
 /** The key of one verdict: the model, the prompt and the text. */
-export function verdictKey(model: string, questionText: string): string {
+function verdictKey(model: string, questionText: string): string {
   return createHash('sha256')
     .update(JSON.stringify(['wording', model, judgePromptHash, questionText]))
     .digest('hex');

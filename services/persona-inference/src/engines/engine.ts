@@ -22,6 +22,11 @@ export interface EngineUsage {
   modelCalls: number;
 }
 
+/** A rough token count of text (about four characters a token in English). */
+export function estimateTokens(text: string): number {
+  return Math.ceil(text.length / 4);
+}
+
 export interface EngineResult {
   answer: EngineAnswer;
   usage: EngineUsage;
@@ -103,7 +108,7 @@ export interface FollowUpAsk {
 export type FollowUpPiece = { text: string } | { usage: EngineUsage };
 
 /** Follow-up interviews: a reply in the persona's voice, streamed as it is written. */
-export interface FollowUpEngine {
+interface FollowUpEngine {
   /** Throws InferenceFailed (after any pieces already given) when no whole reply could be had. */
   followUp(ask: FollowUpAsk, signal?: AbortSignal): AsyncGenerator<FollowUpPiece>;
 }

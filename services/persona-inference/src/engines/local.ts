@@ -19,10 +19,10 @@ import type {
 const WORDS_PER_PIECE = 3;
 
 /** Changes whenever the local reasoning changes what it answers, so cached answers follow. */
-export const LOCAL_REASONING_VERSION = 'local-reasoning 3 (most likely view, priced units)';
+const LOCAL_REASONING_VERSION = 'local-reasoning 3 (most likely view, priced units)';
 
 /** Changes whenever the local typed answers change, so cached typed answers follow. */
-export const TYPED_ANSWERS_VERSION = 'typed-answers 1 (leaning, fit, willingness to pay)';
+const TYPED_ANSWERS_VERSION = 'typed-answers 1 (leaning, fit, willingness to pay)';
 
 const free = (): EngineUsage => ({ inputTokens: 0, outputTokens: 0, modelCalls: 0 });
 

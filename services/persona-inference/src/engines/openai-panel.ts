@@ -1,11 +1,10 @@
-import { estimateTokens } from '@chorus/contracts';
 import type { PersonaProfile } from '@chorus/proto/inference/v1/inference';
 import { setMaxListeners } from 'node:events';
 import type OpenAI from 'openai';
 import type pLimit from 'p-limit';
 import { z } from 'zod';
 import { panelPersonas } from '../domain/panel-personas';
-import { type EngineUsage, InferenceFailed } from './engine';
+import { type EngineUsage, InferenceFailed, estimateTokens } from './engine';
 import { type ModelJson, parseModelJson } from './model-json';
 import type {
   BuiltPanelBatch,
@@ -35,16 +34,16 @@ import {
  */
 
 /** Members written by one model call. */
-export const PANEL_CALL_SIZE = 20;
-export const PANEL_SCHEMA_NAME = 'panel_personas';
+const PANEL_CALL_SIZE = 20;
+const PANEL_SCHEMA_NAME = 'panel_personas';
 /** Further asks after a reply that fails its check, before the batch fails. */
-export const PANEL_SCHEMA_RETRIES = 1;
+const PANEL_SCHEMA_RETRIES = 1;
 /** A call writes twenty lives: it may take this long, or INFERENCE_TIMEOUT_MS when that is longer. */
-export const PANEL_CALL_TIMEOUT_MS = 120_000;
+const PANEL_CALL_TIMEOUT_MS = 120_000;
 /** Tokens the model writes per persona (a name and three short paragraphs), for estimates. */
-export const PANEL_OUTPUT_TOKENS_PER_PERSONA = 160;
+const PANEL_OUTPUT_TOKENS_PER_PERSONA = 160;
 /** Tokens of one member's facts in the prompt, for estimates. */
-export const PANEL_INPUT_TOKENS_PER_MEMBER = 90;
+const PANEL_INPUT_TOKENS_PER_MEMBER = 90;
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 
@@ -60,10 +59,10 @@ const modelPanel = z.object({
   ),
 });
 
-export type ModelPanelPersona = z.output<typeof modelPanel>['personas'][number];
+type ModelPanelPersona = z.output<typeof modelPanel>['personas'][number];
 
 /** The strict JSON schema of the structured output (every property required, no others). */
-export function panelPersonasJsonSchema() {
+function panelPersonasJsonSchema() {
   const string = { type: 'string' };
   return {
     type: 'object',
@@ -117,7 +116,7 @@ function memberFacts(profile: PersonaProfile): string {
 }
 
 /** The messages asking a model to write one call's members. */
-export function panelPrompt(country: string, profiles: readonly PersonaProfile[]) {
+function panelPrompt(country: string, profiles: readonly PersonaProfile[]) {
   return [
     { role: 'system' as const, content: systemPrompt },
     {
@@ -131,7 +130,7 @@ export function panelPrompt(country: string, profiles: readonly PersonaProfile[]
  * The model's message as one persona per member asked, or what is wrong
  * with it: its schema, or a member missing, given twice or not asked for.
  */
-export function readPanelReply(
+function readPanelReply(
   content: string | null | undefined,
   indexes: readonly number[],
 ): ModelJson<Map<number, ModelPanelPersona>> {
@@ -154,7 +153,7 @@ export function readPanelReply(
 }
 
 /** The builder reaches the model as the answering engine does, with a longer timeout per call. */
-export type OpenAIPanelBuilderOptions = OpenAIEngineOptions;
+type OpenAIPanelBuilderOptions = OpenAIEngineOptions;
 
 export class OpenAIPanelBuilder implements PanelBuilder {
   readonly engine = 'openai';

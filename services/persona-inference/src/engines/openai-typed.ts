@@ -1,4 +1,4 @@
-import { type EngineAnswer, estimateTokens, type SpecOf } from '@chorus/contracts';
+import { type EngineAnswer, type SpecOf } from '@chorus/contracts';
 import OpenAI from 'openai';
 import { maxDiffSetsFor, noTypedAnswer, typedFromModel } from '../domain/typed-answers';
 import {
@@ -15,6 +15,7 @@ import {
   InferenceFailed,
   type TypedEngineResult,
   type TypedPersonaQuestion,
+  estimateTokens,
 } from './engine';
 import { parseModelJson } from './model-json';
 import {
@@ -25,7 +26,7 @@ import {
   UnusableReply,
 } from './structured-output';
 
-export const DEFAULT_EMBEDDING_MODEL = 'text-embedding-3-small';
+const DEFAULT_EMBEDDING_MODEL = 'text-embedding-3-small';
 
 /**
  * A reply that breaks the type's schema is asked for once more; after that

@@ -1,4 +1,4 @@
-import { type EngineAnswer, engineAnswerSchema, estimateTokens } from '@chorus/contracts';
+import { type EngineAnswer, engineAnswerSchema } from '@chorus/contracts';
 import { normalizeDistribution } from '@chorus/research';
 import OpenAI from 'openai';
 import { type ModelJson, parseModelJson } from './model-json';
@@ -19,6 +19,7 @@ import {
   type PersonaQuestion,
   type TypedEngineResult,
   type TypedPersonaQuestion,
+  estimateTokens,
 } from './engine';
 import { answerTypedWithModel, expectedTypedUsage } from './openai-typed';
 import {
@@ -28,15 +29,7 @@ import {
   type OpenAIEngineOptions,
 } from './structured-output';
 
-export {
-  completeStructured,
-  failureReason,
-  openAIClient,
-  type OpenAIEngineOptions,
-  pause,
-  type StructuredRequest,
-  UnusableReply,
-} from './structured-output';
+export { completeStructured, openAIClient, type OpenAIEngineOptions } from './structured-output';
 
 /** The model's message as an answer, or what is wrong with it. */
 export function parseModelAnswer(content: string | null | undefined): ModelJson<EngineAnswer> {

@@ -8,7 +8,6 @@ import {
   maxTraitLength,
   type PersonaSourceFacts,
   type SafetyScores,
-  withGivenTraits,
 } from '@chorus/contracts';
 import type { PersonaProfile } from '@chorus/proto/inference/v1/inference';
 import { setMaxListeners } from 'node:events';
@@ -16,13 +15,13 @@ import type OpenAI from 'openai';
 import pLimit from 'p-limit';
 import { z } from 'zod';
 import { aboutPersona } from '../domain/prompt';
-import { closestTemplates, composePersona } from '../domain/persona-building';
+import { closestTemplates, composePersona, withGivenTraits } from '../domain/persona-building';
 import { type EngineUsage, InferenceFailed } from './engine';
 import { parseModelJson } from './model-json';
 import { completeStructured, openAIClient, type OpenAIEngineOptions } from './openai';
 
 /** A persona built from one source: its traits, safety scores, and which traits the source stated. */
-export interface BuiltPersona {
+interface BuiltPersona {
   traits: CustomTraits;
   safetyScores: SafetyScores;
   givenFields: CustomTraitField[];
@@ -75,7 +74,7 @@ const modelPersona = z.object({
 });
 
 /** The strict JSON schema of the structured output (every property required, no others). */
-export function personaJsonSchema() {
+function personaJsonSchema() {
   const string = { type: 'string' };
   const number = { type: 'number', minimum: 0, maximum: 10 };
   return {
@@ -104,7 +103,7 @@ export function personaJsonSchema() {
 }
 
 /** The messages asking a model to build one persona. */
-export function buildPrompt(source: PersonaSourceFacts, examples: readonly PersonaProfile[]) {
+function buildPrompt(source: PersonaSourceFacts, examples: readonly PersonaProfile[]) {
   const stated = givenFields(source.given).map((field) => `- ${field}: ${source.given[field]}`);
   return [
     {
@@ -143,7 +142,7 @@ export function parseModelPersona(
 }
 
 /** The builder reaches the model as the answering engine does. */
-export type OpenAIPersonaBuilderOptions = OpenAIEngineOptions;
+type OpenAIPersonaBuilderOptions = OpenAIEngineOptions;
 
 /**
  * A chat-completions model fills the template's fields as strict structured
@@ -198,9 +197,9 @@ export class OpenAIPersonaBuilder implements PersonaBuilder {
 }
 
 /** Model calls of one build running at once (100 rows at 500 ms a call: 7 rounds, about 3.5 s). */
-export const BUILD_CONCURRENCY = 16;
+const BUILD_CONCURRENCY = 16;
 
-export type BuildOutcome = { ok: true; built: BuiltPersona } | { ok: false; failure: string };
+type BuildOutcome = { ok: true; built: BuiltPersona } | { ok: false; failure: string };
 
 /** Every source built, a bounded number at a time; a failed one says why and the rest go on. */
 export async function buildAll(

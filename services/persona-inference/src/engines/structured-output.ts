@@ -49,7 +49,7 @@ export function openAIClient(options: OpenAIEngineOptions): OpenAI {
 }
 
 /** One request for structured output: the prompt, the JSON schema, and how to read the reply. */
-export interface StructuredRequest<T> {
+interface StructuredRequest<T> {
   messages: OpenAI.Chat.ChatCompletionMessageParam[];
   seed?: number;
   schemaName: string;

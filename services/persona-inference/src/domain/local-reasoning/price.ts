@@ -23,7 +23,7 @@ function yearlyIncomeUsd(income: Income): number {
  * share leans slightly for (small money); a percent of income leans clearly
  * against; ten percent strongly.
  */
-export function affordabilityWeight(share: number): number {
+function affordabilityWeight(share: number): number {
   return 0.25 - 0.6 * Math.log(1 + share / 0.004);
 }
 
@@ -41,7 +41,7 @@ function priceToWeigh(question: Situation['question'], business: BusinessContext
 }
 
 /** What the price comes to for this persona in a year, in their own currency when it differs. */
-export function costFor(price: PriceReading, p: PersonaReading, context = {}) {
+function costFor(price: PriceReading, p: PersonaReading, context = {}) {
   const buying = buyingOf(price, p.household, context);
   const yearly = price.money.value * buying.units * buying.timesAYear;
   const yearlyUsd = yearly * price.money.currency.usd;

@@ -88,7 +88,7 @@ const SOFTENING = 3;
  * (s / (1 + |s| / 3)) first: however strong the reasons, the other opinions
  * keep a small, still measurable chance, and a stronger reason still moves it.
  */
-export function distributionOf(score: number): OpinionDistribution {
+function distributionOf(score: number): OpinionDistribution {
   const soft = score / (1 + Math.abs(score) / SOFTENING);
   const logits = {
     positive: SHARPNESS * soft,
