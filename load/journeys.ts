@@ -4,7 +4,7 @@ import { type Account, password, register, uniqueEmail } from './lib/account.ts'
 import { Api, bodyOf, stringField } from './lib/api.ts';
 
 /** Seconds from asking a question until every persona has answered (the user's wait). */
-export const questionAnswered = new Trend('question_answered_seconds');
+const questionAnswered = new Trend('question_answered_seconds');
 
 /** A person reads a page before the next click. */
 function think(): void {

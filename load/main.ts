@@ -31,7 +31,7 @@ function signedIn(journey: (account: Account) => void): () => void {
 }
 
 /** The scenario table: each iteration runs one journey, chosen with these weights. */
-export const journeys: Journey[] = [
+const journeys: Journey[] = [
   { name: 'browse-products', weight: 30, run: signedIn(browseProducts) },
   { name: 'view-dashboard', weight: 25, run: signedIn(viewDashboard) },
   { name: 'ask-question', weight: 15, run: signedIn(askQuestion) },
@@ -95,7 +95,7 @@ export const options: Options = {
 
 const totalWeight = journeys.reduce((sum, j) => sum + j.weight, 0);
 
-export function pickJourney(roll: number): Journey {
+function pickJourney(roll: number): Journey {
   let remaining = roll * totalWeight;
   for (const journey of journeys) {
     remaining -= journey.weight;

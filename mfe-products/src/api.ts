@@ -1,5 +1,4 @@
 import {
-  type BillingSummary,
   type BusinessProfileInput,
   type BusinessProfileView,
   type PersonaTemplateView,
@@ -7,7 +6,6 @@ import {
   type ProductPersonaView,
   type QuestionView,
   type RoadmapSummary,
-  type SubscriptionDetailsByProduct,
 } from '@chorus/contracts';
 import { apiRequest, getQueryFn, queryClient } from '@chorus/platform';
 import { isNotFound } from '@chorus/platform/ui';
@@ -123,19 +121,6 @@ export function useProductRoadmaps(productId: string | undefined) {
   return useQuery<RoadmapSummary[]>({
     queryKey: productKeys.roadmaps(productId ?? ''),
     enabled: Boolean(productId),
-  });
-}
-
-/** Spend, products, personas and next billing over all the user's products. */
-export function useDashboardStats() {
-  return useQuery<BillingSummary>({ queryKey: productKeys.dashboardStats });
-}
-
-/** Each product's subscription, keyed by product id (fetched only when products exist). */
-export function useSubscriptionDetails(enabled: boolean) {
-  return useQuery<SubscriptionDetailsByProduct>({
-    queryKey: productKeys.subscriptionDetails,
-    enabled,
   });
 }
 

@@ -11,7 +11,7 @@ const personasPath = (productId: string) =>
   `/api/products/${encodeURIComponent(productId)}/custom-personas`;
 
 /** A row of the CSV that did not become a persona, and why (the header is row 1). */
-export interface SkippedCustomerRow {
+interface SkippedCustomerRow {
   row: number;
   reason: string;
 }

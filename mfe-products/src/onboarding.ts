@@ -7,7 +7,7 @@ import { authMessages, DEFAULT_INDUSTRY, industryValue, productMessages } from '
  * from the auth dialog's, as the spec says.
  */
 
-export const ONBOARDING_MIN_PASSWORD_LENGTH = 8;
+const ONBOARDING_MIN_PASSWORD_LENGTH = 8;
 
 export const onboardingMessages = {
   firstNameRequired: 'First name is required',

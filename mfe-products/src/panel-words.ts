@@ -62,13 +62,13 @@ export function percentText(value: number): string {
   return `${Math.round(value)}%`;
 }
 
-export interface ShareInPercent {
+interface ShareInPercent {
   share: number;
   low: number;
   high: number;
 }
 
-export type OpinionsInPercent = Record<'positive' | 'neutral' | 'negative', ShareInPercent>;
+type OpinionsInPercent = Record<'positive' | 'neutral' | 'negative', ShareInPercent>;
 
 /** Weighted opinion shares with their intervals, each in percent. */
 export function opinionsInPercent(opinions: WeightedOpinionsView): OpinionsInPercent {
@@ -95,7 +95,7 @@ export function shareWithRange(share: ShareInPercent): string {
 }
 
 /** A trait's and a level's labels in a population, by their ids (the ids themselves if unknown). */
-export function frameLabels(frame: Pick<PopulationFrameView, 'traits'>) {
+function frameLabels(frame: Pick<PopulationFrameView, 'traits'>) {
   const traits = new Map(frame.traits.map((trait) => [trait.id, trait]));
   return {
     trait: (id: string) => traits.get(id)?.label ?? id,

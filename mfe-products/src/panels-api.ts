@@ -18,13 +18,13 @@ import { productKeys } from './api';
 const encode = encodeURIComponent;
 
 /** How often a building panel is read again. */
-export const PANEL_POLL_MS = 1_000;
+const PANEL_POLL_MS = 1_000;
 /** How often pages that only offer ready panels read the list while one is building. */
 export const PANEL_LIST_POLL_MS = 5_000;
 /** A panel question's persona answers per page. */
 export const PANEL_ANSWERS_PAGE_SIZE = 25;
 
-export const panelKeys = {
+const panelKeys = {
   frames: ['/api/panel-frames'],
   list: (productId: string) => [...productKeys.product(productId), 'panels'],
   panel: (productId: string, panelId: string) => [

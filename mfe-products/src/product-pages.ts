@@ -1,18 +1,52 @@
 import {
+  businessProfileFields,
+  createPageIndustryOptions,
+  industryOptions,
+  industryValue,
   isProfileFieldAnswered,
   planFor,
+  type ProfileField,
   profileMessages,
+  type ProfileTab,
   type RoadmapSummary,
 } from '@chorus/contracts';
 
 /**
  * Rules of the products pages (dashboard, business profile, personas) that
- * are not the API's: what a profile value reads as, when adding a persona
- * asks first, and the roadmap card's totals.
+ * are not the API's: how a product card names its industry and rate, which
+ * fields a profile tab shows, what a profile value
+ * reads as, when adding a persona asks first, and the roadmap card's totals.
  */
 
 /** The product dashboard lists this many roadmaps; View All leads to the rest. */
 export const DASHBOARD_ROADMAPS = 3;
+
+/** The option label of a stored industry, or the stored text with capitals when it is not an option. */
+export function industryLabel(value: string | null | undefined): string {
+  const stored = industryValue(value);
+  const option = [...industryOptions, ...createPageIndustryOptions].find(
+    (label) => industryValue(label) === stored,
+  );
+  if (option) return option;
+  return stored.replace(/(^|[\s-])(\p{L})/gu, (_m, lead: string, letter: string) =>
+    lead.concat(letter.toUpperCase()),
+  );
+}
+
+/** The product card's rate when a product comes without billing. */
+const FALLBACK_MONTHLY_RATE = 100;
+
+/** The rate a product card shows: the product's billing, or 100 when it has none. */
+export function cardMonthlyRate(
+  billing: { monthlyRate?: number | null } | null | undefined,
+): number {
+  return billing?.monthlyRate ?? FALLBACK_MONTHLY_RATE;
+}
+
+/** The business profile form's fields of one tab, in the catalogue's order. */
+export function profileFieldsOfTab(tab: ProfileTab): readonly ProfileField[] {
+  return businessProfileFields.filter((f) => f.tab === tab);
+}
 
 /** How the read-only profile shows a field: its value, "Unknown", or "Not specified". */
 export function profileFieldDisplay(

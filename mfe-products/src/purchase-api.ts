@@ -80,7 +80,7 @@ export async function requestPaymentSetup(
  * subscription. The card's real details come from the provider; the browser
  * sends only placeholders and the cardholder's name.
  */
-export async function savePaymentMethod(input: {
+async function savePaymentMethod(input: {
   productId: string;
   paymentMethodId: string;
   cardholderName: string;
@@ -107,7 +107,7 @@ export async function savePaymentMethod(input: {
 }
 
 /** What a plan is worth to analytics: dollars per billing period. */
-export function planValue(cycle: BillingCycle): number {
+function planValue(cycle: BillingCycle): number {
   return (cycle === 'annual' ? CURRENT_PLAN.annualCents : CURRENT_PLAN.monthlyCents) / 100;
 }
 

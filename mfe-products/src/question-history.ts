@@ -5,9 +5,15 @@ import {
   profileFieldLabel,
   type PersonaAttributeName,
   QUESTION_FORM_PERSONAS_SHOWN,
+  type QuestionStatus,
   type questionStatuses,
   type QuestionView,
 } from '@chorus/contracts';
+
+/** The question list polls while any question is still being answered. */
+export function shouldPollQuestions(questions: readonly { status: QuestionStatus }[]): boolean {
+  return questions.some((q) => q.status === 'pending' || q.status === 'processing');
+}
 
 /**
  * The question form's persona line: the first three selected personas, then
@@ -56,7 +62,7 @@ export function filterQuestions<T extends Pick<QuestionView, 'questionText' | 's
  * would run as a formula is kept as text.
  */
 
-export const questionCsvColumns = [
+const questionCsvColumns = [
   'Question',
   'Asked At',
   'Status',

@@ -9,7 +9,7 @@ import { productKeys } from './api';
 
 const encode = encodeURIComponent;
 
-export const questionLinkKeys = {
+const questionLinkKeys = {
   list: (productId: string) => [...productKeys.product(productId), 'question-links'],
   results: (productId: string, linkId: string) => [
     ...productKeys.product(productId),

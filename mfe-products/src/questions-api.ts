@@ -3,7 +3,6 @@ import {
   QUESTION_POLL_INTERVAL_MS,
   type QuestionEstimate,
   type QuestionView,
-  shouldPollQuestions,
   type TypedQuestionSpec,
   type NationalFrameId,
 } from '@chorus/contracts';
@@ -20,6 +19,7 @@ import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { isLaterQuestionState, productKeys, useProductQuestions } from './api';
 import { calibrationKeys } from './calibration-api';
+import { shouldPollQuestions } from './question-history';
 
 // The questions page's own calls: the list (kept current by the live stream,
 // polled only while the stream is down), ask, delete. The list lives under

@@ -17,7 +17,7 @@ import { isLaterQuestionState, productKeys } from './api';
 
 const encode = encodeURIComponent;
 
-export const studyKeys = {
+const studyKeys = {
   list: (productId: string) => [...productKeys.product(productId), 'studies'],
   study: (productId: string, studyId: string) => [
     ...productKeys.product(productId),

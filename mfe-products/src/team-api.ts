@@ -16,7 +16,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 
 const encode = encodeURIComponent;
 
-export const teamKeys = {
+const teamKeys = {
   team: (productId: string) => ['/api/products', encode(productId), 'team'],
   auditLog: (productId: string) => ['/api/products', encode(productId), 'team', 'audit-log'],
   invitation: (token: string) => ['/api/invitations', encode(token)],
@@ -121,7 +121,7 @@ export async function declineInvitation(token: string): Promise<void> {
   await apiRequest('POST', `${invitationPath(token)}/decline`);
 }
 
-export interface InvitationRegistration {
+interface InvitationRegistration {
   email: string;
   password: string;
   firstName: string;

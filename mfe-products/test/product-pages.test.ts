@@ -1,6 +1,9 @@
 import {
+  cardMonthlyRate,
+  industryLabel,
   needsPersonaCostConfirmation,
   profileFieldDisplay,
+  profileFieldsOfTab,
   profileFormText,
   profileNumberValue,
   roadmapTotals,
@@ -79,5 +82,39 @@ describe('roadmapTotals', () => {
     ],
   ])('%j', (roadmaps, totals) => {
     expect(roadmapTotals(roadmaps)).toEqual(totals);
+  });
+});
+
+describe('profileFieldsOfTab: the business profile form by tab', () => {
+  it.each([
+    ['core', 11],
+    ['market', 12],
+    ['operations', 14],
+    ['experience', 7],
+    ['performance', 8],
+  ] as const)('the %s tab has %i fields', (tab, count) => {
+    expect(profileFieldsOfTab(tab)).toHaveLength(count);
+  });
+});
+
+describe('industryLabel: a stored industry as the product pages show it', () => {
+  it.each([
+    ['e-commerce', 'E-commerce'],
+    ['non-profit', 'Non-Profit'],
+    ['general', 'General'],
+    ['space mining', 'Space Mining'],
+  ])('%s is shown as %s', (value, label) => {
+    expect(industryLabel(value)).toBe(label);
+  });
+});
+
+describe('cardMonthlyRate', () => {
+  it.each([
+    [{ monthlyRate: 27 }, 27],
+    [{}, 100],
+    [null, 100],
+    [undefined, 100],
+  ])('a card with billing %j shows %i', (billing, rate) => {
+    expect(cardMonthlyRate(billing)).toBe(rate);
   });
 });

@@ -3,6 +3,7 @@ import {
   filterQuestions,
   questionCsvFileName,
   questionResultsCsv,
+  shouldPollQuestions,
   questionStatusFilters,
   selectedPersonasSummary,
 } from '../src/question-history';
@@ -163,5 +164,16 @@ describe('selectedPersonasSummary', () => {
     [['Maya', 'Tom', 'Ana', 'Lee', 'Sam', 'Kim'], ['Maya', 'Tom', 'Ana'], '+3 more personas'],
   ])('%j -> %j %j', (names, shown, more) => {
     expect(selectedPersonasSummary(names)).toEqual({ shown, more });
+  });
+});
+
+describe('shouldPollQuestions', () => {
+  it.each([
+    [[], false],
+    [['complete', 'error'], false],
+    [['complete', 'processing'], true],
+    [['pending'], true],
+  ] as const)('%j -> %s', (statuses, expected) => {
+    expect(shouldPollQuestions(statuses.map((status) => ({ status })))).toBe(expected);
   });
 });

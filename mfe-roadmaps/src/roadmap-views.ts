@@ -30,7 +30,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** A YYYY-MM-DD day as a UTC midnight timestamp; undefined when it is not one. */
-export function dayNumber(date: string | null | undefined): number | undefined {
+function dayNumber(date: string | null | undefined): number | undefined {
   if (!date) return undefined;
   const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(date);
   if (!match) return undefined;
@@ -88,16 +88,16 @@ function unitLabel(time: number, unit: TimelineType): string {
 }
 
 /** Weekly axes longer than this many weeks would be unreadable: they grow by months instead. */
-export const MAX_TIMELINE_TICKS = 104;
+const MAX_TIMELINE_TICKS = 104;
 
-export interface TimelineTick {
+interface TimelineTick {
   label: string;
   /** Where the unit starts and how wide it is, as percentages of the axis. */
   left: number;
   width: number;
 }
 
-export interface TimelineBar<T> {
+interface TimelineBar<T> {
   item: T;
   left: number;
   width: number;
@@ -106,13 +106,13 @@ export interface TimelineBar<T> {
   end: string;
 }
 
-export interface TimelineConnector {
+interface TimelineConnector {
   /** Indexes into `bars`: the dependency, then the item that waits for it. */
   from: number;
   to: number;
 }
 
-export interface TimelineLayout<T> {
+interface TimelineLayout<T> {
   unit: TimelineType;
   start: string;
   end: string;
@@ -227,7 +227,7 @@ export function kanbanColumns<T extends { status: ItemStatus; position: number }
   }));
 }
 
-export interface BreakdownRow<K extends string> {
+interface BreakdownRow<K extends string> {
   key: K;
   label: string;
   count: number;
@@ -254,7 +254,7 @@ function breakdown<K extends string>(
   });
 }
 
-export interface RoadmapAnalytics {
+interface RoadmapAnalytics {
   total: number;
   /** Completed items as a share of the items not cancelled, 0-100. */
   completionRate: number;

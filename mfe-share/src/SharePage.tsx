@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { loadLink, type Loaded, sendResponse, trackShareResponse } from './api';
 
 /** /share/{token} or /compare/{token} -> the token. */
-export function tokenOf(path: string): string {
+function tokenOf(path: string): string {
   const match = /^\/(?:share|compare)\/([^/]+)\/?$/.exec(path);
   return match ? decodeURIComponent(match[1]!) : '';
 }

@@ -15,14 +15,14 @@ export const isAskable = (question: PublicLinkQuestion): question is SurveyQuest
   question.spec.type !== 'opinion';
 
 /** One best–worst set's picks, item indexes. */
-export interface MaxDiffPick {
+interface MaxDiffPick {
   best: number | null;
   worst: number | null;
 }
 
 /** The four Van Westendorp prices, as typed. */
 export const priceRangeFields = ['tooCheap', 'bargain', 'expensive', 'tooExpensive'] as const;
-export type PriceRangeField = (typeof priceRangeFields)[number];
+type PriceRangeField = (typeof priceRangeFields)[number];
 
 /**
  * What a person has filled in so far for one question. Unlike an answer it

@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { CreateProductWizard, useAfter, WelcomeStep } from './purchase/CreateProductWizard';
 
 /** The dialog closes this long after the payment succeeded (the spec's 2 seconds). */
-export const CREATE_DIALOG_CLOSE_MS = 2_000;
+const CREATE_DIALOG_CLOSE_MS = 2_000;
 
 const descriptions: Record<number, string> = {
   1: 'Tell us about your product.',

@@ -1,4 +1,4 @@
-import { cardMonthlyRate, formatDollars, industryLabel, type ProductView } from '@chorus/contracts';
+import { formatDollars, type ProductView } from '@chorus/contracts';
 import {
   Badge,
   Button,
@@ -26,6 +26,7 @@ import {
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useProductRoadmaps } from '../api';
+import { cardMonthlyRate, industryLabel } from '../product-pages';
 
 function RoadmapCount({ productId }: { productId: string }) {
   const roadmaps = useProductRoadmaps(productId);

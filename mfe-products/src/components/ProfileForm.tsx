@@ -2,7 +2,6 @@ import {
   type BusinessProfileInput,
   type BusinessProfileView,
   type ProfileField,
-  profileFieldsOfTab,
   type ProfileTab,
   profileTabs,
   unknownFlagOf,
@@ -24,8 +23,9 @@ import {
 } from '@chorus/platform/ui';
 import { Loader2, Save } from 'lucide-react';
 import { type ProfileFormState, useProfileForm } from '../hooks/useProfileForm';
+import { profileFieldsOfTab } from '../product-pages';
 
-export interface ProfileFormProps {
+interface ProfileFormProps {
   profile: BusinessProfileView | null;
   saving: boolean;
   onSave: (body: BusinessProfileInput) => void;

@@ -3,7 +3,6 @@ import {
   formatBillingDate,
   QUESTION_POLL_INTERVAL_MS,
   type QuestionStatus,
-  shouldPollQuestions,
 } from '@chorus/contracts';
 import {
   Badge,
@@ -17,6 +16,7 @@ import {
 import { ChevronRight, MessageSquare } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { useProductQuestions } from '../api';
+import { shouldPollQuestions } from '../question-history';
 
 const statusLook: Record<QuestionStatus, { label: string; className: string }> = {
   pending: { label: 'Pending', className: 'bg-slate-100 text-slate-700' },

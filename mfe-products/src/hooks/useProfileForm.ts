@@ -14,7 +14,7 @@ import { useState } from 'react';
 import type { FieldErrors } from 'react-hook-form';
 import type { z } from 'zod';
 
-export type ProfileFormValues = z.input<typeof businessProfileInput>;
+type ProfileFormValues = z.input<typeof businessProfileInput>;
 
 /** Every field as the form shows it (the stored 0 years as empty) and every Unknown flag. */
 function formValuesOf(profile: BusinessProfileView | null): ProfileFormValues {

@@ -9,7 +9,7 @@ import { planIncludes, planPrice } from '../components/purchase/PlanChooser';
 import { useOnboarding } from '../hooks/useOnboarding';
 
 /** The wizard goes to the new product's dashboard this long after success (the spec's 3 seconds). */
-export const ONBOARDING_REDIRECT_MS = 3_000;
+const ONBOARDING_REDIRECT_MS = 3_000;
 
 const steps = ['Account & Product', 'Plan', 'Payment', 'Welcome'] as const;
 

@@ -1,4 +1,4 @@
-import { accessLevelLabel, industryLabel, type ProductView, statusWord } from '@chorus/contracts';
+import { accessLevelLabel, type ProductView, statusWord } from '@chorus/contracts';
 import {
   Badge,
   Card,
@@ -30,6 +30,7 @@ import { useProductPersonas, useProductQuestions } from '../api';
 import { RecentQuestions } from '../components/RecentQuestions';
 import { RoadmapCard } from '../components/RoadmapCard';
 import { UsageBudgetCard } from '../components/UsageBudgetCard';
+import { industryLabel } from '../product-pages';
 
 function ActionCard({
   to,

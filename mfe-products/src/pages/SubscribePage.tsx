@@ -10,7 +10,7 @@ import { useAfter } from '../components/purchase/CreateProductWizard';
 import { payForProduct, requestPaymentSetup, syncStatus } from '../purchase-api';
 
 /** The page redirects this long after the payment succeeded (the spec's 1.5 seconds). */
-export const SUBSCRIBE_REDIRECT_MS = 1_500;
+const SUBSCRIBE_REDIRECT_MS = 1_500;
 
 const unexpected = 'An unexpected error occurred. Please try again.';
 

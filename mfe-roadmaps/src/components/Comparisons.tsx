@@ -29,7 +29,7 @@ const percent = (score: number) => `${Math.round(score * 100)}%`;
 const comparisonFields = createComparisonRequest.pick({ itemIds: true, personaIds: true });
 
 /** A comparison's outcome: the overall order, then each persona's. */
-export function ComparisonResult({ comparison }: { comparison: ComparisonView }) {
+function ComparisonResult({ comparison }: { comparison: ComparisonView }) {
   return (
     <div className="grid gap-4">
       <ol aria-label="Overall ranking" className="grid gap-2">

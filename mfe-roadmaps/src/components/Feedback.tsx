@@ -25,7 +25,7 @@ import { roadmapApi, roadmapKeys, useItemFeedback, usePersonas } from '../api';
 import { failureToast } from '../messages';
 
 /** Five stars, the first `rating` filled. */
-export function Stars({ rating, label }: { rating: number; label: string }) {
+function Stars({ rating, label }: { rating: number; label: string }) {
   return (
     <span className="inline-flex items-center gap-0.5" role="img" aria-label={label}>
       {[1, 2, 3, 4, 5].map((n) => (

@@ -1,5 +1,4 @@
 import {
-  checkYamlFile,
   importRoadmapYamlRequest,
   parseRoadmapYaml,
   type RoadmapImportResult,
@@ -24,6 +23,7 @@ import { roadmapApi } from '../api';
 import { refusalMessage } from '../messages';
 import { PriorityBadge, StatusBadge } from './Badges';
 import { FormatGuideDialog } from './FormatGuideDialog';
+import { checkYamlFile } from '../yaml-file';
 
 /** "Invalid File Type: Please upload..." as a toast: title before the colon, the rest after. */
 function toastMessage(message: string) {
@@ -35,7 +35,7 @@ function toastMessage(message: string) {
   });
 }
 
-export function importSummary(result: RoadmapImportResult): string {
+function importSummary(result: RoadmapImportResult): string {
   const errors = result.errors.length;
   const tail = errors > 0 ? ` (${errors} ${errors === 1 ? 'error' : 'errors'})` : '';
   return `Successfully imported ${result.created} of ${result.total} items${tail}`;

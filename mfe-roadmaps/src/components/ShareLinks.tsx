@@ -15,9 +15,6 @@ import { NewLinkForm } from './share-links/NewLinkForm';
 import { ShareResults } from './share-links/ShareResults';
 import { LinksTable } from './share-links/LinksTable';
 
-export type { ShareTarget } from './share-links/words';
-export { ShareResults } from './share-links/ShareResults';
-
 /**
  * Public links for people: create one (what they answer, comments, expiry,
  * personas to compare with), copy its address, see each link's views,

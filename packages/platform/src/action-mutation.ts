@@ -7,7 +7,7 @@ import { useCallback, useRef } from 'react';
 import { ApiError } from './api';
 
 /** A fresh key for one user action: a random UUID (random bytes where randomUUID is missing). */
-export function newActionKey(): string {
+function newActionKey(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
@@ -57,7 +57,7 @@ export class ActionKeys {
   }
 }
 
-export type ActionMutationOptions<TData, TVariables> = Omit<
+type ActionMutationOptions<TData, TVariables> = Omit<
   UseMutationOptions<TData, Error, TVariables>,
   'mutationFn'
 > & {

@@ -1,9 +1,4 @@
-import {
-  analyticsDefaults,
-  type AnalyticsEvent,
-  type AnalyticsPayload,
-  subscriptionTransactionId,
-} from '@chorus/contracts';
+import { analyticsDefaults, type AnalyticsEvent, type AnalyticsPayload } from '@chorus/contracts';
 
 declare global {
   interface Window {
@@ -14,6 +9,11 @@ declare global {
 function push(entry: Record<string, unknown>): void {
   window.dataLayer = window.dataLayer ?? [];
   window.dataLayer.push(entry);
+}
+
+/** "sub_" followed by a timestamp. */
+function subscriptionTransactionId(at: Date = new Date()): string {
+  return `sub_${at.getTime()}`;
 }
 
 /** Sends one of the spec's events to the tag manager. */

@@ -61,7 +61,7 @@ async function throwIfNotOk(response: Response): Promise<void> {
 /** The header naming one user action, so the gateway does it once however often it is sent. */
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
-export interface ApiRequestOptions {
+interface ApiRequestOptions {
   /**
    * The user action this request belongs to (see `useActionMutation`): the
    * same key sent again answers the first answer without doing the work twice.

@@ -6,27 +6,18 @@
  * `@chorus/platform/ui`, which each app bundles (tree-shaken) for itself.
  */
 export * from './analytics';
-export {
-  ActionKeys,
-  type ActionMutationOptions,
-  newActionKey,
-  useActionMutation,
-} from './action-mutation';
+export { ActionKeys, useActionMutation } from './action-mutation';
 export {
   ApiError,
   apiRequest,
-  type ApiRequestOptions,
   IDEMPOTENCY_HEADER,
-  clearToken,
   getQueryFn,
   getToken,
   serverMessage,
-  setToken,
-  TOKEN_KEY,
 } from './api';
-export { COPIED_RESET_MS, COPY_FAILED_MESSAGE, useCopy } from './copy';
-export { download, downloadFrom, dispositionFileName, DOWNLOAD_REVOKE_DELAY } from './download';
-export { login, loginMessages, type LoginOutcome } from './login';
+export { COPY_FAILED_MESSAGE, useCopy } from './copy';
+export { download, downloadFrom, dispositionFileName } from './download';
+export { login } from './login';
 export * from './payments';
 export { refusalMessage } from './refusal';
 export { queryClient } from './query-client';
@@ -36,9 +27,6 @@ export {
   subscribeToasts,
   currentToasts,
   toast,
-  type ToastInput,
   type ToastItem,
   TOAST_DURATION,
-  TOAST_LIMIT,
-  TOAST_REMOVE_DELAY,
 } from './toasts';

@@ -3,7 +3,7 @@ import { apiRequest, serverMessage } from './api';
 import { startSession } from './session';
 
 /** What a login submit came to: signed in, or the words to show the person. */
-export type LoginOutcome = { ok: true } | { ok: false; message: string };
+type LoginOutcome = { ok: true } | { ok: false; message: string };
 
 export const loginMessages = {
   /** No server words: a network failure or a server fault. */

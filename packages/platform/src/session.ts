@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { apiRequest, clearToken, getQueryFn, getToken, setToken } from './api';
 import { queryClient } from './query-client';
 
-export const userQueryKey = ['/api/auth/user'] as const;
+const userQueryKey = ['/api/auth/user'] as const;
 
 const userQuery = {
   queryKey: userQueryKey,
@@ -14,7 +14,7 @@ const userQuery = {
 } as const;
 
 /** The signed-in user from the cache: a user, null (signed out) or undefined (not asked yet). */
-export function currentUser(): AuthUser | null | undefined {
+function currentUser(): AuthUser | null | undefined {
   return queryClient.getQueryData<AuthUser | null>(userQueryKey);
 }
 

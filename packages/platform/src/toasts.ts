@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 
 /** The spec's notification rules: one toast at a time, removed 1,000,000 ms after dismissal. */
-export const TOAST_LIMIT = 1;
-export const TOAST_REMOVE_DELAY = 1_000_000;
+const TOAST_LIMIT = 1;
+const TOAST_REMOVE_DELAY = 1_000_000;
 export const TOAST_DURATION = 5_000;
 
-export interface ToastInput {
+interface ToastInput {
   title?: ReactNode;
   description?: ReactNode;
   variant?: 'default' | 'destructive';

@@ -32,7 +32,7 @@ export function thumbsSplit(thumbs: readonly ('up' | 'down')[]): number[] {
 }
 
 /** A persona's 1-5 rating as thumbs: 4-5 up, 1-2 down, 3 neither. */
-export function ratingAsThumbs(rating: number): 'up' | 'down' | null {
+function ratingAsThumbs(rating: number): 'up' | 'down' | null {
   return rating >= 4 ? 'up' : rating <= 2 ? 'down' : null;
 }
 
@@ -91,7 +91,7 @@ export function rankCorrelation(a: readonly number[], b: readonly number[]): num
   return sampleRankCorrelation([...a], [...b]);
 }
 
-export const agreementMessages = {
+const agreementMessages = {
   noResponses: 'No responses yet',
   noPersonas: (count: string) => `No persona predictions to compare (${count})`,
   tooFew: (count: string) =>
@@ -203,7 +203,7 @@ export function rankingAgreement(
 }
 
 /** What the roadmap service computes for a link's results: the view without the stored parts. */
-export type ShareResultsFigures = Pick<
+type ShareResultsFigures = Pick<
   ShareResultsView,
   'responseCount' | 'distribution' | 'agreement' | 'sentiment' | 'overTime' | 'comments'
 >;

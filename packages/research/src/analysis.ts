@@ -31,8 +31,8 @@ import { checkWording } from './wording';
  * with 10 personas × 20 draws the standard error of a difference of two
  * shares near 50% is about 5 points, and 15 points is three of them.
  */
-export const SENSITIVITY_SHIFT_POINTS = 15;
-export const FLATTERY_AGREEMENT_SHARE = 50;
+const SENSITIVITY_SHIFT_POINTS = 15;
+const FLATTERY_AGREEMENT_SHARE = 50;
 
 interface AnsweredPersona {
   opinion: Opinion;
@@ -56,7 +56,7 @@ function kindLabel(kind: string): string {
 }
 
 /** The leading alarm from the wording check: the words that steer and a neutral wording to ask instead. */
-export function leadingAlarm(questionText: string): Alarm | null {
+function leadingAlarm(questionText: string): Alarm | null {
   const check = checkWording(questionText);
   if (!check.leading) return null;
   const whys = [...new Set(check.findings.map((f) => f.why.trim()).filter(Boolean))];

@@ -7,9 +7,9 @@ import { type Opinion, opinions, type PanelEstimate } from '@chorus/contracts';
  */
 
 /** Below this normalised entropy (0 = everyone alike, 1 = an even three-way split) the panel mostly agrees. */
-export const AGREEMENT_ENTROPY_BELOW = 0.5;
+const AGREEMENT_ENTROPY_BELOW = 0.5;
 /** One or two personas agreeing says nothing about spread. */
-export const AGREEMENT_MIN_PERSONAS = 3;
+const AGREEMENT_MIN_PERSONAS = 3;
 
 /** Shannon entropy of the shares, base 3, so 1 is an even split over the three opinions. */
 export function normalizedEntropy(shares: Record<Opinion, number>): number {

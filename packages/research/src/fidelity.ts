@@ -22,7 +22,7 @@ import { distanceLevel, ofOne } from './levels';
  */
 
 /** Counts in the order positive, neutral, negative. */
-export function opinionCounts(opinions: readonly CalibrationOpinion[]): [number, number, number] {
+function opinionCounts(opinions: readonly CalibrationOpinion[]): [number, number, number] {
   const counts: [number, number, number] = [0, 0, 0];
   for (const o of opinions) counts[calibrationOpinions.indexOf(o)]! += 1;
   return counts;
@@ -50,16 +50,11 @@ export function spreadRatio(
   return opinionVariance(persona) / h;
 }
 
-/** What a Jensen-Shannon distance means, in words (the agreement levels of docs/research.md). */
-export function distanceMeaning(distance: number): string {
-  return distanceLevel(distance).words;
-}
-
 /**
  * What a spread ratio means, in words. Within a quarter either way of 1
  * (0.75 to 1.33, the same factor up and down) the two sides are about as varied.
  */
-export function spreadMeaning(ratio: number | null): string {
+function spreadMeaning(ratio: number | null): string {
   if (ratio === null) return 'the real answers all agree, so there is no spread to compare';
   if (ratio < 0.75) return 'the panel is more uniform than real customers';
   if (ratio > 1.33) return 'the panel is more divided than real customers';
@@ -194,7 +189,7 @@ export function fidelity(
 }
 
 /** A change in distance smaller than this reads as steady. */
-export const calibrationTrendTolerance = 0.05;
+const calibrationTrendTolerance = 0.05;
 
 /**
  * The product-level trend in words, from the calibrated questions oldest first:

@@ -17,7 +17,7 @@ import { hash32 } from './sampling';
 
 export const BOOTSTRAP_RESAMPLES = 1_000;
 
-export const intervalMethod =
+const intervalMethod =
   '95% percentile bootstrap over personas and draws (1,000 seeded resamples: personas drawn with replacement, then one of each persona’s draws)';
 
 const oneDecimal = (value: number) => Math.round(value * 10) / 10;

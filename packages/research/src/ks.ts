@@ -4,7 +4,7 @@
  * two-sample test; kept small and checked against published values.
  */
 
-export interface KsResult {
+interface KsResult {
   /** The largest gap between the two cumulative shares, 0 to 1. */
   d: number;
   /** Asymptotic two-sided p-value (Kolmogorov's limit); conservative when values are tied, as ratings are. */

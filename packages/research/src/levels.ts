@@ -4,9 +4,9 @@
  * results. docs/research.md ("Agreement levels") gives the same table.
  */
 
-export type AgreementLevel = 'well' | 'fairly well' | 'poorly';
+type AgreementLevel = 'well' | 'fairly well' | 'poorly';
 
-export interface LevelCut {
+interface LevelCut {
   level: AgreementLevel;
   /** The level holds below this distance (distance table) or from this correlation up (order table). */
   bound: number;
@@ -53,7 +53,7 @@ export const distanceLevels: readonly LevelCut[] = [
  * coefficients: appropriate use and interpretation", Anesthesia & Analgesia
  * 126(5): strong from 0.7, moderate from 0.4.
  */
-export const orderLevels: readonly LevelCut[] = [
+const orderLevels: readonly LevelCut[] = [
   {
     level: 'well',
     bound: 0.7,

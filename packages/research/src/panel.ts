@@ -31,25 +31,18 @@ export interface PersonaTraits {
   values: string;
 }
 
-export type Household = 'alone' | 'couple' | 'children' | 'parents' | 'shared';
+type Household = 'alone' | 'couple' | 'children' | 'parents' | 'shared';
 
 /** Two personas differing in this share of their traits or more count as two different people. */
-export const DISTINCT_AT = 0.5;
+const DISTINCT_AT = 0.5;
 /** Closer than this, two personas are near-copies. */
-export const NEAR_COPY_BELOW = 0.25;
+const NEAR_COPY_BELOW = 0.25;
 /** The alarm: a panel of at least this many... */
-export const PANEL_MIN_PERSONAS = 3;
+const PANEL_MIN_PERSONAS = 3;
 /** ...that is like at most this share of its size in distinct people. */
-export const COPIES_AT_MOST_SHARE = 0.5;
+const COPIES_AT_MOST_SHARE = 0.5;
 
-export const panelTraitNames = [
-  'age',
-  'income',
-  'place',
-  'occupation',
-  'household',
-  'values',
-] as const;
+const panelTraitNames = ['age', 'income', 'place', 'occupation', 'household', 'values'] as const;
 
 const householdHints: readonly [Household, RegExp][] = [
   [

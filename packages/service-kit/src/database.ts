@@ -66,7 +66,7 @@ export async function dropDatabase(url: string): Promise<void> {
   }
 }
 
-export interface DatabaseOptions {
+interface DatabaseOptions {
   url: string;
   migrations: Migration[];
   logger: Logger;

@@ -2,7 +2,7 @@ import { type Consumer, Kafka, logLevel, type Producer } from 'kafkajs';
 import { type BusMessage, type BusSubscription, type EventBus, handleWithRetry } from './event-bus';
 import type { Logger } from './logger';
 
-export interface KafkaBusOptions {
+interface KafkaBusOptions {
   brokers: string[];
   clientId: string;
   logger: Logger;

@@ -14,7 +14,7 @@ const CHANNEL = 'chorus_bus';
 // order: a reader that has seen message n can never later find n-1 appear.
 const PUBLISH_LOCK = 0x0c40_b005;
 
-export const busMigrations: Migration[] = [
+const busMigrations: Migration[] = [
   {
     name: '0000_bus',
     async up(knex) {

@@ -1,4 +1,3 @@
-import { metrics } from '@opentelemetry/api';
 import { OTLPMetricExporter } from '@opentelemetry/exporter-metrics-otlp-proto';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-proto';
 import { GrpcInstrumentation } from '@opentelemetry/instrumentation-grpc';
@@ -12,7 +11,7 @@ import { NodeSDK } from '@opentelemetry/sdk-node';
 import type { SpanProcessor } from '@opentelemetry/sdk-trace';
 import { ATTR_SERVICE_NAME, ATTR_SERVICE_VERSION } from '@opentelemetry/semantic-conventions';
 
-export interface Telemetry {
+interface Telemetry {
   shutdown(): Promise<void>;
 }
 
@@ -73,9 +72,4 @@ export function startTelemetry(options: {
   });
   sdk.start();
   return { shutdown: () => sdk.shutdown() };
-}
-
-/** The process-wide meter for a service's own metrics (counters, histograms). */
-export function meter(name: string) {
-  return metrics.getMeter(name);
 }

@@ -14,7 +14,7 @@ const optionalKey = (prefixes: string[], what: string) =>
       .optional(),
   );
 
-export const billingConfigSchema = z.object({
+const billingConfigSchema = z.object({
   GRPC_HOST: z.string().default('0.0.0.0'),
   GRPC_PORT: env.port(50053),
   DATABASE_URL: env.url().default('postgres://postgres@127.0.0.1:5432/chorus_billing'),

@@ -14,7 +14,7 @@ import type { BillingStore } from './store';
 
 // Billing publishes on billing.v1, keyed by product id.
 
-export type SubscriptionChanged = EventOf<'subscriptionChanged'>;
+type SubscriptionChanged = EventOf<'subscriptionChanged'>;
 
 /** What catalog mirrors onto the product from a subscription view. */
 export function subscriptionChangedOf(view: SubscriptionView): SubscriptionChanged {

@@ -1,2 +1,2 @@
-export { type BillingConfig, billingConfigSchema, readBillingConfig } from './config';
+export { readBillingConfig } from './config';
 export { type RunningBilling, startBilling } from './service';

@@ -1,8 +1,9 @@
-import { adminMessages, parsePromoCode, promoCodeRefusal } from '@chorus/contracts';
+import { adminMessages, parsePromoCode } from '@chorus/contracts';
 import { AlreadyExists, InvalidArgument, NotFound } from '@chorus/service-kit';
 import { type PromoCodeRow, type PromoCodeStore, PromoCodeTaken } from './store';
+import { promoCodeRefusal } from './domain/promo-codes';
 
-export interface PromoCodeDraft {
+interface PromoCodeDraft {
   code: string;
   discountPercent: number;
   durationMonths: number;
@@ -13,9 +14,10 @@ export interface PromoCodeDraft {
 }
 
 /**
- * Promo codes: the operators' list, and the customers' redemptions. The
- * rules are contracts' parsePromoCode and promoCodeRefusal, shared with the
- * admin form and the onboarding coupon field.
+ * Promo codes: the operators' list, and the customers' redemptions. A
+ * code is read by contracts' parsePromoCode, the rule the admin form
+ * applies too; whether a customer may use it now is promoCodeRefusal
+ * (domain/promo-codes.ts).
  */
 export class PromoCodes {
   constructor(private readonly deps: { promoCodes: PromoCodeStore; now: () => Date }) {}

@@ -17,7 +17,7 @@ import {
 } from './providers/stripe-shapes';
 import type { BillingStore } from './store';
 
-export interface HandledEvent {
+interface HandledEvent {
   id: string;
   type: string;
   duplicate: boolean;

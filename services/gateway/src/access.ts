@@ -15,7 +15,7 @@ import type { ServiceClients } from './clients';
 import { HttpError } from './http-errors';
 
 /** Where a product-scoped route finds its product. */
-export type ProductSource = 'id' | 'productId' | 'roadmap' | 'item' | 'shareLink';
+type ProductSource = 'id' | 'productId' | 'roadmap' | 'item' | 'shareLink';
 
 /** What a product-scoped route needs of the signed-in user. */
 export interface ProductNeed {
@@ -59,7 +59,7 @@ export interface AccessAuthority {
 }
 
 /** The 404 each kind of route already answered for something not the user's. */
-export function notFoundMessage(from: ProductSource): string {
+function notFoundMessage(from: ProductSource): string {
   if (from === 'roadmap') return roadmapMessages.roadmapNotFound;
   if (from === 'item') return roadmapMessages.itemNotFound;
   if (from === 'shareLink') return shareMessages.linkNotFound;

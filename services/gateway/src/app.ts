@@ -31,7 +31,7 @@ import { teamRoutes } from './routes/teams';
 import { ApiRoutes } from './routing';
 import { compressResponses, createWebApp, parseRemoteDirs, securityHeaders } from './web';
 
-export interface AppDeps {
+interface AppDeps {
   config: GatewayConfig;
   clients: ServiceClients;
   authenticator: Authenticator;

@@ -39,7 +39,7 @@ export class RevocationList {
   }
 }
 
-export function bearerToken(req: Request): string | undefined {
+function bearerToken(req: Request): string | undefined {
   const header = req.headers.authorization;
   if (!header) return undefined;
   const [scheme, token] = header.split(' ');
@@ -51,14 +51,14 @@ export function bearerToken(req: Request): string | undefined {
  * access_token query parameter (RFC 6750 section 2.3). Only event streams
  * allow it, because the browser's EventSource cannot send headers.
  */
-export function requestToken(req: Request, options: { tokenInQuery?: boolean } = {}) {
+function requestToken(req: Request, options: { tokenInQuery?: boolean } = {}) {
   const header = bearerToken(req);
   if (header || !options.tokenInQuery) return header;
   const query: unknown = req.query.access_token;
   return typeof query === 'string' && query ? query : undefined;
 }
 
-export interface TokenOptions {
+interface TokenOptions {
   /** Also accept the token as the access_token query parameter (event streams). */
   tokenInQuery?: boolean;
 }

@@ -1,4 +1,5 @@
 import {
+  type BillingCycle,
   type BillingHistoryRow,
   type CouponView,
   formatMoney,
@@ -32,6 +33,15 @@ export function billingProduct(product: Product): BillingProduct {
     isLegacyPricing: product.isLegacyPricing,
     personaCount: product.personaCount,
   };
+}
+
+/**
+ * The billing cycle of a plan choice. Registration sends a price identifier
+ * in billingCycle; anything naming a year is annual, everything else monthly
+ * (billing confirms the real cycle when the subscription starts).
+ */
+export function billingCycleOf(choice: string | null | undefined): BillingCycle {
+  return /annual|year/i.test(choice ?? '') ? 'annual' : 'monthly';
 }
 
 /** A checked coupon as the onboarding form shows it. */

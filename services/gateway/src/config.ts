@@ -7,7 +7,7 @@ const address = (fallback: string) =>
     .regex(/^[^:\s]+:\d+$/, 'expected host:port')
     .default(fallback);
 
-export const gatewayConfigSchema = z.object({
+const gatewayConfigSchema = z.object({
   PORT: env.port(8080),
   HOST: z.string().default('0.0.0.0'),
   /** Where users reach the app; used to build links in e-mails (password reset). */

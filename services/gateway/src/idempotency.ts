@@ -7,10 +7,10 @@ import { HttpError, toHttpError } from './http-errors';
 import type { IdempotencyEntries } from './idempotency-store';
 
 /** The request header naming one user action, as payment APIs (Stripe) spell it. */
-export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 /** Set on an answer that was stored from an earlier request with the same key. */
-export const REPLAYED_HEADER = 'Idempotent-Replayed';
-export const MAX_KEY_LENGTH = 255;
+const REPLAYED_HEADER = 'Idempotent-Replayed';
+const MAX_KEY_LENGTH = 255;
 
 export const idempotencyMessages = {
   keyTooLong: `The Idempotency-Key header must be 1 to ${MAX_KEY_LENGTH} characters.`,
@@ -35,7 +35,7 @@ interface Entry {
   answer?: RouteAnswer;
 }
 
-export interface IdempotencyOptions {
+interface IdempotencyOptions {
   /** How long an answer is kept for replays (24 hours unless said). */
   keepMs?: number;
   /** How long a request may hold a key while working before another may take it over. */

@@ -1,2 +1,2 @@
-export { type GatewayConfig, gatewayConfigSchema, readGatewayConfig } from './config';
-export { type RunningGateway, startGateway } from './service';
+export { readGatewayConfig } from './config';
+export { startGateway } from './service';

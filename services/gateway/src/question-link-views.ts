@@ -70,10 +70,7 @@ export function personAnswerToTyped(answer: PersonAnswer): TypedAnswer {
 }
 
 /** What a person sent, read back from the stored draw so the page shows it filled in. */
-export function typedToPersonAnswer(
-  spec: TypedQuestionSpec,
-  answer: TypedAnswer,
-): PersonAnswer | null {
+function typedToPersonAnswer(spec: TypedQuestionSpec, answer: TypedAnswer): PersonAnswer | null {
   switch (answer.type) {
     case 'scale':
     case 'nps':

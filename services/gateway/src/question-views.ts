@@ -1,6 +1,6 @@
 import {
+  followUpMessages,
   followUpStatuses,
-  followUpStatusNow,
   type FollowUpTurnView,
   aggregatedResultsSchema,
   type PastRun,
@@ -27,7 +27,8 @@ import { panelRunFromMessage } from '@chorus/service-kit/wire';
 // How the catalog's questions look to the browser. The catalog checked every
 // response and run against their schemas before storing them, and computed
 // each run's analysis and drift once when its answers arrived; parsing again
-// here gives the browser the schemas' types, and nothing is computed.
+// here gives the browser the schemas' types, and nothing is computed but
+// whether a follow-up reply left writing was interrupted.
 
 function statusOf(question: Question): QuestionStatus {
   return questionStatuses.find((status) => status === question.status) ?? 'pending';
@@ -41,6 +42,22 @@ function previousRunsOf(question: Question): PastRun[] {
   return question.previousRuns.flatMap((past) => pastRunFromMessage(past) ?? []);
 }
 
+/** A reply still "writing" this long after it started was interrupted (its writer is gone). */
+const FOLLOW_UP_WRITING_LIMIT_MS = 3 * 60_000;
+
+/** How a stored turn reads now: a reply left writing past the limit is partial (or failed when empty). */
+function followUpStatusNow(
+  turn: Pick<FollowUpTurnView, 'status' | 'text' | 'createdAt' | 'error'>,
+  now: number = Date.now(),
+): Pick<FollowUpTurnView, 'status' | 'error'> {
+  if (turn.status !== 'writing' || now - Date.parse(turn.createdAt) < FOLLOW_UP_WRITING_LIMIT_MS) {
+    return { status: turn.status, error: turn.error };
+  }
+  return {
+    status: turn.text ? 'partial' : 'failed',
+    error: followUpMessages.interrupted,
+  };
+}
 function toFollowUpView(turn: FollowUpTurn): FollowUpTurnView {
   const stored: FollowUpTurnView = {
     id: turn.id,

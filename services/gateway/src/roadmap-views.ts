@@ -6,6 +6,7 @@ import {
   DEFAULT_ITEM_STATUS,
   DEFAULT_TIMELINE_TYPE,
   type FeedbackResponseView,
+  type ItemFeedbackView,
   ITEM_PRIORITIES,
   ITEM_STATUSES,
   type Roadmap,
@@ -128,6 +129,36 @@ export function toResponseView(response: FeedbackResponse): FeedbackResponseView
     sentiment: response.sentiment,
     confidence: response.confidence,
     createdAt: response.createdAt!.toISOString(),
+  };
+}
+
+/** Each persona's newest answer (responses come newest first). */
+function latestPerPersona<T extends { personaId: string }>(responses: readonly T[]): T[] {
+  const seen = new Set<string>();
+  return responses.filter((response) => {
+    if (seen.has(response.personaId)) return false;
+    seen.add(response.personaId);
+    return true;
+  });
+}
+
+/** Of the ratings, one decimal; null without any. */
+function averageRating(responses: readonly { rating: number }[]): number | null {
+  if (responses.length === 0) return null;
+  const sum = responses.reduce((total, response) => total + response.rating, 0);
+  return Math.round((sum / responses.length) * 10) / 10;
+}
+
+/** The item's feedback as the page shows it, from every stored answer (newest first). */
+export function itemFeedbackView(
+  itemId: string,
+  responses: readonly FeedbackResponseView[],
+): ItemFeedbackView {
+  const latest = latestPerPersona(responses);
+  return {
+    itemId,
+    averageRating: averageRating(latest),
+    responses: [...latest].sort((a, b) => b.rating - a.rating),
   };
 }
 

@@ -9,12 +9,12 @@ import { HttpError } from './http-errors';
 import type { Idempotency, RouteAnswer } from './idempotency';
 
 /** Who may call a route. */
-export type Access = 'public' | 'user' | 'admin';
+type Access = 'public' | 'user' | 'admin';
 
 type Schema = z.ZodType;
 type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
 
-export interface RouteContext<B, P, Q> {
+interface RouteContext<B, P, Q> {
   req: Request;
   res: Response;
   body: B;
@@ -31,7 +31,7 @@ export interface RouteContext<B, P, Q> {
   access: ProductAccess;
 }
 
-export interface RouteDefinition<
+interface RouteDefinition<
   B extends Schema | undefined,
   P extends Schema | undefined,
   Q extends Schema | undefined,
@@ -82,7 +82,7 @@ export interface RouteDefinition<
 }
 
 /** Refuses (402) work the product's subscription does not pay for. */
-export type Entitlement = (access: ProductAccess, action: PaidAction) => Promise<void>;
+type Entitlement = (access: ProductAccess, action: PaidAction) => Promise<void>;
 
 /** What the OpenAPI document needs to know about a route. */
 export interface RouteDescription {
@@ -119,7 +119,7 @@ function holdsNul(value: unknown, depth = 0): boolean {
   return entries.some((entry) => holdsNul(entry, depth + 1));
 }
 
-export const nulMessage = 'Text must not contain NUL characters';
+const nulMessage = 'Text must not contain NUL characters';
 
 function parse<S extends Schema | undefined>(schema: S, value: unknown, where: string): Infer<S> {
   if (!schema) return undefined as Infer<S>;

@@ -19,7 +19,7 @@ import { Idempotency } from './idempotency';
 import { MemoryIdempotencyEntries, RedisIdempotencyEntries } from './idempotency-store';
 import { RateLimits } from './rate-limit';
 
-export interface RunningGateway {
+interface RunningGateway {
   port: number;
   stop(): Promise<void>;
 }

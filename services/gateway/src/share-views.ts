@@ -4,14 +4,14 @@ import {
   type PersonaPredictionView,
   type PublicShareView,
   SHARE_RETENTION_DAYS,
+  type ShareAnswer,
   shareAnswer,
   type ShareFeedbackType,
   type ShareKind,
-  shareLinkStatus,
   type ShareLinkView,
-  sharePath,
   type ShareResponseView,
   type ShareResultsView,
+  toCsv,
 } from '@chorus/contracts';
 import { shareAnswerFromMessage, shareResultsFromMessage } from '@chorus/service-kit/wire';
 import type {
@@ -21,9 +21,76 @@ import type {
   ShareLink,
 } from '@chorus/proto/roadmap/v1/roadmap';
 
-// How the roadmap service's share links look to the browser.
+// How the roadmap service's share links look to the browser: their views,
+// their public addresses, and the CSV export of their responses.
 
 const iso = (date: Date | undefined) => (date ?? new Date(0)).toISOString();
+
+/** The public page's address for a link. */
+function sharePath(kind: ShareKind, token: string): string {
+  return `/${kind === 'comparison' ? 'compare' : 'share'}/${token}`;
+}
+
+/** Whether a link is active, expired or deactivated now. */
+function shareLinkStatus(link: { isActive: boolean; expiresAt: string }, now = new Date()) {
+  if (!link.isActive) return 'deactivated' as const;
+  return new Date(link.expiresAt).getTime() <= now.getTime()
+    ? ('expired' as const)
+    : ('active' as const);
+}
+
+/*
+ * CSV export of every human response to a link.
+ */
+
+const shareCsvColumns = [
+  'Submitted At',
+  'Name',
+  'E-mail',
+  'Answer',
+  'Comment',
+  'Sentiment',
+] as const;
+
+interface ExportedShareResponse {
+  createdAt: string;
+  name: string;
+  email: string;
+  answer: ShareAnswer;
+  comment: string;
+  sentiment: string;
+}
+
+/** An answer as one cell: "4", "up", the text, or the ranking's titles best first. */
+function answerText(answer: ShareAnswer, titles: ReadonlyMap<string, string> = new Map()): string {
+  switch (answer.type) {
+    case 'rating':
+      return String(answer.rating);
+    case 'thumbs':
+      return answer.thumbs;
+    case 'text':
+      return answer.text;
+    case 'ranking':
+      return answer.ranking.map((id, i) => `${i + 1}. ${titles.get(id) ?? id}`).join('; ');
+  }
+}
+
+export function shareResponsesCsv(
+  responses: readonly ExportedShareResponse[],
+  titles: ReadonlyMap<string, string> = new Map(),
+): string {
+  return toCsv([
+    [...shareCsvColumns],
+    ...responses.map((r) => [
+      r.createdAt,
+      r.name,
+      r.email,
+      answerText(r.answer, titles),
+      r.comment,
+      r.sentiment,
+    ]),
+  ]);
+}
 
 export function toShareLinkView(link: ShareLink): ShareLinkView {
   const view = {

@@ -1,4 +1,4 @@
-import type { ReportBlock, ReportChart, ReportTable, StudyReport } from './study-report/model';
+import type { ReportBlock, ReportChart, ReportTable, StudyReport } from './study-report/report';
 import PDFDocument from 'pdfkit';
 
 // The study report as a PDF: the same model as the Markdown export, laid out

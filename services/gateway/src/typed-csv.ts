@@ -25,9 +25,9 @@ export const csvExportMessages = {
 } as const;
 
 /** What a draw without a usable answer says in each of its answer columns. */
-export const NO_ANSWER = 'no answer';
+const NO_ANSWER = 'no answer';
 /** What a price-range draw set aside for prices out of order says in each of its answer columns. */
-export const OUT_OF_ORDER = 'out of order';
+const OUT_OF_ORDER = 'out of order';
 
 const leadColumns = [
   'question_id',

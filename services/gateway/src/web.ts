@@ -5,7 +5,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 /** Where the built web app lives: the shell, and each microfrontend by its remote name. */
-export interface WebAppConfig {
+interface WebAppConfig {
   shellDir: string;
   /** remote name -> folder with its mf-manifest.json */
   remoteDirs: Record<string, string>;
@@ -13,7 +13,7 @@ export interface WebAppConfig {
   remotesFile?: string;
 }
 
-export interface WebApp {
+interface WebApp {
   router: Router;
   /** Origins of remotes served from elsewhere (a CDN, a new release): the CSP must allow them. */
   remoteOrigins(): string[];

@@ -1,10 +1,7 @@
 import { type PersonaResponse, type QuestionView, type RunDetails } from '@chorus/contracts';
 import { analyzeRun } from '@chorus/research';
-import {
-  buildStudyReport,
-  studyReportFileName,
-  studyReportMarkdown,
-} from '../src/study-report/model';
+import { buildStudyReport } from '../src/study-report/model';
+import { studyReportFileName, studyReportMarkdown } from '../src/study-report/markdown';
 
 const response = (overrides: Partial<PersonaResponse>): PersonaResponse => ({
   personaId: 'p1',

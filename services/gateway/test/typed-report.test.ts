@@ -6,7 +6,8 @@ import type {
   TypedQuestionSpec,
 } from '@chorus/contracts';
 import { typedResultOf } from '@chorus/research';
-import { buildStudyReport, studyReportMarkdown } from '../src/study-report/model';
+import { buildStudyReport } from '../src/study-report/model';
+import { studyReportMarkdown } from '../src/study-report/markdown';
 import { buildStudyDocument } from '../src/study-report/study';
 import { renderStudyReportPdf } from '../src/study-report-pdf';
 

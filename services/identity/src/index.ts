@@ -1,4 +1,4 @@
-export { identityConfigSchema, type IdentityConfig, readIdentityConfig } from './config';
+export { readIdentityConfig } from './config';
 export type { Invitation } from './domain/invitations';
 export type { Mailer } from './mailer';
 export { type RunningIdentity, startIdentity } from './service';

@@ -1,7 +1,7 @@
 import { env, loadConfig } from '@chorus/service-kit';
 import { z } from 'zod';
 
-export const roadmapConfigSchema = z.object({
+const roadmapConfigSchema = z.object({
   GRPC_HOST: z.string().default('0.0.0.0'),
   GRPC_PORT: env.port(50054),
   DATABASE_URL: env.url().default('postgres://postgres@127.0.0.1:5432/chorus_roadmap'),

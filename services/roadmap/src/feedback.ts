@@ -53,7 +53,7 @@ function checkedPersonas(personas: PersonaProfile[]): PersonaProfile[] {
   return personas.filter((p) => !seen.has(p.personaId) && Boolean(seen.add(p.personaId)));
 }
 
-export function toFeedbackResponse(row: FeedbackRow): FeedbackResponse {
+function toFeedbackResponse(row: FeedbackRow): FeedbackResponse {
   const data = row.response_data;
   return {
     id: row.id,

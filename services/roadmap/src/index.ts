@@ -1,2 +1,2 @@
-export { readRoadmapConfig, type RoadmapConfig, roadmapConfigSchema } from './config';
+export { readRoadmapConfig } from './config';
 export { type RunningRoadmap, startRoadmap } from './service';

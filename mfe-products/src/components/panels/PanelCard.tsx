@@ -41,7 +41,7 @@ function PanelStatusBadge({ status }: { status: PanelStatus }) {
 }
 
 /** "1,240 of 5,000 personas built", as words and as a progress bar. */
-export function BuildProgress({ panel }: { panel: Pick<MarketPanelView, 'built' | 'size'> }) {
+function BuildProgress({ panel }: { panel: Pick<MarketPanelView, 'built' | 'size'> }) {
   const text = builtText(panel.built, panel.size);
   const share = panel.size > 0 ? Math.min(1, panel.built / panel.size) : 0;
   return (

@@ -26,7 +26,7 @@ const productDetailsStep = createProductRequest.pick({
   industry: true,
 });
 
-export const createProductSteps = ['Details', 'Plan', 'Payment', 'Welcome'] as const;
+const createProductSteps = ['Details', 'Plan', 'Payment', 'Welcome'] as const;
 
 type Setup = { state: 'requesting' } | { state: 'ready' } | { state: 'failed'; message: string };
 

@@ -11,7 +11,7 @@ import { useId } from 'react';
 /** "$25/month, 10 AI personas included, $2 per additional persona" */
 export const planIncludes = `${CURRENT_PLAN.includedPersonas} AI personas included, ${formatWholeDollars(CURRENT_PLAN.extraPersonaCents)} per additional persona`;
 
-export const planOptions: {
+const planOptions: {
   cycle: BillingCycle;
   title: string;
   price: string;

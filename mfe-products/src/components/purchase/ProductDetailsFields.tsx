@@ -1,7 +1,7 @@
 import { FormField, Input, Textarea } from '@chorus/platform/ui';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 
-export interface ProductDetails {
+interface ProductDetails {
   name: string;
   description: string;
   /** The option label as chosen; stored lower case by the API. */

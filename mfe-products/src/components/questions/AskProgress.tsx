@@ -25,7 +25,7 @@ function progressOf(question: QuestionView): { answered: number; total: number }
 }
 
 /** What the form says about the question just asked, in words. */
-export function askProgressText(question: QuestionView): string {
+function askProgressText(question: QuestionView): string {
   const { status } = question;
   const progress = progressOf(question);
   if (status === 'error') return 'Your personas could not answer this question.';

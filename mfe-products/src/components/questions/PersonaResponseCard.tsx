@@ -14,7 +14,7 @@ import { Badge, Button, cn } from '@chorus/platform/ui';
 import { Frown, Meh, MessageCircle, Smile } from 'lucide-react';
 import { useState } from 'react';
 import { type FollowUpController, PersonaConversation } from './FollowUps';
-import { DistributionBar } from './ResearchPanels';
+import { DistributionBar } from './research/DistributionBar';
 import { typedAnswerWords } from './typed/answer-words';
 
 const opinionLook: Record<Opinion, { label: string; className: string; Icon: typeof Smile }> = {

@@ -17,15 +17,13 @@ import { downloadStudyReport } from '../../questions-api';
 import { CalibrationPanel } from './calibration/CalibrationPanel';
 import { FollowUpForm } from './FollowUps';
 import { PersonaResponseCard } from './PersonaResponseCard';
-import {
-  Alarms,
-  IntervalList,
-  ProgressNote,
-  RerunButton,
-  RunDetailsPanel,
-  RunsComparison,
-  SensitivityOutcome,
-} from './ResearchPanels';
+import { Alarms } from './research/Alarms';
+import { IntervalList } from './research/IntervalList';
+import { ProgressNote } from './research/ProgressNote';
+import { RerunButton } from './research/RerunButton';
+import { RunDetailsPanel } from './research/RunDetailsPanel';
+import { RunsComparison } from './research/RunsComparison';
+import { SensitivityOutcome } from './research/SensitivityOutcome';
 import { questionCardId } from './AskProgress';
 import { ResultsChart } from './ResultsChart';
 import { SegmentCuts } from './typed/SegmentCuts';

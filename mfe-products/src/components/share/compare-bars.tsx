@@ -7,7 +7,7 @@ import { amount, figure } from '../questions/typed/words';
 // option, an item), one bar for each side with its likely range.
 
 export const sideColors = { people: 'var(--color-primary)', personas: '#f59e0b' } as const;
-export const sides = [
+const sides = [
   { label: 'People', color: sideColors.people },
   { label: 'Personas', color: sideColors.personas },
 ];
@@ -47,7 +47,7 @@ function byLabel<T extends { label: string }>(
   return item ? scaled(pick(item), scale) : null;
 }
 
-export interface BarComparison {
+interface BarComparison {
   title: string;
   categoryLabel: string;
   rows: GroupedRangeRow[];
@@ -56,7 +56,7 @@ export interface BarComparison {
 }
 
 /** The grouped bars of a scale, NPS, choice, number, ranking or best–worst question. */
-export function barComparison(
+function barComparison(
   people: TypedResult | null,
   personas: TypedResult | null,
 ): BarComparison | null {
@@ -175,7 +175,7 @@ export function barComparison(
 }
 
 /** "Average rating (1–5): people 3.9 (likely …), personas 3.4 (likely …)". */
-export function headlineWords(people: TypedResult | null, personas: TypedResult | null): string {
+function headlineWords(people: TypedResult | null, personas: TypedResult | null): string {
   const side = (name: string, result: TypedResult | null) => {
     if (!result) return `${name}: no answers`;
     const headline = segmentHeadline(result, personas ?? people);

@@ -9,7 +9,7 @@ export function linkAddress(url: string): string {
 
 export const linkDay = (iso: string) => formatDate(iso, 'medium', { fallback: iso });
 
-export type LinkState = 'open' | 'off' | 'expired';
+type LinkState = 'open' | 'off' | 'expired';
 
 export function linkState(link: QuestionLinkView, now = Date.now()): LinkState {
   if (Date.parse(link.expiresAt) <= now) return 'expired';

@@ -13,7 +13,7 @@ import {
 /** The usual ladder when the profile states no price. */
 export const DEFAULT_LADDER = [5, 10, 15, 20, 30, 40] as const;
 /** A stated price times these: from half to twice the price. */
-export const LADDER_STEPS = [0.5, 0.75, 1, 1.25, 1.5, 2] as const;
+const LADDER_STEPS = [0.5, 0.75, 1, 1.25, 1.5, 2] as const;
 
 /** The product's own pricing first; the competitors' only when it states none. */
 const ownFields: readonly ProfileTextField[] = ['pricingModels', 'avgTransactionValue'];
@@ -55,7 +55,7 @@ const pricePattern = new RegExp(
   'giu',
 );
 
-export interface StatedPrice {
+interface StatedPrice {
   amount: number;
   currency: string;
   period: PricePeriod | null;
@@ -112,7 +112,7 @@ const mostCommon = <T>(values: readonly T[]): T | undefined => {
   return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
 };
 
-export interface ProfilePricing {
+interface ProfilePricing {
   /** The price the ladder is built around: the middle of the prices stated. */
   anchor: number;
   currency: string;

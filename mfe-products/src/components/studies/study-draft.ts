@@ -53,7 +53,7 @@ export type PriceSource =
 const offerName = (offer: string) => offer.trim().replace(/[.!?]+$/, '') || 'it';
 
 /** The question each part asks about the offer, until the customer words it differently. */
-export function partQuestion(part: StudyPart, offer: string): string {
+function partQuestion(part: StudyPart, offer: string): string {
   const it = offerName(offer);
   switch (part) {
     case 'ladder':
@@ -123,7 +123,7 @@ export function studyDraftFrom(
 }
 
 /** The chosen parts, in the order they are asked. */
-export function chosenParts(draft: StudyDraft): StudyPart[] {
+function chosenParts(draft: StudyDraft): StudyPart[] {
   return studyParts.filter((part) => draft.parts[part]);
 }
 
@@ -160,7 +160,7 @@ function specInput(draft: StudyDraft, part: StudyPart): unknown {
 }
 
 /** The request body as the draft says it, before the schema has checked it. */
-export function studyBodyInput(draft: StudyDraft): unknown {
+function studyBodyInput(draft: StudyDraft): unknown {
   return {
     name: draft.name,
     offer: draft.offer,

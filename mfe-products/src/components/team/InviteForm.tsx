@@ -1,7 +1,6 @@
 import {
   DEFAULT_MEMBER_ROLE,
   INVITATION_DAYS,
-  inviteeRefusal,
   inviteMemberRequest,
   type InviteMemberRequest,
   isBillableRole,
@@ -28,6 +27,7 @@ import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { refusalMessage } from '../../messages';
 import { useTeamActions } from '../../team-api';
+import { inviteeRefusal } from '../../invite-rules';
 
 type Invite = { email: string; role: MemberRole };
 
@@ -35,7 +35,7 @@ type Invite = { email: string; role: MemberRole };
  * What a seat more (or none, for a viewer) does to the product's monthly
  * cost, counting the seats already invited as they will be once accepted.
  */
-export function inviteCost(product: ProductView, team: TeamView, role: MemberRole) {
+function inviteCost(product: ProductView, team: TeamView, role: MemberRole) {
   const plan = {
     billingCycle: product.billingCycle,
     isLegacyPricing: product.isLegacyPricing,

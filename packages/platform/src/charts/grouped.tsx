@@ -23,10 +23,10 @@ const tick = { fontSize: 11, fill: 'var(--color-muted-foreground)' };
 const plain = (value: number) => String(value);
 
 /** One side of the comparison: "People", "Personas". */
-export type RangeGroup = { label: string; color: string };
+type RangeGroup = { label: string; color: string };
 
 /** One group's figure in a row; null when that side has none (no answers yet). */
-export type GroupValue = { value: number; low?: number; high?: number } | null;
+type GroupValue = { value: number; low?: number; high?: number } | null;
 
 export type GroupedRangeRow = {
   label: string;
@@ -35,7 +35,7 @@ export type GroupedRangeRow = {
 };
 
 /** The numbers of a grouped range bar chart as its hidden table writes them. */
-export function groupedRangeBarTable({
+function groupedRangeBarTable({
   rows,
   groups,
   categoryLabel,

@@ -21,7 +21,7 @@ import {
   YAxis,
 } from 'recharts';
 
-export type ChartSeries<Row> = {
+type ChartSeries<Row> = {
   /** The row's field holding this series' numbers. */
   key: Extract<keyof Row, string>;
   label: string;
@@ -49,7 +49,7 @@ export type ChartSeries<Row> = {
   cell?: (row: Row) => string;
 };
 
-export type ChartRange = { low: number; high: number };
+type ChartRange = { low: number; high: number };
 
 function rangeOf<Row>(
   row: Row,
@@ -367,11 +367,6 @@ export function BarChart<Row>(props: ChartProps<Row>) {
   return <Chart {...props} series={props.series.map((s) => ({ ...s, kind: 'bar' as const }))} />;
 }
 
-/** Lines only: `Chart` with every series drawn as lines. */
-export function LineChart<Row>(props: ChartProps<Row>) {
-  return <Chart {...props} series={props.series.map((s) => ({ ...s, kind: 'line' as const }))} />;
-}
-
 /** Whole-number percentages of counts (all 0 when there are none). */
 export function sharesOf(counts: readonly number[]): number[] {
   const total = counts.reduce((a, b) => a + b, 0);
@@ -455,23 +450,7 @@ export function PeopleVsPersonasChart({
   );
 }
 
-export {
-  CurveChart,
-  type CurveMark,
-  type CurveSeries,
-  curveTable,
-  type EstimateTable,
-  type LegendEntry,
-  type RangeBar,
-  RangeBarChart,
-  rangeBarTable,
-  StackedBarChart,
-  type StackedSegment,
-} from './estimates';
-export {
-  type GroupedRangeRow,
-  GroupedRangeBarChart,
-  groupedRangeBarTable,
-  type GroupValue,
-  type RangeGroup,
-} from './grouped';
+export { CurveChart, type CurveMark, type CurveSeries } from './curves';
+export { RangeBarChart } from './range-bars';
+export { StackedBarChart } from './stacked-bar';
+export { type GroupedRangeRow, GroupedRangeBarChart } from './grouped';

@@ -4,7 +4,7 @@
  * anything else is refused in Stripe's own words.
  */
 
-export const TEST_CARDS: Readonly<Record<string, string>> = {
+const TEST_CARDS: Readonly<Record<string, string>> = {
   '4242424242424242': 'pm_card_visa',
   '4000000000000002': 'pm_card_chargeDeclined',
   '4000000000009995': 'pm_card_chargeDeclinedInsufficientFunds',
@@ -30,7 +30,7 @@ export interface CardInput {
   name: string;
 }
 
-export function digitsOf(value: string): string {
+function digitsOf(value: string): string {
   return value.replace(/\D/g, '');
 }
 

@@ -149,7 +149,7 @@ function LocalCardEntry({ onReady, defaultName = '' }: CardEntryProps) {
   );
 }
 
-export const localCardProvider: PaymentProvider = { name: 'local', CardEntry: LocalCardEntry };
+const localCardProvider: PaymentProvider = { name: 'local', CardEntry: LocalCardEntry };
 
 /** The payment provider in use: the configured one, else the local test-mode card form. */
 export function usePaymentProvider(): PaymentProvider {

@@ -6,12 +6,12 @@ import {
   type ProductRole,
   type ProductView,
   statusWord,
-  subscriptionSettling,
 } from '@chorus/contracts';
 import { CheckCircle2, CreditCard, Lock } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Badge } from './badge';
 import { Button } from './button';
+import { subscriptionSettling } from './products';
 
 type ProductFacts = Pick<
   ProductView,

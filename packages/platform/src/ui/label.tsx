@@ -13,34 +13,3 @@ export function Label({ className, ...props }: ComponentProps<typeof LabelPrimit
     />
   );
 }
-
-/** A labelled form field with its validation message underneath. */
-export function Field({
-  label,
-  htmlFor,
-  error,
-  hint,
-  children,
-  className,
-}: {
-  label: string;
-  htmlFor: string;
-  error?: string;
-  hint?: string;
-  children: React.ReactNode;
-  className?: string;
-}) {
-  return (
-    <div className={cn('grid gap-2', className)}>
-      <Label htmlFor={htmlFor}>{label}</Label>
-      {children}
-      {error ? (
-        <p className="text-sm text-destructive" role="alert">
-          {error}
-        </p>
-      ) : hint ? (
-        <p className="text-xs text-muted-foreground">{hint}</p>
-      ) : null}
-    </div>
-  );
-}

@@ -1,12 +1,12 @@
-import { type ProductView, subscriptionSettling } from '@chorus/contracts';
+import type { ProductView } from '@chorus/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError } from '@chorus/platform';
 
 // The signed-in user's products, read by every page that is about one of
 // them. The query keys are the paths the shared query function GETs, so
 // every microfrontend shares one cached answer. Here and not in the
-// singleton: the polling rule needs the contracts (and zod), which the
-// landing page does not load.
+// singleton, which the landing page loads: only pages about a product need
+// them.
 
 export const productQueryKeys = {
   products: ['/api/products'],
@@ -16,6 +16,23 @@ export const productQueryKeys = {
 /** The error of a call, when it is the server's 404 (unknown id, or another user's). */
 export function isNotFound(error: unknown): boolean {
   return error instanceof ApiError && error.status === 404;
+}
+
+/**
+ * How long after its creation a product may still be becoming paid: billing
+ * starts the subscription and tells the catalog by event, which can land
+ * after the page has read the product. Pages re-read such a product until
+ * then; an unpaid product older than this is simply unpaid.
+ */
+const SUBSCRIPTION_SETTLING_MS = 2 * 60_000;
+
+/** Whether a product's subscription status may still change on its own in a moment. */
+export function subscriptionSettling(
+  product: Pick<ProductView, 'subscriptionStatus' | 'createdAt'>,
+  now: Date,
+): boolean {
+  const age = now.getTime() - Date.parse(product.createdAt);
+  return product.subscriptionStatus === 'inactive' && age >= 0 && age < SUBSCRIPTION_SETTLING_MS;
 }
 
 const SETTLING_POLL_MS = 2_000;

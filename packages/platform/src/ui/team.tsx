@@ -1,13 +1,14 @@
 import {
   type AuditAction,
   type AuditEntryView,
-  can,
   formatMoney,
   type MemberRole,
   type MemberStatus,
+  productActions,
   type ProductRole,
   type ProductView,
   type RoadmapPermission,
+  roleAllows,
   roleRefusal,
   teamMessages,
 } from '@chorus/contracts';
@@ -18,6 +19,11 @@ import { FieldError } from './form';
 
 // What the pages show of teams: role names, statuses, audit wording, the
 // team's cost, and which controls a member's role allows.
+
+/** Whether `role` may take an action of productActions. */
+function can(role: ProductRole | null | undefined, action: keyof typeof productActions): boolean {
+  return roleAllows(role, productActions[action]);
+}
 
 export const roleLabels: Record<ProductRole | 'roadmap', string> = {
   owner: 'Owner',
@@ -63,7 +69,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
 };
 
 /** One side of an audit entry's change in words: "Collaborator, pending". */
-export function auditStateText(state: Record<string, unknown> | null): string {
+function auditStateText(state: Record<string, unknown> | null): string {
   if (!state) return '—';
   const parts: string[] = [];
   const { role, status, permission, roadmapName } = state;
@@ -162,7 +168,6 @@ export function productRights(role: ProductRole | undefined) {
     billRefusal: can(known, 'billing') ? undefined : teamMessages.billChange,
   };
 }
-export type ProductRights = ReturnType<typeof productRights>;
 
 /** "Shared with you", with the user's role on the product. */
 export function SharedWithYouBadge({ role }: { role: ProductRole }) {

@@ -11,7 +11,7 @@ import {
   type ToastItem,
 } from '@chorus/platform';
 
-export function useToast(): {
+function useToast(): {
   toasts: ToastItem[];
   toast: typeof toast;
   dismiss: typeof dismissToast;

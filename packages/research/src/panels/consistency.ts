@@ -89,7 +89,7 @@ const incomeLean: Record<string, number> = {
   tertiary: 1.2,
 };
 
-export type OccupationGroup =
+type OccupationGroup =
   | 'student'
   | 'manual'
   | 'service'

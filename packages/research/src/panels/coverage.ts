@@ -6,7 +6,7 @@ import { levelGroup, type PopulationFrame, wholePercent } from './frame';
  * figures.
  */
 
-export interface FrameGap {
+interface FrameGap {
   trait: string;
   level: string;
   label: string;
@@ -15,14 +15,14 @@ export interface FrameGap {
   sentence: string;
 }
 
-export interface MakeUpTrait {
+interface MakeUpTrait {
   trait: string;
   label: string;
   levels: { id: string; label: string; panelShare: number; frameShare: number }[];
 }
 
 /** Gaps of this size (5 percentage points) or more are reported. */
-export const FRAME_GAP_THRESHOLD = 0.05;
+const FRAME_GAP_THRESHOLD = 0.05;
 
 /**
  * The panel's share and the frame's share of every level of every frame

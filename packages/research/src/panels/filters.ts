@@ -14,7 +14,7 @@ import { moneyText } from './money';
  * under 45, households earning £50,000 or more …) before it is drawn.
  */
 
-export interface PanelFilter {
+interface PanelFilter {
   trait: string;
   levels?: string[];
   /** income only: keep bands whose whole range is at or above / below */

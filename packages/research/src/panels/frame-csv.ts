@@ -19,18 +19,18 @@ import {
  */
 
 /** At most this many traits in an upload … */
-export const MAX_UPLOAD_TRAITS = 20;
+const MAX_UPLOAD_TRAITS = 20;
 /** … and this many levels in a trait. */
-export const MAX_UPLOAD_LEVELS = 50;
+const MAX_UPLOAD_LEVELS = 50;
 /** A customer list needs this many rows to give shares. */
-export const MIN_CUSTOMERS = 20;
+const MIN_CUSTOMERS = 20;
 /** A customer column becomes a trait when it has from 2 to this many different values. */
-export const MAX_CUSTOMER_LEVELS = 12;
+const MAX_CUSTOMER_LEVELS = 12;
 
 const UPLOAD = 'Your upload';
 
 /** Lower case, letters and digits kept, the rest as single hyphens: "Plan type" → "plan-type". */
-export function slug(text: string): string {
+function slug(text: string): string {
   return text
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')

@@ -23,7 +23,7 @@ export interface FrameTrait {
   source: string;
 }
 
-export interface FrameSource {
+interface FrameSource {
   publisher: string;
   title: string;
   year: number;
@@ -54,8 +54,6 @@ export const STANDARD_TRAITS = [
   'household',
   'education',
 ] as const;
-
-export type StandardTrait = (typeof STANDARD_TRAITS)[number];
 
 /** Shares of a trait (or a joint) may miss 100 % by this much, rounding aside: half a percentage point. */
 export const SHARE_TOLERANCE = 0.005;

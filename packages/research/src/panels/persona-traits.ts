@@ -11,7 +11,7 @@ import type { PopulationFrame } from './frame';
  * and raking weighs it by the others.
  */
 
-export interface PersonaSelf {
+interface PersonaSelf {
   age: number;
   gender: string;
   income: string;

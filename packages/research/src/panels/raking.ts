@@ -14,7 +14,7 @@ export interface RakeTarget {
   levels?: { id: string; label: string }[];
 }
 
-export interface RakeOptions {
+interface RakeOptions {
   /** weights trimmed to at most cap × mean and at least mean / cap */
   cap?: number /* default 5 */;
   maxIterations?: number /* 100 */;
@@ -23,7 +23,7 @@ export interface RakeOptions {
   baseWeights?: readonly number[];
 }
 
-export interface RakeResult {
+interface RakeResult {
   weights: number[] /* mean 1 */;
   /** Full cycles over the targets. */
   iterations: number;
@@ -36,7 +36,7 @@ export interface RakeResult {
 }
 
 /** Weights are trimmed to at most 5 times the mean weight (and at least a fifth of it) unless told otherwise. */
-export const DEFAULT_WEIGHT_CAP = 5;
+const DEFAULT_WEIGHT_CAP = 5;
 
 interface Margin {
   target: RakeTarget;

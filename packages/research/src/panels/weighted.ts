@@ -18,13 +18,13 @@ export interface WeightedUnit {
   traits: Record<string, string>;
 }
 
-export interface WeightedShare {
+interface WeightedShare {
   share: number;
   low: number;
   high: number;
 }
 
-export interface WeightedOpinions {
+interface WeightedOpinions {
   positive: WeightedShare;
   neutral: WeightedShare;
   negative: WeightedShare;
@@ -108,7 +108,7 @@ export function weightedOpinions(units: readonly WeightedUnit[]): WeightedOpinio
 /** Below this many respondents a segment says "too few to say". */
 export const MIN_PANEL_SEGMENT = 30;
 
-export interface WeightedSegment {
+interface WeightedSegment {
   level: string;
   label: string;
   respondents: number;
@@ -117,7 +117,7 @@ export interface WeightedSegment {
   opinions: WeightedOpinions | null;
 }
 
-export interface WeightedCutNote {
+interface WeightedCutNote {
   opinion: Opinion;
   segments: [string, string];
   /** First segment's share minus the second's. */
@@ -128,7 +128,7 @@ export interface WeightedCutNote {
   note: string;
 }
 
-export interface WeightedCut {
+interface WeightedCut {
   trait: string;
   label: string;
   segments: WeightedSegment[];
@@ -136,7 +136,7 @@ export interface WeightedCut {
 }
 
 /** Notes kept per cut, the largest differences first. */
-export const MAX_CUT_NOTES = 5;
+const MAX_CUT_NOTES = 5;
 
 /** Two-sided p-value of a standard normal z: P(|Z| ≥ |z|). */
 export function twoSidedP(z: number): number {

@@ -13,7 +13,7 @@ import { hash32 } from '../sampling';
  */
 
 /** Where each persona's draws lie in the flat arrays of a figure. */
-export interface Layout {
+interface Layout {
   /** Personas with at least one usable draw. */
   personas: number;
   /** All their usable draws. */
@@ -142,8 +142,6 @@ export const two = (x: number) => roundTo(x, 2);
 export const one = (x: number) => roundTo(x, 1);
 /** Prices and revenues to the cent. */
 export const cents = (x: number) => roundTo(x, 2);
-
-export const zeroEstimate = (): Estimate => ({ value: 0, low: 0, high: 0 });
 
 const periodWords: Record<PricePeriod, string> = {
   'one-off': '',

@@ -12,7 +12,7 @@ import {
 } from './bootstrap';
 import type { AnswerOf, NumberResult } from './types';
 
-export const HISTOGRAM_BINS = 8;
+const HISTOGRAM_BINS = 8;
 
 /**
  * The p-quantile of values with weights adding up to 1, by linear

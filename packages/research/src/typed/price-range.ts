@@ -18,7 +18,7 @@ import type { AnswerOf, PriceRangeResult } from './types';
 export const PRICE_GRID_POINTS = 60;
 
 /** Whether the four prices rise strictly: too cheap < bargain < expensive < too expensive. */
-export function inOrder(d: PriceRangeDraw): boolean {
+function inOrder(d: PriceRangeDraw): boolean {
   return d.tooCheap < d.bargain && d.bargain < d.expensive && d.expensive < d.tooExpensive;
 }
 

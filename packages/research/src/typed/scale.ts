@@ -12,7 +12,7 @@ import {
 import type { AnswerOf, ScaleResult } from './types';
 
 /** What a point of the scale is called: its own label, or the end labels at the ends and the number elsewhere. */
-export function scalePointLabel(spec: SpecOf<'scale'>, point: number): string {
+function scalePointLabel(spec: SpecOf<'scale'>, point: number): string {
   const own = spec.pointLabels.length === spec.points ? spec.pointLabels[point - 1] : undefined;
   if (own !== undefined) return own;
   if (point === 1) return spec.lowLabel;

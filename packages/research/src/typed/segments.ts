@@ -12,12 +12,12 @@ import { analyseTyped } from './result';
 /** The test behind every difference note. */
 export const SEGMENT_DIFFERENCE_TEST = 'bootstrap difference of the two segments, 95 %';
 
-export interface SegmentRow {
+interface SegmentRow {
   segment: string;
   answer: TypedAnswer;
 }
 
-export interface SegmentCut {
+interface SegmentCut {
   segment: string;
   /** Personas (or people) of the segment with at least one usable draw. */
   respondents: number;
@@ -27,7 +27,7 @@ export interface SegmentCut {
   tooFew: boolean;
 }
 
-export interface SegmentDifference {
+interface SegmentDifference {
   /** The figure compared, in words: "Mean rating", "Share choosing Email" … */
   figure: string;
   segments: [string, string];
@@ -51,7 +51,7 @@ function groups(rows: readonly SegmentRow[]): Map<string, TypedAnswer[]> {
 }
 
 /** Each segment resamples with its own seed, so two segments' resamples are independent. */
-export function segmentSeed(seed: number, segment: string): number {
+function segmentSeed(seed: number, segment: string): number {
   return hash32(`${seed}:segment:${segment}`);
 }
 

@@ -23,7 +23,7 @@ import type { PopulationFrame } from '@chorus/proto/inference/v1/inference';
 // and a panel question's weighted figures, both ways.
 
 /** A frame as research and the contracts write it (a level's bounds may be absent). */
-export interface FrameShape {
+interface FrameShape {
   id: string;
   name: string;
   country: string;
@@ -133,7 +133,7 @@ const shareFromMessage = (share: WeightedShare | undefined): WeightedShareView =
   high: share?.high ?? 0,
 });
 
-export function weightedOpinionsToMessage(opinions: WeightedOpinionsView): WeightedOpinions {
+function weightedOpinionsToMessage(opinions: WeightedOpinionsView): WeightedOpinions {
   return {
     positive: shareToMessage(opinions.positive),
     neutral: shareToMessage(opinions.neutral),
@@ -144,7 +144,7 @@ export function weightedOpinionsToMessage(opinions: WeightedOpinionsView): Weigh
   };
 }
 
-export function weightedOpinionsFromMessage(message: WeightedOpinions): WeightedOpinionsView {
+function weightedOpinionsFromMessage(message: WeightedOpinions): WeightedOpinionsView {
   return {
     positive: shareFromMessage(message.positive),
     neutral: shareFromMessage(message.neutral),

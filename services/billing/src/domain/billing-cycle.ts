@@ -26,10 +26,6 @@ export function resolveBillingCycle(
   return undefined;
 }
 
-export function isBillingCycle(value: string): value is BillingCycle {
-  return value === 'monthly' || value === 'annual';
-}
-
 /** Catalog's cycle of a product: annual, or monthly for anything else. */
 export function productBillingCycle(value: string): BillingCycle {
   return value === 'annual' ? 'annual' : 'monthly';

@@ -7,7 +7,7 @@ export interface RevenueMonth {
 }
 
 /** When a subscription ran: from `startedAt` until it was cancelled (or still). */
-export interface RunningSpan {
+interface RunningSpan {
   startedAt: Date;
   canceledAt: Date | null;
   providerStatus: string;
@@ -19,7 +19,7 @@ export function monthStart(date: Date, offset = 0): Date {
 }
 
 /** 'YYYY-MM' of a month start. */
-export function monthKey(date: Date): string {
+function monthKey(date: Date): string {
   return date.toISOString().slice(0, 7);
 }
 
@@ -55,7 +55,7 @@ export function revenueMonths(
 }
 
 /** What one running subscription brings in per month, its team seats' part included. */
-export interface RunningRate {
+interface RunningRate {
   monthlyRateCents: number;
   seats: number;
   seatsMonthlyRateCents: number;

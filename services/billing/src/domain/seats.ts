@@ -12,7 +12,7 @@ export function seatLineDescription(seats: number): string {
   return `Team seats × ${seats}`;
 }
 
-export interface SeatProration {
+interface SeatProration {
   /** Seats added (positive) or removed (negative). */
   change: number;
   /** How many seats the line is about. */

@@ -30,7 +30,7 @@ export function isLive(providerStatus: string): boolean {
   return ['active', 'trialing', 'past_due', 'unpaid', 'paused'].includes(providerStatus);
 }
 
-export type InvoiceStatus = 'paid' | 'pending' | 'failed';
+type InvoiceStatus = 'paid' | 'pending' | 'failed';
 
 /** Stripe's invoice states in the billing history's words. */
 export function invoiceStatus(invoice: {

@@ -125,7 +125,7 @@ export function subscriptionView(
   };
 }
 
-export interface BillingStats {
+interface BillingStats {
   monthlySpendCents: number;
   activeProducts: number;
   totalProducts: number;

@@ -3,7 +3,7 @@
  * same ids, cards and outcomes as in Stripe test mode, so a flow tried
  * locally behaves the same against Stripe.
  */
-export interface TestCard {
+interface TestCard {
   id: string;
   label: string;
   brand: string;

@@ -68,7 +68,7 @@ const invoiceLine = z.object({
   period: z.object({ start: unixTime, end: unixTime }).nullish(),
 });
 
-export const stripeInvoice = z.object({
+const stripeInvoice = z.object({
   id,
   object: z.literal('invoice'),
   customer: reference,
@@ -92,7 +92,7 @@ export const stripeInvoice = z.object({
   lines: z.object({ data: z.array(invoiceLine) }),
 });
 
-export const stripeSubscription = z.object({
+const stripeSubscription = z.object({
   id,
   object: z.literal('subscription'),
   customer: reference,
@@ -108,7 +108,7 @@ export const stripeSubscription = z.object({
   latest_invoice: z.union([id, z.looseObject({ object: z.literal('invoice') })]).nullish(),
 });
 
-export const stripeCheckoutSession = z.object({
+const stripeCheckoutSession = z.object({
   id,
   object: z.literal('checkout.session'),
   status: z.string().nullish(),
@@ -118,14 +118,14 @@ export const stripeCheckoutSession = z.object({
   metadata,
 });
 
-export const stripeEvent = z.object({
+const stripeEvent = z.object({
   id,
   object: z.literal('event'),
   type: z.string(),
   created: unixTime,
   data: z.object({ object: z.looseObject({ object: z.string() }) }),
 });
-export type StripeEvent = z.infer<typeof stripeEvent>;
+type StripeEvent = z.infer<typeof stripeEvent>;
 
 /** Thrown when a provider object lacks what billing relies on. */
 export class UnreadableProviderObject extends Error {}

@@ -25,10 +25,10 @@ import {
 import { parseLookupKey, readCheckoutSession, readSubscription } from './stripe-shapes';
 
 /** The Stripe product every Chorus subscription is for; created on first use when missing. */
-export const STRIPE_PRODUCT = { id: 'chorus_product_plan', ...PLAN_PRODUCT };
+const STRIPE_PRODUCT = { id: 'chorus_product_plan', ...PLAN_PRODUCT };
 
 /** The Stripe product of the team-seat prices; created on first use when missing. */
-export const STRIPE_SEAT_PRODUCT = { id: 'chorus_team_seat', ...SEAT_PRODUCT };
+const STRIPE_SEAT_PRODUCT = { id: 'chorus_team_seat', ...SEAT_PRODUCT };
 
 const stripeProductOf = (price: PlanPrice) =>
   price.part === 'seat' ? STRIPE_SEAT_PRODUCT : STRIPE_PRODUCT;
@@ -66,7 +66,7 @@ async function call<T>(request: () => Promise<T>): Promise<T> {
  * but never before the current period (Stripe prorates within it) nor in
  * the future.
  */
-export function prorationDate(effectiveAt: Date, periodStart: Date, now = new Date()): number {
+function prorationDate(effectiveAt: Date, periodStart: Date, now = new Date()): number {
   const at = Math.min(Math.max(effectiveAt.getTime(), periodStart.getTime()), now.getTime());
   return Math.floor(at / 1000);
 }

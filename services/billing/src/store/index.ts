@@ -1,4 +1,4 @@
 export { BillingStore } from './billing-store';
 export { PromoCodeStore, PromoCodeTaken } from './promo-codes';
-export { RevenueStore, type SubscriptionSpan } from './revenue';
+export { RevenueStore } from './revenue';
 export * from './rows';

@@ -3,7 +3,7 @@ import { isLive } from '../domain/status';
 import type { ProductRow, SubscriptionRow } from './rows';
 
 /** When a subscription ran: from its first invoiced period until it was cancelled. */
-export type SubscriptionSpan = Pick<SubscriptionRow, 'canceled_at' | 'provider_status'> & {
+type SubscriptionSpan = Pick<SubscriptionRow, 'canceled_at' | 'provider_status'> & {
   started_at: Date;
 };
 

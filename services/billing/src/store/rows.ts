@@ -92,7 +92,7 @@ export interface SubscriptionRow {
   updated_at: Date;
 }
 
-export interface InvoiceLine {
+interface InvoiceLine {
   description: string;
   quantity: number;
   amountCents: number;
@@ -124,7 +124,7 @@ export function holderName(holder: AccountHolderRow | undefined): string {
   return holder ? `${holder.first_name} ${holder.last_name}`.trim() : '';
 }
 
-export function productFacts(row: ProductRow): ProductFacts {
+function productFacts(row: ProductRow): ProductFacts {
   return {
     id: row.id,
     userId: row.user_id,
@@ -136,7 +136,7 @@ export function productFacts(row: ProductRow): ProductFacts {
   };
 }
 
-export function subscriptionFacts(row: SubscriptionRow): SubscriptionFacts {
+function subscriptionFacts(row: SubscriptionRow): SubscriptionFacts {
   return {
     providerStatus: row.provider_status,
     status: row.status as SubscriptionStatus,

@@ -1,6 +1,7 @@
 import {
   adminMessages,
-  auditLogFilter,
+  ADMIN_SIGN_IN_ACTION,
+  type AuditLogKind,
   auditLogQuery,
   type AuditEntry,
   parsePromoCode,
@@ -43,7 +44,7 @@ function sliderPercent(value: unknown): number {
  * applies the template rules (required fields, age default 30, sliders
  * stored out of 10) and answers their messages.
  */
-export const personaTemplateRequest = z
+const personaTemplateRequest = z
   .object({
     name: z.unknown(),
     age: z.unknown(),
@@ -259,4 +260,14 @@ export function adminRoutes(
       return toSeatChangeViews(changes);
     },
   });
+}
+
+/** Which actions a kind keeps and which it leaves out. */
+function auditLogFilter(kind: AuditLogKind): {
+  actions: string[];
+  excludeActions: string[];
+} {
+  if (kind === 'sign-ins') return { actions: [ADMIN_SIGN_IN_ACTION], excludeActions: [] };
+  if (kind === 'changes') return { actions: [], excludeActions: [ADMIN_SIGN_IN_ACTION] };
+  return { actions: [], excludeActions: [] };
 }

@@ -16,7 +16,7 @@ import { authLimits, type RateLimits } from '../rate-limit';
 import type { ApiRoutes } from '../routing';
 import { register, type Registration } from '../workflows/registration';
 
-export interface AuthRouteDeps {
+interface AuthRouteDeps {
   clients: ServiceClients;
   config: GatewayConfig;
   authenticator: Authenticator;

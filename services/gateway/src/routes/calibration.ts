@@ -1,9 +1,6 @@
 import {
   type CalibrationShareLinkView,
   maxCalibrationBytes,
-  shareLinkCalibrationCsv,
-  shareLinkCalibrationName,
-  shareLinkCalibrationRefusal,
   productActions,
 } from '@chorus/contracts';
 import { calibrationFromMessage } from '@chorus/service-kit/wire';
@@ -13,6 +10,11 @@ import { HttpError } from '../http-errors';
 import { toShareResultsView } from '../share-views';
 import type { ApiRoutes } from '../routing';
 import { productParams } from './products';
+import {
+  shareLinkCalibrationCsv,
+  shareLinkCalibrationName,
+  shareLinkCalibrationRefusal,
+} from '../share-calibration';
 
 const questionParams = productParams.extend({ questionId: z.string().min(1).max(100) });
 

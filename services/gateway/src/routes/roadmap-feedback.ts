@@ -1,14 +1,13 @@
 import {
   type ComparisonView,
   createComparisonRequest,
-  itemFeedbackView,
   type ItemFeedbackView,
   requestFeedbackRequest,
   productActions,
 } from '@chorus/contracts';
 import { z } from 'zod';
 import type { ServiceClients } from '../clients';
-import { toComparisonView, toResponseView } from '../roadmap-views';
+import { toComparisonView, toResponseView, itemFeedbackView } from '../roadmap-views';
 import type { ApiRoutes } from '../routing';
 import { RoadmapWorkflows } from '../workflows/roadmaps';
 

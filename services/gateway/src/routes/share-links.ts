@@ -5,7 +5,6 @@ import {
   type PublicShareView,
   shareMessages,
   shareResponseRequest,
-  shareResponsesCsv,
   type ShareLinkView,
   type ShareResultsView,
   productActions,
@@ -24,6 +23,7 @@ import {
   toPublicShareView,
   toShareLinkView,
   toShareResultsView,
+  shareResponsesCsv,
 } from '../share-views';
 import { ShareLinkWorkflows } from '../workflows/share-links';
 

@@ -1,12 +1,7 @@
 import { type CalibrationView, productActions, type QuestionView } from '@chorus/contracts';
-import {
-  buildStudyReport,
-  fileSlug,
-  type StudyReport,
-  studyReportFileName,
-  studyReportMarkdown,
-  studyReportMessages,
-} from '../study-report/model';
+import { buildStudyReport, studyReportMessages } from '../study-report/model';
+import { fileSlug, studyReportFileName, studyReportMarkdown } from '../study-report/markdown';
+import type { StudyReport } from '../study-report/report';
 import { buildStudyDocument, studyDocumentMessages } from '../study-report/study';
 import { isServiceError } from '@chorus/service-kit';
 import { calibrationFromMessage } from '@chorus/service-kit/wire';

@@ -28,7 +28,7 @@ const tokenParams = z.object({ token: z.string() });
 const requiredText = requiredString(authMessages.missingInformation);
 
 /** The account an invitee creates: e-mail, password, first and last name only. */
-export const invitationRegisterRequest = z.object({
+const invitationRegisterRequest = z.object({
   email: z
     .string(teamMessages.invalidEmail)
     .trim()
@@ -47,7 +47,7 @@ export const invitationRegisterRequest = z.object({
 const MINUTE = 60 * 1000;
 
 /** The public invitation routes, per client IP, shared by the replicas through Redis. */
-export const invitationLimits = {
+const invitationLimits = {
   viewPerIp: { name: 'invitation-view-ip', windowMs: MINUTE, limit: 60 },
   actPerIp: { name: 'invitation-act-ip', windowMs: MINUTE, limit: 10 },
 } satisfies Record<string, LimitRule>;

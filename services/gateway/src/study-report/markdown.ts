@@ -1,8 +1,13 @@
-import { neutraliseCell } from '@chorus/contracts';
+import { FORMULA_START } from '@chorus/contracts';
 import type { ReportTable, StudyReport } from './report';
 
 // The study report as Markdown: headings, quotes, tables and paragraphs, every
 // text escaped so a persona's words or an option's label show as written.
+
+/** A cell that a spreadsheet would run as a formula, made plain text (a leading quote) for export. */
+export function neutraliseCell(value: string): string {
+  return FORMULA_START.test(value) ? `'${value}` : value;
+}
 
 /** Characters Markdown reads as formatting anywhere in a line, escaped. */
 function escapeInline(text: string): string {
@@ -10,7 +15,7 @@ function escapeInline(text: string): string {
 }
 
 /** Text in Markdown, shown as written: formatting characters and list markers at a line's start escaped. */
-export function markdownText(text: string): string {
+function markdownText(text: string): string {
   return escapeInline(text.replace(/\r\n?/g, '\n'))
     .replace(/^(\s*)-/gm, '$1\\-')
     .replace(/^(\s*\d+)\./gm, '$1\\.');

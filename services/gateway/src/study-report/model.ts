@@ -10,6 +10,7 @@ import {
   type QuestionView,
 } from '@chorus/contracts';
 import { typedAnswerWords } from './answer-words';
+import type { ReportSection, ReportShare, StudyReport } from './report';
 import { fidelitySection, personaSource } from './fidelity';
 import {
   asksLikelihood,
@@ -22,30 +23,18 @@ import {
   unitOf,
 } from './typed-sections';
 
-export { fileSlug, markdownText, studyReportFileName, studyReportMarkdown } from './markdown';
-
 /**
  * A study report of one question: the document a product manager forwards —
  * the question and its wording check, the panel, the shares with their
  * intervals, the key insight, the alarms, every persona's answer and
- * follow-ups, the runs and the run's details. One model, rendered as
- * Markdown here and as a PDF by the gateway, so both say the same.
+ * follow-ups, the runs and the run's details. One model, built here and
+ * rendered as Markdown (markdown.ts) and as a PDF (study-report-pdf.ts), so
+ * both say the same.
  */
 
 export const studyReportMessages = {
   notReady: 'The report is ready once the question is answered.',
 } as const;
-
-export type {
-  ReportTable,
-  ReportBar,
-  ReportChart,
-  ReportBlock,
-  ReportSection,
-  ReportShare,
-  StudyReport,
-} from './report';
-import type { ReportSection, ReportShare, StudyReport } from './report';
 
 const opinionLabel: Record<Opinion, string> = {
   positive: 'Positive',

@@ -10,7 +10,7 @@ export interface ReportTable {
 }
 
 /** One bar of a chart: a figure, its 95 % interval as a whisker when it has one, and how it reads. */
-export interface ReportBar {
+interface ReportBar {
   label: string;
   value: number;
   low?: number;

@@ -22,7 +22,7 @@ export const studyDocumentMessages = {
   notReady: 'The report is ready once every question of the study is answered.',
 } as const;
 
-export interface StudyDocumentInput {
+interface StudyDocumentInput {
   productName: string;
   study: { name: string; offer: string; createdAt: string; questions: QuestionView[] };
   generatedAt: Date | string;

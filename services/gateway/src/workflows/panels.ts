@@ -24,7 +24,7 @@ import { toBudgetView } from './questions';
 // stores the panel.
 
 /** A research frame as the API shows it. */
-export function toFrameView(frame: PopulationFrame): PopulationFrameView {
+function toFrameView(frame: PopulationFrame): PopulationFrameView {
   return frameFromMessage(frameToMessage(frame));
 }
 
@@ -34,7 +34,7 @@ export function frameViews(): PopulationFrameView[] {
 }
 
 /** The population a panel request draws from, or a 400 in plain words. */
-export function panelFrame(body: CreatePanelRequest): PopulationFrame {
+function panelFrame(body: CreatePanelRequest): PopulationFrame {
   const base = frameById(body.frame);
   if (!base) throw new HttpError(400, 'Choose a population.');
   let frame = base;

@@ -6,13 +6,13 @@ import { type BillingClient, checkCoupon } from '../clients/billing';
 import { HttpError } from '../http-errors';
 
 /** The customer paying, as billing knows them. */
-export interface Payer {
+interface Payer {
   id: string;
   email: string;
 }
 
 /** A card for a product's subscription, as the browser made it. */
-export interface CardInput {
+interface CardInput {
   paymentMethodId: string;
   cardData?: CardData;
   /** A billing cycle or a price id; none keeps the product's. */

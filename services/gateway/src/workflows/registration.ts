@@ -1,6 +1,5 @@
 import {
   type AuthUser,
-  billingCycleOf,
   billingMessages,
   DEFAULT_INDUSTRY,
   industryValue,
@@ -10,7 +9,7 @@ import type { Product } from '@chorus/proto/catalog/v1/catalog';
 import type { LoginResponse, RegisterResponse } from '@chorus/proto/identity/v1/identity';
 import { isServiceError, type Logger } from '@chorus/service-kit';
 import { status } from '@grpc/grpc-js';
-import { billingProduct } from '../billing-views';
+import { billingProduct, billingCycleOf } from '../billing-views';
 import type { ServiceClients } from '../clients';
 import { checkCoupon } from '../clients/billing';
 import { toHttpError } from '../http-errors';

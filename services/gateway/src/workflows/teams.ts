@@ -62,7 +62,7 @@ function productRole(access: ProductAccess): ProductRole {
   return access.role;
 }
 
-export interface TeamDeps {
+interface TeamDeps {
   clients: ServiceClients;
   logger: Logger;
   /** Where users reach the app (PUBLIC_URL): invitation links start here, as reset links do. */

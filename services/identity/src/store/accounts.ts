@@ -17,7 +17,7 @@ export interface UserRow {
   updated_at: Date;
 }
 
-export interface AdminRow {
+interface AdminRow {
   id: string;
   email: string;
   password: string;

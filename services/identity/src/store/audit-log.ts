@@ -10,7 +10,7 @@ export interface AdminActionRow {
   created_at: Date;
 }
 
-export type AdminActionInput = Pick<
+type AdminActionInput = Pick<
   AdminActionRow,
   'admin_id' | 'admin_email' | 'action' | 'target' | 'details'
 >;

@@ -1,7 +1,7 @@
 import type { Knex } from '@chorus/service-kit';
 
 /** What a stored feedback response holds in response_data. */
-export interface FeedbackData {
+interface FeedbackData {
   personaName: string;
   rating?: number;
   comment?: string;

@@ -44,7 +44,7 @@ const responseColumns = [
   'updated_at',
 ];
 
-export interface PersonaRatingRow {
+interface PersonaRatingRow {
   persona_id: string;
   item_id: string;
   rating: number | null;
@@ -52,7 +52,7 @@ export interface PersonaRatingRow {
   created_at: Date;
 }
 
-export interface PersonaRankingRow {
+interface PersonaRankingRow {
   persona_id: string;
   persona_name: string;
   ranking: { itemId: string }[];

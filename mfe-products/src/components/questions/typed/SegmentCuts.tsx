@@ -15,14 +15,14 @@ import { scaled, segmentHeadline } from './segment-headline';
 import { TypedResultView } from './TypedResultView';
 import { count, figure } from './words';
 
-export const tooFewWords = `Too few personas to say (fewer than ${MIN_SEGMENT_SIZE})`;
+const tooFewWords = `Too few personas to say (fewer than ${MIN_SEGMENT_SIZE})`;
 
 const traitLabel = (trait: SegmentTrait) => segmentTraitLabel(trait);
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A note's plain sentence, its test's name left for "Which test". */
-export function plainNote(note: SegmentNote): string {
+function plainNote(note: SegmentNote): string {
   const named = new RegExp(`;?\\s*beyond chance by the ${escape(note.test)}\\.?\\s*$`);
   return named.test(note.note)
     ? note.note.replace(named, '; more than chance alone would give.')

@@ -27,7 +27,7 @@ export const vanWestendorpQuestions = [
 ] as const;
 
 /** The likelihood questions a price range adds when asked to (Newton–Miller–Smith). */
-export const likelihoodQuestions = [
+const likelihoodQuestions = [
   'How likely would you be to buy it at the bargain price you gave?',
   'How likely would you be to buy it at the getting-expensive price you gave?',
 ];
@@ -35,7 +35,7 @@ export const likelihoodQuestions = [
 const likelihoodScale = ['Very unlikely', 'Unlikely', 'Not sure', 'Likely', 'Very likely'];
 
 /** What a point of the scale is called on the respondent's screen ("" when it has no words). */
-export function scalePointWords(draft: SpecDraft, point: number): string {
+function scalePointWords(draft: SpecDraft, point: number): string {
   const own = draft.labelEveryPoint ? draft.pointLabels[point - 1]?.trim() : '';
   if (own) return own;
   if (point === 1) return draft.lowLabel.trim();

@@ -5,7 +5,7 @@
  * the rest would otherwise stretch the axis and squeeze every crossing into
  * its first quarter.
  */
-export const RANGE_SPAN_SHARE = 0.98;
+const RANGE_SPAN_SHARE = 0.98;
 
 export function informativeSpan<T extends { tooCheap: number; tooExpensive: number }>(
   curves: readonly T[],

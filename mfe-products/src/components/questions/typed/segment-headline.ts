@@ -8,7 +8,7 @@ import { amount, percent, price, pricePer } from './words';
  * the item on top overall, the share buying at the best ladder price
  * overall, or a price range's optimal price.
  */
-export interface Headline {
+interface Headline {
   /** What the figure is, e.g. "Average rating (1–5)". */
   title: string;
   estimate: Estimate | null;

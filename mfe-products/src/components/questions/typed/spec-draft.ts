@@ -108,7 +108,7 @@ export function parsePrices(text: string): (number | null)[] {
 const numberOrNothing = (text: string) => (text.trim() === '' ? undefined : Number(text));
 
 /** The request's `spec` as the draft says it, before the schema has checked it. */
-export function draftSpecInput(draft: SpecDraft): unknown {
+function draftSpecInput(draft: SpecDraft): unknown {
   switch (draft.type) {
     case 'opinion':
       return { type: 'opinion' };

@@ -7,7 +7,7 @@ import { type FrameLevel, type FrameTrait, jointKey, type PopulationFrame } from
  * 100.0 per trait.
  */
 
-export const AGE_BANDS = [
+const AGE_BANDS = [
   { id: '18-29', label: '18–29' },
   { id: '30-44', label: '30–44' },
   { id: '45-59', label: '45–59' },
@@ -15,7 +15,7 @@ export const AGE_BANDS = [
   { id: '75+', label: '75 and over' },
 ] as const;
 
-export type AgeBand = (typeof AGE_BANDS)[number]['id'];
+type AgeBand = (typeof AGE_BANDS)[number]['id'];
 
 /** Percent to a share, kept to 3 decimal places so 0.1-point figures stay exact sums. */
 const share = (percent: number) => Math.round(percent * 10) / 1000;

@@ -3,7 +3,7 @@ import { type LocalContext, newId, unix } from './context';
 import type { EventRow } from './rows';
 
 /** Stripe's event types the local provider emits. */
-export type LocalEventType =
+type LocalEventType =
   | 'customer.subscription.created'
   | 'customer.subscription.updated'
   | 'customer.subscription.deleted'

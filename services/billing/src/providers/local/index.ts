@@ -31,8 +31,6 @@ import {
   updateSubscription,
 } from './subscriptions';
 
-export type { LocalEventType } from './event-log';
-
 /**
  * The payment provider of a machine without Stripe: it behaves like Stripe
  * in test mode and keeps its records in billing's database. Stripe's test

@@ -17,11 +17,7 @@ import { chargeErrorOf, customerPaymentMethod, declined } from './payment-method
 import type { InvoiceItemRow, SubscriptionRow } from './rows';
 
 /** The subscription, or Stripe's refusal of an unknown one. */
-export async function subscriptionRow(
-  trx: Knex,
-  id: string,
-  lock = false,
-): Promise<SubscriptionRow> {
+async function subscriptionRow(trx: Knex, id: string, lock = false): Promise<SubscriptionRow> {
   const query = trx<SubscriptionRow>('local_subscriptions').where({ id });
   const row = await (lock ? query.forUpdate() : query).first();
   if (!row) throw new ProviderRequestRefused(`No such subscription: '${id}'`);
@@ -147,7 +143,7 @@ export async function cancelNow(ctx: LocalContext, id: string): Promise<Provider
 }
 
 /** The subscription's seat price (a subscription older than seats gets its plan's). */
-export function seatPriceOf(row: SubscriptionRow): string {
+function seatPriceOf(row: SubscriptionRow): string {
   return row.seat_price ?? pricesOf(row.is_legacy_pricing, row.billing_cycle).seat.id;
 }
 
