@@ -4,7 +4,7 @@ import { status as grpcStatus } from '@grpc/grpc-js';
 import type { QuestionStore } from './store/questions';
 
 /** A budget refusal: the product's monthly budget for questions is spent. */
-class BudgetReached extends DomainError {
+export class BudgetReached extends DomainError {
   constructor(message: string) {
     super(grpcStatus.RESOURCE_EXHAUSTED, message);
   }

@@ -28,7 +28,7 @@ import { randomInt } from 'node:crypto';
 import { researchFrame } from './domain/panel-frame';
 import { panelBuildRequested } from './events/published';
 import type { Products } from './products';
-import { refuseOverBudget } from './budgets';
+import { BudgetReached, refuseOverBudget } from './budgets';
 import type { CountedPanelRow, PanelRow, PanelStore } from './store/panels';
 import type { QuestionStore } from './store/questions';
 
@@ -42,6 +42,23 @@ const BUILD_RETRY_AFTER_MS = 120_000;
 const SWEEP_BATCH = 20;
 
 const buildFailed = 'The panel could not be built. Draw it again.';
+
+/**
+ * A panel the month's budget cannot pay for is refused as a request that
+ * cannot be drawn (400), in the budget's words, before anything is built.
+ */
+async function refusePanelOverBudget(
+  store: QuestionStore,
+  productId: string,
+  estimatedCostUsd: number,
+): Promise<void> {
+  try {
+    await refuseOverBudget(store, productId, estimatedCostUsd);
+  } catch (error) {
+    if (error instanceof BudgetReached) throw new InvalidArgument(error.message);
+    throw error;
+  }
+}
 
 /**
  * Market panels: a quota sample of a population drawn here (seeded, so the
@@ -98,7 +115,7 @@ export class Panels {
     if (request.frame.traits.length === 0) throw new InvalidArgument(panelMessages.frame);
     const { store, products, questionStore } = this.deps;
     const product = await products.owned(userId, productId);
-    await refuseOverBudget(questionStore, product.id, request.estimatedCostUsd ?? 0);
+    await refusePanelOverBudget(questionStore, product.id, request.estimatedCostUsd ?? 0);
     const panel = await store.db.transaction(async (trx) => {
       const row = await store.insert(trx, {
         product_id: product.id,
@@ -150,7 +167,7 @@ export class Panels {
   ): Promise<CountedPanelRow> {
     const { store, products, questionStore } = this.deps;
     const product = await products.owned(userId, productId);
-    await refuseOverBudget(questionStore, product.id, estimatedCostUsd);
+    await refusePanelOverBudget(questionStore, product.id, estimatedCostUsd);
     const panel = await store.db.transaction(async (trx) => {
       const found = panelId ? await store.lock(trx, panelId) : undefined;
       if (found?.product_id !== product.id) throw new NotFound(panelMessages.notFound);
