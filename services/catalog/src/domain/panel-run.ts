@@ -63,21 +63,9 @@ export function panelRunOf(
 ): PanelRunView {
   const units: WeightedUnit[] = answers.flatMap(({ index, response }) => {
     const member = members.get(index);
-    const draws = response.draws;
-    const total = draws ? draws.positive + draws.neutral + draws.negative : 0;
-    const shares =
-      draws && total > 0
-        ? {
-            positive: draws.positive / total,
-            neutral: draws.neutral / total,
-            negative: draws.negative / total,
-          }
-        : {
-            positive: response.opinion === 'positive' ? 1 : 0,
-            neutral: response.opinion === 'neutral' ? 1 : 0,
-            negative: response.opinion === 'negative' ? 1 : 0,
-          };
-    return member ? [{ weight: member.weight, shares, traits: member.traits }] : [];
+    return member
+      ? [{ weight: member.weight, shares: sharesOf(response), traits: member.traits }]
+      : [];
   });
   const weighted = units.length > 0 ? weightedOpinions(units) : null;
   const { effectiveSampleSize } = kish(units.map((unit) => unit.weight));
