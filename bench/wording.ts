@@ -3,20 +3,20 @@
 // flags, the share of neutral ones it flags wrongly, and precision and recall
 // per kind of leading wording.
 //
-// Batch 3 (batch-3.ts) was committed before any rule saw it: the whole batch
-// is the first-sight figure, the honest estimate on unseen questions; rules
-// may then be tuned on its tuning half only, and its held-out half is
-// reported. The earlier corpus (questions.ts, added-questions.ts,
+// Batch 3 (batch-3.ts) was committed before any rule saw it and measured
+// once (Nov 29): that first-sight figure, the honest estimate on unseen
+// questions, is kept below as recorded, since the rules have changed since
+// and it cannot be recomputed. The rules were then tuned on its tuning half
+// only; its held-out half is reported (overall, per kind and per hard case). The earlier corpus (questions.ts, added-questions.ts,
 // added-questions-2.ts) is tuning data: its held-out half was read while the
 // rules were still being written. Halves follow a fixed rule on each
 // question's text (split.ts). Pure; needs no running system.
 // Run: npm run bench -- wording
 import { leadingKindLabels } from '@chorus/contracts';
-import { checkWording } from '@chorus/research';
+import { checkWording } from '@chorus/research/wording';
 import { type HardCase } from '../packages/research/test/wording-corpus/batch-3';
 import { type CorpusScore, scoreCorpus } from '../packages/research/test/wording-corpus/score';
 import {
-  batch3,
   batch3HeldOutHalf,
   batch3TuningHalf,
   heldOutHalf,
@@ -61,6 +61,42 @@ function scoreRows(
   ];
 }
 
+/**
+ * Batch 3's first-sight figure, as measured on Nov 29 with the rules
+ * unchanged since Nov 27, before any rule was tuned on it (docs/research.md).
+ */
+const FIRST_SIGHT = {
+  measured: '2026-11-29',
+  leading: 224,
+  leadingFlagged: 155,
+  neutral: 214,
+  neutralFlagged: 4,
+} as const;
+
+function firstSightRows(): BenchRow[] {
+  const { measured, leading, leadingFlagged, neutral, neutralFlagged } = FIRST_SIGHT;
+  return [
+    {
+      area: 'wording',
+      metric: `leading questions flagged, batch 3, first sight (whole batch, as measured ${measured})`,
+      value: tenth(leadingFlagged / leading),
+      unit: '%',
+      budget: '≥ 90%',
+      withinBudget: leadingFlagged / leading >= 0.9,
+      note: `${leadingFlagged}/${leading}; recorded before any tuning, not recomputed`,
+    },
+    {
+      area: 'wording',
+      metric: `neutral questions flagged, batch 3, first sight (whole batch, as measured ${measured})`,
+      value: tenth(neutralFlagged / neutral),
+      unit: '%',
+      budget: '≤ 10%',
+      withinBudget: neutralFlagged / neutral <= 0.1,
+      note: `${neutralFlagged}/${neutral}; recorded before any tuning, not recomputed`,
+    },
+  ];
+}
+
 const hardCases: HardCase[] = [
   'merit-why',
   'frightening-choice',
@@ -77,11 +113,10 @@ export async function measure(): Promise<BenchRow[]> {
   const held = scoreCorpus(heldOutHalf, checkWording);
   const perQuestionMs = (performance.now() - started) / heldOutHalf.length;
   const tuning = scoreCorpus(tuningHalf, checkWording);
-  const firstSight = scoreCorpus(batch3, checkWording);
   const batchHeld = scoreCorpus(batch3HeldOutHalf, checkWording);
   const batchTuning = scoreCorpus(batch3TuningHalf, checkWording);
   const hardRows = hardCases.map((hard) => {
-    const questions = batch3.filter((q) => q.hard === hard);
+    const questions = batch3HeldOutHalf.filter((q) => q.hard === hard);
     let flagged = 0;
     let kindFound = 0;
     for (const question of questions) {
@@ -91,14 +126,15 @@ export async function measure(): Promise<BenchRow[]> {
     }
     return {
       area: 'wording',
-      metric: `hard case ${hard}, batch 3, first sight`,
+      metric: `hard case ${hard}, batch 3, held-out half`,
       value: tenth(flagged / questions.length),
       unit: '%',
       note: `${flagged}/${questions.length} flagged; a labelled kind found on ${kindFound}`,
+      // Only the count is read: the held-out questions themselves are never printed.
     };
   });
   return Promise.resolve([
-    ...scoreRows('batch 3, first sight (whole batch)', firstSight),
+    ...firstSightRows(),
     ...scoreRows('batch 3, held-out half', batchHeld),
     ...scoreRows('batch 3, tuning half', batchTuning),
     ...hardRows,

@@ -1,31 +1,22 @@
 import type { Sentence } from './text';
 import type { Hit } from './rules/tokens';
-import { agreement } from './rules/agreement';
-import { socialProof } from './rules/social-proof';
-import { identity } from './rules/identity';
-import { assumptiveWhy } from './rules/assumptive-why';
-import { loadedChoice } from './rules/loaded-choice';
-import { doubleBarrelled } from './rules/double-barrelled';
-import { praiseHypothetical } from './rules/praise-hypothetical';
-import { presupposition, presumedExperience } from './rules/presupposition';
-import { loadedWords, praiseClaims } from './rules/loaded-words';
+import { kindRules } from './rules';
+import type { SentenceContext } from './rules/kind';
 
 /** Every place where the wording steers the answer, by kind. */
 export function detect(sentences: Sentence[]): Hit[] {
   const hits: Hit[] = [];
-  sentences.forEach((s, index) => {
-    const found = [
-      ...agreement(s),
-      ...socialProof(s),
-      ...identity(s),
-      ...assumptiveWhy(s),
-      ...loadedChoice(s),
-      ...doubleBarrelled(s),
-      ...praiseHypothetical(s, sentences[index + 1]),
-      ...presupposition(s),
-      ...presumedExperience(s),
-    ];
-    hits.push(...found, ...loadedWords(s, found), ...praiseClaims(s));
+  sentences.forEach((sentence, index) => {
+    const found: Hit[] = [];
+    const context: SentenceContext = {
+      sentences,
+      index,
+      previous: sentences[index - 1],
+      next: sentences[index + 1],
+      found,
+    };
+    for (const rule of kindRules) found.push(...rule.detect(sentence, context));
+    hits.push(...found);
   });
   // One finding per kind and place.
   const kept: Hit[] = [];

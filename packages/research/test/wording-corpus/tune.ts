@@ -1,12 +1,21 @@
 /* eslint-disable no-console -- a command-line report */
-// The tuning half only: its figures per kind, then each leading question the
-// check misses, each neutral one it flags and each finding of a kind the
-// question is not labelled with. Questions given as arguments are checked too
-// (probes written for the purpose). The held-out half is never read here.
-// Run: node -C @chorus/source -r @swc-node/register packages/research/test/wording-corpus/tune.ts [question…]
-import { checkWording } from '@chorus/research';
-import { scoreCorpus } from './score';
-import { tuningHalf } from './split';
+// The tuning data only: the earlier corpus's tuning half (all of the earlier
+// corpus is tuning data since batch 3, but its held-out half stays unread
+// here) and batch 3's tuning half. For each: its figures per kind, then each
+// leading question the check misses, each neutral one it flags and each
+// finding of a kind the question is not labelled with; batch 3's misses are
+// grouped by the hard-case shape they hold. Questions given as arguments are
+// checked too (probes written for the purpose). Neither held-out half is
+// read here.
+// Run: node -C @chorus/source -r @swc-node/register packages/research/test/wording-corpus/tune.ts [--only=earlier|batch3] [--quiet] [question…]
+import { checkWording } from '@chorus/research/wording';
+import { type CorpusScore, scoreCorpus } from './score';
+import { batch3TuningHalf, type CorpusQuestion, tuningHalf, type Batch3Question } from './split';
+
+const args = process.argv.slice(2);
+const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length);
+const quiet = args.includes('--quiet');
+const probes = args.filter((a) => !a.startsWith('--'));
 
 const show = (text: string) => {
   const check = checkWording(text);
@@ -14,23 +23,54 @@ const show = (text: string) => {
   return `${found}\n    neutral: ${check.neutral}\n    reversed: ${check.reversed}`;
 };
 
-const score = scoreCorpus(tuningHalf, checkWording);
-console.log(
-  `tuning half: ${score.leadingFlagged}/${score.leading} leading flagged, ${score.neutralFlagged}/${score.neutral} neutral flagged`,
-);
-for (const kind of score.kinds)
-  console.log(`  ${kind.kind}: found ${kind.found}/${kind.labelled}, wrongly ${kind.wrong}`);
-for (const question of tuningHalf) {
-  const check = checkWording(question.text);
-  const found = new Set(check.findings.map((f) => f.kind));
-  const missed = question.kinds.filter((kind) => !found.has(kind));
-  const extra = [...found].filter(
-    (kind) => question.kinds.length > 0 && !question.kinds.includes(kind),
+const percent = (n: number, d: number) => (d === 0 ? '–' : `${Math.round((n / d) * 1000) / 10}%`);
+
+function summary(name: string, score: CorpusScore): void {
+  console.log(
+    `${name}: ${score.leadingFlagged}/${score.leading} leading flagged (${percent(score.leadingFlagged, score.leading)}), ${score.neutralFlagged}/${score.neutral} neutral flagged (${percent(score.neutralFlagged, score.neutral)})`,
   );
-  if (question.kinds.length === 0 && check.leading)
-    console.log(`FALSE ALARM ${question.text}\n  ${show(question.text)}`);
-  if (missed.length > 0)
-    console.log(`MISSED ${missed.join(', ')}: ${question.text}\n  ${show(question.text)}`);
-  if (extra.length > 0) console.log(`ALSO ${extra.join(', ')}: ${question.text}`);
+  for (const kind of score.kinds)
+    console.log(
+      `  ${kind.kind}: found ${kind.found}/${kind.labelled} (${percent(kind.found, kind.labelled)}), wrongly ${kind.wrong}`,
+    );
 }
-for (const text of process.argv.slice(2)) console.log(`PROBE ${text}\n  ${show(text)}`);
+
+/** One line (and the findings) per question the check gets wrong. */
+function misses(questions: readonly CorpusQuestion[]): void {
+  for (const question of questions) {
+    const check = checkWording(question.text);
+    const found = new Set(check.findings.map((f) => f.kind));
+    const missed = question.kinds.filter((kind) => !found.has(kind));
+    const extra = [...found].filter(
+      (kind) => question.kinds.length > 0 && !question.kinds.includes(kind),
+    );
+    if (question.kinds.length === 0 && check.leading)
+      console.log(`FALSE ALARM ${question.text}\n  ${show(question.text)}`);
+    if (missed.length > 0)
+      console.log(`MISSED ${missed.join(', ')}: ${question.text}\n  ${show(question.text)}`);
+    if (extra.length > 0) console.log(`ALSO ${extra.join(', ')}: ${question.text}`);
+  }
+}
+
+if (only !== 'batch3') {
+  summary('earlier corpus, tuning half', scoreCorpus(tuningHalf, checkWording));
+  if (!quiet) misses(tuningHalf);
+}
+if (only !== 'earlier') {
+  summary('batch 3, tuning half', scoreCorpus(batch3TuningHalf, checkWording));
+  const shapes = new Map<string, Batch3Question[]>();
+  for (const question of batch3TuningHalf) {
+    const shape = question.hard ?? (question.kinds.length > 0 ? 'other leading' : 'neutral');
+    shapes.set(shape, [...(shapes.get(shape) ?? []), question]);
+  }
+  for (const [shape, questions] of shapes) {
+    const flagged = questions.filter((q) => checkWording(q.text).leading).length;
+    console.log(`  shape ${shape}: ${flagged}/${questions.length} flagged`);
+  }
+  if (!quiet)
+    for (const [shape, questions] of shapes) {
+      console.log(`\n== batch 3, ${shape} ==`);
+      misses(questions);
+    }
+}
+for (const text of probes) console.log(`PROBE ${text}\n  ${show(text)}`);

@@ -31,6 +31,7 @@ export const auxiliaries = new Set([
   'ca',
 ]);
 
+/** Words that open a wh-question. */
 export const whWords = new Set(['how', 'what', 'which', 'why', 'when', 'where', 'who', 'whom']);
 
 /** Fixed pairs joined by "and" that are one thing. */
@@ -59,3 +60,59 @@ export const binomials = new Set([
   'like and dislike',
   'q and a',
 ]);
+
+/** Words that open a premise clause stated before the question: "Since…, ", "Given…, ", "After…, ". */
+export const premiseOpeners = new Set([
+  'since',
+  'as',
+  'given',
+  'with',
+  'after',
+  'because',
+  'considering',
+  'now',
+]);
+
+/** Adverbs that equate a thing with a label: "…is basically…", "…is essentially…". */
+export const labellingAdverbs = new Set([
+  'basically',
+  'essentially',
+  'practically',
+  'effectively',
+  'virtually',
+  'literally',
+]);
+
+/** Words that close a statement as a request for a yes: "…, right?", "…, agreed?". */
+export const agreementTags = new Set([
+  'right',
+  'correct',
+  'yes',
+  'no',
+  'true',
+  'agreed',
+  'surely',
+  'yeah',
+]);
+
+/** Words that join the two sides of a choice. */
+export const choiceLinks = new Set(['or', 'versus', 'vs', 'vs.', 'over']);
+
+/** Fillers that can open a clause before its first real word: e.g. "so", "honestly". */
+export const openingFillers = new Set([
+  'so',
+  'and',
+  'but',
+  'honestly',
+  'ok',
+  'okay',
+  'well',
+  'now',
+  'then',
+]);
+
+/** Words after "how" that ask about an amount of time or frequency: e.g. "often", "frequently". */
+export const frequencyWords = new Set(['often', 'much', 'many', 'long', 'frequently']);
+
+/** Words that tie an improvement to its cause: e.g. "since", "thanks". */
+export const improvementLinks = new Set(['after', 'since', 'with', 'thanks']);

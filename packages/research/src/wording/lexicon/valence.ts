@@ -120,7 +120,7 @@ const praise = new Set([
   'direct',
 ]);
 
-/** Praise strong enough to steer on its own (the rest only counts in a comparison). */
+/** Praise too mild to steer on its own: rated +1 rather than +3. */
 const mildPraise = new Set([
   'engaging',
   'transparent',
@@ -224,23 +224,21 @@ const disparagement = new Set([
   'manual',
   'processed',
   'guesswork',
-  'low-interest',
-  'multi-stop',
-  'chemical',
-  'plastic',
-  'vending',
   'hidden',
   'tired',
-  'wrestling',
   'struggle',
-  'settle',
   'risk',
   'dull',
+  'buggy',
+  'glitchy',
+  'laggy',
+  'cold',
 ]);
 
-/** Disparagement strong enough to steer on its own (not only in a comparison). */
+/** Disparagement milder than the rest: rated -1 rather than -3. */
 const mildDisparagement = new Set([
   'legacy',
+  'cold',
   'idle',
   'random',
   'generic',
@@ -251,16 +249,9 @@ const mildDisparagement = new Set([
   'slow',
   'manual',
   'processed',
-  'low-interest',
-  'multi-stop',
-  'chemical',
-  'plastic',
-  'vending',
   'hidden',
-  'settle',
   'risk',
   'struggle',
-  'wrestling',
 ]);
 
 /** Adverbs that only intensify the word after them. */
@@ -344,3 +335,56 @@ export function valence(word: string): number {
   // wink's own sentiment lexicon (-1..1) covers words AFINN lacks.
   return Math.trunc(wordSentiment(lower) * 3);
 }
+
+/** Words a balanced answer scale asks along: "how satisfied", "how often", "how likely". */
+export const answerScaleWords = new Set([
+  'satisfied',
+  'dissatisfied',
+  'likely',
+  'unlikely',
+  'happy',
+  'unhappy',
+  'interested',
+  'important',
+  'confident',
+  'comfortable',
+  'good',
+  'bad',
+  'useful',
+  'easy',
+  'well',
+  'clearly',
+  'often',
+  'much',
+  'many',
+  'long',
+  'far',
+  'soon',
+  'willing',
+]);
+
+/** Idioms of praise: a thing ranked above all others without a rated word. */
+export const praiseIdioms = [
+  'second to none',
+  'like no other',
+  'in a class of its own',
+  'out of this world',
+  'the envy of',
+  'a cut above',
+  'head and shoulders above',
+  'the gold standard',
+  'best value',
+  'best on the market',
+  'no-brainer',
+];
+
+/** Words AFINN rates as positive that do not praise what an "if" imagines: e.g. "want", "free". */
+export const unpraisingPositives = new Set([
+  'like',
+  'want',
+  'help',
+  'care',
+  'please',
+  'interested',
+  'free',
+]);

@@ -1,28 +1,27 @@
 // A "why" that assumes the judgement, and "what makes X so good"
-import { adoptVerbs } from '../lexicon/claims';
+import {
+  adoptVerbs,
+  judgementVerbs,
+  choiceNouns,
+  verdictWords,
+  excelVerbs,
+  chooserWords,
+  choosingVerbs,
+} from '../lexicon/claims';
+import {
+  comparisonWords,
+  unratedVerdicts,
+  otherEndWords,
+  lowerEndWords,
+} from '../lexicon/comparison';
 import { scaleWords, valence } from '../lexicon/valence';
+import type { KindRule } from './kind';
 import type { Sentence, Token } from '../text';
 import { OFFER_DETERMINERS, strongly, type Hit, hedged, span, MODALS } from './tokens';
 import { crowdIdiom } from './social-proof';
 
-const JUDGEMENT_VERBS = new Set([
-  'prefer',
-  'love',
-  'like',
-  'enjoy',
-  'trust',
-  'recommend',
-  'dislike',
-  'hate',
-  'appreciate',
-  'adore',
-  'favour',
-  'favor',
-]);
-
 export function isComparative(t: Token, next: Token | undefined): boolean {
-  if (['better', 'best', 'worse', 'worst', 'than', 'favourite', 'favorite'].includes(t.lower))
-    return true;
+  if (comparisonWords.has(t.lower)) return true;
   if ((t.lower === 'more' || t.lower === 'less' || t.lower === 'most') && next?.pos === 'ADJ')
     return true;
   if (t.pos === 'ADJ' && /(?:er|est)$/.test(t.lower) && t.lemma !== t.lower && t.lower.length > 4)
@@ -47,36 +46,10 @@ function evaluativeComparative(t: Token): boolean {
   return base.some((word) => word.length > 2 && Math.abs(valence(word)) >= 2);
 }
 
-/** Nouns of a choice that an evaluative word before them turns into a verdict. */
-const CHOICE_NOUNS = new Set([
-  'choice',
-  'move',
-  'option',
-  'pick',
-  'decision',
-  'fit',
-  'call',
-  'bet',
-]);
-const VERDICT_WORDS = new Set([
-  'first',
-  'top',
-  'right',
-  'obvious',
-  'smart',
-  'wise',
-  'go-to',
-  'natural',
-  'only',
-  'best',
-  'ideal',
-  'perfect',
-]);
-
 function judgementIn(t: Token[], from: number, to: number): Token | undefined {
   for (let k = from; k <= to; k += 1) {
     const x = t[k]!;
-    if (JUDGEMENT_VERBS.has(x.lemma) && x.pos === 'VERB') return x;
+    if (judgementVerbs.has(x.lemma) && x.pos === 'VERB') return x;
     // "more than one supermarket": a count, not a verdict.
     const quantity =
       ['than', 'more'].includes(x.lower) &&
@@ -90,14 +63,14 @@ function judgementIn(t: Token[], from: number, to: number): Token | undefined {
     if (x.lower === 'worth' && t.slice(from, k).some((y) => OFFER_DETERMINERS.has(y.lower)))
       return x;
     if ((x.pos === 'ADJ' || x.pos === 'ADV') && strongly(x, 3)) return x;
-    if (x.lower === 'obvious' || x.lower === 'smarter' || x.lower === 'cheaper') return x;
+    if (unratedVerdicts.has(x.lower)) return x;
     if (evaluativeComparative(x)) return x;
     // A verdict as a noun: "your first choice", "the right move", "an improvement".
-    if (CHOICE_NOUNS.has(x.lemma) && VERDICT_WORDS.has(t[k - 1]?.lower ?? '')) return x;
+    if (choiceNouns.has(x.lemma) && verdictWords.has(t[k - 1]?.lower ?? '')) return x;
     if (x.pos === 'NOUN' && valence(x.lower) >= 2 && !scaleWords.has(x.lower)) return x;
     // Praise as a verb: "stand out", "excel", "outperform".
     if (x.lemma === 'stand' && t[k + 1]?.lower === 'out') return x;
-    if (['excel', 'outperform', 'outshine', 'shine'].includes(x.lemma)) return x;
+    if (excelVerbs.has(x.lemma)) return x;
     // Loyalty taken for granted: "keep coming back to us", "always choose our brand".
     if (
       (x.lemma === 'keep' && /ing$/.test(t[k + 1]?.lower ?? '')) ||
@@ -114,7 +87,7 @@ function judgementIn(t: Token[], from: number, to: number): Token | undefined {
 function favouriteAsked(t: Token[], i: number, to: number): Token | undefined {
   for (let k = i + 1; k <= Math.min(to, i + 6); k += 1) {
     const x = t[k]!;
-    if (!JUDGEMENT_VERBS.has(x.lemma) || valence(x.lemma) <= 0) continue;
+    if (!judgementVerbs.has(x.lemma) || valence(x.lemma) <= 0) continue;
     const most = t[k + 1];
     if (!most || !['most', 'best'].includes(most.lower)) return undefined;
     // Liked about the offer or the person's own use of it, not a pastime.
@@ -124,14 +97,14 @@ function favouriteAsked(t: Token[], i: number, to: number): Token | undefined {
       return undefined;
     // "most and least", "like or dislike": both sides asked for.
     const rest = t.slice(k + 1, to + 1);
-    if (rest.some((y) => ['least', 'dislike', 'worst', 'hate'].includes(y.lower))) return undefined;
-    if (t.slice(i, k).some((y) => ['least', 'dislike', 'or'].includes(y.lower))) return undefined;
+    if (rest.some((y) => otherEndWords.has(y.lower))) return undefined;
+    if (t.slice(i, k).some((y) => lowerEndWords.has(y.lower) || y.lower === 'or')) return undefined;
     return most;
   }
   return undefined;
 }
 
-export function assumptiveWhy(s: Sentence): Hit[] {
+function assumptiveWhy(s: Sentence): Hit[] {
   const t = s.tokens;
   if (hedged(s)) return [];
   const hits: Hit[] = [];
@@ -149,14 +122,14 @@ export function assumptiveWhy(s: Sentence): Hit[] {
       const judged = judgementIn(t, i + (x.lower === 'how' ? 2 : 1), to);
       if (judged) hits.push(span('assumptive-why', x, judged));
       else {
-        // "Why is our coffee the talk of the town?": the crowd's verdict as the premise.
+        // A crowd idiom after "why" (e.g. "the talk of the town"): the crowd's verdict as the premise.
         const idiom = crowdIdiom(s);
         if (idiom && idiom.start > x.start) {
           hits.push({ kind: 'assumptive-why', start: x.start, end: idiom.end });
           continue;
         }
-        // "Why should you choose us over…", "Why would anyone buy from another shop?":
-        // the choice presumed, only its reason asked.
+        // "Why should you choose…", "why would anyone buy…": the choice
+        // presumed, only its reason asked.
         const should = t[i + 1];
         const who = t[i + 2];
         const act = t.slice(i + 3, Math.min(to + 1, i + 6)).find((y) => y.pos === 'VERB');
@@ -165,13 +138,8 @@ export function assumptiveWhy(s: Sentence): Hit[] {
           who &&
           act &&
           ['should', 'would', "'d"].includes(should.lower) &&
-          ['you', 'anyone', 'anybody', 'people', 'customers', 'businesses', 'teams'].includes(
-            who.lower,
-          ) &&
-          (adoptVerbs.has(act.lemma) ||
-            ['choose', 'pick', 'trust', 'use', 'prefer', 'select', 'stay', 'go'].includes(
-              act.lemma,
-            )) &&
+          chooserWords.has(who.lower) &&
+          (adoptVerbs.has(act.lemma) || choosingVerbs.has(act.lemma)) &&
           t
             .slice(act.i + 1, to + 1)
             .some((y) => OFFER_DETERMINERS.has(y.lower) || y.pos === 'PROPN')
@@ -181,8 +149,8 @@ export function assumptiveWhy(s: Sentence): Hit[] {
       }
     }
     if (x.lower === 'what') {
-      // "What makes our coffee so good?", "What is it about our blender that
-      // makes it so reliable?" (not "What would make…").
+      // "What makes … so good", "what is it about … that makes it so …"
+      // (not "what would make…").
       const makes = t
         .slice(i + 1, to + 1)
         .find(
@@ -198,3 +166,10 @@ export function assumptiveWhy(s: Sentence): Hit[] {
   }
   return hits;
 }
+
+export const assumptiveWhyKind: KindRule = {
+  kind: 'assumptive-why',
+  detect: (s) => assumptiveWhy(s),
+  why: (p) =>
+    `"${p}" asks why as if the judgement were already made; people who do not share it cannot answer.`,
+};

@@ -1,33 +1,11 @@
 // Two asks in one
+import { evaluativeFrames } from '../lexicon/claims';
 import { auxiliaries, binomials, whWords } from '../lexicon/question-words';
+import type { KindRule } from './kind';
 import type { Sentence } from '../text';
 import { type Hit, questionStart, span } from './tokens';
 
-const EVALUATIVE_FRAMES = new Set([
-  'satisfied',
-  'happy',
-  'rate',
-  'enjoy',
-  'like',
-  'love',
-  'want',
-  'offer',
-  'prefer',
-  'find',
-  'think',
-  'useful',
-  'easy',
-  'important',
-  'pleased',
-  'recommend',
-  'consider',
-  'add',
-  'improve',
-  'need',
-  'value',
-]);
-
-export function doubleBarrelled(s: Sentence): Hit[] {
+function doubleBarrelled(s: Sentence): Hit[] {
   const t = s.tokens;
   const hits: Hit[] = [];
   const qs = questionStart(t);
@@ -50,7 +28,7 @@ export function doubleBarrelled(s: Sentence): Hit[] {
     if (x.lower !== 'and') continue;
     const before = t[i - 1]!;
     const after = t[i + 1]!;
-    // "How often do you cook, and how much do you spend…?" (not "…, and why?", "and if so")
+    // A second wh-question joined on: "…, and how much…" (not "…, and why?", "and if so")
     if (whWords.has(after.lower) && after.lower !== 'why' && t[i + 2]?.text !== '?') {
       const verb = t.slice(i + 2, t.length).some((y) => y.pos === 'VERB' || y.pos === 'AUX');
       if (verb) {
@@ -58,7 +36,7 @@ export function doubleBarrelled(s: Sentence): Hit[] {
         break;
       }
     }
-    // "Is the app reliable and does it save you time?": a second question joined on.
+    // A second yes/no question joined on: "… reliable and does it …".
     if (
       auxiliaries.has(after.lower) &&
       ['PRON', 'DET', 'PROPN'].includes(t[i + 2]?.pos ?? '') &&
@@ -124,7 +102,7 @@ export function doubleBarrelled(s: Sentence): Hit[] {
     if (kindOfPair === 'nouns') {
       const frame = t
         .slice(qs, i)
-        .some((y) => EVALUATIVE_FRAMES.has(y.lemma) || EVALUATIVE_FRAMES.has(y.lower));
+        .some((y) => evaluativeFrames.has(y.lemma) || evaluativeFrames.has(y.lower));
       if (!frame && !rating) continue;
       if (!['NOUN', 'PROPN', 'ADJ'].includes(before.pos) && before.lower !== 'food') continue;
     }
@@ -137,3 +115,37 @@ export function doubleBarrelled(s: Sentence): Hit[] {
   }
   return hits;
 }
+
+const DETERMINERS = new Set(['the', 'your', 'our', 'their', 'its', 'his', 'her']);
+
+/**
+ * A yes/no question about two things at once, each with its own determiner:
+ * two subjects of one judgement ("Were the <noun> and the <noun> <adjective>?")
+ * or a second subject after the first one's judgement ("Was your <noun>
+ * <adjective> … and the <noun> …?").
+ */
+function twoSubjects(s: Sentence): Hit[] {
+  const t = s.tokens;
+  const qs = questionStart(t);
+  const opener = t[qs];
+  if (!opener || opener.lemma !== 'be' || !DETERMINERS.has(t[qs + 1]?.lower ?? '')) return [];
+  const and = t.findIndex((y, k) => k > qs + 2 && y.lower === 'and');
+  if (and < 0 || !DETERMINERS.has(t[and + 1]?.lower ?? '')) return [];
+  const first = t.slice(qs + 2, and);
+  const second = t[and + 2];
+  if (!first.some((y) => y.pos === 'NOUN' || y.pos === 'PROPN')) return [];
+  if (!second || (second.pos !== 'NOUN' && second.pos !== 'PROPN')) return [];
+  if (binomials.has(`${t[and - 1]!.lower} and ${second.lower}`)) return [];
+  // What is said of them: an adjective after the second subject, or already after the first.
+  const judged =
+    t.slice(and + 3).some((y) => y.pos === 'ADJ') || first.some((y) => y.pos === 'ADJ');
+  return judged
+    ? [span('double-barrelled', t[qs + 1]!, t.at(-1)?.text === '?' ? t.at(-2)! : t.at(-1)!)]
+    : [];
+}
+
+export const doubleBarrelledKind: KindRule = {
+  kind: 'double-barrelled',
+  detect: (s) => [...doubleBarrelled(s), ...twoSubjects(s)],
+  why: (p) => `"${p}" asks two things at once; one answer cannot say which part it is about.`,
+};

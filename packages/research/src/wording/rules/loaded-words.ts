@@ -1,9 +1,18 @@
 // Loaded words about the offer or its alternatives
-import { intensifiers, scaleWords, valence, isStrongPraise } from '../lexicon/valence';
+import {
+  intensifiers,
+  scaleWords,
+  valence,
+  isStrongPraise,
+  praiseIdioms,
+} from '../lexicon/valence';
+import { claimSuperlatives, gradingWords } from '../lexicon/comparison';
+import type { KindRule } from './kind';
 import type { Sentence, Token } from '../text';
-import { type Hit, OFFER_DETERMINERS, span } from './tokens';
+import { labellingAdverbs, premiseOpeners } from '../lexicon/question-words';
+import { type Hit, OFFER_DETERMINERS, span, firstWord, isQuestion, questionStart } from './tokens';
 
-export function loadedWords(s: Sentence, taken: Hit[]): Hit[] {
+function loadedWords(s: Sentence, taken: Hit[]): Hit[] {
   const t = s.tokens;
   const hits: Hit[] = [];
   const inside = (x: Token) =>
@@ -51,10 +60,7 @@ export function loadedWords(s: Sentence, taken: Hit[]): Hit[] {
           valence(x.lower) !== 0 &&
           k === i + 1 &&
           (x.lower === 'miracle' || isStrongPraise(x.lower))));
-    if (
-      attributive &&
-      !['most', 'least', 'more', 'less', 'biggest'].includes(t[i - 1]?.lower ?? '')
-    ) {
+    if (attributive && !gradingWords.has(t[i - 1]?.lower ?? '')) {
       let d = i - 1;
       while (
         d >= 0 &&
@@ -89,7 +95,7 @@ export function loadedWords(s: Sentence, taken: Hit[]): Hit[] {
         continue;
       }
     }
-    // Predicative, about the offer: "Is our new running app amazing?", "…are worth every penny"
+    // Predicative, about the offer: "is our … amazing", "…are worth every penny"
     const closes =
       !t[i + 1] || ['?', ',', '.', '!', 'to', 'for', 'enough'].includes(t[i + 1]!.lower);
     if (x.pos === 'ADJ' && Math.abs(v) >= 3 && closes) {
@@ -120,26 +126,12 @@ export function loadedWords(s: Sentence, taken: Hit[]): Hit[] {
   return hits;
 }
 
-const PRAISE_IDIOMS = [
-  'second to none',
-  'like no other',
-  'in a class of its own',
-  'out of this world',
-  'the envy of',
-  'a cut above',
-  'head and shoulders above',
-  'the gold standard',
-  'best value',
-  'best on the market',
-  'no-brainer',
-];
-
-/** Praise as a claim: "our course is the best value on the market", "second to none". */
-export function praiseClaims(s: Sentence): Hit[] {
+/** Praise as a claim: "our … is the best value on the market", "second to none". */
+function praiseClaims(s: Sentence): Hit[] {
   const t = s.tokens;
   const hits: Hit[] = [];
   const lower = s.text.toLowerCase();
-  for (const idiom of PRAISE_IDIOMS) {
+  for (const idiom of praiseIdioms) {
     const at = lower.indexOf(idiom);
     if (at >= 0)
       hits.push({ kind: 'loaded-words', start: s.start + at, end: s.start + at + idiom.length });
@@ -152,17 +144,7 @@ export function praiseClaims(s: Sentence): Hit[] {
     const word = t[k];
     if (!word) continue;
     if (
-      [
-        'best',
-        'finest',
-        'leading',
-        'greatest',
-        'top',
-        'ultimate',
-        'smartest',
-        'cheapest',
-        'fastest',
-      ].includes(word.lower) ||
+      claimSuperlatives.has(word.lower) ||
       (word.lower === 'most' && t[k + 1]?.pos === 'ADJ') ||
       (word.lower === 'number' && t[k + 1]?.lower === 'one')
     ) {
@@ -177,3 +159,42 @@ export function praiseClaims(s: Sentence): Hit[] {
   }
   return hits;
 }
+
+/**
+ * A premise stated before the question and loaded with rated words: "Since
+ * <strongly rated or disparaging words>, …?", "After the <-2 noun> of…, …?",
+ * or a thing equated with a label ("…is basically <noun>, …?").
+ */
+function loadedPremise(s: Sentence): Hit[] {
+  const t = s.tokens;
+  if (!isQuestion(s)) return [];
+  const opening = firstWord(t);
+  const question = questionStart(t);
+  if (question <= opening || !premiseOpeners.has(t[opening]?.lower ?? '')) return [];
+  // A premise about the person ("Since you…", "As a…") is theirs, not a loaded claim.
+  const premise = t.slice(opening + 1, question);
+  if (premise.some((y) => y.pos === 'PRON' && /^you/.test(y.lower))) return [];
+  if (['a', 'an'].includes(premise[0]?.lower ?? '')) return [];
+  for (let i = opening + 1; i < question; i += 1) {
+    const x = t[i]!;
+    if (scaleWords.has(x.lower) || scaleWords.has(x.lemma)) continue;
+    const v = valence(x.lower) || valence(x.lemma);
+    const label =
+      labellingAdverbs.has(x.lower) && t[i - 1]?.lemma === 'be' && t[i + 1] !== undefined;
+    if (label) return [span('loaded-words', x, t[i + 1]!)];
+    if (v <= -2 || Math.abs(v) >= 3 || (x.pos === 'ADJ' && v < 0))
+      return [span('loaded-words', x, x)];
+  }
+  return [];
+}
+
+export const loadedWordsKind: KindRule = {
+  kind: 'loaded-words',
+  detect: (s, context) => [
+    ...loadedWords(s, [...context.found]),
+    ...praiseClaims(s),
+    ...loadedPremise(s),
+  ],
+  why: (p) =>
+    `"${p}" praises or runs down what is asked about, so people hear the answer they are expected to give.`,
+};

@@ -1,7 +1,31 @@
 // Presupposition: an experience, a benefit or a problem taken for granted
-import { adoptVerbs, benefitVerbs, problemNouns } from '../lexicon/claims';
-import { auxiliaries, whWords } from '../lexicon/question-words';
-import { valence } from '../lexicon/valence';
+import { difficultyWords, hardshipVerbs, wearinessWords } from '../lexicon/feelings';
+import {
+  adoptVerbs,
+  benefitVerbs,
+  problemNouns,
+  highPointWords,
+  moneyVerbs,
+  benefitNouns,
+  noticedBenefitNouns,
+  startingVerbs,
+  persuadeVerbs,
+  matteringVerbs,
+} from '../lexicon/claims';
+import { auxiliaries, whWords, frequencyWords, improvementLinks } from '../lexicon/question-words';
+import { dislikeEndWords, excessWords, improvementComparatives } from '../lexicon/comparison';
+import {
+  becomingVerbs,
+  enjoyVerbs,
+  likingVerbs,
+  noticingVerbs,
+  realisationVerbs,
+  realisedStates,
+  usingVerbs,
+} from '../lexicon/experience';
+import { breakdownParticles, breakdownVerbs } from '../lexicon/phrasal';
+import { scaleWords, valence, answerScaleWords } from '../lexicon/valence';
+import type { KindRule } from './kind';
 import type { Sentence, Token } from '../text';
 import {
   type Hit,
@@ -16,45 +40,7 @@ import {
 } from './tokens';
 import { isComparative } from './assumptive-why';
 
-const EMOTION_SCALE = new Set([
-  'satisfied',
-  'dissatisfied',
-  'likely',
-  'unlikely',
-  'happy',
-  'unhappy',
-  'interested',
-  'important',
-  'confident',
-  'comfortable',
-  'good',
-  'bad',
-  'useful',
-  'easy',
-  'well',
-  'clearly',
-  'often',
-  'much',
-  'many',
-  'long',
-  'far',
-  'soon',
-  'willing',
-]);
-
-const MONEY_VERBS = new Set([
-  'pay',
-  'spend',
-  'cost',
-  'charge',
-  'owe',
-  'cancel',
-  'stop',
-  'leave',
-  'miss',
-]);
-
-export function presupposition(s: Sentence): Hit[] {
+function presupposition(s: Sentence): Hit[] {
   const t = s.tokens;
   if (hedged(s)) return [];
   const hits: Hit[] = [];
@@ -78,21 +64,11 @@ export function presupposition(s: Sentence): Hit[] {
       x.lower === 'when' &&
       ['did', 'have'].includes(n1?.lower ?? '') &&
       n2?.lower === 'you' &&
-      t
-        .slice(i + 3, i + 5)
-        .some(
-          (y) =>
-            ['realise', 'realize', 'notice', 'discover', 'decide', 'learn', 'see'].includes(
-              y.lemma,
-            ) && y.pos === 'VERB',
-        ) &&
+      t.slice(i + 3, i + 5).some((y) => realisationVerbs.has(y.lemma) && y.pos === 'VERB') &&
       t
         .slice(i + 4, t.length)
         .some(
-          (y) =>
-            OFFER_DETERMINERS.has(y.lower) ||
-            y.pos === 'ADJ' ||
-            ['needed', 'had', 'were'].includes(y.lower),
+          (y) => OFFER_DETERMINERS.has(y.lower) || y.pos === 'ADJ' || realisedStates.has(y.lower),
         )
     ) {
       hits.push(span('presupposition', x, t[Math.min(t.length - 1, i + 4)]!));
@@ -101,15 +77,7 @@ export function presupposition(s: Sentence): Hit[] {
     // A benefit named as a fact: "the difference our vitamins made", "the
     // improvement our app brought", "the results you got from our plan".
     if (
-      [
-        'difference',
-        'improvement',
-        'benefit',
-        'benefits',
-        'results',
-        'progress',
-        'savings',
-      ].includes(x.lower) &&
+      benefitNouns.has(x.lower) &&
       t[i - 1]?.lower === 'the' &&
       !modal &&
       t.slice(i + 1, i + 4).some((y) => OFFER_DETERMINERS.has(y.lower)) &&
@@ -122,7 +90,7 @@ export function presupposition(s: Sentence): Hit[] {
       // "How stressed are you…", "How excited are you about…", "How annoying are…"
       if (
         (n1.pos === 'ADJ' || n1.pos === 'VERB') &&
-        !EMOTION_SCALE.has(n1.lower) &&
+        !answerScaleWords.has(n1.lower) &&
         (valence(n1.lower) <= -2 || valence(n1.lower) >= 3)
       ) {
         hits.push(span('presupposition', x, n1));
@@ -132,11 +100,7 @@ export function presupposition(s: Sentence): Hit[] {
       if (n1.lower === 'much' && ours && !modal) {
         const liking = t
           .slice(i + 2, i + 6)
-          .find(
-            (y) =>
-              y.pos === 'VERB' &&
-              ['like', 'enjoy', 'love', 'appreciate', 'value', 'adore'].includes(y.lemma),
-          );
+          .find((y) => y.pos === 'VERB' && likingVerbs.has(y.lemma));
         if (liking) {
           hits.push(span('presupposition', x, liking));
           continue;
@@ -148,26 +112,18 @@ export function presupposition(s: Sentence): Hit[] {
           .find(
             (y) =>
               y.pos === 'VERB' &&
-              !MONEY_VERBS.has(y.lemma) &&
+              !moneyVerbs.has(y.lemma) &&
               (valence(y.lower) <= -1 ||
                 valence(y.lemma) <= -1 ||
                 (valence(y.lemma) >= 3 && !modal) ||
-                ['waste', 'lose', 'struggle', 'suffer'].includes(y.lemma)),
+                hardshipVerbs.has(y.lemma)),
           );
         if (verb) {
           hits.push(span('presupposition', x, verb));
           continue;
         }
         // "How much more confident…", "How much better do you sleep since…"
-        if (
-          n2 &&
-          (n2.lower === 'more' ||
-            n2.lower === 'better' ||
-            n2.lower === 'happier' ||
-            n2.lower === 'easier' ||
-            n2.lower === 'less') &&
-          !modal
-        ) {
+        if (n2 && improvementComparatives.has(n2.lower) && !modal) {
           hits.push(span('presupposition', x, t[i + 3] ?? n2));
           continue;
         }
@@ -204,8 +160,7 @@ export function presupposition(s: Sentence): Hit[] {
         continue;
       }
     }
-    // "When will you move…", "Which destination will you book first?", "How often will you use…"
-    // "How much stress has our app taken off you?": the effect of the offer taken for granted.
+    // "How much … has our … taken off you": the effect of the offer taken for granted.
     if (x.lower === 'how' && (n1?.lower === 'much' || n1?.lower === 'many') && !modal) {
       const aux = t
         .slice(i + 2, i + 6)
@@ -241,17 +196,16 @@ export function presupposition(s: Sentence): Hit[] {
     }
     // "How often do you get annoyed by…": a feeling taken for granted.
     if (x.lower === 'how' && ['often', 'much', 'many'].includes(n1?.lower ?? '')) {
-      const feel = t
-        .slice(i + 2)
-        .find((y) => ['get', 'feel', 'become'].includes(y.lemma) && y.pos !== 'AUX');
+      const feel = t.slice(i + 2).find((y) => becomingVerbs.has(y.lemma) && y.pos !== 'AUX');
       const state = feel && t[feel.i + 1];
       const cause =
         state && ['by', 'with', 'about', 'at', 'when'].includes(t[state.i + 1]?.lower ?? '');
-      if (state && cause && valence(state.lower) <= -2 && !MONEY_VERBS.has(state.lemma)) {
+      if (state && cause && valence(state.lower) <= -2 && !moneyVerbs.has(state.lemma)) {
         hits.push(span('presupposition', x, state));
         continue;
       }
     }
+    // "When will you move…", "which … will you book", "how often will you use…"
     if (['when', 'which', 'how', 'what'].includes(x.lower)) {
       const will = t.slice(i + 1, i + 5).find((y) => y.lower === 'will' || y.lower === "'ll");
       const verb = will && t.slice(will.i + 1, will.i + 4).find((y) => y.pos === 'VERB');
@@ -261,12 +215,7 @@ export function presupposition(s: Sentence): Hit[] {
       }
     }
     // "What do you like most about our…", "your favourite part of your stay with us"
-    if (
-      (x.lemma === 'like' || x.lemma === 'love' || x.lemma === 'enjoy') &&
-      x.pos === 'VERB' &&
-      !modal &&
-      ours
-    ) {
+    if (enjoyVerbs.has(x.lemma) && x.pos === 'VERB' && !modal && ours) {
       const about = t.slice(i + 1, i + 4).some((y) => y.lower === 'about' || y.lower === 'most');
       if (about && t.slice(0, i).some((y) => whWords.has(y.lower))) {
         hits.push(span('presupposition', x, t[i + 1]!));
@@ -300,11 +249,9 @@ export function presupposition(s: Sentence): Hit[] {
     }
     if (
       x.lower === 'since' &&
-      // "Has your progress changed since…?" asks whether it did.
+      // "Has … changed since…" asks whether it did.
       !auxiliaries.has(t[firstWord(t)]?.lower ?? '') &&
-      t
-        .slice(i + 1, i + 4)
-        .some((y) => ['start', 'join', 'switch', 'begin', 'use', 'sign', 'move'].includes(y.lemma))
+      t.slice(i + 1, i + 4).some((y) => startingVerbs.has(y.lemma))
     ) {
       const change = t.some(
         (y) =>
@@ -341,7 +288,7 @@ export function presupposition(s: Sentence): Hit[] {
       hits.push(span('presupposition', x, x));
       continue;
     }
-    // "Tired of chasing late payments?", "Fed up with…?", "Struggling with…?"
+    // "Tired of…", "Fed up with…", "Struggling with…"
     if (
       i === firstWord(t) &&
       valence(x.lower) <= -2 &&
@@ -369,25 +316,6 @@ export function presupposition(s: Sentence): Hit[] {
   return hits;
 }
 
-/** Words of a difficulty AFINN rates mildly or not at all. */
-const DIFFICULTY = new Set([
-  'hard',
-  'harder',
-  'hardest',
-  'difficult',
-  'tricky',
-  'hassle',
-  'struggle',
-  'trouble',
-  'forget',
-  'stress',
-  'worry',
-  'bother',
-]);
-
-/** Nouns of a high point: "the highlight of your stay", "the best part of our course". */
-const HIGH_POINTS = new Set(['highlight', 'highlights', 'memorable', 'standout']);
-
 /**
  * A question that asks how often, how much, how long, when or what about a
  * difficulty or a high point the person may never have had: "How often do you
@@ -397,13 +325,13 @@ const HIGH_POINTS = new Set(['highlight', 'highlights', 'memorable', 'standout']
  * A hedge ("if at all"), a scale with both ends ("easy or hard") or a "would"
  * leaves the person free to say it never happens.
  */
-export function presumedExperience(s: Sentence): Hit[] {
+function presumedExperience(s: Sentence): Hit[] {
   const t = s.tokens;
   if (hedged(s) || !isQuestion(s)) return [];
   // "Aren't you tired of paying…", "Are you fed up with…": the grievance handed over.
   const weary = t.find(
     (y, k) =>
-      (['tired', 'sick', 'weary'].includes(y.lower) && t[k + 1]?.lower === 'of') ||
+      (wearinessWords.has(y.lower) && t[k + 1]?.lower === 'of') ||
       (y.lower === 'fed' && t[k + 1]?.lower === 'up'),
   );
   if (weary && t.slice(0, weary.i).some((y) => y.lower === 'you'))
@@ -412,11 +340,7 @@ export function presumedExperience(s: Sentence): Hit[] {
   const opener = t[qs];
   if (!opener || !['how', 'when', 'what', 'which'].includes(opener.lower)) return [];
   const next = t[qs + 1];
-  if (
-    opener.lower === 'how' &&
-    !['often', 'much', 'many', 'long', 'frequently'].includes(next?.lower ?? '')
-  )
-    return [];
+  if (opener.lower === 'how' && !frequencyWords.has(next?.lower ?? '')) return [];
   const rest = t.slice(qs + 1);
   if (rest.some((y) => MODALS.has(y.lower) || y.lower === 'or')) return [];
   // "What did you like and dislike…" asks for both sides.
@@ -433,49 +357,46 @@ export function presumedExperience(s: Sentence): Hit[] {
     const difficulty =
       (!attributive &&
         ['VERB', 'ADJ', 'NOUN', 'ADV'].includes(y.pos) &&
-        !MONEY_VERBS.has(y.lemma) &&
-        (DIFFICULTY.has(y.lower) ||
-          DIFFICULTY.has(y.lemma) ||
+        !moneyVerbs.has(y.lemma) &&
+        (difficultyWords.has(y.lower) ||
+          difficultyWords.has(y.lemma) ||
           (y.pos !== 'ADV' && (valence(y.lower) <= -2 || valence(y.lemma) <= -2)))) ||
       // "paying too much", "waits too long"
-      (y.lower === 'too' &&
-        ['much', 'many', 'long', 'expensive', 'high', 'slow', 'often', 'late'].includes(
-          next1?.lower ?? '',
-        )) ||
+      (y.lower === 'too' && excessWords.has(next1?.lower ?? '')) ||
       // "let you down", "cut out", "broke down", "fed up": a fault, in a phrase.
-      (['let', 'cut', 'break', 'drop', 'crash', 'conk', 'pack', 'fall'].includes(y.lemma) &&
-        [next1, next2].some((z) => ['down', 'out', 'apart'].includes(z?.lower ?? ''))) ||
+      (breakdownVerbs.has(y.lemma) &&
+        [next1, next2].some((z) => breakdownParticles.has(z?.lower ?? ''))) ||
       (y.lower === 'fed' && next1?.lower === 'up');
     // "When did you first notice the difference…": a benefit named as a fact.
     const benefitNamed =
-      ['difference', 'improvement', 'results', 'benefits', 'change'].includes(y.lower) &&
+      noticedBenefitNouns.has(y.lower) &&
       t[y.i - 1]?.lower === 'the' &&
-      ['notice', 'see', 'feel', 'realise', 'realize', 'spot'].includes(t[y.i - 2]?.lemma ?? '');
-    // "What do you enjoy about your weekly delivery?": the liking presumed.
+      noticingVerbs.has(t[y.i - 2]?.lemma ?? '');
+    // "What do you enjoy about…": the liking presumed.
     const liking =
       opener.lower === 'what' &&
       y.pos === 'VERB' &&
-      ['enjoy', 'love', 'like', 'appreciate', 'adore', 'value'].includes(y.lemma) &&
+      likingVerbs.has(y.lemma) &&
       (next1?.lower === 'about' || (next1?.lower === 'most' && next2?.lower === 'about')) &&
-      !rest.some((z) => ['least', 'dislike', 'hate'].includes(z.lower));
-    // "Which of our premium features do you use most?": the use presumed.
+      !rest.some((z) => dislikeEndWords.has(z.lower));
+    // "Which of our … do you use most": the use presumed.
     const used =
       opener.lower === 'which' &&
       next?.lower === 'of' &&
       ['our', 'your'].includes(t[qs + 2]?.lower ?? '') &&
       y.pos === 'VERB' &&
-      ['use', 'enjoy', 'like', 'love', 'rely'].includes(y.lemma) &&
+      usingVerbs.has(y.lemma) &&
       t.slice(qs + 2, y.i).some((z) => z.lower === 'you');
     // "When did our newsletter first inspire you…": the offer's effect, only its date asked.
     const effect =
       opener.lower === 'when' &&
       y.pos === 'VERB' &&
-      (benefitVerbs.has(y.lemma) || ['inspire', 'convince', 'persuade'].includes(y.lemma)) &&
+      (benefitVerbs.has(y.lemma) || persuadeVerbs.has(y.lemma)) &&
       t.slice(qs + 1, y.i).some((z) => OFFER_DETERMINERS.has(z.lower) || z.pos === 'PROPN') &&
       !t.slice(qs + 1, y.i).some((z) => z.lower === 'you');
     // "the highlight of your stay", "thanks to our lessons"
     const highPoint =
-      (HIGH_POINTS.has(y.lower) || (y.lower === 'best' && next1?.lower === 'part')) &&
+      (highPointWords.has(y.lower) || (y.lower === 'best' && next1?.lower === 'part')) &&
       rest.some((z) => z.lower === 'your' || OFFER_DETERMINERS.has(z.lower));
     const credited =
       ((y.lower === 'thanks' && next1?.lower === 'to') ||
@@ -486,3 +407,81 @@ export function presumedExperience(s: Sentence): Hit[] {
   }
   return [];
 }
+
+/** A verb or auxiliary in the past: "was", "did", "arranged", "gave", "meant". */
+const isPast = (y: Token) =>
+  ['was', 'were', 'did', 'had'].includes(y.lower) ||
+  (y.pos === 'VERB' && y.lemma !== y.lower && !/(?:ing|s)$/.test(y.lower));
+
+/**
+ * A question about an outcome the person may never have had: the best of an
+ * experience with the offer ("Which … were you <superlative>…", "What was most
+ * <positive adjective> about…", "…meant the most to…"), how much better
+ * things got ("How much <comparative> … after…"), or which of the offer they
+ * will take, as if they had decided ("Which of our … will you <verb>?",
+ * "When will you <come back>…?").
+ */
+function presumedOutcome(s: Sentence): Hit[] {
+  const t = s.tokens;
+  if (hedged(s) || !isQuestion(s)) return [];
+  const qs = questionStart(t);
+  const opener = t[qs];
+  if (!opener || !whWords.has(opener.lower)) return [];
+  const rest = t.slice(qs + 1);
+  if (rest.some((y) => y.lower === 'or' || y.lower === 'least' || NEGATION.has(y.lower))) return [];
+  const personal = rest.some((y) => ['you', 'your', 'our', 'we', 'us'].includes(y.lower));
+  if (!personal) return [];
+  const positive = (y: Token | undefined) =>
+    y !== undefined &&
+    y.pos === 'ADJ' &&
+    !scaleWords.has(y.lower) &&
+    !scaleWords.has(y.lemma) &&
+    valence(y.lemma) >= 0 &&
+    valence(y.lower) >= 0;
+  if ((opener.lower === 'what' || opener.lower === 'which') && rest.some(isPast)) {
+    for (const y of rest) {
+      const superlative = positive(y) && y.lemma !== y.lower && /est$/.test(y.lower);
+      const most = y.lower === 'most' && positive(t[y.i + 1]);
+      const meantMost =
+        matteringVerbs.has(y.lemma) &&
+        (t[y.i + 1]?.lower === 'most' || t[y.i + 2]?.lower === 'most');
+      if (superlative || most || meantMost)
+        return [span('presupposition', opener, most ? t[y.i + 1]! : meantMost ? t[y.i + 2]! : y)];
+    }
+  }
+  // "How much <comparative> … after/since/with…": the improvement presumed.
+  const comparative = t[qs + 2];
+  if (
+    opener.lower === 'how' &&
+    ['much', 'far'].includes(t[qs + 1]?.lower ?? '') &&
+    comparative !== undefined &&
+    comparative.pos === 'ADJ' &&
+    comparative.lemma !== comparative.lower &&
+    /er$/.test(comparative.lower) &&
+    rest.some((y) => improvementLinks.has(y.lower))
+  )
+    return [span('presupposition', opener, comparative)];
+  // "Which of our … will you <verb>?", "When will you <come back>…?": the decision presumed.
+  const will = rest.find((y) => y.lower === 'will' && t[y.i + 1]?.lower === 'you');
+  const act = will ? t[will.i + 2] : undefined;
+  if (will && act) {
+    const chosen =
+      opener.lower === 'which' &&
+      rest.some((y) => y.lower === 'our') &&
+      act.pos === 'VERB' &&
+      act.lemma !== 'be';
+    const back =
+      opener.lower === 'when' &&
+      (adoptVerbs.has(act.lemma) || (act.lemma === 'be' && t[act.i + 1]?.lower === 'back'));
+    if (chosen || back)
+      return [span('presupposition', opener, back && act.lemma === 'be' ? t[act.i + 1]! : act)];
+  }
+  return [];
+}
+
+export const presuppositionKind: KindRule = {
+  kind: 'presupposition',
+  detect: (s) => [...presupposition(s), ...presumedExperience(s), ...presumedOutcome(s)],
+  why: (p) =>
+    `"${p}" takes for granted an experience, a benefit or a problem the person may not have, so those it does not fit have no honest answer.`,
+};

@@ -1,72 +1,40 @@
 // Social proof and consensus
-import { adoptVerbs, characterAdjectives, endorseVerbs } from '../lexicon/claims';
-import { authorityNouns, groupNouns } from '../lexicon/people';
+import {
+  accoladeWords,
+  adoptVerbs,
+  bestsellerWords,
+  characterAdjectives,
+  crowdActVerbs,
+  endorsedParticiples,
+  endorseVerbs,
+  evidenceNouns,
+  favouriteNouns,
+  featuredParticiples,
+  findingVerbs,
+  namingVerbs,
+  votedForWords,
+} from '../lexicon/claims';
+import {
+  authorityNouns,
+  groupNouns,
+  crowdQuantifiers,
+  popularityParticiples,
+  collectiveNouns,
+  peoplePlurals,
+  countedThings,
+  bigCountWords,
+  crowdCounts,
+  crowdIdiomPattern,
+  growingCountWords,
+  homeNouns,
+  popularSuperlativePattern,
+  proportionNouns,
+} from '../lexicon/people';
+import { popularitySuperlatives, rankedCompoundPattern } from '../lexicon/comparison';
 import { auxiliaries, whWords } from '../lexicon/question-words';
+import type { KindRule } from './kind';
 import type { Sentence, Token } from '../text';
 import { type Hit, isQuestion, questionStart, firstWord, OFFER_DETERMINERS, span } from './tokens';
-
-const QUANTIFIERS = new Set([
-  'most',
-  'many',
-  'all',
-  'every',
-  'thousands',
-  'millions',
-  'hundreds',
-  'majority',
-  'other',
-  'others',
-  'top',
-  'leading',
-  'countless',
-  'numerous',
-  'overwhelmingly',
-  'more',
-  'lots',
-  'lot',
-  'plenty',
-  'loads',
-  'scores',
-  'tons',
-  'dozens',
-  'legions',
-  'half',
-  'quarter',
-  'quarters',
-  'third',
-  'thirds',
-  'nine',
-]);
-
-/** A superlative of popularity: "fastest-growing", "top-rated", "most trusted", "best-selling". */
-const POPULAR_HEADS =
-  /^(?:most|fastest|top|highest|best|widely|much)-?(?:growing|rated|selling|reviewed|loved|trusted|downloaded|used|recommended|popular|requested|booked|awarded)$/;
-const POPULAR_TAILS = new Set([
-  'growing',
-  'rated',
-  'selling',
-  'reviewed',
-  'loved',
-  'trusted',
-  'downloaded',
-  'used',
-  'recommended',
-  'popular',
-  'requested',
-  'booked',
-]);
-
-/** Collective nouns a crowd is named through: "our community of guests". */
-const COLLECTIVES = new Set([
-  'community',
-  'network',
-  'circle',
-  'club',
-  'panel',
-  'family',
-  'army',
-  'crowd',
-]);
 
 /** A plural noun ("Clients" read as a name at the start of a sentence included). */
 function isPlural(t: Token): boolean {
@@ -81,33 +49,6 @@ function isPlural(t: Token): boolean {
 /** People by what they do: "gardeners", "accountants", "librarians", "residents". */
 const AGENT_SUFFIX = /(?:er|or|ist|ian|ant|ent|ee|ess|ive)s$/;
 
-/** People as a plural, "people" and "folks" included. */
-const PEOPLE_PLURALS = new Set(['people', 'folks', 'children', 'men', 'women', 'staff', 'crowds']);
-
-/** Things counted rather than people: "thousands of dollars", "millions of hours". */
-const COUNTED_THINGS = new Set([
-  'dollar',
-  'pound',
-  'euro',
-  'hour',
-  'minute',
-  'day',
-  'week',
-  'month',
-  'year',
-  'mile',
-  'item',
-  'product',
-  'order',
-  'page',
-  'step',
-  'point',
-  'time',
-  'meal',
-  'serving',
-  'unit',
-]);
-
 /**
  * A strong count of people before a plural noun: "9 out of 10 vets", "nine
  * in ten guests", "millions of viewers", "70% of marketers", "the majority of
@@ -115,24 +56,15 @@ const COUNTED_THINGS = new Set([
  */
 function countedCrowd(t: Token[], i: number): number {
   const x = t[i]!;
-  if (x.pos !== 'NOUN' || (x.lower === x.lemma && !PEOPLE_PLURALS.has(x.lower))) return -1;
-  if (COUNTED_THINGS.has(x.lemma)) return -1;
+  if (x.pos !== 'NOUN' || (x.lower === x.lemma && !peoplePlurals.has(x.lower))) return -1;
+  if (countedThings.has(x.lemma)) return -1;
   // "two in three of your purchases": the person's own, not a crowd.
   if (t.slice(Math.max(0, i - 5), i).some((y) => y.lower === 'your')) return -1;
   const count = t
     .slice(Math.max(0, i - 5), i)
     .find(
       (y) =>
-        [
-          'millions',
-          'thousands',
-          'hundreds',
-          'majority',
-          'million',
-          'thousand',
-          '%',
-          'percent',
-        ].includes(y.lower) ||
+        crowdCounts.has(y.lower) ||
         ((y.pos === 'NUM' || /^\d/.test(y.text)) &&
           (t[y.i + 1]?.lower === 'in' ||
             (t[y.i + 1]?.lower === 'out' && t[y.i + 2]?.lower === 'of'))),
@@ -140,7 +72,7 @@ function countedCrowd(t: Token[], i: number): number {
   return count ? count.i : -1;
 }
 
-/** A word after a crowd that acts as its verb ("Millions trust our app", with "trust" read as a noun). */
+/** A word after a crowd that acts as its verb ("Millions trust our…", with "trust" read as a noun). */
 function actsAsVerb(t: Token[], k: number): boolean {
   const y = t[k];
   if (!y) return false;
@@ -148,9 +80,7 @@ function actsAsVerb(t: Token[], k: number): boolean {
   const next = t[k + 1];
   return (
     y.pos === 'NOUN' &&
-    (endorseVerbs.has(y.lemma) ||
-      adoptVerbs.has(y.lemma) ||
-      ['rave', 'swear', 'buy', 'use', 'love', 'choose'].includes(y.lemma)) &&
+    (endorseVerbs.has(y.lemma) || adoptVerbs.has(y.lemma) || crowdActVerbs.has(y.lemma)) &&
     next !== undefined &&
     ['our', 'this', 'these', 'us', 'the', 'it', 'them', 'by', 'about', 'on'].includes(next.lower)
   );
@@ -167,22 +97,15 @@ export function isGroup(t: Token | undefined): boolean {
   return t.pos === 'NOUN' && t.lower !== t.lemma && AGENT_SUFFIX.test(t.lower);
 }
 
-/**
- * Idioms that say a crowd has already judged: "the talk of the town", "all the
- * rage", "flying off the shelves", "a household name", "gone viral".
- */
-const CROWD_IDIOMS =
-  /\b(?:the\s+talk\s+of\s+the\s+(?:town|city|country|industry|internet|office|school)|all\s+the\s+rage|a\s+household\s+name|crowd[- ]?(?:pleaser|favourite|favorite)|(?:a\s+)?cult\s+(?:following|favourite|favorite|classic)|(?:gone|going|went|goes)\s+viral|flying\s+off\s+the\s+shelves|selling\s+(?:out\s+)?fast|the\s+whole\s+(?:town|city|country|world|office|internet)\s+(?:is|are|has|loves|uses))\b/i;
-
-/** Where a crowd idiom sits in the sentence, if it holds one. */
+/** Where a crowd idiom (`crowdIdiomPattern`) sits in the sentence, if it holds one. */
 export function crowdIdiom(s: Sentence): Hit | undefined {
-  const found = CROWD_IDIOMS.exec(s.text);
+  const found = crowdIdiomPattern.exec(s.text);
   if (!found) return undefined;
   const start = s.start + found.index;
   return { kind: 'social-proof', start, end: start + found[0].length };
 }
 
-export function socialProof(s: Sentence): Hit[] {
+function socialProof(s: Sentence): Hit[] {
   const t = s.tokens;
   const hits: Hit[] = [];
   const idiom = crowdIdiom(s);
@@ -202,18 +125,18 @@ export function socialProof(s: Sentence): Hit[] {
       to = i;
     } else if (
       x.pos === 'NOUN' &&
-      (isPlural(x) || PEOPLE_PLURALS.has(x.lower)) &&
+      (isPlural(x) || peoplePlurals.has(x.lower)) &&
       t[i + 1]?.lower === 'like' &&
       ['you', 'yourself', 'yours'].includes(t[i + 2]?.lower ?? '') &&
       actsAsVerb(t, i + 3)
     ) {
-      // "People like you love our weekend breaks", "Teams like yours use…"
+      // "People like you love…", "Teams like yours use…"
       from = i;
       to = i + 3;
     } else if (
       (isGroup(x) || countedCrowd(t, i) >= 0) &&
       (isPlural(x) ||
-        PEOPLE_PLURALS.has(x.lower) ||
+        peoplePlurals.has(x.lower) ||
         ['every', 'each'].includes(t[i - 1]?.lower ?? '') ||
         ['every', 'each'].includes(t[i - 2]?.lower ?? ''))
     ) {
@@ -235,16 +158,11 @@ export function socialProof(s: Sentence): Hit[] {
       const before = t[j];
       // A crowd, not a count: "most", "thousands", "12,000", "9 in 10" (not "three dinners").
       const quantifier = (y: Token) =>
-        (QUANTIFIERS.has(y.lower) && y.lower !== 'nine') ||
-        /^(?:top|best|high|leading)-(?:performing|rated|ranked|tier)$/.test(y.lower) ||
-        (y.lower === 'number' &&
-          ['growing', 'increasing', 'rising', 'huge', 'large', 'record'].includes(
-            t[y.i - 1]?.lower ?? '',
-          )) ||
+        (crowdQuantifiers.has(y.lower) && y.lower !== 'nine') ||
+        rankedCompoundPattern.test(y.lower) ||
+        (y.lower === 'number' && growingCountWords.has(t[y.i - 1]?.lower ?? '')) ||
         Number(y.text.replace(/,/g, '')) >= 50 ||
-        ['million', 'millions', 'thousand', 'hundred', 'billion', 'percent', '%'].includes(
-          y.lower,
-        ) ||
+        bigCountWords.has(y.lower) ||
         ((y.pos === 'NUM' || /^\d/.test(y.text)) &&
           (['in', 'of'].includes(t[y.i + 1]?.lower ?? '') || t[y.i + 1]?.text === '%'));
       const counted = countedCrowd(t, i);
@@ -267,10 +185,7 @@ export function socialProof(s: Sentence): Hit[] {
         .some(
           (y) =>
             (y.lower === 'how' && ['many', 'much'].includes(t[y.i + 1]?.lower ?? '')) ||
-            (y.lower === 'what' &&
-              ['share', 'percentage', 'proportion', 'fraction', 'number'].includes(
-                t[y.i + 1]?.lower ?? '',
-              )),
+            (y.lower === 'what' && proportionNouns.has(t[y.i + 1]?.lower ?? '')),
         );
       if (quantified && !howMany) {
         from = Math.max(0, j);
@@ -279,7 +194,9 @@ export function socialProof(s: Sentence): Hit[] {
         authorityNouns.has(x.lemma) ||
         j < 0 ||
         ['your', 'their', 'our', 'other'].includes(before?.lower ?? '') ||
-        (before !== undefined && COLLECTIVES.has(before.lower) && t[before.i + 1]?.lower === 'of')
+        (before !== undefined &&
+          collectiveNouns.has(before.lower) &&
+          t[before.i + 1]?.lower === 'of')
       ) {
         // A bare plural acting: needs a verb right after it (any verb, when it
         // is a statement), past a phrase saying where the crowd is ("Teams at
@@ -290,7 +207,7 @@ export function socialProof(s: Sentence): Hit[] {
           while (
             after < t.length &&
             after < i + 9 &&
-            // "Teachers across the country use our app", with "use" read as a noun.
+            // "Teachers across … use our…", with "use" read as a noun.
             !(after > i + 2 && t[after]!.pos === 'NOUN' && actsAsVerb(t, after)) &&
             (['DET', 'ADJ', 'NOUN', 'PROPN', 'CCONJ', 'NUM'].includes(t[after]!.pos) ||
               t[after]!.text === ',' ||
@@ -317,32 +234,13 @@ export function socialProof(s: Sentence): Hit[] {
           to = verb.i;
         }
       }
-    } else if (
-      ['research', 'study', 'studies', 'survey', 'data', 'science', 'evidence', 'poll'].includes(
-        x.lower,
-      ) &&
-      ['show', 'prove', 'suggest', 'find', 'say', 'confirm', 'reveal'].includes(
-        t[i + 1]?.lemma ?? '',
-      )
-    ) {
+    } else if (evidenceNouns.has(x.lower) && findingVerbs.has(t[i + 1]?.lemma ?? '')) {
       from = i;
       to = i + 1;
     } else if (
-      [
-        'loved',
-        'used',
-        'chosen',
-        'recommended',
-        'preferred',
-        'backed',
-        'endorsed',
-        'praised',
-        'rated',
-        'adored',
-        'relied',
-      ].includes(x.lower) &&
+      endorsedParticiples.has(x.lower) &&
       (t[i + 1]?.lower === 'by' || (x.lower === 'relied' && t[i + 1]?.lower === 'on')) &&
-      // "Is this app used by your children?" asks about the person's own people.
+      // "used by your …" in a question asks about the person's own people.
       !(t[i + 2]?.lower === 'your' && question && i >= qStart) &&
       t
         .slice(i + 2, i + 7)
@@ -351,41 +249,33 @@ export function socialProof(s: Sentence): Hit[] {
             isGroup(y) ||
             countedCrowd(t, y.i) >= 0 ||
             y.pos === 'PROPN' ||
-            QUANTIFIERS.has(y.lower) ||
-            /^\d/.test(y.text) ||
-            ['millions', 'thousands'].includes(y.lower),
+            crowdQuantifiers.has(y.lower) ||
+            /^\d/.test(y.text),
         )
     ) {
-      // "Loved by over 50,000 runners", "used by leading hospitals"
+      // "Loved by over 50,000…", "used by leading hospitals"
+      from = i;
+      to = i + 1;
+    } else if (x.lower === 'voted' && votedForWords.has(t[i + 1]?.lower ?? '')) {
+      // "Voted best…"
       from = i;
       to = i + 1;
     } else if (
-      x.lower === 'voted' &&
-      ['best', 'top', '#', 'number', 'favourite', 'favorite', 'the'].includes(t[i + 1]?.lower ?? '')
-    ) {
-      // "Voted best coffee in town"
-      from = i;
-      to = i + 1;
-    } else if (
-      ['choice', 'favourite', 'favorite', 'pick'].includes(x.lower) &&
+      favouriteNouns.has(x.lower) &&
       ['of', 'among', 'with'].includes(t[i + 1]?.lower ?? '') &&
-      t.slice(i + 2, i + 5).some((y) => isGroup(y) && (isPlural(y) || PEOPLE_PLURALS.has(y.lower)))
+      t.slice(i + 2, i + 5).some((y) => isGroup(y) && (isPlural(y) || peoplePlurals.has(y.lower)))
     ) {
       // "the choice of professionals", "a favourite among parents"
       from = i;
       to = i + 2;
     } else if (
-      ['name', 'rank', 'crown', 'vote', 'call', 'award'].includes(x.lemma) &&
+      namingVerbs.has(x.lemma) &&
       x.pos === 'VERB' &&
       x.lower !== x.lemma &&
       (t[i + 1]?.lower === 'us' || t[i + 1]?.lower === 'our') &&
-      t
-        .slice(i + 2, i + 6)
-        .some((y) =>
-          ['leader', 'best', 'top', 'winner', 'favourite', 'favorite', 'number'].includes(y.lower),
-        )
+      t.slice(i + 2, i + 6).some((y) => accoladeWords.has(y.lower))
     ) {
-      // "Gartner named us a leader", "Readers voted us the best bakery"
+      // "<firm> named us a leader", "readers voted us the best…"
       from = Math.max(0, i - 1);
       to = i + 1;
     } else if (x.lower === 'trusted' && t[i + 1]?.lower === 'by') {
@@ -393,22 +283,19 @@ export function socialProof(s: Sentence): Hit[] {
       to = i + 1;
     } else if (
       x.lower === 'as' &&
-      ['seen', 'featured', 'heard', 'shown', 'recommended', 'reviewed', 'praised'].includes(
-        t[i + 1]?.lower ?? '',
-      ) &&
+      featuredParticiples.has(t[i + 1]?.lower ?? '') &&
       ['on', 'in', 'by'].includes(t[i + 2]?.lower ?? '')
     ) {
       // "As seen on TV", "as featured in Forbes"
       from = i;
       to = i + 2;
     } else if (
-      POPULAR_HEADS.test(x.lower) ||
-      (POPULAR_TAILS.has(x.lower) &&
-        ['most', 'fastest', 'top', 'highest', 'best', 'widely'].includes(t[i - 1]?.lower ?? ''))
+      popularSuperlativePattern.test(x.lower) ||
+      (popularityParticiples.has(x.lower) && popularitySuperlatives.has(t[i - 1]?.lower ?? ''))
     ) {
       // "the fastest-growing platform", "our most popular room", "top rated".
-      // Asking which is most popular in the person's own world is not pointing
-      // at a crowd: "What is the most popular dish in your household?"
+      // Asking which is most popular in the person's own world ("what is the
+      // most popular … in your …") is not pointing at a crowd.
       const owner = t
         .slice(Math.max(0, i - 3), i)
         .some((y) => OFFER_DETERMINERS.has(y.lower) || y.lower === 'the' || y.lower === 'a');
@@ -417,29 +304,26 @@ export function socialProof(s: Sentence): Hit[] {
         whWords.has(opener?.lower ?? '') &&
         t.slice(qStart, i).some((y) => y.lemma === 'be');
       if (owner && !asking) {
-        from = POPULAR_HEADS.test(x.lower) ? i : i - 1;
+        from = popularSuperlativePattern.test(x.lower) ? i : i - 1;
         to = i;
       }
     } else if (
-      x.lower === 'best-selling' ||
-      x.lower === 'bestselling' ||
+      bestsellerWords.has(x.lower) ||
       (x.lower === '#' && t[i + 1]?.text === '1') ||
       (x.lower === 'number' && t[i + 1]?.lower === 'one')
     ) {
       from = i;
       to = i;
     } else if (x.lower === 'in' && (t[i + 1]?.pos === 'NUM' || /^\d/.test(t[i + 1]?.text ?? ''))) {
-      const home = t
-        .slice(i + 2, i + 4)
-        .find((y) => ['home', 'household', 'kitchen', 'country', 'office'].includes(y.lemma));
+      const home = t.slice(i + 2, i + 4).find((y) => homeNouns.has(y.lemma));
       if (home) {
         from = i;
         to = home.i;
       }
     }
     if (from < 0) continue;
-    // Asking about others is not pointing at them: "Do most of your
-    // colleagues work remotely?", "How many people…?"
+    // Asking about others is not pointing at them: "do most of your …",
+    // "how many people…"
     const subjectOfQuestion =
       question && from >= qStart && from <= qStart + 2 && auxiliaries.has(t[qStart]!.lower);
     const whSubject =
@@ -449,7 +333,7 @@ export function socialProof(s: Sentence): Hit[] {
     // (With a crowd word before it, it is a crowd again: "Most successful startups…")
     const crowdWord = t
       .slice(from, to)
-      .some((y) => QUANTIFIERS.has(y.lower) || y.pos === 'NUM' || /^\d/.test(y.text));
+      .some((y) => crowdQuantifiers.has(y.lower) || y.pos === 'NUM' || /^\d/.test(y.text));
     if (
       !crowdWord &&
       t.slice(from, to).some((y) => characterAdjectives.has(y.lower) && y.lower !== 'good')
@@ -467,3 +351,18 @@ export function socialProof(s: Sentence): Hit[] {
   }
   return hits;
 }
+
+export const socialProofKind: KindRule = {
+  kind: 'social-proof',
+  // A model of the right kind of person is an identity appeal, not a crowd
+  // (a crowd counted before it, "Most <adjective> <people>…", still is).
+  detect: (s, context) =>
+    socialProof(s).filter(
+      (hit) =>
+        !context.found.some(
+          (h) => h.kind === 'identity-appeal' && h.start <= hit.start && hit.start < h.end,
+        ),
+    ),
+  why: (p) =>
+    `"${p}" tells people what others do or think, which pushes them to go along rather than say what they would do.`,
+};

@@ -2,7 +2,7 @@
 // finding sits, where the question proper starts, and whether a word
 // praises or runs down.
 import type { LeadingKind } from '@chorus/contracts';
-import { auxiliaries, hedgePattern, whWords } from '../lexicon/question-words';
+import { auxiliaries, hedgePattern, openingFillers, whWords } from '../lexicon/question-words';
 import { scaleWords, valence } from '../lexicon/valence';
 import type { Sentence, Token } from '../text';
 
@@ -16,17 +16,6 @@ export interface Hit {
 export const NEGATION = new Set(["n't", 'not', 'nt']);
 export const OFFER_DETERMINERS = new Set(['our', 'this', 'these', 'us', 'we']);
 export const MODALS = new Set(['would', 'could', 'might', 'should', "'d"]);
-const OPENING_FILLERS = new Set([
-  'so',
-  'and',
-  'but',
-  'honestly',
-  'ok',
-  'okay',
-  'well',
-  'now',
-  'then',
-]);
 
 const isWord = (t: Token | undefined) => t !== undefined && /[a-z0-9]/i.test(t.text);
 export const span = (kind: LeadingKind, from: Token, to: Token): Hit => ({
@@ -38,7 +27,7 @@ export const span = (kind: LeadingKind, from: Token, to: Token): Hit => ({
 /** The first real word of a clause (skipping "So,", "And", "Honestly,"). */
 export function firstWord(tokens: Token[], from = 0): number {
   let i = from;
-  while (i < tokens.length && (!isWord(tokens[i]) || OPENING_FILLERS.has(tokens[i]!.lower))) {
+  while (i < tokens.length && (!isWord(tokens[i]) || openingFillers.has(tokens[i]!.lower))) {
     i += 1;
   }
   return i;

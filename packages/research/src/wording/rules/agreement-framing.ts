@@ -1,22 +1,21 @@
 // Agreement framing and negative interrogatives
-import { auxiliaries } from '../lexicon/question-words';
+import { certaintyAdverbs, selfEvidentAdjectives } from '../lexicon/stance';
+import { auxiliaries, agreementTags } from '../lexicon/question-words';
+import type { KindRule } from './kind';
 import type { Sentence } from '../text';
-import { type Hit, firstWord, NEGATION, span, hedged } from './tokens';
+import { type Hit, firstWord, NEGATION, span, hedged, questionStart } from './tokens';
 
-const TAGS = new Set(['right', 'correct', 'yes', 'no', 'true', 'agreed', 'surely', 'yeah']);
-const CERTAINTY = new Set([
-  'surely',
-  'obviously',
-  'clearly',
-  'undoubtedly',
-  'naturally',
-  'certainly',
-]);
-
-export function agreement(s: Sentence): Hit[] {
+function agreement(s: Sentence): Hit[] {
   const t = s.tokens;
   const hits: Hit[] = [];
-  const first = firstWord(t);
+  // A negative question opens the sentence, or follows a premise clause
+  // (e.g. "Since…, shouldn't…").
+  const opening = firstWord(t);
+  const afterPremise = questionStart(t);
+  const first =
+    afterPremise > opening && NEGATION.has(t[afterPremise + 1]?.lower ?? '')
+      ? afterPremise
+      : opening;
   const a = t[first];
   const b = t[first + 1];
   const c = t[first + 2];
@@ -34,7 +33,7 @@ export function agreement(s: Sentence): Hit[] {
   ) {
     hits.push(span('agreement-framing', a, t[first + 3]!));
   }
-  // "Who wouldn't want…?", "What's not to love?"
+  // "Who wouldn't…", "What's not to…"
   if (
     a &&
     (a.lower === 'who' || a.lower === 'what') &&
@@ -49,7 +48,7 @@ export function agreement(s: Sentence): Hit[] {
   for (let i = Math.max(1, last - 3); i <= last; i += 1) {
     if (t[i - 1]?.text !== ',' && t[i - 1]?.text !== '-' && t[i - 1]?.text !== '—') continue;
     const word = t[i]!;
-    if (i === last && TAGS.has(word.lower)) {
+    if (i === last && agreementTags.has(word.lower)) {
       hits.push(span('agreement-framing', word, word));
     } else if (auxiliaries.has(word.lower) && NEGATION.has(t[i + 1]?.lower ?? '')) {
       hits.push(span('agreement-framing', word, t[Math.min(last, i + 2)]!));
@@ -68,7 +67,7 @@ export function agreement(s: Sentence): Hit[] {
     }
   }
   // "Surely…", "Obviously…", "Of course…", "Everyone knows…", "It's obvious that…"
-  if (a && (CERTAINTY.has(a.lower) || (a.lower === 'of' && b?.lower === 'course'))) {
+  if (a && (certaintyAdverbs.has(a.lower) || (a.lower === 'of' && b?.lower === 'course'))) {
     hits.push(span('agreement-framing', a, a.lower === 'of' ? b! : a));
   }
   for (let i = 0; i < t.length - 2; i += 1) {
@@ -90,7 +89,7 @@ export function agreement(s: Sentence): Hit[] {
       hits.push(span('agreement-framing', t[i - 1] ?? x, t[i + 1] ?? x));
     }
     if (
-      (x.lower === 'obvious' || x.lower === 'clear' || x.lower === 'fair') &&
+      selfEvidentAdjectives.has(x.lower) &&
       t[i - 1]?.lemma === 'be' &&
       (t[i + 1]?.lower === 'that' || (t[i + 1]?.lower === 'to' && t[i + 2]?.lower === 'say'))
     ) {
@@ -99,3 +98,10 @@ export function agreement(s: Sentence): Hit[] {
   }
   return hits;
 }
+
+export const agreementFraming: KindRule = {
+  kind: 'agreement-framing',
+  detect: (s) => agreement(s),
+  why: (p) =>
+    `"${p}" invites a yes: people tend to agree with whoever asks, so the answer says more about the wording than about them.`,
+};

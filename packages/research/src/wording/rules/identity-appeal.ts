@@ -1,25 +1,19 @@
 // Identity and emotional appeal
-import { characterAdjectives, valueVerbs } from '../lexicon/claims';
+import {
+  identityRoles,
+  modelGroupWords,
+  personWords,
+  roleCompounds,
+  sortNouns,
+} from '../lexicon/people';
+import { characterAdjectives, devotionVerbs, valueVerbs } from '../lexicon/claims';
 import { valence } from '../lexicon/valence';
+import type { KindRule } from './kind';
 import type { Sentence } from '../text';
 import { type Hit, firstWord, span, MODALS, isQuestion } from './tokens';
 import { isGroup } from './social-proof';
 
-/** Roles a person is flattered into: "as a trendsetter", "as a true connoisseur". */
-const IDENTITY_ROLES = new Set([
-  'trendsetter',
-  'go-getter',
-  'perfectionist',
-  'connoisseur',
-  'foodie',
-  'visionary',
-  'achiever',
-  'pioneer',
-  'innovator',
-  'champion',
-]);
-
-export function identity(s: Sentence): Hit[] {
+function identity(s: Sentence): Hit[] {
   const t = s.tokens;
   const hits: Hit[] = [];
   const first = firstWord(t);
@@ -40,9 +34,8 @@ export function identity(s: Sentence): Hit[] {
         x.lower === 'seriously' ||
         (x.lower === 'only' && t[x.i + 1]?.lemma === 'want') ||
         // A flattering role: "a team player", "an early adopter", "a true fan".
-        (x.lemma === 'player' && t[x.i - 1]?.lower === 'team') ||
-        (x.lemma === 'adopter' && t[x.i - 1]?.lower === 'early') ||
-        IDENTITY_ROLES.has(x.lemma),
+        (roleCompounds.has(x.lemma) && roleCompounds.get(x.lemma) === t[x.i - 1]?.lower) ||
+        identityRoles.has(x.lemma),
     );
   // "You're clearly someone who cares about…", "You are the kind of person who…"
   for (let i = 0; i + 3 < t.length; i += 1) {
@@ -50,10 +43,11 @@ export function identity(s: Sentence): Hit[] {
     let k = i + 2;
     while (t[k] && t[k]!.pos === 'ADV') k += 1;
     const who = t.slice(k, k + 6).find((y) => ['who', 'that'].includes(y.lower) && y.i > k);
-    const person = t
+    const person = t.slice(k, who?.i ?? k).some((y) => personWords.has(y.lower));
+    const kindOf = t
       .slice(k, who?.i ?? k)
-      .some((y) => ['someone', 'somebody', 'person', 'kind', 'type', 'one'].includes(y.lower));
-    if (who && person && valued(who.i, clauseEnd(who.i))) {
+      .some((y) => sortNouns.has(y.lower) && t[y.i + 1]?.lower === 'of');
+    if (who && person && (kindOf || valued(who.i, clauseEnd(who.i)))) {
       hits.push(span('identity-appeal', t[i]!, t[clauseEnd(who.i)]!));
       break;
     }
@@ -89,7 +83,7 @@ export function identity(s: Sentence): Hit[] {
             t[k + 1]?.lower !== 'to') ||
             (verb.lemma === 'want' &&
               t[k + 1]?.lower === 'to' &&
-              ['be', 'give', 'protect', 'keep'].includes(t[k + 2]?.lemma ?? '')) ||
+              devotionVerbs.has(t[k + 2]?.lemma ?? '')) ||
             (verb.lemma === 'be' &&
               t
                 .slice(k + 1, k + 4)
@@ -116,7 +110,7 @@ export function identity(s: Sentence): Hit[] {
       isGroup(t[i + 1]) &&
       (t[i + 1]!.lower !== t[i + 1]!.lemma || singularOk)
     ) {
-      // A verb read as a noun in a statement: "Smart savers plan ahead", "…service their cars".
+      // A verb read as a noun in a statement: "Smart savers plan…", "…service their cars".
       const nounVerb =
         t[i + 2]?.pos === 'NOUN' && ['ADV', 'PRON', 'DET', 'ADP'].includes(t[i + 3]?.pos ?? '')
           ? t[i + 2]
@@ -134,7 +128,7 @@ export function identity(s: Sentence): Hit[] {
       const verb = t[i + 3];
       if (verb && valueVerbs.has(verb.lemma)) hits.push(span('identity-appeal', x, verb));
     }
-    // "You clearly have great taste", "You're a smart shopper"
+    // "You clearly have great…", "You're a smart…"
     if (
       ((x.lower === 'you' || x.lower === "you're") && !isQuestion(s)) ||
       (x.lower === 'you' && i === first)
@@ -159,3 +153,42 @@ export function identity(s: Sentence): Hit[] {
   }
   return hits;
 }
+
+/**
+ * A model of the right kind of person, stated before the ask: a statement
+ * whose subject is a character adjective on a plural of people
+ * ("<character adjective> <people> <verb>…") or people defined by what
+ * they value ("People who <value verb>…"), followed by a question.
+ */
+function personModel(s: Sentence, next: Sentence | undefined): Hit[] {
+  const t = s.tokens;
+  if (isQuestion(s) || next === undefined || !isQuestion(next)) return [];
+  const first = firstWord(t);
+  const a = t[first];
+  if (!a) return [];
+  let k = first + 1;
+  while (t[k]?.pos === 'ADJ') k += 1;
+  const head = t[k];
+  const plural =
+    head !== undefined &&
+    (head.pos === 'NOUN' || head.pos === 'PROPN') &&
+    head.lower !== head.lemma &&
+    /s$/.test(head.lower);
+  if (characterAdjectives.has(a.lower) && plural) {
+    const verb = t.slice(k + 1, k + 4).find((y) => y.pos === 'VERB');
+    return [span('identity-appeal', a, verb ?? head)];
+  }
+  if (modelGroupWords.has(a.lower) && t[first + 1]?.lower === 'who') {
+    let v = first + 2;
+    while (t[v]?.pos === 'ADV') v += 1;
+    if (valueVerbs.has(t[v]?.lemma ?? '')) return [span('identity-appeal', a, t[v]!)];
+  }
+  return [];
+}
+
+export const identityAppeal: KindRule = {
+  kind: 'identity-appeal',
+  detect: (s, context) => [...identity(s), ...personModel(s, context.next)],
+  why: (p) =>
+    `"${p}" tells people what they value and then asks what follows from it, so saying no feels like going against themselves.`,
+};

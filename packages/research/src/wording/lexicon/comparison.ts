@@ -1,0 +1,77 @@
+// Words of degree and rank: comparatives and superlatives a question can
+// praise with, and the grading words that turn an adjective into a rank.
+
+/** Words that compare on their own, whatever follows them: e.g. "better", "worst", "than". */
+export const comparisonWords = new Set([
+  'better',
+  'best',
+  'worse',
+  'worst',
+  'than',
+  'favourite',
+  'favorite',
+]);
+
+/** Verdicts AFINN does not rate that a "why" can take for granted: e.g. "obvious", "smarter". */
+export const unratedVerdicts = new Set(['obvious', 'smarter', 'cheaper']);
+
+/** Grading words before an adjective that make it a rank rather than praise: e.g. "most", "biggest". */
+export const gradingWords = new Set(['most', 'least', 'more', 'less', 'biggest']);
+
+/** Superlatives an offer is claimed to be after "is (the)": e.g. "finest", "fastest". */
+export const claimSuperlatives = new Set([
+  'best',
+  'finest',
+  'leading',
+  'greatest',
+  'top',
+  'ultimate',
+  'smartest',
+  'cheapest',
+  'fastest',
+]);
+
+/** Comparatives after "how much" that take an improvement for granted: e.g. "happier", "easier". */
+export const improvementComparatives = new Set(['more', 'better', 'happier', 'easier', 'less']);
+
+/** Superlative heads of a popularity claim before a participle: e.g. "most", "fastest", "widely". */
+export const popularitySuperlatives = new Set([
+  'most',
+  'fastest',
+  'top',
+  'highest',
+  'best',
+  'widely',
+]);
+
+/** Superlative heads of a ranked compound: e.g. "top" in "top-performing". */
+const rankHeads = ['top', 'best', 'high', 'leading'];
+
+/** Second halves of a ranked compound: e.g. "rated" in "top-rated". */
+const rankTails = ['performing', 'rated', 'ranked', 'tier'];
+
+/** A ranked compound that counts as a crowd word: e.g. "top-performing", "high-tier". */
+export const rankedCompoundPattern = new RegExp(
+  `^(?:${rankHeads.join('|')})-(?:${rankTails.join('|')})$`,
+);
+
+/** Words that ask for the other end of a scale as well: e.g. "least", "dislike". */
+export const otherEndWords = new Set(['least', 'dislike', 'worst', 'hate']);
+
+/** The words of "most and least", "like or dislike" that name the lower end before the verb. */
+export const lowerEndWords = new Set(['least', 'dislike']);
+
+/** Lower ends that turn a question about liking into one about both sides: e.g. "hate". */
+export const dislikeEndWords = new Set(['least', 'dislike', 'hate']);
+
+/** What "too" makes a grievance of: e.g. "too expensive", "too slow". */
+export const excessWords = new Set([
+  'much',
+  'many',
+  'long',
+  'expensive',
+  'high',
+  'slow',
+  'often',
+  'late',
+]);

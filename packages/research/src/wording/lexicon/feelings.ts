@@ -1,0 +1,74 @@
+/**
+ * Words of worry and relief: what a frightening alternative is made of, and
+ * how a scene of relief is painted. AFINN rates many such words only mildly
+ * or not at all ("hungry", "stranded"), so they are a class of their own; a
+ * rule counts a word as threatening when it is here or AFINN rates it -2 or
+ * lower.
+ */
+
+/** Harm, loss and want: what an alternative is made frightening with. */
+export const threatWords = new Set([
+  'risk',
+  'lose',
+  'losing',
+  'lost',
+  'loss',
+  'hungry',
+  'starve',
+  'starving',
+  'freeze',
+  'freezing',
+  'frozen',
+  'homeless',
+  'stranded',
+  'unsafe',
+  'danger',
+  'dangerous',
+  'regret',
+  'suffer',
+  'debt',
+  'hacker',
+  'scammer',
+  'fraudster',
+  'thief',
+  'tout',
+  'burglar',
+]);
+
+/** Words a relief is painted with: a burden gone ("never have to", "no longer") or a task done already. */
+export const reliefWords = new Set(['never', 'without', 'already', 'simply']);
+
+/** Second words that make "no" a relief: "no longer", "no more". */
+export const reliefAfterNo = new Set(['longer', 'more']);
+
+/** Verbs a person leaves a consequence to others with: "leave <someone> to <verb>…". */
+export const abandonVerbs = new Set(['leave', 'let']);
+
+/** Words of a difficulty AFINN rates mildly or not at all. */
+export const difficultyWords = new Set([
+  'hard',
+  'harder',
+  'hardest',
+  'difficult',
+  'tricky',
+  'hassle',
+  'struggle',
+  'trouble',
+  'forget',
+  'stress',
+  'worry',
+  'bother',
+]);
+
+/** Verbs of making do with less, before their particle: "settle for", "put up with", "make do". */
+export const makingDoVerbs = new Map([
+  ['settle', 'for'],
+  ['put', 'up'],
+  ['make', 'do'],
+]);
+
+/** Verbs of a hardship a "how much" or "how many" can take for granted: e.g. "waste", "suffer". */
+export const hardshipVerbs = new Set(['waste', 'lose', 'struggle', 'suffer']);
+
+/** Adjectives of being worn down by something, before "of": e.g. "tired", "weary". */
+export const wearinessWords = new Set(['tired', 'sick', 'weary']);
