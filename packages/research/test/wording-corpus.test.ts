@@ -29,12 +29,15 @@ describe('the wording corpus', () => {
     expect(score.falseAlarms).toBeLessThanOrEqual(0.1);
   });
 
-  it('every rewording of every corpus question passes the check itself', () => {
+  it('every rewording offered for a corpus question passes the check itself', () => {
     for (const q of corpus) {
       const check = checkWording(q.text);
-      expect([q.text, checkWording(check.neutral).findings]).toEqual([q.text, []]);
-      expect([q.text, checkWording(check.reversed).findings]).toEqual([q.text, []]);
-      expect(check.reversed).toMatch(/\?$/);
+      if (check.rewording === 'ready')
+        expect([q.text, checkWording(check.neutral).findings]).toEqual([q.text, []]);
+      if (check.reversedReady) {
+        expect([q.text, checkWording(check.reversed).findings]).toEqual([q.text, []]);
+        expect(check.reversed).toMatch(/\?$/);
+      }
     }
   });
 });

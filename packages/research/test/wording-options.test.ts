@@ -1,5 +1,5 @@
 import type { TypedQuestionSpec } from '@chorus/contracts';
-import { checkOptions, labelLean } from '../src';
+import { checkOptions, labelLean } from '../src/wording';
 
 const scale = (
   pointLabels: string[],

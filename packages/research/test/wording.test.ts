@@ -1,7 +1,18 @@
-import { type LeadingKind, leadingKinds, wordingCheckSchema } from '@chorus/contracts';
+import {
+  type LeadingKind,
+  leadingKinds,
+  type WordingCheck,
+  wordingCheckSchema,
+} from '@chorus/contracts';
 import { checkWording } from '../src/wording';
 
 const kindsOf = (text: string) => new Set(checkWording(text).findings.map((f) => f.kind));
+
+/** The framings a check offers: only those that passed the gates. */
+const offered = (check: WordingCheck) => [
+  ...(check.leading && check.rewording === 'ready' ? [check.neutral] : []),
+  ...(check.reversedReady ? [check.reversed] : []),
+];
 
 /** What a reader notices in a rewording: one question, no doubled words, nothing dangling. */
 function expectReadable(text: string) {
@@ -181,14 +192,19 @@ describe('the rewordings', () => {
     'If you could relax in our stunning beachfront villas, how much would you pay per night?',
     'Is our new running app amazing?',
     'Please rate how reliable and affordable our hosting is.',
-  ])('of "%s" are readable questions that pass the check themselves', (text) => {
+  ])('of "%s" are readable questions that pass the check themselves, or edits to make', (text) => {
     const check = checkWording(text);
     expect(check.leading).toBe(true);
-    for (const rewording of [check.neutral, check.reversed]) {
+    for (const rewording of offered(check)) {
       expectReadable(rewording);
       expect(checkWording(rewording).findings).toEqual([]);
     }
-    expect(check.neutral).not.toBe(check.reversed);
+    if (check.rewording === 'edit-yourself') {
+      expect(check.neutral).toBe(text);
+      expect(check.edits.length).toBeGreaterThan(0);
+      expect(check.reversedReady).toBe(false);
+    } else expect(check.edits).toEqual([]);
+    if (check.reversedReady) expect(check.neutral).not.toBe(check.reversed);
   });
 
   it('keep the ask: the neutral wording drops the praise and keeps the product', () => {
@@ -227,8 +243,10 @@ describe('bad input gets a sensible answer, quickly', () => {
   ])('%s', (_label, text) => {
     const check = checkWording(text);
     expect(wordingCheckSchema.parse(check)).toEqual(check);
-    expect(check.reversed).toMatch(/\?$/);
-    expect(checkWording(check.reversed).findings).toEqual([]);
+    for (const framing of offered(check)) {
+      expect(framing).toMatch(/\?$/);
+      expect(checkWording(framing).findings).toEqual([]);
+    }
   });
 
   it('markup is read as the words it shows', () => {

@@ -11,15 +11,17 @@ import {
   personaResponseSchema,
   type RunDetails,
   type Sensitivity,
+  type SensitivitySkipReason,
   type TypedQuestionSpec,
+  type WordingCheck,
 } from '@chorus/contracts';
 import {
   aggregateResponses,
-  checkWording,
   confidenceOfDistribution,
   drawsFor,
   estimatePanel,
 } from '@chorus/research';
+import { checkWording } from '@chorus/research/wording';
 import type { BusinessContext, PersonaProfile } from '@chorus/proto/inference/v1/inference';
 import type { Logger } from '@chorus/service-kit';
 import { createHash } from 'node:crypto';
@@ -133,6 +135,23 @@ interface AnsweringDeps {
    * Unknown: as many as the question asks.
    */
   concurrency?: number;
+  /**
+   * The wording check whose framings the sensitivity check asks (with a
+   * model's framings when a model is configured); the rules' when absent.
+   */
+  wording?: (questionText: string, signal?: AbortSignal) => Promise<WordingCheck>;
+}
+
+/**
+ * The framings the sensitivity check may ask, or why it cannot run: a
+ * framing that did not pass the wording check's gates is never asked.
+ */
+function fairFramings(
+  wording: WordingCheck,
+): { neutral: string; reversed: string } | { skipped: SensitivitySkipReason } {
+  if (wording.rewording !== 'ready') return { skipped: 'no-fair-neutral' };
+  if (!wording.reversedReady) return { skipped: 'no-fair-reversed' };
+  return { neutral: wording.neutral, reversed: wording.reversed };
 }
 
 interface Estimate {
@@ -214,7 +233,10 @@ export class Answering {
     // The framings of a wording check are asked as open questions only.
     const texts = [
       { questionText: question.questionText, typed },
-      ...this.framings(question).map((questionText) => ({ questionText, typed: undefined })),
+      ...(await this.framings(question)).map((questionText) => ({
+        questionText,
+        typed: undefined,
+      })),
     ];
     const usage = noUsage();
     for (const text of texts) {
@@ -268,11 +290,18 @@ export class Answering {
     }
   }
 
+  /** The wording check of a question: the configured one (a model's framings too), else the rules'. */
+  private wordingOf(questionText: string, signal?: AbortSignal): Promise<WordingCheck> {
+    return this.deps.wording
+      ? this.deps.wording(questionText, signal)
+      : Promise.resolve(checkWording(questionText));
+  }
+
   /** The neutral and reversed framings asked beside the question when its wording is checked. */
-  private framings(question: QuestionToAnswer): string[] {
+  private async framings(question: QuestionToAnswer): Promise<string[]> {
     if (!question.checkWording) return [];
-    const wording = checkWording(question.questionText);
-    return [wording.neutral, wording.reversed];
+    const fair = fairFramings(await this.wordingOf(question.questionText));
+    return 'skipped' in fair ? [] : [fair.neutral, fair.reversed];
   }
 
   /** Callers may have no business context (a product without a profile): then nothing is known of it. */
@@ -314,20 +343,21 @@ export class Answering {
         seed,
       );
       let sensitivity: Sensitivity | null = null;
-      if (question.checkWording) {
-        const wording = checkWording(question.questionText);
-        const [neutral, reversed] = await Promise.all([
-          ask(wording.neutral),
-          ask(wording.reversed),
-        ]);
+      let sensitivitySkipped: SensitivitySkipReason | undefined;
+      const fair = question.checkWording
+        ? fairFramings(await this.wordingOf(question.questionText, stop.signal))
+        : undefined;
+      if (fair && 'skipped' in fair) sensitivitySkipped = fair.skipped;
+      else if (fair) {
+        const [neutral, reversed] = await Promise.all([ask(fair.neutral), ask(fair.reversed)]);
         const sharesOf = (answers: PersonaResponse[]) =>
           estimatePanel(
             answers.map((r) => r.draws!),
             seed,
           ).shares;
         sensitivity = {
-          neutralText: wording.neutral,
-          reversedText: wording.reversed,
+          neutralText: fair.neutral,
+          reversedText: fair.reversed,
           asked: estimate.shares,
           neutral: sharesOf(neutral),
           reversed: sharesOf(reversed),
@@ -351,6 +381,7 @@ export class Answering {
         coverage: panelCoverage(question.personas),
         panel: panelOf(question.personas),
         sensitivity,
+        ...(sensitivitySkipped ? { sensitivitySkipped } : {}),
       };
       return { responses, aggregatedResults: aggregateResponses(responses, estimate), run };
     } finally {

@@ -26,6 +26,7 @@ import {
 import { inferenceHandlers } from './server';
 import {
   MemoryVerdictCache,
+  checkWordingWithJudge,
   OpenAIWordingJudge,
   RedisVerdictCache,
   type VerdictCache,
@@ -111,6 +112,8 @@ export async function startPersonaInference(
   }
   // Persona answers and panel builds in flight in this process, over everything it handles.
   const limit = pLimit(config.INFERENCE_CONCURRENCY);
+  // With a model, its verdict and framings (vetted by the same gates) beside the rules'.
+  const judge = model ? new OpenAIWordingJudge(model, verdicts) : undefined;
   const answering = new Answering({
     engine,
     limit,
@@ -119,6 +122,7 @@ export async function startPersonaInference(
     draws: config.INFERENCE_DRAWS,
     prices: config.INFERENCE_PRICES,
     concurrency: config.INFERENCE_CONCURRENCY,
+    wording: (questionText, signal) => checkWordingWithJudge(questionText, judge, signal),
   });
   const panelBuilder = createPanelBuilder(config, logger, limit);
   logger.info({ engine: engine.name, mode: config.INFERENCE_MODE }, 'persona inference starting');
@@ -165,7 +169,7 @@ export async function startPersonaInference(
         inferenceHandlers({
           answering,
           builder: createPersonaBuilder(config, logger),
-          judge: model ? new OpenAIWordingJudge(model, verdicts) : undefined,
+          judge,
           panels: { builder: panelBuilder, prices: config.INFERENCE_PRICES },
         }),
         logger,

@@ -110,6 +110,25 @@ export function validAnswer(overrides: Record<string, unknown> = {}): string {
   });
 }
 
+/** Whether a request asks for the wording verdict (with the model's framings). */
+export function isWordingVerdictRequest(request: FakeRequest): boolean {
+  return request.body.response_format?.json_schema?.name === 'wording_verdict';
+}
+
+/** A wording verdict as a model would give it: not leading, its framings as given. */
+export function wordingVerdictAnswer(
+  framings: { neutral: string; reversed: string },
+  overrides: Record<string, unknown> = {},
+): string {
+  return JSON.stringify({
+    leading: false,
+    kinds: [],
+    reason: 'The question asks plainly.',
+    ...framings,
+    ...overrides,
+  });
+}
+
 /** The indexes of the market panel members a `panel_personas` request describes ("Member 12:" lines). */
 export function panelMembersAsked(request: FakeRequest): number[] {
   const prompt = request.body.messages.map((m) => m.content).join('\n');

@@ -15,7 +15,12 @@ import { runDetailsFromMessage } from '@chorus/service-kit/wire';
 import { status } from '@grpc/grpc-js';
 import { randomUUID } from 'node:crypto';
 import { readInferenceConfig, type RunningPersonaInference, startPersonaInference } from '../src';
-import { type FakeOpenAI, startFakeOpenAI, validAnswer } from '../src/testing';
+import {
+  type FakeOpenAI,
+  isWordingVerdictRequest,
+  startFakeOpenAI,
+  validAnswer,
+} from '../src/testing';
 import { business, everyPersona, personas } from './fixtures';
 
 const running: { stop(): Promise<void> }[] = [];
@@ -342,15 +347,16 @@ describe('the question worker with a model (an OpenAI-compatible server)', () =>
     });
     await question.send();
     await eventually(() => casesFor(published, question.questionId).includes('questionAnswered'));
-    // Three framings of three personas.
-    expect(fake.requests).toHaveLength(9);
+    // Three framings of three personas (besides the model's wording verdict).
+    const answers = () => fake.requests.filter((r) => !isWordingVerdictRequest(r));
+    expect(answers()).toHaveLength(9);
     const run = runOf(published, question.questionId);
     expect(run.sensitivity).toMatchObject({
       asked: expect.any(Object),
       neutral: expect.any(Object),
       reversed: expect.any(Object),
     });
-    const questions = new Set(fake.requests.map((r) => r.body.messages[1]!.content));
+    const questions = new Set(answers().map((r) => r.body.messages[1]!.content));
     expect(questions.size).toBe(3);
     expect(run.usage.modelCalls).toBe(9);
     expect(run.sensitivity?.neutralText).toBe('Would you love our meal planner, or not?');
@@ -359,7 +365,7 @@ describe('the question worker with a model (an OpenAI-compatible server)', () =>
     const neutral = ask(bus, randomUUID(), {
       checkWording: true,
       personas: everyPersona.slice(0, 3),
-      questionText: 'How often do you plan your meals for the week?',
+      questionText: 'How likely are you to try a meal planner?',
     });
     await neutral.send();
     await eventually(() => casesFor(published, neutral.questionId).includes('questionAnswered'));
@@ -367,6 +373,24 @@ describe('the question worker with a model (an OpenAI-compatible server)', () =>
       modelCalls: 6,
       cachedAnswers: 3,
     });
+  });
+
+  it('does not ask a reversed framing that failed the checks: the run says the check did not run', async () => {
+    const fake = await fakeOpenAI();
+    const { bus, published } = await busWithListener();
+    await start(bus, withModel(fake));
+    const question = ask(bus, randomUUID(), {
+      checkWording: true,
+      personas: everyPersona.slice(0, 3),
+      questionText: 'How often do you plan your meals for the week?',
+    });
+    await question.send();
+    await eventually(() => casesFor(published, question.questionId).includes('questionAnswered'));
+    // Only the question itself, of three personas.
+    expect(fake.requests.filter((r) => !isWordingVerdictRequest(r))).toHaveLength(3);
+    const run = runOf(published, question.questionId);
+    expect(run.sensitivity).toBeNull();
+    expect(run.sensitivitySkipped).toBe('no-fair-reversed');
   });
 });
 

@@ -3,7 +3,13 @@ import { PersonaInferenceServiceClient } from '@chorus/proto/inference/v1/infere
 import { createPromiseClient, InMemoryEventBus } from '@chorus/service-kit';
 import { testLogger } from '@chorus/service-kit/testing';
 import { readInferenceConfig, startPersonaInference } from '../src';
-import { type FakeOpenAI, type FakeRequest, startFakeOpenAI, validAnswer } from '../src/testing';
+import {
+  type FakeOpenAI,
+  isWordingVerdictRequest,
+  startFakeOpenAI,
+  validAnswer,
+  wordingVerdictAnswer,
+} from '../src/testing';
 import { business, personas } from './fixtures';
 
 const running: { stop(): Promise<void> }[] = [];
@@ -11,8 +17,7 @@ afterEach(async () => {
   for (const item of running.splice(0).reverse()) await item.stop();
 });
 
-const isVerdictRequest = (request: FakeRequest) =>
-  request.body.response_format?.json_schema?.name === 'wording_verdict';
+const isVerdictRequest = isWordingVerdictRequest;
 
 /** The estimate server, with a model at the fake OpenAI server. */
 async function estimateServer(fake: FakeOpenAI | undefined, env: Record<string, string> = {}) {
@@ -85,7 +90,10 @@ describe('the estimate carries the wording check, with a model judge when a mode
       json_schema: {
         name: 'wording_verdict',
         strict: true,
-        schema: { required: ['leading', 'kinds', 'reason'], additionalProperties: false },
+        schema: {
+          required: ['leading', 'kinds', 'reason', 'neutral', 'reversed'],
+          additionalProperties: false,
+        },
       },
     });
     expect(asked[0]!.body.messages.at(-1)!.content).toContain(leadingQuestion);
@@ -143,5 +151,60 @@ describe('the estimate carries the wording check, with a model judge when a mode
     // Nothing invalid was cached: the next estimate asks again.
     await estimate(leadingQuestion);
     expect(fake.requests.filter(isVerdictRequest)).toHaveLength(4);
+  });
+
+  it('offers the model’s neutral and reversed framings when they pass the gates', async () => {
+    const fake = await fakeOpenAI(() =>
+      wordingVerdictAnswer(
+        {
+          neutral: 'Do you think our planner saves you hours each week, or not?',
+          reversed: 'Do you doubt that our planner saves you hours each week?',
+        },
+        {
+          leading: true,
+          kinds: ['agreement-framing', 'loaded-words'],
+          reason: 'It invites a yes.',
+        },
+      ),
+    );
+    const estimate = await estimateServer(fake);
+    const { wording } = await estimate(leadingQuestion);
+    expect(wording).toMatchObject({
+      leading: true,
+      neutral: 'Do you think our planner saves you hours each week, or not?',
+      rewording: 'ready',
+      edits: [],
+      reversed: 'Do you doubt that our planner saves you hours each week?',
+      reversedReady: true,
+      judge: { leading: true, model: 'gpt-4o-mini' },
+    });
+    // The model's framings are vetted, not passed on with its verdict.
+    expect(wording!.judge).not.toHaveProperty('framings');
+    expect(fake.requests.filter(isVerdictRequest)[0]!.body.messages[0]!.content).toMatch(
+      /neutral and reversed/,
+    );
+  });
+
+  it('refuses a model framing that fails a gate and keeps the rules’ instead', async () => {
+    const rules = await estimateServer(undefined);
+    const { wording: own } = await rules(leadingQuestion);
+    const fake = await fakeOpenAI(() =>
+      wordingVerdictAnswer(
+        {
+          // Still leading (praise kept), and a reversed framing that drops the planner.
+          neutral: 'Would you agree our award-winning planner saves you hours every week?',
+          reversed: 'Would you decide against it?',
+        },
+        { leading: true, kinds: ['agreement-framing'], reason: 'It invites a yes.' },
+      ),
+    );
+    const estimate = await estimateServer(fake);
+    const { wording } = await estimate(leadingQuestion);
+    expect(wording!.judge).toMatchObject({ leading: true });
+    expect(wording!.neutral).toBe(own!.neutral);
+    expect(wording!.rewording).toBe(own!.rewording);
+    expect(wording!.reversed).toBe(own!.reversed);
+    expect(wording!.reversed).not.toBe('Would you decide against it?');
+    expect(wording!.neutral).not.toMatch(/award-winning/);
   });
 });

@@ -5,41 +5,21 @@
  * kinds of leading wording survey methodology names (see `leadingKinds` of
  * @chorus/contracts): each finding with its words as written and why they
  * steer. It gives a neutral rewording and the same ask framed the other way
- * round, both free of findings themselves.
+ * round, each only when it passes the gates of `reword/gates.ts`; otherwise
+ * the changes to make by hand.
  *
  * Pure and synchronous; browser-safe (the model is loaded once, on first use).
  */
-import type { LeadingKind, WordingCheck, WordingFinding } from '@chorus/contracts';
+import type { WordingCheck, WordingFinding } from '@chorus/contracts';
 import { detect } from './detect';
-import { neutralise } from './reword';
-import { reverse } from './reword/reverse';
+import { ruleOf } from './rules';
 import { tidy } from './reword/edits';
+import { framingsOf } from './reword/framings';
+import { type Framing, type GateFailure, gate } from './reword/gates';
 import { analyse, normalise } from './text';
 
 const MAX_FINDINGS = 20;
 const MAX_PHRASE = 200;
-
-/** Why each kind steers the answer, in plain words, around the words found. */
-const whyOf: Record<LeadingKind, (phrase: string) => string> = {
-  'loaded-words': (p) =>
-    `"${p}" praises or runs down what is asked about, so people hear the answer they are expected to give.`,
-  presupposition: (p) =>
-    `"${p}" takes for granted an experience, a benefit or a problem the person may not have, so those it does not fit have no honest answer.`,
-  'social-proof': (p) =>
-    `"${p}" tells people what others do or think, which pushes them to go along rather than say what they would do.`,
-  'agreement-framing': (p) =>
-    `"${p}" invites a yes: people tend to agree with whoever asks, so the answer says more about the wording than about them.`,
-  'identity-appeal': (p) =>
-    `"${p}" tells people what they value and then asks what follows from it, so saying no feels like going against themselves.`,
-  'assumptive-why': (p) =>
-    `"${p}" asks why as if the judgement were already made; people who do not share it cannot answer.`,
-  'loaded-choice': (p) =>
-    `"${p}" praises one side of the choice and runs down the other, so the answer is chosen for them.`,
-  'double-barrelled': (p) =>
-    `"${p}" asks two things at once; one answer cannot say which part it is about.`,
-  'praise-hypothetical': (p) =>
-    `"${p}" imagines the offer in glowing words, so people answer about the praise rather than the offer.`,
-};
 
 function shorten(phrase: string): string {
   return phrase.length <= MAX_PHRASE ? phrase : `${phrase.slice(0, MAX_PHRASE - 1).trimEnd()}…`;
@@ -57,15 +37,24 @@ export function checkWording(text: string): WordingCheck {
   const hits = detect(analyse(normal));
   const findings: WordingFinding[] = hits.slice(0, MAX_FINDINGS).map((hit) => {
     const phrase = shorten(normal.slice(hit.start, hit.end));
-    return { kind: hit.kind, phrase, why: whyOf[hit.kind](phrase) };
+    return { kind: hit.kind, phrase, why: ruleOf(hit.kind).why(phrase) };
   });
-  const leading = findings.length > 0;
-  const neutral = leading ? neutralise(normal) : asked(text) || 'What do you think about this?';
   return {
-    leading,
+    leading: findings.length > 0,
     findings,
-    neutral,
-    reversed: reverse(leading ? neutral : tidy(normal) || neutral),
+    ...framingsOf(normal, asked(text) || normal, findings),
   };
 }
 export { checkOptions, labelLean } from './options';
+/**
+ * The gates a rewording of a question must pass before it is offered (see
+ * `reword/gates.ts`), for a rewording written elsewhere (by a model): the
+ * failures in plain words, empty when it may be offered.
+ */
+export function gateRewording(
+  original: string,
+  candidate: string,
+  framing: Framing = 'neutral',
+): GateFailure[] {
+  return gate(normalise(original), normalise(candidate), framing);
+}

@@ -4,8 +4,11 @@ import { analyse } from './text';
 import { tidy } from './reword/edits';
 import { topicOf } from './reword/topic';
 import { rewriteOnce, fallback } from './reword/rewrite';
+import { deleteLoaded } from './reword/delete-loaded';
+import { applyEdits, type Edit } from './reword/edits';
+import { withObject, withReferents } from './reword/referents';
 
-export function findings(text: string): Hit[] {
+function findings(text: string): Hit[] {
   return detect(analyse(text));
 }
 
@@ -51,29 +54,98 @@ function describedTwice(text: string): boolean {
   return hit !== undefined && /\bor\b[^?]*\bones?\b/i.test(text.slice(hit.start, hit.end));
 }
 
-/** A neutral rewording: grammatical, free of findings. */
-export function neutralise(text: string): string {
-  // A loaded either-or is asked as a plain choice, not half-mended in place.
-  if (describedTwice(text)) {
-    const choice = choiceOf(text);
-    if (choice && findings(choice).length === 0) return choice;
+/** The question with only its loaded words taken out, everything else as written. */
+function withoutLoadedWords(text: string): string {
+  let current = text;
+  for (let pass = 0; pass < 3; pass += 1) {
+    const edits: Edit[] = [];
+    const hits = findings(current);
+    const sentences = analyse(current);
+    for (const s of sentences) deleteLoaded(s, edits, hits, false);
+    // A loaded word the lexicon does not rate, before what it describes: "our handcrafted bags".
+    for (const hit of hits.filter((h) => h.kind === 'loaded-words')) {
+      const t = sentences.flatMap((s) => s.tokens);
+      const inside = t.filter((x) => x.start >= hit.start && x.end <= hit.end);
+      const next = t[t.indexOf(inside.at(-1)!) + 1];
+      if (
+        inside.length > 0 &&
+        inside.every((x) => ['ADJ', 'ADV'].includes(x.pos) || x.text.includes('-')) &&
+        next &&
+        (['NOUN', 'PROPN', 'ADJ'].includes(next.pos) || next.text === ',')
+      )
+        edits.push({ start: hit.start, end: next.text === ',' ? next.end : hit.end, text: '' });
+    }
+    const next = tidy(applyEdits(current, edits));
+    if (next === current) break;
+    current = next;
   }
+  return current;
+}
+
+/** A double question's second word dropped: "rent and review our bikes" → "rent our bikes". */
+function firstHalf(text: string): string | undefined {
+  const hit = findings(text).find((h) => h.kind === 'double-barrelled');
+  if (!hit) return undefined;
+  const t = analyse(text).flatMap((s) => s.tokens);
+  const and = t.find((x) => x.lower === 'and' && x.start >= hit.start && x.end <= hit.end);
+  const before = and && t[t.indexOf(and) - 1];
+  const after = and && t[t.indexOf(and) + 1];
+  if (!and || !before || !after || before.pos !== after.pos) return undefined;
+  if (!['VERB', 'ADJ', 'NOUN', 'ADV'].includes(after.pos)) return undefined;
+  return tidy(text.slice(0, and.start) + text.slice(after.end));
+}
+
+/**
+ * A loaded either-or whose other side is a straw man, asked about its first
+ * side alone: "Would you rather ride our sleek bikes or sit in traffic all
+ * day?" → "Would you ride our bikes?"
+ */
+function firstSide(text: string): string | undefined {
+  const hit = findings(text).find((h) => h.kind === 'loaded-choice');
+  if (!hit) return undefined;
+  const part = text.slice(hit.start, hit.end);
+  const link = /,?\s+\b(?:or|instead of|rather than|over)\b/i.exec(part);
+  if (!link) return undefined;
+  const kept = text
+    .slice(0, hit.start + link.index)
+    .replace(/\b(would|could|do|will) you (?:rather|prefer to)\b/i, '$1 you')
+    .replace(/\bwould you prefer\b/i, 'would you like');
+  return withoutLoadedWords(tidy(kept));
+}
+
+/**
+ * Neutral rewordings of a leading question, the likeliest first: the
+ * leading words taken out in place (pass by pass), a loaded either-or asked
+ * as a plain choice, and the plain question about its topic. Each comes
+ * also with the pronouns of a dropped sentence put back as what they stood
+ * for. None is vetted here: the gates choose among them.
+ */
+export function neutralCandidates(text: string): string[] {
+  const out: string[] = [];
+  const add = (candidate: string | undefined) => {
+    if (!candidate) return;
+    for (const c of [candidate, withReferents(text, candidate), withObject(text, candidate)]) {
+      if (c && !out.includes(c)) out.push(c);
+      // A superlative claim made plain: "is the best way to…" → "is a good way to…".
+      const plain = c && c.replace(/\bthe (?:very )?best (?=[a-z])/gi, 'a good ');
+      if (plain && plain !== c && !out.includes(plain)) out.push(tidy(plain));
+    }
+  };
+  if (describedTwice(text)) add(choiceOf(text));
+  const passes: string[] = [];
   let current = text;
   for (let pass = 0; pass < 4; pass += 1) {
     const next = tidy(rewriteOnce(current));
     if (next === current || !next) break;
     current = next;
+    passes.push(current);
     if (findings(current).length === 0) break;
   }
-  const words = current
-    .replace(/[^\p{L}\p{N}\s'-]/gu, ' ')
-    .trim()
-    .split(/\s+/)
-    .filter(Boolean);
-  if (findings(current).length === 0 && words.length >= 4) return current;
-  const choice = choiceOf(text);
-  if (choice && findings(choice).length === 0) return choice;
-  const plain = tidy(fallback(text));
-  if (findings(plain).length === 0) return plain;
-  return 'What do you think about this?';
+  for (const p of passes.reverse()) add(p);
+  add(withoutLoadedWords(text));
+  add(firstHalf(text));
+  add(firstSide(text));
+  add(choiceOf(text));
+  add(tidy(fallback(text)));
+  return out;
 }

@@ -17,7 +17,7 @@ import type {
 import { estimateFromMessage, estimateToMessage } from './runs';
 
 const alarmKinds = ['leading', 'echo-chamber', 'wording-sensitive', 'flattery'] as const;
-const noteKinds = ['panel-agrees', 'wording-stable'] as const;
+const noteKinds = ['panel-agrees', 'wording-stable', 'sensitivity-skipped'] as const;
 
 function alarmToMessage(alarm: Alarm): AlarmMessage {
   return {

@@ -5,7 +5,7 @@ import {
   type WordingJudge,
   wordingJudgeSchema,
 } from '@chorus/contracts';
-import { checkWording } from '@chorus/research';
+import { checkWording, gateRewording } from '@chorus/research/wording';
 import type { Logger } from '@chorus/service-kit';
 import { createHash } from 'node:crypto';
 import type OpenAI from 'openai';
@@ -106,7 +106,8 @@ function judgePrompt(questionText: string) {
         'A question is leading when its wording pushes people towards an answer. The kinds:',
         kindList,
         'A question that assumes nothing (about price, satisfaction or habits, or a "how" or "why" that takes no judgement for granted) is not leading, even when it uses words like "best" or "love" in a neutral sense.',
-        'Answer with JSON only: leading (true or false), kinds (the kinds present, empty when not leading), reason (one plain sentence a product manager understands).',
+        'Also write two framings of the same question. neutral: the question with only the leading words removed or made plain, asking the same thing about the same offer, named in full (the question as written when it is not leading). reversed: the same ask framed the other way round, for example "How likely…" as "How unlikely…" or "Would you buy…" as "Would you decide against buying…", itself not leading. Each is one question ending in "?" that repeats nothing and leaves no pronoun without what it stands for.',
+        'Answer with JSON only: leading (true or false), kinds (the kinds present, empty when not leading), reason (one plain sentence a product manager understands), neutral and reversed.',
       ].join('\n'),
     },
     { role: 'user' as const, content: `The question:\n${questionText}` },
@@ -124,19 +125,26 @@ function verdictJsonSchema() {
   return {
     type: 'object',
     additionalProperties: false,
-    required: ['leading', 'kinds', 'reason'],
+    required: ['leading', 'kinds', 'reason', 'neutral', 'reversed'],
     properties: {
       leading: { type: 'boolean' },
       kinds: { type: 'array', items: { type: 'string', enum: [...leadingKinds] } },
       reason: { type: 'string' },
+      neutral: { type: 'string' },
+      reversed: { type: 'string' },
     },
   };
 }
 
 /** What the model must give; kinds and leading must agree. */
 const modelVerdict = wordingJudgeSchema
-  .omit({ model: true })
-  .extend({ reason: z.string().trim().min(1).max(1_000) })
+  .omit({ model: true, framings: true })
+  .extend({
+    reason: z.string().trim().min(1).max(1_000),
+    // Framings that are missing or too long are left out: the rules' stand.
+    neutral: z.string().trim().max(1_000).optional().catch(undefined),
+    reversed: z.string().trim().max(1_000).optional().catch(undefined),
+  })
   .refine((v) => v.leading === v.kinds.length > 0, {
     message: 'kinds must be listed exactly when the question is leading',
     path: ['kinds'],
@@ -182,6 +190,9 @@ export class OpenAIWordingJudge implements WordingJudgeService {
         kinds: [...new Set(value.kinds)],
         reason: value.reason,
         model: this.options.model,
+        ...(value.neutral && value.reversed
+          ? { framings: { neutral: value.neutral, reversed: value.reversed } }
+          : {}),
       };
       await this.cache.set(key, verdict);
       return verdict;
@@ -194,9 +205,39 @@ export class OpenAIWordingJudge implements WordingJudgeService {
 }
 
 /**
+ * The check's framings with the model's where they pass the gates of a
+ * rewording (the same gates the rules' pass): the model's neutral wording
+ * when it passes, else the rules'; the model's reversed framing of the
+ * neutral wording chosen when it passes, else the rules' when it still fits.
+ */
+function withModelFramings(
+  questionText: string,
+  rules: WordingCheck,
+  framings: NonNullable<WordingJudge['framings']>,
+  leading: boolean,
+): Pick<WordingCheck, 'neutral' | 'rewording' | 'edits' | 'reversed' | 'reversedReady'> {
+  const asked = questionText.trim();
+  const modelNeutral =
+    leading && framings.neutral !== asked && gateRewording(asked, framings.neutral).length === 0;
+  const neutral = modelNeutral
+    ? { neutral: framings.neutral, rewording: 'ready' as const, edits: [] }
+    : { neutral: rules.neutral, rewording: rules.rewording, edits: rules.edits };
+  if (neutral.rewording !== 'ready')
+    return { ...neutral, reversed: rules.reversed, reversedReady: false };
+  const fits = (reversed: string) =>
+    reversed !== neutral.neutral &&
+    gateRewording(neutral.neutral, reversed, 'reversed').length === 0;
+  if (fits(framings.reversed))
+    return { ...neutral, reversed: framings.reversed, reversedReady: true };
+  if (rules.reversedReady && fits(rules.reversed))
+    return { ...neutral, reversed: rules.reversed, reversedReady: true };
+  return { ...neutral, reversed: asked, reversedReady: false };
+}
+
+/**
  * The rules' check with the model's verdict: leading when either says so;
  * the verdict (its kinds included, found by the rules or not) is reported
- * as the judge.
+ * as the judge, and the model's framings are used where they pass the gates.
  */
 export async function checkWordingWithJudge(
   questionText: string,
@@ -206,5 +247,12 @@ export async function checkWordingWithJudge(
   const rules = checkWording(questionText);
   const verdict = judge ? await judge.judge(questionText, signal) : undefined;
   if (!verdict) return rules;
-  return { ...rules, leading: rules.leading || verdict.leading, judge: verdict };
+  const { framings, ...reported } = verdict;
+  const leading = rules.leading || verdict.leading;
+  return {
+    ...rules,
+    ...(framings ? withModelFramings(questionText, rules, framings, leading) : {}),
+    leading,
+    judge: reported,
+  };
 }

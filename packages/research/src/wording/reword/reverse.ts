@@ -1,7 +1,6 @@
 import { firstWord, isQuestion, questionStart } from '../rules/tokens';
-import { auxiliaries, whWords } from '../lexicon/question-words';
+import { auxiliaries } from '../lexicon/question-words';
 import { analyse } from '../text';
-import { findings } from '../reword';
 import { upperFirst, lowerFirst, tidy } from './edits';
 import { topicOf } from './topic';
 
@@ -15,7 +14,8 @@ function gerund(lemma: string): string {
   return `${word}ing`;
 }
 
-const ANTONYMS: Record<string, string> = {
+/** Each scale word, adjective or verb and its opposite. */
+export const ANTONYMS: Record<string, string> = {
   likely: 'unlikely',
   unlikely: 'likely',
   satisfied: 'dissatisfied',
@@ -30,7 +30,46 @@ const ANTONYMS: Record<string, string> = {
   confident: 'unsure',
   agree: 'disagree',
   disagree: 'agree',
+  friendly: 'unfriendly',
+  helpful: 'unhelpful',
+  clear: 'unclear',
+  fair: 'unfair',
+  reasonable: 'unreasonable',
+  convenient: 'inconvenient',
+  pleasant: 'unpleasant',
+  reliable: 'unreliable',
+  appealing: 'unappealing',
+  acceptable: 'unacceptable',
+  affordable: 'unaffordable',
+  useful: 'unhelpful',
+  reassuring: 'worrying',
+  worrying: 'reassuring',
+  expensive: 'cheap',
+  cheap: 'expensive',
+  fast: 'slow',
+  quick: 'slow',
+  slow: 'quick',
+  simple: 'complicated',
+  complicated: 'simple',
+  better: 'worse',
+  worse: 'better',
+  most: 'least',
+  least: 'most',
+  enjoyable: 'unenjoyable',
+  safe: 'unsafe',
+  familiar: 'unfamiliar',
+  aware: 'unaware',
+  positive: 'negative',
+  negative: 'positive',
+  like: 'dislike',
+  love: 'dislike',
+  enjoy: 'dislike',
+  dislike: 'like',
+  trust: 'distrust',
 };
+
+/** Verbs turned into their opposite in place ("Would you like…" → "Would you dislike…"). */
+const OPPOSABLE_VERBS = new Set(['like', 'love', 'enjoy', 'dislike', 'trust', 'agree', 'disagree']);
 
 const STATE_VERBS = new Set([
   'rate',
@@ -62,11 +101,17 @@ const STATE_VERBS = new Set([
   'wish',
 ]);
 
-/** The same ask framed the other way round, itself free of findings. */
-export function reverse(neutral: string): string {
+/**
+ * The same ask framed the other way round, the likeliest first: a balanced
+ * scale with its other pole first, the opposite of its scale word or
+ * adjective, a price asked from the top, an action asked as deciding against
+ * it, the two sides of a choice swapped. None is vetted here: the gates
+ * choose among them.
+ */
+export function reverseCandidates(neutral: string): string[] {
   const sentences = analyse(neutral);
   const s = sentences.filter(isQuestion).at(-1) ?? sentences.at(-1);
-  if (!s) return 'What, if anything, would put you off this?';
+  if (!s) return [];
   const preamble = neutral.slice(0, s.start).trim();
   const lead = neutral
     .slice(s.start, s.tokens[firstWord(s.tokens, questionStart(s.tokens))]?.start ?? s.start)
@@ -140,39 +185,75 @@ export function reverse(neutral: string): string {
       candidates.push(`${neutral.slice(s.start, colon.end)} ${right} or ${left}?`);
     }
   }
-  const question = body(first);
-  if (a && auxiliaries.has(a.lower) && question) {
+  // "Was the ticket office helpful?" → "Was the ticket office unhelpful?";
+  // "Which stall did you visit most…?" → "Which stall did you visit least…?"
+  const opposite = t.find(
+    (x) =>
+      x.i > first + 1 &&
+      ANTONYMS[x.lower] &&
+      (['ADJ', 'ADV'].includes(x.pos) || (x.pos === 'VERB' && OPPOSABLE_VERBS.has(x.lower))) &&
+      t[x.i - 1]?.lower !== 'or' &&
+      t[x.i + 1]?.lower !== 'or',
+  );
+  if (opposite)
     candidates.push(
-      `Would you answer no or yes: ${lowerFirst(question.replace(/,\s*or not$/i, ''))}?`,
+      neutral.slice(0, opposite.start) + ANTONYMS[opposite.lower]! + neutral.slice(opposite.end),
+    );
+  // "…by post rather than online?" → "…online rather than by post?"
+  const rather = t.find((x) => x.lower === 'rather' && t[x.i + 1]?.lower === 'than');
+  if (rather && rather.i > first + 1) {
+    const from = rather.i + 2;
+    let to = from;
+    while (t[to] && ![',', '?', '.', ';'].includes(t[to]!.text) && to - from < 4) to += 1;
+    const right = t.slice(from, to);
+    const opener = right[0];
+    let leftStart = rather.i - 1;
+    if (opener && (opener.pos === 'DET' || opener.pos === 'ADP')) {
+      const same = t
+        .slice(Math.max(first + 1, rather.i - 4), rather.i)
+        .reverse()
+        .find((x) => (opener.pos === 'DET' ? x.pos === 'DET' : x.lower === opener.lower));
+      if (same) leftStart = same.i;
+    }
+    const left = t.slice(leftStart, rather.i);
+    if (right.length > 0 && right.length <= 4 && t[to] && left.length > 0) {
+      const span = (xs: typeof t) => neutral.slice(xs[0]!.start, xs.at(-1)!.end);
+      candidates.push(
+        `${neutral.slice(0, left[0]!.start)}${span(right)} rather than ${span(left)}${neutral.slice(right.at(-1)!.end)}`,
+      );
+    }
+  }
+  // "Do you prefer tea or coffee?" → "Do you prefer coffee or tea?"
+  const last = t.at(-1)?.text === '?' ? t.length - 2 : t.length - 1;
+  const orLast = t[last - 1];
+  if (
+    orLast?.lower === 'or' &&
+    t[last - 2] &&
+    t[last - 2]!.pos === t[last]!.pos &&
+    ['NOUN', 'ADJ', 'PROPN', 'VERB'].includes(t[last]!.pos)
+  ) {
+    const left = t[last - 2]!;
+    const right = t[last]!;
+    candidates.push(
+      neutral.slice(0, left.start) + right.text + ' or ' + left.text + neutral.slice(right.end),
     );
   }
+  // An opinion of the offer, asked as what would put them off it:
+  // "What do you think of our map?" → "What, if anything, would put you off our map?"
   const topic = topicOf(s.text);
-  if (topic && /^(?:our|this|these|[A-Z])/.test(topic))
-    candidates.push(`What, if anything, would put you off ${topic}?`);
-  // "How often do you cook at home?" → "What, if anything, would stop you from cooking at home?"
-  const you =
-    a && whWords.has(a.lower) ? t.find((x) => x.i > first && x.lower === 'you') : undefined;
-  const act =
-    you && t[you.i + 1]?.pos === 'VERB' && !STATE_VERBS.has(t[you.i + 1]!.lemma)
-      ? t[you.i + 1]
-      : undefined;
-  if (act) {
-    const rest = body(act.i + 1).replace(/,\s*if\s+(?:at all|any|anything|ever|anyone)$/i, '');
-    candidates.push(
-      `What, if anything, would stop you from ${gerund(act.lemma)}${rest ? ` ${rest}` : ''}?`,
+  const opinion =
+    /^(?:what do you think (?:of|about)|how would you rate|how do you feel about|what is your opinion of)\b/i.test(
+      neutral.slice(t[first]?.start ?? s.start),
     );
-  }
-  if (a && whWords.has(a.lower) && question) {
-    candidates.push(`Would you answer this the other way round: ${lowerFirst(question)}?`);
-  }
-  if (topic) candidates.push(`What, if anything, would put you off ${topic}?`);
-  candidates.push('What, if anything, would put you off this?');
+  if (opinion && topic && /^(?:our|this|these)\b/i.test(topic))
+    candidates.push(`What, if anything, would put you off ${topic}?`);
+  const framed: string[] = [];
   for (const candidate of candidates) {
     const keepsLead =
       lead && !candidate.startsWith('What, if anything') && !candidate.startsWith(lead);
     const withLead = keepsLead ? `${lead} ${lowerFirst(candidate)}` : candidate;
-    const framed = tidy(preamble ? `${preamble} ${withLead}` : withLead);
-    if (framed && findings(framed).length === 0) return framed;
+    const one = tidy(preamble ? `${preamble} ${withLead}` : withLead);
+    if (one && one !== tidy(neutral) && !framed.includes(one)) framed.push(one);
   }
-  return 'What, if anything, would put you off this?';
+  return framed;
 }
