@@ -202,14 +202,3 @@ export function priceHeadline(plan: PricePlan = CURRENT_PLAN): string {
 export function seatPriceLine(plan: PricePlan = CURRENT_PLAN): string {
   return `${formatWholeDollars(plan.seatMonthlyCents)} per collaborator or admin per month; viewers are free`;
 }
-
-/** Dollars per month for a product: 25 + 2 x (personas above 10) on current pricing. */
-export function monthlyRate(product: {
-  personaCount: number;
-  billingCycle: BillingCycle;
-  isLegacyPricing?: boolean;
-  /** Billable team seats. */
-  seats?: number;
-}): number {
-  return quote(product).monthlyRateCents / 100;
-}

@@ -2,7 +2,6 @@ import { formatMoney } from '../src/format';
 import {
   annualSavingsCents,
   LEGACY_PLAN,
-  monthlyRate,
   personaAdditionCost,
   promoActive,
   quote,
@@ -142,7 +141,7 @@ describe('one monthly cost, team seats included', () => {
   });
 });
 
-describe('monthlyRate: dollars per month', () => {
+describe('quote: dollars per month', () => {
   it.each([
     [0, 'monthly', false, 25],
     [10, 'monthly', false, 25],
@@ -153,7 +152,9 @@ describe('monthlyRate: dollars per month', () => {
   ] as const)(
     '%i personas, %s, legacy %s: $%d a month',
     (personaCount, billingCycle, isLegacyPricing, dollars) => {
-      expect(monthlyRate({ personaCount, billingCycle, isLegacyPricing })).toBe(dollars);
+      expect(quote({ personaCount, billingCycle, isLegacyPricing }).monthlyRateCents / 100).toBe(
+        dollars,
+      );
     },
   );
 });

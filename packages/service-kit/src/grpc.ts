@@ -47,8 +47,8 @@ export type AsyncServiceImplementation<D> = {
       : never;
 };
 
-/** The status and details a handler's failure is answered with. */
-function failureOf(error: unknown, path: string, logger: Logger): Partial<ServiceError> {
+/** The status and details a handler's failure is answered with (over gRPC or in process). */
+export function failureOf(error: unknown, path: string, logger: Logger): Partial<ServiceError> {
   if (error instanceof DomainError) return toServiceError(error);
   if (isStorageUnavailable(error)) {
     logger.warn({ err: error, method: path }, 'database unavailable');

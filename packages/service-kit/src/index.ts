@@ -41,6 +41,7 @@ export {
   serviceName,
   startGrpcServer,
 } from './grpc';
+export { createServiceClient, InProcessServices } from './in-process';
 export { KafkaEventBus } from './kafka-bus';
 export { createEventBus } from './bus-factory';
 export { createLogger, type Logger } from './logger';

@@ -3,6 +3,7 @@ import { type Knex, type Migration, openDatabase } from './database';
 import type { EventBus } from './event-bus';
 import type { ServiceDefinition } from '@grpc/grpc-js';
 import { type AsyncServiceImplementation, implement, startGrpcServer } from './grpc';
+import type { InProcessServices } from './in-process';
 import { createLogger, type Logger } from './logger';
 import { OutboxRelay } from './outbox';
 
@@ -20,6 +21,8 @@ export interface ServiceRuntimeConfig {
 export interface SharedInfrastructure {
   bus?: EventBus;
   logger?: Logger;
+  /** Where a service also offers its handlers to callers in the same process (the embedded run). */
+  inProcess?: InProcessServices;
 }
 
 export interface RunningService {
@@ -40,6 +43,7 @@ export class ServiceRuntime {
     readonly db: Knex,
     readonly relay: OutboxRelay,
     private readonly ownsBus: boolean,
+    private readonly inProcess?: InProcessServices,
   ) {}
 
   static async open(
@@ -57,12 +61,19 @@ export class ServiceRuntime {
       logger,
       create: config.DATABASE_CREATE,
     });
-    return new ServiceRuntime(logger, bus, db, new OutboxRelay({ db, bus, logger }), !shared.bus);
+    return new ServiceRuntime(
+      logger,
+      bus,
+      db,
+      new OutboxRelay({ db, bus, logger }),
+      !shared.bus,
+      shared.inProcess,
+    );
   }
 
   /**
    * Starts the outbox relay and serves the handlers over gRPC (with the
-   * health service). `stopFirst` stops what the service started itself
+   * health service), and in process when the runtime was given where. `stopFirst` stops what the service started itself
    * (timers, providers) once no call is in flight any more, or at once when
    * the gRPC server cannot bind (the runtime is then closed too).
    */
@@ -89,9 +100,12 @@ export class ServiceRuntime {
       );
       throw error;
     });
+    // Served over gRPC, and to callers in this process without the network.
+    const local = this.inProcess?.serve(definition, handlers, this.logger);
     return {
       port: server.port,
       stop: async () => {
+        await local?.withdraw();
         await server.shutdown();
         await stopFirst?.();
         await this.close();

@@ -2,6 +2,7 @@ import {
   createEventBus,
   createLogger,
   type EventBus,
+  type InProcessServices,
   type Logger,
   publicKeyFromPem,
   TokenVerifier,
@@ -37,10 +38,10 @@ async function connectRedis(url: string, logger: Logger): Promise<RedisClientTyp
 /** Starts the HTTP gateway in front of the services' gRPC ports. */
 export async function startGateway(
   config: GatewayConfig,
-  deps: { bus?: EventBus; logger?: Logger } = {},
+  deps: { bus?: EventBus; logger?: Logger; inProcess?: InProcessServices } = {},
 ): Promise<RunningGateway> {
   const logger = deps.logger ?? createLogger('gateway', config.LOG_LEVEL);
-  const clients = connectClients(config);
+  const clients = connectClients(config, deps.inProcess);
   const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL, logger) : undefined;
   const revocations = new RevocationList();
   const authenticator = new Authenticator(

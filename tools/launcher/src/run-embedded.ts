@@ -43,6 +43,11 @@ const schema = z.object({
   TOKEN_PRIVATE_KEY: z.string().optional(),
   TOKEN_PUBLIC_KEY: z.string().optional(),
   CARD_DATA_KEY: z.string().optional(),
+  /**
+   * The gateway calls the services in this process directly (default); false:
+   * over their loopback gRPC ports, as between processes (for comparison).
+   */
+  CHORUS_IN_PROCESS_CALLS: env.flag(true),
   LOG_LEVEL: env.logLevel(),
 });
 
@@ -94,6 +99,7 @@ export async function main(): Promise<void> {
     kafkaBrokers: config.KAFKA_BROKERS,
     redisUrl: config.REDIS_URL,
     tokenKeys,
+    inProcess: config.CHORUS_IN_PROCESS_CALLS,
     cardDataKey: config.CARD_DATA_KEY || (await inDataFolder(developmentCardDataKey(dataDir))),
     // Links the services hand out (reset e-mails, the local checkout page)
     // point at this run's own port unless PUBLIC_URL says otherwise; the built

@@ -8,6 +8,7 @@ import {
   createEventBus,
   type EventBus,
   generateTokenKeys,
+  InProcessServices,
   PostgresEventBus,
   type Logger,
 } from '@chorus/service-kit';
@@ -37,7 +38,10 @@ export const services: {
    * roadmap 3, persona-inference 4 (50051..50055 by default).
    */
   portOffset: number;
-  start(env: Env, deps: { bus: EventBus; logger: Logger }): Promise<Started>;
+  start(
+    env: Env,
+    deps: { bus: EventBus; logger: Logger; inProcess?: InProcessServices },
+  ): Promise<Started>;
 }[] = [
   {
     name: 'identity',
@@ -95,6 +99,12 @@ interface ChorusOptions {
   cardDataKey?: string;
   /** Anything else for every service (ADMIN_EMAIL, STRIPE_SECRET_KEY, ...). */
   env?: Env;
+  /**
+   * The gateway calls the services in this process directly (the gRPC
+   * contract without HTTP/2 and protobuf; see InProcessServices) unless
+   * false: then over their loopback gRPC ports, as the distributed run does.
+   */
+  inProcess?: boolean;
 }
 
 export interface RunningChorus {
@@ -117,7 +127,8 @@ export function databaseUrlFor(serverUrl: string, database: string): string {
 /**
  * Starts every service and the gateway in this process, each service on its
  * own loopback gRPC port, sharing one event bus: kept in PostgreSQL, or Kafka
- * when brokers are given. Stops in reverse order.
+ * when brokers are given. The gateway calls the services in process (see
+ * `inProcess`). Stops in reverse order.
  */
 export async function startChorus(options: ChorusOptions): Promise<RunningChorus> {
   const { logger } = options;
@@ -146,6 +157,8 @@ export async function startChorus(options: ChorusOptions): Promise<RunningChorus
     DATABASE_CREATE: 'true',
   };
 
+  // Each service also serves its handlers here, for the gateway in this process.
+  const inProcess = options.inProcess === false ? undefined : new InProcessServices();
   const running: { name: string; started: Started }[] = [];
   const stopAll = async () => {
     // The shared bus stops delivering first (letting a handler under way
@@ -170,7 +183,7 @@ export async function startChorus(options: ChorusOptions): Promise<RunningChorus
           ),
           DATABASE_URL: databaseUrlFor(options.databaseUrl, `${prefix}_${service.name}`),
         },
-        { bus, logger: logger.child({ service: service.name }) },
+        { bus, logger: logger.child({ service: service.name }), inProcess },
       );
       running.push({ name: service.name, started });
       addresses[service.addressVariable] = `127.0.0.1:${started.port}`;
@@ -183,7 +196,7 @@ export async function startChorus(options: ChorusOptions): Promise<RunningChorus
         HOST: options.env?.HOST ?? '0.0.0.0',
         REDIS_URL: options.redisUrl,
       }),
-      { bus, logger: logger.child({ service: 'gateway' }) },
+      { bus, logger: logger.child({ service: 'gateway' }), inProcess },
     );
     running.push({ name: 'gateway', started: gateway });
     return {

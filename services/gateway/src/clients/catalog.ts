@@ -1,8 +1,12 @@
 import { CatalogServiceClient } from '@chorus/proto/catalog/v1/catalog';
-import { createPromiseClient, type PromiseClient } from '@chorus/service-kit';
+import {
+  createServiceClient,
+  type InProcessServices,
+  type PromiseClient,
+} from '@chorus/service-kit';
 
 export type CatalogClient = PromiseClient<CatalogServiceClient>;
 
-export function catalogClient(address: string): CatalogClient {
-  return createPromiseClient(CatalogServiceClient, address, { timeoutMs: 10_000 });
+export function catalogClient(address: string, inProcess?: InProcessServices): CatalogClient {
+  return createServiceClient(CatalogServiceClient, address, { timeoutMs: 10_000 }, inProcess);
 }

@@ -1,3 +1,4 @@
+import type { InProcessServices } from '@chorus/service-kit';
 import type { GatewayConfig } from '../config';
 import { type BillingClient, billingClient } from './billing';
 import { type CatalogClient, catalogClient } from './catalog';
@@ -14,12 +15,20 @@ export interface ServiceClients {
   inference: InferenceClient;
 }
 
-export function connectClients(config: GatewayConfig): ServiceClients {
+/**
+ * Over gRPC; with `inProcess` (the embedded run) the services served in this
+ * process are called there, without the network, on the same contract
+ * (persona inference serves none: it stays on gRPC).
+ */
+export function connectClients(
+  config: GatewayConfig,
+  inProcess?: InProcessServices,
+): ServiceClients {
   return {
-    identity: identityClient(config.IDENTITY_ADDR),
-    catalog: catalogClient(config.CATALOG_ADDR),
-    billing: billingClient(config.BILLING_ADDR),
-    roadmap: roadmapClient(config.ROADMAP_ADDR),
+    identity: identityClient(config.IDENTITY_ADDR, inProcess),
+    catalog: catalogClient(config.CATALOG_ADDR, inProcess),
+    billing: billingClient(config.BILLING_ADDR, inProcess),
+    roadmap: roadmapClient(config.ROADMAP_ADDR, inProcess),
     inference: inferenceClient(config.INFERENCE_ADDR),
   };
 }
