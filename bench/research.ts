@@ -7,7 +7,7 @@
 // Run: npm run bench -- research. Uses DATABASE_URL when set, otherwise an
 // embedded PostgreSQL. Prints rows; asserts nothing.
 import { type QuestionView } from '@chorus/contracts';
-import { checkWording } from '@chorus/research';
+import { checkWording } from '@chorus/research/wording';
 import { randomUUID } from 'node:crypto';
 import { ask, type Customer, withQuestionSystem } from './lib/questions';
 import { type BenchRow, median } from './lib/report';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { formatDollars } from './format';
 import type { PanelEstimate } from './opinions';
 import { type OptionFinding, questionSpecSchema, type TypedResult } from './typed-questions';
-import type { WordingCheck } from './wording';
+import { type WordingCheck, wordingCheckSchema } from './wording';
 
 /**
  * A question's runs: what each run was (engine, model, temperature, seed, the
@@ -179,6 +179,14 @@ const sensitivitySchema = z.object({
 export type Sensitivity = z.output<typeof sensitivitySchema>;
 
 /**
+ * Why a ticked wording-sensitivity check did not run: the wording check
+ * could not make a fair reversed (or neutral) question, and a broken one is
+ * never asked.
+ */
+const sensitivitySkipReasons = ['no-fair-reversed', 'no-fair-neutral'] as const;
+export type SensitivitySkipReason = (typeof sensitivitySkipReasons)[number];
+
+/**
  * How alike the panel's personas are, from their traits (age, income, place,
  * occupation, household, values), worked out when the question is answered
  * (`panelDiversity` in @chorus/research): the echo-chamber alarm reads it.
@@ -220,8 +228,16 @@ export const runDetailsSchema = z.object({
   costUsd: z.number().min(0).nullable(),
   coverage: z.array(coverageDimensionSchema).max(10),
   sensitivity: sensitivitySchema.nullable(),
+  /** Set when the sensitivity check was asked for but could not run (`sensitivity` is then null). */
+  sensitivitySkipped: z.enum(sensitivitySkipReasons).optional(),
   /** Absent on runs stored before the panel's diversity was kept. */
   panel: panelDiversitySchema.optional(),
+  /**
+   * The wording check of the question as asked (rules only), made where it
+   * was answered; its leading alarm is read from it. Absent on runs stored
+   * before it was kept.
+   */
+  wording: wordingCheckSchema.optional(),
 });
 export type RunDetails = z.output<typeof runDetailsSchema>;
 
@@ -253,7 +269,7 @@ export interface Alarm {
 
 /** An outcome worth reading that is not an alarm ("the answers did not move when the wording was reversed"). */
 export interface AnalysisNote {
-  kind: 'panel-agrees' | 'wording-stable';
+  kind: 'panel-agrees' | 'wording-stable' | 'sensitivity-skipped';
   title: string;
   text: string;
   technical?: string | undefined;

@@ -11,12 +11,13 @@ import {
   type QuestionAnalysis,
   type RunDetails,
   type Sensitivity,
+  type SensitivitySkipReason,
+  type WordingCheck,
 } from '@chorus/contracts';
 import { compareRuns } from './drift';
 import { normalizedEntropy, panelAgrees, sameAnswerChance, timesInTen } from './echo';
 import { estimatePanel } from './intervals';
 import { isPanelOfCopies } from './panel';
-import { checkWording } from './wording';
 
 /**
  * What a researcher reads from a run: the panel's shares with intervals; the
@@ -55,18 +56,32 @@ function kindLabel(kind: string): string {
   return leadingKindLabels[kind as LeadingKind] ?? kind;
 }
 
-/** The leading alarm from the wording check: the words that steer and a neutral wording to ask instead. */
-function leadingAlarm(questionText: string): Alarm | null {
-  const check = checkWording(questionText);
+/**
+ * The leading alarm from the run's wording check (made where the question was
+ * answered): the words that steer and a neutral wording to ask instead.
+ */
+function leadingAlarm(check: WordingCheck, questionText: string): Alarm | null {
   if (!check.leading) return null;
   const whys = [...new Set(check.findings.map((f) => f.why.trim()).filter(Boolean))];
   const reason = whys.length > 0 ? whys.join(' ') : (check.judge?.reason ?? '');
   const rewording = check.neutral.trim();
-  const asksElse = rewording !== '' && rewording !== questionText.trim();
+  const asksElse =
+    check.rewording === 'ready' && rewording !== '' && rewording !== questionText.trim();
+  // No safe rewording: the changes to make by hand, in plain words.
+  const edits =
+    !asksElse && check.edits.length > 0
+      ? ` Edit it yourself: ${check.edits
+          .map((e) =>
+            e.change === 'replace' && e.suggestion
+              ? `change “${e.phrase}” to “${e.suggestion}”`
+              : `remove “${e.phrase}”`,
+          )
+          .join('; ')}.`
+      : '';
   return {
     kind: 'leading',
     title: 'Leading question',
-    text: `The question steers people towards an answer. ${reason}${asksElse ? ` Ask instead: “${rewording}”` : ''}`.trim(),
+    text: `The question steers people towards an answer. ${reason}${asksElse ? ` Ask instead: “${rewording}”` : edits}`.trim(),
     technical: [
       ...check.findings.map((f) => `${kindLabel(f.kind)}: “${f.phrase}”`),
       ...(check.judge
@@ -87,8 +102,36 @@ function shiftOf(asked: Sensitivity['asked'], other: Sensitivity['asked']) {
     .sort((a, b) => b.points - a.points)[0]!;
 }
 
-/** The outcome of the wording-sensitivity check: an alarm when the answers moved, a note when they did not. */
-function sensitivityOutcome(s: Sensitivity): { alarms: Alarm[]; notes: AnalysisNote[] } {
+/** Why a ticked sensitivity check did not run, in plain words. */
+const skippedText: Record<SensitivitySkipReason, string> = {
+  'no-fair-reversed':
+    'The wording check could not make a fair reversed question, so the sensitivity check did not run for this question.',
+  'no-fair-neutral':
+    'The wording check could not make a fair neutral question, so the sensitivity check did not run for this question.',
+};
+
+/**
+ * The outcome of the wording-sensitivity check: an alarm when the answers
+ * moved, a note when they did not, and a note when it could not run.
+ */
+function sensitivityOutcome(
+  s: Sensitivity | null,
+  skipped?: SensitivitySkipReason,
+): { alarms: Alarm[]; notes: AnalysisNote[] } {
+  if (!s) {
+    return {
+      alarms: [],
+      notes: skipped
+        ? [
+            {
+              kind: 'sensitivity-skipped',
+              title: 'Wording sensitivity not checked',
+              text: `${skippedText[skipped]} Reword the question by hand to check it.`,
+            },
+          ]
+        : [],
+    };
+  }
   const neutral = shiftOf(s.asked, s.neutral);
   const reversed = shiftOf(s.asked, s.reversed);
   const largest = neutral.points >= reversed.points ? neutral : reversed;
@@ -156,7 +199,7 @@ function echoAlarm(run: RunDetails | null): Alarm | null {
 
 /**
  * The panel's shares with intervals, its alarms and notes, from the stored
- * answers and run; with the question's text, the leading alarm too.
+ * answers and run; with the run's wording check, the leading alarm too.
  */
 export function analyzeRun(
   responses: readonly AnsweredPersona[],
@@ -168,7 +211,7 @@ export function analyzeRun(
   const entropy = normalizedEntropy(estimate.shares);
   const alarms: Alarm[] = [];
   const notes: AnalysisNote[] = [];
-  const leading = questionText ? leadingAlarm(questionText) : null;
+  const leading = run?.wording ? leadingAlarm(run.wording, questionText ?? '') : null;
   if (leading) alarms.push(leading);
   const echo = echoAlarm(run);
   if (echo) alarms.push(echo);
@@ -190,8 +233,8 @@ export function analyzeRun(
       technical: `Normalised entropy of the shares ${entropy.toFixed(2)} (Shannon entropy, base 3; 1 is an even three-way split); Simpson index ${chance.toFixed(2)}`,
     });
   }
-  if (run?.sensitivity) {
-    const outcome = sensitivityOutcome(run.sensitivity);
+  if (run?.sensitivity || run?.sensitivitySkipped) {
+    const outcome = sensitivityOutcome(run.sensitivity, run.sensitivitySkipped);
     alarms.push(...outcome.alarms);
     notes.push(...outcome.notes);
   }

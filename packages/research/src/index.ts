@@ -3,7 +3,6 @@ export * from './intervals';
 export * from './echo';
 export * from './drift';
 export * from './analysis';
-export * from './wording';
 export * from './insight';
 export * from './levels';
 export * from './ks';

@@ -21,6 +21,7 @@ import {
   panelAgrees,
   supportedLead,
 } from '../src';
+import { checkWording } from '../src/wording';
 
 const counts = (positive: number, neutral: number, negative: number): OpinionCounts => ({
   positive,
@@ -368,7 +369,7 @@ describe('the alarms of a run', () => {
 
   it('carries the leading alarm with its words and a neutral rewording', () => {
     const question = "Don't you agree that our amazing new app is the best way to plan meals?";
-    const analysis = analyzeRun(alike, run(), question);
+    const analysis = analyzeRun(alike, run({ wording: checkWording(question) }), question);
     const leading = analysis!.alarms.find((a) => a.kind === 'leading');
     expect(leading).toBeDefined();
     expect(leading!.words!.length).toBeGreaterThan(0);
@@ -381,12 +382,37 @@ describe('the alarms of a run', () => {
     expect(leading!.technical).toBeTruthy();
   });
 
-  it('raises no leading alarm for a neutral question, nor without the question', () => {
-    expect(
-      analyzeRun(alike, run(), 'How much would you pay each month for a meal-planning app?')!
-        .alarms,
-    ).toEqual([]);
-    expect(analyzeRun(alike, run())!.alarms).toEqual([]);
+  it('tells the edits to make by hand when no rewording is safe', () => {
+    const question = 'Thousands of riders love it. Will you book?';
+    const wording = {
+      ...checkWording(question),
+      leading: true,
+      neutral: question,
+      rewording: 'edit-yourself' as const,
+      edits: [
+        {
+          phrase: 'Thousands of riders love it.',
+          change: 'remove' as const,
+          why: 'It tells people what others do.',
+        },
+        { phrase: 'love', change: 'replace' as const, suggestion: 'use', why: 'A loaded word.' },
+      ],
+    };
+    const leading = analyzeRun(alike, run({ wording }), question)!.alarms.find(
+      (a) => a.kind === 'leading',
+    );
+    expect(leading!.text).toContain(
+      'Edit it yourself: remove “Thousands of riders love it.”; change “love” to “use”.',
+    );
+    expect(leading!.text).not.toContain('Ask instead');
+    expect(leading!.rewording).toBeUndefined();
+  });
+
+  it('raises no leading alarm for a neutral question, nor for a run stored without its wording check', () => {
+    const neutral = 'How much would you pay each month for a meal-planning app?';
+    expect(analyzeRun(alike, run({ wording: checkWording(neutral) }), neutral)!.alarms).toEqual([]);
+    const leading = "Don't you agree that our amazing new app is the best way to plan meals?";
+    expect(analyzeRun(alike, run(), leading)!.alarms).toEqual([]);
   });
 });
 

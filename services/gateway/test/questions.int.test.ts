@@ -227,6 +227,23 @@ describe('asking a question', () => {
     expect(read.body).toMatchObject({ monthlyBudgetUsd: 12.5 });
   });
 
+  it('takes English questions that name things in other languages, and tells the estimate of a question in another language', async () => {
+    const { token, productId } = await customer(1);
+    for (const text of [
+      "Would you try Crème Brûlée Bistro's weekly menu?",
+      'Would you pay 30 € a month for Käsekuchen Deluxe?',
+      'Is it fun?',
+    ]) {
+      expect((await ask(token, productId, text)).status).toBe(201);
+    }
+    const estimate = await chorus.api(`/api/products/${productId}/questions/estimate`, {
+      method: 'POST',
+      token,
+      body: { questionText: 'Que pensez-vous de notre application ?' },
+    });
+    expect(estimate).toMatchObject({ status: 400, body: { message: questionMessages.notEnglish } });
+  });
+
   it('lists questions newest first, which the dashboard counts and shows', async () => {
     const { token, productId } = await customer(1);
     for (const text of ['First question here?', 'Second question here?', 'Third question here?']) {
@@ -248,8 +265,18 @@ describe('asking a question', () => {
     ['10,000 characters', { questionText: `Why ${'x'.repeat(9_996)}` }, questionMessages.tooLong],
     ['emoji only', { questionText: '🤔🤔🤔🤔🤔🤔🤔🤔🤔🤔' }, questionMessages.noWords],
     [
-      'in another language',
+      'in Spanish',
       { questionText: '¿Pagarías 30 dólares al mes por un planificador semanal?' },
+      questionMessages.notEnglish,
+    ],
+    [
+      'in Japanese',
+      { questionText: '週に一度の食事キットに月三十ドル払いますか' },
+      questionMessages.notEnglish,
+    ],
+    [
+      'in German',
+      { questionText: 'Würden Sie unsere App einem Freund weiterempfehlen?' },
       questionMessages.notEnglish,
     ],
     [

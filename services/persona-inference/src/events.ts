@@ -13,6 +13,7 @@ import {
   specFromMessage,
 } from '@chorus/service-kit/wire';
 import type { PersonaResponse } from '@chorus/contracts';
+import { checkWording } from '@chorus/research/wording';
 import type { Answering } from './answering';
 import { InferenceFailed } from './engines/engine';
 import { typedOptions } from './answering';
@@ -140,7 +141,12 @@ export class QuestionWorker {
           aggregatedResults: answered.aggregatedResults,
           engine: answering.engineName,
           seed,
-          runDetails: runDetailsToMessage(answered.run),
+          // The question's wording check travels with its run: the catalog's
+          // stored analysis reads the leading alarm from it.
+          runDetails: runDetailsToMessage({
+            ...answered.run,
+            wording: checkWording(event.questionText),
+          }),
           ...(part ? { part } : {}),
         },
       };

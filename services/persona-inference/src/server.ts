@@ -10,7 +10,7 @@ import type {
   PersonaInferenceServiceService,
 } from '@chorus/proto/inference/v1/inference';
 import { type AsyncServiceImplementation, InvalidArgument, Unavailable } from '@chorus/service-kit';
-import { checkOptions } from '@chorus/research';
+import { checkOptions } from '@chorus/research/wording';
 import {
   personaResponseToMessage,
   runDetailsToMessage,

@@ -7,7 +7,6 @@ import {
   MIN_QUESTION_LENGTH,
   panelMessages,
   type ProductPersonaView,
-  leadingKindLabels,
   type QuestionEstimate,
   questionMessages,
   type QuestionType,
@@ -15,7 +14,6 @@ import {
   questionTypes,
   type OptionFinding,
   type TypedQuestionSpec,
-  type WordingCheck,
   type NationalFrameId,
 } from '@chorus/contracts';
 import { selectedPersonasSummary } from '../../question-history';
@@ -32,12 +30,14 @@ import {
   Textarea,
   useZodForm,
 } from '@chorus/platform/ui';
-import { AlertTriangle, Coins, Send, Users } from 'lucide-react';
+import { Coins, Send, Users } from 'lucide-react';
 import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { personas as personasText } from '../../panel-words';
 import { useQuestionEstimate } from '../../questions-api';
+import { refusalMessage } from '../../messages';
 import { readyPanels, WhoAnswers } from '../panels/WhoAnswers';
+import { WordingFindings } from './WordingFindings';
 
 /** The populations the chosen personas' answers can be weighted to. */
 const NATIONAL_FRAMES: readonly [NationalFrameId, string][] = [
@@ -83,74 +83,6 @@ function OptionFindings({ findings }: { findings: readonly OptionFinding[] }) {
           </li>
         ))}
       </ul>
-    </div>
-  );
-}
-
-/**
- * The wording check before asking, from the estimate: each finding's kind in
- * plain words, the words that steer the answer and why, and a neutral
- * rewording to use in one click.
- */
-function WordingFindings({
-  wording,
-  onUse,
-}: {
-  wording: WordingCheck;
-  onUse(neutral: string): void;
-}) {
-  if (!wording.leading) return null;
-  const canReword = wording.neutral.trim().length > 0;
-  return (
-    <div
-      className="grid gap-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"
-      role="note"
-      aria-label="Wording check"
-      data-alarm="leading"
-    >
-      <p className="flex gap-2 font-semibold">
-        <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
-        Leading question: this wording may lead people to an answer
-      </p>
-      {wording.findings.length > 0 ? (
-        <ul className="grid gap-1.5 pl-6">
-          {wording.findings.map((finding, index) => (
-            <li key={`${finding.kind}-${index}`} data-testid="wording-finding">
-              <span className="font-medium">{leadingKindLabels[finding.kind]}</span>
-              {finding.phrase ? (
-                <>
-                  {': '}
-                  <mark className="rounded bg-amber-200/70 px-1 text-amber-950">
-                    {finding.phrase}
-                  </mark>
-                </>
-              ) : null}
-              <span className="block text-amber-800">{finding.why}</span>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      {wording.judge?.leading ? (
-        <p className="pl-6 text-amber-800" data-testid="wording-judge">
-          A second reading by the model agrees: {wording.judge.reason}
-        </p>
-      ) : null}
-      {canReword ? (
-        <>
-          <p className="pl-6">
-            A neutral wording: “<span data-testid="neutral-wording">{wording.neutral}</span>”
-          </p>
-          <Button
-            type="button"
-            variant="outline"
-            size="sm"
-            className="ml-6 w-fit bg-white"
-            onClick={() => onUse(wording.neutral)}
-          >
-            Use neutral wording
-          </Button>
-        </>
-      ) : null}
     </div>
   );
 }
@@ -331,6 +263,12 @@ export function QuestionForm({
       : null;
   const optionFindings =
     estimate.data && !estimate.isPlaceholderData ? estimate.data.optionFindings : [];
+  // A question in another language is told as it is typed: the server's detector says so.
+  const languageRefusal =
+    estimate.error && refusalMessage(estimate.error) === questionMessages.notEnglish
+      ? questionMessages.notEnglish
+      : undefined;
+  const fieldError = error ?? languageRefusal;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     // The settings are checked with the text, so every message shows at once.
@@ -461,14 +399,14 @@ export function QuestionForm({
           <Textarea
             id={`${id}-question`}
             rows={3}
-            aria-invalid={error ? true : undefined}
+            aria-invalid={fieldError ? true : undefined}
             aria-describedby={`${id}-help`}
             placeholder="e.g. Would you pay $30 a month for a tool that plans your week for you?"
             {...form.register('questionText', { onChange: () => form.clearErrors('questionText') })}
           />
           <div id={`${id}-help`} className="flex items-start justify-between gap-3 text-xs">
-            {error ? (
-              <FieldError>{error}</FieldError>
+            {fieldError ? (
+              <FieldError>{fieldError}</FieldError>
             ) : (
               <p className="text-muted-foreground">Between 10 and 500 characters.</p>
             )}

@@ -2,7 +2,12 @@
 // @chorus/contracts and their proto messages (inference.v1.RunDetails,
 // catalog.v1.PastRun), both ways.
 import { typedResultFromMessage, typedResultToMessage } from './typed';
-import type { PanelEstimate, PastRun, RunDetails } from '@chorus/contracts';
+import {
+  type PanelEstimate,
+  type PastRun,
+  type RunDetails,
+  wordingCheckSchema,
+} from '@chorus/contracts';
 import type {
   PanelEstimate as PanelEstimateMessage,
   PastRun as PastRunMessage,
@@ -44,7 +49,15 @@ export function runDetailsToMessage(run: RunDetails): RunDetailsMessage {
         }
       : undefined,
     panel: run.panel ? { ...run.panel } : undefined,
+    wording: run.wording,
+    sensitivitySkipped: run.sensitivitySkipped ?? '',
   };
+}
+
+/** The run's wording check when its message holds a valid one. */
+function wordingOf(message: RunDetailsMessage['wording']): Pick<RunDetails, 'wording'> {
+  const parsed = wordingCheckSchema.safeParse(message);
+  return message && parsed.success ? { wording: parsed.data } : {};
 }
 
 /** A run's details from its message; null for a message that is not a run's. */
@@ -95,6 +108,11 @@ export function runDetailsFromMessage(message: RunDetailsMessage | undefined): R
             gaps: panel.gaps,
           },
         }
+      : {}),
+    ...wordingOf(message.wording),
+    ...(message.sensitivitySkipped === 'no-fair-reversed' ||
+    message.sensitivitySkipped === 'no-fair-neutral'
+      ? { sensitivitySkipped: message.sensitivitySkipped }
       : {}),
   };
 }

@@ -1,16 +1,18 @@
 import {
   type BudgetView,
+  questionMessages,
   type QuestionEstimate,
   type QuestionSpec,
   type QuestionView,
   type WordingCheck,
   wordingCheckSchema,
 } from '@chorus/contracts';
-import { checkWording } from '@chorus/research';
 import type { QuestionBudget } from '@chorus/proto/catalog/v1/catalog';
 import type { WordingCheck as WordingCheckMessage } from '@chorus/proto/inference/v1/inference';
 import { specToMessage } from '@chorus/service-kit/wire';
+import { detectAll } from 'tinyld';
 import type { ServiceClients } from '../clients';
+import { HttpError } from '../http-errors';
 import { toQuestionView } from '../question-views';
 
 // Asking across the services: what asking costs before it is asked (the
@@ -36,17 +38,40 @@ export function toBudgetView(budget: QuestionBudget | undefined): BudgetView {
 }
 
 /**
- * Inference's wording check as the browser reads it. Inference checks the
- * wording with the same rules (and a model judge when a model is configured);
- * an inference that sends none is checked here by the rules alone, so the
- * answer always carries one.
+ * Inference's wording check as the browser reads it. Inference is the one
+ * place the wording is checked (the rules, and a model judge when a model is
+ * configured); an estimate without a valid check is inference's fault, told
+ * as such rather than made up here.
  */
-function toWordingCheck(
-  message: WordingCheckMessage | undefined,
-  questionText: string,
-): WordingCheck {
+function toWordingCheck(message: WordingCheckMessage | undefined): WordingCheck {
   const parsed = wordingCheckSchema.safeParse(message);
-  return parsed.success ? parsed.data : checkWording(questionText);
+  if (message && parsed.success) return parsed.data;
+  throw new HttpError(
+    503,
+    'The wording check is not available right now. Please try again in a moment.',
+  );
+}
+
+/** Capitalised words after the first: names, which say nothing of the language a question is in. */
+const NAMES = /(?<=\S\s+)\p{Lu}[\p{L}\p{M}'’.-]*/gu;
+
+/**
+ * Whether a question is written in another language than English, by the
+ * tinyld language detector over its words without names. Only a clear verdict
+ * refuses: another language scoring at least 0.1 with English under half of
+ * it; a text too short or too odd to tell is let through.
+ */
+function notEnglish(text: string): boolean {
+  const found = detectAll(text.replace(NAMES, ' '));
+  const top = found[0];
+  if (!top || top.lang === 'en') return false;
+  const english = found.find((f) => f.lang === 'en')?.accuracy ?? 0;
+  return top.accuracy >= 0.1 && english < top.accuracy / 2;
+}
+
+/** Personas answer questions in English: a question in another language is refused in plain words. */
+function refuseOtherLanguages(questionText: string): void {
+  if (notEnglish(questionText)) throw new HttpError(400, questionMessages.notEnglish);
 }
 
 /** Inference's estimate of asking the product's personas, with the context it was given. */
@@ -86,6 +111,7 @@ export async function estimateQuestion(
   productId: string,
   ask: QuestionAsk,
 ): Promise<QuestionEstimate> {
+  refuseOtherLanguages(ask.questionText);
   const [{ context, estimate }, { budget }] = await Promise.all([
     inferenceEstimate(clients, userId, productId, ask),
     clients.catalog.getQuestionBudget({ userId, productId }),
@@ -100,7 +126,7 @@ export async function estimateQuestion(
     outputTokens: estimate.outputTokens,
     costUsd: estimate.hasPrice ? estimate.costUsd : null,
     budget: toBudgetView(budget),
-    wording: toWordingCheck(estimate.wording, ask.questionText),
+    wording: toWordingCheck(estimate.wording),
     optionFindings: estimate.optionFindings.map(({ where, phrase, why }) => ({
       where,
       phrase,
@@ -162,6 +188,7 @@ export async function askQuestion(
   productId: string,
   ask: NewQuestion,
 ): Promise<QuestionView> {
+  refuseOtherLanguages(ask.questionText);
   const estimatedCostUsd = await costForBudget(clients, userId, productId, ask);
   const { question } = await clients.catalog.askQuestion({
     userId,

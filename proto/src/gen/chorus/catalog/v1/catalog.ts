@@ -1005,7 +1005,7 @@ export interface Alarm {
 
 /** An outcome worth reading that is not an alarm (AnalysisNote of @chorus/contracts). */
 export interface AnalysisNote {
-  /** panel-agrees or wording-stable */
+  /** panel-agrees, wording-stable or sensitivity-skipped */
   kind: string;
   title: string;
   text: string;

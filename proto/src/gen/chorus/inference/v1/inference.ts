@@ -317,7 +317,22 @@ export interface RunDetails {
     | Sensitivity
     | undefined;
   /** How alike the panel's personas are; absent on runs stored before it was kept. */
-  panel?: PanelDiversity | undefined;
+  panel?:
+    | PanelDiversity
+    | undefined;
+  /**
+   * The wording check of the question as asked (rules only), made where the
+   * question was answered; the catalog's stored analysis reads its leading
+   * alarm from it. Absent on runs stored before it was kept.
+   */
+  wording?:
+    | WordingCheck
+    | undefined;
+  /**
+   * Set when the sensitivity check was asked for but could not run:
+   * no-fair-reversed or no-fair-neutral (empty when it ran or was not asked).
+   */
+  sensitivitySkipped: string;
 }
 
 export interface PersonaVersion {
@@ -468,7 +483,29 @@ export interface WordingCheck {
   /** The same ask framed the other way round, itself free of findings. */
   reversed: string;
   /** Set when a model is configured and gave a valid verdict. */
-  judge?: WordingJudge | undefined;
+  judge?:
+    | WordingJudge
+    | undefined;
+  /**
+   * ready: the neutral rewording may be used as it stands; edit-yourself: no
+   * safe rewording was found, and edits says what to change by hand.
+   */
+  rewording: string;
+  edits: WordingEdit[];
+  /** Whether the reversed framing passed the checks (the question as written when not). */
+  reversedReady: boolean;
+}
+
+/**
+ * One change to make by hand when no rewording can be offered safely
+ * (WordingEdit of @chorus/contracts).
+ */
+export interface WordingEdit {
+  phrase: string;
+  /** remove or replace */
+  change: string;
+  suggestion?: string | undefined;
+  why: string;
 }
 
 /** One turn of a follow-up conversation. */
@@ -4426,6 +4463,8 @@ function createBaseRunDetails(): RunDetails {
     coverage: [],
     sensitivity: undefined,
     panel: undefined,
+    wording: undefined,
+    sensitivitySkipped: "",
   };
 }
 
@@ -4469,6 +4508,12 @@ export const RunDetails: MessageFns<RunDetails> = {
     }
     if (message.panel !== undefined) {
       PanelDiversity.encode(message.panel, writer.uint32(106).fork()).join();
+    }
+    if (message.wording !== undefined) {
+      WordingCheck.encode(message.wording, writer.uint32(114).fork()).join();
+    }
+    if (message.sensitivitySkipped !== "") {
+      writer.uint32(122).string(message.sensitivitySkipped);
     }
     return writer;
   },
@@ -4590,6 +4635,22 @@ export const RunDetails: MessageFns<RunDetails> = {
             message.panel = PanelDiversity.decode(reader, reader.uint32());
             continue;
           }
+          case 14: {
+            if (tag !== 114) {
+              break;
+            }
+
+            message.wording = WordingCheck.decode(reader, reader.uint32());
+            continue;
+          }
+          case 15: {
+            if (tag !== 122) {
+              break;
+            }
+
+            message.sensitivitySkipped = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -4635,6 +4696,12 @@ export const RunDetails: MessageFns<RunDetails> = {
         : [],
       sensitivity: isSet(object.sensitivity) ? Sensitivity.fromJSON(object.sensitivity) : undefined,
       panel: isSet(object.panel) ? PanelDiversity.fromJSON(object.panel) : undefined,
+      wording: isSet(object.wording) ? WordingCheck.fromJSON(object.wording) : undefined,
+      sensitivitySkipped: isSet(object.sensitivitySkipped)
+        ? globalThis.String(object.sensitivitySkipped)
+        : isSet(object.sensitivity_skipped)
+        ? globalThis.String(object.sensitivity_skipped)
+        : "",
     };
   },
 
@@ -4679,6 +4746,12 @@ export const RunDetails: MessageFns<RunDetails> = {
     if (message.panel !== undefined) {
       obj.panel = PanelDiversity.toJSON(message.panel);
     }
+    if (message.wording !== undefined) {
+      obj.wording = WordingCheck.toJSON(message.wording);
+    }
+    if (message.sensitivitySkipped !== "") {
+      obj.sensitivitySkipped = message.sensitivitySkipped;
+    }
     return obj;
   },
 
@@ -4704,6 +4777,10 @@ export const RunDetails: MessageFns<RunDetails> = {
     message.panel = (object.panel !== undefined && object.panel !== null)
       ? PanelDiversity.fromPartial(object.panel)
       : undefined;
+    message.wording = (object.wording !== undefined && object.wording !== null)
+      ? WordingCheck.fromPartial(object.wording)
+      : undefined;
+    message.sensitivitySkipped = object.sensitivitySkipped ?? "";
     return message;
   },
 };
@@ -6461,7 +6538,16 @@ export const WordingJudge: MessageFns<WordingJudge> = {
 };
 
 function createBaseWordingCheck(): WordingCheck {
-  return { leading: false, findings: [], neutral: "", reversed: "", judge: undefined };
+  return {
+    leading: false,
+    findings: [],
+    neutral: "",
+    reversed: "",
+    judge: undefined,
+    rewording: "",
+    edits: [],
+    reversedReady: false,
+  };
 }
 
 export const WordingCheck: MessageFns<WordingCheck> = {
@@ -6480,6 +6566,15 @@ export const WordingCheck: MessageFns<WordingCheck> = {
     }
     if (message.judge !== undefined) {
       WordingJudge.encode(message.judge, writer.uint32(42).fork()).join();
+    }
+    if (message.rewording !== "") {
+      writer.uint32(50).string(message.rewording);
+    }
+    for (const v of message.edits) {
+      WordingEdit.encode(v!, writer.uint32(58).fork()).join();
+    }
+    if (message.reversedReady !== false) {
+      writer.uint32(64).bool(message.reversedReady);
     }
     return writer;
   },
@@ -6537,6 +6632,30 @@ export const WordingCheck: MessageFns<WordingCheck> = {
             message.judge = WordingJudge.decode(reader, reader.uint32());
             continue;
           }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.rewording = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.edits.push(WordingEdit.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.reversedReady = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -6558,6 +6677,13 @@ export const WordingCheck: MessageFns<WordingCheck> = {
       neutral: isSet(object.neutral) ? globalThis.String(object.neutral) : "",
       reversed: isSet(object.reversed) ? globalThis.String(object.reversed) : "",
       judge: isSet(object.judge) ? WordingJudge.fromJSON(object.judge) : undefined,
+      rewording: isSet(object.rewording) ? globalThis.String(object.rewording) : "",
+      edits: globalThis.Array.isArray(object?.edits) ? object.edits.map((e: any) => WordingEdit.fromJSON(e)) : [],
+      reversedReady: isSet(object.reversedReady)
+        ? globalThis.Boolean(object.reversedReady)
+        : isSet(object.reversed_ready)
+        ? globalThis.Boolean(object.reversed_ready)
+        : false,
     };
   },
 
@@ -6578,6 +6704,15 @@ export const WordingCheck: MessageFns<WordingCheck> = {
     if (message.judge !== undefined) {
       obj.judge = WordingJudge.toJSON(message.judge);
     }
+    if (message.rewording !== "") {
+      obj.rewording = message.rewording;
+    }
+    if (message.edits?.length) {
+      obj.edits = message.edits.map((e) => WordingEdit.toJSON(e));
+    }
+    if (message.reversedReady !== false) {
+      obj.reversedReady = message.reversedReady;
+    }
     return obj;
   },
 
@@ -6593,6 +6728,126 @@ export const WordingCheck: MessageFns<WordingCheck> = {
     message.judge = (object.judge !== undefined && object.judge !== null)
       ? WordingJudge.fromPartial(object.judge)
       : undefined;
+    message.rewording = object.rewording ?? "";
+    message.edits = object.edits?.map((e) => WordingEdit.fromPartial(e)) || [];
+    message.reversedReady = object.reversedReady ?? false;
+    return message;
+  },
+};
+
+function createBaseWordingEdit(): WordingEdit {
+  return { phrase: "", change: "", suggestion: undefined, why: "" };
+}
+
+export const WordingEdit: MessageFns<WordingEdit> = {
+  encode(message: WordingEdit, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.phrase !== "") {
+      writer.uint32(10).string(message.phrase);
+    }
+    if (message.change !== "") {
+      writer.uint32(18).string(message.change);
+    }
+    if (message.suggestion !== undefined) {
+      writer.uint32(26).string(message.suggestion);
+    }
+    if (message.why !== "") {
+      writer.uint32(34).string(message.why);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): WordingEdit {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseWordingEdit();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.phrase = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.change = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.suggestion = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.why = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): WordingEdit {
+    return {
+      phrase: isSet(object.phrase) ? globalThis.String(object.phrase) : "",
+      change: isSet(object.change) ? globalThis.String(object.change) : "",
+      suggestion: isSet(object.suggestion) ? globalThis.String(object.suggestion) : undefined,
+      why: isSet(object.why) ? globalThis.String(object.why) : "",
+    };
+  },
+
+  toJSON(message: WordingEdit): unknown {
+    const obj: any = {};
+    if (message.phrase !== "") {
+      obj.phrase = message.phrase;
+    }
+    if (message.change !== "") {
+      obj.change = message.change;
+    }
+    if (message.suggestion !== undefined) {
+      obj.suggestion = message.suggestion;
+    }
+    if (message.why !== "") {
+      obj.why = message.why;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<WordingEdit>, I>>(base?: I): WordingEdit {
+    return WordingEdit.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<WordingEdit>, I>>(object: I): WordingEdit {
+    const message = createBaseWordingEdit();
+    message.phrase = object.phrase ?? "";
+    message.change = object.change ?? "";
+    message.suggestion = object.suggestion ?? undefined;
+    message.why = object.why ?? "";
     return message;
   },
 };
