@@ -2,6 +2,7 @@ import { type LeadingKind, leadingKinds } from '@chorus/contracts';
 import { addedRows } from './added-questions';
 import { addedRows2 } from './added-questions-2';
 import { batch3Rows, type HardCase } from './batch-3';
+import { batch4Rows } from './batch-4';
 import { corpusRows } from './questions';
 
 export type Domain =
@@ -32,9 +33,20 @@ export type Batch3Domain =
   | 'legal'
   | 'removals';
 
+/** The domains of batch 4 (batch-4.ts), in neither the earlier corpus nor batch 3. */
+export type Batch4Domain =
+  | 'dental'
+  | 'energy'
+  | 'childcare'
+  | 'beauty'
+  | 'cybersecurity'
+  | 'publishing'
+  | 'fitness'
+  | 'farm-supplies';
+
 export interface CorpusQuestion {
   text: string;
-  domain: Domain | Batch3Domain;
+  domain: Domain | Batch3Domain | Batch4Domain;
   /** The leading kinds it holds; empty when it is neutral. */
   kinds: LeadingKind[];
   half: 'tuning' | 'held-out';
@@ -107,3 +119,21 @@ export const batch3: Batch3Question[] = batch3Rows.map(([domain, labels, text, h
 
 export const batch3TuningHalf = batch3.filter((q) => q.half === 'tuning');
 export const batch3HeldOutHalf = batch3.filter((q) => q.half === 'held-out');
+
+export interface Batch4Question extends CorpusQuestion {
+  domain: Batch4Domain;
+  /** Which of the hard cases it holds, if any. */
+  hard?: HardCase;
+}
+
+/** Batch 4, split by the same rule. */
+export const batch4: Batch4Question[] = batch4Rows.map(([domain, labels, text, hard]) => ({
+  text,
+  domain,
+  kinds: kindsOf(labels),
+  half: halfOf(text),
+  ...(hard ? { hard } : {}),
+}));
+
+export const batch4TuningHalf = batch4.filter((q) => q.half === 'tuning');
+export const batch4HeldOutHalf = batch4.filter((q) => q.half === 'held-out');
