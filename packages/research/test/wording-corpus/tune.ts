@@ -1,16 +1,23 @@
 /* eslint-disable no-console -- a command-line report */
-// The tuning data only: the earlier corpus's tuning half (all of the earlier
-// corpus is tuning data since batch 3, but its held-out half stays unread
-// here) and batch 3's tuning half. For each: its figures per kind, then each
-// leading question the check misses, each neutral one it flags and each
-// finding of a kind the question is not labelled with; batch 3's misses are
-// grouped by the hard-case shape they hold. Questions given as arguments are
-// checked too (probes written for the purpose). Neither held-out half is
-// read here.
-// Run: node -C @chorus/source -r @swc-node/register packages/research/test/wording-corpus/tune.ts [--only=earlier|batch3] [--quiet] [question…]
+// The tuning data only: all of the earlier corpus (both halves), all of
+// batch 3 (both halves) and batch 4's tuning half. For each set: its figures
+// per kind, then each leading question the check misses, each neutral one it
+// flags and each finding of a kind the question is not labelled with; the
+// batches' questions are grouped by the hard-case shape they hold. Questions
+// given as arguments are checked too (probes written for the purpose).
+// Batch 4's held-out half is never read here: only the bench reads it, once,
+// for its aggregate figures.
+// Run: node -C @chorus/source -r @swc-node/register packages/research/test/wording-corpus/tune.ts [--only=earlier|batch3|batch4] [--quiet] [question…]
 import { checkWording } from '@chorus/research/wording';
 import { type CorpusScore, scoreCorpus } from './score';
-import { batch3TuningHalf, type CorpusQuestion, tuningHalf, type Batch3Question } from './split';
+import {
+  batch3,
+  batch4TuningHalf,
+  corpus,
+  type Batch3Question,
+  type Batch4Question,
+  type CorpusQuestion,
+} from './split';
 
 const args = process.argv.slice(2);
 const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length);
@@ -52,25 +59,33 @@ function misses(questions: readonly CorpusQuestion[]): void {
   }
 }
 
-if (only !== 'batch3') {
-  summary('earlier corpus, tuning half', scoreCorpus(tuningHalf, checkWording));
-  if (!quiet) misses(tuningHalf);
-}
-if (only !== 'earlier') {
-  summary('batch 3, tuning half', scoreCorpus(batch3TuningHalf, checkWording));
-  const shapes = new Map<string, Batch3Question[]>();
-  for (const question of batch3TuningHalf) {
+/** A batch's figures, its hard shapes, then its misses grouped by shape. */
+function batchReport(name: string, questions: readonly (Batch3Question | Batch4Question)[]): void {
+  summary(name, scoreCorpus(questions, checkWording));
+  const shapes = new Map<string, (Batch3Question | Batch4Question)[]>();
+  for (const question of questions) {
     const shape = question.hard ?? (question.kinds.length > 0 ? 'other leading' : 'neutral');
     shapes.set(shape, [...(shapes.get(shape) ?? []), question]);
   }
-  for (const [shape, questions] of shapes) {
-    const flagged = questions.filter((q) => checkWording(q.text).leading).length;
-    console.log(`  shape ${shape}: ${flagged}/${questions.length} flagged`);
+  for (const [shape, group] of shapes) {
+    const flagged = group.filter((q) => checkWording(q.text).leading).length;
+    console.log(`  shape ${shape}: ${flagged}/${group.length} flagged`);
   }
   if (!quiet)
-    for (const [shape, questions] of shapes) {
-      console.log(`\n== batch 3, ${shape} ==`);
-      misses(questions);
+    for (const [shape, group] of shapes) {
+      console.log(`\n== ${name}, ${shape} ==`);
+      misses(group);
     }
+}
+
+if (!only || only === 'earlier') {
+  summary('earlier corpus, both halves', scoreCorpus(corpus, checkWording));
+  if (!quiet) misses(corpus);
+}
+if (!only || only === 'batch3') batchReport('batch 3, both halves', batch3);
+if (!only || only === 'batch4') batchReport('batch 4, tuning half', batch4TuningHalf);
+if (!only) {
+  const all = [...corpus, ...batch3, ...batch4TuningHalf];
+  summary('all tuning data', scoreCorpus(all, checkWording));
 }
 for (const text of probes) console.log(`PROBE ${text}\n  ${show(text)}`);

@@ -7,10 +7,18 @@ kindCases(
     ["Why is our bakery's sourdough so much better than supermarket bread?", 'Why is'],
     ['Why do you prefer our app over other language apps?', 'prefer'],
     ['What makes our repair service the smartest choice for commuters?', 'What makes'],
+    ['Why are electric bikes worth the extra cost?', 'worth'],
+    ['Why is the cinema club such a good deal?', 'good'],
+    ['Why did you decide we were the right plumber for the job?', 'right'],
+    ['Why are you still washing your car by hand?', 'still'],
+    ["Why haven't you booked a service yet?", 'yet'],
   ],
   [
     'Why did you start learning Spanish?',
     'Why do you cycle to work, if you do?',
     'What would make a repair service worth using for you?',
+    'Why did you choose the monthly plan?',
+    'Why do you wash your car by hand?',
+    "Why haven't you booked a service?",
   ],
 );

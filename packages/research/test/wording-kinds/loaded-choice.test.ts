@@ -11,11 +11,16 @@ kindCases(
       'leave your children',
     ],
     ['Would you rather enjoy our home-cooked lunches or settle for a sandwich?', 'settle for'],
+    ['Would you rather shop at our market or watch the high street close down?', 'close down'],
+    ['Should we hold a seat for you, or would you rather miss out?', 'miss out'],
+    ['Do you want our hand-checked files or a virus-ridden free download?', 'virus-ridden'],
   ],
   [
     'Would you rather pay monthly or yearly?',
     'Do you prefer white or brown bread?',
     'Would you rather book online or by phone?',
     'Will you renew today, or decide later?',
+    'Would you rather shop at our market or online?',
+    'Should we hold a seat for you, or would you rather book later?',
   ],
 );

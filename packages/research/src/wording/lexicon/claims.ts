@@ -105,6 +105,10 @@ export const characterAdjectives = new Set([
   'real',
   'great',
   'dear',
+  'confident',
+  'generous',
+  'stylish',
+  'selfless',
 ]);
 
 /** Verbs of a benefit or change brought about. */
@@ -213,6 +217,9 @@ export const verdictWords = new Set([
   'perfect',
 ]);
 
+/** Verdicts a "why" can presume of a noun after "the" or "a": e.g. "the right <noun>". */
+export const presumedVerdicts = new Set(['right', 'obvious', 'smart', 'wise', 'perfect', 'ideal']);
+
 /** Words that ask for a judgement of what follows them: e.g. "satisfied", "rate". */
 export const evaluativeFrames = new Set([
   'satisfied',
@@ -256,6 +263,9 @@ export const transactionVerbs = new Set([
 
 /** Nouns of a high point: "the highlight of your stay", "the best part of our course". */
 export const highPointWords = new Set(['highlight', 'highlights', 'memorable', 'standout']);
+
+/** Nouns "best" makes a high point of before "of": e.g. "the best part of". */
+export const highPointNouns = new Set(['part', 'moment', 'bit', 'memory']);
 
 /** Verbs that praise by ranking above others: e.g. "excel", "outshine". */
 export const excelVerbs = new Set(['excel', 'outperform', 'outshine', 'shine']);
@@ -423,4 +433,27 @@ export const featuredParticiples = new Set([
 ]);
 
 /** Spellings of a best-seller claim: e.g. "bestselling". */
-export const bestsellerWords = new Set(['best-selling', 'bestselling']);
+export const bestsellerWords = new Set([
+  'best-selling',
+  'bestselling',
+  'bestseller',
+  'bestsellers',
+  'best-seller',
+  'best-sellers',
+  'chart-topping',
+  'chart-topper',
+  'record-breaking',
+]);
+
+/** Things a crowd leaves behind that a big count makes proof of: e.g. "<a big count> of reviews". */
+export const endorsementTokens = new Set([
+  'review',
+  'rating',
+  'vote',
+  'download',
+  'signature',
+  'subscriber',
+  'follower',
+  'sign-up',
+  'booking',
+]);

@@ -35,8 +35,24 @@ export const threatWords = new Set([
   'burglar',
 ]);
 
-/** Words a relief is painted with: a burden gone ("never have to", "no longer") or a task done already. */
-export const reliefWords = new Set(['never', 'without', 'already', 'simply']);
+/** Words a relief is painted with: a burden gone ("never have to", "no longer"), a task done already or by itself. */
+export const reliefWords = new Set([
+  'never',
+  'without',
+  'already',
+  'simply',
+  // A task that does itself, a harm escaped, the feeling named.
+  'automatically',
+  'itself',
+  'themselves',
+  'spared',
+  'relief',
+  'relieved',
+]);
+
+/** Idioms of a burden lifted: e.g. "off your plate", "peace of mind". */
+export const reliefIdiomPattern =
+  /\b(?:(?:a\s+)?thing\s+of\s+the\s+past|weight\s+off|peace\s+of\s+mind|behind\s+you|(?:just|only|simply)\s+a\s+matter\s+of|off\s+your\s+(?:hands|plate|mind)|taken\s+care\s+of|sorted\s+for\s+you)\b/i;
 
 /** Second words that make "no" a relief: "no longer", "no more". */
 export const reliefAfterNo = new Set(['longer', 'more']);
@@ -72,3 +88,17 @@ export const hardshipVerbs = new Set(['waste', 'lose', 'struggle', 'suffer']);
 
 /** Adjectives of being worn down by something, before "of": e.g. "tired", "weary". */
 export const wearinessWords = new Set(['tired', 'sick', 'weary']);
+
+/** Nouns that label a task a burden before "of": e.g. "the hassle of", "the chore of". */
+export const burdenNouns = new Set([
+  'nightmare',
+  'headache',
+  'hassle',
+  'chore',
+  'misery',
+  'ordeal',
+  'drudgery',
+  'grind',
+  'agony',
+  'torment',
+]);

@@ -329,7 +329,7 @@ export const homeNouns = new Set(['home', 'household', 'kitchen', 'country', 'of
  * "all the rage", "flying off the shelves", "a household name", "gone viral".
  */
 export const crowdIdiomPattern =
-  /\b(?:the\s+talk\s+of\s+the\s+(?:town|city|country|industry|internet|office|school)|all\s+the\s+rage|a\s+household\s+name|crowd[- ]?(?:pleaser|favourite|favorite)|(?:a\s+)?cult\s+(?:following|favourite|favorite|classic)|(?:gone|going|went|goes)\s+viral|flying\s+off\s+the\s+shelves|selling\s+(?:out\s+)?fast|the\s+whole\s+(?:town|city|country|world|office|internet)\s+(?:is|are|has|loves|uses))\b/i;
+  /\b(?:the\s+talk\s+of\s+the\s+(?:town|city|country|industry|internet|office|school)|all\s+the\s+rage|a\s+household\s+name|crowd[- ]?(?:pleaser|favourite|favorite)|(?:a\s+)?cult\s+(?:following|favourite|favorite|classic)|(?:gone|going|went|goes)\s+viral|flying\s+off\s+the\s+shelves|selling\s+(?:out\s+)?fast|the\s+whole\s+(?:town|city|country|world|office|internet)\s+(?:is|are|has|loves|uses)|can(?:'t|not)\s+(?:all\s+)?be\s+wrong)\b/i;
 
 /**
  * A superlative of popularity in one word: a head of `popularitySuperlatives`

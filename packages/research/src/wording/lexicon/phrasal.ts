@@ -1,8 +1,19 @@
 // Phrasal verbs of experience: a verb and a particle that together name a
 // fault, a breakdown or a setback, e.g. "let down", "fall apart".
 
-/** Verbs that name a fault with one of `faultParticles` after them: e.g. "break down", "wear out". */
-export const faultVerbs = new Set(['break', 'fall', 'wear', 'let', 'give', 'fail']);
+/** Verbs that name a fault or a loss with one of `faultParticles` after them: e.g. "break down", "miss out". */
+export const faultVerbs = new Set([
+  'break',
+  'fall',
+  'wear',
+  'let',
+  'give',
+  'fail',
+  // A loss: a place closing for good, a chance gone ("close down", "miss out").
+  'close',
+  'shut',
+  'miss',
+]);
 
 /** Particles that turn a `faultVerbs` verb into a fault: e.g. "down", "apart". */
 export const faultParticles = new Set(['down', 'apart', 'out', 'up']);

@@ -116,3 +116,6 @@ export const frequencyWords = new Set(['often', 'much', 'many', 'long', 'frequen
 
 /** Words that tie an improvement to its cause: e.g. "since", "thanks". */
 export const improvementLinks = new Set(['after', 'since', 'with', 'thanks']);
+
+/** Prepositions that tie a liking to an occasion: "enjoy most about / at / during…". */
+export const placeLinks = new Set(['about', 'at', 'in', 'during', 'from', 'on']);

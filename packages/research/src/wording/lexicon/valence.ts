@@ -118,6 +118,17 @@ const praise = new Set([
   'secure',
   'quiet',
   'direct',
+  // Expertise and toughness claimed for a product or a service.
+  'expert',
+  'bulletproof',
+  'long-lasting',
+  'hard-wearing',
+  'rugged',
+  'sturdy',
+  'robust',
+  'heavy-duty',
+  'fail-safe',
+  'foolproof',
 ]);
 
 /** Praise too mild to steer on its own: rated +1 rather than +3. */
@@ -233,7 +244,19 @@ const disparagement = new Set([
   'glitchy',
   'laggy',
   'cold',
+  'rip-off',
+  'cowboy',
+  'amateurish',
+  'half-baked',
+  'slapdash',
+  'sloppy',
 ]);
+
+/**
+ * Endings that make a compound disparaging whatever its first part:
+ * "-ridden", "-infested", "-riddled" (full of something bad).
+ */
+const disparagingEndings = /-(?:ridden|riddled|infested)$/;
 
 /** Disparagement milder than the rest: rated -1 rather than -3. */
 const mildDisparagement = new Set([
@@ -330,6 +353,7 @@ export function valence(word: string): number {
   const lower = word.toLowerCase();
   if (praise.has(lower)) return mildPraise.has(lower) ? 1 : 3;
   if (disparagement.has(lower)) return mildDisparagement.has(lower) ? -1 : -3;
+  if (disparagingEndings.test(lower)) return -3;
   const rated = valenceOf[lower];
   if (rated !== undefined) return rated;
   // wink's own sentiment lexicon (-1..1) covers words AFINN lacks.
@@ -376,6 +400,8 @@ export const praiseIdioms = [
   'best value',
   'best on the market',
   'no-brainer',
+  'small price to pay',
+  'worth its weight in gold',
 ];
 
 /** Words AFINN rates as positive that do not praise what an "if" imagines: e.g. "want", "free". */

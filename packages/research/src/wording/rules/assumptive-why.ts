@@ -4,6 +4,7 @@ import {
   judgementVerbs,
   choiceNouns,
   verdictWords,
+  presumedVerdicts,
   excelVerbs,
   chooserWords,
   choosingVerbs,
@@ -17,7 +18,7 @@ import {
 import { scaleWords, valence } from '../lexicon/valence';
 import type { KindRule } from './kind';
 import type { Sentence, Token } from '../text';
-import { OFFER_DETERMINERS, strongly, type Hit, hedged, span, MODALS } from './tokens';
+import { OFFER_DETERMINERS, NEGATION, strongly, type Hit, hedged, span, MODALS } from './tokens';
 import { crowdIdiom } from './social-proof';
 
 export function isComparative(t: Token, next: Token | undefined): boolean {
@@ -60,7 +61,32 @@ function judgementIn(t: Token[], from: number, to: number): Token | undefined {
       t[k - 1]?.lower === 'rather' &&
       !t.slice(from, k).some((y) => OFFER_DETERMINERS.has(y.lower));
     if (!quantity && !mereAlternative && isComparative(x, t[k + 1])) return x;
-    if (x.lower === 'worth' && t.slice(from, k).some((y) => OFFER_DETERMINERS.has(y.lower)))
+    // "…is worth it", "…our plan worth": a merit stated, its reason asked.
+    if (
+      (x.lower === 'worth' || x.lower === 'worthwhile') &&
+      t.slice(from, k).some((y) => OFFER_DETERMINERS.has(y.lower) || y.lemma === 'be')
+    )
+      return x;
+    // "such a <good> <noun>": praise as a degree.
+    if (x.lower === 'such') {
+      const word = ['a', 'an'].includes(t[k + 1]?.lower ?? '') ? t[k + 2] : t[k + 1];
+      if (word && ['ADJ', 'NOUN'].includes(word.pos) && valence(word.lower) > 0) return word;
+    }
+    // "the right <noun>", "the obvious <noun>": a verdict on a noun.
+    if (
+      presumedVerdicts.has(x.lower) &&
+      ['the', 'a', 'an'].includes(t[k - 1]?.lower ?? '') &&
+      t[k + 1]?.pos === 'NOUN'
+    )
+      return x;
+    // "why are you still…", "why haven't you … yet": a change presumed overdue.
+    if (
+      x.lower === 'still' &&
+      t.slice(from, k).some((y) => y.lower === 'you') &&
+      !t.slice(k + 1, to + 1).some((y) => OFFER_DETERMINERS.has(y.lower))
+    )
+      return x;
+    if (x.lower === 'yet' && k === to && t.slice(from, k).some((y) => NEGATION.has(y.lower)))
       return x;
     if ((x.pos === 'ADJ' || x.pos === 'ADV') && strongly(x, 3)) return x;
     if (unratedVerdicts.has(x.lower)) return x;

@@ -2,7 +2,7 @@
 import { evaluativeFrames } from '../lexicon/claims';
 import { auxiliaries, binomials, whWords } from '../lexicon/question-words';
 import type { KindRule } from './kind';
-import type { Sentence } from '../text';
+import type { Sentence, Token } from '../text';
 import { type Hit, questionStart, span } from './tokens';
 
 function doubleBarrelled(s: Sentence): Hit[] {
@@ -51,6 +51,20 @@ function doubleBarrelled(s: Sentence): Hit[] {
     if (binomials.has(pair) || binomials.has(`${before.lemma} and ${after.lemma}`)) continue;
     if (t.slice(qs, i).some((y) => y.lower === 'between' || y.lower === 'both')) continue;
     if (t.slice(i + 1, i + 6).some((y) => y.lower === 'together')) continue;
+    // The same preposition or possessive again after "and": "with your <X> and
+    // with our <Y>", "about our <X> and our <Y>": two things, each named in full.
+    const repeated =
+      (after.pos === 'ADP' &&
+        DETERMINERS.has(t[i + 2]?.lower ?? '') &&
+        t.slice(qs, i).some((y) => y.pos === 'ADP' && y.lower === after.lower)) ||
+      (POSSESSIVES.has(after.lower) &&
+        t.slice(qs, i - 1).some((y) => y.lower === after.lower && t[y.i - 1]?.pos === 'ADP'));
+    if (repeated && ['NOUN', 'PROPN'].includes(before.pos)) {
+      let to = i + 2;
+      while (to < t.length - 2 && !['PUNCT', 'ADP'].includes(t[to + 1]!.pos)) to += 1;
+      hits.push(span('double-barrelled', before, t[to]!));
+      break;
+    }
     // Subjects joined ("Do you and your partner…") ask one thing.
     const mainVerbBefore = t
       .slice(qs + 1, i)
@@ -117,6 +131,7 @@ function doubleBarrelled(s: Sentence): Hit[] {
 }
 
 const DETERMINERS = new Set(['the', 'your', 'our', 'their', 'its', 'his', 'her']);
+const POSSESSIVES = new Set(['your', 'our', 'their']);
 
 /**
  * A yes/no question about two things at once, each with its own determiner:
@@ -144,8 +159,43 @@ function twoSubjects(s: Sentence): Hit[] {
     : [];
 }
 
+/**
+ * A yes/no question that says two things of one subject: "Was the <noun>
+ * <adjective> and <on time>?", "Is the <noun> <adjective> to <verb> and
+ * <adjective> to <verb>?". Each side is a predicate of its own (an adjective,
+ * a participle, or a prepositional phrase such as "on time").
+ */
+function twoPredicates(s: Sentence): Hit[] {
+  const t = s.tokens;
+  const qs = questionStart(t);
+  const opener = t[qs];
+  if (!opener || opener.lemma !== 'be' || !DETERMINERS.has(t[qs + 1]?.lower ?? '')) return [];
+  if (t.some((y) => y.lower === 'or' || y.lower === 'both')) return [];
+  const head = t.findIndex((y, k) => k > qs + 1 && (y.pos === 'NOUN' || y.pos === 'PROPN'));
+  if (head < 0) return [];
+  const and = t.findIndex((y, k) => k > head + 1 && y.lower === 'and');
+  if (and < 0 || DETERMINERS.has(t[and + 1]?.lower ?? '')) return [];
+  const end = t.findIndex((y, k) => k > and && ['?', '.', ','].includes(y.text));
+  const left = t.slice(head + 1, and);
+  const right = t.slice(and + 1, end < 0 ? t.length : end);
+  if (right.length === 0 || right.length > 5) return [];
+  if (binomials.has(`${t[and - 1]!.lower} and ${t[and + 1]!.lower}`)) return [];
+  const predicate = (side: Token[]) =>
+    side.some(
+      (y) =>
+        y.pos === 'ADJ' ||
+        (y.pos === 'VERB' &&
+          /(?:ed|en)$/.test(y.lower) &&
+          (side[0] === y || (side[0]?.pos === 'ADV' && side[1] === y))) ||
+        (y.pos === 'NOUN' && y.i > 0 && t[y.i - 1]!.pos === 'ADP' && side.includes(t[y.i - 1]!)),
+    );
+  // The predicate starts right after the subject ("the <noun> on time"), not a noun phrase going on.
+  if (!predicate(left) || !predicate(right) || left[0]?.pos === 'NOUN') return [];
+  return [span('double-barrelled', left[0]!, right.at(-1)!)];
+}
+
 export const doubleBarrelledKind: KindRule = {
   kind: 'double-barrelled',
-  detect: (s) => [...doubleBarrelled(s), ...twoSubjects(s)],
+  detect: (s) => [...doubleBarrelled(s), ...twoSubjects(s), ...twoPredicates(s)],
   why: (p) => `"${p}" asks two things at once; one answer cannot say which part it is about.`,
 };

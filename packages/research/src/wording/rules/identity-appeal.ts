@@ -11,6 +11,9 @@ import { valence } from '../lexicon/valence';
 import type { KindRule } from './kind';
 import type { Sentence } from '../text';
 import { type Hit, firstWord, span, MODALS, isQuestion } from './tokens';
+
+/** Adverbs that make a statement about people a rule of conduct: "never", "always". */
+const habitAdverbs = new Set(['never', 'always']);
 import { isGroup } from './social-proof';
 
 function identity(s: Sentence): Hit[] {
@@ -172,8 +175,7 @@ function personModel(s: Sentence, next: Sentence | undefined): Hit[] {
   const plural =
     head !== undefined &&
     (head.pos === 'NOUN' || head.pos === 'PROPN') &&
-    head.lower !== head.lemma &&
-    /s$/.test(head.lower);
+    head.lower !== head.lemma;
   if (characterAdjectives.has(a.lower) && plural) {
     const verb = t.slice(k + 1, k + 4).find((y) => y.pos === 'VERB');
     return [span('identity-appeal', a, verb ?? head)];
@@ -182,6 +184,9 @@ function personModel(s: Sentence, next: Sentence | undefined): Hit[] {
     let v = first + 2;
     while (t[v]?.pos === 'ADV') v += 1;
     if (valueVerbs.has(t[v]?.lemma ?? '')) return [span('identity-appeal', a, t[v]!)];
+    // "People who <do something> never / always <do the thing asked about>": a rule of conduct.
+    const habit = t.slice(v + 1).find((y) => habitAdverbs.has(y.lower));
+    if (habit) return [span('identity-appeal', a, t[habit.i + 1] ?? habit)];
   }
   return [];
 }

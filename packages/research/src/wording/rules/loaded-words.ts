@@ -10,7 +10,16 @@ import { claimSuperlatives, gradingWords } from '../lexicon/comparison';
 import type { KindRule } from './kind';
 import type { Sentence, Token } from '../text';
 import { labellingAdverbs, premiseOpeners } from '../lexicon/question-words';
-import { type Hit, OFFER_DETERMINERS, span, firstWord, isQuestion, questionStart } from './tokens';
+import { burdenNouns } from '../lexicon/feelings';
+import {
+  type Hit,
+  NEGATION,
+  OFFER_DETERMINERS,
+  span,
+  firstWord,
+  isQuestion,
+  questionStart,
+} from './tokens';
 
 function loadedWords(s: Sentence, taken: Hit[]): Hit[] {
   const t = s.tokens;
@@ -31,28 +40,43 @@ function loadedWords(s: Sentence, taken: Hit[]): Hit[] {
     const v = valence(x.lower) || (x.pos === 'ADJ' ? valence(x.lemma) : 0);
     if (v === 0 || scaleWords.has(x.lower) || scaleWords.has(x.lemma)) continue;
     // Attributive: it sits in a noun phrase before its noun ("our award-winning CRM", "clunky spreadsheets").
+    // A price or a number may sit among the modifiers ("our <praised> £9 <noun>").
     let k = i + 1;
     while (
       t[k] &&
       (t[k]!.pos === 'ADJ' ||
         t[k]!.pos === 'ADV' ||
+        t[k]!.pos === 'NUM' ||
+        t[k]!.pos === 'SYM' ||
         t[k]!.text === ',' ||
         t[k]!.lower === 'and' ||
         (t[k]!.pos === 'VERB' && /(?:ed|ing)$/.test(t[k]!.lower) && t[k + 1]?.pos === 'NOUN') ||
         t[k]!.text === '-')
     )
       k += 1;
-    const noun = t[k];
+    // A noun phrase that ends the clause on a word read as an adjective: that word is its head.
+    const headless =
+      k > i + 1 &&
+      t[k - 1]!.pos === 'ADJ' &&
+      valence(t[k - 1]!.lower) === 0 &&
+      (!t[k] || t[k]!.pos === 'PUNCT');
+    const noun = headless ? t[k - 1] : t[k];
+    if (headless) k -= 1;
     const afterPossessive = ['our', 'your', 'their', 'this', 'the', 'a', 'an'].includes(
       t[i - 1]?.lower ?? '',
     );
+    // The first of a list of modifiers, whatever it is read as ("our bright, roomy flats").
+    const listed =
+      afterPossessive && t[i + 1]?.text === ',' && ['ADJ', 'NOUN', 'VERB'].includes(x.pos);
     const attributive =
       noun !== undefined &&
       (noun.pos === 'NOUN' ||
         noun.pos === 'PROPN' ||
+        headless ||
         (noun.pos === 'VERB' && (/ing$/.test(noun.lower) || afterPossessive))) &&
       k > i &&
-      (x.pos === 'ADJ' ||
+      (listed ||
+        x.pos === 'ADJ' ||
         x.pos === 'ADV' ||
         x.text.includes('-') ||
         (x.pos === 'VERB' && /(?:ed|ing)$/.test(x.lower)) ||
@@ -76,7 +100,8 @@ function loadedWords(s: Sentence, taken: Hit[]): Hit[] {
         determiner !== undefined &&
         (OFFER_DETERMINERS.has(determiner.lower) ||
           determiner.pos === 'PROPN' ||
-          (determiner.lower === 'the' && t[d + 1]?.lower === 'new'));
+          // "the new…", "the <praised> new…": something launched.
+          (determiner.lower === 'the' && t.slice(d + 1, k).some((y) => y.lower === 'new')));
       const intensified = intensifiers.has(t[i - 1]?.lower ?? '') && v > 0;
       const strong =
         intensified ||
@@ -188,12 +213,47 @@ function loadedPremise(s: Sentence): Hit[] {
   return [];
 }
 
+/** A verdict in an "it is <rated> to…" frame: "wouldn't it be <rated> to…", "is it <reckless> not to…". */
+function itIsVerdict(s: Sentence): Hit[] {
+  const t = s.tokens;
+  for (let i = 0; i < t.length - 3; i += 1) {
+    if (t[i]!.lower !== 'it') continue;
+    let k = i + 1;
+    if (t[k]?.lemma === 'be' && t[k + 1]?.lemma === 'be') k += 1;
+    // "isn't it <word>…", "is it <word>…": the verb before "it".
+    const inverted =
+      t[i - 1]?.lemma === 'be' || (NEGATION.has(t[i - 1]?.lower ?? '') && t[i - 2]?.lemma === 'be');
+    if (inverted) k = i;
+    else if (t[k]?.lemma !== 'be') continue;
+    const word = t[k + 1]!;
+    if (word.pos !== 'ADJ' || scaleWords.has(word.lower)) continue;
+    if (!['to', 'that', 'not'].includes(t[k + 2]?.lower ?? '')) continue;
+    const v = valence(word.lower);
+    if (v >= 3 || v <= -2) return [span('loaded-words', word, word)];
+  }
+  return [];
+}
+
+/** A task labelled a burden: "the hassle of <doing it>", "the chore of <it>". */
+function burdenLabel(s: Sentence): Hit[] {
+  const t = s.tokens;
+  for (let i = 1; i < t.length - 2; i += 1) {
+    const x = t[i]!;
+    if (!burdenNouns.has(x.lemma) || t[i + 1]!.lower !== 'of') continue;
+    if (!['the', 'a', 'that', 'this', 'all'].includes(t[i - 1]!.lower)) continue;
+    return [span('loaded-words', x, t[i + 1]!)];
+  }
+  return [];
+}
+
 export const loadedWordsKind: KindRule = {
   kind: 'loaded-words',
   detect: (s, context) => [
     ...loadedWords(s, [...context.found]),
     ...praiseClaims(s),
     ...loadedPremise(s),
+    ...burdenLabel(s),
+    ...itIsVerdict(s),
   ],
   why: (p) =>
     `"${p}" praises or runs down what is asked about, so people hear the answer they are expected to give.`,

@@ -2,7 +2,7 @@
 import { hedgePattern, whWords } from '../lexicon/question-words';
 import { unpraisingPositives, valence } from '../lexicon/valence';
 import { imagineVerbs, unrealForms } from '../lexicon/experience';
-import { reliefAfterNo, reliefWords } from '../lexicon/feelings';
+import { reliefAfterNo, reliefIdiomPattern, reliefWords } from '../lexicon/feelings';
 import type { KindRule } from './kind';
 import type { Sentence } from '../text';
 import { type Hit, firstWord, span, isQuestion } from './tokens';
@@ -80,6 +80,14 @@ function praiseHypothetical(s: Sentence, next: Sentence | undefined): Hit[] {
       );
     if ((imagine || whatIf) && relief && asksAfter)
       return [span('praise-hypothetical', x, t[Math.max(relief.i, end - 1)]!)];
+    const clause = t.slice(i, end);
+    const idiom =
+      clause.length > 0 &&
+      reliefIdiomPattern.test(
+        s.text.slice(clause[0]!.start - s.start, clause.at(-1)!.end - s.start),
+      );
+    if ((imagine || whatIf) && idiom && asksAfter)
+      return [span('praise-hypothetical', x, t[end - 1]!)];
     // "Imagine…." then the question in the next sentence.
     if (imagine && next === undefined) continue;
   }

@@ -5,6 +5,7 @@ import {
   benefitVerbs,
   problemNouns,
   highPointWords,
+  highPointNouns,
   moneyVerbs,
   benefitNouns,
   noticedBenefitNouns,
@@ -12,7 +13,13 @@ import {
   persuadeVerbs,
   matteringVerbs,
 } from '../lexicon/claims';
-import { auxiliaries, whWords, frequencyWords, improvementLinks } from '../lexicon/question-words';
+import {
+  auxiliaries,
+  whWords,
+  frequencyWords,
+  improvementLinks,
+  placeLinks,
+} from '../lexicon/question-words';
 import { dislikeEndWords, excessWords, improvementComparatives } from '../lexicon/comparison';
 import {
   becomingVerbs,
@@ -373,11 +380,25 @@ function presumedExperience(s: Sentence): Hit[] {
       t[y.i - 1]?.lower === 'the' &&
       noticingVerbs.has(t[y.i - 2]?.lemma ?? '');
     // "What do you enjoy about…": the liking presumed.
+    // "What did <someone> enjoy most at…", "What <pleasing verb> you most about…":
+    // a pleasure or a comfort presumed, only its source asked.
+    const after = next1?.lower === 'you' ? next2 : next1;
     const liking =
       opener.lower === 'what' &&
       y.pos === 'VERB' &&
-      likingVerbs.has(y.lemma) &&
-      (next1?.lower === 'about' || (next1?.lower === 'most' && next2?.lower === 'about')) &&
+      (likingVerbs.has(y.lemma) ||
+        (valence(y.lemma) >= 2 && after?.lower === 'most' && rest.some(isPast))) &&
+      (after?.lower === 'about' ||
+        (after?.lower === 'most' &&
+          (t[after.i + 1]?.lower === 'about' ||
+            // An occasion that happened: "enjoy most at last week's…", not "…in your free time".
+            (placeLinks.has(t[after.i + 1]?.lower ?? '') &&
+              rest.some(isPast) &&
+              t
+                .slice(after.i + 2)
+                .some(
+                  (z) => OFFER_DETERMINERS.has(z.lower) || z.lower === 'last' || z.pos === 'PROPN',
+                ))))) &&
       !rest.some((z) => dislikeEndWords.has(z.lower));
     // "Which of our … do you use most": the use presumed.
     const used =
@@ -396,7 +417,8 @@ function presumedExperience(s: Sentence): Hit[] {
       !t.slice(qs + 1, y.i).some((z) => z.lower === 'you');
     // "the highlight of your stay", "thanks to our lessons"
     const highPoint =
-      (highPointWords.has(y.lower) || (y.lower === 'best' && next1?.lower === 'part')) &&
+      (highPointWords.has(y.lower) ||
+        (y.lower === 'best' && highPointNouns.has(next1?.lemma ?? '') && next2?.lower === 'of')) &&
       rest.some((z) => z.lower === 'your' || OFFER_DETERMINERS.has(z.lower));
     const credited =
       ((y.lower === 'thanks' && next1?.lower === 'to') ||
@@ -470,18 +492,60 @@ function presumedOutcome(s: Sentence): Hit[] {
       rest.some((y) => y.lower === 'our') &&
       act.pos === 'VERB' &&
       act.lemma !== 'be';
+    // "When will you <do it>", "when will you be <doing it>": only the date left open.
+    const progressive =
+      act.lemma === 'be' && t[act.i + 1]?.pos === 'VERB' && /ing$/.test(t[act.i + 1]!.lower);
     const back =
       opener.lower === 'when' &&
-      (adoptVerbs.has(act.lemma) || (act.lemma === 'be' && t[act.i + 1]?.lower === 'back'));
+      (adoptVerbs.has(act.lemma) ||
+        progressive ||
+        (act.pos === 'VERB' &&
+          act.lemma !== 'be' &&
+          !t.slice(act.i).some((y) => y.lower === 'next')) ||
+        (act.lemma === 'be' && t[act.i + 1]?.lower === 'back'));
     if (chosen || back)
       return [span('presupposition', opener, back && act.lemma === 'be' ? t[act.i + 1]! : act)];
+  }
+  // "How much did you <like> …": the liking presumed, only its degree asked.
+  const liked = t[qs + 3];
+  if (
+    opener.lower === 'how' &&
+    t[qs + 1]?.lower === 'much' &&
+    t[qs + 2]?.lower === 'did' &&
+    liked?.lower === 'you' &&
+    likingVerbs.has(t[qs + 4]?.lemma ?? '')
+  )
+    return [span('presupposition', opener, t[qs + 4]!)];
+  return [];
+}
+
+/** "It's time you <did it>", "about time you <did it>": what they should have done, presumed. */
+function overdue(s: Sentence): Hit[] {
+  const t = s.tokens;
+  for (let i = 0; i < t.length - 2; i += 1) {
+    // Not "the last time you…": only "it's time", "about time", "high time".
+    if (
+      t[i]!.lower !== 'time' ||
+      !['it', "'s", 'is', 'about', 'high'].includes(t[i - 1]?.lower ?? '')
+    )
+      continue;
+    const who = t[i + 1]?.lower === 'that' ? i + 2 : i + 1;
+    const verb = t[who + 1];
+    if (t[who]?.lower !== 'you' || !verb || verb.pos !== 'VERB') continue;
+    if (verb.lemma !== verb.lower && /ed$|[^e]w$|t$/.test(verb.lower) && !/ing$/.test(verb.lower))
+      return [span('presupposition', t[i]!, verb)];
   }
   return [];
 }
 
 export const presuppositionKind: KindRule = {
   kind: 'presupposition',
-  detect: (s) => [...presupposition(s), ...presumedExperience(s), ...presumedOutcome(s)],
+  detect: (s) => [
+    ...presupposition(s),
+    ...presumedExperience(s),
+    ...presumedOutcome(s),
+    ...overdue(s),
+  ],
   why: (p) =>
     `"${p}" takes for granted an experience, a benefit or a problem the person may not have, so those it does not fit have no honest answer.`,
 };

@@ -1,6 +1,7 @@
 // Social proof and consensus
 import {
   accoladeWords,
+  endorsementTokens,
   adoptVerbs,
   bestsellerWords,
   characterAdjectives,
@@ -32,8 +33,10 @@ import {
 } from '../lexicon/people';
 import { popularitySuperlatives, rankedCompoundPattern } from '../lexicon/comparison';
 import { auxiliaries, whWords } from '../lexicon/question-words';
+import { imagineVerbs } from '../lexicon/experience';
 import type { KindRule } from './kind';
 import type { Sentence, Token } from '../text';
+import { valence } from '../lexicon/valence';
 import { type Hit, isQuestion, questionStart, firstWord, OFFER_DETERMINERS, span } from './tokens';
 
 /** A plural noun ("Clients" read as a name at the start of a sentence included). */
@@ -45,6 +48,9 @@ function isPlural(t: Token): boolean {
   const singular = t.lower.endsWith('ies') ? `${t.lower.slice(0, -3)}y` : t.lower.slice(0, -1);
   return groupNouns.has(singular) || authorityNouns.has(singular);
 }
+
+/** Words before a number that make it a size, not a crowd: "under 20 staff". */
+const sizeWords = new Set(['under', 'below', 'fewer', 'less', 'to', 'upto']);
 
 /** People by what they do: "gardeners", "accountants", "librarians", "residents". */
 const AGENT_SUFFIX = /(?:er|or|ist|ian|ant|ent|ee|ess|ive)s$/;
@@ -134,7 +140,11 @@ function socialProof(s: Sentence): Hit[] {
       from = i;
       to = i + 3;
     } else if (
-      (isGroup(x) || countedCrowd(t, i) >= 0) &&
+      (isGroup(x) ||
+        countedCrowd(t, i) >= 0 ||
+        // "Every <club> in <a place>…": a collective counted whole.
+        (collectiveNouns.has(x.lemma) &&
+          t.slice(Math.max(0, i - 2), i).some((y) => ['every', 'each'].includes(y.lower)))) &&
       (isPlural(x) ||
         peoplePlurals.has(x.lower) ||
         ['every', 'each'].includes(t[i - 1]?.lower ?? '') ||
@@ -161,7 +171,10 @@ function socialProof(s: Sentence): Hit[] {
         (crowdQuantifiers.has(y.lower) && y.lower !== 'nine') ||
         rankedCompoundPattern.test(y.lower) ||
         (y.lower === 'number' && growingCountWords.has(t[y.i - 1]?.lower ?? '')) ||
-        Number(y.text.replace(/,/g, '')) >= 50 ||
+        // "12,000 firms", not "teams of under 20 staff" (a size).
+        (Number(y.text.replace(/,/g, '')) >= 50 &&
+          !sizeWords.has(t[y.i - 1]?.lower ?? '') &&
+          !sizeWords.has(t[y.i - 2]?.lower ?? '')) ||
         bigCountWords.has(y.lower) ||
         ((y.pos === 'NUM' || /^\d/.test(y.text)) &&
           (['in', 'of'].includes(t[y.i + 1]?.lower ?? '') || t[y.i + 1]?.text === '%'));
@@ -234,6 +247,22 @@ function socialProof(s: Sentence): Hit[] {
           to = verb.i;
         }
       }
+    } else if (
+      endorsementTokens.has(x.lemma) &&
+      x.lower !== x.lemma &&
+      t
+        .slice(Math.max(0, i - 4), i)
+        .some(
+          (y) =>
+            (Number(y.text.replace(/,/g, '')) >= 50 && !sizeWords.has(t[y.i - 1]?.lower ?? '')) ||
+            bigCountWords.has(y.lower) ||
+            ['thousands', 'millions', 'hundreds'].includes(y.lower),
+        )
+    ) {
+      // "<a big count> <rated> reviews", "thousands of sign-ups": a count of endorsements.
+      from = Math.max(0, i - 3);
+      while (from < i && !/[0-9a-z]/i.test(t[from]!.text)) from += 1;
+      to = i;
     } else if (evidenceNouns.has(x.lower) && findingVerbs.has(t[i + 1]?.lemma ?? '')) {
       from = i;
       to = i + 1;
@@ -326,9 +355,22 @@ function socialProof(s: Sentence): Hit[] {
     // "how many people…"
     const subjectOfQuestion =
       question && from >= qStart && from <= qStart + 2 && auxiliaries.has(t[qStart]!.lower);
+    // A counted crowd as the subject of a "why" ("Why do most <people>…") is
+    // no count asked for: the "why" takes what the crowd does for granted.
+    const whyCrowd = (a: number, b: number) =>
+      opener?.lower === 'why' &&
+      a <= qStart + 3 &&
+      t.slice(a, b).some((y) => crowdQuantifiers.has(y.lower) || /^\d/.test(y.text));
     const whSubject =
-      question && whWords.has(opener?.lower ?? '') && from <= qStart + 3 && from >= qStart;
+      question &&
+      whWords.has(opener?.lower ?? '') &&
+      !whyCrowd(from, to) &&
+      from <= qStart + 3 &&
+      from >= qStart;
     if (subjectOfQuestion || whSubject) continue;
+    // The offer's own staff in an imagined scene ("Suppose our <staff> could…") are no crowd.
+    if (imagineVerbs.has(opener?.lemma ?? '') && t[from - 1]?.lower === 'our') continue;
+    if (imagineVerbs.has(opener?.lemma ?? '') && t[from]?.lower === 'our') continue;
     // A group someone is told they belong to ("Smart founders…") is identity, not a crowd.
     // (With a crowd word before it, it is a crowd again: "Most successful startups…")
     const crowdWord = t
@@ -344,7 +386,7 @@ function socialProof(s: Sentence): Hit[] {
     const speaksToYou = t.some(
       (y) => y.lower === 'you' || y.lower === 'your' || y.lower === 'yours',
     );
-    if (!question || speaksToYou || !isQuestion(s)) {
+    if (!question || speaksToYou || !isQuestion(s) || whyCrowd(from, to)) {
       hits.push(span('social-proof', t[from]!, t[to]!));
       i = to;
     }
@@ -352,12 +394,40 @@ function socialProof(s: Sentence): Hit[] {
   return hits;
 }
 
+/**
+ * Others endorsing the offer, stated before the ask: a plural subject
+ * ("<people> have praised our…", "<people> call us…") whatever people they
+ * are, with an endorsing or naming verb whose object is the offer.
+ */
+function endorsedByOthers(s: Sentence, next: Sentence | undefined): Hit[] {
+  const t = s.tokens;
+  if (isQuestion(s) || next === undefined || !isQuestion(next)) return [];
+  const first = firstWord(t);
+  for (let i = first; i < Math.min(t.length, first + 4); i += 1) {
+    const x = t[i]!;
+    if (x.pos !== 'NOUN' || x.lower === x.lemma || countedThings.has(x.lemma)) continue;
+    const verb = t
+      .slice(i + 1, i + 4)
+      .find(
+        (y) =>
+          (y.pos === 'VERB' || y.pos === 'NOUN') &&
+          (endorseVerbs.has(y.lemma) || namingVerbs.has(y.lemma)) &&
+          valence(y.lemma) >= 0,
+      );
+    if (!verb || !t.slice(i + 1, verb.i).every((y) => ['AUX', 'ADV', 'NOUN'].includes(y.pos)))
+      continue;
+    const object = t[verb.i + 1];
+    if (object && ['our', 'us'].includes(object.lower)) return [span('social-proof', x, verb)];
+  }
+  return [];
+}
+
 export const socialProofKind: KindRule = {
   kind: 'social-proof',
   // A model of the right kind of person is an identity appeal, not a crowd
   // (a crowd counted before it, "Most <adjective> <people>…", still is).
   detect: (s, context) =>
-    socialProof(s).filter(
+    [...socialProof(s), ...endorsedByOthers(s, context.next)].filter(
       (hit) =>
         !context.found.some(
           (h) => h.kind === 'identity-appeal' && h.start <= hit.start && hit.start < h.end,
