@@ -88,7 +88,10 @@ module.exports = {
       globalSetup: '<rootDir>/test/global-setup.ts',
       globalTeardown: '<rootDir>/test/global-teardown.ts',
       testPathIgnorePatterns: ['/node_modules/'],
-      setupFilesAfterEnv: ['<rootDir>/test/integration-timeout.ts'],
+      setupFilesAfterEnv: [
+        '<rootDir>/test/integration-timeout.ts',
+        '<rootDir>/test/in-process-verify.ts',
+      ],
     },
     {
       ...common,

@@ -48,6 +48,74 @@ function copyMessage(value: unknown): unknown {
   return copy;
 }
 
+/** Whether every in-process message is checked against its protobuf round trip (tests set it). */
+const verifying = () => process.env.CHORUS_IN_PROCESS_VERIFY === '1';
+
+/** Where two messages differ, read as a decode reads them (an undefined field is an absent one); null when alike. */
+function differenceOf(copy: unknown, decoded: unknown, at = ''): string | null {
+  if (copy instanceof Date || decoded instanceof Date) {
+    return copy instanceof Date && decoded instanceof Date && copy.getTime() === decoded.getTime()
+      ? null
+      : at || '(message)';
+  }
+  if (copy instanceof Uint8Array || decoded instanceof Uint8Array) {
+    return copy instanceof Uint8Array &&
+      decoded instanceof Uint8Array &&
+      Buffer.compare(Buffer.from(copy), Buffer.from(decoded)) === 0
+      ? null
+      : at || '(message)';
+  }
+  if (Array.isArray(copy) || Array.isArray(decoded)) {
+    if (!Array.isArray(copy) || !Array.isArray(decoded) || copy.length !== decoded.length)
+      return at || '(message)';
+    for (let i = 0; i < copy.length; i += 1) {
+      const found = differenceOf(copy[i], decoded[i], `${at}[${i}]`);
+      if (found) return found;
+    }
+    return null;
+  }
+  if (
+    copy !== null &&
+    typeof copy === 'object' &&
+    decoded !== null &&
+    typeof decoded === 'object'
+  ) {
+    const a = copy as Record<string, unknown>;
+    const b = decoded as Record<string, unknown>;
+    for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
+      if (a[key] === undefined && b[key] === undefined) continue;
+      const found = differenceOf(a[key], b[key], at ? `${at}.${key}` : key);
+      if (found) return found;
+    }
+    return null;
+  }
+  return Object.is(copy, decoded) ? null : at || '(message)';
+}
+
+/**
+ * The in-process copy of a message, checked (when verifying) against what
+ * encoding and decoding it would give: a field a decode would fill in with
+ * its default, or drop as unknown, fails the call loudly in tests instead of
+ * behaving differently from the distributed run.
+ */
+function passed(
+  value: unknown,
+  roundTrip: ((value: unknown) => unknown) | undefined,
+  what: string,
+): unknown {
+  const copy = copyMessage(value);
+  if (roundTrip && verifying()) {
+    const where = differenceOf(copy, roundTrip(value));
+    if (where) {
+      throw callError({
+        code: status.INTERNAL,
+        details: `${what} differs from its protobuf round trip at ${where}`,
+      });
+    }
+  }
+  return copy;
+}
+
 /** The error a grpc-js client rejects with for a status (see grpc-js callErrorFromStatus). */
 function callError(failure: Partial<ServiceError>): ServiceError {
   const code = failure.code ?? status.UNKNOWN;
@@ -117,16 +185,27 @@ export class InProcessServices {
     const name = serviceName(definition);
     const remote = client as unknown as Record<string, (...args: unknown[]) => unknown>;
     const local: Record<string, unknown> = { close: () => client.close() };
-    for (const method of Object.keys(definition)) {
+    for (const [method, spec] of Object.entries(definition)) {
       const overGrpc = remote[method]!;
+      const requestRoundTrip = (value: unknown) =>
+        spec.requestDeserialize(spec.requestSerialize(value));
+      const responseRoundTrip = (value: unknown) =>
+        spec.responseDeserialize(spec.responseSerialize(value));
       local[method] = (request: unknown, settings: CallSettings = {}) => {
         const service = this.services.get(name);
         const handler = service?.paths.has(method) ? service.handlers[method] : undefined;
         if (!service || !handler) return overGrpc(request, settings);
         const timeoutMs = settings.timeoutMs ?? defaults.timeoutMs ?? 10_000;
-        return call(service, handler, method, copyMessage(request), {
+        let copied: unknown;
+        try {
+          copied = passed(request, requestRoundTrip, `${spec.path} request`);
+        } catch (error) {
+          return Promise.reject(error);
+        }
+        return call(service, handler, method, copied, {
           timeoutMs,
           metadata: settings.metadata?.clone() ?? new Metadata(),
+          roundTrip: responseRoundTrip,
         });
       };
     }
@@ -140,7 +219,7 @@ function call(
   handler: UnaryHandler,
   method: string,
   request: unknown,
-  settings: { timeoutMs: number; metadata: Metadata },
+  settings: { timeoutMs: number; metadata: Metadata; roundTrip?: (value: unknown) => unknown },
 ): Promise<unknown> {
   const path = service.paths.get(method)!;
   const abort = new AbortController();
@@ -160,7 +239,11 @@ function call(
       (response) => {
         clearTimeout(deadline);
         service.inFlight.delete(running);
-        resolve(copyMessage(response ?? {}));
+        try {
+          resolve(passed(response ?? {}, settings.roundTrip, `${path} response`));
+        } catch (error) {
+          reject(error);
+        }
       },
       (error: unknown) => {
         clearTimeout(deadline);

@@ -44,8 +44,10 @@ function product(message: Product | undefined): ProductSnapshot {
   return message;
 }
 
+/** The view as its message: what the seats add to the monthly rate stays in billing (revenue). */
 function toSubscription(view: SubscriptionView): Subscription {
-  return { ...view };
+  const { seatsMonthlyRateCents: _revenueOnly, ...message } = view;
+  return message;
 }
 
 function toPrice(prices: PlanPrices, cycle: 'monthly' | 'annual', savingsCents: number): Price {

@@ -1,7 +1,9 @@
+import type { WordingCheck } from '@chorus/contracts';
 import type { PersonaResponse } from '@chorus/proto/inference/v1/inference';
 import { type EventOf, openDatabase } from '@chorus/service-kit';
 import { eventually, testLogger } from '@chorus/service-kit/testing';
 import { analyzeRun } from '@chorus/research';
+import { checkWording } from '@chorus/research/wording';
 import {
   analysisToMessage,
   runDetailsFromMessage,
@@ -24,8 +26,9 @@ import {
 } from './questions-setup';
 
 describe('runs, progress and cost', () => {
-  const run = (seed: number, costUsd: number) =>
+  const run = (seed: number, costUsd: number, wording?: WordingCheck) =>
     runDetailsToMessage({
+      ...(wording ? { wording } : {}),
       engine: 'openai',
       model: 'gpt-4o-mini',
       temperature: 0.7,
@@ -46,13 +49,14 @@ describe('runs, progress and cost', () => {
     responses: PersonaResponse[],
     seed: number,
     costUsd: number,
+    wording?: WordingCheck,
   ) {
     await deliver(question.id, {
       $case: 'questionAnswered',
       value: {
         ...(answered(question, responses).value as EventOf<'questionAnswered'>),
         seed,
-        runDetails: run(seed, costUsd),
+        runDetails: run(seed, costUsd, wording),
       },
     });
     return eventually(async () => {
@@ -138,7 +142,9 @@ describe('runs, progress and cost', () => {
       personas.map((p) => responseOf(p.id, p.template!.name, opinion));
     expect(asked!.analysis).toBeUndefined();
 
-    const first = await completeRun(ids, question, all('positive'), 1, 0.0002);
+    // Inference sends the question's wording check with its run.
+    const wording = checkWording(questionText);
+    const first = await completeRun(ids, question, all('positive'), 1, 0.0002, wording);
     // The same analysis the page used to compute on every read, now stored once.
     const expected = analyzeRun(
       first.responses.map((r) => ({ opinion: r.opinion as 'positive' })),
@@ -155,7 +161,7 @@ describe('runs, progress and cost', () => {
     expect(pending).toMatchObject({ status: 'pending', seed: 2 });
     expect(pending.analysis).toBeUndefined();
 
-    const second = await completeRun(ids, question, all('negative'), 2, 0.0002);
+    const second = await completeRun(ids, question, all('negative'), 2, 0.0002, wording);
     expect(second.analysis!.estimate!.shares).toMatchObject({ positive: 0, negative: 100 });
     expect(second.previousRuns[0]!.estimate!.shares).toMatchObject({ positive: 100 });
     expect(second.drift).toMatchObject({ drift: true });

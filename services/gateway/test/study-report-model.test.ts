@@ -1,5 +1,6 @@
 import { type PersonaResponse, type QuestionView, type RunDetails } from '@chorus/contracts';
 import { analyzeRun } from '@chorus/research';
+import { checkWording } from '@chorus/research/wording';
 import { buildStudyReport } from '../src/study-report/model';
 import { studyReportFileName, studyReportMarkdown } from '../src/study-report/markdown';
 
@@ -60,7 +61,12 @@ function question(overrides: Partial<QuestionView> = {}): QuestionView {
     checkWording: false,
     progress: null,
     run,
-    analysis: analyzeRun(responses, run, "Wouldn't you love our amazing planner?"),
+    // Inference sends the question's wording check with its run.
+    analysis: analyzeRun(
+      responses,
+      { ...run, wording: checkWording("Wouldn't you love our amazing planner?") },
+      "Wouldn't you love our amazing planner?",
+    ),
     previousRuns: [],
     drift: null,
     type: 'opinion',

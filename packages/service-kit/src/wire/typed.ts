@@ -51,7 +51,18 @@ export function specToMessage(
   if (!spec || spec.type === 'opinion') return undefined;
   switch (spec.type) {
     case 'scale':
-      return { spec: { $case: 'scale', value: spec } };
+      return {
+        spec: {
+          $case: 'scale',
+          value: {
+            points: spec.points,
+            lowLabel: spec.lowLabel,
+            highLabel: spec.highLabel,
+            pointLabels: spec.pointLabels,
+            ratingMethod: spec.ratingMethod,
+          },
+        },
+      };
     case 'nps':
       return { spec: { $case: 'nps', value: {} } };
     case 'single_choice':
@@ -63,7 +74,9 @@ export function specToMessage(
         },
       };
     case 'number':
-      return { spec: { $case: 'number', value: spec } };
+      return {
+        spec: { $case: 'number', value: { unit: spec.unit, min: spec.min, max: spec.max } },
+      };
     case 'ranking':
       return { spec: { $case: 'ranking', value: { items: spec.items } } };
     case 'maxdiff':
