@@ -51,6 +51,8 @@ function handlers(seen: Seen, kept: ReturnType<typeof user>) {
       }
       // An object the service keeps (a cache, say): a caller must not change it.
       if (userId === 'kept') return { user: kept };
+      // A field the message does not have: a decode would drop it.
+      if (userId === 'extra') return { user: { ...user(userId), passwordHash: 'x' } };
       return { user: user(userId) };
     },
     register: unused,
@@ -131,6 +133,33 @@ describe('in-process calls keep the gRPC contract', () => {
       // Timestamps arrive as Dates either way.
       expect(await local.listRevokedSessions({})).toEqual(await remote.listRevokedSessions({}));
     } finally {
+      await stop();
+    }
+  });
+
+  it('fails a message that differs from its protobuf round trip when verifying, as tests do', async () => {
+    const { local, remote, stop } = await start();
+    const before = process.env.CHORUS_IN_PROCESS_VERIFY;
+    try {
+      process.env.CHORUS_IN_PROCESS_VERIFY = '1';
+      expect(await outcome(local.getUser({ userId: 'extra' }))).toMatchObject({
+        code: status.INTERNAL,
+        details:
+          '/chorus.identity.v1.IdentityService/GetUser response differs from its protobuf round trip at user.passwordHash',
+      });
+      // Over the wire the field is dropped; a message that round-trips passes.
+      expect(await remote.getUser({ userId: 'extra' })).not.toHaveProperty('user.passwordHash');
+      expect(await local.getUser({ userId: 'u1' })).toEqual(await remote.getUser({ userId: 'u1' }));
+      // A request is checked too: a field its message lacks.
+      const odd = { userId: 'u1', role: 'admin' } as Parameters<typeof local.getUser>[0];
+      expect(await outcome(local.getUser(odd))).toMatchObject({
+        code: status.INTERNAL,
+        details:
+          '/chorus.identity.v1.IdentityService/GetUser request differs from its protobuf round trip at role',
+      });
+    } finally {
+      if (before === undefined) delete process.env.CHORUS_IN_PROCESS_VERIFY;
+      else process.env.CHORUS_IN_PROCESS_VERIFY = before;
       await stop();
     }
   });
