@@ -44,9 +44,13 @@ function product(message: Product | undefined): ProductSnapshot {
   return message;
 }
 
-/** The view as its message: what the seats add to the monthly rate stays in billing (revenue). */
+/**
+ * The view as its message. What the seats add to the monthly rate (revenue)
+ * and the promo (the catalog mirrors it) stay in billing: the message has
+ * neither.
+ */
 function toSubscription(view: SubscriptionView): Subscription {
-  const { seatsMonthlyRateCents: _revenueOnly, ...message } = view;
+  const { seatsMonthlyRateCents: _revenueOnly, promo: _mirroredByCatalog, ...message } = view;
   return message;
 }
 
