@@ -20,15 +20,14 @@
 import { startKafkaTestBroker } from '@chorus/kafka-test-broker';
 import { type SpawnedChorus, type SpawnOptions, spawnChorus } from '@chorus/launcher/spawn';
 import { generateTokenKeys, Topics } from '@chorus/service-kit';
-import autocannon from 'autocannon';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { customer, json, type Load, load } from './lib/load';
 import type { BenchRow } from './lib/report';
 
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 200);
@@ -40,55 +39,6 @@ const roundSeconds = Math.max(2, Math.round(duration / ROUNDS));
 const LIST_SIZES = [5, 20];
 const root = path.resolve(__dirname, '..');
 
-/** CPU time (user + system) a process and its children have used so far, in ms (Linux /proc). */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  const own = (Number(fields[11]) + Number(fields[12])) * 10;
-  const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
-    .split(' ')
-    .filter(Boolean)
-    .map(Number);
-  return children.reduce((sum, child) => sum + cpuMs(child), own);
-}
-
-interface Load {
-  requestsPerSecond: number;
-  /** Server CPU per answered request: what the load costs, less sensitive to a busy machine. */
-  cpuPerRequest: number;
-  p50: number;
-  p99: number;
-  total: number;
-  failed: number;
-}
-
-async function load(url: string, token: string, seconds: number, pid: number): Promise<Load> {
-  const cpuBefore = cpuMs(pid);
-  const result = await autocannon({
-    url,
-    connections,
-    duration: seconds,
-    headers: { authorization: `Bearer ${token}` },
-  });
-  return {
-    requestsPerSecond: result.requests.average,
-    cpuPerRequest: (cpuMs(pid) - cpuBefore) / Math.max(1, result.requests.total),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    total: result.requests.total,
-    failed: result.non2xx + result.errors + result.timeouts,
-  };
-}
-
-async function json<T>(url: string, init: RequestInit = {}): Promise<T> {
-  const response = await fetch(url, {
-    ...init,
-    headers: { 'content-type': 'application/json', ...init.headers },
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${url}: ${response.status} ${text}`);
-  return JSON.parse(text) as T;
-}
-
 /** An OTLP/HTTP endpoint that accepts and drops everything: tracing's cost without a collector's. */
 async function startOtlpSink(): Promise<{ url: string; server: Server }> {
   const server = createServer((req, res) => {
@@ -98,42 +48,6 @@ async function startOtlpSink(): Promise<{ url: string; server: Server }> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   return { url: `http://127.0.0.1:${typeof address === 'object' && address?.port}`, server };
-}
-
-/** A paying customer with `products` products (the first made at registration); their token and product ids. */
-async function customer(url: string, name: string, products: number) {
-  const registered = await json<{ token: string; product: { id: string } }>(
-    `${url}/api/auth/register`,
-    {
-      method: 'POST',
-      body: JSON.stringify({
-        email: `bench-${name}-${randomUUID()}@example.com`,
-        password: 'bench-password',
-        firstName: name,
-        lastName: 'Bench',
-        productName: `${name} 1`,
-        productDescription: 'Smart lights',
-        industry: 'technology',
-        billingCycle: 'monthly',
-        stripeToken: 'pm_card_visa',
-      }),
-    },
-  );
-  const { token } = registered;
-  const ids = [registered.product.id];
-  for (let n = 2; n <= products; n++) {
-    const made = await json<{ id: string }>(`${url}/api/products`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}` },
-      body: JSON.stringify({
-        name: `${name} ${n}`,
-        description: 'For the benchmark',
-        industry: 'retail',
-      }),
-    });
-    ids.push(made.id);
-  }
-  return { token, productIds: ids };
 }
 
 /** The token of the invitation link identity logged for this address (no SMTP configured). */
@@ -245,8 +159,8 @@ async function withChorus<T>(
 /** GET /api/products at full load after a warm-up. */
 async function productListUnderLoad(chorus: SpawnedChorus, readers: Reader[]): Promise<Load> {
   const { token } = readers[0]!;
-  await load(`${chorus.url}/api/products`, token, 3, chorus.pid);
-  return load(`${chorus.url}/api/products`, token, duration, chorus.pid);
+  await load(`${chorus.url}/api/products`, token, 3, chorus.pid, connections);
+  return load(`${chorus.url}/api/products`, token, duration, chorus.pid, connections);
 }
 
 const note = (l: Load) =>
@@ -419,11 +333,11 @@ async function againstMonolith(run: {
           { system: 'chorus', url: chorus.url + route, pid: chorus.pid },
         ] as const;
         const measured = { monolith: [] as Load[], chorus: [] as Load[] };
-        for (const { url, pid } of systems) await load(url, reader.token, 2, pid);
+        for (const { url, pid } of systems) await load(url, reader.token, 2, pid, connections);
         for (let round = 0; round < ROUNDS; round++) {
           const order = round % 2 === 0 ? systems : [...systems].reverse();
           for (const { system, url, pid } of order) {
-            measured[system].push(await load(url, reader.token, roundSeconds, pid));
+            measured[system].push(await load(url, reader.token, roundSeconds, pid, connections));
           }
         }
         const ours = middle(measured.chorus);
