@@ -97,7 +97,8 @@ test('answers arrive one by one, the cost is shown before and after, and the bud
   }
 
   await signIn(token, `/products/${productId}/questions`);
-  const text = 'How much would you pay each month for a meal planner?';
+  // A question with a fair reversed wording ("…decide against paying…"), so the sensitivity check runs.
+  const text = 'Would you pay $10 a month for a meal planner?';
   await page.getByLabel('Your question').fill(text);
   const estimate = page.getByTestId('cost-estimate');
   await expect(estimate).toContainText(/Estimated cost: \$0\.\d{4}/);

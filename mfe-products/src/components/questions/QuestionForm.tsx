@@ -456,6 +456,16 @@ export function QuestionForm({
               {panelMessages.noWordingCheck}
             </p>
           ) : null}
+          {checkWording &&
+          !panel &&
+          wording &&
+          (wording.rewording !== 'ready' || !wording.reversedReady) ? (
+            <p role="note" className="text-xs text-muted-foreground">
+              This question has no fair {wording.rewording !== 'ready' ? 'neutral' : 'reversed'}{' '}
+              wording to compare it with, so the sensitivity check will not run for it: only the
+              question as written is asked.
+            </p>
+          ) : null}
           {(names.length > 0 || panel) && !locked && !refusal && estimate.data ? (
             <CostEstimate data={estimate.data} />
           ) : null}
