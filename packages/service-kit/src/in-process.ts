@@ -48,9 +48,6 @@ function copyMessage(value: unknown): unknown {
   return copy;
 }
 
-/** Whether every in-process message is checked against its protobuf round trip (tests set it). */
-const verifying = () => process.env.CHORUS_IN_PROCESS_VERIFY === '1';
-
 /** Where two messages differ, read as a decode reads them (an undefined field is an absent one); null when alike. */
 function differenceOf(copy: unknown, decoded: unknown, at = ''): string | null {
   if (copy instanceof Date || decoded instanceof Date) {
@@ -93,7 +90,7 @@ function differenceOf(copy: unknown, decoded: unknown, at = ''): string | null {
 }
 
 /**
- * The in-process copy of a message, checked (when verifying) against what
+ * The in-process copy of a message, checked (when a round trip is given) against what
  * encoding and decoding it would give: a field a decode would fill in with
  * its default, or drop as unknown, fails the call loudly in tests instead of
  * behaving differently from the distributed run.
@@ -104,7 +101,7 @@ function passed(
   what: string,
 ): unknown {
   const copy = copyMessage(value);
-  if (roundTrip && verifying()) {
+  if (roundTrip) {
     const where = differenceOf(copy, roundTrip(value));
     if (where) {
       throw callError({
@@ -139,6 +136,16 @@ function callError(failure: Partial<ServiceError>): ServiceError {
  */
 export class InProcessServices {
   private readonly services = new Map<string, LocalService>();
+
+  /**
+   * `verify`: every message is checked against its protobuf round trip (the
+   * integration tests set CHORUS_IN_PROCESS_VERIFY=1); read once, not per call.
+   */
+  constructor(
+    private readonly options: { verify: boolean } = {
+      verify: process.env.CHORUS_IN_PROCESS_VERIFY === '1',
+    },
+  ) {}
 
   /** Offers a service's handlers to callers in this process; the answer withdraws them. */
   serve<D extends ServiceDefinition>(
@@ -187,10 +194,12 @@ export class InProcessServices {
     const local: Record<string, unknown> = { close: () => client.close() };
     for (const [method, spec] of Object.entries(definition)) {
       const overGrpc = remote[method]!;
-      const requestRoundTrip = (value: unknown) =>
-        spec.requestDeserialize(spec.requestSerialize(value));
-      const responseRoundTrip = (value: unknown) =>
-        spec.responseDeserialize(spec.responseSerialize(value));
+      const requestRoundTrip = this.options.verify
+        ? (value: unknown) => spec.requestDeserialize(spec.requestSerialize(value))
+        : undefined;
+      const responseRoundTrip = this.options.verify
+        ? (value: unknown) => spec.responseDeserialize(spec.responseSerialize(value))
+        : undefined;
       local[method] = (request: unknown, settings: CallSettings = {}) => {
         const service = this.services.get(name);
         const handler = service?.paths.has(method) ? service.handlers[method] : undefined;

@@ -138,10 +138,10 @@ describe('in-process calls keep the gRPC contract', () => {
   });
 
   it('fails a message that differs from its protobuf round trip when verifying, as tests do', async () => {
-    const { local, remote, stop } = await start();
     const before = process.env.CHORUS_IN_PROCESS_VERIFY;
+    process.env.CHORUS_IN_PROCESS_VERIFY = '1';
+    const { local, remote, stop } = await start();
     try {
-      process.env.CHORUS_IN_PROCESS_VERIFY = '1';
       expect(await outcome(local.getUser({ userId: 'extra' }))).toMatchObject({
         code: status.INTERNAL,
         details:
