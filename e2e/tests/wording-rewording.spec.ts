@@ -1,28 +1,9 @@
-import type { APIRequestContext } from '@playwright/test';
 import { expect, newAccount, test } from '../fixtures';
+import { productWithPersonas } from '../typed-helpers';
 
 // The wording check's rewording in the question form: "Use neutral wording"
 // gives a question that still names the offer asked about, and a question
 // that cannot be reworded safely gets the changes to make by hand instead.
-
-function auth(token: string) {
-  return { headers: { authorization: `Bearer ${token}` } };
-}
-
-async function productWithPersonas(request: APIRequestContext, token: string, count: number) {
-  const products = await request.get('/api/products', auth(token));
-  const [product] = (await products.json()) as { id: string }[];
-  const templates = await request.get('/api/persona-templates', auth(token));
-  const chosen = ((await templates.json()) as { id: string }[]).slice(0, count);
-  for (const template of chosen) {
-    const added = await request.post(`/api/products/${product!.id}/personas`, {
-      ...auth(token),
-      data: { templateId: template.id },
-    });
-    expect(added.status(), await added.text()).toBe(201);
-  }
-  return product!.id;
-}
 
 test.describe('rewording a leading question', () => {
   test('"Use neutral wording" keeps the offer the question asks about', async ({
