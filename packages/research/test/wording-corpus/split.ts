@@ -3,6 +3,7 @@ import { addedRows } from './added-questions';
 import { addedRows2 } from './added-questions-2';
 import { batch3Rows, type HardCase } from './batch-3';
 import { batch4Rows } from './batch-4';
+import { batch5Rows } from './batch-5';
 import { corpusRows } from './questions';
 
 export type Domain =
@@ -44,9 +45,20 @@ export type Batch4Domain =
   | 'fitness'
   | 'farm-supplies';
 
+/** The domains of batch 5 (batch-5.ts), in none of the earlier corpus, batch 3 or batch 4. */
+export type Batch5Domain =
+  | 'laundry'
+  | 'bicycles'
+  | 'music-lessons'
+  | 'weddings'
+  | 'coworking'
+  | 'photography'
+  | 'home-repairs'
+  | 'crafts';
+
 export interface CorpusQuestion {
   text: string;
-  domain: Domain | Batch3Domain | Batch4Domain;
+  domain: Domain | Batch3Domain | Batch4Domain | Batch5Domain;
   /** The leading kinds it holds; empty when it is neutral. */
   kinds: LeadingKind[];
   half: 'tuning' | 'held-out';
@@ -137,3 +149,21 @@ export const batch4: Batch4Question[] = batch4Rows.map(([domain, labels, text, h
 
 export const batch4TuningHalf = batch4.filter((q) => q.half === 'tuning');
 export const batch4HeldOutHalf = batch4.filter((q) => q.half === 'held-out');
+
+export interface Batch5Question extends CorpusQuestion {
+  domain: Batch5Domain;
+  /** Which of the hard cases it holds, if any. */
+  hard?: HardCase;
+}
+
+/** Batch 5, split by the same rule. */
+export const batch5: Batch5Question[] = batch5Rows.map(([domain, labels, text, hard]) => ({
+  text,
+  domain,
+  kinds: kindsOf(labels),
+  half: halfOf(text),
+  ...(hard ? { hard } : {}),
+}));
+
+export const batch5TuningHalf = batch5.filter((q) => q.half === 'tuning');
+export const batch5HeldOutHalf = batch5.filter((q) => q.half === 'held-out');
