@@ -15,7 +15,8 @@
 // both in turn, BENCH_DURATION / BENCH_ROUNDS seconds (10 / 3) each. Reported:
 // the median round's throughput ratio, with each system's requests/s, p99
 // and server CPU per request. BENCH_TRACING=1 adds GET /api/products on the
-// distributed run with spans exported over OTLP. Asserts nothing.
+// distributed run with spans exported over OTLP; BENCH_LAYOUTS=distributed
+// (or embedded) measures one run only. Asserts nothing.
 // Run: npm run build && npm run bench -- monolith
 import { startKafkaTestBroker } from '@chorus/kafka-test-broker';
 import { type SpawnedChorus, type SpawnOptions, spawnChorus } from '@chorus/launcher/spawn';
@@ -35,6 +36,8 @@ const duration = Number(process.env.BENCH_DURATION ?? 10);
 /** Rounds of each system per row; each round lasts BENCH_DURATION / ROUNDS seconds (at least 2). */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const roundSeconds = Math.max(2, Math.round(duration / ROUNDS));
+/** Which runs to measure: BENCH_LAYOUTS=embedded or =distributed for one of them. */
+const layouts = (process.env.BENCH_LAYOUTS ?? 'embedded,distributed').split(',');
 /** How many products the readers have. */
 const LIST_SIZES = [5, 20];
 const root = path.resolve(__dirname, '..');
@@ -205,29 +208,34 @@ export async function measure(): Promise<BenchRow[]> {
   };
   const cores = availableParallelism();
   try {
+    const rows: BenchRow[] = [];
     // The embedded run (`npm start`): one process, against a one-process monolith.
-    const rows = await withChorus({ env: tokenKeys }, (chorus, readers) =>
-      againstMonolith({
-        layout: 'embedded',
-        chorus,
-        readers,
-        publicKey: keys.publicKey,
-        workers: 1,
-      }),
-    );
+    if (layouts.includes('embedded'))
+      rows.push(
+        ...(await withChorus({ env: tokenKeys }, (chorus, readers) =>
+          againstMonolith({
+            layout: 'embedded',
+            chorus,
+            readers,
+            publicKey: keys.publicKey,
+            workers: 1,
+          }),
+        )),
+      );
     // The distributed run (a process per service) uses every core: so does the
     // monolith, as a cluster of one process per core.
-    rows.push(
-      ...(await withChorus(distributed, (chorus, readers) =>
-        againstMonolith({
-          layout: 'distributed',
-          chorus,
-          readers,
-          publicKey: keys.publicKey,
-          workers: cores,
-        }),
-      )),
-    );
+    if (layouts.includes('distributed'))
+      rows.push(
+        ...(await withChorus(distributed, (chorus, readers) =>
+          againstMonolith({
+            layout: 'distributed',
+            chorus,
+            readers,
+            publicKey: keys.publicKey,
+            workers: cores,
+          }),
+        )),
+      );
     if (process.env.BENCH_TRACING) rows.push(...(await tracingRows(distributed, tokenKeys)));
     return rows;
   } finally {

@@ -32,10 +32,14 @@ interface LocalService {
  * caller and callee (either may change what it holds afterwards), Dates and
  * bytes copied, arrays and objects rebuilt.
  */
-function copyMessage(value: unknown): unknown {
+export function copyMessage<T>(value: T): T {
+  return copyValue(value) as T;
+}
+
+function copyValue(value: unknown): unknown {
   if (value === null || typeof value !== 'object') return value;
   if (value instanceof Date) return new Date(value.getTime());
-  if (Array.isArray(value)) return value.map(copyMessage);
+  if (Array.isArray(value)) return value.map(copyValue);
   if (value instanceof Uint8Array) {
     return Buffer.isBuffer(value) ? Buffer.from(value) : new Uint8Array(value);
   }
@@ -43,7 +47,7 @@ function copyMessage(value: unknown): unknown {
   const copy: Record<string, unknown> = { ...value };
   for (const key in copy) {
     const field = copy[key];
-    if (field !== null && typeof field === 'object') copy[key] = copyMessage(field);
+    if (field !== null && typeof field === 'object') copy[key] = copyValue(field);
   }
   return copy;
 }

@@ -41,12 +41,14 @@ export {
   serviceName,
   startGrpcServer,
 } from './grpc';
-export { createServiceClient, InProcessServices } from './in-process';
+export { copyMessage, createServiceClient, InProcessServices } from './in-process';
 export { KafkaEventBus } from './kafka-bus';
 export { createEventBus } from './bus-factory';
 export { createLogger, type Logger } from './logger';
 export { enqueueEvent, OutboxRelay, outboxMigration, publishEvent } from './outbox';
 export { runMain, type Stoppable } from './process';
+export { connectRedis } from './redis';
+export { ReadVersions, type VersionScope, type VersionStore } from './read-versions';
 export {
   type RunningService,
   ServiceRuntime,

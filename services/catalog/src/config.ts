@@ -16,6 +16,11 @@ const catalogConfigSchema = z
     KAFKA_BROKERS: env.brokers(),
     LOG_LEVEL: env.logLevel(),
     /**
+     * Where changes are told to readers outside the catalog (the gateway's
+     * read cache, which is on only when both have it); unset, nothing is.
+     */
+    REDIS_URL: env.url().optional(),
+    /**
      * The persona template library (YAML) seeded into an empty table and
      * re-read by SyncTemplates; the library shipped with the service by default.
      */

@@ -1,5 +1,7 @@
 import { CatalogServiceService } from '@chorus/proto/catalog/v1/catalog';
 import {
+  connectRedis,
+  ReadVersions,
   type RunningService,
   ServiceRuntime,
   type SharedInfrastructure,
@@ -49,12 +51,23 @@ export async function startCatalog(
 ): Promise<RunningCatalog> {
   const runtime = await ServiceRuntime.open('catalog', config, migrations, shared);
   const { db, bus, relay, logger } = runtime;
-  const productCache = new ProductCache<ProductRow>({ databaseUrl: config.DATABASE_URL, logger });
+  // With Redis, every committed change also sets a read version there, so
+  // that the gateway's read cache (services/gateway/src/clients/catalog-reads.ts)
+  // stops answering from what it kept before the change.
+  const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL, logger) : undefined;
+  const versions = redis ? new ReadVersions(redis) : undefined;
+  const stopWriting = versions?.keepWriting(logger);
+  const productCache = new ProductCache<ProductRow>({
+    databaseUrl: config.DATABASE_URL,
+    logger,
+    ...(versions ? { committed: (userId) => versions.bump('products', userId) } : {}),
+  });
   // Each user's memberships, for GetAccess: forgotten on every replica when one changes.
   const membershipCache = new ProductCache<MembershipRow>({
     databaseUrl: config.DATABASE_URL,
     logger,
     channel: membershipsChannel,
+    ...(versions ? { committed: (userId) => versions.bump('memberships', userId) } : {}),
   });
   await Promise.all([productCache.start(), membershipCache.start()]);
   const productStore = new ProductStore(db, productCache);
@@ -142,7 +155,9 @@ export async function startCatalog(
     }),
     async () => {
       await sweep.stop();
+      stopWriting?.();
       await Promise.all([productCache.close(), membershipCache.close()]);
+      await redis?.quit().catch(() => undefined);
     },
   );
   sweep.start();

@@ -143,3 +143,50 @@ it('reads from the database while it cannot hear changes, and trusts memory agai
     { what: 'notifications heard again' },
   );
 });
+
+it('tells readers outside the catalog of a committed change before settled() resolves, and never of a rolled-back one', async () => {
+  const told: string[] = [];
+  let release: () => void = () => undefined;
+  const cache = new ProductCache<ProductRow>({
+    databaseUrl: database.url,
+    logger: testLogger(),
+    // A slow reader: settled() must wait for it.
+    committed: (userId) =>
+      new Promise<void>((resolve) => {
+        release = () => {
+          told.push(userId);
+          resolve();
+        };
+      }),
+  });
+  await cache.start();
+  try {
+    const store = new ProductStore(db, cache);
+    const userId = randomUUID();
+    await create(store, userId, 'Told');
+    let settled = false;
+    const settling = store.settled().then(() => (settled = true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(settled).toBe(false);
+    release();
+    await settling;
+    expect(told).toEqual([userId]);
+
+    const other = randomUUID();
+    await expect(
+      db.transaction(async (trx) => {
+        await store.insert(trx, {
+          user_id: other,
+          name: 'Never',
+          description: null,
+          industry: 'retail',
+        });
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    await store.settled();
+    expect(told).toEqual([userId]);
+  } finally {
+    await cache.close();
+  }
+});

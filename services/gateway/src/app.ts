@@ -43,6 +43,8 @@ interface AppDeps {
   logger: Logger;
   /** gRPC addresses probed by /readyz. */
   downstream: Record<string, string>;
+  /** Told after each write a signed-in user makes, before it is answered (the read cache). */
+  userWrote?: (userId: string) => Promise<void>;
 }
 
 export function createApp(deps: AppDeps): Express {
@@ -81,6 +83,7 @@ export function createApp(deps: AppDeps): Express {
     accessAuthority(deps.clients),
     deps.idempotency,
     (access, action) => requirePaidProduct(deps.clients, access, action),
+    deps.userWrote,
   );
   authRoutes(routes, deps);
   productRoutes(routes, deps);

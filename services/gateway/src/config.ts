@@ -24,6 +24,11 @@ const gatewayConfigSchema = z.object({
   ADMIN_EMAIL: z.email().optional(),
   /** Rate limits live here when set, so every gateway replica counts together. */
   REDIS_URL: z.url().optional(),
+  /**
+   * With REDIS_URL and a catalog across the network that sets read versions,
+   * keep My Products and access answers here (clients/catalog-reads.ts).
+   */
+  CATALOG_READ_CACHE: env.flag(true),
   KAFKA_BROKERS: env.brokers(),
   /** Number of proxy hops in front of the gateway (ingress), for client IPs in rate limits. */
   TRUST_PROXY: z.coerce.number().int().min(0).default(0),

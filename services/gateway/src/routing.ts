@@ -152,6 +152,8 @@ export class ApiRoutes {
     private readonly authority?: AccessAuthority,
     private readonly idempotency?: Idempotency,
     private readonly entitlement?: Entitlement,
+    /** Told after each write of a signed-in user, answered or refused, before the answer goes. */
+    private readonly userWrote?: (userId: string) => Promise<void>,
   ) {}
 
   add<
@@ -243,10 +245,17 @@ export class ApiRoutes {
       };
       // Only once the request is known to be allowed and well formed does a
       // key count: a refused request stores nothing, as with Stripe.
-      const answer =
-        idempotency && principal
-          ? await idempotency.run(req, res, principal.id, work)
-          : await work();
+      const wrote = route.access === 'user' && route.method !== 'get' ? this.userWrote : undefined;
+      let answer: RouteAnswer | undefined;
+      try {
+        answer =
+          idempotency && principal
+            ? await idempotency.run(req, res, principal.id, work)
+            : await work();
+      } finally {
+        // Even a refused write may have changed something before it failed.
+        if (wrote && principal) await wrote(principal.id);
+      }
       if (!answer || res.headersSent) return;
       if (answer.body !== undefined) res.status(answer.status).json(answer.body);
       else res.status(answer.status).end();

@@ -1,18 +1,20 @@
 import {
+  connectRedis,
   createEventBus,
   createLogger,
   type EventBus,
   type InProcessServices,
   type Logger,
   publicKeyFromPem,
+  ReadVersions,
   TokenVerifier,
 } from '@chorus/service-kit';
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
-import { createClient, type RedisClientType } from 'redis';
 import { createApp } from './app';
 import { Authenticator, RevocationList } from './auth';
 import { closeClients, connectClients } from './clients';
+import { CatalogReads } from './clients/catalog-reads';
 import { QuestionStreams } from './question-streams';
 import type { GatewayConfig } from './config';
 import { consumeGatewayEvents } from './events';
@@ -25,16 +27,6 @@ interface RunningGateway {
   stop(): Promise<void>;
 }
 
-async function connectRedis(url: string, logger: Logger): Promise<RedisClientType> {
-  const client: RedisClientType = createClient({
-    url,
-    socket: { reconnectStrategy: (retries) => Math.min(retries * 200, 5_000) },
-  });
-  client.on('error', (error: unknown) => logger.warn({ err: error }, 'redis error'));
-  await client.connect();
-  return client;
-}
-
 /** Starts the HTTP gateway in front of the services' gRPC ports. */
 export async function startGateway(
   config: GatewayConfig,
@@ -43,6 +35,15 @@ export async function startGateway(
   const logger = deps.logger ?? createLogger('gateway', config.LOG_LEVEL);
   const clients = connectClients(config, deps.inProcess);
   const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL, logger) : undefined;
+  // Across the network, the catalog's busiest reads are kept here while they hold.
+  const reads =
+    redis && !deps.inProcess && config.CATALOG_READ_CACHE
+      ? new CatalogReads({ versions: new ReadVersions(redis), logger })
+      : undefined;
+  if (reads) {
+    await reads.start();
+    clients.catalog = reads.wrap(clients.catalog);
+  }
   const revocations = new RevocationList();
   const authenticator = new Authenticator(
     new TokenVerifier(publicKeyFromPem(config.TOKEN_PUBLIC_KEY)),
@@ -78,6 +79,7 @@ export async function startGateway(
     ),
     streams,
     logger,
+    ...(reads ? { userWrote: (userId: string) => reads.userWrote(userId) } : {}),
     downstream: {
       identity: config.IDENTITY_ADDR,
       catalog: config.CATALOG_ADDR,
@@ -105,6 +107,7 @@ export async function startGateway(
         });
         server.closeIdleConnections();
       });
+      reads?.stop();
       closeClients(clients);
       if (!deps.bus) await bus.close();
       await redis?.quit().catch(() => undefined);

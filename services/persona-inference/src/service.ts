@@ -1,5 +1,6 @@
 import { PersonaInferenceServiceService } from '@chorus/proto/inference/v1/inference';
 import {
+  connectRedis,
   createEventBus,
   createLogger,
   type EventBus,
@@ -9,7 +10,7 @@ import {
   startGrpcServer,
 } from '@chorus/service-kit';
 import pLimit from 'p-limit';
-import { createClient, type RedisClientType } from 'redis';
+import type { RedisClientType } from 'redis';
 import { type AnswerCache, MemoryAnswerCache, RedisAnswerCache } from './answer-cache';
 import { Answering } from './answering';
 import type { InferenceConfig } from './config';
@@ -97,12 +98,7 @@ export async function startPersonaInference(
   let cache: AnswerCache = new MemoryAnswerCache(config.INFERENCE_CACHE_SIZE);
   let verdicts: VerdictCache = new MemoryVerdictCache(config.INFERENCE_CACHE_SIZE);
   if (config.REDIS_URL) {
-    redis = createClient({
-      url: config.REDIS_URL,
-      socket: { reconnectStrategy: (retries) => Math.min(retries * 200, 5_000) },
-    });
-    redis.on('error', (error: unknown) => logger.warn({ err: error }, 'redis error'));
-    await redis.connect();
+    redis = await connectRedis(config.REDIS_URL, logger);
     cache = new RedisAnswerCache({ redis, ttlSeconds: config.INFERENCE_CACHE_TTL_SECONDS, logger });
     verdicts = new RedisVerdictCache({
       redis,

@@ -448,7 +448,9 @@ describe('network policies', () => {
       );
       expect({ name, redisReached }).toEqual({
         name,
-        redisReached: ['gateway', 'persona-inference', 'inference-workers'].includes(name),
+        redisReached: ['gateway', 'catalog', 'persona-inference', 'inference-workers'].includes(
+          name,
+        ),
       });
     }
   });

@@ -84,8 +84,9 @@ async function main(): Promise<void> {
         config.DATABASE_URL,
         `${config.CHORUS_DATABASE_PREFIX}_${service.name}`,
       ),
-      // Persona inference shares its answer cache there, as its replicas do on Kubernetes.
-      ...(config.REDIS_URL && service.name === 'persona-inference'
+      // Persona inference shares its answer cache there, as its replicas do on
+      // Kubernetes; the catalog sets read versions there for the gateway's read cache.
+      ...(config.REDIS_URL && ['persona-inference', 'catalog'].includes(service.name)
         ? { REDIS_URL: config.REDIS_URL }
         : {}),
     });

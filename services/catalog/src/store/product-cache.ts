@@ -25,6 +25,12 @@ interface ProductCacheOptions {
   retryMs?: number;
   /** The longest a writer waits for every replica to confirm a change (settled). */
   settleMs?: number;
+  /**
+   * Told once a transaction that announced the user committed, before
+   * `settled()` resolves: readers outside the catalog (the gateway's read
+   * cache, through Redis read versions) learn of the change there.
+   */
+  committed?: (userId: string) => Promise<void>;
 }
 
 /**
@@ -146,6 +152,23 @@ export class ProductCache<Row> {
       },
       () => confirmation?.done(),
     );
+    const committed = this.options.committed;
+    if (committed) {
+      // Held like a confirmation: a writer awaiting settled() answers after it.
+      const told = trx.executionPromise
+        .then(
+          () => committed(userId),
+          () => undefined,
+        )
+        .catch((error: unknown) =>
+          this.options.logger.warn(
+            { err: error, channel: this.channel },
+            'cache: a change could not be told to readers outside the catalog',
+          ),
+        );
+      this.awaited.add(told);
+      void told.then(() => this.awaited.delete(told));
+    }
   }
 
   /**
