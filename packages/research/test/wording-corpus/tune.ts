@@ -1,27 +1,40 @@
 /* eslint-disable no-console -- a command-line report */
 // The tuning data only: all of the earlier corpus (both halves), all of
-// batch 3 (both halves) and batch 4's tuning half. For each set: its figures
+// batches 3 and 4 (both halves: a later batch exists) and batch 5's tuning
+// half. For each set: its figures
 // per kind, then each leading question the check misses, each neutral one it
 // flags and each finding of a kind the question is not labelled with; the
 // batches' questions are grouped by the hard-case shape they hold. Questions
 // given as arguments are checked too (probes written for the purpose).
-// Batch 4's held-out half is never read here: only the bench reads it, once,
+// Batch 5's held-out half is never read here: only the bench reads it, once,
 // for its aggregate figures.
-// Run: node -C @chorus/source -r @swc-node/register packages/research/test/wording-corpus/tune.ts [--only=earlier|batch3|batch4] [--quiet] [question…]
+// --part=a or --part=b keeps one of two fixed parts of the tuning data (by the
+// second bit of each text's hash): rules written while looking at part a can
+// be checked on part b, which was not looked at, before they are kept.
+// Run: node -C @chorus/source -r @swc-node/register packages/research/test/wording-corpus/tune.ts [--only=earlier|batch3|batch4|batch5] [--part=a|b] [--quiet] [question…]
 import { checkWording } from '@chorus/research/wording';
 import { type CorpusScore, scoreCorpus } from './score';
 import {
   batch3,
-  batch4TuningHalf,
+  batch4,
+  batch5TuningHalf,
   corpus,
   type Batch3Question,
   type Batch4Question,
+  type Batch5Question,
   type CorpusQuestion,
+  fnv1a,
 } from './split';
 
 const args = process.argv.slice(2);
 const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length);
 const quiet = args.includes('--quiet');
+const part = args.find((a) => a.startsWith('--part='))?.slice('--part='.length);
+/** The questions of the part asked for (all without --part). */
+const inPart = <Q extends CorpusQuestion>(questions: readonly Q[]): Q[] =>
+  part
+    ? questions.filter((q) => ((fnv1a(q.text) >>> 1) & 1) === (part === 'a' ? 0 : 1))
+    : [...questions];
 const probes = args.filter((a) => !a.startsWith('--'));
 
 const show = (text: string) => {
@@ -60,9 +73,11 @@ function misses(questions: readonly CorpusQuestion[]): void {
 }
 
 /** A batch's figures, its hard shapes, then its misses grouped by shape. */
-function batchReport(name: string, questions: readonly (Batch3Question | Batch4Question)[]): void {
+type BatchQuestion = Batch3Question | Batch4Question | Batch5Question;
+
+function batchReport(name: string, questions: readonly BatchQuestion[]): void {
   summary(name, scoreCorpus(questions, checkWording));
-  const shapes = new Map<string, (Batch3Question | Batch4Question)[]>();
+  const shapes = new Map<string, BatchQuestion[]>();
   for (const question of questions) {
     const shape = question.hard ?? (question.kinds.length > 0 ? 'other leading' : 'neutral');
     shapes.set(shape, [...(shapes.get(shape) ?? []), question]);
@@ -78,14 +93,16 @@ function batchReport(name: string, questions: readonly (Batch3Question | Batch4Q
     }
 }
 
+const earlier = inPart(corpus);
 if (!only || only === 'earlier') {
-  summary('earlier corpus, both halves', scoreCorpus(corpus, checkWording));
-  if (!quiet) misses(corpus);
+  summary('earlier corpus, both halves', scoreCorpus(earlier, checkWording));
+  if (!quiet) misses(earlier);
 }
-if (!only || only === 'batch3') batchReport('batch 3, both halves', batch3);
-if (!only || only === 'batch4') batchReport('batch 4, tuning half', batch4TuningHalf);
+if (!only || only === 'batch3') batchReport('batch 3, both halves', inPart(batch3));
+if (!only || only === 'batch4') batchReport('batch 4, both halves', inPart(batch4));
+if (!only || only === 'batch5') batchReport('batch 5, tuning half', inPart(batch5TuningHalf));
 if (!only) {
-  const all = [...corpus, ...batch3, ...batch4TuningHalf];
+  const all = inPart([...corpus, ...batch3, ...batch4, ...batch5TuningHalf]);
   summary('all tuning data', scoreCorpus(all, checkWording));
 }
 for (const text of probes) console.log(`PROBE ${text}\n  ${show(text)}`);
