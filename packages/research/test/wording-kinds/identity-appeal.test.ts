@@ -14,6 +14,18 @@ kindCases(
     ['People who run marathons never skip a warm-up. How often do you warm up?', 'never'],
     ['Stylish men choose our tailoring. Which suit will you try on first?', 'Stylish'],
     ['As a generous and thoughtful neighbour, would you give to our food bank?', 'generous'],
+    // Pride taken in something, a habit of conduct, a talent credited.
+    ['If you take pride in your lawn, how soon would you book a feed?', 'pride'],
+    ['Gardeners who take pride in their beds weed every week. How often do you?', 'Gardeners'],
+    ['As someone who always finishes what they start, will you join our course?', 'always'],
+    ['For someone with your eye for detail, would our framing class appeal?', 'eye for'],
+    ['Someone with your skills deserves better tools. Would you try ours?', 'skills'],
+    ["You've always been the artistic one. Would you try our pottery class?", 'artistic'],
+    // A genuine one of a kind, a model group made the person's own, how they come across.
+    ['Are you a true collector who keeps every edition, or do you sell them on?', 'true'],
+    ['Like other discerning anglers in the area, would you try our new rods?', 'discerning'],
+    ['Readers like you, who value quiet, visit on weekday mornings. Would you?', 'value'],
+    ['You seem like someone who appreciates good coffee. Would you try our roast?', 'appreciates'],
   ],
   [
     'Do you stretch before a run?',
@@ -21,5 +33,11 @@ kindCases(
     'How much does the price of a check-up matter to you?',
     'Men often buy suits in spring. Which month do you buy yours?',
     'As a neighbour, how often do you visit the food bank?',
+    'If you take a lawn feed, how soon would you want it?',
+    'As someone who works shifts, which times suit you?',
+    'Like other riders, do you keep your receipts?',
+    'Are you a member who pays monthly, or yearly?',
+    'Someone with your account can book online. Would you like the link?',
+    'You seem to be using an old version. Would you like to update?',
   ],
 );

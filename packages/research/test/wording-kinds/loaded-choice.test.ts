@@ -14,6 +14,18 @@ kindCases(
     ['Would you rather shop at our market or watch the high street close down?', 'close down'],
     ['Should we hold a seat for you, or would you rather miss out?', 'miss out'],
     ['Do you want our hand-checked files or a virus-ridden free download?', 'virus-ridden'],
+    // Damage, dirt and fumbling effort on the other side.
+    ['Would you rather frame your poster with us or hang it up torn and faded?', 'faded'],
+    ['Do you prefer our spotless kennels or the muddy, smelly ones down the road?', 'smelly'],
+    ['Do you want a lesson with a coach, or keep stumbling through recipes alone?', 'stumbling'],
+    ['Would you rather take our guided tour or just mess around in the old town?', 'mess around'],
+    // A harm met as a consequence, put as a possibility or left to luck.
+    ['Would you rather check your wiring today or face a house fire next winter?', 'face'],
+    ['Do you want a new kettle, or an old one that might burn your worktop?', 'might burn'],
+    [
+      'Should we lock your shed, or will you take the chance that thieves find it?',
+      'take the chance',
+    ],
   ],
   [
     'Would you rather pay monthly or yearly?',
@@ -22,5 +34,10 @@ kindCases(
     'Will you renew today, or decide later?',
     'Would you rather shop at our market or online?',
     'Should we hold a seat for you, or would you rather book later?',
+    // A menu of options, and a balanced scale with a middle.
+    'Which worries you most: floods, fires or broken pipes?',
+    'Is our bread fresher than a supermarket loaf, staler, or about the same?',
+    'Would you rather collect your repaired phone yourself or have us post it?',
+    'Do you prefer to fix a fault in the morning or the evening?',
   ],
 );

@@ -16,6 +16,7 @@ kindCases(
     ['How much would you pay to skip the hassle of assembling furniture?', 'hassle'],
     ["Wouldn't it be fantastic to have your bike serviced at home?", 'fantastic'],
     ['Is an hour a month a small price to pay for a tidy garden?', 'small price to pay'],
+    ['Would you fit our top-quality cables?', 'top-quality'],
   ],
   [
     'How would you rate our pastries?',
@@ -28,5 +29,8 @@ kindCases(
     'Do you still use the old scheduling app?',
     'How much would you pay for furniture assembly?',
     'Would it be useful to have your bike serviced at home?',
+    'Would you try our colour-match service?',
+    'Our best-selling boots are back in stock. Would you like a pair?',
+    'Would 2,000 five-star reviews make you more likely to book?',
   ],
 );

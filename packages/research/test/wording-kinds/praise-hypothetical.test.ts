@@ -20,6 +20,26 @@ kindCases(
     ['Imagine a lawn that mows itself while you sleep. Would you try our robot mower?', 'itself'],
     ['Suppose your bills were paid automatically each month. Would you sign up?', 'automatically'],
     ['Picture the relief of a finished tax return. Would you use our service?', 'relief'],
+    // Showy praise, a thing made to shine, a person flourishing.
+    [
+      'If our designers could make your garden jaw-dropping by May, would you hire them?',
+      'jaw-dropping',
+    ],
+    ['If our cleaners left your oven sparkling, would you book them?', 'sparkling'],
+    ['If our choir let your voice soar, would you join this term?', 'soar'],
+    // A burden ceasing, gone ("with no…") or escaped ("instead of…").
+    ['What if the school run stopped being a misery? Would you try our bus?', 'stopped'],
+    ['What if your parcel arrived on time, with no calls to chase it? Would you pay more?', 'no'],
+    [
+      'Think of reading in a calm lounge instead of a crowded waiting room. Would you upgrade?',
+      'instead',
+    ],
+    // The scene painted first, then an "if" that refers back to it.
+    [
+      'Our valets could return your car gleaming by lunchtime. If we offered that, would you book?',
+      'If we offered that',
+    ],
+    ['No more queuing at the post office: if that were possible, would you use our lockers?', 'if'],
   ],
   [
     'If the studio were open later, would you train more often?',
@@ -28,5 +48,9 @@ kindCases(
     'What if the tap leaks again? Would you call us?',
     'Imagine you had to mow your lawn once a week. How long would it take?',
     'Suppose your bills changed each month. Would you want a reminder?',
+    'If you use our lockers, would you pay by card?',
+    'What if we stopped opening on Sundays? Would you shop on Saturdays instead?',
+    'Think of the last time you posted a parcel. How long did it take?',
+    'Our valets work from eight until six. If we offered that, would you book?',
   ],
 );

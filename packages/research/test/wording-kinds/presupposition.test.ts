@@ -28,5 +28,8 @@ kindCases(
     "What surprised you most about our plumber's visit?",
     'How much did you spend at the cooking class?',
     'What was the first thing you did on your trip with us?',
+    'What makes our hiking boots comfier than other brands?',
+    'What if your commute stopped being something you hated? Would you cycle?',
+    'Imagine your boiler never broke down again. Would you take out cover?',
   ],
 );

@@ -18,6 +18,23 @@ kindCases(
       'praised',
     ],
     ['Her memoir has been a bestseller since spring. Will you read it?', 'bestseller'],
+    [
+      'Our summer pottery courses are nearly fully booked. Shall we save you a place?',
+      'fully booked',
+    ],
+    [
+      'Our tasting menu has a waiting list of two months. Would you like to join it?',
+      'waiting list',
+    ],
+    [
+      'Our sourdough starter guide has been downloaded 25,000 times. Will you bake this week?',
+      'downloaded',
+    ],
+    ["Our chutney is the county's favourite. Would you try a jar?", "county's favourite"],
+    ['The Regional Food Guide has named us its top bakery. Would you visit?', 'Guide'],
+    ['Top colleges prefer applicants who took our maths course. Would you enrol?', 'colleges'],
+    ['Firms of your size usually run payroll through an app. Would you try ours?', 'Firms'],
+    ['Our farm shop is the busiest in the valley. Would you stop by?', 'busiest'],
   ],
   [
     'How many people in your household cycle?',
@@ -27,5 +44,14 @@ kindCases(
     'Suppose our mechanics could come to your home. Would you book a visit?',
     'How many reviews did you read before booking?',
     'Local architects have designed the new library. Would you visit it?',
+    'Do you prefer our tea over other brands?',
+    'How does our app compare with other banks’ apps?',
+    'Burglars target homes with no lights on. Would a timer switch help you?',
+    'Our fitters could come on a Saturday. Would that suit you?',
+    'How much do you like to work near other people?',
+    'About 3,000 people in Leeds now ride our bikes. Which area should get the next dock?',
+    'Our scarf pattern has sold over 20,000 copies. Would you like more patterns, fewer, or about the same?',
+    'Many couples stressed by wedding budgets skip the details. What would help you most?',
+    'Our studios are open until ten. Which evening suits you?',
   ],
 );

@@ -8,6 +8,15 @@ import {
 } from '../lexicon/people';
 import { characterAdjectives, devotionVerbs, valueVerbs } from '../lexicon/claims';
 import { valence } from '../lexicon/valence';
+import {
+  appreciationVerbs,
+  genuineRoleAdjectives,
+  impressionVerbs,
+  prideNouns,
+  talentAdjectives,
+  talentIdiomPattern,
+  talentNouns,
+} from '../lexicon/character';
 import type { KindRule } from './kind';
 import type { Sentence } from '../text';
 import { type Hit, firstWord, span, MODALS, isQuestion } from './tokens';
@@ -31,22 +40,46 @@ function identity(s: Sentence): Hit[] {
     t.slice(from, to + 1).some(
       (x) =>
         characterAdjectives.has(x.lower) ||
-        (valueVerbs.has(x.lemma) &&
+        ((valueVerbs.has(x.lemma) || appreciationVerbs.has(x.lemma)) &&
           (x.pos === 'VERB' || ['who', 'that'].includes(t[x.i - 1]?.lower ?? ''))) ||
         (x.lemma === 'take' && t.slice(x.i, to + 1).some((y) => y.lower === 'seriously')) ||
         x.lower === 'seriously' ||
         (x.lower === 'only' && t[x.i + 1]?.lemma === 'want') ||
         // A flattering role: "a team player", "an early adopter", "a true fan".
         (roleCompounds.has(x.lemma) && roleCompounds.get(x.lemma) === t[x.i - 1]?.lower) ||
-        identityRoles.has(x.lemma),
+        identityRoles.has(x.lemma) ||
+        // A talent credited ("creative", "your eye for…"), pride taken in something,
+        // or a habit of conduct ("someone who never gives up").
+        talentAdjectives.has(x.lower) ||
+        (talentNouns.has(x.lower) && t[x.i - 1]?.lower === 'your') ||
+        prideNouns.has(x.lemma) ||
+        (habitAdverbs.has(x.lower) && ['who', 'that'].includes(t[x.i - 1]?.lower ?? '')),
+    ) ||
+    talentIdiomPattern.test(
+      t
+        .slice(from, to + 1)
+        .map((x) => x.text)
+        .join(' '),
     );
   // "You're clearly someone who cares about…", "You are the kind of person who…"
   for (let i = 0; i + 3 < t.length; i += 1) {
-    if (t[i]!.lower !== 'you' || t[i + 1]?.lemma !== 'be') continue;
+    // "You are…", or asked: "Are you…"
+    // ("You seem like…", "You strike me as…": how the person comes across.)
+    const stated =
+      t[i]!.lower === 'you' &&
+      (t[i + 1]?.lemma === 'be' || impressionVerbs.has(t[i + 1]?.lemma ?? ''));
+    const asked = t[i]!.lemma === 'be' && t[i + 1]?.lower === 'you';
+    if (!stated && !asked) continue;
     let k = i + 2;
-    while (t[k] && t[k]!.pos === 'ADV') k += 1;
+    while (t[k] && (t[k]!.pos === 'ADV' || ['me', 'as', 'like', 'across'].includes(t[k]!.lower)))
+      k += 1;
     const who = t.slice(k, k + 6).find((y) => ['who', 'that'].includes(y.lower) && y.i > k);
-    const person = t.slice(k, who?.i ?? k).some((y) => personWords.has(y.lower));
+    const person = t.slice(k, who?.i ?? k).some(
+      (y) =>
+        personWords.has(y.lower) ||
+        // "a proper <role> who…", "a true <role> who…"
+        (genuineRoleAdjectives.has(t[y.i - 1]?.lower ?? '') && y.pos === 'NOUN'),
+    );
     const kindOf = t
       .slice(k, who?.i ?? k)
       .some((y) => sortNouns.has(y.lower) && t[y.i + 1]?.lower === 'of');
@@ -54,9 +87,21 @@ function identity(s: Sentence): Hit[] {
       hits.push(span('identity-appeal', t[i]!, t[clauseEnd(who.i)]!));
       break;
     }
+    // "Are you a proper <role>…", "You're a true <role>": a genuine one of a kind.
+    const article = t[k];
+    const role = t[k + 2];
+    if (
+      (article?.lower === 'a' || article?.lower === 'an') &&
+      genuineRoleAdjectives.has(t[k + 1]?.lower ?? '') &&
+      role?.pos === 'NOUN' &&
+      role.lower === role.lemma
+    ) {
+      hits.push(span('identity-appeal', t[i]!, role));
+      break;
+    }
   }
   // "As a parent who cares…", "As someone who takes their health seriously,", "Being a…"
-  if (a && (a.lower === 'as' || a.lower === 'being' || a.lower === 'for') && t[first + 1]) {
+  if (a && ['as', 'being', 'for', 'like'].includes(a.lower) && t[first + 1]) {
     const end = clauseEnd(first);
     const next = t[first + 1]!;
     if (
@@ -68,6 +113,15 @@ function identity(s: Sentence): Hit[] {
       hits.push(span('identity-appeal', a, t[end]!));
     }
   }
+  // "Someone with your <talent>…", "A person of your taste…": a talent credited to the subject.
+  if (
+    a &&
+    personWords.has(a.lower) &&
+    ['with', 'of'].includes(t[first + 1]?.lower ?? '') &&
+    t[first + 2]?.lower === 'your' &&
+    valued(first + 2, Math.min(clauseEnd(first), first + 4))
+  )
+    hits.push(span('identity-appeal', a, t[first + 3]!));
   for (let i = 0; i < t.length - 2; i += 1) {
     const x = t[i]!;
     // "If you really care about…", "Since you value…", "Because you want the best for…"
@@ -87,6 +141,9 @@ function identity(s: Sentence): Hit[] {
             (verb.lemma === 'want' &&
               t[k + 1]?.lower === 'to' &&
               devotionVerbs.has(t[k + 2]?.lemma ?? '')) ||
+            // "If you take pride in…", "Since you pride yourself on…"
+            prideNouns.has(verb.lemma) ||
+            (verb.lemma === 'take' && prideNouns.has(t[k + 1]?.lemma ?? '')) ||
             (verb.lemma === 'be' &&
               t
                 .slice(k + 1, k + 4)
@@ -136,14 +193,17 @@ function identity(s: Sentence): Hit[] {
       ((x.lower === 'you' || x.lower === "you're") && !isQuestion(s)) ||
       (x.lower === 'you' && i === first)
     ) {
-      const rest = t.slice(i + 1, i + 5);
-      const verb = rest.find((y) => y.lemma === 'have' || y.lemma === 'be');
+      const rest = t.slice(i + 1, i + 6);
+      const verb = rest.findLast((y) => y.lemma === 'have' || y.lemma === 'be');
       if (
         verb &&
         rest.some(
           (y) =>
             y.i > verb.i &&
-            (characterAdjectives.has(y.lower) || valence(y.lower) >= 3) &&
+            y.i <= verb.i + 3 &&
+            (characterAdjectives.has(y.lower) ||
+              talentAdjectives.has(y.lower) ||
+              valence(y.lower) >= 3) &&
             y.pos === 'ADJ',
         )
       ) {
@@ -180,10 +240,19 @@ function personModel(s: Sentence, next: Sentence | undefined): Hit[] {
     const verb = t.slice(k + 1, k + 4).find((y) => y.pos === 'VERB');
     return [span('identity-appeal', a, verb ?? head)];
   }
-  if (modelGroupWords.has(a.lower) && t[first + 1]?.lower === 'who') {
-    let v = first + 2;
+  // "People like you, who…": the group is made the person's own.
+  const likeYou =
+    t[first + 1]?.lower === 'like' && t[first + 2]?.lower === 'you' && t[first + 3]?.text === ',';
+  const who = likeYou ? first + 4 : first + 1;
+  const model = modelGroupWords.has(a.lower) || (isGroup(a) && /s$/.test(a.lower));
+  if (model && t[who]?.lower === 'who') {
+    let v = who + 1;
     while (t[v]?.pos === 'ADV') v += 1;
-    if (valueVerbs.has(t[v]?.lemma ?? '')) return [span('identity-appeal', a, t[v]!)];
+    const pride =
+      prideNouns.has(t[v]?.lemma ?? '') ||
+      (t[v]?.lemma === 'take' && prideNouns.has(t[v + 1]?.lemma ?? '')) ||
+      (t[v]?.lemma === 'take' && t.slice(v + 1, v + 5).some((y) => y.lower === 'seriously'));
+    if (valueVerbs.has(t[v]?.lemma ?? '') || pride) return [span('identity-appeal', a, t[v]!)];
     // "People who <do something> never / always <do the thing asked about>": a rule of conduct.
     const habit = t.slice(v + 1).find((y) => habitAdverbs.has(y.lower));
     if (habit) return [span('identity-appeal', a, t[habit.i + 1] ?? habit)];

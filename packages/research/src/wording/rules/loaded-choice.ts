@@ -4,9 +4,70 @@ import { faultParticles, faultVerbs } from '../lexicon/phrasal';
 import { scaleWords, valence } from '../lexicon/valence';
 import { whWords, choiceLinks } from '../lexicon/question-words';
 import { abandonVerbs, makingDoVerbs, threatWords } from '../lexicon/feelings';
+import {
+  aimlessVerbs,
+  chanceIdiomPattern,
+  consequenceVerbs,
+  damageAdjectives,
+  damageLemmas,
+  fumblingVerbs,
+  hazardNouns,
+} from '../lexicon/harm';
 import type { KindRule } from './kind';
 import type { Sentence, Token } from '../text';
 import { type Hit, span } from './tokens';
+
+/** Particles that turn a `consequenceVerbs` verb into meeting a consequence: "end up", "find out", "deal with". */
+const CONSEQUENCE_PARTICLES: Record<string, string[]> = {
+  end: ['up'],
+  find: ['out'],
+  deal: ['with'],
+  cope: ['with'],
+  live: ['with'],
+};
+
+/** Whether a word is a form of a verb in the class ("fumbling" of "fumble"), whatever it is tagged as. */
+function formOf(word: Token, verbs: ReadonlySet<string>): boolean {
+  if (verbs.has(word.lemma) || verbs.has(word.lower)) return true;
+  const stem = word.lower.replace(/(?:ing|ed|es|s)$/, '');
+  return stem !== word.lower && (verbs.has(stem) || verbs.has(`${stem}e`));
+}
+
+/** A word of damage, dirt, hazard or fumbling effort (see `lexicon/harm.ts`). */
+function harmful(t: Token[], k: number): boolean {
+  const x = t[k]!;
+  if (damageAdjectives.has(x.lower)) return true;
+  if (damageLemmas.has(x.lemma) && (x.pos === 'VERB' || x.pos === 'ADJ')) return true;
+  if ((hazardNouns.has(x.lower) || hazardNouns.has(x.lemma)) && x.pos === 'NOUN') return true;
+  if (formOf(x, fumblingVerbs) && x.pos !== 'ADJ') return true;
+  return formOf(x, aimlessVerbs) && ['around', 'about'].includes(t[k + 1]?.lower ?? '');
+}
+
+/** A harm put as a possibility: "could leak", "might break". */
+const possibleHarm = (t: Token[], k: number, to: number) =>
+  ['could', 'might', 'may', 'will', "'ll"].includes(t[k]!.lower) &&
+  t.slice(k + 1, Math.min(to + 1, k + 3)).some((y) => harmful(t, y.i));
+
+/** A verb that meets what follows it as a consequence: "face…", "risk…", "end up…", "leave you with…". */
+function meetsConsequence(t: Token[], k: number): boolean {
+  const x = t[k]!;
+  if (x.pos !== 'VERB' && x.pos !== 'NOUN') return false;
+  if (abandonVerbs.has(x.lemma) && t[k + 1]?.pos === 'PRON' && t[k + 2]?.lower === 'with')
+    return true;
+  if (!consequenceVerbs.has(x.lemma)) return false;
+  const particles = CONSEQUENCE_PARTICLES[x.lemma];
+  return particles === undefined || particles.includes(t[k + 1]?.lower ?? '');
+}
+
+/**
+ * Options listed with commas before the "or" ("a, b or c"): a menu, not an
+ * either-or. A comma after an adjective only joins two adjectives.
+ */
+function listed(t: Token[], left: number, or: number): boolean {
+  return t
+    .slice(left, or - 1)
+    .some((y) => y.text === ',' && or - y.i <= 8 && t[y.i - 1]?.pos !== 'ADJ');
+}
 
 function sideValence(t: Token[], from: number, to: number) {
   let up = 0;
@@ -14,6 +75,7 @@ function sideValence(t: Token[], from: number, to: number) {
   let ours = false;
   let described = false;
   let threat = false;
+  let consequence = false;
   for (let k = from; k <= to; k += 1) {
     const x = t[k]!;
     // A harm or loss of the threat class, or a consequence left to others
@@ -28,23 +90,34 @@ function sideValence(t: Token[], from: number, to: number) {
     )
       threat = true;
     if (['our', 'us', 'we'].includes(x.lower)) ours = true;
-    if (scaleWords.has(x.lower) || choiceFrameWords.has(x.lower)) continue;
+    if (meetsConsequence(t, k) || possibleHarm(t, k, to)) consequence = true;
+    // A scale word describing a noun ("a bad back") rates it; alone it only names a scale.
+    const attributive = t[k - 1]?.pos === 'DET' && !['or', 'and'].includes(t[k + 1]?.lower ?? '');
+    if ((scaleWords.has(x.lower) && !attributive) || choiceFrameWords.has(x.lower)) continue;
     // "breaks down", "falls apart", "lets you down", "wears out": a fault, in a phrase.
     const phrasal =
       faultVerbs.has(x.lemma) &&
       t.slice(k + 1, Math.min(to + 1, k + 3)).some((y) => faultParticles.has(y.lower));
     // "settle for…", "put up with…": the side is made do with.
     const makingDo = makingDoVerbs.get(x.lemma) === t[k + 1]?.lower;
-    const v =
+    const rated =
       phrasal || makingDo
         ? -2
         : x.pos === 'PRON' || x.pos === 'DET' || transactionVerbs.has(x.lemma)
           ? 0
           : valence(x.lower) || valence(x.lemma);
+    const v = harmful(t, k) ? Math.min(rated, -2) : rated;
     if (x.pos === 'ADJ') described = true;
     if (v > 0) up += v;
     if (v < 0) down += v;
   }
+  // A harm met as a consequence ("face <illness>", "find out <it failed>"), or left to luck.
+  if (consequence && down <= -2) threat = true;
+  const text = t
+    .slice(from, to + 1)
+    .map((y) => y.text)
+    .join(' ');
+  if (chanceIdiomPattern.test(text)) threat = true;
   return { up, down, ours, described, threat };
 }
 
@@ -73,6 +146,7 @@ function loadedChoice(s: Sentence): Hit[] {
       !(t[left - 1]!.text === ',' && whWords.has(t[left]?.lower ?? ''))
     )
       left -= 1;
+    if (x.lower === 'or' && listed(t, left, i)) continue;
     let right = i + 1;
     while (right < t.length - 1 && !['?', '.', ':', ';'].includes(t[right + 1]!.text)) right += 1;
     const l = sideValence(t, left, i - 1);

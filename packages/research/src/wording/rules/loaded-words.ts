@@ -11,6 +11,7 @@ import type { KindRule } from './kind';
 import type { Sentence, Token } from '../text';
 import { labellingAdverbs, premiseOpeners } from '../lexicon/question-words';
 import { burdenNouns } from '../lexicon/feelings';
+import { bestsellerWords, endorsementTokens } from '../lexicon/claims';
 import {
   type Hit,
   NEGATION,
@@ -39,6 +40,8 @@ function loadedWords(s: Sentence, taken: Hit[]): Hit[] {
     if (!['ADJ', 'ADV', 'VERB', 'NOUN', 'PROPN'].includes(x.pos) && !x.text.includes('-')) continue;
     const v = valence(x.lower) || (x.pos === 'ADJ' ? valence(x.lemma) : 0);
     if (v === 0 || scaleWords.has(x.lower) || scaleWords.has(x.lemma)) continue;
+    // Popularity ("best-selling") and rated endorsements ("five-star reviews") are social proof.
+    if (bestsellerWords.has(x.lower) || endorsementTokens.has(t[i + 1]?.lemma ?? '')) continue;
     // Attributive: it sits in a noun phrase before its noun ("our award-winning CRM", "clunky spreadsheets").
     // A price or a number may sit among the modifiers ("our <praised> £9 <noun>").
     let k = i + 1;
@@ -108,7 +111,12 @@ function loadedWords(s: Sentence, taken: Hit[]): Hit[] {
         Math.abs(v) >= 3 ||
         v <= -2 ||
         (offer && v >= 2) ||
-        (offer && x.text.includes('-') && v > 0);
+        // A compound about the offer praises when it is rated as praise, not mildly.
+        (offer &&
+          x.text.includes('-') &&
+          (v >= 2 ||
+            isStrongPraise(x.lower) ||
+            (v > 0 && x.lower.split('-').some((part) => valence(part) >= 2))));
       if (
         strong &&
         (v < 0 ||

@@ -3,14 +3,66 @@ import { hedgePattern, whWords } from '../lexicon/question-words';
 import { unpraisingPositives, valence } from '../lexicon/valence';
 import { imagineVerbs, unrealForms } from '../lexicon/experience';
 import { reliefAfterNo, reliefIdiomPattern, reliefWords } from '../lexicon/feelings';
+import {
+  ceasingVerbs,
+  escapeLinks,
+  flourishVerbs,
+  sceneVerbs,
+  shineWords,
+  showyPraisePattern,
+} from '../lexicon/delight';
 import type { KindRule } from './kind';
-import type { Sentence } from '../text';
+import type { Sentence, Token } from '../text';
 import { type Hit, firstWord, span, isQuestion } from './tokens';
 
-function praiseHypothetical(s: Sentence, next: Sentence | undefined): Hit[] {
+/** Praise AFINN does not rate: a showy compound, a thing made to shine, a person flourishing. */
+const delight = (y: Token) =>
+  showyPraisePattern.test(y.lower) ||
+  shineWords.has(y.lower) ||
+  (flourishVerbs.has(y.lemma) && y.pos === 'VERB');
+
+/** Words that refer back to an offer described before: "if we offered that", "if that were on offer". */
+const ANAPHORS = new Set(['that', 'this', 'it', 'so', 'such']);
+
+/**
+ * A relief painted in a clause: a burden gone ("never", "no longer", "with
+ * no…"), a burden ceasing ("stopped being a <burden>"), or something worse
+ * escaped ("instead of a <disparaged>…").
+ */
+function reliefIn(t: Token[], from: number, to: number): Token | undefined {
+  const clause = t.slice(from, to);
+  const named = (v: number) => clause.some((y) => valence(y.lower) <= v || valence(y.lemma) <= v);
+  return clause.find(
+    (y) =>
+      reliefWords.has(y.lower) ||
+      (y.lower === 'no' &&
+        (reliefAfterNo.has(t[y.i + 1]?.lower ?? '') ||
+          t[y.i - 1]?.lower === 'with' ||
+          t[y.i + 1]?.lower === 'need')) ||
+      (ceasingVerbs.has(y.lemma) && y.pos === 'VERB' && named(-2)) ||
+      (escapeLinks.has(`${y.lower} ${t[y.i + 1]?.lower ?? ''}`) &&
+        clause.some((z) => z.i > y.i && (valence(z.lower) < 0 || valence(z.lemma) < 0))),
+  );
+}
+
+function praiseHypothetical(
+  s: Sentence,
+  next: Sentence | undefined,
+  previous: Sentence | undefined,
+): Hit[] {
   const t = s.tokens;
   for (let i = 0; i < t.length; i += 1) {
     const x = t[i]!;
+    // "If…, would you…": the main clause makes the "if" hypothetical.
+    // (Not "If you <value>…, would you…", which tells people what they value.)
+    const wouldAfter = () => {
+      const comma = t.findIndex((y, k) => k > i && y.text === ',');
+      return (
+        comma > 0 &&
+        ['would', 'could', "'d"].includes(t[comma + 1]?.lower ?? '') &&
+        !['you', "you're", 'i', 'we'].includes(t[i + 1]?.lower ?? '')
+      );
+    };
     const conditional =
       x.lower === 'if' &&
       !hedgePattern.test(
@@ -19,13 +71,20 @@ function praiseHypothetical(s: Sentence, next: Sentence | undefined): Hit[] {
           .map((y) => y.text)
           .join(' '),
       ) &&
-      t.slice(i + 1, i + 6).some(
+      (t.slice(i + 1, i + 6).some(
         (y) =>
           unrealForms.has(y.lower) ||
           // A past form for the unreal: "if our … saved you…"
           (y.pos === 'VERB' && y.lemma !== y.lower && !/(?:ing|s)$/.test(y.lower)),
-      );
-    const imagine = imagineVerbs.has(x.lower) && (i === firstWord(t) || t[i - 1]?.text === ',');
+      ) ||
+        wouldAfter());
+    const opens = i === firstWord(t) || t[i - 1]?.text === ',';
+    // "Think of <doing>…": a scene the person is put into.
+    const scene =
+      sceneVerbs.has(x.lower) &&
+      ['of', 'about'].includes(t[i + 1]?.lower ?? '') &&
+      /ing$/.test(t[i + 2]?.lower ?? '');
+    const imagine = (imagineVerbs.has(x.lower) || scene) && opens;
     const whatIf = x.lower === 'what' && t[i + 1]?.lower === 'if';
     if (!conditional && !imagine && !whatIf) continue;
     let end = t.findIndex(
@@ -53,7 +112,9 @@ function praiseHypothetical(s: Sentence, next: Sentence | undefined): Hit[] {
               t[y.i - 1]?.lower === 'the' &&
               !t.slice(i, y.i).some((z) => z.lower === "'s")
             ),
-        ) ?? t.slice(i + 1, end).find((y) => y.lower === 'best' && t[y.i - 1]?.lower === "'s");
+        ) ??
+      t.slice(i + 1, end).find((y) => y.lower === 'best' && t[y.i - 1]?.lower === "'s") ??
+      t.slice(i + 1, end).find(delight);
     if (praised) return [span('praise-hypothetical', x, t[Math.max(praised.i, end - 1)]!)];
     // "Picture yourself relaxing…", then a question: the person is put into
     // a pleasant scene, then asked about the offer.
@@ -71,13 +132,7 @@ function praiseHypothetical(s: Sentence, next: Sentence | undefined): Hit[] {
     // A scene of relief, then the ask: a burden gone ("never have to", "no
     // longer", "without a…") or a task already done, in a "what if" or an
     // "imagine" that a question follows.
-    const relief = t
-      .slice(i + 1, end)
-      .find(
-        (y) =>
-          reliefWords.has(y.lower) ||
-          (y.lower === 'no' && reliefAfterNo.has(t[y.i + 1]?.lower ?? '')),
-      );
+    const relief = reliefIn(t, i + 1, end);
     if ((imagine || whatIf) && relief && asksAfter)
       return [span('praise-hypothetical', x, t[Math.max(relief.i, end - 1)]!)];
     const clause = t.slice(i, end);
@@ -88,15 +143,32 @@ function praiseHypothetical(s: Sentence, next: Sentence | undefined): Hit[] {
       );
     if ((imagine || whatIf) && idiom && asksAfter)
       return [span('praise-hypothetical', x, t[end - 1]!)];
-    // "Imagine…." then the question in the next sentence.
-    if (imagine && next === undefined) continue;
+    // "<Praise or relief>. If we offered that, would you…?": the "if" refers
+    // back to a scene painted before it, in the sentence before or in the
+    // same sentence before the "if".
+    if (conditional && t.slice(i + 1, end).some((y) => ANAPHORS.has(y.lower))) {
+      const before = [
+        ...(previous && !isQuestion(previous) ? [previous.tokens] : []),
+        t.slice(0, i),
+      ];
+      const painted = before.some((u) =>
+        u.some(
+          (y) =>
+            delight(y) ||
+            ((y.pos === 'ADJ' || y.pos === 'ADV') && valence(y.lower) >= 2) ||
+            (y.lower === 'no' && reliefAfterNo.has(u[u.indexOf(y) + 1]?.lower ?? '')) ||
+            reliefWords.has(y.lower),
+        ),
+      );
+      if (painted) return [span('praise-hypothetical', x, t[end - 1]!)];
+    }
   }
   return [];
 }
 
 export const praiseHypotheticalKind: KindRule = {
   kind: 'praise-hypothetical',
-  detect: (s, context) => praiseHypothetical(s, context.next),
+  detect: (s, context) => praiseHypothetical(s, context.next, context.previous),
   why: (p) =>
     `"${p}" imagines the offer in glowing words, so people answer about the praise rather than the offer.`,
 };

@@ -31,6 +31,7 @@ import {
   usingVerbs,
 } from '../lexicon/experience';
 import { breakdownParticles, breakdownVerbs } from '../lexicon/phrasal';
+import { imaginedOpeners } from '../lexicon/presumed';
 import { scaleWords, valence, answerScaleWords } from '../lexicon/valence';
 import type { KindRule } from './kind';
 import type { Sentence, Token } from '../text';
@@ -159,8 +160,11 @@ function presupposition(s: Sentence): Hit[] {
               !t.slice(y.i + 1).some((z, k) => k < 5 && isComparative(z, t[z.i + 1]))
             ),
         );
+      // "What makes our … better…" asks for the reason of a merit (an assumptive why).
+      const whatMakes = x.lower === 'what' && benefit?.lemma === 'make' && benefit.i === i + 1;
       if (
         benefit &&
+        !whatMakes &&
         !t.slice(i + 1, benefit.i).some((y) => y.lower === 'would' || y.lower === 'will')
       ) {
         hits.push(span('presupposition', x, benefit));
@@ -334,7 +338,8 @@ function presupposition(s: Sentence): Hit[] {
  */
 function presumedExperience(s: Sentence): Hit[] {
   const t = s.tokens;
-  if (hedged(s) || !isQuestion(s)) return [];
+  // An imagined scene ("What if…", "Imagine…") presumes no experience.
+  if (hedged(s) || !isQuestion(s) || imaginedOpeners.test(s.text)) return [];
   // "Aren't you tired of paying…", "Are you fed up with…": the grievance handed over.
   const weary = t.find(
     (y, k) =>

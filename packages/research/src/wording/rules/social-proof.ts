@@ -37,23 +37,55 @@ import { imagineVerbs } from '../lexicon/experience';
 import type { KindRule } from './kind';
 import type { Sentence, Token } from '../text';
 import { valence } from '../lexicon/valence';
-import { type Hit, isQuestion, questionStart, firstWord, OFFER_DETERMINERS, span } from './tokens';
+import {
+  busySuperlatives,
+  comparisonLinks,
+  demandPattern,
+  hostileAgentNouns,
+  institutionNouns,
+  notUseUnits,
+  placeFavouriteWords,
+  placeWholes,
+  balancedEndPattern,
+  besidePrepositions,
+  roughCountWords,
+  strongEndorseVerbs,
+  usedCountParticiples,
+} from '../lexicon/crowds';
+import {
+  type Hit,
+  hedged,
+  isQuestion,
+  questionStart,
+  firstWord,
+  MODALS,
+  OFFER_DETERMINERS,
+  span,
+} from './tokens';
+
+/** The singular of a plural noun, however it was read ("Attackers" as a name included). */
+const singularOf = (t: Token) =>
+  t.lower !== t.lemma
+    ? t.lemma
+    : t.lower.endsWith('ies')
+      ? `${t.lower.slice(0, -3)}y`
+      : t.lower.replace(/(?<!s)s$/, '');
 
 /** A plural noun ("Clients" read as a name at the start of a sentence included). */
 function isPlural(t: Token): boolean {
   if (t.lower !== t.lemma) return true;
   // "Londoners", "Parisians", "New Yorkers": people by where they live.
   if (t.pos === 'PROPN' && /(?:er|ian|an)s$/.test(t.lower)) return true;
+  if (t.pos === 'PROPN' && t.i === 0 && AGENT_SUFFIX.test(t.lower)) return true;
   if (!t.lower.endsWith('s') || t.lower.endsWith('ss')) return false;
-  const singular = t.lower.endsWith('ies') ? `${t.lower.slice(0, -3)}y` : t.lower.slice(0, -1);
-  return groupNouns.has(singular) || authorityNouns.has(singular);
+  return groupNouns.has(singularOf(t)) || authorityNouns.has(singularOf(t));
 }
 
 /** Words before a number that make it a size, not a crowd: "under 20 staff". */
 const sizeWords = new Set(['under', 'below', 'fewer', 'less', 'to', 'upto']);
 
-/** People by what they do: "gardeners", "accountants", "librarians", "residents". */
-const AGENT_SUFFIX = /(?:er|or|ist|ian|ant|ent|ee|ess|ive)s$/;
+/** People by what they do: "gardeners", "accountants", "librarians", "residents" (not "plants"). */
+const AGENT_SUFFIX = /^[a-z-]*[aeiouy][a-z-]*(?:er|or|ist|ian|ant|ent|ee|ess|ive)s$/;
 
 /**
  * A strong count of people before a plural noun: "9 out of 10 vets", "nine
@@ -97,25 +129,115 @@ export function isGroup(t: Token | undefined): boolean {
   if (t.pos !== 'NOUN' && t.pos !== 'PROPN' && t.pos !== 'PRON') return false;
   if (groupNouns.has(t.lemma) || groupNouns.has(t.lower) || authorityNouns.has(t.lemma))
     return true;
-  const singular = t.lower.endsWith('ies') ? `${t.lower.slice(0, -3)}y` : t.lower.replace(/s$/, '');
+  const singular = singularOf(t);
   if (t.pos === 'PROPN' && (groupNouns.has(singular) || authorityNouns.has(singular))) return true;
   if (t.pos === 'PROPN' && /(?:er|ian|an)s$/.test(t.lower) && /^\p{Lu}/u.test(t.text)) return true;
-  return t.pos === 'NOUN' && t.lower !== t.lemma && AGENT_SUFFIX.test(t.lower);
+  // "Agronomists recommend…": a plural read as a name because it opens the sentence.
+  const opensSentence = t.pos === 'PROPN' && t.lower === t.lemma && t.i === 0;
+  return (opensSentence || (t.pos === 'NOUN' && t.lower !== t.lemma)) && AGENT_SUFFIX.test(t.lower);
 }
 
-/** Where a crowd idiom (`crowdIdiomPattern`) sits in the sentence, if it holds one. */
-export function crowdIdiom(s: Sentence): Hit | undefined {
-  const found = crowdIdiomPattern.exec(s.text);
+/** Where a phrase of `pattern` sits in the sentence, if it holds one. */
+function phraseHit(s: Sentence, pattern: RegExp): Hit | undefined {
+  const found = pattern.exec(s.text);
   if (!found) return undefined;
   const start = s.start + found.index;
   return { kind: 'social-proof', start, end: start + found[0].length };
 }
 
-function socialProof(s: Sentence): Hit[] {
+/** Where a crowd idiom (`crowdIdiomPattern`) sits in the sentence, if it holds one. */
+export const crowdIdiom = (s: Sentence) => phraseHit(s, crowdIdiomPattern);
+
+/** An institution in the plural ("universities", "councils"), a crowd when counted or endorsing. */
+const isInstitution = (t: Token) => institutionNouns.has(t.lemma) && t.lower !== t.lemma;
+
+/** A count of uses, not of money or time: "downloaded 40,000 times", "sold a million copies". */
+function usedCount(t: Token[], i: number): number {
+  const x = t[i]!;
+  if (!usedCountParticiples.has(x.lower) || x.pos !== 'VERB') return -1;
+  for (let k = i + 1; k < Math.min(t.length, i + 5); k += 1) {
+    const y = t[k]!;
+    const big =
+      Number(y.text.replace(/,/g, '')) >= 100 ||
+      bigCountWords.has(y.lower) ||
+      ['thousands', 'millions', 'hundreds'].includes(y.lower);
+    if (!big) continue;
+    let u = k + 1;
+    while (t[u] && (bigCountWords.has(t[u]!.lower) || t[u]!.pos === 'NUM')) u += 1;
+    const unit = t[u];
+    if (unit && unit.pos === 'NOUN' && !notUseUnits.has(unit.lemma)) return u;
+    return -1;
+  }
+  return -1;
+}
+
+/** A plain fact about a crowd (no endorsing) before a question that asks no one to go along. */
+function plainFactPremise(
+  t: Token[],
+  from: number,
+  to: number,
+  next: Sentence | undefined,
+): boolean {
+  if (!next || !isQuestion(next)) return false;
+  const endorsing = t
+    .slice(to, Math.min(t.length, to + 5))
+    .some((y) => (y.pos === 'VERB' || y.pos === 'NOUN') && strongEndorseVerbs.has(y.lemma));
+  // "…more, fewer, or about the same?": a balanced question asks no one to conform.
+  if (!endorsing && balancedEndPattern.test(next.text)) return true;
+  // A count given roughly ("about 2,000", "around 4,000") reports; a hedged question asks freely.
+  const rough = t.slice(Math.max(0, from - 2), to).some((y) => roughCountWords.has(y.lower));
+  if (!rough && !hedged(next)) return false;
+  const nt = next.tokens;
+  const opener = nt[questionStart(nt)];
+  // "Which…", "Where…" ask for a detail; "What…" only when hedged ("…, if anything?").
+  if (
+    !opener ||
+    !(
+      ['which', 'where'].includes(opener.lower) ||
+      (whWords.has(opener.lower) && opener.lower !== 'why' && hedged(next))
+    )
+  )
+    return false;
+  return (
+    !endorsing && !nt.some((y) => y.pos === 'VERB' && adoptVerbs.has(y.lemma) && y.lemma !== 'get')
+  );
+}
+
+/** People who are no crowd to follow: compared with ("than other brands", not "over 50,000"),
+ *  beside the person ("near other people") or suffering ("families torn apart by…"). */
+function notFollowed(t: Token[], from: number, to: number, i: number): boolean {
+  const count = (y: Token | undefined) =>
+    y !== undefined &&
+    (/^\d/.test(y.text) ||
+      y.pos === 'NUM' ||
+      crowdCounts.has(y.lower) ||
+      bigCountWords.has(y.lower) ||
+      ['half', 'a', 'an'].includes(y.lower));
+  const before = t.slice(Math.max(0, from - 3), Math.max(from, Math.min(i, to)));
+  if (before.some((y) => comparisonLinks.has(y.lower) && !count(t[y.i + 1]))) return true;
+  const beside = t.slice(Math.max(0, from - 1), Math.min(i, to));
+  if (beside.some((y) => besidePrepositions.has(y.lower))) return true;
+  const suffered = t[to + 1];
+  return (
+    suffered !== undefined &&
+    suffered.pos === 'VERB' &&
+    suffered.lower !== suffered.lemma &&
+    !/ing$/.test(suffered.lower) &&
+    (valence(suffered.lower) < 0 || valence(suffered.lemma) < 0)
+  );
+}
+
+function socialProof(s: Sentence, next?: Sentence): Hit[] {
   const t = s.tokens;
   const hits: Hit[] = [];
-  const idiom = crowdIdiom(s);
-  if (idiom) hits.push(idiom);
+  // Crowd idioms ("all the rage") and demand ("fully booked", "a waiting list").
+  for (const pattern of [crowdIdiomPattern, demandPattern]) {
+    const found = phraseHit(s, pattern);
+    if (found) hits.push(found);
+  }
+  // "You're the <role> everyone <verb>": a crowd that describes the person.
+  const aboutYou =
+    t[firstWord(t)]?.lower === 'you' && ['be', 'have'].includes(t[firstWord(t) + 1]?.lemma ?? '');
   const question = isQuestion(s);
   const qStart = question ? questionStart(t) : t.length;
   const opener = t[firstWord(t)];
@@ -139,8 +261,12 @@ function socialProof(s: Sentence): Hit[] {
       // "People like you love…", "Teams like yours use…"
       from = i;
       to = i + 3;
+    } else if (hostileAgentNouns.has(singularOf(x))) {
+      // Attackers and thieves are a threat, not a crowd to follow.
+      continue;
     } else if (
       (isGroup(x) ||
+        isInstitution(x) ||
         countedCrowd(t, i) >= 0 ||
         // "Every <club> in <a place>…": a collective counted whole.
         (collectiveNouns.has(x.lemma) &&
@@ -204,18 +330,24 @@ function socialProof(s: Sentence): Hit[] {
         from = Math.max(0, j);
         to = i;
       } else if (
-        authorityNouns.has(x.lemma) ||
-        j < 0 ||
-        ['your', 'their', 'our', 'other'].includes(before?.lower ?? '') ||
-        (before !== undefined &&
-          collectiveNouns.has(before.lower) &&
-          t[before.i + 1]?.lower === 'of')
+        (authorityNouns.has(x.lemma) ||
+          j < 0 ||
+          ['your', 'their', 'our', 'other'].includes(before?.lower ?? '') ||
+          (before !== undefined &&
+            collectiveNouns.has(before.lower) &&
+            t[before.i + 1]?.lower === 'of')) &&
+        // The offer's own premises are no crowd: "our studios are…".
+        !(isInstitution(x) && !isGroup(x) && before?.lower === 'our')
       ) {
         // A bare plural acting: needs a verb right after it (any verb, when it
         // is a statement), past a phrase saying where the crowd is ("Teams at
         // Google and Stripe rely on…", "Your peers in other departments have…").
         let after = i + 1;
-        if (t[after]?.pos === 'ADP' && !['of', 'like'].includes(t[after]!.lower)) {
+        // "Firms of your size…": a phrase saying which crowd, like one saying where.
+        const ofWhich =
+          t[after]?.lower === 'of' &&
+          ['your', 'their', 'similar'].includes(t[after + 1]?.lower ?? '');
+        if (t[after]?.pos === 'ADP' && (ofWhich || !['of', 'like'].includes(t[after]!.lower))) {
           after += 1;
           while (
             after < t.length &&
@@ -223,12 +355,13 @@ function socialProof(s: Sentence): Hit[] {
             // "Teachers across … use our…", with "use" read as a noun.
             !(after > i + 2 && t[after]!.pos === 'NOUN' && actsAsVerb(t, after)) &&
             (['DET', 'ADJ', 'NOUN', 'PROPN', 'CCONJ', 'NUM'].includes(t[after]!.pos) ||
+              (ofWhich && after === i + 2) ||
               t[after]!.text === ',' ||
               // "at companies like yours"
               (t[after]!.lower === 'like' &&
                 ['yours', 'you'].includes(t[after + 1]?.lower ?? '')) ||
               (t[after]!.lower === 'yours' && t[after - 1]?.lower === 'like')) &&
-            !['you', 'your'].includes(t[after]!.lower)
+            (!['you', 'your'].includes(t[after]!.lower) || (ofWhich && after === i + 2))
           )
             after += 1;
         }
@@ -237,10 +370,14 @@ function socialProof(s: Sentence): Hit[] {
           .find(
             (y) => y.pos === 'VERB' || y.pos === 'AUX' || (y.i === after && actsAsVerb(t, y.i)),
           );
+        // "<people> could…", "<people> might…": what they may do, not what they do.
+        const possible = verb !== undefined && (MODALS.has(verb.lower) || verb.lower === 'may');
         if (
           verb &&
+          !possible &&
           (endorseVerbs.has(verb.lemma) ||
-            !isQuestion(s) ||
+            (!isQuestion(s) &&
+              (!isInstitution(x) || isGroup(x) || strongEndorseVerbs.has(verb.lemma))) ||
             t.slice(i + 1, i + 3).some((y) => y.lower === 'already'))
         ) {
           from = Math.max(0, j + 1);
@@ -319,6 +456,19 @@ function socialProof(s: Sentence): Hit[] {
       from = i;
       to = i + 2;
     } else if (
+      placeFavouriteWords.has(x.lower) &&
+      t[i - 1]?.lower === "'s" &&
+      (placeWholes.has(t[i - 2]?.lower ?? '') || t[i - 2]?.pos === 'PROPN')
+    ) {
+      // "the nation's favourite", "the city's best-loved": a whole place's verdict.
+      from = i - 2;
+      to = i;
+    } else if (usedCount(t, i) >= 0) {
+      // "downloaded 40,000 times", "sold a million copies"
+      from = i;
+      to = usedCount(t, i);
+    } else if (
+      busySuperlatives.has(x.lower) ||
       popularSuperlativePattern.test(x.lower) ||
       (popularityParticiples.has(x.lower) && popularitySuperlatives.has(t[i - 1]?.lower ?? ''))
     ) {
@@ -333,7 +483,7 @@ function socialProof(s: Sentence): Hit[] {
         whWords.has(opener?.lower ?? '') &&
         t.slice(qStart, i).some((y) => y.lemma === 'be');
       if (owner && !asking) {
-        from = popularSuperlativePattern.test(x.lower) ? i : i - 1;
+        from = popularSuperlativePattern.test(x.lower) || busySuperlatives.has(x.lower) ? i : i - 1;
         to = i;
       }
     } else if (
@@ -351,6 +501,10 @@ function socialProof(s: Sentence): Hit[] {
       }
     }
     if (from < 0) continue;
+    if (notFollowed(t, from, to, i)) continue;
+    if (aboutYou && (x.lower === 'everyone' || x.lower === 'everybody') && t[i - 1]?.pos === 'NOUN')
+      continue;
+    if (!question && plainFactPremise(t, from, to + 1, next)) continue;
     // Asking about others is not pointing at them: "do most of your …",
     // "how many people…"
     const subjectOfQuestion =
@@ -403,15 +557,22 @@ function endorsedByOthers(s: Sentence, next: Sentence | undefined): Hit[] {
   const t = s.tokens;
   if (isQuestion(s) || next === undefined || !isQuestion(next)) return [];
   const first = firstWord(t);
-  for (let i = first; i < Math.min(t.length, first + 4); i += 1) {
+  if (t.slice(first, first + 6).some((y) => ['we', 'i', 'you'].includes(y.lower))) return [];
+  for (let i = first; i < Math.min(t.length, first + 6); i += 1) {
     const x = t[i]!;
-    if (x.pos !== 'NOUN' || x.lower === x.lemma || countedThings.has(x.lemma)) continue;
+    if (x.pos !== 'NOUN' && x.pos !== 'PROPN') continue;
+    if (countedThings.has(x.lemma)) continue;
+    // A plural subject with any endorsing verb; a single body ("<a scheme> has
+    // recommended us") with a verb of strong endorsement.
+    const plural = x.pos === 'NOUN' && x.lower !== x.lemma;
     const verb = t
       .slice(i + 1, i + 4)
       .find(
         (y) =>
           (y.pos === 'VERB' || y.pos === 'NOUN') &&
-          (endorseVerbs.has(y.lemma) || namingVerbs.has(y.lemma)) &&
+          (plural
+            ? endorseVerbs.has(y.lemma) || namingVerbs.has(y.lemma)
+            : strongEndorseVerbs.has(y.lemma) && y.lower !== y.lemma) &&
           valence(y.lemma) >= 0,
       );
     if (!verb || !t.slice(i + 1, verb.i).every((y) => ['AUX', 'ADV', 'NOUN'].includes(y.pos)))
@@ -427,7 +588,7 @@ export const socialProofKind: KindRule = {
   // A model of the right kind of person is an identity appeal, not a crowd
   // (a crowd counted before it, "Most <adjective> <people>…", still is).
   detect: (s, context) =>
-    [...socialProof(s), ...endorsedByOthers(s, context.next)].filter(
+    [...socialProof(s, context.next), ...endorsedByOthers(s, context.next)].filter(
       (hit) =>
         !context.found.some(
           (h) => h.kind === 'identity-appeal' && h.start <= hit.start && hit.start < h.end,

@@ -1,0 +1,4 @@
+// What a question can seem to take for granted without doing so.
+
+/** Openers of an imagined scene, in which no experience is presumed: e.g. "what if", "imagine". */
+export const imaginedOpeners = /^\s*(?:what\s+if|imagine|picture|suppose|supposing|think\s+of)\b/i;
