@@ -12,6 +12,9 @@ kindCases(
     ['Why did you decide we were the right plumber for the job?', 'right'],
     ['Why are you still washing your car by hand?', 'still'],
     ["Why haven't you booked a service yet?", 'yet'],
+    // A favourite asked for with a strong liking, or of the offer in the present.
+    ['What did you adore most about our walking tour?', 'most'],
+    ['What do you enjoy most about our pottery classes?', 'What do you enjoy most'],
   ],
   [
     'Why did you start learning Spanish?',
@@ -20,5 +23,8 @@ kindCases(
     'Why did you choose the monthly plan?',
     'Why do you wash your car by hand?',
     "Why haven't you booked a service?",
+    // A milder liking in the past, or of the person's own thing: a high point asked for.
+    'What did you enjoy most about our pottery classes?',
+    'What do you like best about your walking tour?',
   ],
 );

@@ -17,6 +17,10 @@ kindCases(
     ["Wouldn't it be fantastic to have your bike serviced at home?", 'fantastic'],
     ['Is an hour a month a small price to pay for a tidy garden?', 'small price to pay'],
     ['Would you fit our top-quality cables?', 'top-quality'],
+    ['Would you pick our crisp cotton shirts for the office?', 'crisp'],
+    ['Do you still put up with that grainy old webcam?', 'grainy'],
+    ['How would you rate our crystal-clear headphones?', 'crystal-clear'],
+    ['Would you swap your mass-produced mugs for a handmade set?', 'mass-produced'],
   ],
   [
     'How would you rate our pastries?',
@@ -32,5 +36,9 @@ kindCases(
     'Would you try our colour-match service?',
     'Our best-selling boots are back in stock. Would you like a pair?',
     'Would 2,000 five-star reviews make you more likely to book?',
+    'How would you rate the fabric of our cotton shirts?',
+    'Which webcam do you use for calls?',
+    'What colour are our headphones?',
+    'Would you swap your mugs for a new set?',
   ],
 );

@@ -121,6 +121,15 @@ function favouriteAsked(t: Token[], i: number, to: number): Token | undefined {
     const about = t.slice(k + 3, to + 1);
     if (!about.some((y) => OFFER_DETERMINERS.has(y.lower) || ['here', 'your'].includes(y.lower)))
       return undefined;
+    // A milder liking ("enjoy", "like") presumes the verdict only in the
+    // present and of the offer itself ("about our…", "about working here");
+    // in the past ("what did you enjoy most…") or of the person's own thing
+    // ("about your…") it asks for a high point of an experience.
+    const past = t
+      .slice(i + 1, k)
+      .some((y) => y.lower === 'did' || (y.lemma === 'have' && y.pos === 'AUX'));
+    const offer = about.some((y) => OFFER_DETERMINERS.has(y.lower) || y.lower === 'here');
+    if (valence(x.lemma) < 3 && (past || !offer)) return undefined;
     // "most and least", "like or dislike": both sides asked for.
     const rest = t.slice(k + 1, to + 1);
     if (rest.some((y) => otherEndWords.has(y.lower))) return undefined;

@@ -11,6 +11,12 @@ import type { KindRule } from './kind';
 import type { Sentence, Token } from '../text';
 import { labellingAdverbs, premiseOpeners } from '../lexicon/question-words';
 import { burdenNouns } from '../lexicon/feelings';
+import {
+  praisingCompounds,
+  qualityPraise,
+  qualityScorn,
+  scorningCompounds,
+} from '../lexicon/qualities';
 import { bestsellerWords, endorsementTokens } from '../lexicon/claims';
 import {
   type Hit,
@@ -21,6 +27,15 @@ import {
   isQuestion,
   questionStart,
 } from './tokens';
+
+/** A word's valence, with the qualities of look, feel, sound, make and wear that AFINN lacks. */
+function ratedValence(x: Token): number {
+  if (qualityPraise.has(x.lower) || qualityPraise.has(x.lemma) || praisingCompounds.test(x.lower))
+    return 3;
+  if (qualityScorn.has(x.lower) || qualityScorn.has(x.lemma) || scorningCompounds.test(x.lower))
+    return -3;
+  return valence(x.lower) || (x.pos === 'ADJ' ? valence(x.lemma) : 0);
+}
 
 function loadedWords(s: Sentence, taken: Hit[]): Hit[] {
   const t = s.tokens;
@@ -38,7 +53,7 @@ function loadedWords(s: Sentence, taken: Hit[]): Hit[] {
     const x = t[i]!;
     if (inside(x)) continue;
     if (!['ADJ', 'ADV', 'VERB', 'NOUN', 'PROPN'].includes(x.pos) && !x.text.includes('-')) continue;
-    const v = valence(x.lower) || (x.pos === 'ADJ' ? valence(x.lemma) : 0);
+    const v = ratedValence(x);
     if (v === 0 || scaleWords.has(x.lower) || scaleWords.has(x.lemma)) continue;
     // Popularity ("best-selling") and rated endorsements ("five-star reviews") are social proof.
     if (bestsellerWords.has(x.lower) || endorsementTokens.has(t[i + 1]?.lemma ?? '')) continue;

@@ -47,6 +47,7 @@ import {
   NEGATION,
 } from './tokens';
 import { isComparative } from './assumptive-why';
+import { presumedHabit } from './presumed-habits';
 
 function presupposition(s: Sentence): Hit[] {
   const t = s.tokens;
@@ -550,6 +551,7 @@ export const presuppositionKind: KindRule = {
     ...presumedExperience(s),
     ...presumedOutcome(s),
     ...overdue(s),
+    ...presumedHabit(s),
   ],
   why: (p) =>
     `"${p}" takes for granted an experience, a benefit or a problem the person may not have, so those it does not fit have no honest answer.`,
