@@ -1,7 +1,7 @@
 import { checkWording } from '../src/wording';
 import { gate, type GateName } from '../src/wording/reword/gates';
 import { normalise } from '../src/wording/text';
-import { batch3, corpus } from './wording-corpus/split';
+import { batch3, batch4, batch5, corpus } from './wording-corpus/split';
 
 const gatesOf = (original: string, candidate: string, framing?: 'neutral' | 'reversed') =>
   gate(original, candidate, framing).map((f) => f.gate);
@@ -93,11 +93,11 @@ describe('the gates of a rewording, each on invented questions', () => {
 });
 
 describe('the rewordings of every corpus question pass the gates, or say "edit yourself"', () => {
-  const all = [...corpus, ...batch3];
+  const all = [...corpus, ...batch3, ...batch4, ...batch5];
   const checks = all.map((q) => ({ text: q.text, check: checkWording(q.text) }));
 
   it('covers the whole corpus, both halves and every batch', () => {
-    expect(checks.length).toBe(corpus.length + batch3.length);
+    expect(checks.length).toBe(corpus.length + batch3.length + batch4.length + batch5.length);
   });
 
   it.each<['neutral' | 'reversed']>([['neutral'], ['reversed']])(
