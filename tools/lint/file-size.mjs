@@ -7,15 +7,16 @@
  *
  * Hand-written source is every TypeScript and JavaScript file git knows of
  * (tracked, or new and not ignored): .ts, .tsx, .mts, .cts, .js, .jsx, .mjs
- * and .cjs, tests and browser tests included. Left out:
+ * and .cjs, tests and browser tests included, and every protobuf contract
+ * (.proto). Left out:
  * - generated code: proto/src/gen/ (written by `npm run proto:generate`) and
  *   declaration files (.d.ts);
  * - data written as code rather than logic: the wording check's labelled
  *   corpus (packages/research/test/wording-corpus/), the population frames
  *   (packages/research/src/panels/frames/) and test fixtures (any fixtures/
  *   folder);
- * - lock files and other non-code files (JSON, YAML, Markdown, CSS, protos)
- *   are not looked at: only the extensions above are.
+ * - lock files and other non-code files (JSON, YAML, Markdown, CSS) are not
+ *   looked at: only the extensions above are.
  *
  * Usage: node tools/lint/file-size.mjs [file...] (from the repository root).
  * With files, only those are checked (the exemptions still apply).
@@ -25,7 +26,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const MAX_LINES = 600;
-const SOURCE = /\.(?:ts|tsx|mts|cts|js|jsx|mjs|cjs)$/;
+const SOURCE = /\.(?:ts|tsx|mts|cts|js|jsx|mjs|cjs|proto)$/;
 
 /** Paths (relative to the repository root, with forward slashes) that are not hand-written logic. */
 const EXEMPT = [

@@ -1,5 +1,5 @@
 import type { Agreement } from '@chorus/contracts';
-import { ShareResults as ShareResultsMessage } from '@chorus/proto/roadmap/v1/roadmap';
+import { ShareResults as ShareResultsMessage } from '@chorus/proto/roadmap/v1/sharing';
 import {
   shareResultsFromMessage,
   type ShareResultsFiguresWire,

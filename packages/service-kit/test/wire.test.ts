@@ -12,16 +12,18 @@ import {
   shareAnswer,
   traitProvenance,
 } from '@chorus/contracts';
+import { CalibrationView as CalibrationViewMessage } from '@chorus/proto/catalog/v1/calibration';
 import {
-  CalibrationView as CalibrationViewMessage,
   CustomPersonaDraft as CustomPersonaDraftMessage,
   CustomPersonaEdit as CustomPersonaEditMessage,
+} from '@chorus/proto/catalog/v1/personas';
+import {
   DriftReport as DriftReportMessage,
   PastRun as PastRunMessage,
   QuestionAnalysis as QuestionAnalysisMessage,
-} from '@chorus/proto/catalog/v1/catalog';
-import { RunDetails as RunDetailsMessage } from '@chorus/proto/inference/v1/inference';
-import { ShareAnswer as ShareAnswerMessage } from '@chorus/proto/roadmap/v1/roadmap';
+} from '@chorus/proto/catalog/v1/questions';
+import { RunDetails as RunDetailsMessage } from '@chorus/proto/inference/v1/answers';
+import { ShareAnswer as ShareAnswerMessage } from '@chorus/proto/roadmap/v1/sharing';
 import {
   analysisFromMessage,
   analysisToMessage,

@@ -1,5 +1,5 @@
 import { MAX_YEARS_IN_OPERATION, productMessages, profileMessages } from '@chorus/contracts';
-import type { BusinessProfileFields } from '@chorus/proto/catalog/v1/catalog';
+import type { BusinessProfileFields } from '@chorus/proto/catalog/v1/products';
 import { AlreadyExists, InvalidArgument, NotFound } from '@chorus/service-kit';
 import type { Products } from './products';
 import type { BusinessProfileRow, BusinessProfileStore } from './store/business-profiles';

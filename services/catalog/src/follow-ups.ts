@@ -1,6 +1,6 @@
 import { personaResponseToMessage } from '@chorus/service-kit/wire';
 import { followUpMessages, MAX_FOLLOW_UP_LENGTH, questionMessages } from '@chorus/contracts';
-import type { FollowUpContext } from '@chorus/proto/catalog/v1/catalog';
+import type { FollowUpContext } from '@chorus/proto/catalog/v1/follow_ups';
 import {
   FailedPrecondition,
   InvalidArgument,

@@ -1,4 +1,5 @@
-import type { CatalogServiceService, MarketPanel } from '@chorus/proto/catalog/v1/catalog';
+import type { CatalogServiceService } from '@chorus/proto/catalog/v1/catalog';
+import type { MarketPanel } from '@chorus/proto/catalog/v1/panels';
 import type { AsyncServiceImplementation } from '@chorus/service-kit';
 import {
   frameFromMessage,

@@ -6,7 +6,7 @@ import {
   runDetailsSchema,
 } from '@chorus/contracts';
 import type { QuestionAnswered } from '@chorus/proto/events/v1/events';
-import type { BusinessContext, PersonaProfile } from '@chorus/proto/inference/v1/inference';
+import type { BusinessContext, PersonaProfile } from '@chorus/proto/inference/v1/answers';
 import { aggregateResponses, estimatePanel, typedDrift, typedResultOf } from '@chorus/research';
 import { FailedPrecondition, type Knex, type Logger } from '@chorus/service-kit';
 import { runDetailsFromMessage } from '@chorus/service-kit/wire';

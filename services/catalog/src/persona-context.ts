@@ -1,5 +1,5 @@
 import { feedbackMessages } from '@chorus/contracts';
-import type { BusinessContext, PersonaProfile } from '@chorus/proto/inference/v1/inference';
+import type { BusinessContext, PersonaProfile } from '@chorus/proto/inference/v1/answers';
 import { NotFound } from '@chorus/service-kit';
 import { businessContext, chosenPersonas, personaProfile } from './domain/persona-context';
 import type { Products } from './products';

@@ -14,7 +14,7 @@ import type {
   CreateTemplateRequest,
   CustomPersonaDraft as CustomPersonaDraftMessage,
   CustomPersonaEdit as CustomPersonaEditMessage,
-} from '@chorus/proto/catalog/v1/catalog';
+} from '@chorus/proto/catalog/v1/personas';
 import {
   AlreadyExists,
   FailedPrecondition,

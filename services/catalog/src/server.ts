@@ -1,4 +1,5 @@
-import type { CatalogServiceService, Question } from '@chorus/proto/catalog/v1/catalog';
+import type { CatalogServiceService } from '@chorus/proto/catalog/v1/catalog';
+import type { Question } from '@chorus/proto/catalog/v1/questions';
 import type { AsyncServiceImplementation } from '@chorus/service-kit';
 import {
   calibrationToMessage,

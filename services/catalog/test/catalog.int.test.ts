@@ -1,5 +1,5 @@
 import { productMessages, profileMessages } from '@chorus/contracts';
-import type { BusinessProfileFields } from '@chorus/proto/catalog/v1/catalog';
+import type { BusinessProfileFields } from '@chorus/proto/catalog/v1/products';
 import { eventually } from '@chorus/service-kit/testing';
 import { status } from '@grpc/grpc-js';
 import { randomUUID } from 'node:crypto';

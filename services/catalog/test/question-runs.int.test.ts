@@ -1,5 +1,5 @@
 import type { WordingCheck } from '@chorus/contracts';
-import type { PersonaResponse } from '@chorus/proto/inference/v1/inference';
+import type { PersonaResponse } from '@chorus/proto/inference/v1/answers';
 import { type EventOf, openDatabase } from '@chorus/service-kit';
 import { eventually, testLogger } from '@chorus/service-kit/testing';
 import { analyzeRun } from '@chorus/research';

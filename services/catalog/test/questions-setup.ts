@@ -2,7 +2,7 @@
 // catalog on a database of its own before the file's tests and stops it
 // after, and gives the helpers that deliver inference's events.
 import { CatalogServiceClient } from '@chorus/proto/catalog/v1/catalog';
-import type { PersonaResponse } from '@chorus/proto/inference/v1/inference';
+import type { PersonaResponse } from '@chorus/proto/inference/v1/answers';
 import {
   type BusMessage,
   createEnvelope,

@@ -8,7 +8,7 @@ import {
   roleRefusal,
   shareMessages,
 } from '@chorus/contracts';
-import type { Product } from '@chorus/proto/catalog/v1/catalog';
+import type { Product } from '@chorus/proto/catalog/v1/products';
 import { isServiceError } from '@chorus/service-kit';
 import { status } from '@grpc/grpc-js';
 import type { ServiceClients } from './clients';

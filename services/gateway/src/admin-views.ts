@@ -1,6 +1,6 @@
 import type { AuditEntry, PromoCodeView, SeatChangeView, SeatStats } from '@chorus/contracts';
 import type { GetRevenueStatsResponse, PromoCode } from '@chorus/proto/billing/v1/billing';
-import type { SeatChange } from '@chorus/proto/catalog/v1/catalog';
+import type { SeatChange } from '@chorus/proto/catalog/v1/teams';
 import type { AdminAction } from '@chorus/proto/identity/v1/identity';
 import { toAuditEntryView } from './teams-views';
 

@@ -14,7 +14,7 @@ import type {
   PromoCode,
   Subscription,
 } from '@chorus/proto/billing/v1/billing';
-import type { Product } from '@chorus/proto/catalog/v1/catalog';
+import type { Product } from '@chorus/proto/catalog/v1/products';
 
 // How billing's messages look to the browser: camelCase JSON, ISO dates,
 // null for what does not exist, money in dollars next to the cents the

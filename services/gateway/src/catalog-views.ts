@@ -14,13 +14,12 @@ import {
   profileCompletion,
   unknownFlagOf,
 } from '@chorus/contracts';
+import type { PersonaTemplate, ProductPersona } from '@chorus/proto/catalog/v1/personas';
 import type {
   BusinessProfile,
   BusinessProfileFields,
-  PersonaTemplate,
   Product,
-  ProductPersona,
-} from '@chorus/proto/catalog/v1/catalog';
+} from '@chorus/proto/catalog/v1/products';
 import { customFactsFromMessage } from '@chorus/service-kit/wire';
 
 // How the catalog's messages look to the browser: camelCase JSON, ISO

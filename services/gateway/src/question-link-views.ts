@@ -10,7 +10,7 @@ import type {
   GetPublicQuestionLinkResponse,
   GetQuestionLinkResultsResponse,
   QuestionLink,
-} from '@chorus/proto/catalog/v1/catalog';
+} from '@chorus/proto/catalog/v1/studies';
 import {
   specFromMessage,
   typedAnswerFromMessage,

@@ -10,7 +10,8 @@ import {
   type QuestionView,
   type RunDetails,
 } from '@chorus/contracts';
-import type { FollowUpTurn, Question } from '@chorus/proto/catalog/v1/catalog';
+import type { FollowUpTurn } from '@chorus/proto/catalog/v1/follow_ups';
+import type { Question } from '@chorus/proto/catalog/v1/questions';
 import {
   analysisFromMessage,
   driftFromMessage,

@@ -25,7 +25,7 @@ import type {
   RoadmapItem as RoadmapItemMessage,
   RoadmapItemFields,
   RoadmapSummary as RoadmapSummaryMessage,
-} from '@chorus/proto/roadmap/v1/roadmap';
+} from '@chorus/proto/roadmap/v1/items';
 import type { z } from 'zod';
 
 // How the roadmap service's messages look to the browser, and the browser's

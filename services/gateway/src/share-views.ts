@@ -19,7 +19,7 @@ import type {
   OpenPublicLinkResponse,
   PeopleResponse,
   ShareLink,
-} from '@chorus/proto/roadmap/v1/roadmap';
+} from '@chorus/proto/roadmap/v1/sharing';
 
 // How the roadmap service's share links look to the browser: their views,
 // their public addresses, and the CSV export of their responses.

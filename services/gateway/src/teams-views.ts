@@ -23,7 +23,7 @@ import type {
   SeatState,
   Member,
   SharedRoadmap,
-} from '@chorus/proto/catalog/v1/catalog';
+} from '@chorus/proto/catalog/v1/teams';
 import { promoViewOf } from './catalog-views';
 
 // How the catalog's members, invitations and audit entries look to the browser.

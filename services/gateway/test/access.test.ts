@@ -1,5 +1,6 @@
 import { teamMessages } from '@chorus/contracts';
-import { Member, Product } from '@chorus/proto/catalog/v1/catalog';
+import { Product } from '@chorus/proto/catalog/v1/products';
+import { Member } from '@chorus/proto/catalog/v1/teams';
 import { status } from '@grpc/grpc-js';
 import {
   type AccessAuthority,

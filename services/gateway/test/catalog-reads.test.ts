@@ -1,4 +1,5 @@
-import type { GetAccessResponse, Product } from '@chorus/proto/catalog/v1/catalog';
+import type { Product } from '@chorus/proto/catalog/v1/products';
+import type { GetAccessResponse } from '@chorus/proto/catalog/v1/teams';
 import { ReadVersions, type VersionStore } from '@chorus/service-kit';
 import { testLogger } from '@chorus/service-kit/testing';
 import { CatalogReads } from '../src/clients/catalog-reads';

@@ -1,4 +1,4 @@
-import type { Question } from '@chorus/proto/catalog/v1/catalog';
+import type { Question } from '@chorus/proto/catalog/v1/questions';
 import { eventually, testLogger } from '@chorus/service-kit/testing';
 import express from 'express';
 import { once } from 'node:events';

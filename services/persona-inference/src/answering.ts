@@ -22,7 +22,7 @@ import {
   estimatePanel,
 } from '@chorus/research';
 import { checkWording } from '@chorus/research/wording';
-import type { BusinessContext, PersonaProfile } from '@chorus/proto/inference/v1/inference';
+import type { BusinessContext, PersonaProfile } from '@chorus/proto/inference/v1/answers';
 import type { Logger } from '@chorus/service-kit';
 import { createHash } from 'node:crypto';
 import { setMaxListeners } from 'node:events';

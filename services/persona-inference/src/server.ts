@@ -5,10 +5,8 @@ import {
   maxCustomerRows,
   type ModelPrice,
 } from '@chorus/contracts';
-import type {
-  GivenTraits as GivenTraitsMessage,
-  PersonaInferenceServiceService,
-} from '@chorus/proto/inference/v1/inference';
+import type { PersonaInferenceServiceService } from '@chorus/proto/inference/v1/inference';
+import type { GivenTraits as GivenTraitsMessage } from '@chorus/proto/inference/v1/panels';
 import { type AsyncServiceImplementation, InvalidArgument, Unavailable } from '@chorus/service-kit';
 import { checkOptions } from '@chorus/research/wording';
 import {

@@ -1,4 +1,4 @@
-import type { BusinessContext, PersonaProfile } from '@chorus/proto/inference/v1/inference';
+import type { BusinessContext, PersonaProfile } from '@chorus/proto/inference/v1/answers';
 
 /** Personas written to differ the way real customers do. */
 export const personas = {

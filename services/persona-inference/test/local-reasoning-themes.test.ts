@@ -1,4 +1,4 @@
-import type { BusinessContext } from '@chorus/proto/inference/v1/inference';
+import type { BusinessContext } from '@chorus/proto/inference/v1/answers';
 import { audienceReason, industryReason } from '../src/domain/local-reasoning/business-profile';
 import { communityReasons } from '../src/domain/local-reasoning/community';
 import { convenienceReasons } from '../src/domain/local-reasoning/convenience';

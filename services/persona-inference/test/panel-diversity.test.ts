@@ -1,4 +1,4 @@
-import type { PersonaProfile } from '@chorus/proto/inference/v1/inference';
+import type { PersonaProfile } from '@chorus/proto/inference/v1/answers';
 import { analyzeRun, isPanelOfCopies, panelDiversity, quotaSample } from '@chorus/research';
 import { PANEL_DIVERSITY_SAMPLE, panelOf, personaTraits } from '../src/domain/panel-coverage';
 import { panelPersonas } from '../src/domain/panel-personas';

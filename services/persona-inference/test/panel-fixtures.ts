@@ -1,4 +1,4 @@
-import type { PanelMember, PopulationFrame } from '@chorus/proto/inference/v1/inference';
+import type { PanelMember, PopulationFrame } from '@chorus/proto/inference/v1/panels';
 import { quotaSample } from '@chorus/research';
 import { frameFromMessage } from '../src/domain/panel-frame';
 

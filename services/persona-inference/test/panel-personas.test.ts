@@ -1,4 +1,4 @@
-import type { PopulationFrame as FrameMessage } from '@chorus/proto/inference/v1/inference';
+import type { PopulationFrame as FrameMessage } from '@chorus/proto/inference/v1/panels';
 import { householdOf, type PanelMember, type PopulationFrame, quotaSample } from '@chorus/research';
 import { readIncome } from '../src/domain/money';
 import { frameFromMessage } from '../src/domain/panel-frame';

@@ -1,6 +1,6 @@
 import { runDetailsSchema } from '@chorus/contracts';
 import type { QuestionPart } from '@chorus/proto/events/v1/events';
-import type { PersonaProfile } from '@chorus/proto/inference/v1/inference';
+import type { PersonaProfile } from '@chorus/proto/inference/v1/answers';
 import {
   createEnvelope,
   decodeEnvelope,

@@ -5,7 +5,7 @@ import {
   type TypedAnswer,
   type TypedQuestionSpec,
 } from '@chorus/contracts';
-import type { PersonaProfile } from '@chorus/proto/inference/v1/inference';
+import type { PersonaProfile } from '@chorus/proto/inference/v1/answers';
 import { maxDiffDesign } from '@chorus/research';
 import {
   choiceProbabilities,

@@ -1,6 +1,6 @@
 import type { SpecOf } from '@chorus/contracts';
 import { personaGenerator } from '@chorus/research';
-import type { BusinessContext, PersonaProfile } from '@chorus/proto/inference/v1/inference';
+import type { BusinessContext, PersonaProfile } from '@chorus/proto/inference/v1/answers';
 import { currencyByCode } from '../src/domain/money';
 import { localTypedAnswer, offerLeaning } from '../src/domain/typed-answers';
 import {

@@ -17,12 +17,12 @@ import type {
   AnswerResponse,
   BusinessContext,
   PersonaProfile,
-} from '@chorus/proto/inference/v1/inference';
+} from '@chorus/proto/inference/v1/answers';
 import type {
   FeatureComparison,
   FeedbackResponse,
   RankedItem,
-} from '@chorus/proto/roadmap/v1/roadmap';
+} from '@chorus/proto/roadmap/v1/items';
 import { InvalidArgument, type Logger, NotFound, Unavailable } from '@chorus/service-kit';
 import { randomBytes } from 'node:crypto';
 import type { ComparisonRow, FeedbackRow, FeedbackStore } from './store/feedback';

@@ -1,9 +1,5 @@
-import type {
-  Roadmap,
-  RoadmapItem,
-  RoadmapItemFields,
-  RoadmapServiceService,
-} from '@chorus/proto/roadmap/v1/roadmap';
+import type { Roadmap, RoadmapItem, RoadmapItemFields } from '@chorus/proto/roadmap/v1/items';
+import type { RoadmapServiceService } from '@chorus/proto/roadmap/v1/roadmap';
 import type { AsyncServiceImplementation } from '@chorus/service-kit';
 import type { Feedback } from './feedback';
 import type { ShareLinks } from './share-links';

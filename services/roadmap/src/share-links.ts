@@ -19,7 +19,7 @@ import type {
   PersonaPrediction,
   ShareLink,
   SubmitShareResponseRequest,
-} from '@chorus/proto/roadmap/v1/roadmap';
+} from '@chorus/proto/roadmap/v1/sharing';
 import { InvalidArgument, NotFound } from '@chorus/service-kit';
 import {
   shareAnswerFromMessage,

@@ -3,7 +3,7 @@ import type {
   AnswerRequest,
   AnswerResponse,
   PersonaProfile,
-} from '@chorus/proto/inference/v1/inference';
+} from '@chorus/proto/inference/v1/answers';
 import { RoadmapServiceClient } from '@chorus/proto/roadmap/v1/roadmap';
 import {
   createPromiseClient,

@@ -1,5 +1,5 @@
 import { exportRoadmapYaml, roadmapMessages, roadmapYamlMessages } from '@chorus/contracts';
-import type { RoadmapItem } from '@chorus/proto/roadmap/v1/roadmap';
+import type { RoadmapItem } from '@chorus/proto/roadmap/v1/items';
 import { status } from '@grpc/grpc-js';
 import { newRoadmap, addItem, client, db, grpcError, count, owner } from './roadmap-setup';
 

@@ -1,4 +1,4 @@
-import type { AnswerRequest, AnswerResponse } from '@chorus/proto/inference/v1/inference';
+import type { AnswerRequest, AnswerResponse } from '@chorus/proto/inference/v1/answers';
 import { RoadmapServiceClient } from '@chorus/proto/roadmap/v1/roadmap';
 import {
   createPromiseClient,

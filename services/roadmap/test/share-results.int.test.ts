@@ -1,5 +1,5 @@
 import { AGREEMENT_MIN_RESPONSES } from '@chorus/contracts';
-import type { ShareAnswer as ShareAnswerMessage } from '@chorus/proto/roadmap/v1/roadmap';
+import type { ShareAnswer as ShareAnswerMessage } from '@chorus/proto/roadmap/v1/sharing';
 import { shareResultsFromMessage } from '@chorus/service-kit/wire';
 import { randomUUID } from 'node:crypto';
 import { persona, roadmapWithItems, shareItem, useShareTestRoadmap } from './share-fixtures';

@@ -54,7 +54,15 @@ describe('the file size lint', () => {
     expect(lint([file]).code).toBe(1);
   });
 
-  it('looks only at TypeScript and JavaScript sources', () => {
+  it('refuses a protobuf contract of 601 lines too', () => {
+    const file = path.join(folder, 'service.proto');
+    writeFileSync(file, Array.from({ length: 601 }, (_, i) => `// line ${i}\n`).join(''));
+    const result = lint([file]);
+    expect(result.code).toBe(1);
+    expect(result.output).toContain('service.proto: 601 lines');
+  });
+
+  it('looks only at TypeScript, JavaScript and protobuf sources', () => {
     const file = path.join(folder, 'notes.md');
     writeFileSync(file, sourceOf(700));
     expect(lint([file])).toEqual({

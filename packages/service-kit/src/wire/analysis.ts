@@ -13,7 +13,7 @@ import type {
   AnalysisNote as AnalysisNoteMessage,
   DriftReport as DriftReportMessage,
   QuestionAnalysis as QuestionAnalysisMessage,
-} from '@chorus/proto/catalog/v1/catalog';
+} from '@chorus/proto/catalog/v1/questions';
 import { estimateFromMessage, estimateToMessage } from './runs';
 
 const alarmKinds = ['leading', 'echo-chamber', 'wording-sensitive', 'flattery'] as const;

@@ -4,7 +4,7 @@ import type { CalibrationView, Fidelity } from '@chorus/contracts';
 import type {
   CalibrationView as CalibrationViewMessage,
   Fidelity as FidelityMessage,
-} from '@chorus/proto/catalog/v1/catalog';
+} from '@chorus/proto/catalog/v1/calibration';
 
 type Triple = [number, number, number];
 

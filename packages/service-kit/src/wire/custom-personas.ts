@@ -5,7 +5,7 @@ import type {
   CustomPersonaDraft as CustomPersonaDraftMessage,
   CustomPersonaEdit as CustomPersonaEditMessage,
   CustomPersonaFacts as CustomPersonaFactsMessage,
-} from '@chorus/proto/catalog/v1/catalog';
+} from '@chorus/proto/catalog/v1/personas';
 
 export function customFactsToMessage(facts: CustomPersonaFacts): CustomPersonaFactsMessage {
   return {

@@ -12,12 +12,12 @@ import type {
   FrameGap,
   MarketPanel,
   PanelFilter as PanelFilterMessage,
-  PanelRun,
   WeightedCut,
   WeightedOpinions,
   WeightedShare,
-} from '@chorus/proto/catalog/v1/catalog';
-import type { PopulationFrame } from '@chorus/proto/inference/v1/inference';
+} from '@chorus/proto/catalog/v1/panels';
+import type { PanelRun } from '@chorus/proto/catalog/v1/questions';
+import type { PopulationFrame } from '@chorus/proto/inference/v1/panels';
 
 // Market panels on the wire: the population a panel is drawn to, the panel,
 // and a panel question's weighted figures, both ways.

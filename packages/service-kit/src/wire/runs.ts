@@ -11,11 +11,11 @@ import {
 import type {
   PanelEstimate as PanelEstimateMessage,
   PastRun as PastRunMessage,
-} from '@chorus/proto/catalog/v1/catalog';
+} from '@chorus/proto/catalog/v1/questions';
 import type {
   OpinionShares,
   RunDetails as RunDetailsMessage,
-} from '@chorus/proto/inference/v1/inference';
+} from '@chorus/proto/inference/v1/answers';
 
 /** Percent per opinion; a missing message reads as none. */
 function shares(message: OpinionShares | undefined): OpinionShares {

@@ -1,7 +1,7 @@
 // A share link's answer: ShareAnswer of @chorus/contracts and
 // roadmap.v1.ShareAnswer, both ways.
 import type { ShareAnswer } from '@chorus/contracts';
-import type { ShareAnswer as ShareAnswerMessage } from '@chorus/proto/roadmap/v1/roadmap';
+import type { ShareAnswer as ShareAnswerMessage } from '@chorus/proto/roadmap/v1/sharing';
 
 export function shareAnswerToMessage(answer: ShareAnswer): ShareAnswerMessage {
   switch (answer.type) {

@@ -6,7 +6,7 @@ import type {
   ShareAgreement,
   ShareDistribution as ShareDistributionMessage,
   ShareResults,
-} from '@chorus/proto/roadmap/v1/roadmap';
+} from '@chorus/proto/roadmap/v1/sharing';
 
 /** The figures the roadmap service computes for a link's results page. */
 export type ShareResultsFiguresWire = Pick<

@@ -20,12 +20,12 @@ import type {
   SegmentCut as SegmentCutMessage,
   TypedDrift as TypedDriftMessage,
   TypedResult as TypedResultMessage,
-} from '@chorus/proto/catalog/v1/catalog';
+} from '@chorus/proto/catalog/v1/questions';
+import type { PersonaResponse as PersonaResponseMessage } from '@chorus/proto/inference/v1/answers';
 import type {
-  PersonaResponse as PersonaResponseMessage,
   QuestionSpec as QuestionSpecMessage,
   TypedAnswer as TypedAnswerMessage,
-} from '@chorus/proto/inference/v1/inference';
+} from '@chorus/proto/inference/v1/typed';
 
 type Case = NonNullable<QuestionSpecMessage['spec']>['$case'];
 

@@ -7,7 +7,7 @@ import {
 import type {
   AggregatedResults as ProtoAggregatedResults,
   PersonaResponse as ProtoPersonaResponse,
-} from '@chorus/proto/inference/v1/inference';
+} from '@chorus/proto/inference/v1/answers';
 import { personaResponseFromMessage } from '@chorus/service-kit/wire';
 
 /**

@@ -5,7 +5,7 @@ import type {
   PopulationFrameView,
   RunDetails,
 } from '@chorus/contracts';
-import type { PersonaProfile } from '@chorus/proto/inference/v1/inference';
+import type { PersonaProfile } from '@chorus/proto/inference/v1/answers';
 import {
   frameById,
   frameGaps,

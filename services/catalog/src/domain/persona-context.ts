@@ -1,6 +1,6 @@
 import { businessProfileFields } from '@chorus/contracts';
-import type { BusinessProfileFields } from '@chorus/proto/catalog/v1/catalog';
-import type { BusinessContext, PersonaProfile } from '@chorus/proto/inference/v1/inference';
+import type { BusinessProfileFields } from '@chorus/proto/catalog/v1/products';
+import type { BusinessContext, PersonaProfile } from '@chorus/proto/inference/v1/answers';
 import type { PersonaWithTemplate } from '../store/personas';
 
 // What personas are told whenever they are asked anything about a product:

@@ -1,4 +1,4 @@
-import type { BusinessContext, PersonaProfile } from '@chorus/proto/inference/v1/inference';
+import type { BusinessContext, PersonaProfile } from '@chorus/proto/inference/v1/answers';
 import { enqueueEvent, type Knex } from '@chorus/service-kit';
 import type { PanelMember } from '@chorus/research';
 import { frameToMessage, specToMessage } from '@chorus/service-kit/wire';

@@ -1,5 +1,5 @@
 // A product's personas and their templates: stored rows as their catalog messages.
-import type { PersonaTemplate, ProductPersona } from '@chorus/proto/catalog/v1/catalog';
+import type { PersonaTemplate, ProductPersona } from '@chorus/proto/catalog/v1/personas';
 import { customFactsToMessage } from '@chorus/service-kit/wire';
 import type { PersonaWithTemplate, TemplateRow } from '../store/personas';
 

@@ -1,5 +1,5 @@
 // Products and business profiles: stored rows as their catalog messages.
-import type { BusinessProfile, Product } from '@chorus/proto/catalog/v1/catalog';
+import type { BusinessProfile, Product } from '@chorus/proto/catalog/v1/products';
 import { type BusinessProfileRow, profileFields } from '../store/business-profiles';
 import type { ProductRow } from '../store/products';
 

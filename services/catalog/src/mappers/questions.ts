@@ -1,15 +1,10 @@
 // Questions, their follow-ups, studies, share links and the question budget:
 // stored rows as their catalog messages.
-import type {
-  FollowUpTurn,
-  Question,
-  LinkAnswer,
-  QuestionBudget,
-  QuestionLink,
-  Study,
-} from '@chorus/proto/catalog/v1/catalog';
+import type { FollowUpTurn, QuestionBudget } from '@chorus/proto/catalog/v1/follow_ups';
+import type { Question } from '@chorus/proto/catalog/v1/questions';
+import type { LinkAnswer, QuestionLink, Study } from '@chorus/proto/catalog/v1/studies';
 import { type BudgetView, runDetailsSchema } from '@chorus/contracts';
-import type { RunDetails as RunDetailsMessage } from '@chorus/proto/inference/v1/inference';
+import type { RunDetails as RunDetailsMessage } from '@chorus/proto/inference/v1/answers';
 import {
   analysisToMessage,
   driftToMessage,

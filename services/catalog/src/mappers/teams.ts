@@ -1,5 +1,5 @@
 // A product's team: members and the audit of seat changes as their catalog messages.
-import type { AuditEntry, Member, SeatState } from '@chorus/proto/catalog/v1/catalog';
+import type { AuditEntry, Member, SeatState } from '@chorus/proto/catalog/v1/teams';
 import type { AuditRow, CollaboratorRow } from '../store/collaborators';
 
 export function toMember(row: CollaboratorRow): Member {

@@ -1,5 +1,5 @@
 import { businessProfileFields, unknownFlagOf } from '@chorus/contracts';
-import type { BusinessProfileFields } from '@chorus/proto/catalog/v1/catalog';
+import type { BusinessProfileFields } from '@chorus/proto/catalog/v1/products';
 import type { Knex } from '@chorus/service-kit';
 
 export interface BusinessProfileRow {

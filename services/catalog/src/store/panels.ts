@@ -6,7 +6,7 @@ import type {
   PersonaResponse,
   PopulationFrameView,
 } from '@chorus/contracts';
-import type { PersonaProfile } from '@chorus/proto/inference/v1/inference';
+import type { PersonaProfile } from '@chorus/proto/inference/v1/answers';
 import type { Knex } from '@chorus/service-kit';
 
 interface PanelWeights {

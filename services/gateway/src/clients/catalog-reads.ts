@@ -1,9 +1,5 @@
-import type {
-  GetAccessRequest,
-  GetAccessResponse,
-  ListProductsRequest,
-  ListProductsResponse,
-} from '@chorus/proto/catalog/v1/catalog';
+import type { ListProductsRequest, ListProductsResponse } from '@chorus/proto/catalog/v1/products';
+import type { GetAccessRequest, GetAccessResponse } from '@chorus/proto/catalog/v1/teams';
 import { copyMessage, type Logger, ReadVersions } from '@chorus/service-kit';
 import { LRUCache } from 'lru-cache';
 import type { CatalogClient } from './catalog';

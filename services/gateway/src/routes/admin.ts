@@ -13,7 +13,7 @@ import {
   type SeatStats,
   type SubscriptionStats,
 } from '@chorus/contracts';
-import type { CreateTemplateRequest } from '@chorus/proto/catalog/v1/catalog';
+import type { CreateTemplateRequest } from '@chorus/proto/catalog/v1/personas';
 import type { Logger } from '@chorus/service-kit';
 import { z } from 'zod';
 import { dollars, toAuditEntry, toPromoCodeView, toSeatChangeViews } from '../admin-views';

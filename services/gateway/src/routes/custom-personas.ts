@@ -13,8 +13,9 @@ import {
   traitProvenance,
   productActions,
 } from '@chorus/contracts';
-import type { CustomPersonaDraft as CustomPersonaDraftMessage } from '@chorus/proto/catalog/v1/catalog';
-import type { BuiltPersona, PersonaProfile } from '@chorus/proto/inference/v1/inference';
+import type { CustomPersonaDraft as CustomPersonaDraftMessage } from '@chorus/proto/catalog/v1/personas';
+import type { PersonaProfile } from '@chorus/proto/inference/v1/answers';
+import type { BuiltPersona } from '@chorus/proto/inference/v1/panels';
 import { customDraftToMessage, customEditToMessage } from '@chorus/service-kit/wire';
 import { z } from 'zod';
 import { toPersonaView } from '../catalog-views';

@@ -1,5 +1,5 @@
 import { createStudyRequest, productActions, type StudyView } from '@chorus/contracts';
-import type { Study } from '@chorus/proto/catalog/v1/catalog';
+import type { Study } from '@chorus/proto/catalog/v1/studies';
 import { specToMessage } from '@chorus/service-kit/wire';
 import { z } from 'zod';
 import type { ServiceClients } from '../clients';

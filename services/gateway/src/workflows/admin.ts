@@ -5,7 +5,7 @@ import type {
   SubscriptionStats,
 } from '@chorus/contracts';
 import type { CreatePromoCodeRequest } from '@chorus/proto/billing/v1/billing';
-import type { CreateTemplateRequest } from '@chorus/proto/catalog/v1/catalog';
+import type { CreateTemplateRequest } from '@chorus/proto/catalog/v1/personas';
 import type { Logger } from '@chorus/service-kit';
 import { dollars, toPromoCodeView, toSeatStats } from '../admin-views';
 import type { Principal } from '../auth';

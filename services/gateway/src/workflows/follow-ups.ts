@@ -1,6 +1,6 @@
 import { type FollowUpEvent, followUpMessages, type FollowUpStatus } from '@chorus/contracts';
 import { isServiceError, type Logger } from '@chorus/service-kit';
-import type { FollowUpResponse } from '@chorus/proto/inference/v1/inference';
+import type { FollowUpResponse } from '@chorus/proto/inference/v1/answers';
 import type { Response } from 'express';
 import pLimit from 'p-limit';
 import type { ServiceClients } from '../clients';

@@ -7,8 +7,8 @@ import {
   type WordingCheck,
   wordingCheckSchema,
 } from '@chorus/contracts';
-import type { QuestionBudget } from '@chorus/proto/catalog/v1/catalog';
-import type { WordingCheck as WordingCheckMessage } from '@chorus/proto/inference/v1/inference';
+import type { QuestionBudget } from '@chorus/proto/catalog/v1/follow_ups';
+import type { WordingCheck as WordingCheckMessage } from '@chorus/proto/inference/v1/wording';
 import { specToMessage } from '@chorus/service-kit/wire';
 import { detectAll } from 'tinyld';
 import type { ServiceClients } from '../clients';

@@ -5,7 +5,7 @@ import {
   industryValue,
   type RegisterRequest,
 } from '@chorus/contracts';
-import type { Product } from '@chorus/proto/catalog/v1/catalog';
+import type { Product } from '@chorus/proto/catalog/v1/products';
 import type { LoginResponse, RegisterResponse } from '@chorus/proto/identity/v1/identity';
 import { isServiceError, type Logger } from '@chorus/service-kit';
 import { status } from '@grpc/grpc-js';

@@ -4,7 +4,7 @@ import type {
   RoadmapFields,
   RoadmapSummary,
   Roadmap,
-} from '@chorus/proto/roadmap/v1/roadmap';
+} from '@chorus/proto/roadmap/v1/items';
 import { screenRoadmapYaml } from '@chorus/contracts';
 import type { ServiceClients } from '../clients';
 import { HttpError } from '../http-errors';

@@ -1,7 +1,7 @@
 import type {
   CreateComparisonLinkRequest,
   CreateShareLinkRequest,
-} from '@chorus/proto/roadmap/v1/roadmap';
+} from '@chorus/proto/roadmap/v1/sharing';
 import type { ServiceClients } from '../clients';
 
 /**

@@ -10,7 +10,7 @@ import {
   teamMessages,
   type TeamView,
 } from '@chorus/contracts';
-import type { Member } from '@chorus/proto/catalog/v1/catalog';
+import type { Member } from '@chorus/proto/catalog/v1/teams';
 import { isServiceError, type Logger } from '@chorus/service-kit';
 import { status } from '@grpc/grpc-js';
 import type { ProductAccess } from '../access';

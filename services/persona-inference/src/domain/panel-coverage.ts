@@ -9,7 +9,7 @@ import {
   occupationCategories,
   occupationCategory,
 } from '@chorus/contracts';
-import type { PersonaProfile } from '@chorus/proto/inference/v1/inference';
+import type { PersonaProfile } from '@chorus/proto/inference/v1/answers';
 import { householdOf, panelDiversity, panelGaps, type PersonaTraits } from '@chorus/research';
 import { readIncome } from './money';
 

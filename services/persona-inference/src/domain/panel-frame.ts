@@ -1,7 +1,7 @@
 import type {
   PanelMember as PanelMemberMessage,
   PopulationFrame as FrameMessage,
-} from '@chorus/proto/inference/v1/inference';
+} from '@chorus/proto/inference/v1/panels';
 import type { PanelMember, PopulationFrame } from '@chorus/research';
 
 /**

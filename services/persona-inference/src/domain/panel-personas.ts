@@ -1,4 +1,4 @@
-import type { PersonaProfile } from '@chorus/proto/inference/v1/inference';
+import type { PersonaProfile } from '@chorus/proto/inference/v1/answers';
 import { type PanelMember, personaFacts, type PopulationFrame } from '@chorus/research';
 import { generator } from './panel-personas/random';
 import { panelName } from './panel-personas/names';

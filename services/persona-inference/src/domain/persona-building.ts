@@ -8,7 +8,7 @@ import {
   givenFields,
   type SafetyScores,
 } from '@chorus/contracts';
-import type { PersonaProfile } from '@chorus/proto/inference/v1/inference';
+import type { PersonaProfile } from '@chorus/proto/inference/v1/answers';
 import { type Currency, formatMoney, readIncome } from './money';
 import { type Trait, traitsIn } from './persona-reading';
 import { countryOf, currencyOfPlace } from './places';

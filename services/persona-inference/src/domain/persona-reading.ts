@@ -1,5 +1,5 @@
 import { occupationCategory, type OccupationCategory } from '@chorus/contracts';
-import type { PersonaProfile } from '@chorus/proto/inference/v1/inference';
+import type { PersonaProfile } from '@chorus/proto/inference/v1/answers';
 import { type Income, readIncome } from './money';
 
 /**

@@ -6,7 +6,7 @@ import {
   type ProfileFieldName,
   safetyInfluences,
 } from '@chorus/contracts';
-import type { BusinessContext, PersonaProfile } from '@chorus/proto/inference/v1/inference';
+import type { BusinessContext, PersonaProfile } from '@chorus/proto/inference/v1/answers';
 
 /**
  * The prompt that makes a model answer as a persona: in character, from the

@@ -6,7 +6,7 @@ import type {
   TypedQuestionSpec,
 } from '@chorus/contracts';
 import { hash32, maxDiffDesign, modeOf, personaGenerator } from '@chorus/research';
-import type { BusinessContext, PersonaProfile } from '@chorus/proto/inference/v1/inference';
+import type { BusinessContext, PersonaProfile } from '@chorus/proto/inference/v1/answers';
 import { answerAs } from './local-reasoning';
 import { currencyByCode } from './money';
 import { readPersona, type Trait } from './persona-reading';

@@ -6,7 +6,7 @@ import {
   type SpecOf,
   type TypedQuestionSpec,
 } from '@chorus/contracts';
-import type { BusinessContext, PersonaProfile } from '@chorus/proto/inference/v1/inference';
+import type { BusinessContext, PersonaProfile } from '@chorus/proto/inference/v1/answers';
 import { NONE_OF_THESE } from '@chorus/research';
 import { createHash } from 'node:crypto';
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 import type { PricePeriod, PriceRangeDraw, TypedAnswer } from '@chorus/contracts';
-import type { BusinessContext, PersonaProfile } from '@chorus/proto/inference/v1/inference';
+import type { BusinessContext, PersonaProfile } from '@chorus/proto/inference/v1/answers';
 import { convertMoney, type Currency, currencyByCode, type Period, readIncome } from './money';
 import { readPersona } from './persona-reading';
 import { currencyOfPlace } from './places';

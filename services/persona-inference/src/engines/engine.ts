@@ -4,7 +4,7 @@ import type {
   ConversationTurn,
   PersonaProfile,
   PersonaResponse,
-} from '@chorus/proto/inference/v1/inference';
+} from '@chorus/proto/inference/v1/answers';
 
 /** One persona asked one question, with what it is told about the product. */
 export interface PersonaQuestion {

@@ -1,4 +1,4 @@
-import type { PersonaProfile } from '@chorus/proto/inference/v1/inference';
+import type { PersonaProfile } from '@chorus/proto/inference/v1/answers';
 import { setMaxListeners } from 'node:events';
 import type OpenAI from 'openai';
 import type pLimit from 'p-limit';

@@ -1,5 +1,5 @@
 import { costOf, type ModelPrice } from '@chorus/contracts';
-import type { PersonaProfile } from '@chorus/proto/inference/v1/inference';
+import type { PersonaProfile } from '@chorus/proto/inference/v1/answers';
 import type { PanelMember, PopulationFrame } from '@chorus/research';
 import type pLimit from 'p-limit';
 import { panelPersonas } from '../domain/panel-personas';

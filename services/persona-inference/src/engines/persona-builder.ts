@@ -9,7 +9,7 @@ import {
   type PersonaSourceFacts,
   type SafetyScores,
 } from '@chorus/contracts';
-import type { PersonaProfile } from '@chorus/proto/inference/v1/inference';
+import type { PersonaProfile } from '@chorus/proto/inference/v1/answers';
 import { setMaxListeners } from 'node:events';
 import type OpenAI from 'openai';
 import pLimit from 'p-limit';

@@ -2,7 +2,7 @@ import type {
   BusinessContext,
   ConversationTurn,
   PersonaProfile,
-} from '@chorus/proto/inference/v1/inference';
+} from '@chorus/proto/inference/v1/answers';
 import { type Opinion, opinions } from '@chorus/contracts';
 import { weighingFor } from './index';
 

@@ -1,5 +1,5 @@
 import type { OpinionDistribution, PersonaAnswer } from '@chorus/contracts';
-import type { BusinessContext, PersonaProfile } from '@chorus/proto/inference/v1/inference';
+import type { BusinessContext, PersonaProfile } from '@chorus/proto/inference/v1/answers';
 import { readPersona } from '../persona-reading';
 import { readQuestion, type Theme } from '../question-themes';
 import { audienceReason, industryReason, themeFacts } from './business-profile';

@@ -1,4 +1,4 @@
-import type { BusinessContext } from '@chorus/proto/inference/v1/inference';
+import type { BusinessContext } from '@chorus/proto/inference/v1/answers';
 import { convertMoney, formatMoney, type Income } from '../money';
 import type { PersonaReading } from '../persona-reading';
 import { buyingOf, priceIn, type PriceReading, priceText, readQuantities } from '../price-reading';

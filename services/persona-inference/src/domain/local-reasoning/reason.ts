@@ -1,5 +1,5 @@
 import type { PersonaAttributeName, ProfileFieldName } from '@chorus/contracts';
-import type { BusinessContext } from '@chorus/proto/inference/v1/inference';
+import type { BusinessContext } from '@chorus/proto/inference/v1/answers';
 import type { PersonaReading, Trait } from '../persona-reading';
 import type { QuestionReading } from '../question-themes';
 

@@ -1,5 +1,5 @@
 import type { Opinion, ProfileFieldName } from '@chorus/contracts';
-import type { BusinessContext } from '@chorus/proto/inference/v1/inference';
+import type { BusinessContext } from '@chorus/proto/inference/v1/answers';
 import type { PersonaReading } from '../persona-reading';
 import { findFact, type Reason } from './reason';
 import type { Weighing } from './weighing';

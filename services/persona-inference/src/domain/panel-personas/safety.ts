@@ -1,4 +1,4 @@
-import type { SafetyScores } from '@chorus/proto/inference/v1/inference';
+import type { SafetyScores } from '@chorus/proto/inference/v1/answers';
 import type { PersonaFacts } from '@chorus/research';
 import type { Random } from './random';
 import type { Standing } from './standing';

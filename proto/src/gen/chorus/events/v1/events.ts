@@ -10,14 +10,13 @@ import { Timestamp } from "../../../google/protobuf/timestamp";
 import {
   AggregatedResults,
   BusinessContext,
-  PanelMember,
   PersonaProfile,
   PersonaResponse,
-  PopulationFrame,
-  QuestionSpec,
   RunDetails,
   Usage,
-} from "../../inference/v1/inference";
+} from "../../inference/v1/answers";
+import { PanelMember, PopulationFrame } from "../../inference/v1/panels";
+import { QuestionSpec } from "../../inference/v1/typed";
 
 export const protobufPackage = "chorus.events.v1";
 
