@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Logger } from './logger';
 
 /**
  * What a version stands for, per user id:
@@ -53,7 +54,7 @@ export class ReadVersions {
    * sets versions after its changes: a reader keeps answers only while one
    * does, so a catalog started without Redis cannot leave them stale.
    */
-  keepWriting(logger: { warn(details: object, message: string): void }): () => void {
+  keepWriting(logger: Logger): () => void {
     const say = () =>
       Promise.resolve(
         this.store.set(writerKey, '1', { expiration: { type: 'EX', value: writerSeconds } }),
