@@ -192,6 +192,11 @@ test.describe('typed results on a desktop and a phone', () => {
     ] as const) {
       await page.setViewportSize(viewport);
       await signIn(token, `/products/${productId}/questions`);
+      // Ten charts are drawn at once: on a busy machine that takes seconds.
+      await expect(page.getByRole('heading', { name: 'Question History' })).toBeVisible({
+        timeout: 30_000,
+      });
+      await expect(page.getByText('Loading questions...')).toBeHidden({ timeout: 30_000 });
       for (const kind of kinds) {
         const card = questionArticle(page, questionsOfEveryType[kind].questionText);
         const results = await expectFigures(card, kind);
