@@ -4,6 +4,7 @@ import { addedRows2 } from './added-questions-2';
 import { batch3Rows, type HardCase } from './batch-3';
 import { batch4Rows } from './batch-4';
 import { batch5Rows } from './batch-5';
+import { batch6Rows } from './batch-6';
 import { corpusRows } from './questions';
 
 export type Domain =
@@ -56,9 +57,20 @@ export type Batch5Domain =
   | 'home-repairs'
   | 'crafts';
 
+/** The domains of batch 6 (batch-6.ts), in none of the earlier corpus or batches 3 to 5. */
+export type Batch6Domain =
+  | 'language-learning'
+  | 'camping'
+  | 'tattoo'
+  | 'pest-control'
+  | 'driving-schools'
+  | 'aquariums'
+  | 'tabletop-games'
+  | 'pottery';
+
 export interface CorpusQuestion {
   text: string;
-  domain: Domain | Batch3Domain | Batch4Domain | Batch5Domain;
+  domain: Domain | Batch3Domain | Batch4Domain | Batch5Domain | Batch6Domain;
   /** The leading kinds it holds; empty when it is neutral. */
   kinds: LeadingKind[];
   half: 'tuning' | 'held-out';
@@ -167,3 +179,21 @@ export const batch5: Batch5Question[] = batch5Rows.map(([domain, labels, text, h
 
 export const batch5TuningHalf = batch5.filter((q) => q.half === 'tuning');
 export const batch5HeldOutHalf = batch5.filter((q) => q.half === 'held-out');
+
+export interface Batch6Question extends CorpusQuestion {
+  domain: Batch6Domain;
+  /** Which of the hard cases it holds, if any. */
+  hard?: HardCase;
+}
+
+/** Batch 6, split by the same rule. */
+export const batch6: Batch6Question[] = batch6Rows.map(([domain, labels, text, hard]) => ({
+  text,
+  domain,
+  kinds: kindsOf(labels),
+  half: halfOf(text),
+  ...(hard ? { hard } : {}),
+}));
+
+export const batch6TuningHalf = batch6.filter((q) => q.half === 'tuning');
+export const batch6HeldOutHalf = batch6.filter((q) => q.half === 'held-out');
