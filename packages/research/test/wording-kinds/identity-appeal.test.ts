@@ -5,6 +5,15 @@ kindCases(
   identityAppeal,
   [
     [
+      'Thoughtful, generous hosts serve real coffee. Will you try our beans?',
+      'Thoughtful, generous hosts',
+    ],
+    [
+      'Passionate home bakers choose stone-milled flour. Which bag would you like?',
+      'Passionate home bakers',
+    ],
+    ['Garden owners who value wildlife leave a wild corner. Do you?', 'owners who value'],
+    [
       'Serious runners always stretch before a race. Would you join our stretching class?',
       'Serious runners',
     ],
@@ -28,6 +37,7 @@ kindCases(
     ['You seem like someone who appreciates good coffee. Would you try our roast?', 'appreciates'],
   ],
   [
+    'New customers get a welcome call. When would suit you?',
     'Do you stretch before a run?',
     'As a dog owner, how often do you groom your dog?',
     'How much does the price of a check-up matter to you?',

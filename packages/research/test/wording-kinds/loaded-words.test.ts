@@ -23,6 +23,9 @@ kindCases(
     ['Would you swap your mass-produced mugs for a handmade set?', 'mass-produced'],
   ],
   [
+    'How would you rate our delivery, from very poor to very good?',
+    'Do you buy handmade soap, shop-bought soap, or a mix?',
+    'Which do you prefer: handmade candles, factory candles, or neither?',
     'How would you rate our pastries?',
     'Since the booking system changed, how do you book a lane?',
     'Is our reading room quiet enough?',

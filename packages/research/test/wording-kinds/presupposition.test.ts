@@ -4,6 +4,9 @@ import { kindCases } from './cases';
 kindCases(
   presuppositionKind,
   [
+    ['Thousands of runners train with our app. Which plan shall we set up for you?', 'shall we'],
+    ['Top chefs swear by cast iron. How many pans would you like to order?', 'would you like'],
+    ["Smart savers plan ahead. What is the first fund you'll open?", "you'll"],
     ['How often do you struggle to find a free lane at the pool?', 'struggle'],
     ['Which of our new smoothies will you order?', 'order'],
     ['What was most inspiring about your first lesson with our tutor?', 'inspiring'],
@@ -23,6 +26,10 @@ kindCases(
     ['Which song from the concert moved you most?', 'most'],
   ],
   [
+    'We have 40 plans. Which plan, if any, would you like to try?',
+    'Our shop opens at nine. If you visit, which day would you like to come?',
+    'Which plan would you like?',
+    'We hosted 200 concerts last year. Which month are you thinking of for yours?',
     'How often, if at all, do you struggle to find a free lane?',
     'Which of our smoothies, if any, would you order?',
     'What was your first lesson with our tutor like?',

@@ -119,3 +119,7 @@ export const improvementLinks = new Set(['after', 'since', 'with', 'thanks']);
 
 /** Prepositions that tie a liking to an occasion: "enjoy most about / at / during…". */
 export const placeLinks = new Set(['about', 'at', 'in', 'during', 'from', 'on']);
+
+/** An ending that offers every answer: "or a mix", "or neither", "or something else", "or not". */
+export const everyAnswerPattern =
+  /\bor\s+(?:a\s+mix|neither|both|something\s+else|somewhere\s+else|elsewhere|whatever\b|about\s+the\s+same|not)\b/i;

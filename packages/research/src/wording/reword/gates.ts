@@ -5,7 +5,7 @@
 // of them is not offered.
 import { detect } from '../detect';
 import { firstWord, isQuestion, questionStart, type Hit } from '../rules/tokens';
-import { analyse, type Sentence, type Token } from '../text';
+import { analyse, type Sentence, type Token, wordSentiment } from '../text';
 import { ANTONYMS } from './reverse';
 import { CROWDS } from './referents';
 
@@ -408,6 +408,24 @@ function lostAsk(original: string, candidate: string, framing: Framing): GateFai
       gate: 'lost-object',
       reason: 'It no longer names anything the question was about.',
     });
+  // "Were the fish and chips hot?": the plain quality asked about stays (or turns into its opposite).
+  const asked = analyse(original).at(-1)?.tokens ?? [];
+  const quality = asked.find(
+    (x, k) =>
+      x.pos === 'ADJ' &&
+      ['?', ',', 'enough'].includes(asked[k + 1]?.lower ?? '') &&
+      asked.slice(0, k).some((y) => y.lemma === 'be') &&
+      Math.abs(wordSentiment(x.lower)) <= 0.3,
+  );
+  const qualityTurned =
+    quality !== undefined &&
+    framing === 'reversed' &&
+    after.some((x) => x.lower === (ANTONYMS[quality.lower] ?? ''));
+  if (quality && !has(quality) && !qualityTurned)
+    failures.push({
+      gate: 'lost-verb',
+      reason: `It no longer asks whether it is "${quality.text}".`,
+    });
   const missing = ask.nouns.filter((n) => !has(n));
   if (missing.length > 0) {
     const kept = ask.nouns.length - missing.length;
@@ -455,6 +473,9 @@ function shape(original: string, candidate: string): GateFailure[] {
     if (/^(?:and|or|but|so|because)$/i.test(opener))
       failures.push({ gate: 'shape', reason: `It starts with "${opener}".` });
   }
+  const dangling = /\b(and|or|but|of|to|with|than|the|a|an)\s*[,;:]?\s*[?.!]\s*$/i.exec(text);
+  if (dangling)
+    failures.push({ gate: 'shape', reason: `It ends on "${dangling[1]}", with nothing after it.` });
   if ((text.match(/\?/g) ?? []).length > Math.max(1, (original.match(/\?/g) ?? []).length))
     failures.push({ gate: 'shape', reason: 'It asks more questions than the original.' });
   return failures;

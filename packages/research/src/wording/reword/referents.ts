@@ -176,7 +176,11 @@ export function withReferents(original: string, candidate: string): string | und
   // "buy one" is "buy a pan"; "try it" is "try the pan" (or "our pan").
   if (pronoun.lower === 'one') named = named.replace(/^(?:the|this)\s+/i, plural ? '' : 'a ');
   else named = named.replace(/^(?:an?)\s+/i, 'the ');
-  const replacement = pronoun.start === 0 ? named.charAt(0).toUpperCase() + named.slice(1) : named;
+  // A sentence's first word moves inside the question: "Our new menu" reads "our new menu" there.
+  const inside = named.replace(/^(?:Our|The|This|These|That|Those|An?|Your|My)\b/, (word) =>
+    word.toLowerCase(),
+  );
+  const replacement = pronoun.start === 0 ? named.charAt(0).toUpperCase() + named.slice(1) : inside;
   return tidy(candidate.slice(0, pronoun.start) + replacement + candidate.slice(pronoun.end));
 }
 

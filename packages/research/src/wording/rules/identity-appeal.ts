@@ -1,5 +1,6 @@
 // Identity and emotional appeal
 import {
+  crowdQuantifiers,
   identityRoles,
   modelGroupWords,
   personWords,
@@ -18,7 +19,7 @@ import {
   talentNouns,
 } from '../lexicon/character';
 import type { KindRule } from './kind';
-import type { Sentence } from '../text';
+import { type Sentence, type Token, wordSentiment } from '../text';
 import { type Hit, firstWord, span, MODALS, isQuestion } from './tokens';
 
 /** Adverbs that make a statement about people a rule of conduct: "never", "always". */
@@ -218,6 +219,18 @@ function identity(s: Sentence): Hit[] {
 }
 
 /**
+ * An adjective of character, talent or devotion, or one that praises
+ * ("open-minded"); not a rank ("top", "leading"), which makes the people an
+ * authority (social proof) rather than a model.
+ */
+const ofCharacter = (x: Token) =>
+  !crowdQuantifiers.has(x.lower) &&
+  (characterAdjectives.has(x.lower) ||
+    talentAdjectives.has(x.lower) ||
+    genuineRoleAdjectives.has(x.lower) ||
+    wordSentiment(x.lower) >= 0.4);
+
+/**
  * A model of the right kind of person, stated before the ask: a statement
  * whose subject is a character adjective on a plural of people
  * ("<character adjective> <people> <verb>…") or people defined by what
@@ -229,22 +242,40 @@ function personModel(s: Sentence, next: Sentence | undefined): Hit[] {
   const first = firstWord(t);
   const a = t[first];
   if (!a) return [];
-  let k = first + 1;
-  while (t[k]?.pos === 'ADJ') k += 1;
+  // The adjectives before the people ("Bold, creative people", "Caring pet owners").
+  let k = first;
+  const adjectives: Token[] = [];
+  // A capitalised first word is often read as a name ("Seasoned", "Bold"): its lower case decides.
+  const adjective = (x: Token | undefined) =>
+    x !== undefined && (x.pos === 'ADJ' || (x.i === first && x.pos === 'PROPN' && ofCharacter(x)));
+  while (adjective(t[k]) || (adjectives.length > 0 && [',', 'and'].includes(t[k]?.lower ?? ''))) {
+    if (adjective(t[k])) adjectives.push(t[k]!);
+    k += 1;
+  }
+  // The head of a compound ("pet owners", "reef hobbyists").
+  while ((t[k]?.pos === 'NOUN' || t[k]?.pos === 'PROPN') && t[k + 1]?.pos === 'NOUN') k += 1;
   const head = t[k];
   const plural =
     head !== undefined &&
     (head.pos === 'NOUN' || head.pos === 'PROPN') &&
-    head.lower !== head.lemma;
-  if (characterAdjectives.has(a.lower) && plural) {
+    (head.lower !== head.lemma || ['people', 'folk'].includes(head.lower));
+  if (adjectives.some(ofCharacter) && plural) {
     const verb = t.slice(k + 1, k + 4).find((y) => y.pos === 'VERB');
     return [span('identity-appeal', a, verb ?? head)];
   }
   // "People like you, who…": the group is made the person's own.
   const likeYou =
     t[first + 1]?.lower === 'like' && t[first + 2]?.lower === 'you' && t[first + 3]?.text === ',';
-  const who = likeYou ? first + 4 : first + 1;
-  const model = modelGroupWords.has(a.lower) || (isGroup(a) && /s$/.test(a.lower));
+  // "Restaurant owners who…", "Any fishkeeper who…": the people named before "who".
+  let named = first;
+  if (t[named]?.lower === 'any' || t[named]?.lower === 'every') named += 1;
+  while (t[named + 1]?.pos === 'NOUN') named += 1;
+  const who = likeYou ? first + 4 : t[named + 1]?.lower === 'who' ? named + 1 : first + 1;
+  const person = t[who - 1] ?? a;
+  const model =
+    modelGroupWords.has(a.lower) ||
+    (isGroup(a) && /s$/.test(a.lower)) ||
+    (who > first + 1 && !likeYou && (person.pos === 'NOUN' || person.pos === 'PROPN'));
   if (model && t[who]?.lower === 'who') {
     let v = who + 1;
     while (t[v]?.pos === 'ADV') v += 1;

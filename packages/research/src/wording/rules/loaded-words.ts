@@ -9,7 +9,7 @@ import {
 import { claimSuperlatives, gradingWords } from '../lexicon/comparison';
 import type { KindRule } from './kind';
 import type { Sentence, Token } from '../text';
-import { labellingAdverbs, premiseOpeners } from '../lexicon/question-words';
+import { everyAnswerPattern, labellingAdverbs, premiseOpeners } from '../lexicon/question-words';
 import { burdenNouns } from '../lexicon/feelings';
 import {
   praisingCompounds,
@@ -269,15 +269,40 @@ function burdenLabel(s: Sentence): Hit[] {
   return [];
 }
 
+/**
+ * Whether a finding sits where rated words describe the answers rather than
+ * steer them: inside a scale that runs from one pole to the other ("from
+ * very poor value to very good value"), or among the options of a question
+ * that offers every answer ("handmade pieces, shop-bought sets, or a mix").
+ */
+function balanced(s: Sentence, hit: Hit): boolean {
+  const t = s.tokens;
+  for (let i = 0; i < t.length; i += 1) {
+    if (t[i]!.lower !== 'from') continue;
+    const to = t.findIndex((y, k) => k > i && y.lower === 'to');
+    if (to < 0 || hit.start < t[i]!.start || hit.end > (t[to + 4] ?? t.at(-1)!).end) continue;
+    const signs = (from: number, until: number) =>
+      new Set(t.slice(from, until).map((y) => Math.sign(ratedValence(y))));
+    const before = signs(i + 1, to);
+    const after = signs(to + 1, to + 5);
+    if ((before.has(1) && after.has(-1)) || (before.has(-1) && after.has(1))) return true;
+  }
+  if (!everyAnswerPattern.test(s.text)) return false;
+  const colon = t.find((y) => y.text === ':');
+  const word = t.find((y) => y.start >= hit.start && y.end <= hit.end);
+  return colon ? hit.start > colon.start : word?.pos === 'ADJ';
+}
+
 export const loadedWordsKind: KindRule = {
   kind: 'loaded-words',
-  detect: (s, context) => [
-    ...loadedWords(s, [...context.found]),
-    ...praiseClaims(s),
-    ...loadedPremise(s),
-    ...burdenLabel(s),
-    ...itIsVerdict(s),
-  ],
+  detect: (s, context) =>
+    [
+      ...loadedWords(s, [...context.found]),
+      ...praiseClaims(s),
+      ...loadedPremise(s),
+      ...burdenLabel(s),
+      ...itIsVerdict(s),
+    ].filter((hit) => !balanced(s, hit)),
   why: (p) =>
     `"${p}" praises or runs down what is asked about, so people hear the answer they are expected to give.`,
 };

@@ -47,6 +47,7 @@ import {
   NEGATION,
 } from './tokens';
 import { isComparative } from './assumptive-why';
+import { presumedDecision } from './presumed-decision';
 import { presumedHabit } from './presumed-habits';
 
 function presupposition(s: Sentence): Hit[] {
@@ -546,12 +547,13 @@ function overdue(s: Sentence): Hit[] {
 
 export const presuppositionKind: KindRule = {
   kind: 'presupposition',
-  detect: (s) => [
+  detect: (s, context) => [
     ...presupposition(s),
     ...presumedExperience(s),
     ...presumedOutcome(s),
     ...overdue(s),
     ...presumedHabit(s),
+    ...presumedDecision(s, context.sentences),
   ],
   why: (p) =>
     `"${p}" takes for granted an experience, a benefit or a problem the person may not have, so those it does not fit have no honest answer.`,
