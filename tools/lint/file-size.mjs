@@ -9,8 +9,9 @@
  * (tracked, or new and not ignored): .ts, .tsx, .mts, .cts, .js, .jsx, .mjs
  * and .cjs, tests and browser tests included, and every protobuf contract
  * (.proto). Left out:
- * - generated code: proto/src/gen/ (written by `npm run proto:generate`) and
- *   declaration files (.d.ts);
+ * - generated code: proto/src/gen/ (written by `npm run proto:generate`),
+ *   the wording model's weights (packages/research/src/wording/model/weights.ts,
+ *   written by its training tool) and declaration files (.d.ts);
  * - data written as code rather than logic: the wording check's labelled
  *   corpus (packages/research/test/wording-corpus/), the population frames
  *   (packages/research/src/panels/frames/) and test fixtures (any fixtures/
@@ -31,6 +32,7 @@ const SOURCE = /\.(?:ts|tsx|mts|cts|js|jsx|mjs|cjs|proto)$/;
 /** Paths (relative to the repository root, with forward slashes) that are not hand-written logic. */
 const EXEMPT = [
   /^proto\/src\/gen\//,
+  /^packages\/research\/src\/wording\/model\/weights\.ts$/,
   /\.d\.ts$/,
   /^packages\/research\/test\/wording-corpus\//,
   /^packages\/research\/src\/panels\/frames\//,

@@ -1,10 +1,16 @@
 import type { Sentence } from './text';
 import type { Hit } from './rules/tokens';
 import { kindRules } from './rules';
+import { judge } from './model/judge';
 import type { SentenceContext } from './rules/kind';
 
-/** Every place where the wording steers the answer, by kind. */
+/** Every place where the wording steers the answer, by kind: the rules' findings weighed by the wording model. */
 export function detect(sentences: Sentence[]): Hit[] {
+  return judge(sentences, ruleHits(sentences));
+}
+
+/** What the rules alone find, one finding per kind and place. */
+export function ruleHits(sentences: Sentence[]): Hit[] {
   const hits: Hit[] = [];
   sentences.forEach((sentence, index) => {
     const found: Hit[] = [];

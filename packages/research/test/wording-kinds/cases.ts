@@ -1,14 +1,16 @@
-// Shared cases for the per-kind tests: questions a kind must flag (with a
-// part of the phrase it must find) and neutral look-alikes it must not flag.
+// Shared cases for the per-kind tests: questions a kind's rule must flag
+// (with a part of the phrase it must find) and neutral look-alikes it must
+// not flag. The rules are tested alone here; the wording model that weighs
+// their findings has its own tests (wording-model.test.ts).
 import { kindRules } from '../../src/wording/rules';
 import type { KindRule } from '../../src/wording/rules/kind';
-import { detect } from '../../src/wording/detect';
+import { ruleHits } from '../../src/wording/detect';
 import { analyse, normalise } from '../../src/wording/text';
 
 /** The phrases of one kind the check finds in a question. */
 function phrasesOf(rule: KindRule, text: string): string[] {
   const normal = normalise(text);
-  return detect(analyse(normal))
+  return ruleHits(analyse(normal))
     .filter((hit) => hit.kind === rule.kind)
     .map((hit) => normal.slice(hit.start, hit.end));
 }
