@@ -5,6 +5,7 @@ import { batch3Rows, type HardCase } from './batch-3';
 import { batch4Rows } from './batch-4';
 import { batch5Rows } from './batch-5';
 import { batch6Rows } from './batch-6';
+import { batch7Rows } from './batch-7';
 import { corpusRows } from './questions';
 
 export type Domain =
@@ -68,9 +69,20 @@ export type Batch6Domain =
   | 'tabletop-games'
   | 'pottery';
 
+/** The domains of batch 7 (batch-7.ts), in none of the earlier corpus or batches 3 to 6. */
+export type Batch7Domain =
+  | 'beekeeping'
+  | 'escape-rooms'
+  | 'opticians'
+  | 'florists'
+  | 'locksmiths'
+  | 'self-storage'
+  | 'genealogy'
+  | 'sailing';
+
 export interface CorpusQuestion {
   text: string;
-  domain: Domain | Batch3Domain | Batch4Domain | Batch5Domain | Batch6Domain;
+  domain: Domain | Batch3Domain | Batch4Domain | Batch5Domain | Batch6Domain | Batch7Domain;
   /** The leading kinds it holds; empty when it is neutral. */
   kinds: LeadingKind[];
   half: 'tuning' | 'held-out';
@@ -197,3 +209,21 @@ export const batch6: Batch6Question[] = batch6Rows.map(([domain, labels, text, h
 
 export const batch6TuningHalf = batch6.filter((q) => q.half === 'tuning');
 export const batch6HeldOutHalf = batch6.filter((q) => q.half === 'held-out');
+
+export interface Batch7Question extends CorpusQuestion {
+  domain: Batch7Domain;
+  /** Which of the hard cases it holds, if any. */
+  hard?: HardCase;
+}
+
+/** Batch 7, split by the same rule. */
+export const batch7: Batch7Question[] = batch7Rows.map(([domain, labels, text, hard]) => ({
+  text,
+  domain,
+  kinds: kindsOf(labels),
+  half: halfOf(text),
+  ...(hard ? { hard } : {}),
+}));
+
+export const batch7TuningHalf = batch7.filter((q) => q.half === 'tuning');
+export const batch7HeldOutHalf = batch7.filter((q) => q.half === 'held-out');
