@@ -54,6 +54,7 @@ import {
 } from '../lexicon/crowds';
 import {
   type Hit,
+  asksFreely,
   hedged,
   isQuestion,
   questionStart,
@@ -583,17 +584,17 @@ function endorsedByOthers(s: Sentence, next: Sentence | undefined): Hit[] {
   return [];
 }
 
+/** A crowd that is a model of the right kind of person is an identity appeal ("Most <adjective> <people>…" still counts). */
+const notModel = (hit: Hit, found: readonly Hit[]) =>
+  !found.some((h) => h.kind === 'identity-appeal' && h.start <= hit.start && hit.start < h.end);
+
 export const socialProofKind: KindRule = {
   kind: 'social-proof',
-  // A model of the right kind of person is an identity appeal, not a crowd
-  // (a crowd counted before it, "Most <adjective> <people>…", still is).
-  detect: (s, context) =>
-    [...socialProof(s, context.next), ...endorsedByOthers(s, context.next)].filter(
-      (hit) =>
-        !context.found.some(
-          (h) => h.kind === 'identity-appeal' && h.start <= hit.start && hit.start < h.end,
-        ),
-    ),
+  // A crowd stated before an ask that leaves every answer open informs.
+  detect: (s, { sentences, next, found }) =>
+    asksFreely(sentences)
+      ? []
+      : [...socialProof(s, next), ...endorsedByOthers(s, next)].filter((h) => notModel(h, found)),
   why: (p) =>
     `"${p}" tells people what others do or think, which pushes them to go along rather than say what they would do.`,
 };

@@ -2,7 +2,13 @@
 // finding sits, where the question proper starts, and whether a word
 // praises or runs down.
 import type { LeadingKind } from '@chorus/contracts';
-import { auxiliaries, hedgePattern, openingFillers, whWords } from '../lexicon/question-words';
+import {
+  auxiliaries,
+  everyAnswerPattern,
+  hedgePattern,
+  openingFillers,
+  whWords,
+} from '../lexicon/question-words';
 import { scaleWords, valence } from '../lexicon/valence';
 import type { Sentence, Token } from '../text';
 
@@ -56,6 +62,24 @@ export function isQuestion(s: Sentence): boolean {
 }
 
 export const hedged = (s: Sentence) => hedgePattern.test(s.text);
+
+/**
+ * Whether the question's ask leaves every answer open: hedged ("if any",
+ * "if at all"), ending on every answer ("or neither", "or a mix"), or a list
+ * of three or more options ("stay the same, get bigger, or get smaller").
+ * A fact stated before such an ask informs; it does not push.
+ */
+export function asksFreely(sentences: readonly Sentence[]): boolean {
+  const ask = sentences.at(-1);
+  if (!ask) return false;
+  const commas = ask.tokens.filter((t) => t.text === ',');
+  const or = ask.tokens.findLastIndex((t) => t.lower === 'or');
+  const listed =
+    commas.length > 0 &&
+    or > commas.at(-1)!.i &&
+    (commas.length >= 2 || ask.tokens[or - 1]?.text !== ',');
+  return hedged(ask) || everyAnswerPattern.test(ask.text) || listed;
+}
 
 /** Whether a word praises or runs down (its valence, and whether it can carry weight alone). */
 export const strongly = (t: Token, threshold: number) => {
