@@ -6,6 +6,7 @@ import { batch4Rows } from './batch-4';
 import { batch5Rows } from './batch-5';
 import { batch6Rows } from './batch-6';
 import { batch7Rows } from './batch-7';
+import { batch8Rows } from './batch-8';
 import { corpusRows } from './questions';
 
 export type Domain =
@@ -80,9 +81,27 @@ export type Batch7Domain =
   | 'genealogy'
   | 'sailing';
 
+/** The domains of batch 8 (batch-8.ts), in none of the earlier corpus or batches 3 to 7. */
+export type Batch8Domain =
+  | 'dog-walking'
+  | 'karaoke'
+  | 'bowling'
+  | 'car-washes'
+  | 'print-shops'
+  | 'window-cleaning'
+  | 'vintage-clothing'
+  | 'hot-tubs';
+
 export interface CorpusQuestion {
   text: string;
-  domain: Domain | Batch3Domain | Batch4Domain | Batch5Domain | Batch6Domain | Batch7Domain;
+  domain:
+    | Domain
+    | Batch3Domain
+    | Batch4Domain
+    | Batch5Domain
+    | Batch6Domain
+    | Batch7Domain
+    | Batch8Domain;
   /** The leading kinds it holds; empty when it is neutral. */
   kinds: LeadingKind[];
   half: 'tuning' | 'held-out';
@@ -227,3 +246,21 @@ export const batch7: Batch7Question[] = batch7Rows.map(([domain, labels, text, h
 
 export const batch7TuningHalf = batch7.filter((q) => q.half === 'tuning');
 export const batch7HeldOutHalf = batch7.filter((q) => q.half === 'held-out');
+
+export interface Batch8Question extends CorpusQuestion {
+  domain: Batch8Domain;
+  /** Which of the hard cases it holds, if any. */
+  hard?: HardCase;
+}
+
+/** Batch 8, split by the same rule. */
+export const batch8: Batch8Question[] = batch8Rows.map(([domain, labels, text, hard]) => ({
+  text,
+  domain,
+  kinds: kindsOf(labels),
+  half: halfOf(text),
+  ...(hard ? { hard } : {}),
+}));
+
+export const batch8TuningHalf = batch8.filter((q) => q.half === 'tuning');
+export const batch8HeldOutHalf = batch8.filter((q) => q.half === 'held-out');
