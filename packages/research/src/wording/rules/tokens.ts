@@ -65,8 +65,9 @@ export const hedged = (s: Sentence) => hedgePattern.test(s.text);
 
 /**
  * Whether the question's ask leaves every answer open: hedged ("if any",
- * "if at all"), ending on every answer ("or neither", "or a mix"), or a list
- * of three or more options ("stay the same, get bigger, or get smaller").
+ * "if at all"), ending on every answer ("or neither", "or a mix"), a list
+ * of three or more options ("stay the same, get bigger, or get smaller"),
+ * or, after a premise, a choice between alternatives.
  * A fact stated before such an ask informs; it does not push.
  */
 export function asksFreely(sentences: readonly Sentence[]): boolean {
@@ -78,7 +79,9 @@ export function asksFreely(sentences: readonly Sentence[]): boolean {
     commas.length > 0 &&
     or > commas.at(-1)!.i &&
     (commas.length >= 2 || ask.tokens[or - 1]?.text !== ',');
-  return hedged(ask) || everyAnswerPattern.test(ask.text) || listed;
+  // After a premise, an ask between alternatives ("a call or an email?") is about them, not the crowd.
+  const between = sentences.length > 1 && or > 0;
+  return hedged(ask) || everyAnswerPattern.test(ask.text) || listed || between;
 }
 
 /** Whether a word praises or runs down (its valence, and whether it can carry weight alone). */
