@@ -4,13 +4,13 @@
  * the labelled tuning questions) weighs every feature of the question at
  * once. A rule's finding stands unless the model finds its kind all but
  * impossible there (below its `keep` threshold); the model adds a kind no
- * rule found when it is more likely than not (from `flag`), pointing at the
- * words that weigh most for it.
+ * rule found when it is nearly sure (from its `flag` threshold), pointing at
+ * the content words that weigh most for it. The thresholds were chosen by
+ * cross-validation over the tuning data (docs/research.md, "The wording
+ * model").
  */
 import { type LeadingKind, leadingKinds } from '@chorus/contracts';
 import { auxiliaries, everyAnswerPattern, whWords } from '../lexicon/question-words';
-
-const CONTENT = new Set(['ADJ', 'ADV', 'VERB', 'NOUN', 'PROPN']);
 import type { Hit } from '../rules/tokens';
 import type { Sentence } from '../text';
 import { type WordFeature, wordFeatures } from './features';
@@ -18,6 +18,9 @@ import type { LogisticModel } from './logistic';
 import { logOdds } from './logistic';
 import type { StoredWordingModel } from './train';
 import { storedWordingModel } from './weights';
+
+/** Parts of speech that say something (the evidence a finding of the model's own points at). */
+const CONTENT = new Set(['ADJ', 'ADV', 'VERB', 'NOUN', 'PROPN']);
 
 /** How sure the model must be: a rule's finding is dropped below `keep` of its kind; a kind no rule found is flagged from `flag`. */
 interface Thresholds {
