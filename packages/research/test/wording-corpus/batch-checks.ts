@@ -1,6 +1,6 @@
 import { type LeadingKind, leadingKinds } from '@chorus/contracts';
 import type { HardCase } from './batch-3';
-import { type CorpusQuestion, fnv1a, halfOf } from './split';
+import { type BatchQuestion, type CorpusQuestion, fnv1a, halfOf } from './split';
 
 /** The kind each hard case is labelled with (see batch-3.ts; later batches follow it). */
 const closestKind: Record<HardCase, LeadingKind> = {
@@ -14,10 +14,6 @@ const closestKind: Record<HardCase, LeadingKind> = {
 /** Case, curly quotes and spacing do not make a question new. */
 const normalised = (text: string) =>
   text.toLowerCase().replace(/[‘’]/g, "'").replace(/\s+/g, ' ').trim();
-
-interface BatchQuestion extends CorpusQuestion {
-  hard?: HardCase;
-}
 
 /** What one evaluation batch promises, as its README paragraph states it. */
 interface BatchShape {

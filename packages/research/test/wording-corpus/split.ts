@@ -157,110 +157,52 @@ export const corpus: CorpusQuestion[] = [...corpusRows, ...addedRows, ...addedRo
 export const tuningHalf = corpus.filter((q) => q.half === 'tuning');
 export const heldOutHalf = corpus.filter((q) => q.half === 'held-out');
 
-export interface Batch3Question extends CorpusQuestion {
-  domain: Batch3Domain;
-  /** Which of the hard cases it holds, if any. */
+/** A question of an evaluation batch: its domain, and which hard case it holds, if any. */
+export interface BatchQuestion<
+  D extends CorpusQuestion['domain'] = CorpusQuestion['domain'],
+> extends CorpusQuestion {
+  domain: D;
   hard?: HardCase;
 }
 
-/** Batch 3, split by the same rule. */
-export const batch3: Batch3Question[] = batch3Rows.map(([domain, labels, text, hard]) => ({
-  text,
-  domain,
-  kinds: kindsOf(labels),
-  half: halfOf(text),
-  ...(hard ? { hard } : {}),
-}));
-
-export const batch3TuningHalf = batch3.filter((q) => q.half === 'tuning');
-export const batch3HeldOutHalf = batch3.filter((q) => q.half === 'held-out');
-
-export interface Batch4Question extends CorpusQuestion {
-  domain: Batch4Domain;
-  /** Which of the hard cases it holds, if any. */
-  hard?: HardCase;
+/** A batch's rows as questions, each in the half the split rule gives it. */
+function batchOf<D extends CorpusQuestion['domain']>(
+  rows: readonly (readonly [D, string, string, HardCase?])[],
+): BatchQuestion<D>[] {
+  return rows.map(([domain, labels, text, hard]) => ({
+    text,
+    domain,
+    kinds: kindsOf(labels),
+    half: halfOf(text),
+    ...(hard ? { hard } : {}),
+  }));
 }
 
-/** Batch 4, split by the same rule. */
-export const batch4: Batch4Question[] = batch4Rows.map(([domain, labels, text, hard]) => ({
-  text,
-  domain,
-  kinds: kindsOf(labels),
-  half: halfOf(text),
-  ...(hard ? { hard } : {}),
-}));
+const tuningOf = <Q extends CorpusQuestion>(batch: readonly Q[]) =>
+  batch.filter((q) => q.half === 'tuning');
+const heldOutOf = <Q extends CorpusQuestion>(batch: readonly Q[]) =>
+  batch.filter((q) => q.half === 'held-out');
 
-export const batch4TuningHalf = batch4.filter((q) => q.half === 'tuning');
-export const batch4HeldOutHalf = batch4.filter((q) => q.half === 'held-out');
+export const batch3 = batchOf(batch3Rows);
+export const batch3TuningHalf = tuningOf(batch3);
+export const batch3HeldOutHalf = heldOutOf(batch3);
 
-export interface Batch5Question extends CorpusQuestion {
-  domain: Batch5Domain;
-  /** Which of the hard cases it holds, if any. */
-  hard?: HardCase;
-}
+export const batch4 = batchOf(batch4Rows);
+export const batch4TuningHalf = tuningOf(batch4);
+export const batch4HeldOutHalf = heldOutOf(batch4);
 
-/** Batch 5, split by the same rule. */
-export const batch5: Batch5Question[] = batch5Rows.map(([domain, labels, text, hard]) => ({
-  text,
-  domain,
-  kinds: kindsOf(labels),
-  half: halfOf(text),
-  ...(hard ? { hard } : {}),
-}));
+export const batch5 = batchOf(batch5Rows);
+export const batch5TuningHalf = tuningOf(batch5);
+export const batch5HeldOutHalf = heldOutOf(batch5);
 
-export const batch5TuningHalf = batch5.filter((q) => q.half === 'tuning');
-export const batch5HeldOutHalf = batch5.filter((q) => q.half === 'held-out');
+export const batch6 = batchOf(batch6Rows);
+export const batch6TuningHalf = tuningOf(batch6);
+export const batch6HeldOutHalf = heldOutOf(batch6);
 
-export interface Batch6Question extends CorpusQuestion {
-  domain: Batch6Domain;
-  /** Which of the hard cases it holds, if any. */
-  hard?: HardCase;
-}
+export const batch7 = batchOf(batch7Rows);
+export const batch7TuningHalf = tuningOf(batch7);
+export const batch7HeldOutHalf = heldOutOf(batch7);
 
-/** Batch 6, split by the same rule. */
-export const batch6: Batch6Question[] = batch6Rows.map(([domain, labels, text, hard]) => ({
-  text,
-  domain,
-  kinds: kindsOf(labels),
-  half: halfOf(text),
-  ...(hard ? { hard } : {}),
-}));
-
-export const batch6TuningHalf = batch6.filter((q) => q.half === 'tuning');
-export const batch6HeldOutHalf = batch6.filter((q) => q.half === 'held-out');
-
-export interface Batch7Question extends CorpusQuestion {
-  domain: Batch7Domain;
-  /** Which of the hard cases it holds, if any. */
-  hard?: HardCase;
-}
-
-/** Batch 7, split by the same rule. */
-export const batch7: Batch7Question[] = batch7Rows.map(([domain, labels, text, hard]) => ({
-  text,
-  domain,
-  kinds: kindsOf(labels),
-  half: halfOf(text),
-  ...(hard ? { hard } : {}),
-}));
-
-export const batch7TuningHalf = batch7.filter((q) => q.half === 'tuning');
-export const batch7HeldOutHalf = batch7.filter((q) => q.half === 'held-out');
-
-export interface Batch8Question extends CorpusQuestion {
-  domain: Batch8Domain;
-  /** Which of the hard cases it holds, if any. */
-  hard?: HardCase;
-}
-
-/** Batch 8, split by the same rule. */
-export const batch8: Batch8Question[] = batch8Rows.map(([domain, labels, text, hard]) => ({
-  text,
-  domain,
-  kinds: kindsOf(labels),
-  half: halfOf(text),
-  ...(hard ? { hard } : {}),
-}));
-
-export const batch8TuningHalf = batch8.filter((q) => q.half === 'tuning');
-export const batch8HeldOutHalf = batch8.filter((q) => q.half === 'held-out');
+export const batch8 = batchOf(batch8Rows);
+export const batch8TuningHalf = tuningOf(batch8);
+export const batch8HeldOutHalf = heldOutOf(batch8);

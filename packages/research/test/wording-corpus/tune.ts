@@ -22,10 +22,7 @@ import {
   batch5,
   batch6TuningHalf,
   corpus,
-  type Batch3Question,
-  type Batch4Question,
-  type Batch5Question,
-  type Batch6Question,
+  type BatchQuestion,
   type CorpusQuestion,
   fnv1a,
 } from './split';
@@ -77,7 +74,6 @@ function misses(questions: readonly CorpusQuestion[]): void {
 }
 
 /** A batch's figures, its hard shapes, then its misses grouped by shape. */
-type BatchQuestion = Batch3Question | Batch4Question | Batch5Question | Batch6Question;
 
 function batchReport(name: string, questions: readonly BatchQuestion[]): void {
   summary(name, scoreCorpus(questions, checkWording));
