@@ -11,26 +11,8 @@ import { checkWording } from '@chorus/research/wording';
 import { useWordingModel } from '../../src/wording/model/judge';
 import { trainWordingModel } from '../../src/wording/model/train';
 import { scoreCorpus } from './score';
-import {
-  batch3,
-  batch4,
-  batch5,
-  batch6,
-  batch7,
-  batch8TuningHalf,
-  corpus,
-  type CorpusQuestion,
-} from './split';
+import { tuningParts as parts } from './training-data';
 
-const parts: Record<string, readonly CorpusQuestion[]> = {
-  earlier: corpus,
-  batch3,
-  batch4,
-  batch5,
-  batch6,
-  batch7,
-  'batch8-tuning': batch8TuningHalf,
-};
 const asked = process.argv.slice(2);
 const percent = (share: number | null) => (share === null ? '–' : `${Math.round(share * 100)}%`);
 

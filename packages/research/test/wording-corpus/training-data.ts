@@ -1,16 +1,29 @@
 // The wording model's training data: the tuning data, never a held-out half.
-import { batch3, batch4, batch5, batch6, batch7, batch8TuningHalf, corpus, fnv1a } from './split';
+import {
+  batch3,
+  batch4,
+  batch5,
+  batch6,
+  batch7,
+  batch8TuningHalf,
+  corpus,
+  type CorpusQuestion,
+  fnv1a,
+} from './split';
 
-/** The earlier corpus, batches 3 to 7 whole, and batch 8's tuning half. */
-export const tuningData = [
-  ...corpus,
-  ...batch3,
-  ...batch4,
-  ...batch5,
-  ...batch6,
-  ...batch7,
-  ...batch8TuningHalf,
-];
+/** The tuning data by part (cross-validation leaves each out in turn): the earlier corpus, batches 3 to 7 whole, and batch 8's tuning half. */
+export const tuningParts: Record<string, readonly CorpusQuestion[]> = {
+  earlier: corpus,
+  batch3,
+  batch4,
+  batch5,
+  batch6,
+  batch7,
+  'batch8-tuning': batch8TuningHalf,
+};
+
+/** Every part, in order. */
+export const tuningData = Object.values(tuningParts).flat();
 
 /** FNV-1a of the training questions' texts and labels, in order. */
 export function tuningFingerprint(): string {

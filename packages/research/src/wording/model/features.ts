@@ -119,9 +119,15 @@ export function wordFeatures(sentences: readonly Sentence[]): WordFeature[] {
   return found;
 }
 
-/** The distinct feature names of a question, each with the value 1, and how many sentences it has. */
-export function featureSet(sentences: readonly Sentence[]): [string, number][] {
-  const names = new Set(wordFeatures(sentences).map((f) => f.name));
+/**
+ * The distinct feature names of a question, each with the value 1, and how
+ * many sentences it has (from its word features, when already read).
+ */
+export function featureSet(
+  sentences: readonly Sentence[],
+  found: readonly WordFeature[] = wordFeatures(sentences),
+): [string, number][] {
+  const names = new Set(found.map((f) => f.name));
   names.add(`sentences:${Math.min(sentences.length, 3)}`);
   return [...names].map((name) => [name, 1]);
 }

@@ -13,9 +13,8 @@ import { type LeadingKind, leadingKinds } from '@chorus/contracts';
 import { auxiliaries, everyAnswerPattern, whWords } from '../lexicon/question-words';
 import type { Hit } from '../rules/tokens';
 import type { Sentence } from '../text';
-import { type WordFeature, wordFeatures } from './features';
-import type { LogisticModel } from './logistic';
-import { logOdds } from './logistic';
+import { featureSet, type WordFeature, wordFeatures } from './features';
+import { type LogisticModel, probability } from './logistic';
 import type { StoredWordingModel } from './train';
 import { storedWordingModel } from './weights';
 
@@ -90,14 +89,6 @@ function loaded(): Map<LeadingKind, LogisticModel> {
   return models;
 }
 
-const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
-
-function featureValues(found: readonly WordFeature[], sentences: number): [string, number][] {
-  const names = new Set(found.map((f) => f.name));
-  names.add(`sentences:${Math.min(sentences, 3)}`);
-  return [...names].map((name) => [name, 1]);
-}
-
 /** The words that weigh most for a kind: the heaviest word and its heavy neighbours. */
 function evidence(
   kind: LeadingKind,
@@ -134,15 +125,15 @@ function evidence(
 export function judge(sentences: readonly Sentence[], ruleHits: readonly Hit[]): Hit[] {
   if (sentences.length === 0) return [...ruleHits];
   const found = wordFeatures(sentences);
-  const values = featureValues(found, sentences.length);
-  const probability = new Map(
-    [...loaded()].map(([kind, model]) => [kind, sigmoid(logOdds(model, values))] as const),
+  const values = featureSet(sentences, found);
+  const chance = new Map(
+    [...loaded()].map(([kind, model]) => [kind, probability(model, values)] as const),
   );
-  const kept = ruleHits.filter((hit) => probability.get(hit.kind)! >= thresholds.keep[hit.kind]);
+  const kept = ruleHits.filter((hit) => chance.get(hit.kind)! >= thresholds.keep[hit.kind]);
   // A question that offers every answer ("…, or not?") gets no finding from the model alone.
   if (everyAnswerPattern.test(sentences.at(-1)!.text)) return kept;
   for (const kind of leadingKinds) {
-    if (probability.get(kind)! < thresholds.flag[kind] || kept.some((hit) => hit.kind === kind))
+    if (chance.get(kind)! < thresholds.flag[kind] || kept.some((hit) => hit.kind === kind))
       continue;
     const hit = evidence(kind, sentences, found);
     if (hit) kept.push(hit);

@@ -41,7 +41,7 @@ function shuffler(seed: number): (n: number) => number {
 }
 
 /** The model's log-odds for one example. */
-export function logOdds(model: LogisticModel, features: Example['features']): number {
+function logOdds(model: LogisticModel, features: Example['features']): number {
   let z = model.intercept;
   for (const [name, value] of features) z += (model.weights.get(name) ?? 0) * value;
   return z;
