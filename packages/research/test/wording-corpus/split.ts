@@ -7,6 +7,7 @@ import { batch5Rows } from './batch-5';
 import { batch6Rows } from './batch-6';
 import { batch7Rows } from './batch-7';
 import { batch8Rows } from './batch-8';
+import { batch9Rows } from './batch-9';
 import { corpusRows } from './questions';
 
 export type Domain =
@@ -92,6 +93,17 @@ export type Batch8Domain =
   | 'vintage-clothing'
   | 'hot-tubs';
 
+/** The domains of batch 9 (batch-9.ts), in none of the earlier corpus or batches 3 to 8. */
+export type Batch9Domain =
+  | 'cinemas'
+  | 'chimney-sweeps'
+  | 'museums'
+  | 'golf'
+  | 'shoe-repair'
+  | 'riding-stables'
+  | 'telescopes'
+  | 'party-entertainers';
+
 export interface CorpusQuestion {
   text: string;
   domain:
@@ -101,7 +113,8 @@ export interface CorpusQuestion {
     | Batch5Domain
     | Batch6Domain
     | Batch7Domain
-    | Batch8Domain;
+    | Batch8Domain
+    | Batch9Domain;
   /** The leading kinds it holds; empty when it is neutral. */
   kinds: LeadingKind[];
   half: 'tuning' | 'held-out';
@@ -206,3 +219,6 @@ export const batch7HeldOutHalf = heldOutOf(batch7);
 export const batch8 = batchOf(batch8Rows);
 export const batch8TuningHalf = tuningOf(batch8);
 export const batch8HeldOutHalf = heldOutOf(batch8);
+export const batch9 = batchOf(batch9Rows);
+export const batch9TuningHalf = tuningOf(batch9);
+export const batch9HeldOutHalf = heldOutOf(batch9);
