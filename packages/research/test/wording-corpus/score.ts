@@ -9,6 +9,8 @@ export interface KindScore {
   found: number;
   /** Findings of the kind on questions not labelled with it. */
   wrong: number;
+  /** Questions labelled with the kind that were flagged at all (for this kind or another). */
+  flagged: number;
   precision: number | null;
   recall: number | null;
 }
@@ -35,7 +37,9 @@ export function scoreCorpus(
   let leadingFlagged = 0;
   let neutral = 0;
   let neutralFlagged = 0;
-  const perKind = new Map(leadingKinds.map((kind) => [kind, { labelled: 0, found: 0, wrong: 0 }]));
+  const perKind = new Map(
+    leadingKinds.map((kind) => [kind, { labelled: 0, found: 0, wrong: 0, flagged: 0 }]),
+  );
   for (const question of questions) {
     const result = check(question.text);
     const flagged = result.leading;
@@ -51,6 +55,7 @@ export function scoreCorpus(
       const row = perKind.get(kind)!;
       const labelled = question.kinds.includes(kind);
       if (labelled) row.labelled += 1;
+      if (labelled && flagged) row.flagged += 1;
       if (foundKinds.has(kind)) {
         if (labelled) row.found += 1;
         else row.wrong += 1;

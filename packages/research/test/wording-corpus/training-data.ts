@@ -5,13 +5,13 @@ import {
   batch5,
   batch6,
   batch7,
-  batch8TuningHalf,
+  batch8,
   corpus,
   type CorpusQuestion,
   fnv1a,
 } from './split';
 
-/** The tuning data by part (cross-validation leaves each out in turn): the earlier corpus, batches 3 to 7 whole, and batch 8's tuning half. */
+/** The tuning data by part (cross-validation leaves each out in turn): the earlier corpus, batches 3 to 8 whole. */
 export const tuningParts: Record<string, readonly CorpusQuestion[]> = {
   earlier: corpus,
   batch3,
@@ -19,7 +19,7 @@ export const tuningParts: Record<string, readonly CorpusQuestion[]> = {
   batch5,
   batch6,
   batch7,
-  'batch8-tuning': batch8TuningHalf,
+  batch8,
 };
 
 /** Every part, in order. */

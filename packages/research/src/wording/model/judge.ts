@@ -4,8 +4,8 @@
  * the labelled tuning questions) weighs every feature of the question at
  * once. A rule's finding stands unless the model finds its kind all but
  * impossible there (below its `keep` threshold); the model adds a kind no
- * rule found when it is nearly sure (from its `flag` threshold), pointing at
- * the content words that weigh most for it. The thresholds were chosen by
+ * rule found when it is sure enough (from its `flag` threshold, 20 % to 95 %
+ * by kind), pointing at the content words that weigh most for it. The thresholds were chosen by
  * cross-validation over the tuning data (docs/research.md, "The wording
  * model").
  */
@@ -34,21 +34,21 @@ export const THRESHOLDS: Thresholds = {
     'social-proof': 0,
     'agreement-framing': 0.02,
     'identity-appeal': 0,
-    'assumptive-why': 0.02,
+    'assumptive-why': 0.05,
     'loaded-choice': 0.02,
-    'double-barrelled': 0.1,
-    'praise-hypothetical': 0.02,
+    'double-barrelled': 0.3,
+    'praise-hypothetical': 0.1,
   },
   flag: {
-    'loaded-words': 0.8,
-    presupposition: 0.9,
+    'loaded-words': 0.4,
+    presupposition: 0.95,
     'social-proof': 0.9,
-    'agreement-framing': 0.9,
-    'identity-appeal': 0.6,
+    'agreement-framing': 0.3,
+    'identity-appeal': 0.2,
     'assumptive-why': 0.95,
-    'loaded-choice': 0.9,
-    'double-barrelled': 0.9,
-    'praise-hypothetical': 0.9,
+    'loaded-choice': 0.5,
+    'double-barrelled': 0.8,
+    'praise-hypothetical': 0.4,
   },
 };
 let thresholds = THRESHOLDS;
