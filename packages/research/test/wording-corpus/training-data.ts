@@ -6,12 +6,13 @@ import {
   batch6,
   batch7,
   batch8,
+  batch9TuningHalf,
   corpus,
   type CorpusQuestion,
   fnv1a,
 } from './split';
 
-/** The tuning data by part (cross-validation leaves each out in turn): the earlier corpus, batches 3 to 8 whole. */
+/** The tuning data by part (cross-validation leaves each out in turn): the earlier corpus, batches 3 to 8 whole, and batch 9's tuning half. */
 export const tuningParts: Record<string, readonly CorpusQuestion[]> = {
   earlier: corpus,
   batch3,
@@ -20,6 +21,7 @@ export const tuningParts: Record<string, readonly CorpusQuestion[]> = {
   batch6,
   batch7,
   batch8,
+  'batch9-tuning': batch9TuningHalf,
 };
 
 /** Every part, in order. */

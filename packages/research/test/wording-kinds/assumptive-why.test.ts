@@ -15,6 +15,9 @@ kindCases(
     // A favourite asked for with a strong liking, or of the offer in the present.
     ['What did you adore most about our walking tour?', 'most'],
     ['What do you enjoy most about our pottery classes?', 'What do you enjoy most'],
+    // Other verbs of causing, and an opinion asked before them.
+    ['What is it about our bakery that keeps customers so loyal?', 'keeps customers so'],
+    ['What do you think brings our festival so vividly to life?', 'brings our festival so'],
   ],
   [
     'Why did you start learning Spanish?',
@@ -26,5 +29,8 @@ kindCases(
     // A milder liking in the past, or of the person's own thing: a high point asked for.
     'What did you enjoy most about our pottery classes?',
     'What do you like best about your walking tour?',
+    'What keeps you busy at weekends?',
+    'What do you think makes a good holiday?',
+    'What would keep you coming to the gym?',
   ],
 );

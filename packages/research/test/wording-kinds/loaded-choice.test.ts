@@ -26,6 +26,10 @@ kindCases(
       'Should we lock your shed, or will you take the chance that thieves find it?',
       'take the chance',
     ],
+    // Answers offered that all lean one way: no answer is left for the other side.
+    ['How was your stay with us: good, great or amazing?', 'good, great or amazing'],
+    ['Was the new menu tasty, very tasty, or delicious?', 'tasty'],
+    ['Were the instructions confusing, very confusing or useless?', 'confusing'],
   ],
   [
     'Would you rather pay monthly or yearly?',
@@ -39,5 +43,9 @@ kindCases(
     'Is our bread fresher than a supermarket loaf, staler, or about the same?',
     'Would you rather collect your repaired phone yourself or have us post it?',
     'Do you prefer to fix a fault in the morning or the evening?',
+    // Answers on both sides, or with a middle.
+    'How was your stay with us: poor, fair, good or excellent?',
+    'Did the class leave you calmer, less calm, or made no difference?',
+    'Was the film too long, too short or about right?',
   ],
 );

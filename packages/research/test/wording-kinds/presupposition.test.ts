@@ -24,6 +24,15 @@ kindCases(
     ['How much did the pottery course boost your confidence?', 'boost'],
     ['How has the first-aid workshop helped your team?', 'helped'],
     ['Which song from the concert moved you most?', 'most'],
+    // A next purchase, or a change presumed made.
+    ['When would you like to book your next car service with us?', 'your next'],
+    ['Which month would you like us to do your next boiler check?', 'your next'],
+    ['What stopped you from switching your broadband to us sooner?', 'sooner'],
+    // Only the details of what we shall do for the person asked.
+    ['Which afternoon shall we deliver your new sofa?', 'Which afternoon shall we'],
+    ['What time should our fitter call at your flat?', 'fitter'],
+    // After a push, the premise's thing taken as the person's own.
+    ['Serious bakers sharpen their knives every month. When was yours last done?', 'yours'],
   ],
   [
     'We have 40 plans. Which plan, if any, would you like to try?',
@@ -52,5 +61,13 @@ kindCases(
     'How has the price rise changed your weekly shop?',
     'How did you hear about the pottery course?',
     'Which song from the concert did you know already?',
+    'Would you like to book your next car service with us?',
+    'When, if at all, would you like your next boiler check?',
+    'How old will your son be on his next birthday?',
+    'What stopped you from switching your broadband to us?',
+    'Which part of town should we open in next?',
+    'Which should we fix first for you: the lights, the doors, or something else?',
+    'Every member gets a free locker. How often, if ever, do you use yours?',
+    'We service about 300 boilers a year. Are you thinking of booking yours?',
   ],
 );

@@ -270,6 +270,12 @@ export const highPointNouns = new Set(['part', 'moment', 'bit', 'memory']);
 /** Verbs that praise by ranking above others: e.g. "excel", "outshine". */
 export const excelVerbs = new Set(['excel', 'outperform', 'outshine', 'shine']);
 
+/** Verbs that cause a state in something: "what makes it so…", "what keeps them so…", "what brings it to life". */
+export const causingVerbs = new Set(['make', 'keep', 'bring', 'get', 'leave', 'turn']);
+
+/** Verbs that give an opinion before its content: "what do you think makes…". */
+export const opinionVerbs = new Set(['think', 'reckon', 'believe', 'say', 'feel']);
+
 /** Who a "why should … <verb>" presumes will choose: e.g. "anyone", "customers". */
 export const chooserWords = new Set([
   'you',

@@ -8,6 +8,8 @@ import {
   excelVerbs,
   chooserWords,
   choosingVerbs,
+  causingVerbs,
+  opinionVerbs,
 } from '../lexicon/claims';
 import {
   comparisonWords,
@@ -184,16 +186,18 @@ function assumptiveWhy(s: Sentence): Hit[] {
       }
     }
     if (x.lower === 'what') {
-      // "What makes … so good", "what is it about … that makes it so …"
-      // (not "what would make…").
+      // "What makes … so good", "what is it about … that keeps it so …",
+      // "what do you think brings it so vividly to life" (not "what would make…").
       const makes = t
         .slice(i + 1, to + 1)
         .find(
           (y) =>
-            y.lemma === 'make' &&
-            y.lower !== 'make' &&
+            causingVerbs.has(y.lemma) &&
+            y.lower !== y.lemma &&
             !MODALS.has(t[y.i - 1]?.lower ?? '') &&
-            (y.i === i + 1 || t[y.i - 1]?.lower === 'that'),
+            (y.i === i + 1 ||
+              t[y.i - 1]?.lower === 'that' ||
+              opinionVerbs.has(t[y.i - 1]?.lemma ?? '')),
         );
       const judged = makes ? judgementIn(t, makes.i + 1, to) : favouriteAsked(t, i, to);
       if (judged) hits.push(span('assumptive-why', x, judged));

@@ -13,6 +13,7 @@ import {
   fumblingVerbs,
   hazardNouns,
 } from '../lexicon/harm';
+import { labelLean } from '../options';
 import type { KindRule } from './kind';
 import type { Sentence, Token } from '../text';
 import { type Hit, span } from './tokens';
@@ -121,9 +122,57 @@ function sideValence(t: Token[], from: number, to: number) {
   return { up, down, ours, described, threat };
 }
 
+/** An answer in the middle ("no difference", "about the same", "neither") balances the rest. */
+const MIDDLE = /\b(?:difference|same|neither|unsure|sure|mixed|neutral)\b/i;
+/** "less relaxed", "fewer visits": the rating turned round. */
+const LESS = /\b(?:less|fewer)\b/i;
+
+/** Words that may open an answer option offered after the question: "very", "the", "a", "quite". */
+const OPTION_OPENERS = new Set(['ADJ', 'ADV', 'DET', 'NUM']);
+
+/**
+ * Answers offered at the end of the question ("…: a, b or c?", "Was it a, b or
+ * c?") that all lean the same way, so no answer is left for the other side:
+ * "good, very good or excellent". Three options at least; each must be rated
+ * (`labelLean`, AFINN and the praise and disparagement classes).
+ */
+function oneSidedAnswers(s: Sentence): Hit[] {
+  const t = s.tokens;
+  const end = t.at(-1)?.text === '?' ? t.length - 2 : t.length - 1;
+  const or = t.findLastIndex((y) => y.lower === 'or');
+  if (or < 3 || or >= end) return [];
+  // The options run back from the "or" over commas, to a colon or to where a rated phrase begins.
+  const cuts = [or];
+  for (let k = or - 1; k > 0 && t[k]!.text !== ':'; k -= 1) if (t[k]!.text === ',') cuts.unshift(k);
+  if (cuts.length < 2) return [];
+  let first = cuts[0]! - 1;
+  while (first > 0 && t[first - 1]!.text !== ':' && OPTION_OPENERS.has(t[first - 1]!.pos))
+    first -= 1;
+  if (first >= cuts[0]!) return [];
+  const bounds = [first - 1, ...cuts, end + 1];
+  // ", or" leaves nothing between the comma and the "or".
+  const options = bounds
+    .slice(1)
+    .map((to, k) =>
+      t
+        .slice(bounds[k]! + 1, to)
+        .filter((y) => y.lower !== 'or')
+        .map((y) => y.text)
+        .join(' '),
+    )
+    .filter((option) => option !== '');
+  if (options.length < 3) return [];
+  const leans = options.map((option) =>
+    MIDDLE.test(option) ? 0 : LESS.test(option) ? -labelLean(option) : labelLean(option),
+  );
+  const oneWay = leans.every((lean) => lean > 0) || leans.every((lean) => lean < 0);
+  return oneWay ? [span('loaded-choice', t[first]!, t[end]!)] : [];
+}
+
 function loadedChoice(s: Sentence): Hit[] {
   const t = s.tokens;
-  const hits: Hit[] = [];
+  const hits: Hit[] = oneSidedAnswers(s);
+  if (hits.length > 0) return hits;
   for (let i = 1; i < t.length - 1; i += 1) {
     const x = t[i]!;
     const phrase = x.lower === 'rather' && t[i + 1]?.lower === 'than';
@@ -176,5 +225,5 @@ export const loadedChoiceKind: KindRule = {
   kind: 'loaded-choice',
   detect: (s) => loadedChoice(s),
   why: (p) =>
-    `"${p}" praises one side of the choice and runs down the other, so the answer is chosen for them.`,
+    `"${p}" tilts the choice: one side is praised or the other run down, or every answer offered leans the same way, so the answer is chosen for them.`,
 };

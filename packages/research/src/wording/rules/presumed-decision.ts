@@ -1,6 +1,7 @@
 // Presupposition, continued: the decision to buy taken for granted after a
-// push (the salesman's "assumptive close").
-import { whWords } from '../lexicon/question-words';
+// push (the salesman's "assumptive close"), a next purchase taken for
+// granted, and a change the person is presumed to have made.
+import { everyAnswerPattern, whWords } from '../lexicon/question-words';
 import type { Sentence, Token } from '../text';
 import { type Hit, hedged, isQuestion, questionStart, span } from './tokens';
 
@@ -17,11 +18,22 @@ function decidedFrame(t: readonly Token[], from: number): [Token, Token] | undef
       b.lower === 'you' &&
       c?.pos === 'VERB' &&
       /ing$/.test(c.lower) &&
-      !['be', 'think', 'consider', 'hope', 'wonder', 'look'].includes(c.lemma)
+      !OPEN_MINDED.has(c.lemma)
     )
       return [a, c];
   }
   return undefined;
+}
+
+/** Verbs that leave a decision open: "are you thinking of…", "are you considering…". */
+const OPEN_MINDED = new Set(['be', 'think', 'consider', 'hope', 'wonder', 'look']);
+
+/** "When was yours last done?", "Which dates work for yours?": the premise's thing taken as the person's own. */
+function yoursFrame(t: readonly Token[], from: number): [Token, Token] | undefined {
+  const yours = t.slice(from).find((y) => y.lower === 'yours');
+  if (!yours || t.some((y) => OPEN_MINDED.has(y.lemma) && y.pos === 'VERB' && y.lemma !== 'be'))
+    return undefined;
+  return [yours, yours];
 }
 
 /**
@@ -29,7 +41,8 @@ function decidedFrame(t: readonly Token[], from: number): [Token, Token] | undef
  * "Serious collectors plan ahead."), a wh-question that asks only the
  * details of a decision not yet made: "Which weekend shall we hold for
  * you?", "How many sessions would you like to book?", "What's the first one
- * you'll buy?". An "if", an "or" or a hedge ("if any") leaves the decision
+ * you'll buy?", or that takes the premise's thing as the person's own
+ * ("When was yours last serviced?"). An "if", an "or" or a hedge ("if any") leaves the decision
  * open; a question alone, with no premise, is a plain offer.
  */
 export function presumedDecision(s: Sentence, sentences: readonly Sentence[]): Hit[] {
@@ -40,6 +53,57 @@ export function presumedDecision(s: Sentence, sentences: readonly Sentence[]): H
   const opener = t[qs];
   if (!opener || !whWords.has(opener.lower) || opener.lower === 'why') return [];
   if (t.some((y) => y.lower === 'or')) return [];
-  const frame = decidedFrame(t, qs + 1);
+  const frame = decidedFrame(t, qs + 1) ?? yoursFrame(t, qs + 1);
   return frame ? [span('presupposition', opener, frame[1])] : [];
+}
+
+const YOU = new Set(['you', 'your', 'yours']);
+
+/** "shall we", "should we", "should our team": the seller's next act, its details asked. */
+function weAct(t: readonly Token[], from: number): Token | undefined {
+  for (let i = from; i < t.length - 1; i += 1) {
+    const [a, b, c] = [t[i]!, t[i + 1]!, t[i + 2]];
+    if (!['shall', 'should'].includes(a.lower)) continue;
+    if (b.lower === 'we') return b;
+    if (b.lower === 'our' && c?.pos === 'NOUN') return c;
+  }
+  return undefined;
+}
+
+/** Words that close off a question's time: "sooner", "earlier", "before now". */
+const SOONER = new Set(['sooner', 'earlier', 'before']);
+/** Verbs of being held back: "What stopped you…", "What kept you from…". */
+const HELD_BACK = new Set(['stop', 'keep', 'prevent', 'hold', 'put']);
+
+/**
+ * A question with no "if" or hedge that asks only the details of what we
+ * shall do for the person ("Which date shall we pencil in for you?"), or
+ * takes a next purchase for granted
+ * ("When would you like to book your next lesson?", "Which month shall we
+ * put your next service in for?") or a change the person is presumed to have
+ * made ("What stopped you from switching sooner?").
+ */
+export function presumedNext(s: Sentence): Hit[] {
+  if (!isQuestion(s) || hedged(s) || everyAnswerPattern.test(s.text)) return [];
+  const t = s.tokens;
+  if (t.some((y) => y.lower === 'if')) return [];
+  const qs = questionStart(t);
+  const opener = t[qs];
+  if (!opener || !whWords.has(opener.lower) || opener.lower === 'why') return [];
+  // "Which date shall we pencil in for you?", "Which day should our team come back to your house?"
+  const ours = weAct(t, qs + 1);
+  if (ours && t.slice(ours.i + 1).some((y) => YOU.has(y.lower)))
+    return [span('presupposition', opener, ours)];
+  if (t.some((y) => y.lower === 'or')) return [];
+  const next = t.findIndex((y, i) => y.lower === 'your' && t[i + 1]?.lower === 'next');
+  const frame = decidedFrame(t, qs + 1);
+  if (next > qs && frame && t.slice(next + 2).some((y) => y.pos === 'NOUN'))
+    return [span('presupposition', opener, t[next + 1]!)];
+  const held = t.findIndex(
+    (y, i) => i > qs && HELD_BACK.has(y.lemma) && y.pos === 'VERB' && t[i + 1]?.lower === 'you',
+  );
+  const sooner = t.findIndex((y, i) => i > held && SOONER.has(y.lower));
+  if (held > qs && sooner > held && t[sooner + 1]?.text === '?')
+    return [span('presupposition', opener, t[sooner]!)];
+  return [];
 }

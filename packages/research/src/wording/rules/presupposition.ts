@@ -47,7 +47,7 @@ import {
   NEGATION,
 } from './tokens';
 import { isComparative } from './assumptive-why';
-import { presumedDecision } from './presumed-decision';
+import { presumedDecision, presumedNext } from './presumed-decision';
 import { presumedHabit } from './presumed-habits';
 
 function presupposition(s: Sentence): Hit[] {
@@ -554,6 +554,7 @@ export const presuppositionKind: KindRule = {
     ...overdue(s),
     ...presumedHabit(s),
     ...presumedDecision(s, context.sentences),
+    ...presumedNext(s),
   ],
   why: (p) =>
     `"${p}" takes for granted an experience, a benefit or a problem the person may not have, so those it does not fit have no honest answer.`,
