@@ -49,5 +49,8 @@ kindCases(
     'Are you a member who pays monthly, or yearly?',
     'Someone with your account can book online. Would you like the link?',
     'You seem to be using an old version. Would you like to update?',
+    // A comparison with what was expected, not an appeal to who the person is.
+    'Was the bill higher, lower or about the same as you expected?',
+    'Was the concert as good as you hoped?',
   ],
 );

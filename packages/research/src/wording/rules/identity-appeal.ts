@@ -126,7 +126,9 @@ function identity(s: Sentence): Hit[] {
   for (let i = 0; i < t.length - 2; i += 1) {
     const x = t[i]!;
     // "If you really care about…", "Since you value…", "Because you want the best for…"
-    if (['if', 'since', 'because', 'given', 'as'].includes(x.lower)) {
+    // Not the second "as" of a comparison: "the same as you expected", "as good as you hoped".
+    const comparing = x.lower === 'as' && (t[i - 1]?.lower === 'same' || t[i - 1]?.pos === 'ADJ');
+    if (['if', 'since', 'because', 'given', 'as'].includes(x.lower) && !comparing) {
       let j = i + 1;
       if (t[j]?.lower === 'that' || t[j]?.lower === 'how') j += 1;
       if (t[j]?.lower === 'much') j += 1;
@@ -159,7 +161,9 @@ function identity(s: Sentence): Hit[] {
       x.lower === 'as' &&
       t[i + 1]?.pos === 'ADJ' &&
       t[i + 2]?.lower === 'as' &&
-      t[i + 3]?.lower === 'you'
+      t[i + 3]?.lower === 'you' &&
+      // "as good as you hoped" compares with an expectation, not a person.
+      !(t[i + 4]?.pos === 'VERB' && t[i + 4]!.lemma !== 'be' && t[i + 4]!.lemma !== t[i + 4]!.lower)
     ) {
       hits.push(span('identity-appeal', x, t[i + 3]!));
     }
