@@ -91,6 +91,19 @@ describe('rewordings keep what the pronoun stands for and drop the praise they k
     expectClean(check.neutral);
   });
 
+  it('"one" after a model person is the thing they keep, not a word for time', () => {
+    const check = checkWording(
+      'Thoughtful hosts always keep a quiz night in the diary. Will you book one with us?',
+    );
+    expect(check.neutral).toBe('Will you book a quiz night with us?');
+  });
+
+  it('"one of them" asks about people: it never becomes the thing they bought', () => {
+    const check = checkWording('Thousands of riders choose our saddles. Are you one of them?');
+    expect(check.neutral).not.toMatch(/one of (?:our|the) saddles/);
+    expectClean(check.neutral);
+  });
+
   it('a named product the crowd uses replaces "it"', () => {
     const check = checkWording(
       'Over 10,000 companies already use Flowdesk to run their projects. Would you try it for your team?',

@@ -71,6 +71,23 @@ const GENERIC = new Set([
   'best',
 ]);
 
+/** Words that place a generic noun in time or order without naming a thing: "last night", "every week". */
+const ORDER = new Set([
+  'last',
+  'next',
+  'first',
+  'same',
+  'other',
+  'whole',
+  'few',
+  'many',
+  'several',
+  'best',
+  'busy',
+  'early',
+  'late',
+]);
+
 interface Phrase {
   tokens: Token[];
   offer: boolean;
@@ -111,9 +128,13 @@ function phrasesOf(tokens: Token[]): Phrase[] {
       .slice(0, lastNoun)
       .filter((x, i, all) => x.text !== ',' && !isLoadedModifier(x, all[i + 1]));
     const head = kept.at(-1);
+    // "night" names nothing; "a game night" does.
+    const modifier = kept.at(-2);
+    const named =
+      modifier?.pos === 'NOUN' || (modifier?.pos === 'ADJ' && !ORDER.has(modifier.lower));
     if (
       !head ||
-      GENERIC.has(head.lemma) ||
+      (GENERIC.has(head.lemma) && !named) ||
       CROWDS.has(head.lemma) ||
       CROWDS.has(head.lower.replace(/s$/, ''))
     )
@@ -148,10 +169,26 @@ export function referentOf(original: string, candidate: string): string | undefi
   }
   for (const tokens of dropped.reverse()) {
     const phrases = phrasesOf(tokens);
-    const chosen = phrases.find((p) => p.offer) ?? (phrases.length > 1 ? phrases[1] : undefined);
+    // The subject ends at the sentence's first verb: "Generous hosts always keep a game night…".
+    const verb = tokens.find((x) => x.pos === 'VERB' || x.pos === 'AUX');
+    const afterSubject = verb
+      ? phrases.find((p) => p.tokens[0]!.start > verb.start)
+      : phrases.length > 1
+        ? phrases[1]
+        : undefined;
+    const chosen = phrases.find((p) => p.offer) ?? afterSubject;
     if (chosen) return chosen.tokens.map((x) => x.text).join(' ');
   }
   return undefined;
+}
+
+/**
+ * A pronoun that stands for people, whatever the dropped sentence named:
+ * "Are you one of them?".
+ */
+export function standsForPeople(before: string, pronoun: string): boolean {
+  if (!/^(?:them|they)$/i.test(pronoun)) return false;
+  return /\byou\b.*\bone of\s*$/i.test(before);
 }
 
 /** The candidate with a pronoun that lost its sentence replaced by what it stood for. */
@@ -168,7 +205,8 @@ export function withReferents(original: string, candidate: string): string | und
       ) &&
       !tokens.slice(0, k).some((x) => x.pos === 'NOUN' || x.pos === 'PROPN'),
   );
-  if (!pronoun) return undefined;
+  if (!pronoun || standsForPeople(candidate.slice(0, pronoun.start), pronoun.text))
+    return undefined;
   let named = referentOf(original, candidate);
   if (!named) return undefined;
   const plural = /s$/i.test(named);

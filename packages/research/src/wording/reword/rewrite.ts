@@ -5,6 +5,7 @@ import { firstWord, isQuestion, questionStart } from '../rules/tokens';
 import { auxiliaries, whWords } from '../lexicon/question-words';
 import { analyse, type Sentence, type Token } from '../text';
 import { type Edit, upperFirst, lowerFirst, applyEdits } from './edits';
+import { standsForPeople } from './referents';
 import { objectOf, topicOf } from './topic';
 import { inside, deleteLoaded } from './delete-loaded';
 
@@ -391,9 +392,15 @@ export function rewriteOnce(text: string): string {
     if (praised) return fallback(text, 'How would you rate');
   }
   let out = applyEdits(text, edits);
-  if (pronounTarget && /^(?:(?:our|this|these|the|your) |\p{Lu})/u.test(pronounTarget)) {
+  const pronoun = /\b(it|them)\b/.exec(out);
+  if (
+    pronounTarget &&
+    pronoun &&
+    /^(?:(?:our|this|these|the|your) |\p{Lu})/u.test(pronounTarget) &&
+    // "Are you one of them?" asks about people, whatever the statement named.
+    !standsForPeople(out.slice(0, pronoun.index), pronoun[1]!)
+  )
     out = out.replace(/\b(it|them)\b/, pronounTarget);
-  }
   // "Would you try it too?": with the crowd gone, "too" presumes others did.
   if (droppedCrowd) out = out.replace(/,?\s+(?:too|as well)(?=\s*[?.!]|$)/i, '');
   return out;
