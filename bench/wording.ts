@@ -297,6 +297,26 @@ const RECORDED: readonly Recorded[] = [
       'praise-hypothetical': [46, 4, 48],
     },
   },
+  {
+    batch: 'batch 9',
+    what: 'held-out half after tuning (read once',
+    measured: '2026-11-29, rules tuned and model retrained with batch 9 tuning half',
+    leading: 158,
+    leadingFlagged: 146,
+    neutral: 143,
+    neutralFlagged: 11,
+    kinds: {
+      'loaded-words': [16, 14, 20],
+      presupposition: [15, 7, 16],
+      'social-proof': [17, 6, 21],
+      'agreement-framing': [18, 0, 18],
+      'identity-appeal': [27, 2, 29],
+      'assumptive-why': [18, 0, 18],
+      'loaded-choice': [19, 0, 30],
+      'double-barrelled': [13, 0, 16],
+      'praise-hypothetical': [25, 1, 27],
+    },
+  },
 ];
 
 const share = (n: number, d: number) => (d === 0 ? null : n / d);
