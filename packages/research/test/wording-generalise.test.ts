@@ -150,3 +150,27 @@ describe('rewordings keep what the pronoun stands for and drop the praise they k
     expect(check.neutral).toBe('Was the instructor knowledgeable?');
   });
 });
+
+describe('answers offered that all lean one way', () => {
+  it('is a loaded choice, and the rewording asks without the one-sided answers', () => {
+    const listed = checkWording('How was your meal tonight: good, great or amazing?');
+    expect(listed.findings.map((f) => f.kind)).toContain('loaded-choice');
+    expect(listed.neutral).toBe('How was your meal tonight?');
+    const inline = checkWording('Was the workshop enjoyable, very enjoyable or unforgettable?');
+    expect(inline.findings.map((f) => f.kind)).toContain('loaded-choice');
+    expect(inline.neutral).toBe('Was the workshop enjoyable or not?');
+    expectClean(inline.neutral);
+  });
+
+  it('leaves a scale with both sides, or a middle, alone', () => {
+    expect(checkWording('Was the workshop poor, fair, good or excellent?').leading).toBe(false);
+    expect(
+      checkWording('Is the new timetable better, worse, or is there no real difference?').leading,
+    ).toBe(false);
+  });
+
+  it('keeps "an" before a vowel once a loaded word goes', () => {
+    const check = checkWording('Would you book a stunning evening at our bistro this Friday?');
+    expect(check.neutral).toMatch(/\ban evening\b/);
+  });
+});

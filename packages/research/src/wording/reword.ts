@@ -7,9 +7,27 @@ import { rewriteOnce, fallback } from './reword/rewrite';
 import { deleteLoaded } from './reword/delete-loaded';
 import { applyEdits, type Edit } from './reword/edits';
 import { withObject, withReferents } from './reword/referents';
+import { oneSidedList } from './rules/loaded-choice';
 
 function findings(text: string): Hit[] {
   return detect(analyse(text));
+}
+
+/**
+ * Answers offered that all lean one way, asked with both sides instead: a
+ * list after a colon goes ("How was the party: fun, great or amazing?" →
+ * "How was the party?"); a list in the question keeps its first answer,
+ * plainly, against its opposite ("Was it good, great or amazing?" → "Was it
+ * good or not?").
+ */
+function balancedAnswers(text: string): string | undefined {
+  const asked = analyse(text).at(-1);
+  const list = asked && oneSidedList(asked);
+  if (!list) return undefined;
+  const before = text.slice(0, list.first.start).replace(/[\s,:]+$/, '');
+  if (list.colon) return tidy(`${before}?`);
+  const plain = list.options[0]!.replace(/^(?:very|really|quite|extremely|so)\s+/i, '');
+  return tidy(`${before} ${plain} or not?`);
 }
 
 /** A loaded either-or asked plainly: "Which would you choose: spreadsheets or our dashboard?" */
@@ -131,6 +149,7 @@ export function neutralCandidates(text: string): string[] {
       if (plain && plain !== c && !out.includes(plain)) out.push(tidy(plain));
     }
   };
+  add(balancedAnswers(text));
   if (describedTwice(text)) add(choiceOf(text));
   const passes: string[] = [];
   let current = text;

@@ -1,10 +1,10 @@
 /* eslint-disable no-console -- a command-line report */
 // How the check does on tuning questions the wording model was not trained
 // on: each part of the tuning data in turn (the earlier corpus, batches 3 to
-// 8, batch 9's tuning half) is left out, the model is trained on the rest, and the whole check
+// 9) is left out, the model is trained on the rest, and the whole check
 // (rules and model) is scored on the part left out. The rules were written
 // while looking at every part's tuning half, so the figures are fair for the
-// model only. Batch 9's held-out half is never read here.
+// model only. A held-out half still to be read is never read here.
 // Run: node -C @chorus/source -r @swc-node/register packages/research/test/wording-corpus/cross-validate.ts [part…]
 import { checkWording } from '@chorus/research/wording';
 import { useWordingModel } from '../../src/wording/model/judge';

@@ -1,8 +1,8 @@
 /* eslint-disable no-console -- a command-line tool */
 // Trains the wording model on the tuning data and writes it to
 // packages/research/src/wording/model/weights.ts. The tuning data: all of the
-// earlier corpus, all of batches 3 to 8 and batch 9's tuning half. Batch 9's
-// held-out half is never read here.
+// earlier corpus and all of batches 3 to 9. A held-out half still to be read
+// (`unreadHeldOut`) is never read here.
 // Run: node -C @chorus/source -r @swc-node/register packages/research/test/wording-corpus/train.ts
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';

@@ -357,7 +357,22 @@ export function valence(word: string): number {
   const rated = valenceOf[lower];
   if (rated !== undefined) return rated;
   // wink's own sentiment lexicon (-1..1) covers words AFINN lacks.
-  return Math.trunc(wordSentiment(lower) * 3);
+  const wink = Math.trunc(wordSentiment(lower) * 3);
+  return wink !== 0 ? wink : derivedValence(lower);
+}
+
+/**
+ * An adjective made from a rated verb keeps its rating ("enjoyable" from
+ * "enjoy"), and "un-" turns it round ("unforgettable" from "forget").
+ */
+function derivedValence(lower: string): number {
+  const able = /^(un)?([a-z]{3,}?)(?:able|ible)$/.exec(lower);
+  if (!able) return 0;
+  const [, un, stem] = able as unknown as [string, string | undefined, string];
+  // "forgett-able" → "forget", "lov-able" → "love"
+  const stems = [stem, `${stem}e`, stem.replace(/([a-z])\1$/, '$1')];
+  const rated = stems.map((x) => valenceOf[x] ?? 0).find((x) => x !== 0) ?? 0;
+  return un ? -rated : rated;
 }
 
 /** Words a balanced answer scale asks along: "how satisfied", "how often", "how likely". */

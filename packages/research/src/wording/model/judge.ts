@@ -4,7 +4,7 @@
  * the labelled tuning questions) weighs every feature of the question at
  * once. A rule's finding stands unless the model finds its kind all but
  * impossible there (below its `keep` threshold); the model adds a kind no
- * rule found when it is sure enough (from its `flag` threshold, 20 % to 95 %
+ * rule found when it is sure enough (from its `flag` threshold, 40 % to 97 %
  * by kind), pointing at the content words that weigh most for it. The thresholds were chosen by
  * cross-validation over the tuning data (docs/research.md, "The wording
  * model").
@@ -33,21 +33,21 @@ export const THRESHOLDS: Thresholds = {
     presupposition: 0,
     'social-proof': 0,
     'agreement-framing': 0.02,
-    'identity-appeal': 0,
-    'assumptive-why': 0.2,
+    'identity-appeal': 0.02,
+    'assumptive-why': 0.15,
     'loaded-choice': 0,
-    'double-barrelled': 0.3,
-    'praise-hypothetical': 0.3,
+    'double-barrelled': 0.02,
+    'praise-hypothetical': 0.15,
   },
   flag: {
-    'loaded-words': 0.3,
+    'loaded-words': 0.4,
     presupposition: 0.9,
-    'social-proof': 0.9,
-    'agreement-framing': 0.5,
-    'identity-appeal': 0.2,
-    'assumptive-why': 0.95,
-    'loaded-choice': 0.8,
-    'double-barrelled': 0.8,
+    'social-proof': 0.6,
+    'agreement-framing': 0.4,
+    'identity-appeal': 0.5,
+    'assumptive-why': 0.97,
+    'loaded-choice': 0.6,
+    'double-barrelled': 0.7,
     'praise-hypothetical': 0.7,
   },
 };

@@ -44,7 +44,7 @@ export function tidy(text: string): string {
       (_all, aux: string) => `, ${aux.toLowerCase()} `,
     )
     .replace(/\b([Aa])n (?=[bcdfgjklmnpqrstvwxz])/g, '$1 ')
-    .replace(/\b([Aa]) (?=[aio][a-z])/g, '$1n ')
+    .replace(/\b([Aa]) (?=[aio][a-z]|e(?![uw])[a-z])/g, '$1n ')
     .replace(/^please,? /i, '')
     .replace(
       /^(rate|tell|describe|share|explain|list|name|give|say)\b/i,

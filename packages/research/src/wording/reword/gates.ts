@@ -3,6 +3,7 @@
 // words it dropped, keeps what is asked (the question's verb and the full
 // name of the offer) and is one plain question. A rewording that fails any
 // of them is not offered.
+import { oneSidedList } from '../rules/loaded-choice';
 import { detect } from '../detect';
 import { firstWord, isQuestion, questionStart, type Hit } from '../rules/tokens';
 import { analyse, type Sentence, type Token, wordSentiment } from '../text';
@@ -421,7 +422,11 @@ function lostAsk(original: string, candidate: string, framing: Framing): GateFai
     quality !== undefined &&
     framing === 'reversed' &&
     after.some((x) => x.lower === (ANTONYMS[quality.lower] ?? ''));
-  if (quality && !has(quality) && !qualityTurned)
+  // An answer of a list that all leans one way ("good, great or unforgettable") may go.
+  const list = analyse(original).at(-1);
+  const span = list && oneSidedList(list);
+  const offered = quality !== undefined && span && quality.start >= span.first.start;
+  if (quality && !has(quality) && !qualityTurned && !offered)
     failures.push({
       gate: 'lost-verb',
       reason: `It no longer asks whether it is "${quality.text}".`,

@@ -65,9 +65,10 @@ function meetsConsequence(t: Token[], k: number): boolean {
  * either-or. A comma after an adjective only joins two adjectives.
  */
 function listed(t: Token[], left: number, or: number): boolean {
+  // A comma right before the "or" only pauses: "…with all-weather turnout, or leave him…".
   return t
     .slice(left, or - 1)
-    .some((y) => y.text === ',' && or - y.i <= 8 && t[y.i - 1]?.pos !== 'ADJ');
+    .some((y) => y.text === ',' && y.i < or - 1 && or - y.i <= 8 && t[y.i - 1]?.pos !== 'ADJ');
 }
 
 function sideValence(t: Token[], from: number, to: number) {
@@ -87,10 +88,12 @@ function sideValence(t: Token[], from: number, to: number) {
       x.pos === 'VERB' &&
       t[k + 1] !== undefined &&
       !['it', 'us', 'me', 'them', 'that', 'this'].includes(t[k + 1]!.lower) &&
-      t.slice(k + 2, Math.min(to + 1, k + 5)).some((y) => y.pos === 'VERB')
+      // "leave him standing…": the -ing word is a verb whatever it is tagged as.
+      t.slice(k + 2, Math.min(to + 1, k + 5)).some((y) => y.pos === 'VERB' || /ing$/.test(y.lower))
     )
       threat = true;
-    if (['our', 'us', 'we'].includes(x.lower)) ours = true;
+    // The offer's own words, or its name: "our classes", "Film Club night".
+    if (['our', 'us', 'we'].includes(x.lower) || x.pos === 'PROPN') ours = true;
     if (meetsConsequence(t, k) || possibleHarm(t, k, to)) consequence = true;
     // A scale word describing a noun ("a bad back") rates it; alone it only names a scale.
     const attributive = t[k - 1]?.pos === 'DET' && !['or', 'and'].includes(t[k + 1]?.lower ?? '');
@@ -127,6 +130,9 @@ const MIDDLE = /\b(?:difference|same|neither|unsure|sure|mixed|neutral)\b/i;
 /** "less relaxed", "fewer visits": the rating turned round. */
 const LESS = /\b(?:less|fewer)\b/i;
 
+/** Parts of speech no answer option before the "or" holds ("really fun" may be read as a verb). */
+const STOPS = new Set(['AUX', 'PRON', 'SCONJ']);
+
 /** Words that may open an answer option offered after the question: "very", "the", "a", "quite". */
 const OPTION_OPENERS = new Set(['ADJ', 'ADV', 'DET', 'NUM']);
 
@@ -137,18 +143,28 @@ const OPTION_OPENERS = new Set(['ADJ', 'ADV', 'DET', 'NUM']);
  * (`labelLean`, AFINN and the praise and disparagement classes).
  */
 function oneSidedAnswers(s: Sentence): Hit[] {
+  const list = oneSidedList(s);
+  return list ? [span('loaded-choice', list.first, list.last)] : [];
+}
+
+/** The options of `oneSidedAnswers` and where they start and end, when they all lean one way. */
+export function oneSidedList(
+  s: Sentence,
+): { first: Token; last: Token; options: string[]; colon: boolean } | undefined {
   const t = s.tokens;
   const end = t.at(-1)?.text === '?' ? t.length - 2 : t.length - 1;
   const or = t.findLastIndex((y) => y.lower === 'or');
-  if (or < 3 || or >= end) return [];
+  if (or < 3 || or >= end) return undefined;
   // The options run back from the "or" over commas, to a colon or to where a rated phrase begins.
   const cuts = [or];
-  for (let k = or - 1; k > 0 && t[k]!.text !== ':'; k -= 1) if (t[k]!.text === ',') cuts.unshift(k);
-  if (cuts.length < 2) return [];
+  // Back over short options only: an auxiliary, a pronoun or a colon ends the list.
+  for (let k = or - 1; k > 0 && t[k]!.text !== ':' && !STOPS.has(t[k]!.pos); k -= 1)
+    if (t[k]!.text === ',') cuts.unshift(k);
+  if (cuts.length < 2) return undefined;
   let first = cuts[0]! - 1;
   while (first > 0 && t[first - 1]!.text !== ':' && OPTION_OPENERS.has(t[first - 1]!.pos))
     first -= 1;
-  if (first >= cuts[0]!) return [];
+  if (first >= cuts[0]!) return undefined;
   const bounds = [first - 1, ...cuts, end + 1];
   // ", or" leaves nothing between the comma and the "or".
   const options = bounds
@@ -161,12 +177,13 @@ function oneSidedAnswers(s: Sentence): Hit[] {
         .join(' '),
     )
     .filter((option) => option !== '');
-  if (options.length < 3) return [];
+  if (options.length < 3) return undefined;
   const leans = options.map((option) =>
     MIDDLE.test(option) ? 0 : LESS.test(option) ? -labelLean(option) : labelLean(option),
   );
   const oneWay = leans.every((lean) => lean > 0) || leans.every((lean) => lean < 0);
-  return oneWay ? [span('loaded-choice', t[first]!, t[end]!)] : [];
+  if (!oneWay) return undefined;
+  return { first: t[first]!, last: t[end]!, options, colon: t[first - 1]?.text === ':' };
 }
 
 function loadedChoice(s: Sentence): Hit[] {
@@ -188,6 +205,8 @@ function loadedChoice(s: Sentence): Hit[] {
     if (x.lower === 'or' && before.pos === after.pos && ['ADJ', 'ADV', 'VERB'].includes(before.pos))
       continue;
     if (x.lower === 'or' && after.lower === 'not') continue;
+    // "…, or is there no real difference?": the middle offered, the scale balanced.
+    if (x.lower === 'or' && MIDDLE.test(s.text.slice(after.start - s.start))) continue;
     let left = i - 1;
     while (
       left > 0 &&
