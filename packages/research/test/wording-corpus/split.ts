@@ -8,6 +8,7 @@ import { batch6Rows } from './batch-6';
 import { batch7Rows } from './batch-7';
 import { batch8Rows } from './batch-8';
 import { batch9Rows } from './batch-9';
+import { batch10Rows } from './batch-10';
 import { corpusRows } from './questions';
 
 export type Domain =
@@ -104,6 +105,17 @@ export type Batch9Domain =
   | 'telescopes'
   | 'party-entertainers';
 
+/** The domains of batch 10 (batch-10.ts), in none of the earlier corpus or batches 3 to 9. */
+export type Batch10Domain =
+  | 'zoos'
+  | 'ice-rinks'
+  | 'trampoline-parks'
+  | 'dance-schools'
+  | 'recording-studios'
+  | 'fishing-tackle'
+  | 'curtains-blinds'
+  | 'model-railways';
+
 export interface CorpusQuestion {
   text: string;
   domain:
@@ -114,7 +126,8 @@ export interface CorpusQuestion {
     | Batch6Domain
     | Batch7Domain
     | Batch8Domain
-    | Batch9Domain;
+    | Batch9Domain
+    | Batch10Domain;
   /** The leading kinds it holds; empty when it is neutral. */
   kinds: LeadingKind[];
   half: 'tuning' | 'held-out';
@@ -222,3 +235,6 @@ export const batch8HeldOutHalf = heldOutOf(batch8);
 export const batch9 = batchOf(batch9Rows);
 export const batch9TuningHalf = tuningOf(batch9);
 export const batch9HeldOutHalf = heldOutOf(batch9);
+export const batch10 = batchOf(batch10Rows);
+export const batch10TuningHalf = tuningOf(batch10);
+export const batch10HeldOutHalf = heldOutOf(batch10);
