@@ -3,15 +3,15 @@
 // flags, the share of neutral ones it flags wrongly, and precision and recall
 // per kind of leading wording.
 //
-// Each new batch (batch-3.ts to batch-9.ts) is committed before
+// Each new batch (batch-3.ts to batch-10.ts) is committed before
 // any rule or model sees it and measured once: that first-sight figure, the honest
 // estimate on unseen questions, is kept below as recorded (the rules have
 // changed since, so it cannot be recomputed). The rules are then tuned on its
 // tuning half only, and its held-out half is read once, after the last
 // change, and reported (overall, per kind and per hard case). Every earlier
 // batch is tuning data once a later one exists, so the held-out figures of
-// batches 3 to 8 are records too; the only held-out half read here is batch
-// 9's. The earlier corpus (questions.ts, added-questions.ts,
+// batches 3 to 9 are records too; the only held-out half read here is batch
+// 10's. The earlier corpus (questions.ts, added-questions.ts,
 // added-questions-2.ts) is tuning data. Halves follow a fixed rule on each
 // question's text (split.ts). Pure; needs no running system.
 // Run: npm run bench -- wording
@@ -20,9 +20,9 @@ import { checkWording } from '@chorus/research/wording';
 import { type HardCase } from '../packages/research/test/wording-corpus/batch-3';
 import { type CorpusScore, scoreCorpus } from '../packages/research/test/wording-corpus/score';
 import {
-  batch9,
-  batch9HeldOutHalf,
-  batch9TuningHalf,
+  batch10,
+  batch10HeldOutHalf,
+  batch10TuningHalf,
 } from '../packages/research/test/wording-corpus/split';
 import { tuningData } from '../packages/research/test/wording-corpus/training-data';
 import { storedWordingModel } from '../packages/research/src/wording/model/weights';
@@ -367,18 +367,18 @@ export async function measure(): Promise<BenchRow[]> {
   const started = performance.now();
   const tuning = scoreCorpus(tuningData, checkWording);
   const perQuestionMs = (performance.now() - started) / tuningData.length;
-  const batch9Whole = scoreCorpus(batch9, checkWording);
-  const batch9Held = scoreCorpus(batch9HeldOutHalf, checkWording);
-  const batch9Tuning = scoreCorpus(batch9TuningHalf, checkWording);
+  const batch10Whole = scoreCorpus(batch10, checkWording);
+  const batch10Held = scoreCorpus(batch10HeldOutHalf, checkWording);
+  const batch10Tuning = scoreCorpus(batch10TuningHalf, checkWording);
   const readyHeld = { flagged: 0, ready: 0 };
-  for (const question of batch9HeldOutHalf) {
+  for (const question of batch10HeldOutHalf) {
     const check = checkWording(question.text);
     if (question.kinds.length === 0 || !check.leading) continue;
     readyHeld.flagged += 1;
     if (check.rewording === 'ready') readyHeld.ready += 1;
   }
   const hardRows = hardCases.map((hard) => {
-    const questions = batch9HeldOutHalf.filter((q) => q.hard === hard);
+    const questions = batch10HeldOutHalf.filter((q) => q.hard === hard);
     let flagged = 0;
     let kindFound = 0;
     for (const question of questions) {
@@ -388,7 +388,7 @@ export async function measure(): Promise<BenchRow[]> {
     }
     return {
       area: 'wording',
-      metric: `hard case ${hard}, batch 9, held-out half`,
+      metric: `hard case ${hard}, batch 10, held-out half`,
       value: tenth(flagged / questions.length),
       unit: '%',
       note: `${flagged}/${questions.length} flagged; a labelled kind found on ${kindFound}`,
@@ -397,13 +397,13 @@ export async function measure(): Promise<BenchRow[]> {
   });
   return Promise.resolve([
     ...recordedRows(),
-    ...scoreRows('batch 9, whole', batch9Whole),
-    ...scoreRows('batch 9, held-out half', batch9Held),
-    ...scoreRows('batch 9, tuning half', batch9Tuning),
+    ...scoreRows('batch 10, whole', batch10Whole),
+    ...scoreRows('batch 10, held-out half', batch10Held),
+    ...scoreRows('batch 10, tuning half', batch10Tuning),
     ...hardRows,
     {
       area: 'wording',
-      metric: 'rewording offered for a flagged leading question, batch 9, held-out half',
+      metric: 'rewording offered for a flagged leading question, batch 10, held-out half',
       value: tenth(readyHeld.ready / readyHeld.flagged),
       unit: '%',
       note: `${readyHeld.ready}/${readyHeld.flagged}; the rest say which words to change`,
