@@ -317,6 +317,26 @@ const RECORDED: readonly Recorded[] = [
       'praise-hypothetical': [25, 1, 27],
     },
   },
+  {
+    batch: 'batch 10',
+    what: 'first sight (whole batch',
+    measured: '2026-11-29, rules and wording model after batch 9',
+    leading: 320,
+    leadingFlagged: 302,
+    neutral: 288,
+    neutralFlagged: 8,
+    kinds: {
+      'loaded-words': [42, 16, 48],
+      presupposition: [33, 8, 48],
+      'social-proof': [36, 14, 40],
+      'agreement-framing': [41, 0, 41],
+      'identity-appeal': [38, 2, 46],
+      'assumptive-why': [37, 1, 40],
+      'loaded-choice': [47, 0, 48],
+      'double-barrelled': [31, 0, 40],
+      'praise-hypothetical': [48, 0, 48],
+    },
+  },
 ];
 
 const share = (n: number, d: number) => (d === 0 ? null : n / d);
