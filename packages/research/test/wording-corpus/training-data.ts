@@ -8,12 +8,13 @@ import {
   batch8,
   batch9,
   batch10HeldOutHalf,
+  batch10TuningHalf,
   corpus,
   type CorpusQuestion,
   fnv1a,
 } from './split';
 
-/** The tuning data by part (cross-validation leaves each out in turn): the earlier corpus, and batches 3 to 9 whole. */
+/** The tuning data by part (cross-validation leaves each out in turn): the earlier corpus, batches 3 to 9 whole, and batch 10's tuning half. */
 export const tuningParts: Record<string, readonly CorpusQuestion[]> = {
   earlier: corpus,
   batch3,
@@ -23,6 +24,7 @@ export const tuningParts: Record<string, readonly CorpusQuestion[]> = {
   batch7,
   batch8,
   batch9,
+  'batch10-tuning': batch10TuningHalf,
 };
 
 /** The held-out half still to be read once, which no training may see. */

@@ -1,6 +1,7 @@
 /* eslint-disable no-console -- a command-line report */
 // The tuning data only: all of the earlier corpus (both halves), all of
-// batches 3 to 9 (both halves: a later batch exists). The wording model is trained on all of it, so these are training
+// batches 3 to 9 (both halves: a later batch exists) and batch 10's tuning
+// half. The wording model is trained on all of it, so these are training
 // figures: cross-validate.ts gives the figures on parts the model has not
 // seen. For each set: its figures
 // per kind, then each leading question the check misses, each neutral one it
@@ -12,7 +13,7 @@
 // --part=a or --part=b keeps one of two fixed parts of the tuning data (by the
 // second bit of each text's hash): rules written while looking at part a can
 // be checked on part b, which was not looked at, before they are kept.
-// Run: node -C @chorus/source -r @swc-node/register packages/research/test/wording-corpus/tune.ts [--only=earlier|batch3|…|batch9] [--part=a|b] [--quiet] [question…]
+// Run: node -C @chorus/source -r @swc-node/register packages/research/test/wording-corpus/tune.ts [--only=earlier|batch3|…|batch10] [--part=a|b] [--quiet] [question…]
 import { checkWording } from '@chorus/research/wording';
 import { type CorpusScore, scoreCorpus } from './score';
 import { tuningData } from './training-data';
@@ -24,6 +25,7 @@ import {
   batch7,
   batch8,
   batch9,
+  batch10TuningHalf,
   corpus,
   type BatchQuestion,
   type CorpusQuestion,
@@ -108,6 +110,7 @@ if (!only || only === 'batch6') batchReport('batch 6, both halves', inPart(batch
 if (!only || only === 'batch7') batchReport('batch 7, both halves', inPart(batch7));
 if (!only || only === 'batch8') batchReport('batch 8, both halves', inPart(batch8));
 if (!only || only === 'batch9') batchReport('batch 9, both halves', inPart(batch9));
+if (!only || only === 'batch10') batchReport('batch 10, tuning half', inPart(batch10TuningHalf));
 if (!only) {
   const all = inPart(tuningData);
   summary('all tuning data', scoreCorpus(all, checkWording));

@@ -11,6 +11,10 @@ kindCases(
     ['Would you like news about our courses and our open days?', 'our open days'],
     ['Was the plumber tidy and on time?', 'tidy and on time'],
     ['Is the app quick to load and easy to use?', 'easy to use'],
+    // A verdict asked of two things each named in full, or presumed of two qualities.
+    ['What did you think of the starters and the desserts at our tasting night?', 'starters and'],
+    ['Why are our guided walks so relaxing and so good value?', 'relaxing and'],
+    ['When you visit, will you rent skis and book a lesson?', 'skis and book'],
   ],
   [
     'Were the changing rooms clean?',
@@ -21,5 +25,8 @@ kindCases(
     'Was the plumber on time?',
     'Was the plumber on time or late?',
     'Is the app easy to use on a phone?',
+    'What do you think of our clinic for cats and dogs?',
+    'What did you think of the fish and chips?',
+    'Why are you and your partner thinking of moving?',
   ],
 );

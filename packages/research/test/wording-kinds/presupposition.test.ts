@@ -26,11 +26,12 @@ kindCases(
     ['Which song from the concert moved you most?', 'most'],
     // A next purchase, or a change presumed made.
     ['When would you like to book your next car service with us?', 'your next'],
-    ['Which month would you like us to do your next boiler check?', 'your next'],
+    ['When would you like to book your next boiler check?', 'your next'],
     ['What stopped you from switching your broadband to us sooner?', 'sooner'],
     // Only the details of what we shall do for the person asked.
     ['Which afternoon shall we deliver your new sofa?', 'Which afternoon shall we'],
     ['What time should our fitter call at your flat?', 'fitter'],
+    ['Which stylist would you like us to book for your wedding?', 'would you like us'],
     // After a push, the premise's thing taken as the person's own.
     ['Serious bakers sharpen their knives every month. When was yours last done?', 'yours'],
   ],

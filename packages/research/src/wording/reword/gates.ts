@@ -481,6 +481,9 @@ function shape(original: string, candidate: string): GateFailure[] {
   const dangling = /\b(and|or|but|of|to|with|than|the|a|an)\s*[,;:]?\s*[?.!]\s*$/i.exec(text);
   if (dangling)
     failures.push({ gate: 'shape', reason: `It ends on "${dangling[1]}", with nothing after it.` });
+  // "the fabric range 's advice": a possessive cut off from its owner.
+  if (/(?:^|\s)['’]s\b/.test(text))
+    failures.push({ gate: 'shape', reason: 'It has an "\'s" with no word before it.' });
   if ((text.match(/\?/g) ?? []).length > Math.max(1, (original.match(/\?/g) ?? []).length))
     failures.push({ gate: 'shape', reason: 'It asks more questions than the original.' });
   return failures;

@@ -11,7 +11,14 @@ function doubleBarrelled(s: Sentence): Hit[] {
   const qs = questionStart(t);
   const opener = t[qs];
   if (!opener) return hits;
-  const closed = auxiliaries.has(opener.lower);
+  // "When you visit, will you…": the yes/no question after a clause that sets the scene.
+  const closed =
+    auxiliaries.has(opener.lower) ||
+    (whWords.has(opener.lower) &&
+      t.some(
+        (y, k) =>
+          y.text === ',' && auxiliaries.has(t[k + 1]?.lower ?? '') && t[k + 2]?.lower === 'you',
+      ));
   const rating =
     (opener.lower === 'how' &&
       (['ADJ', 'ADV'].includes(t[qs + 1]?.pos ?? '') || /ed$/.test(t[qs + 1]?.lower ?? '')) &&
@@ -22,7 +29,15 @@ function doubleBarrelled(s: Sentence): Hit[] {
     (opener.lower === 'please' && t[qs + 1]?.lemma === 'rate') ||
     (opener.lower === 'how' &&
       t[qs + 1]?.lower === 'would' &&
-      t.slice(qs + 2, qs + 5).some((y) => y.lemma === 'rate'));
+      t.slice(qs + 2, qs + 5).some((y) => y.lemma === 'rate')) ||
+    // "Why are our talks so…": a verdict presumed, its reason asked.
+    (opener.lower === 'why' && t[qs + 1]?.lemma === 'be');
+  // "What did you think of…": a verdict asked, of two things each named in full.
+  const verdict =
+    opener.lower === 'what' &&
+    t
+      .slice(qs + 1, qs + 5)
+      .some((y) => y.lemma === 'think' && ['of', 'about'].includes(t[y.i + 1]?.lower ?? ''));
   for (let i = qs + 1; i < t.length - 1; i += 1) {
     const x = t[i]!;
     if (x.lower !== 'and') continue;
@@ -45,7 +60,8 @@ function doubleBarrelled(s: Sentence): Hit[] {
       hits.push(span('double-barrelled', before, t[Math.min(t.length - 2, i + 3)]!));
       break;
     }
-    if (!closed && !rating) continue;
+    const named = verdict && DETERMINERS.has(after.lower) && before.pos === 'NOUN';
+    if (!closed && !rating && !named) continue;
     if (after.lower === 'if' || after.lower === 'why' || after.lower === 'then') continue;
     const pair = `${before.lower} and ${after.lower}`;
     if (binomials.has(pair) || binomials.has(`${before.lemma} and ${after.lemma}`)) continue;
@@ -75,7 +91,7 @@ function doubleBarrelled(s: Sentence): Hit[] {
           (y.pos === 'AUX' && y.i > qs + 1) ||
           (y.pos === 'ADV' && opener.lemma === 'be'),
       );
-    if (!mainVerbBefore && !rating) continue;
+    if (!mainVerbBefore && !rating && !named) continue;
     let kindOfPair = '';
     const nextContent = t
       .slice(i + 1)
@@ -91,6 +107,10 @@ function doubleBarrelled(s: Sentence): Hit[] {
     else if (
       after.pos === 'VERB' ||
       (after.pos === 'ADV' && t[i + 2]?.pos === 'VERB') ||
+      // "hire skates and book a lesson": a verb read as a noun, its object after it.
+      (after.pos === 'NOUN' &&
+        ['a', 'an', 'the'].includes(t[i + 2]?.lower ?? '') &&
+        t.slice(qs, i).some((y) => y.pos === 'VERB')) ||
       (after.pos === 'NOUN' &&
         ['your', 'their', 'my', 'our', 'his', 'her', 'it', 'them'].includes(
           t[i + 2]?.lower ?? '',
@@ -117,7 +137,7 @@ function doubleBarrelled(s: Sentence): Hit[] {
       const frame = t
         .slice(qs, i)
         .some((y) => evaluativeFrames.has(y.lemma) || evaluativeFrames.has(y.lower));
-      if (!frame && !rating) continue;
+      if (!frame && !rating && !named) continue;
       if (!['NOUN', 'PROPN', 'ADJ'].includes(before.pos) && before.lower !== 'food') continue;
     }
     if (kindOfPair === 'verbs' && before.pos === 'AUX') continue;

@@ -63,6 +63,9 @@ const YOU = new Set(['you', 'your', 'yours']);
 function weAct(t: readonly Token[], from: number): Token | undefined {
   for (let i = from; i < t.length - 1; i += 1) {
     const [a, b, c] = [t[i]!, t[i + 1]!, t[i + 2]];
+    // "Which engineer would you like us to book…?"
+    if (a.lower === 'would' && b.lower === 'you' && c?.lemma === 'like' && t[i + 3]?.lower === 'us')
+      return t[i + 3];
     if (!['shall', 'should'].includes(a.lower)) continue;
     if (b.lower === 'we') return b;
     if (b.lower === 'our' && c?.pos === 'NOUN') return c;
