@@ -337,6 +337,26 @@ const RECORDED: readonly Recorded[] = [
       'praise-hypothetical': [48, 0, 48],
     },
   },
+  {
+    batch: 'batch 10',
+    what: 'held-out half after tuning (read once',
+    measured: '2026-11-29, rules tuned and model retrained with batch 10 tuning half',
+    leading: 147,
+    leadingFlagged: 138,
+    neutral: 141,
+    neutralFlagged: 3,
+    kinds: {
+      'loaded-words': [19, 8, 22],
+      presupposition: [17, 4, 22],
+      'social-proof': [15, 6, 15],
+      'agreement-framing': [25, 0, 25],
+      'identity-appeal': [22, 1, 26],
+      'assumptive-why': [13, 1, 17],
+      'loaded-choice': [20, 0, 21],
+      'double-barrelled': [8, 0, 10],
+      'praise-hypothetical': [19, 0, 20],
+    },
+  },
 ];
 
 const share = (n: number, d: number) => (d === 0 ? null : n / d);

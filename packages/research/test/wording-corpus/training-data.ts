@@ -27,7 +27,7 @@ export const tuningParts: Record<string, readonly CorpusQuestion[]> = {
   'batch10-tuning': batch10TuningHalf,
 };
 
-/** The held-out half still to be read once, which no training may see. */
+/** The newest batch's held-out half, which no training sees until a later batch is committed and measured. */
 export const unreadHeldOut: readonly CorpusQuestion[] = batch10HeldOutHalf;
 
 /** Every part, in order. */
