@@ -65,7 +65,7 @@ function meetsConsequence(t: Token[], k: number): boolean {
  * either-or. A comma after an adjective only joins two adjectives.
  */
 function listed(t: Token[], left: number, or: number): boolean {
-  // A comma right before the "or" only pauses: "…with all-weather turnout, or leave him…".
+  // A comma right before the "or" only pauses: "…in our heated kennels, or leave her…".
   return t
     .slice(left, or - 1)
     .some((y) => y.text === ',' && y.i < or - 1 && or - y.i <= 8 && t[y.i - 1]?.pos !== 'ADJ');
@@ -88,11 +88,11 @@ function sideValence(t: Token[], from: number, to: number) {
       x.pos === 'VERB' &&
       t[k + 1] !== undefined &&
       !['it', 'us', 'me', 'them', 'that', 'this'].includes(t[k + 1]!.lower) &&
-      // "leave him standing…": the -ing word is a verb whatever it is tagged as.
+      // "leave her shivering…": the -ing word is a verb whatever it is tagged as.
       t.slice(k + 2, Math.min(to + 1, k + 5)).some((y) => y.pos === 'VERB' || /ing$/.test(y.lower))
     )
       threat = true;
-    // The offer's own words, or its name: "our classes", "Film Club night".
+    // The offer's own words, or its name: "our classes", "Harbour Yoga".
     if (['our', 'us', 'we'].includes(x.lower) || x.pos === 'PROPN') ours = true;
     if (meetsConsequence(t, k) || possibleHarm(t, k, to)) consequence = true;
     // A scale word describing a noun ("a bad back") rates it; alone it only names a scale.
@@ -130,7 +130,7 @@ const MIDDLE = /\b(?:difference|same|neither|unsure|sure|mixed|neutral)\b/i;
 /** "less relaxed", "fewer visits": the rating turned round. */
 const LESS = /\b(?:less|fewer)\b/i;
 
-/** Parts of speech no answer option before the "or" holds ("really fun" may be read as a verb). */
+/** Parts of speech no answer option before the "or" holds ("truly fun" may be read as a verb). */
 const STOPS = new Set(['AUX', 'PRON', 'SCONJ']);
 
 /** Words that may open an answer option offered after the question: "very", "the", "a", "quite". */
