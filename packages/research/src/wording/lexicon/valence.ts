@@ -367,8 +367,9 @@ export function valence(word: string): number {
  */
 function derivedValence(lower: string): number {
   const able = /^(un)?([a-z]{3,}?)(?:able|ible)$/.exec(lower);
-  if (!able) return 0;
-  const [, un, stem] = able as unknown as [string, string | undefined, string];
+  const stem = able?.[2];
+  if (!stem) return 0;
+  const un = able[1];
   // "forgett-able" → "forget", "lov-able" → "love"
   const stems = [stem, `${stem}e`, stem.replace(/([a-z])\1$/, '$1')];
   const rated = stems.map((x) => valenceOf[x] ?? 0).find((x) => x !== 0) ?? 0;

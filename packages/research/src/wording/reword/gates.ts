@@ -410,7 +410,8 @@ function lostAsk(original: string, candidate: string, framing: Framing): GateFai
       reason: 'It no longer names anything the question was about.',
     });
   // "Were the fish and chips hot?": the plain quality asked about stays (or turns into its opposite).
-  const asked = analyse(original).at(-1)?.tokens ?? [];
+  const last = analyse(original).at(-1);
+  const asked = last?.tokens ?? [];
   const quality = asked.find(
     (x, k) =>
       x.pos === 'ADJ' &&
@@ -423,8 +424,7 @@ function lostAsk(original: string, candidate: string, framing: Framing): GateFai
     framing === 'reversed' &&
     after.some((x) => x.lower === (ANTONYMS[quality.lower] ?? ''));
   // An answer of a list that all leans one way ("good, great or unforgettable") may go.
-  const list = analyse(original).at(-1);
-  const span = list && oneSidedList(list);
+  const span = last && oneSidedList(last);
   const offered = quality !== undefined && span && quality.start >= span.first.start;
   if (quality && !has(quality) && !qualityTurned && !offered)
     failures.push({

@@ -400,7 +400,8 @@ export function rewriteOnce(text: string): string {
     // "Are you one of them?" asks about people, whatever the statement named.
     !standsForPeople(out.slice(0, pronoun.index), pronoun[1]!)
   )
-    out = out.replace(/\b(it|them)\b/, pronounTarget);
+    out =
+      out.slice(0, pronoun.index) + pronounTarget + out.slice(pronoun.index + pronoun[0].length);
   // "Would you try it too?": with the crowd gone, "too" presumes others did.
   if (droppedCrowd) out = out.replace(/,?\s+(?:too|as well)(?=\s*[?.!]|$)/i, '');
   return out;

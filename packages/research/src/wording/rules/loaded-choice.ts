@@ -140,14 +140,9 @@ const OPTION_OPENERS = new Set(['ADJ', 'ADV', 'DET', 'NUM']);
  * Answers offered at the end of the question ("…: a, b or c?", "Was it a, b or
  * c?") that all lean the same way, so no answer is left for the other side:
  * "good, very good or excellent". Three options at least; each must be rated
- * (`labelLean`, AFINN and the praise and disparagement classes).
+ * (`labelLean`, AFINN and the praise and disparagement classes). Gives the
+ * options, where they start and end, and whether a colon sets them off.
  */
-function oneSidedAnswers(s: Sentence): Hit[] {
-  const list = oneSidedList(s);
-  return list ? [span('loaded-choice', list.first, list.last)] : [];
-}
-
-/** The options of `oneSidedAnswers` and where they start and end, when they all lean one way. */
 export function oneSidedList(
   s: Sentence,
 ): { first: Token; last: Token; options: string[]; colon: boolean } | undefined {
@@ -188,8 +183,9 @@ export function oneSidedList(
 
 function loadedChoice(s: Sentence): Hit[] {
   const t = s.tokens;
-  const hits: Hit[] = oneSidedAnswers(s);
-  if (hits.length > 0) return hits;
+  const list = oneSidedList(s);
+  if (list) return [span('loaded-choice', list.first, list.last)];
+  const hits: Hit[] = [];
   for (let i = 1; i < t.length - 1; i += 1) {
     const x = t[i]!;
     const phrase = x.lower === 'rather' && t[i + 1]?.lower === 'than';

@@ -46,15 +46,20 @@ function yoursFrame(t: readonly Token[], from: number): [Token, Token] | undefin
  * open; a question alone, with no premise, is a plain offer.
  */
 export function presumedDecision(s: Sentence, sentences: readonly Sentence[]): Hit[] {
-  if (sentences.length < 2 || sentences.at(-1) !== s || !isQuestion(s) || hedged(s)) return [];
+  if (sentences.length < 2 || sentences.at(-1) !== s) return [];
   if (sentences.some((x) => x.tokens.some((y) => y.lower === 'if'))) return [];
+  const opener = openAsk(s);
   const t = s.tokens;
-  const qs = questionStart(t);
-  const opener = t[qs];
-  if (!opener || !whWords.has(opener.lower) || opener.lower === 'why') return [];
-  if (t.some((y) => y.lower === 'or')) return [];
-  const frame = decidedFrame(t, qs + 1) ?? yoursFrame(t, qs + 1);
+  if (!opener || t.some((y) => y.lower === 'or')) return [];
+  const frame = decidedFrame(t, opener.i + 1) ?? yoursFrame(t, opener.i + 1);
   return frame ? [span('presupposition', opener, frame[1])] : [];
+}
+
+/** The wh-word opening a question that asks for details, unhedged and with no "if" ("Which…", not "Why…"). */
+function openAsk(s: Sentence): Token | undefined {
+  if (!isQuestion(s) || hedged(s) || s.tokens.some((y) => y.lower === 'if')) return undefined;
+  const opener = s.tokens[questionStart(s.tokens)];
+  return opener && whWords.has(opener.lower) && opener.lower !== 'why' ? opener : undefined;
 }
 
 const YOU = new Set(['you', 'your', 'yours']);
@@ -87,12 +92,10 @@ const HELD_BACK = new Set(['stop', 'keep', 'prevent', 'hold', 'put']);
  * made ("What stopped you from switching sooner?").
  */
 export function presumedNext(s: Sentence): Hit[] {
-  if (!isQuestion(s) || hedged(s) || everyAnswerPattern.test(s.text)) return [];
+  const opener = openAsk(s);
+  if (!opener || everyAnswerPattern.test(s.text)) return [];
   const t = s.tokens;
-  if (t.some((y) => y.lower === 'if')) return [];
-  const qs = questionStart(t);
-  const opener = t[qs];
-  if (!opener || !whWords.has(opener.lower) || opener.lower === 'why') return [];
+  const qs = opener.i;
   // "Which date shall we pencil in for you?", "Which day should our team come back to your house?"
   const ours = weAct(t, qs + 1);
   if (ours && t.slice(ours.i + 1).some((y) => YOU.has(y.lower)))
