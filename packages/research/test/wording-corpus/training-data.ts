@@ -9,13 +9,14 @@ import {
   batch9,
   batch10HeldOutHalf,
   batch10TuningHalf,
+  type BatchQuestion,
   corpus,
   type CorpusQuestion,
   fnv1a,
 } from './split';
 
 /** The tuning data by part (cross-validation leaves each out in turn): the earlier corpus, batches 3 to 9 whole, and batch 10's tuning half. */
-export const tuningParts: Record<string, readonly CorpusQuestion[]> = {
+export const tuningParts: Record<string, readonly BatchQuestion[]> = {
   earlier: corpus,
   batch3,
   batch4,

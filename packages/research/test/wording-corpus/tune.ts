@@ -16,21 +16,8 @@
 // Run: node -C @chorus/source -r @swc-node/register packages/research/test/wording-corpus/tune.ts [--only=earlier|batch3|…|batch10] [--part=a|b] [--quiet] [question…]
 import { checkWording } from '@chorus/research/wording';
 import { type CorpusScore, scoreCorpus } from './score';
-import { tuningData } from './training-data';
-import {
-  batch3,
-  batch4,
-  batch5,
-  batch6,
-  batch7,
-  batch8,
-  batch9,
-  batch10TuningHalf,
-  corpus,
-  type BatchQuestion,
-  type CorpusQuestion,
-  fnv1a,
-} from './split';
+import { tuningData, tuningParts } from './training-data';
+import { corpus, type BatchQuestion, type CorpusQuestion, fnv1a } from './split';
 
 const args = process.argv.slice(2);
 const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length);
@@ -103,14 +90,11 @@ if (!only || only === 'earlier') {
   summary('earlier corpus, both halves', scoreCorpus(earlier, checkWording));
   if (!quiet) misses(earlier);
 }
-if (!only || only === 'batch3') batchReport('batch 3, both halves', inPart(batch3));
-if (!only || only === 'batch4') batchReport('batch 4, both halves', inPart(batch4));
-if (!only || only === 'batch5') batchReport('batch 5, both halves', inPart(batch5));
-if (!only || only === 'batch6') batchReport('batch 6, both halves', inPart(batch6));
-if (!only || only === 'batch7') batchReport('batch 7, both halves', inPart(batch7));
-if (!only || only === 'batch8') batchReport('batch 8, both halves', inPart(batch8));
-if (!only || only === 'batch9') batchReport('batch 9, both halves', inPart(batch9));
-if (!only || only === 'batch10') batchReport('batch 10, tuning half', inPart(batch10TuningHalf));
+// Each batch of the tuning data by its part's name ("batch3" … "batch10-tuning"; --only=batch10 reads it too).
+for (const [name, questions] of Object.entries(tuningParts)) {
+  if (name === 'earlier' || (only && only !== name && !name.startsWith(`${only}-`))) continue;
+  batchReport(name, inPart(questions));
+}
 if (!only) {
   const all = inPart(tuningData);
   summary('all tuning data', scoreCorpus(all, checkWording));
