@@ -9,6 +9,7 @@ import { batch7Rows } from './batch-7';
 import { batch8Rows } from './batch-8';
 import { batch9Rows } from './batch-9';
 import { batch10Rows } from './batch-10';
+import { batch11Rows } from './batch-11';
 import { corpusRows } from './questions';
 
 export type Domain =
@@ -116,6 +117,17 @@ export type Batch10Domain =
   | 'curtains-blinds'
   | 'model-railways';
 
+/** The domains of batch 11 (batch-11.ts), in none of the earlier corpus or batches 3 to 10. */
+export type Batch11Domain =
+  | 'climbing-walls'
+  | 'piano-tuners'
+  | 'scuba-schools'
+  | 'tailors'
+  | 'hearing-aids'
+  | 'coffee-roasters'
+  | 'ski-schools'
+  | 'archery-clubs';
+
 export interface CorpusQuestion {
   text: string;
   domain:
@@ -127,7 +139,8 @@ export interface CorpusQuestion {
     | Batch7Domain
     | Batch8Domain
     | Batch9Domain
-    | Batch10Domain;
+    | Batch10Domain
+    | Batch11Domain;
   /** The leading kinds it holds; empty when it is neutral. */
   kinds: LeadingKind[];
   half: 'tuning' | 'held-out';
@@ -238,3 +251,6 @@ export const batch9HeldOutHalf = heldOutOf(batch9);
 export const batch10 = batchOf(batch10Rows);
 export const batch10TuningHalf = tuningOf(batch10);
 export const batch10HeldOutHalf = heldOutOf(batch10);
+export const batch11 = batchOf(batch11Rows);
+export const batch11TuningHalf = tuningOf(batch11);
+export const batch11HeldOutHalf = heldOutOf(batch11);
