@@ -7,15 +7,15 @@ import {
   batch7,
   batch8,
   batch9,
-  batch10HeldOutHalf,
-  batch10TuningHalf,
+  batch10,
+  batch11HeldOutHalf,
   type BatchQuestion,
   corpus,
   type CorpusQuestion,
   fnv1a,
 } from './split';
 
-/** The tuning data by part (cross-validation leaves each out in turn): the earlier corpus, batches 3 to 9 whole, and batch 10's tuning half. */
+/** The tuning data by part (cross-validation leaves each out in turn): the earlier corpus, and batches 3 to 10 whole. */
 export const tuningParts: Record<string, readonly BatchQuestion[]> = {
   earlier: corpus,
   batch3,
@@ -25,11 +25,11 @@ export const tuningParts: Record<string, readonly BatchQuestion[]> = {
   batch7,
   batch8,
   batch9,
-  'batch10-tuning': batch10TuningHalf,
+  batch10,
 };
 
 /** The newest batch's held-out half, which no training sees until a later batch is committed and measured. */
-export const unreadHeldOut: readonly CorpusQuestion[] = batch10HeldOutHalf;
+export const unreadHeldOut: readonly CorpusQuestion[] = batch11HeldOutHalf;
 
 /** Every part, in order. */
 export const tuningData = Object.values(tuningParts).flat();
