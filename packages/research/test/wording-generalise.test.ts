@@ -65,7 +65,7 @@ describe('leading wording in shapes the first rules did not know', () => {
     'Do you usually travel alone, with family or with friends?',
     'What do other people in your team use for notes?',
     'How often do you forget your password, if ever?',
-    'When did you first use our app?',
+    'When did you first use our app, if ever?',
     'How many Americans own a car?',
   ])('left alone: %s', (text) => {
     expect(checkWording(text).findings).toEqual([]);

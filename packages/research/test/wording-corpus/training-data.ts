@@ -9,13 +9,14 @@ import {
   batch9,
   batch10,
   batch11HeldOutHalf,
+  batch11TuningHalf,
   type BatchQuestion,
   corpus,
   type CorpusQuestion,
   fnv1a,
 } from './split';
 
-/** The tuning data by part (cross-validation leaves each out in turn): the earlier corpus, and batches 3 to 10 whole. */
+/** The tuning data by part (cross-validation leaves each out in turn): the earlier corpus, batches 3 to 10 whole, and batch 11's tuning half. */
 export const tuningParts: Record<string, readonly BatchQuestion[]> = {
   earlier: corpus,
   batch3,
@@ -26,6 +27,7 @@ export const tuningParts: Record<string, readonly BatchQuestion[]> = {
   batch8,
   batch9,
   batch10,
+  'batch11-tuning': batch11TuningHalf,
 };
 
 /** The newest batch's held-out half, which no training sees until a later batch is committed and measured. */

@@ -13,7 +13,7 @@
 // --part=a or --part=b keeps one of two fixed parts of the tuning data (by the
 // second bit of each text's hash): rules written while looking at part a can
 // be checked on part b, which was not looked at, before they are kept.
-// Run: node -C @chorus/source -r @swc-node/register packages/research/test/wording-corpus/tune.ts [--only=earlier|batch3|…|batch10] [--part=a|b] [--quiet] [question…]
+// Run: node -C @chorus/source -r @swc-node/register packages/research/test/wording-corpus/tune.ts [--only=earlier|batch3|…|batch11] [--part=a|b] [--quiet] [question…]
 import { checkWording } from '@chorus/research/wording';
 import { type CorpusScore, scoreCorpus } from './score';
 import { tuningData, tuningParts } from './training-data';
@@ -90,7 +90,7 @@ if (!only || only === 'earlier') {
   summary('earlier corpus, both halves', scoreCorpus(earlier, checkWording));
   if (!quiet) misses(earlier);
 }
-// Each batch of the tuning data by its part's name ("batch3" … "batch10-tuning"; --only=batch10 reads it too).
+// Each batch of the tuning data by its part's name ("batch3" … "batch11-tuning"; --only=batch11 reads it too).
 for (const [name, questions] of Object.entries(tuningParts)) {
   if (name === 'earlier' || (only && only !== name && !name.startsWith(`${only}-`))) continue;
   batchReport(name, inPart(questions));

@@ -18,6 +18,8 @@ kindCases(
     // Other verbs of causing, and an opinion asked before them.
     ['What is it about our bakery that keeps customers so loyal?', 'keeps customers so'],
     ['What do you think brings our festival so vividly to life?', 'brings our festival so'],
+    ['What is it about our night classes that puts shy students at ease?', 'What is it about'],
+    ['Why do you think parents trust Ms Ode with their toddlers?', 'trust'],
   ],
   [
     'Why did you start learning Spanish?',
@@ -32,5 +34,6 @@ kindCases(
     'What keeps you busy at weekends?',
     'What do you think makes a good holiday?',
     'What would keep you coming to the gym?',
+    'What is it about our pricing that you would change?',
   ],
 );

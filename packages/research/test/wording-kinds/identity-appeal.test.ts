@@ -35,6 +35,8 @@ kindCases(
     ['Like other discerning anglers in the area, would you try our new rods?', 'discerning'],
     ['Readers like you, who value quiet, visit on weekday mornings. Would you?', 'value'],
     ['You seem like someone who appreciates good coffee. Would you try our roast?', 'appreciates'],
+    ['If you truly respect your elders, would you join our befriending scheme?', 'respect'],
+    ['Kind, patient people make natural mentors. Would you volunteer with us?', 'people make'],
   ],
   [
     'New customers get a welcome call. When would suit you?',

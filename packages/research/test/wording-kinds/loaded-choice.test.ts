@@ -30,6 +30,8 @@ kindCases(
     ['How was your stay with us: good, great or amazing?', 'good, great or amazing'],
     ['Was the new menu tasty, very tasty, or delicious?', 'tasty'],
     ['Were the instructions confusing, very confusing or useless?', 'confusing'],
+    // One word graded up, its opposite never offered.
+    ['How likely are you to renew: likely, very likely or extremely likely?', 'very likely'],
   ],
   [
     'Would you rather pay monthly or yearly?',
@@ -47,5 +49,6 @@ kindCases(
     'How was your stay with us: poor, fair, good or excellent?',
     'Did the class leave you calmer, less calm, or made no difference?',
     'Was the film too long, too short or about right?',
+    'How likely are you to renew: not likely, fairly likely or very likely?',
   ],
 );

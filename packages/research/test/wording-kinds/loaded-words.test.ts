@@ -21,6 +21,11 @@ kindCases(
     ['Do you still put up with that grainy old webcam?', 'grainy'],
     ['How would you rate our crystal-clear headphones?', 'crystal-clear'],
     ['Would you swap your mass-produced mugs for a handmade set?', 'mass-produced'],
+    // A claim about the offer in a premise: a praising superlative, praise as its state or as others' verdict.
+    ['Our harbour tours are simply unforgettable. Would you book one?', 'unforgettable'],
+    ['Our Hilltop café has the friendliest staff in town. Would you visit?', 'friendliest'],
+    ['Regular guests call our rooms immaculate. Would you stay with us?', 'immaculate'],
+    ['How do our helpful staff and spotless showers compare with other gyms?', 'spotless'],
   ],
   [
     'How would you rate our delivery, from very poor to very good?',
@@ -43,5 +48,8 @@ kindCases(
     'Which webcam do you use for calls?',
     'What colour are our headphones?',
     'Would you swap your mugs for a new set?',
+    'Which of our rooms is quietest for you?',
+    'Our town has the busiest market in the county. Which day would you visit, if any?',
+    'Our café is the newest in town. How often would you visit, if at all?',
   ],
 );

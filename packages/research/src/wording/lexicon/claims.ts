@@ -52,6 +52,7 @@ export const valueVerbs = new Set([
   'treasure',
   'prioritise',
   'prioritize',
+  'respect',
 ]);
 
 /** Adjectives that tell a person what kind of person they are. */
@@ -269,6 +270,9 @@ export const highPointNouns = new Set(['part', 'moment', 'bit', 'memory']);
 
 /** Verbs that praise by ranking above others: e.g. "excel", "outshine". */
 export const excelVerbs = new Set(['excel', 'outperform', 'outshine', 'shine']);
+
+/** Verbs that pass a verdict on their object: "customers call our alterations flawless". */
+export const verdictVerbs = new Set(['call', 'rate', 'find', 'consider', 'deem']);
 
 /** Verbs that cause a state in something: "what makes it so…", "what keeps them so…", "what brings it to life". */
 export const causingVerbs = new Set(['make', 'keep', 'bring', 'get', 'leave', 'turn']);

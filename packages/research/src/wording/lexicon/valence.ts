@@ -362,6 +362,28 @@ export function valence(word: string): number {
 }
 
 /**
+ * The valence of a graded word's base: "smoothest" and "smoother" from
+ * "smooth", "happiest" from "happy", "biggest" from "big".
+ */
+export function gradedValence(lower: string): number {
+  const bases = /i(?:er|est)$/.test(lower)
+    ? [lower.replace(/i(?:er|est)$/, 'y')]
+    : /(?:er|est)$/.test(lower)
+      ? [
+          lower.replace(/(?:er|est)$/, ''),
+          lower.replace(/(?:r|st)$/, ''),
+          lower.replace(/(\w)\1(?:er|est)$/, '$1'),
+        ]
+      : [];
+  return (
+    bases
+      .filter((word) => word.length > 2)
+      .map(valence)
+      .find((v) => v !== 0) ?? 0
+  );
+}
+
+/**
  * An adjective made from a rated verb keeps its rating ("enjoyable" from
  * "enjoy"), and "un-" turns it round ("unforgettable" from "forget").
  */

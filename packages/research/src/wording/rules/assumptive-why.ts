@@ -17,7 +17,7 @@ import {
   otherEndWords,
   lowerEndWords,
 } from '../lexicon/comparison';
-import { scaleWords, valence } from '../lexicon/valence';
+import { gradedValence, scaleWords, valence } from '../lexicon/valence';
 import type { KindRule } from './kind';
 import type { Sentence, Token } from '../text';
 import { OFFER_DETERMINERS, NEGATION, strongly, type Hit, hedged, span, MODALS } from './tokens';
@@ -36,23 +36,22 @@ export function isComparative(t: Token, next: Token | undefined): boolean {
 
 /** "fairer", "easier", "happier": a comparative whose base word praises or runs down. */
 function evaluativeComparative(t: Token): boolean {
-  if (t.pos !== 'ADJ' && t.pos !== 'ADV') return false;
-  const base = /ier$/.test(t.lower)
-    ? [`${t.lower.slice(0, -3)}y`]
-    : /(?:er|est)$/.test(t.lower)
-      ? [
-          t.lower.replace(/(?:er|est)$/, ''),
-          t.lower.replace(/(?:r|st)$/, ''),
-          t.lower.replace(/(\w)\1(?:er|est)$/, '$1'),
-        ]
-      : [];
-  return base.some((word) => word.length > 2 && Math.abs(valence(word)) >= 2);
+  return (t.pos === 'ADJ' || t.pos === 'ADV') && Math.abs(gradedValence(t.lower)) >= 2;
 }
 
 function judgementIn(t: Token[], from: number, to: number): Token | undefined {
   for (let k = from; k <= to; k += 1) {
     const x = t[k]!;
     if (judgementVerbs.has(x.lemma) && x.pos === 'VERB') return x;
+    // A verb read as a noun between its subject and its object: "…beginners trust Marta…".
+    if (
+      judgementVerbs.has(x.lemma) &&
+      x.pos === 'NOUN' &&
+      t[k - 1]?.pos === 'NOUN' &&
+      t[k - 1]!.lower !== t[k - 1]!.lemma &&
+      ['PROPN', 'PRON', 'DET'].includes(t[k + 1]?.pos ?? '')
+    )
+      return x;
     // "more than one supermarket": a count, not a verdict.
     const quantity =
       ['than', 'more'].includes(x.lower) &&
@@ -141,6 +140,28 @@ function favouriteAsked(t: Token[], i: number, to: number): Token | undefined {
   return undefined;
 }
 
+/**
+ * "What is it about our <offer> that <does> <something good>?": the offer's
+ * effect taken for granted, its cause asked ("…that puts learners at ease",
+ * "…that sets us apart"). Not when the person is the subject after "that"
+ * ("…that you would change").
+ */
+function aboutTheOffer(t: Token[], i: number, to: number): Token | undefined {
+  if (t[i + 1]?.lemma !== 'be' || t[i + 2]?.lower !== 'it' || t[i + 3]?.lower !== 'about')
+    return undefined;
+  const that = t.findIndex((y, k) => k > i + 4 && k <= to && y.lower === 'that');
+  if (that < 0 || t[that + 1]?.pos === 'PRON') return undefined;
+  if (!t.slice(i + 4, that).some((y) => OFFER_DETERMINERS.has(y.lower) || y.pos === 'PROPN'))
+    return undefined;
+  return t
+    .slice(that + 2, to + 1)
+    .find(
+      (y) =>
+        (y.lower === 'apart' && t[y.i - 2]?.lemma === 'set') ||
+        (valence(y.lower) >= 2 && !scaleWords.has(y.lower)),
+    );
+}
+
 function assumptiveWhy(s: Sentence): Hit[] {
   const t = s.tokens;
   if (hedged(s)) return [];
@@ -199,7 +220,9 @@ function assumptiveWhy(s: Sentence): Hit[] {
               t[y.i - 1]?.lower === 'that' ||
               opinionVerbs.has(t[y.i - 1]?.lemma ?? '')),
         );
-      const judged = makes ? judgementIn(t, makes.i + 1, to) : favouriteAsked(t, i, to);
+      const judged =
+        (makes ? judgementIn(t, makes.i + 1, to) : favouriteAsked(t, i, to)) ??
+        aboutTheOffer(t, i, to);
       if (judged) hits.push(span('assumptive-why', x, judged));
     }
   }

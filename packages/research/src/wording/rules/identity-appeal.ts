@@ -232,7 +232,8 @@ const ofCharacter = (x: Token) =>
   (characterAdjectives.has(x.lower) ||
     talentAdjectives.has(x.lower) ||
     genuineRoleAdjectives.has(x.lower) ||
-    wordSentiment(x.lower) >= 0.4);
+    wordSentiment(x.lower) >= 0.4 ||
+    valence(x.lower) >= 2);
 
 /**
  * A model of the right kind of person, stated before the ask: a statement
@@ -250,8 +251,12 @@ function personModel(s: Sentence, next: Sentence | undefined): Hit[] {
   let k = first;
   const adjectives: Token[] = [];
   // A capitalised first word is often read as a name ("Seasoned", "Bold"): its lower case decides.
+  // A participle in the list is one too ("Patient, focused people").
   const adjective = (x: Token | undefined) =>
-    x !== undefined && (x.pos === 'ADJ' || (x.i === first && x.pos === 'PROPN' && ofCharacter(x)));
+    x !== undefined &&
+    (x.pos === 'ADJ' ||
+      (x.pos === 'VERB' && /ed$/.test(x.lower) && adjectives.length > 0) ||
+      (x.i === first && x.pos === 'PROPN' && (ofCharacter(x) || t[x.i + 1]?.text === ',')));
   while (adjective(t[k]) || (adjectives.length > 0 && [',', 'and'].includes(t[k]?.lower ?? ''))) {
     if (adjective(t[k])) adjectives.push(t[k]!);
     k += 1;

@@ -16,7 +16,7 @@ import {
 import { labelLean } from '../options';
 import type { KindRule } from './kind';
 import type { Sentence, Token } from '../text';
-import { type Hit, span } from './tokens';
+import { type Hit, NEGATION, span } from './tokens';
 
 /** Particles that turn a `consequenceVerbs` verb into meeting a consequence: "end up", "find out", "deal with". */
 const CONSEQUENCE_PARTICLES: Record<string, string[]> = {
@@ -173,12 +173,20 @@ export function oneSidedList(
     )
     .filter((option) => option !== '');
   if (options.length < 3) return undefined;
+  const found = { first: t[first]!, last: t[end]!, options, colon: t[first - 1]?.text === ':' };
+  // "likely, very likely or extremely likely": one word only graded up, its opposite never offered.
+  const heads = options.map((option) => option.split(' ').at(-1)!.toLowerCase());
+  if (
+    heads.every((head) => head === heads[0]) &&
+    !NEGATION.has(t[first - 1]?.lower ?? '') &&
+    !options.some((option) => /\b(?:not|no|less|least)\b/i.test(option))
+  )
+    return found;
   const leans = options.map((option) =>
     MIDDLE.test(option) ? 0 : LESS.test(option) ? -labelLean(option) : labelLean(option),
   );
   const oneWay = leans.every((lean) => lean > 0) || leans.every((lean) => lean < 0);
-  if (!oneWay) return undefined;
-  return { first: t[first]!, last: t[end]!, options, colon: t[first - 1]?.text === ':' };
+  return oneWay ? found : undefined;
 }
 
 function loadedChoice(s: Sentence): Hit[] {

@@ -1,5 +1,6 @@
 // Loaded words about the offer or its alternatives
 import {
+  gradedValence,
   intensifiers,
   scaleWords,
   valence,
@@ -17,7 +18,7 @@ import {
   qualityScorn,
   scorningCompounds,
 } from '../lexicon/qualities';
-import { bestsellerWords, endorsementTokens } from '../lexicon/claims';
+import { bestsellerWords, endorsementTokens, verdictVerbs } from '../lexicon/claims';
 import {
   type Hit,
   NEGATION,
@@ -113,6 +114,13 @@ function loadedWords(s: Sentence, taken: Hit[]): Hit[] {
           t[d]!.text.includes('-'))
       )
         d -= 1;
+      // The second of two things under one determiner: "our friendly staff and spotless rooms".
+      if (t[d]?.pos === 'NOUN' && t[d + 1]?.lower === 'and') {
+        let e = d - 1;
+        while (e >= 0 && ['NOUN', 'ADJ', 'ADV', 'PUNCT'].includes(t[e]!.pos) && t[e]!.text !== '?')
+          e -= 1;
+        if (OFFER_DETERMINERS.has(t[e]?.lower ?? '')) d = e;
+      }
       const determiner = t[d];
       const offer =
         determiner !== undefined &&
@@ -148,7 +156,21 @@ function loadedWords(s: Sentence, taken: Hit[]): Hit[] {
       !t[i + 1] || ['?', ',', '.', '!', 'to', 'for', 'enough'].includes(t[i + 1]!.lower);
     if (x.pos === 'ADJ' && Math.abs(v) >= 3 && closes) {
       const be = t.slice(0, i).find((y) => y.lemma === 'be');
-      const subjectOurs = be && t.slice(be.i, i).some((y) => OFFER_DETERMINERS.has(y.lower));
+      // "is our … amazing?", or a statement about the offer: "Our seal dives are simply unforgettable."
+      const subjectOurs =
+        be &&
+        (t.slice(be.i, i).some((y) => OFFER_DETERMINERS.has(y.lower)) ||
+          (!isQuestion(s) && t.slice(0, be.i).some((y) => OFFER_DETERMINERS.has(y.lower))));
+      // "…call our alterations flawless": the praise as a verdict on the offer.
+      const called = t.slice(Math.max(0, i - 6), i).find(
+        (y) =>
+          verdictVerbs.has(y.lemma) &&
+          // A verb read as a noun before its object: "customers call our…".
+          (y.pos === 'VERB' || (y.pos === 'NOUN' && t[y.i + 1]?.lower === 'our')),
+      );
+      const calledOurs =
+        called !== undefined &&
+        t.slice(called.i + 1, i).some((y) => OFFER_DETERMINERS.has(y.lower) && y.lower !== 'we');
       // "…our new app makes budgeting effortless": the praise as what the offer does.
       const makes = t
         .slice(Math.max(0, i - 4), i)
@@ -156,7 +178,7 @@ function loadedWords(s: Sentence, taken: Hit[]): Hit[] {
       const madeByOurs =
         makes !== undefined &&
         t.slice(Math.max(0, makes.i - 4), makes.i).some((y) => OFFER_DETERMINERS.has(y.lower));
-      if (subjectOurs || madeByOurs) {
+      if (subjectOurs || madeByOurs || calledOurs) {
         hits.push(span('loaded-words', x, x));
         continue;
       }
@@ -184,17 +206,41 @@ function praiseClaims(s: Sentence): Hit[] {
     if (at >= 0)
       hits.push({ kind: 'loaded-words', start: s.start + at, end: s.start + at + idiom.length });
   }
-  for (const be of t.filter((x) => x.lemma === 'be')) {
-    const subject = t.slice(Math.max(0, be.i - 5), be.i);
-    if (!subject.some((y) => OFFER_DETERMINERS.has(y.lower) && y.lower !== 'we')) continue;
-    let k = be.i + 1;
+  const claimVerb = (x: Token) =>
+    x.lemma === 'be' || x.pos === 'VERB' || (x.lemma === 'have' && t[x.i + 1]?.lower === 'the');
+  const statement = !isQuestion(s);
+  for (const verb of t.filter(claimVerb)) {
+    const be = verb.lemma === 'be';
+    const subject = t.slice(Math.max(0, verb.i - (statement ? 7 : 5)), verb.i);
+    // "our … is the best…", or in a statement any verb of the offer: "Highpoint serves the best flat white in town".
+    const offerSubject = subject.some(
+      (y) =>
+        (OFFER_DETERMINERS.has(y.lower) && y.lower !== 'we') ||
+        (!be && statement && y.pos === 'PROPN'),
+    );
+    if (!offerSubject || (!be && (!statement || t[verb.i + 1]?.lower !== 'the'))) continue;
+    let k = verb.i + 1;
     if (t[k]?.lower === 'the') k += 1;
     const word = t[k];
     if (!word) continue;
+    // In a statement, a superlative of a praising word, made a claim by its scope when the verb is not "be":
+    // "…is the smoothest espresso in Bristol", "…has the most brilliant team in the region".
+    const praised = word.lower === 'most' ? t[k + 1] : word;
+    const claimed =
+      statement &&
+      praised !== undefined &&
+      // Popularity is social proof, not praise.
+      !bestsellerWords.has(praised.lower) &&
+      praised.lemma !== 'popular' &&
+      ((word.lower === 'most' && praised.pos === 'ADJ' && valence(praised.lower) >= 2) ||
+        (word.pos === 'ADJ' && /est$/.test(word.lower) && gradedValence(word.lower) > 0) ||
+        /^best-/.test(word.lower)) &&
+      (be || t.slice(k + 1, k + 7).some((y) => ['in', 'on', 'around'].includes(y.lower)));
     if (
       claimSuperlatives.has(word.lower) ||
-      (word.lower === 'most' && t[k + 1]?.pos === 'ADJ') ||
-      (word.lower === 'number' && t[k + 1]?.lower === 'one')
+      (be && word.lower === 'most' && t[k + 1]?.pos === 'ADJ') ||
+      (word.lower === 'number' && t[k + 1]?.lower === 'one') ||
+      claimed
     ) {
       hits.push(
         span(

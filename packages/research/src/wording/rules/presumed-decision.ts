@@ -2,6 +2,7 @@
 // push (the salesman's "assumptive close"), a next purchase taken for
 // granted, and a change the person is presumed to have made.
 import { everyAnswerPattern, whWords } from '../lexicon/question-words';
+import { holdingBackVerbs } from '../lexicon/presumed';
 import type { Sentence, Token } from '../text';
 import { type Hit, hedged, isQuestion, questionStart, span } from './tokens';
 
@@ -78,10 +79,11 @@ function weAct(t: readonly Token[], from: number): Token | undefined {
   return undefined;
 }
 
+/** The times a visit is booked for: "Which day…", "What time…". */
+const TIMES = new Set(['day', 'date', 'time', 'week', 'morning', 'afternoon', 'evening', 'slot']);
+
 /** Words that close off a question's time: "sooner", "earlier", "before now". */
 const SOONER = new Set(['sooner', 'earlier', 'before']);
-/** Verbs of being held back: "What stopped you…", "What kept you from…". */
-const HELD_BACK = new Set(['stop', 'keep', 'prevent', 'hold', 'put']);
 
 /**
  * A question with no "if" or hedge that asks only the details of what we
@@ -101,12 +103,29 @@ export function presumedNext(s: Sentence): Hit[] {
   if (ours && t.slice(ours.i + 1).some((y) => YOU.has(y.lower)))
     return [span('presupposition', opener, ours)];
   if (t.some((y) => y.lower === 'or')) return [];
+  // "Which day would suit a visit from our technician?": the visit's date asked, the visit presumed.
+  const suits = t.findIndex((y, i) => i > qs && ['suit', 'work'].includes(y.lemma));
+  if (
+    suits > qs &&
+    TIMES.has(t[qs + 1]?.lemma ?? '') &&
+    ['a', 'your', 'the'].includes(t[suits + 1]?.lower ?? '') &&
+    t[suits + 2]?.pos === 'NOUN'
+  )
+    return [span('presupposition', opener, t[suits + 2]!)];
   const next = t.findIndex((y, i) => y.lower === 'your' && t[i + 1]?.lower === 'next');
   const frame = decidedFrame(t, qs + 1);
+  // "How soon would you like your assessment?", "When would you like your fitting?"
+  const soon = opener.lower === 'when' || (opener.lower === 'how' && t[qs + 1]?.lower === 'soon');
+  if (soon && frame && frame[1].lemma === 'like') {
+    const yours = t.findIndex((y, i) => i > frame[1].i && y.lower === 'your');
+    if (yours > 0 && t[yours + 1]?.pos === 'NOUN')
+      return [span('presupposition', opener, t[yours + 1]!)];
+  }
   if (next > qs && frame && t.slice(next + 2).some((y) => y.pos === 'NOUN'))
     return [span('presupposition', opener, t[next + 1]!)];
   const held = t.findIndex(
-    (y, i) => i > qs && HELD_BACK.has(y.lemma) && y.pos === 'VERB' && t[i + 1]?.lower === 'you',
+    (y, i) =>
+      i > qs && holdingBackVerbs.has(y.lemma) && y.pos === 'VERB' && t[i + 1]?.lower === 'you',
   );
   const sooner = t.findIndex((y, i) => i > held && SOONER.has(y.lower));
   if (held > qs && sooner > held && t[sooner + 1]?.text === '?')

@@ -49,6 +49,7 @@ import {
 import { isComparative } from './assumptive-why';
 import { presumedDecision, presumedNext } from './presumed-decision';
 import { presumedHabit } from './presumed-habits';
+import { presumedEvent } from './presumed-event';
 
 function presupposition(s: Sentence): Hit[] {
   const t = s.tokens;
@@ -555,6 +556,7 @@ export const presuppositionKind: KindRule = {
     ...presumedHabit(s),
     ...presumedDecision(s, context.sentences),
     ...presumedNext(s),
+    ...presumedEvent(s, context.sentences),
   ],
   why: (p) =>
     `"${p}" takes for granted an experience, a benefit or a problem the person may not have, so those it does not fit have no honest answer.`,

@@ -1,0 +1,79 @@
+// Presupposition, continued: an occasion with the business taken as fact.
+// A question about the person's own visit, lesson, purchase or service with
+// the business, asked in the past with no screening clause, presumes the
+// occasion happened: those who never came have no honest answer. Behind "if
+// you have…", "if any", or after "Have you…? If so…" it is a plain question.
+import { whWords } from '../lexicon/question-words';
+import { holdingBackVerbs } from '../lexicon/presumed';
+import type { Sentence, Token } from '../text';
+import { type Hit, hedged, isQuestion, questionStart, span } from './tokens';
+import { oneSidedList } from './loaded-choice';
+
+/** Verbs of coming to know about something: "How did you hear about us?" asks how, not whether. */
+const LEARNING = new Set(['hear', 'learn', 'discover', 'come', 'notice']);
+
+/** "How satisfied were you…", "How happy were you…": a rating asked along its scale. */
+const RATINGS = new Set(['satisfied', 'dissatisfied', 'happy', 'unhappy', 'pleased']);
+
+/** Words that screen a question, in it or before it: "if", "whether", "ever". */
+const SCREENS = new Set(['if', 'whether', 'ever', 'unless']);
+
+/** Where the question puts the occasion with the business: "with us", "from us", "our…", "at <Name>". */
+function occasionWithUs(t: readonly Token[], from: number): Token | undefined {
+  for (let i = from; i < t.length; i += 1) {
+    const [a, b] = [t[i]!, t[i + 1]];
+    if (['with', 'from', 'at', 'to'].includes(a.lower) && (b?.lower === 'us' || b?.pos === 'PROPN'))
+      return b;
+    if (a.lower === 'our' && b?.pos === 'NOUN') return b;
+  }
+  return undefined;
+}
+
+/**
+ * The past of the ask, with the person in it: "did you…", "was your…",
+ * "were you…", or a verb in the past with "you" as its object ("What
+ * surprised you…").
+ */
+function pastWithYou(t: readonly Token[], from: number): Token | undefined {
+  for (let i = from; i < t.length - 1; i += 1) {
+    const [a, b] = [t[i]!, t[i + 1]!];
+    if (a.lower === 'did' && b.lower === 'you') {
+      const verb = t.slice(i + 2, i + 5).find((y) => y.pos === 'VERB');
+      // "How did you find us?", "…find out about…": how they came, not what they had.
+      const foundUs =
+        verb?.lemma === 'find' && ['us', 'out', 'about'].includes(t[verb.i + 1]?.lower ?? '');
+      if (verb && (LEARNING.has(verb.lemma) || foundUs)) return undefined;
+      return a;
+    }
+    if (['was', 'were'].includes(a.lower) && ['your', 'you'].includes(b.lower)) return a;
+    // Not a thing that did not happen: "What stopped you from switching to us?"
+    if (i === from && a.pos === 'VERB' && /ed$/.test(a.lower) && b.lower === 'you')
+      return holdingBackVerbs.has(a.lemma) ? undefined : a;
+  }
+  return undefined;
+}
+
+/**
+ * "How was your group lesson with us on Saturday?", "Which instructor did you
+ * have on your last visit to Frostline?": the last sentence asks, in the
+ * past, about an occasion with the business, and nothing screens it.
+ */
+export function presumedEvent(s: Sentence, sentences: readonly Sentence[]): Hit[] {
+  if (sentences.at(-1) !== s || !isQuestion(s) || hedged(s)) return [];
+  if (sentences.some((x) => x.tokens.some((y) => SCREENS.has(y.lower)))) return [];
+  // "Have you been to us? …": the occasion asked before it is presumed.
+  if (sentences.some((x) => x !== s && isQuestion(x))) return [];
+  const t = s.tokens;
+  // A rating that offers both ends ("How satisfied or dissatisfied were you…", "On a scale from…"),
+  // not a list of answers all on one side ("good, great or excellent"), or an opinion asked
+  // ("What did you think of…") leaves room for whatever happened.
+  const bothEnds = t.some((y) => y.lower === 'or') && !oneSidedList(s);
+  if (bothEnds || t.some((y) => y.lower === 'scale' || (y.lemma === 'think' && y.pos === 'VERB')))
+    return [];
+  const opener = t[questionStart(t)];
+  if (!opener || !whWords.has(opener.lower) || opener.lower === 'why') return [];
+  if (opener.lower === 'how' && RATINGS.has(t[opener.i + 1]?.lower ?? '')) return [];
+  const past = pastWithYou(t, opener.i + 1);
+  const occasion = past && occasionWithUs(t, opener.i + 1);
+  return past && occasion ? [span('presupposition', opener, occasion)] : [];
+}
