@@ -10,6 +10,7 @@ import { batch8Rows } from './batch-8';
 import { batch9Rows } from './batch-9';
 import { batch10Rows } from './batch-10';
 import { batch11Rows } from './batch-11';
+import { batch12Rows } from './batch-12';
 import { corpusRows } from './questions';
 
 export type Domain =
@@ -128,6 +129,17 @@ export type Batch11Domain =
   | 'ski-schools'
   | 'archery-clubs';
 
+/** The domains of batch 12 (batch-12.ts), in none of the earlier corpus or batches 3 to 11. */
+export type Batch12Domain =
+  | 'vineyards'
+  | 'kayak-hire'
+  | 'bakeries'
+  | 'computer-repair'
+  | 'skip-hire'
+  | 'tree-surgeons'
+  | 'upholsterers'
+  | 'ghost-tours';
+
 export interface CorpusQuestion {
   text: string;
   domain:
@@ -140,7 +152,8 @@ export interface CorpusQuestion {
     | Batch8Domain
     | Batch9Domain
     | Batch10Domain
-    | Batch11Domain;
+    | Batch11Domain
+    | Batch12Domain;
   /** The leading kinds it holds; empty when it is neutral. */
   kinds: LeadingKind[];
   half: 'tuning' | 'held-out';
@@ -254,3 +267,6 @@ export const batch10HeldOutHalf = heldOutOf(batch10);
 export const batch11 = batchOf(batch11Rows);
 export const batch11TuningHalf = tuningOf(batch11);
 export const batch11HeldOutHalf = heldOutOf(batch11);
+export const batch12 = batchOf(batch12Rows);
+export const batch12TuningHalf = tuningOf(batch12);
+export const batch12HeldOutHalf = heldOutOf(batch12);
