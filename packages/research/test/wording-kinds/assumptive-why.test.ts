@@ -20,6 +20,7 @@ kindCases(
     ['What do you think brings our festival so vividly to life?', 'brings our festival so'],
     ['What is it about our night classes that puts shy students at ease?', 'What is it about'],
     ['Why do you think parents trust Ms Ode with their toddlers?', 'trust'],
+    ['Why do you think our cleaners finish every flat in an hour?', 'finish'],
   ],
   [
     'Why did you start learning Spanish?',
@@ -35,5 +36,6 @@ kindCases(
     'What do you think makes a good holiday?',
     'What would keep you coming to the gym?',
     'What is it about our pricing that you would change?',
+    'Why do you think our prices went up?',
   ],
 );

@@ -26,6 +26,7 @@ kindCases(
     ['Our Hilltop café has the friendliest staff in town. Would you visit?', 'friendliest'],
     ['Regular guests call our rooms immaculate. Would you stay with us?', 'immaculate'],
     ['How do our helpful staff and spotless showers compare with other gyms?', 'spotless'],
+    ['A weekend at Fernbank is the perfect escape from the city. Would you book one?', 'perfect'],
   ],
   [
     'How would you rate our delivery, from very poor to very good?',

@@ -42,6 +42,8 @@ kindCases(
     ["What surprised you most about our plumber's visit?", 'surprised'],
     ['When did you first use our app?', 'When did you'],
     ['How was your yoga class with us last Tuesday?', 'with us'],
+    ['How long did your boiler repair with us take?', 'How long did'],
+    ['Which best sums up our visit to your home last month: good, great or superb?', 'Which'],
   ],
   [
     'We have 40 plans. Which plan, if any, would you like to try?',
@@ -83,5 +85,6 @@ kindCases(
     'Which should we fix first for you: the lights, the doors, or something else?',
     'Every member gets a free locker. How often, if ever, do you use yours?',
     'We service about 300 boilers a year. Are you thinking of booking yours?',
+    'How long did your last boiler repair take?',
   ],
 );

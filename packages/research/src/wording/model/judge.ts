@@ -41,7 +41,7 @@ export const THRESHOLDS: Thresholds = {
   },
   flag: {
     'loaded-words': 0.4,
-    presupposition: 0.9,
+    presupposition: 0.85,
     'social-proof': 0.6,
     'agreement-framing': 0.4,
     'identity-appeal': 0.5,

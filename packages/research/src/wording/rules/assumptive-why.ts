@@ -162,6 +162,35 @@ function aboutTheOffer(t: Token[], i: number, to: number): Token | undefined {
     );
 }
 
+/**
+ * "Why do you think our <people or offer> <do something>…?": after an opinion
+ * frame, the offer's own deed stated in the present as fact.
+ */
+function meritClaimed(t: Token[], i: number, to: number): Token | undefined {
+  if (
+    t[i + 1]?.lower !== 'do' ||
+    t[i + 2]?.lower !== 'you' ||
+    !opinionVerbs.has(t[i + 3]?.lemma ?? '')
+  )
+    return undefined;
+  const subject = t[i + 4];
+  if (subject?.lower !== 'our') return undefined;
+  const verb = t
+    .slice(i + 5, Math.min(to + 1, i + 9))
+    .find(
+      (y) =>
+        y.pos === 'VERB' ||
+        (y.pos === 'NOUN' &&
+          t[y.i - 1]?.pos === 'NOUN' &&
+          /s$/.test(t[y.i - 1]!.lower) &&
+          ['DET', 'ADJ', 'PRON'].includes(t[y.i + 1]?.pos ?? '')),
+    );
+  // Present tense, not "went up" or "charged": a standing merit, not an event or a fault.
+  if (!verb || /ed$/.test(verb.lower) || t[verb.i + 1]?.lower === 'up' || valence(verb.lemma) < 0)
+    return undefined;
+  return verb;
+}
+
 function assumptiveWhy(s: Sentence): Hit[] {
   const t = s.tokens;
   if (hedged(s)) return [];
@@ -184,6 +213,13 @@ function assumptiveWhy(s: Sentence): Hit[] {
         const idiom = crowdIdiom(s);
         if (idiom && idiom.start > x.start) {
           hits.push({ kind: 'assumptive-why', start: x.start, end: idiom.end });
+          continue;
+        }
+        // "Why do you think our technicians fix most laptops within a day?": a merit of
+        // the offer stated as fact, only its reason asked.
+        const claim = meritClaimed(t, i, to);
+        if (claim) {
+          hits.push(span('assumptive-why', x, claim));
           continue;
         }
         // "Why should you choose…", "why would anyone buy…": the choice

@@ -215,8 +215,7 @@ function praiseClaims(s: Sentence): Hit[] {
     // "our … is the best…", or in a statement any verb of the offer: "Highpoint serves the best flat white in town".
     const offerSubject = subject.some(
       (y) =>
-        (OFFER_DETERMINERS.has(y.lower) && y.lower !== 'we') ||
-        (!be && statement && y.pos === 'PROPN'),
+        (OFFER_DETERMINERS.has(y.lower) && y.lower !== 'we') || (statement && y.pos === 'PROPN'),
     );
     if (!offerSubject || (!be && (!statement || t[verb.i + 1]?.lower !== 'the'))) continue;
     let k = verb.i + 1;
@@ -233,6 +232,8 @@ function praiseClaims(s: Sentence): Hit[] {
       !bestsellerWords.has(praised.lower) &&
       praised.lemma !== 'popular' &&
       ((word.lower === 'most' && praised.pos === 'ADJ' && valence(praised.lower) >= 2) ||
+        // "…is the perfect way to…": a strongly praising word as the claim.
+        (be && word.pos === 'ADJ' && valence(word.lower) >= 3) ||
         (word.pos === 'ADJ' && /est$/.test(word.lower) && gradedValence(word.lower) > 0) ||
         /^best-/.test(word.lower)) &&
       (be || t.slice(k + 1, k + 7).some((y) => ['in', 'on', 'around'].includes(y.lower)));

@@ -15,6 +15,24 @@ const LEARNING = new Set(['hear', 'learn', 'discover', 'come', 'notice']);
 /** "How satisfied were you…", "How happy were you…": a rating asked along its scale. */
 const RATINGS = new Set(['satisfied', 'dissatisfied', 'happy', 'unhappy', 'pleased']);
 
+const YOU = new Set(['you', 'your']);
+
+/** Words that date the person's own occasion: "your last delivery", "your first visit". */
+const OCCASION = new Set(['first', 'last', 'latest', 'recent']);
+
+/** Times an occasion is dated by: "last spring", "last week". */
+const PAST_TIMES = new Set([
+  'week',
+  'month',
+  'year',
+  'time',
+  'spring',
+  'summer',
+  'autumn',
+  'winter',
+  'weekend',
+]);
+
 /** Words that screen a question, in it or before it: "if", "whether", "ever". */
 const SCREENS = new Set(['if', 'whether', 'ever', 'unless']);
 
@@ -37,6 +55,21 @@ function occasionWithUs(t: readonly Token[], from: number): Token | undefined {
 function pastWithYou(t: readonly Token[], from: number): Token | undefined {
   for (let i = from; i < t.length - 1; i += 1) {
     const [a, b] = [t[i]!, t[i + 1]!];
+    // "How long did your repair take…", "How neatly did our driver place the skip on your drive…"
+    if (
+      a.lower === 'did' &&
+      ['your', 'our'].includes(b.lower) &&
+      t.slice(i + 1).some((y) => YOU.has(y.lower))
+    )
+      return a;
+    // "your last delivery from us", "our work on your trees last spring": an occasion dated in the past.
+    if (
+      (a.lower === 'your' && OCCASION.has(b.lower)) ||
+      (a.lower === 'last' &&
+        PAST_TIMES.has(b.lower) &&
+        t.slice(from, i).some((y) => YOU.has(y.lower)))
+    )
+      return a;
     if (a.lower === 'did' && b.lower === 'you') {
       const verb = t.slice(i + 2, i + 5).find((y) => y.pos === 'VERB');
       // "How did you find us?", "…find out about…": how they came, not what they had.
