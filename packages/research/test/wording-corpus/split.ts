@@ -11,6 +11,7 @@ import { batch9Rows } from './batch-9';
 import { batch10Rows } from './batch-10';
 import { batch11Rows } from './batch-11';
 import { batch12Rows } from './batch-12';
+import { batch13Rows } from './batch-13';
 import { corpusRows } from './questions';
 
 export type Domain =
@@ -140,6 +141,17 @@ export type Batch12Domain =
   | 'upholsterers'
   | 'ghost-tours';
 
+/** The domains of batch 13 (batch-13.ts), in none of the earlier corpus or batches 3 to 12. */
+export type Batch13Domain =
+  | 'pharmacies'
+  | 'carpet-cleaners'
+  | 'bike-couriers'
+  | 'catteries'
+  | 'pick-your-own'
+  | 'puppet-theatres'
+  | 'soap-shops'
+  | 'blacksmith-courses';
+
 export interface CorpusQuestion {
   text: string;
   domain:
@@ -153,7 +165,8 @@ export interface CorpusQuestion {
     | Batch9Domain
     | Batch10Domain
     | Batch11Domain
-    | Batch12Domain;
+    | Batch12Domain
+    | Batch13Domain;
   /** The leading kinds it holds; empty when it is neutral. */
   kinds: LeadingKind[];
   half: 'tuning' | 'held-out';
@@ -270,3 +283,6 @@ export const batch11HeldOutHalf = heldOutOf(batch11);
 export const batch12 = batchOf(batch12Rows);
 export const batch12TuningHalf = tuningOf(batch12);
 export const batch12HeldOutHalf = heldOutOf(batch12);
+export const batch13 = batchOf(batch13Rows);
+export const batch13TuningHalf = tuningOf(batch13);
+export const batch13HeldOutHalf = heldOutOf(batch13);
