@@ -9,15 +9,15 @@ import {
   batch9,
   batch10,
   batch11,
-  batch12HeldOutHalf,
-  batch12TuningHalf,
+  batch12,
+  batch13HeldOutHalf,
   type BatchQuestion,
   corpus,
   type CorpusQuestion,
   fnv1a,
 } from './split';
 
-/** The tuning data by part (cross-validation leaves each out in turn): the earlier corpus, batches 3 to 11 whole, and batch 12's tuning half. */
+/** The tuning data by part (cross-validation leaves each out in turn): the earlier corpus, and batches 3 to 12 whole. */
 export const tuningParts: Record<string, readonly BatchQuestion[]> = {
   earlier: corpus,
   batch3,
@@ -29,11 +29,11 @@ export const tuningParts: Record<string, readonly BatchQuestion[]> = {
   batch9,
   batch10,
   batch11,
-  'batch12-tuning': batch12TuningHalf,
+  batch12,
 };
 
 /** The newest batch's held-out half, which no training sees until a later batch is committed and measured. */
-export const unreadHeldOut: readonly CorpusQuestion[] = batch12HeldOutHalf;
+export const unreadHeldOut: readonly CorpusQuestion[] = batch13HeldOutHalf;
 
 /** Every part, in order. */
 export const tuningData = Object.values(tuningParts).flat();
