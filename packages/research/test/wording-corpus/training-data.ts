@@ -11,13 +11,14 @@ import {
   batch11,
   batch12,
   batch13HeldOutHalf,
+  batch13TuningHalf,
   type BatchQuestion,
   corpus,
   type CorpusQuestion,
   fnv1a,
 } from './split';
 
-/** The tuning data by part (cross-validation leaves each out in turn): the earlier corpus, and batches 3 to 12 whole. */
+/** The tuning data by part (cross-validation leaves each out in turn): the earlier corpus, batches 3 to 12 whole, and batch 13's tuning half. */
 export const tuningParts: Record<string, readonly BatchQuestion[]> = {
   earlier: corpus,
   batch3,
@@ -30,6 +31,7 @@ export const tuningParts: Record<string, readonly BatchQuestion[]> = {
   batch10,
   batch11,
   batch12,
+  'batch13-tuning': batch13TuningHalf,
 };
 
 /** The newest batch's held-out half, which no training sees until a later batch is committed and measured. */

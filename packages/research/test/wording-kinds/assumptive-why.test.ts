@@ -21,6 +21,10 @@ kindCases(
     ['What is it about our night classes that puts shy students at ease?', 'What is it about'],
     ['Why do you think parents trust Ms Ode with their toddlers?', 'trust'],
     ['Why do you think our cleaners finish every flat in an hour?', 'finish'],
+    [
+      'What is it about the climbing wall at Rockhouse that keeps teenagers entertained?',
+      'What is it about',
+    ],
   ],
   [
     'Why did you start learning Spanish?',

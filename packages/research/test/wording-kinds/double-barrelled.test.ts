@@ -15,6 +15,7 @@ kindCases(
     ['What did you think of the starters and the desserts at our tasting night?', 'starters and'],
     ['Why are our guided walks so relaxing and so good value?', 'relaxing and'],
     ['When you visit, will you rent skis and book a lesson?', 'skis and book'],
+    ['How happy are you with our opening hours and our parking?', 'our opening'],
   ],
   [
     'Were the changing rooms clean?',
@@ -28,5 +29,6 @@ kindCases(
     'What do you think of our clinic for cats and dogs?',
     'What did you think of the fish and chips?',
     'Why are you and your partner thinking of moving?',
+    'How happy are you with our opening hours?',
   ],
 );

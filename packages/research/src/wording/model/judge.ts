@@ -4,7 +4,7 @@
  * the labelled tuning questions) weighs every feature of the question at
  * once. A rule's finding stands unless the model finds its kind all but
  * impossible there (below its `keep` threshold); the model adds a kind no
- * rule found when it is sure enough (from its `flag` threshold, 40 % to 97 %
+ * rule found when it is sure enough (from its `flag` threshold, 40 % to 99 %
  * by kind), pointing at the content words that weigh most for it. The thresholds were chosen by
  * cross-validation over the tuning data (docs/research.md, "The wording
  * model").
@@ -45,7 +45,7 @@ export const THRESHOLDS: Thresholds = {
     'social-proof': 0.6,
     'agreement-framing': 0.4,
     'identity-appeal': 0.5,
-    'assumptive-why': 0.97,
+    'assumptive-why': 0.99,
     'loaded-choice': 0.6,
     'double-barrelled': 0.7,
     'praise-hypothetical': 0.7,

@@ -158,7 +158,7 @@ function aboutTheOffer(t: Token[], i: number, to: number): Token | undefined {
     .find(
       (y) =>
         (y.lower === 'apart' && t[y.i - 2]?.lemma === 'set') ||
-        (valence(y.lower) >= 2 && !scaleWords.has(y.lower)),
+        (valence(y.lower) > 0 && !scaleWords.has(y.lower)),
     );
 }
 

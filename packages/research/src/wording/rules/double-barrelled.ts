@@ -214,8 +214,26 @@ function twoPredicates(s: Sentence): Hit[] {
   return [span('double-barrelled', left[0]!, right.at(-1)!)];
 }
 
+/**
+ * A rating asked of two offers at once, each with its own "our" (or
+ * "your"): "How keen are you on our cleans and our maintenance contracts?".
+ */
+function twoRated(s: Sentence): Hit[] {
+  const t = s.tokens;
+  const qs = questionStart(t);
+  if (t[qs]?.lower !== 'how' || t[qs + 1]?.pos !== 'ADJ' || t.some((y) => y.lower === 'or'))
+    return [];
+  const and = t.findIndex(
+    (y, k) => k > qs + 2 && y.lower === 'and' && POSSESSIVES.has(t[k + 1]?.lower ?? ''),
+  );
+  if (and < 0) return [];
+  const first = t.slice(qs + 2, and).find((y) => POSSESSIVES.has(y.lower));
+  if (!first || first.lower !== t[and + 1]!.lower) return [];
+  return [span('double-barrelled', first, t.at(-1)?.text === '?' ? t.at(-2)! : t.at(-1)!)];
+}
+
 export const doubleBarrelledKind: KindRule = {
   kind: 'double-barrelled',
-  detect: (s) => [...doubleBarrelled(s), ...twoSubjects(s), ...twoPredicates(s)],
+  detect: (s) => [...doubleBarrelled(s), ...twoSubjects(s), ...twoPredicates(s), ...twoRated(s)],
   why: (p) => `"${p}" asks two things at once; one answer cannot say which part it is about.`,
 };
