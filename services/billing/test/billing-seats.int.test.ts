@@ -222,6 +222,12 @@ describe('team seats', () => {
     const items = await db('local_invoice_items').where({ subscription: providerSubscriptionId });
     // One charge: 21 of March's 31 days.
     expect(items.map((item: { amount: number }) => item.amount)).toEqual([1694]);
+    // The change reaches the billing topic through the outbox, a poll later: wait for it,
+    // let anything else queued be delivered, then count.
+    await eventually(() =>
+      changes.find((c) => c.productId === product.id && c.monthlyRateCents === 5000),
+    );
+    await bus.drained();
     expect(
       changes.filter((c) => c.productId === product.id && c.monthlyRateCents === 5000),
     ).toHaveLength(1);
