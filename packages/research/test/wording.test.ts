@@ -220,6 +220,15 @@ describe('the rewordings', () => {
     ).toBe('Do you agree or disagree that booking everything in one app is simpler?');
   });
 
+  it('screen an occasion taken for granted in words that fit it', () => {
+    expect(checkWording('How was your pottery class with us last Saturday?').neutral).toBe(
+      'How was your pottery class with us last Saturday, if you had one?',
+    );
+    expect(checkWording('How were your lessons with us this term?').neutral).toBe(
+      'How were your lessons with us this term, if you had any?',
+    );
+  });
+
   it('frame the ask the other way round without a negative question', () => {
     expect(checkWording('How likely are you to try our revolutionary meal kit?').reversed).toBe(
       'How unlikely are you to try our meal kit?',

@@ -25,6 +25,13 @@ function hedgeFor(s: Sentence): string {
     const plural = ['are', 'were', 'do', 'have'].includes(auxWord);
     return `if ${plural ? 'they' : 'it'} ${auxWord}`;
   }
+  // "How was your class with us?": the occasion itself is what may not have happened.
+  if (
+    (first.lower === 'how' || first.lower === 'what') &&
+    (second?.lower === 'was' || second?.lower === 'were') &&
+    t[first.i + 2]?.lower === 'your'
+  )
+    return second.lower === 'was' ? 'if you had one' : 'if you had any';
   if (first.lower === 'what') return 'if anything';
   if (first.lower === 'which') return 'if any';
   if (first.lower === 'when') return 'if ever';
