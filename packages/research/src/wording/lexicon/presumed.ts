@@ -1,7 +1,46 @@
-// What a question can seem to take for granted without doing so.
+// What a question takes for granted, or seems to without doing so: the words
+// the presupposition rules read (an imagined scene, a visit's date, a past
+// occasion and what screens it).
 
 /** Openers of an imagined scene, in which no experience is presumed: e.g. "what if", "imagine". */
 export const imaginedOpeners = /^\s*(?:what\s+if|imagine|picture|suppose|supposing|think\s+of)\b/i;
 
 /** Verbs of being held back: "What stopped you…", "What kept you from…". */
 export const holdingBackVerbs = new Set(['stop', 'keep', 'prevent', 'hold', 'put']);
+
+/** Times a visit is booked for: "Which day would suit a visit…", "What time…". */
+export const visitTimes = new Set([
+  'day',
+  'date',
+  'time',
+  'week',
+  'morning',
+  'afternoon',
+  'evening',
+  'slot',
+]);
+
+/** Verbs of coming to know about something: "How did you hear about us?" asks how, not whether. */
+export const learningVerbs = new Set(['hear', 'learn', 'discover', 'come', 'notice']);
+
+/** "How satisfied were you…", "How happy were you…": a rating asked along its scale. */
+export const ratingWords = new Set(['satisfied', 'dissatisfied', 'happy', 'unhappy', 'pleased']);
+
+/** Words that date the person's own occasion: "your last delivery", "your first visit". */
+export const occasionDates = new Set(['first', 'last', 'latest', 'recent']);
+
+/** Times an occasion is dated by: "last spring", "last week". */
+export const pastTimes = new Set([
+  'week',
+  'month',
+  'year',
+  'time',
+  'spring',
+  'summer',
+  'autumn',
+  'winter',
+  'weekend',
+]);
+
+/** Words that screen a question, in it or before it: "if", "whether", "ever". */
+export const screenWords = new Set(['if', 'whether', 'ever', 'unless']);

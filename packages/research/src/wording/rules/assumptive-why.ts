@@ -20,7 +20,16 @@ import {
 import { gradedValence, scaleWords, valence } from '../lexicon/valence';
 import type { KindRule } from './kind';
 import type { Sentence, Token } from '../text';
-import { OFFER_DETERMINERS, NEGATION, strongly, type Hit, hedged, span, MODALS } from './tokens';
+import {
+  OFFER_DETERMINERS,
+  NEGATION,
+  strongly,
+  type Hit,
+  hedged,
+  span,
+  MODALS,
+  verbReadAsNoun,
+} from './tokens';
 import { crowdIdiom } from './social-proof';
 
 export function isComparative(t: Token, next: Token | undefined): boolean {
@@ -44,14 +53,7 @@ function judgementIn(t: Token[], from: number, to: number): Token | undefined {
     const x = t[k]!;
     if (judgementVerbs.has(x.lemma) && x.pos === 'VERB') return x;
     // A verb read as a noun between its subject and its object: "…beginners trust Marta…".
-    if (
-      judgementVerbs.has(x.lemma) &&
-      x.pos === 'NOUN' &&
-      t[k - 1]?.pos === 'NOUN' &&
-      t[k - 1]!.lower !== t[k - 1]!.lemma &&
-      ['PROPN', 'PRON', 'DET'].includes(t[k + 1]?.pos ?? '')
-    )
-      return x;
+    if (judgementVerbs.has(x.lemma) && verbReadAsNoun(t, k)) return x;
     // "more than one supermarket": a count, not a verdict.
     const quantity =
       ['than', 'more'].includes(x.lower) &&
@@ -177,14 +179,7 @@ function meritClaimed(t: Token[], i: number, to: number): Token | undefined {
   if (subject?.lower !== 'our') return undefined;
   const verb = t
     .slice(i + 5, Math.min(to + 1, i + 9))
-    .find(
-      (y) =>
-        y.pos === 'VERB' ||
-        (y.pos === 'NOUN' &&
-          t[y.i - 1]?.pos === 'NOUN' &&
-          /s$/.test(t[y.i - 1]!.lower) &&
-          ['DET', 'ADJ', 'PRON'].includes(t[y.i + 1]?.pos ?? '')),
-    );
+    .find((y) => y.pos === 'VERB' || verbReadAsNoun(t, y.i));
   // Present tense, not "went up" or "charged": a standing merit, not an event or a fault.
   if (!verb || /ed$/.test(verb.lower) || t[verb.i + 1]?.lower === 'up' || valence(verb.lemma) < 0)
     return undefined;

@@ -2,7 +2,7 @@
 // push (the salesman's "assumptive close"), a next purchase taken for
 // granted, and a change the person is presumed to have made.
 import { everyAnswerPattern, whWords } from '../lexicon/question-words';
-import { holdingBackVerbs } from '../lexicon/presumed';
+import { holdingBackVerbs, visitTimes } from '../lexicon/presumed';
 import type { Sentence, Token } from '../text';
 import { type Hit, hedged, isQuestion, questionStart, span } from './tokens';
 
@@ -57,7 +57,7 @@ export function presumedDecision(s: Sentence, sentences: readonly Sentence[]): H
 }
 
 /** The wh-word opening a question that asks for details, unhedged and with no "if" ("Which…", not "Why…"). */
-function openAsk(s: Sentence): Token | undefined {
+export function openAsk(s: Sentence): Token | undefined {
   if (!isQuestion(s) || hedged(s) || s.tokens.some((y) => y.lower === 'if')) return undefined;
   const opener = s.tokens[questionStart(s.tokens)];
   return opener && whWords.has(opener.lower) && opener.lower !== 'why' ? opener : undefined;
@@ -78,9 +78,6 @@ function weAct(t: readonly Token[], from: number): Token | undefined {
   }
   return undefined;
 }
-
-/** The times a visit is booked for: "Which day…", "What time…". */
-const TIMES = new Set(['day', 'date', 'time', 'week', 'morning', 'afternoon', 'evening', 'slot']);
 
 /** Words that close off a question's time: "sooner", "earlier", "before now". */
 const SOONER = new Set(['sooner', 'earlier', 'before']);
@@ -107,7 +104,7 @@ export function presumedNext(s: Sentence): Hit[] {
   const suits = t.findIndex((y, i) => i > qs && ['suit', 'work'].includes(y.lemma));
   if (
     suits > qs &&
-    TIMES.has(t[qs + 1]?.lemma ?? '') &&
+    visitTimes.has(t[qs + 1]?.lemma ?? '') &&
     ['a', 'your', 'the'].includes(t[suits + 1]?.lower ?? '') &&
     t[suits + 2]?.pos === 'NOUN'
   )

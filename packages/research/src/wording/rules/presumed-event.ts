@@ -3,38 +3,18 @@
 // the business, asked in the past with no screening clause, presumes the
 // occasion happened: those who never came have no honest answer. Behind "if
 // you have…", "if any", or after "Have you…? If so…" it is a plain question.
-import { whWords } from '../lexicon/question-words';
-import { holdingBackVerbs } from '../lexicon/presumed';
+import {
+  holdingBackVerbs,
+  learningVerbs,
+  occasionDates,
+  pastTimes,
+  ratingWords,
+  screenWords,
+} from '../lexicon/presumed';
 import type { Sentence, Token } from '../text';
-import { type Hit, hedged, isQuestion, questionStart, span } from './tokens';
+import { type Hit, isQuestion, span } from './tokens';
 import { oneSidedList } from './loaded-choice';
-
-/** Verbs of coming to know about something: "How did you hear about us?" asks how, not whether. */
-const LEARNING = new Set(['hear', 'learn', 'discover', 'come', 'notice']);
-
-/** "How satisfied were you…", "How happy were you…": a rating asked along its scale. */
-const RATINGS = new Set(['satisfied', 'dissatisfied', 'happy', 'unhappy', 'pleased']);
-
-const YOU = new Set(['you', 'your']);
-
-/** Words that date the person's own occasion: "your last delivery", "your first visit". */
-const OCCASION = new Set(['first', 'last', 'latest', 'recent']);
-
-/** Times an occasion is dated by: "last spring", "last week". */
-const PAST_TIMES = new Set([
-  'week',
-  'month',
-  'year',
-  'time',
-  'spring',
-  'summer',
-  'autumn',
-  'winter',
-  'weekend',
-]);
-
-/** Words that screen a question, in it or before it: "if", "whether", "ever". */
-const SCREENS = new Set(['if', 'whether', 'ever', 'unless']);
+import { openAsk } from './presumed-decision';
 
 /** Where the question puts the occasion with the business: "with us", "from us", "our…", "at <Name>". */
 function occasionWithUs(t: readonly Token[], from: number): Token | undefined {
@@ -59,15 +39,15 @@ function pastWithYou(t: readonly Token[], from: number): Token | undefined {
     if (
       a.lower === 'did' &&
       ['your', 'our'].includes(b.lower) &&
-      t.slice(i + 1).some((y) => YOU.has(y.lower))
+      t.slice(i + 1).some((y) => ['you', 'your'].includes(y.lower))
     )
       return a;
     // "your last delivery from us", "our work on your trees last spring": an occasion dated in the past.
     if (
-      (a.lower === 'your' && OCCASION.has(b.lower)) ||
+      (a.lower === 'your' && occasionDates.has(b.lower)) ||
       (a.lower === 'last' &&
-        PAST_TIMES.has(b.lower) &&
-        t.slice(from, i).some((y) => YOU.has(y.lower)))
+        pastTimes.has(b.lower) &&
+        t.slice(from, i).some((y) => ['you', 'your'].includes(y.lower)))
     )
       return a;
     if (a.lower === 'did' && b.lower === 'you') {
@@ -75,7 +55,7 @@ function pastWithYou(t: readonly Token[], from: number): Token | undefined {
       // "How did you find us?", "…find out about…": how they came, not what they had.
       const foundUs =
         verb?.lemma === 'find' && ['us', 'out', 'about'].includes(t[verb.i + 1]?.lower ?? '');
-      if (verb && (LEARNING.has(verb.lemma) || foundUs)) return undefined;
+      if (verb && (learningVerbs.has(verb.lemma) || foundUs)) return undefined;
       return a;
     }
     if (['was', 'were'].includes(a.lower) && ['your', 'you'].includes(b.lower)) return a;
@@ -92,8 +72,9 @@ function pastWithYou(t: readonly Token[], from: number): Token | undefined {
  * past, about an occasion with the business, and nothing screens it.
  */
 export function presumedEvent(s: Sentence, sentences: readonly Sentence[]): Hit[] {
-  if (sentences.at(-1) !== s || !isQuestion(s) || hedged(s)) return [];
-  if (sentences.some((x) => x.tokens.some((y) => SCREENS.has(y.lower)))) return [];
+  const opener = openAsk(s);
+  if (sentences.at(-1) !== s || !opener) return [];
+  if (sentences.some((x) => x.tokens.some((y) => screenWords.has(y.lower)))) return [];
   // "Have you been to us? …": the occasion asked before it is presumed.
   if (sentences.some((x) => x !== s && isQuestion(x))) return [];
   const t = s.tokens;
@@ -103,9 +84,7 @@ export function presumedEvent(s: Sentence, sentences: readonly Sentence[]): Hit[
   const bothEnds = t.some((y) => y.lower === 'or') && !oneSidedList(s);
   if (bothEnds || t.some((y) => y.lower === 'scale' || (y.lemma === 'think' && y.pos === 'VERB')))
     return [];
-  const opener = t[questionStart(t)];
-  if (!opener || !whWords.has(opener.lower) || opener.lower === 'why') return [];
-  if (opener.lower === 'how' && RATINGS.has(t[opener.i + 1]?.lower ?? '')) return [];
+  if (opener.lower === 'how' && ratingWords.has(t[opener.i + 1]?.lower ?? '')) return [];
   const past = pastWithYou(t, opener.i + 1);
   const occasion = past && occasionWithUs(t, opener.i + 1);
   return past && occasion ? [span('presupposition', opener, occasion)] : [];

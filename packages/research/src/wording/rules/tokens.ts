@@ -89,3 +89,14 @@ export const strongly = (t: Token, threshold: number) => {
   if (scaleWords.has(t.lower) || scaleWords.has(t.lemma)) return false;
   return Math.abs(valence(t.lower)) >= threshold || Math.abs(valence(t.lemma)) >= threshold;
 };
+
+/** A verb the tagger read as a noun, between a plural subject and its object: "…parents trust Ms Ode…". */
+export function verbReadAsNoun(t: readonly Token[], k: number): boolean {
+  const [before, x, after] = [t[k - 1], t[k], t[k + 1]];
+  return (
+    x?.pos === 'NOUN' &&
+    before?.pos === 'NOUN' &&
+    before.lower !== before.lemma &&
+    ['PROPN', 'PRON', 'DET', 'ADJ'].includes(after?.pos ?? '')
+  );
+}
