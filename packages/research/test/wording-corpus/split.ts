@@ -12,6 +12,7 @@ import { batch10Rows } from './batch-10';
 import { batch11Rows } from './batch-11';
 import { batch12Rows } from './batch-12';
 import { batch13Rows } from './batch-13';
+import { batch14Rows } from './batch-14';
 import { corpusRows } from './questions';
 
 export type Domain =
@@ -152,6 +153,17 @@ export type Batch13Domain =
   | 'soap-shops'
   | 'blacksmith-courses';
 
+/** The domains of batch 14 (batch-14.ts), in none of the earlier corpus or batches 3 to 13. */
+export type Batch14Domain =
+  | 'falconry-centres'
+  | 'glaziers'
+  | 'watch-repair'
+  | 'sign-writers'
+  | 'chauffeurs'
+  | 'planetariums'
+  | 'alpaca-treks'
+  | 'stonemasons';
+
 export interface CorpusQuestion {
   text: string;
   domain:
@@ -166,7 +178,8 @@ export interface CorpusQuestion {
     | Batch10Domain
     | Batch11Domain
     | Batch12Domain
-    | Batch13Domain;
+    | Batch13Domain
+    | Batch14Domain;
   /** The leading kinds it holds; empty when it is neutral. */
   kinds: LeadingKind[];
   half: 'tuning' | 'held-out';
@@ -286,3 +299,6 @@ export const batch12HeldOutHalf = heldOutOf(batch12);
 export const batch13 = batchOf(batch13Rows);
 export const batch13TuningHalf = tuningOf(batch13);
 export const batch13HeldOutHalf = heldOutOf(batch13);
+export const batch14 = batchOf(batch14Rows);
+export const batch14TuningHalf = tuningOf(batch14);
+export const batch14HeldOutHalf = heldOutOf(batch14);

@@ -10,15 +10,15 @@ import {
   batch10,
   batch11,
   batch12,
-  batch13HeldOutHalf,
-  batch13TuningHalf,
+  batch13,
+  batch14HeldOutHalf,
   type BatchQuestion,
   corpus,
   type CorpusQuestion,
   fnv1a,
 } from './split';
 
-/** The tuning data by part (cross-validation leaves each out in turn): the earlier corpus, batches 3 to 12 whole, and batch 13's tuning half. */
+/** The tuning data by part (cross-validation leaves each out in turn): the earlier corpus, batches 3 to 13 whole. */
 export const tuningParts: Record<string, readonly BatchQuestion[]> = {
   earlier: corpus,
   batch3,
@@ -31,11 +31,11 @@ export const tuningParts: Record<string, readonly BatchQuestion[]> = {
   batch10,
   batch11,
   batch12,
-  'batch13-tuning': batch13TuningHalf,
+  batch13,
 };
 
 /** The newest batch's held-out half, which no training sees until a later batch is committed and measured. */
-export const unreadHeldOut: readonly CorpusQuestion[] = batch13HeldOutHalf;
+export const unreadHeldOut: readonly CorpusQuestion[] = batch14HeldOutHalf;
 
 /** Every part, in order. */
 export const tuningData = Object.values(tuningParts).flat();
