@@ -478,6 +478,26 @@ const RECORDED: readonly Recorded[] = [
       'praise-hypothetical': [19, 0, 21],
     },
   },
+  {
+    batch: 'batch 14',
+    what: 'first sight (whole batch',
+    measured: '2026-11-29, rules after batch 13 and wording model retrained with batch 13 whole',
+    leading: 320,
+    leadingFlagged: 288,
+    neutral: 288,
+    neutralFlagged: 21,
+    kinds: {
+      'loaded-words': [35, 16, 64],
+      presupposition: [26, 7, 46],
+      'social-proof': [37, 12, 42],
+      'agreement-framing': [40, 0, 40],
+      'identity-appeal': [37, 0, 42],
+      'assumptive-why': [30, 1, 42],
+      'loaded-choice': [33, 6, 42],
+      'double-barrelled': [39, 8, 40],
+      'praise-hypothetical': [42, 0, 44],
+    },
+  },
 ];
 
 const share = (n: number, d: number) => (d === 0 ? null : n / d);
