@@ -12,13 +12,14 @@ import {
   batch12,
   batch13,
   batch14HeldOutHalf,
+  batch14TuningHalf,
   type BatchQuestion,
   corpus,
   type CorpusQuestion,
   fnv1a,
 } from './split';
 
-/** The tuning data by part (cross-validation leaves each out in turn): the earlier corpus, batches 3 to 13 whole. */
+/** The tuning data by part (cross-validation leaves each out in turn): the earlier corpus, batches 3 to 13 whole, and batch 14's tuning half. */
 export const tuningParts: Record<string, readonly BatchQuestion[]> = {
   earlier: corpus,
   batch3,
@@ -32,6 +33,7 @@ export const tuningParts: Record<string, readonly BatchQuestion[]> = {
   batch11,
   batch12,
   batch13,
+  'batch14-tuning': batch14TuningHalf,
 };
 
 /** The newest batch's held-out half, which no training sees until a later batch is committed and measured. */

@@ -75,3 +75,30 @@ export const excessWords = new Set([
   'often',
   'late',
 ]);
+
+/** An amount above nothing, as an answer option: "a little", "quite a lot", "enormously". */
+export const amountDegrees =
+  /^(?:(?:quite|very|just)\s+)?(?:a\s+little(?:\s+bit)?|a\s+bit|slightly|somewhat|moderately|a\s+fair\s+amount|a\s+lot|a\s+great\s+deal|much|very\s+much|greatly|considerably|significantly|dramatically|enormously|hugely|massively|immensely)$/i;
+
+/** Grades of size, age, time, distance or crowding, which state a fact rather than praise: "the newest in town". */
+export const factualGrades = new Set([
+  'new',
+  'old',
+  'young',
+  'big',
+  'large',
+  'small',
+  'tall',
+  'high',
+  'low',
+  'long',
+  'short',
+  'wide',
+  'deep',
+  'early',
+  'late',
+  'near',
+  'close',
+  'far',
+  'busy',
+]);

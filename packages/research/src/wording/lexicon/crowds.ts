@@ -247,3 +247,14 @@ export const besidePrepositions = new Set([
 /** The end of a balanced question: "…, or about the same?", "…or not?", "…or neither?". */
 export const balancedEndPattern =
   /\bor\s+(?:about\s+|roughly\s+)?the\s+same\b|\bor\s+(?:not|neither|no\s+change)\b/i;
+
+/** Words of variety after "everyone": "Everyone's home is different", "everyone has their own…". */
+export const varietyWords = new Set([
+  'different',
+  'differs',
+  'differ',
+  'unique',
+  'own',
+  'varies',
+  'vary',
+]);

@@ -8,6 +8,9 @@ export const imaginedOpeners = /^\s*(?:what\s+if|imagine|picture|suppose|supposi
 /** Verbs of being held back: "What stopped you…", "What kept you from…". */
 export const holdingBackVerbs = new Set(['stop', 'keep', 'prevent', 'hold', 'put']);
 
+/** Verbs of changing supplier: "What made you switch from … to us?" presumes the change. */
+export const switchingVerbs = new Set(['switch', 'move', 'change']);
+
 /** Times a visit is booked for: "Which day would suit a visit…", "What time…". */
 export const visitTimes = new Set([
   'day',
@@ -40,6 +43,14 @@ export const pastTimes = new Set([
   'autumn',
   'winter',
   'weekend',
+  'night',
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
 ]);
 
 /** Words that screen a question, in it or before it: "if", "whether", "ever". */

@@ -70,12 +70,12 @@ export const qualityScorn = new Set([
 ]);
 
 /**
- * Compounds that praise by a simile, by the hand that made them or by the care
- * taken, whatever their parts: "crystal-<adjective>", "hand-<participle>",
- * "lovingly-<participle>".
+ * Compounds that praise by a simile, by the hand that made them, by the care
+ * taken or by a bother taken away, whatever their parts: "crystal-<adjective>",
+ * "hand-<participle>", "lovingly-<participle>", "<bother>-free", "no-<bother>".
  */
 export const praisingCompounds =
-  /^(?:crystal|razor|whisper|feather|silky|velvet|rock|laser|pin|hand|custom|expertly|lovingly|beautifully)-[a-z]+$/;
+  /^(?:(?:crystal|razor|whisper|feather|silky|velvet|rock|laser|pin|hand|custom|expertly|lovingly|beautifully)-[a-z]+|(?:fuss|mess|hassle|stress|worry|pain|trouble|bother|clutter|quibble)-free|no-(?:fuss|hassle|quibble|mess|nonsense))$/;
 
 /** Compounds that run down what was made in bulk or worn: "mass-<participle>", "<participle>-out". */
 export const scorningCompounds =

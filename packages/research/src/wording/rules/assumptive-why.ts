@@ -9,6 +9,7 @@ import {
   chooserWords,
   choosingVerbs,
   causingVerbs,
+  effectVerbs,
   opinionVerbs,
 } from '../lexicon/claims';
 import {
@@ -143,16 +144,35 @@ function favouriteAsked(t: Token[], i: number, to: number): Token | undefined {
 }
 
 /**
- * "What is it about our <offer> that <does> <something good>?": the offer's
- * effect taken for granted, its cause asked ("…that puts learners at ease",
- * "…that sets us apart"). Not when the person is the subject after "that"
- * ("…that you would change").
+ * "What is it about <the offer> that…", "What is it, do you think, that…":
+ * the relative clause is stated as fact and only its cause asked. It counts
+ * when the clause praises (any praising word, or "sets … apart"), or when it
+ * opens on a verb of causing or keeping ("…that keeps guests coming back",
+ * "…that sparks so many questions"), whatever the thing is.
  */
 function aboutTheOffer(t: Token[], i: number, to: number): Token | undefined {
-  if (t[i + 1]?.lemma !== 'be' || t[i + 2]?.lower !== 'it' || t[i + 3]?.lower !== 'about')
-    return undefined;
-  const that = t.findIndex((y, k) => k > i + 4 && k <= to && y.lower === 'that');
+  if (t[i + 1]?.lemma !== 'be' || t[i + 2]?.lower !== 'it') return undefined;
+  const about = t[i + 3]?.lower === 'about';
+  const that = t.findIndex((y, k) => k > i + 3 && k <= Math.min(to, i + 14) && y.lower === 'that');
   if (that < 0 || t[that + 1]?.pos === 'PRON') return undefined;
+  // "What is it, do you think, that…": only an opinion frame between "it" and "that".
+  if (
+    !about &&
+    !t
+      .slice(i + 3, that)
+      .every(
+        (y) => y.pos === 'PUNCT' || opinionVerbs.has(y.lemma) || ['do', 'you'].includes(y.lower),
+      )
+  )
+    return undefined;
+  const verb = t[that + 1];
+  const causes =
+    verb !== undefined &&
+    (verb.pos === 'VERB' || (verb.pos === 'NOUN' && t[that + 2]?.pos === 'PRON')) &&
+    verb.lower !== verb.lemma &&
+    !/ed$/.test(verb.lower) &&
+    (causingVerbs.has(verb.lemma) || effectVerbs.has(verb.lemma));
+  if (causes) return verb;
   if (!t.slice(i + 4, that).some((y) => OFFER_DETERMINERS.has(y.lower) || y.pos === 'PROPN'))
     return undefined;
   return t
@@ -165,25 +185,41 @@ function aboutTheOffer(t: Token[], i: number, to: number): Token | undefined {
 }
 
 /**
- * "Why do you think our <people or offer> <do something>…?": after an opinion
- * frame, the offer's own deed stated in the present as fact.
+ * "Why do you think <someone> <does something>…?", "Why do our pupils
+ * <do something>…?": a deed stated in the present (or the perfect) as fact
+ * and only its reason asked. After an opinion frame, the doer may be anyone
+ * when the clause names the business ("…visitors remember our display",
+ * "…members stay with the Cellar Circle") or praises; without the frame the
+ * doer is the business's own ("our…", a name).
  */
 function meritClaimed(t: Token[], i: number, to: number): Token | undefined {
+  if (!['do', 'does'].includes(t[i + 1]?.lower ?? '')) return undefined;
+  const framed = t[i + 2]?.lower === 'you' && opinionVerbs.has(t[i + 3]?.lemma ?? '');
+  const from = framed ? i + 4 : i + 2;
+  const subject = t[from];
+  if (!subject || (subject.pos === 'PRON' && subject.lower !== 'our') || subject.lower === 'there')
+    return undefined;
+  const ours = subject.lower === 'our' || subject.pos === 'PROPN';
+  if (!framed && !ours) return undefined;
+  const verb = t
+    .slice(from + 1, Math.min(to + 1, from + 7))
+    .find((y) => y.pos === 'VERB' || verbReadAsNoun(t, y.i));
+  if (!verb) return undefined;
+  const perfect = ['have', 'has'].includes(t[verb.i - 1]?.lower ?? '');
+  // Present tense, not "went up" or "charged": a standing merit, not an event or a fault.
   if (
-    t[i + 1]?.lower !== 'do' ||
-    t[i + 2]?.lower !== 'you' ||
-    !opinionVerbs.has(t[i + 3]?.lemma ?? '')
+    (/ed$/.test(verb.lower) && !perfect) ||
+    t[verb.i + 1]?.lower === 'up' ||
+    valence(verb.lemma) < 0
   )
     return undefined;
-  const subject = t[i + 4];
-  if (subject?.lower !== 'our') return undefined;
-  const verb = t
-    .slice(i + 5, Math.min(to + 1, i + 9))
-    .find((y) => y.pos === 'VERB' || verbReadAsNoun(t, y.i));
-  // Present tense, not "went up" or "charged": a standing merit, not an event or a fault.
-  if (!verb || /ed$/.test(verb.lower) || t[verb.i + 1]?.lower === 'up' || valence(verb.lemma) < 0)
-    return undefined;
-  return verb;
+  if (ours) return verb;
+  const clause = t.slice(from, to + 1);
+  const named = clause.some(
+    (y) => (OFFER_DETERMINERS.has(y.lower) && y.lower !== 'we') || y.pos === 'PROPN',
+  );
+  const praised = clause.some((y) => valence(y.lower) > 0 && !scaleWords.has(y.lower));
+  return named || praised ? verb : undefined;
 }
 
 function assumptiveWhy(s: Sentence): Hit[] {
@@ -212,7 +248,7 @@ function assumptiveWhy(s: Sentence): Hit[] {
         }
         // "Why do you think our technicians fix most laptops within a day?": a merit of
         // the offer stated as fact, only its reason asked.
-        const claim = meritClaimed(t, i, to);
+        const claim = x.lower === 'why' ? meritClaimed(t, i, to) : undefined;
         if (claim) {
           hits.push(span('assumptive-why', x, claim));
           continue;

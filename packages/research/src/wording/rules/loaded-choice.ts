@@ -13,6 +13,7 @@ import {
   fumblingVerbs,
   hazardNouns,
 } from '../lexicon/harm';
+import { amountDegrees } from '../lexicon/comparison';
 import { labelLean } from '../options';
 import type { KindRule } from './kind';
 import type { Sentence, Token } from '../text';
@@ -175,13 +176,25 @@ export function oneSidedList(
   if (options.length < 3) return undefined;
   const found = { first: t[first]!, last: t[end]!, options, colon: t[first - 1]?.text === ':' };
   // "likely, very likely or extremely likely": one word only graded up, its opposite never offered.
-  const heads = options.map((option) => option.split(' ').at(-1)!.toLowerCase());
+  // "quick, very quick or quicker than expected": the comparative graded up from the same word.
+  const words = options.map((option) =>
+    option
+      .replace(/\s+than\b.*$/i, '')
+      .split(' ')
+      .at(-1)!
+      .toLowerCase(),
+  );
+  const heads = words.map((word) =>
+    /er$/.test(word) && words.includes(word.slice(0, -2)) ? word.slice(0, -2) : word,
+  );
   if (
     heads.every((head) => head === heads[0]) &&
     !NEGATION.has(t[first - 1]?.lower ?? '') &&
     !options.some((option) => /\b(?:not|no|less|least)\b/i.test(option))
   )
     return found;
+  // "a little, quite a lot or enormously": amounts only, and none of them nothing.
+  if (options.every((option) => amountDegrees.test(option))) return found;
   const leans = options.map((option) =>
     MIDDLE.test(option) ? 0 : LESS.test(option) ? -labelLean(option) : labelLean(option),
   );

@@ -7,10 +7,15 @@ import {
   isStrongPraise,
   praiseIdioms,
 } from '../lexicon/valence';
-import { claimSuperlatives, gradingWords } from '../lexicon/comparison';
-import type { KindRule } from './kind';
+import { claimSuperlatives, factualGrades, gradingWords } from '../lexicon/comparison';
+import type { KindRule, SentenceContext } from './kind';
 import type { Sentence, Token } from '../text';
-import { everyAnswerPattern, labellingAdverbs, premiseOpeners } from '../lexicon/question-words';
+import {
+  everyAnswerPattern,
+  labellingAdverbs,
+  premiseOpeners,
+  whWords,
+} from '../lexicon/question-words';
 import { burdenNouns } from '../lexicon/feelings';
 import {
   praisingCompounds,
@@ -38,22 +43,39 @@ function ratedValence(x: Token): number {
   return valence(x.lower) || (x.pos === 'ADJ' ? valence(x.lemma) : 0);
 }
 
-function loadedWords(s: Sentence, taken: Hit[]): Hit[] {
+/** Kinds whose phrase describes the offer or its alternative (an identity, a crowd or an agreement is the person's, not the offer's). */
+const steeringKinds = new Set<Hit['kind']>([
+  'praise-hypothetical',
+  'loaded-choice',
+  'assumptive-why',
+]);
+
+/**
+ * Rated words that praise the offer or run down its alternative. Inside a
+ * phrase of a kind that describes the offer ("Imagine a stunning…", "…or a
+ * flimsy one?", "Why is our X the smartest…"), the phrase already steers, so
+ * a rated word there is loaded from a rating of 2 and after any determiner.
+ */
+function loadedWords(s: Sentence, context: SentenceContext): Hit[] {
   const t = s.tokens;
+  const steering = context.found;
   const hits: Hit[] = [];
-  const inside = (x: Token) =>
-    taken.some(
-      (h) =>
-        (h.kind === 'praise-hypothetical' ||
-          h.kind === 'loaded-choice' ||
-          h.kind === 'identity-appeal') &&
-        x.start >= h.start &&
-        x.end <= h.end,
-    );
+  const steered = (x: Token) =>
+    steering.some((h) => steeringKinds.has(h.kind) && x.start >= h.start && x.end <= h.end);
   for (let i = 0; i < t.length; i += 1) {
     const x = t[i]!;
-    if (inside(x)) continue;
     if (!['ADJ', 'ADV', 'VERB', 'NOUN', 'PROPN'].includes(x.pos) && !x.text.includes('-')) continue;
+    // Praise of how the offer is done, in a statement about it: "Our fleet is flawlessly valeted…".
+    if (
+      x.pos === 'ADV' &&
+      !isQuestion(s) &&
+      ['VERB', 'ADJ'].includes(t[i + 1]?.pos ?? '') &&
+      valence(x.lower.replace(/ily$/, 'y').replace(/ly$/, '')) >= 3 &&
+      t.slice(0, i).some((y) => OFFER_DETERMINERS.has(y.lower) && y.lower !== 'we')
+    ) {
+      hits.push(span('loaded-words', x, t[i + 1]!));
+      continue;
+    }
     const v = ratedValence(x);
     if (v === 0 || scaleWords.has(x.lower) || scaleWords.has(x.lemma)) continue;
     // Popularity ("best-selling") and rated endorsements ("five-star reviews") are social proof.
@@ -129,8 +151,12 @@ function loadedWords(s: Sentence, taken: Hit[]): Hit[] {
           // "the new…", "the <praised> new…": something launched.
           (determiner.lower === 'the' && t.slice(d + 1, k).some((y) => y.lower === 'new')));
       const intensified = intensifiers.has(t[i - 1]?.lower ?? '') && v > 0;
+      // A string of praise before the offer's noun, each word mild: "our friendly, knowledgeable team".
+      const stacked =
+        offer && v > 0 && t.slice(i + 1, k).some((y) => y.pos === 'ADJ' && ratedValence(y) > 0);
       const strong =
         intensified ||
+        stacked ||
         Math.abs(v) >= 3 ||
         v <= -2 ||
         (offer && v >= 2) ||
@@ -141,11 +167,12 @@ function loadedWords(s: Sentence, taken: Hit[]): Hit[] {
             isStrongPraise(x.lower) ||
             (v > 0 && x.lower.split('-').some((part) => valence(part) >= 2))));
       if (
-        strong &&
-        (v < 0 ||
-          offer ||
-          Math.abs(v) >= 4 ||
-          (Math.abs(v) >= 3 && !['a', 'an', 'the'].includes(determiner?.lower ?? '')))
+        (strong &&
+          (v < 0 ||
+            offer ||
+            Math.abs(v) >= 4 ||
+            (Math.abs(v) >= 3 && !['a', 'an', 'the'].includes(determiner?.lower ?? '')))) ||
+        (Math.abs(v) >= 2 && steered(x))
       ) {
         hits.push(span('loaded-words', intensifiers.has(t[i - 1]?.lower ?? '') ? t[i - 1]! : x, x));
         continue;
@@ -153,7 +180,9 @@ function loadedWords(s: Sentence, taken: Hit[]): Hit[] {
     }
     // Predicative, about the offer: "is our … amazing", "…are worth every penny"
     const closes =
-      !t[i + 1] || ['?', ',', '.', '!', 'to', 'for', 'enough'].includes(t[i + 1]!.lower);
+      !t[i + 1] ||
+      ['?', ',', '.', '!', 'to', 'for', 'enough'].includes(t[i + 1]!.lower) ||
+      (t[i + 1]!.lower === 'and' && ['ADJ', 'ADV'].includes(t[i + 2]?.pos ?? ''));
     if (x.pos === 'ADJ' && Math.abs(v) >= 3 && closes) {
       const be = t.slice(0, i).find((y) => y.lemma === 'be');
       // "is our … amazing?", or a statement about the offer: "Our seal dives are simply unforgettable."
@@ -178,7 +207,9 @@ function loadedWords(s: Sentence, taken: Hit[]): Hit[] {
       const madeByOurs =
         makes !== undefined &&
         t.slice(Math.max(0, makes.i - 4), makes.i).some((y) => OFFER_DETERMINERS.has(y.lower));
-      if (subjectOurs || madeByOurs || calledOurs) {
+      // A premise running down the alternative: "Cheap windows … are flimsy and badly fitted."
+      const runDown = be !== undefined && v <= -2 && !isQuestion(s) && context.next !== undefined;
+      if (subjectOurs || madeByOurs || calledOurs || runDown) {
         hits.push(span('loaded-words', x, x));
         continue;
       }
@@ -232,6 +263,12 @@ function praiseClaims(s: Sentence): Hit[] {
       !bestsellerWords.has(praised.lower) &&
       praised.lemma !== 'popular' &&
       ((word.lower === 'most' && praised.pos === 'ADJ' && valence(praised.lower) >= 2) ||
+        // A superlative of quality given a scope is a claim: "…are the quickest in Cardiff", "…the most
+        // experienced in Kent" (not one of size, age or time: "…the newest in town").
+        (praised.pos === 'ADJ' &&
+          (word.lower === 'most' || /est$/.test(word.lower)) &&
+          !factualGrades.has(praised.lemma) &&
+          t.slice(k + 1, k + 7).some((y) => ['in', 'on', 'around'].includes(y.lower))) ||
         // "…is the perfect way to…": a strongly praising word as the claim.
         (be && word.pos === 'ADJ' && valence(word.lower) >= 3) ||
         (word.pos === 'ADJ' && /est$/.test(word.lower) && gradedValence(word.lower) > 0) ||
@@ -253,6 +290,57 @@ function praiseClaims(s: Sentence): Hit[] {
     }
   }
   return hits;
+}
+
+/**
+ * Whether a word is the top of a praising scale: "perfect", "best", a
+ * superlative of a praising word (scale words included: the verdict's frame,
+ * not the word, makes it loaded).
+ */
+function topPraise(x: Token): boolean {
+  if (x.pos !== 'ADJ') return false;
+  return valence(x.lower) >= 3 || (/est$/.test(x.lower) && gradedValence(x.lower) > 0);
+}
+
+/**
+ * A verdict of the best kind inside the question: "Why is our hawk walk the
+ * perfect gift…", "What makes our bar the most luxurious soap…", "…say a
+ * farm day is the perfect way…". "The" and the top of a praising scale
+ * complete "be" or "make", with the thing judged named before it: after "why
+ * is" or "what makes", or as the subject of "be" in a question that does not
+ * open with a question word ("Which day is the best…?" asks, it does not judge).
+ */
+function superlativeVerdict(s: Sentence): Hit[] {
+  const t = s.tokens;
+  if (!isQuestion(s)) return [];
+  const opener = t[firstWord(t)]?.lower ?? '';
+  const named = (ys: readonly Token[]) =>
+    ys.some((y) => y.pos === 'NOUN' || y.pos === 'PROPN') &&
+    !ys.some((y) => y.pos === 'PRON' && /^you/.test(y.lower));
+  for (let i = 1; i < t.length - 1; i += 1) {
+    if (t[i]!.lower !== 'the') continue;
+    const word = t[i + 1]!;
+    const praised = word.lower === 'most' ? t[i + 2] : word;
+    const top =
+      praised !== undefined &&
+      (word.lower === 'most'
+        ? praised.pos === 'ADJ' && ratedValence(praised) > 0
+        : topPraise(word));
+    if (!top) continue;
+    const verb = t
+      .slice(0, i)
+      .reverse()
+      .find((y) => y.lemma === 'be' || (y.lemma === 'make' && y.pos === 'VERB'));
+    if (!verb) continue;
+    const judged =
+      ['why', 'what'].includes(opener) && (opener === 'why' || verb.lemma === 'make')
+        ? named(t.slice(verb.i + 1, i))
+        : !whWords.has(opener) &&
+          verb.lemma === 'be' &&
+          named(t.slice(Math.max(0, verb.i - 4), verb.i));
+    if (judged) return [span('loaded-words', word, praised)];
+  }
+  return [];
 }
 
 /**
@@ -344,8 +432,9 @@ export const loadedWordsKind: KindRule = {
   kind: 'loaded-words',
   detect: (s, context) =>
     [
-      ...loadedWords(s, [...context.found]),
+      ...loadedWords(s, context),
       ...praiseClaims(s),
+      ...superlativeVerdict(s),
       ...loadedPremise(s),
       ...burdenLabel(s),
       ...itIsVerdict(s),

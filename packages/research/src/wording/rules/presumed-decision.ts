@@ -2,9 +2,9 @@
 // push (the salesman's "assumptive close"), a next purchase taken for
 // granted, and a change the person is presumed to have made.
 import { everyAnswerPattern, whWords } from '../lexicon/question-words';
-import { holdingBackVerbs, visitTimes } from '../lexicon/presumed';
+import { holdingBackVerbs, switchingVerbs, visitTimes } from '../lexicon/presumed';
 import type { Sentence, Token } from '../text';
-import { type Hit, hedged, isQuestion, questionStart, span } from './tokens';
+import { type Hit, OFFER_DETERMINERS, hedged, isQuestion, questionStart, span } from './tokens';
 
 /** "would you like", "shall we", "will you", "you'll", "are you planning": the decision made, its details asked. */
 function decidedFrame(t: readonly Token[], from: number): [Token, Token] | undefined {
@@ -109,7 +109,13 @@ export function presumedNext(s: Sentence): Hit[] {
     t[suits + 2]?.pos === 'NOUN'
   )
     return [span('presupposition', opener, t[suits + 2]!)];
-  const next = t.findIndex((y, i) => y.lower === 'your' && t[i + 1]?.lower === 'next');
+  // "your next lesson", "your watch's next service"
+  const next = t.findIndex(
+    (y, i) =>
+      y.lower === 'your' &&
+      (t[i + 1]?.lower === 'next' ||
+        (t[i + 1]?.pos === 'NOUN' && t[i + 2]?.lower === "'s" && t[i + 3]?.lower === 'next')),
+  );
   const frame = decidedFrame(t, qs + 1);
   // "How soon would you like your assessment?", "When would you like your fitting?"
   const soon = opener.lower === 'when' || (opener.lower === 'how' && t[qs + 1]?.lower === 'soon');
@@ -120,6 +126,22 @@ export function presumedNext(s: Sentence): Hit[] {
   }
   if (next > qs && frame && t.slice(next + 2).some((y) => y.pos === 'NOUN'))
     return [span('presupposition', opener, t[next + 1]!)];
+  // "What made you switch from your old jeweller to us?": a change to the business, presumed made.
+  const change = t.find(
+    (y, i) =>
+      i > qs &&
+      switchingVerbs.has(y.lemma) &&
+      y.pos === 'VERB' &&
+      t[i + 1]?.lower === 'from' &&
+      t
+        .slice(i + 2)
+        .some(
+          (z, k) =>
+            z.lower === 'to' &&
+            (OFFER_DETERMINERS.has(t[i + 3 + k]?.lower ?? '') || t[i + 3 + k]?.pos === 'PROPN'),
+        ),
+  );
+  if (change) return [span('presupposition', opener, change)];
   const held = t.findIndex(
     (y, i) =>
       i > qs && holdingBackVerbs.has(y.lemma) && y.pos === 'VERB' && t[i + 1]?.lower === 'you',

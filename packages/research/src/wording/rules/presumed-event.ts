@@ -16,9 +16,25 @@ import { type Hit, isQuestion, span } from './tokens';
 import { oneSidedList } from './loaded-choice';
 import { openAsk } from './presumed-decision';
 
-/** Where the question puts the occasion with the business: "with us", "from us", "our…", "at <Name>". */
+/**
+ * An act of the business in the past, done for the person: "we" or a named
+ * person, a verb in the past, and "you" or "your" right after ("…we painted
+ * for you", "…Priya gave you", "…Tom drew up for your fascia").
+ */
+function actDone(t: readonly Token[], i: number): Token | undefined {
+  const [doer, verb] = [t[i]!, t[i + 1]];
+  if (!verb || verb.pos !== 'VERB' || !(doer.lower === 'we' || doer.pos === 'PROPN'))
+    return undefined;
+  const past = verb.lower !== verb.lemma && !/(?:ing|s)$/.test(verb.lower);
+  const forYou = t.slice(i + 2, i + 6).some((y) => ['you', 'your'].includes(y.lower));
+  return past && forYou ? verb : undefined;
+}
+
+/** Where the question puts the occasion with the business: "with us", "from us", "our…", "at <Name>", or an act of the business done. */
 function occasionWithUs(t: readonly Token[], from: number): Token | undefined {
   for (let i = from; i < t.length; i += 1) {
+    const done = actDone(t, i);
+    if (done) return done;
     const [a, b] = [t[i]!, t[i + 1]];
     if (['with', 'from', 'at', 'to'].includes(a.lower) && (b?.lower === 'us' || b?.pos === 'PROPN'))
       return b;
@@ -56,9 +72,14 @@ function pastWithYou(t: readonly Token[], from: number): Token | undefined {
       const foundUs =
         verb?.lemma === 'find' && ['us', 'out', 'about'].includes(t[verb.i + 1]?.lower ?? '');
       if (verb && (learningVerbs.has(verb.lemma) || foundUs)) return undefined;
-      return a;
+      // "What did you think of…" dates an opinion, not an occasion: read on for one.
+      if (verb?.lemma !== 'think') return a;
+      continue;
     }
     if (['was', 'were'].includes(a.lower) && ['your', 'you'].includes(b.lower)) return a;
+    // "the A-board we painted for you", "the estimate Priya gave you": an act of the business, done.
+    const done = actDone(t, i);
+    if (done) return done;
     // Not a thing that did not happen: "What stopped you from switching to us?"
     if (i === from && a.pos === 'VERB' && /ed$/.test(a.lower) && b.lower === 'you')
       return holdingBackVerbs.has(a.lemma) ? undefined : a;
@@ -82,9 +103,10 @@ export function presumedEvent(s: Sentence, sentences: readonly Sentence[]): Hit[
   // not a list of answers all on one side ("good, great or excellent"), or an opinion asked
   // ("What did you think of…") leaves room for whatever happened.
   const bothEnds = t.some((y) => y.lower === 'or') && !oneSidedList(s);
-  if (bothEnds || t.some((y) => y.lower === 'scale' || (y.lemma === 'think' && y.pos === 'VERB')))
-    return [];
-  if (opener.lower === 'how' && ratingWords.has(t[opener.i + 1]?.lower ?? '')) return [];
+  if (bothEnds || t.some((y) => y.lower === 'scale')) return [];
+  // "How satisfied were you with…" asks along a scale, unless it names what we did for them.
+  const rating = opener.lower === 'how' && ratingWords.has(t[opener.i + 1]?.lower ?? '');
+  if (rating && !t.some((_, i) => actDone(t, i))) return [];
   const past = pastWithYou(t, opener.i + 1);
   const occasion = past && occasionWithUs(t, opener.i + 1);
   return past && occasion ? [span('presupposition', opener, occasion)] : [];

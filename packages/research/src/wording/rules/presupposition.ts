@@ -31,7 +31,7 @@ import {
   usingVerbs,
 } from '../lexicon/experience';
 import { breakdownParticles, breakdownVerbs } from '../lexicon/phrasal';
-import { imaginedOpeners } from '../lexicon/presumed';
+import { imaginedOpeners, occasionDates } from '../lexicon/presumed';
 import { scaleWords, valence, answerScaleWords } from '../lexicon/valence';
 import type { KindRule } from './kind';
 import type { Sentence, Token } from '../text';
@@ -391,14 +391,25 @@ function presumedExperience(s: Sentence): Hit[] {
     // "What did <someone> enjoy most at…", "What <pleasing verb> you most about…":
     // a pleasure or a comfort presumed, only its source asked.
     const after = next1?.lower === 'you' ? next2 : next1;
+    // What is liked is the business's ("…about our classes", "…about your delivery", "…about your
+    // last session at Redline"), not a pastime of the person's own ("…about watching wild birds").
+    const aboutOurs = t
+      .slice(y.i + 1)
+      .some(
+        (z, k, later) =>
+          OFFER_DETERMINERS.has(z.lower) ||
+          z.pos === 'PROPN' ||
+          (z.lower === 'your' &&
+            (occasionDates.has(later[k + 1]?.lower ?? '') || later[k - 1]?.lower === 'about')),
+      );
     const liking =
       opener.lower === 'what' &&
       y.pos === 'VERB' &&
       (likingVerbs.has(y.lemma) ||
         (valence(y.lemma) >= 2 && after?.lower === 'most' && rest.some(isPast))) &&
-      (after?.lower === 'about' ||
+      ((after?.lower === 'about' && aboutOurs) ||
         (after?.lower === 'most' &&
-          (t[after.i + 1]?.lower === 'about' ||
+          ((t[after.i + 1]?.lower === 'about' && aboutOurs) ||
             // An occasion that happened: "enjoy most at last week's…", not "…in your free time".
             (placeLinks.has(t[after.i + 1]?.lower ?? '') &&
               rest.some(isPast) &&

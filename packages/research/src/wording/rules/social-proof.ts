@@ -1,4 +1,5 @@
 // Social proof and consensus
+import { endorsedByOthers } from './endorsed-by-others';
 import {
   accoladeWords,
   endorsementTokens,
@@ -51,6 +52,7 @@ import {
   roughCountWords,
   strongEndorseVerbs,
   usedCountParticiples,
+  varietyWords,
 } from '../lexicon/crowds';
 import {
   type Hit,
@@ -250,6 +252,8 @@ function socialProof(s: Sentence, next?: Sentence): Hit[] {
     let from = -1;
     let to = -1;
     if (x.lower === 'everyone' || x.lower === 'everybody') {
+      // "Everyone's home is different": variety, not a crowd to follow.
+      if (t.slice(i + 1, i + 6).some((y) => varietyWords.has(y.lower))) continue;
       from = i;
       to = i;
     } else if (
@@ -547,41 +551,6 @@ function socialProof(s: Sentence, next?: Sentence): Hit[] {
     }
   }
   return hits;
-}
-
-/**
- * Others endorsing the offer, stated before the ask: a plural subject
- * ("<people> have praised our…", "<people> call us…") whatever people they
- * are, with an endorsing or naming verb whose object is the offer.
- */
-function endorsedByOthers(s: Sentence, next: Sentence | undefined): Hit[] {
-  const t = s.tokens;
-  if (isQuestion(s) || next === undefined || !isQuestion(next)) return [];
-  const first = firstWord(t);
-  if (t.slice(first, first + 6).some((y) => ['we', 'i', 'you'].includes(y.lower))) return [];
-  for (let i = first; i < Math.min(t.length, first + 6); i += 1) {
-    const x = t[i]!;
-    if (x.pos !== 'NOUN' && x.pos !== 'PROPN') continue;
-    if (countedThings.has(x.lemma)) continue;
-    // A plural subject with any endorsing verb; a single body ("<a scheme> has
-    // recommended us") with a verb of strong endorsement.
-    const plural = x.pos === 'NOUN' && x.lower !== x.lemma;
-    const verb = t
-      .slice(i + 1, i + 4)
-      .find(
-        (y) =>
-          (y.pos === 'VERB' || y.pos === 'NOUN') &&
-          (plural
-            ? endorseVerbs.has(y.lemma) || namingVerbs.has(y.lemma)
-            : strongEndorseVerbs.has(y.lemma) && y.lower !== y.lemma) &&
-          valence(y.lemma) >= 0,
-      );
-    if (!verb || !t.slice(i + 1, verb.i).every((y) => ['AUX', 'ADV', 'NOUN'].includes(y.pos)))
-      continue;
-    const object = t[verb.i + 1];
-    if (object && ['our', 'us'].includes(object.lower)) return [span('social-proof', x, verb)];
-  }
-  return [];
 }
 
 /** A crowd that is a model of the right kind of person is an identity appeal ("Most <adjective> <people>…" still counts). */
