@@ -25,6 +25,11 @@ kindCases(
       'What is it about the climbing wall at Rockhouse that keeps teenagers entertained?',
       'What is it about',
     ],
+    ['What is it about our Friday quiz that keeps regulars coming back?', 'keeps'],
+    ['What is it, do you think, that sets our bread apart?', 'sets'],
+    ['Why do you think walkers recommend our guided routes to their friends?', 'recommend'],
+    ['Why do you think Rosa gets every colour match right?', 'gets'],
+    ['Why do our apprentices stay with us for years?', 'stay'],
   ],
   [
     'Why did you start learning Spanish?',
@@ -41,5 +46,8 @@ kindCases(
     'What would keep you coming to the gym?',
     'What is it about our pricing that you would change?',
     'Why do you think our prices went up?',
+    'Why do you think people use the bus less in winter?',
+    'What is it about a gym that matters most to you?',
+    'Why do you think prices have gone up?',
   ],
 );

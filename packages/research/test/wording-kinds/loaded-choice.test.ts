@@ -32,6 +32,11 @@ kindCases(
     ['Were the instructions confusing, very confusing or useless?', 'confusing'],
     // One word graded up, its opposite never offered.
     ['How likely are you to renew: likely, very likely or extremely likely?', 'very likely'],
+    [
+      'How much would a weekly veg box improve your cooking: a little, a lot, or enormously?',
+      'a little',
+    ],
+    ['How was your last delivery: fast, very fast, or faster than expected?', 'fast'],
   ],
   [
     'Would you rather pay monthly or yearly?',
@@ -50,5 +55,6 @@ kindCases(
     'Did the class leave you calmer, less calm, or made no difference?',
     'Was the film too long, too short or about right?',
     'How likely are you to renew: not likely, fairly likely or very likely?',
+    'How much would a weekly veg box change your cooking: not at all, a little, or a lot?',
   ],
 );

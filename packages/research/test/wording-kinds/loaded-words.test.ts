@@ -27,6 +27,24 @@ kindCases(
     ['Regular guests call our rooms immaculate. Would you stay with us?', 'immaculate'],
     ['How do our helpful staff and spotless showers compare with other gyms?', 'spotless'],
     ['A weekend at Fernbank is the perfect escape from the city. Would you book one?', 'perfect'],
+    // Inside another kind's phrase, a loaded word is still one (the corpus convention since batch 14).
+    ['Imagine a gorgeous loft studio with views over the bay. Would you rent a desk?', 'gorgeous'],
+    ['Would you rather trust our qualified roofers or some shoddy cowboy outfit?', 'shoddy'],
+    ['Why is our smokehouse the perfect stop on a coast walk?', 'perfect'],
+    ['What makes our gin the smoothest aperitif you can pour?', 'smoothest'],
+    // A premise that runs the alternative down, or praises how the offer is done.
+    ["Market-stall phone cases are brittle and flimsy. Shouldn't you get a proper one?", 'flimsy'],
+    [
+      'Our kitchens are beautifully fitted by our own joiners. Would you like a quote?',
+      'beautifully',
+    ],
+    ['Our roasters are the quickest in Leeds. Would you order a bag?', 'quickest'],
+    // Praise of a bother taken away, and praise stacked on the offer.
+    ['Would you try our mess-free paint refills?', 'mess-free'],
+    [
+      'How likely are you to visit our friendly, welcoming staff at the Mill Road branch?',
+      'friendly',
+    ],
   ],
   [
     'How would you rate our delivery, from very poor to very good?',
@@ -52,5 +70,8 @@ kindCases(
     'Which of our rooms is quietest for you?',
     'Our town has the busiest market in the county. Which day would you visit, if any?',
     'Our café is the newest in town. How often would you visit, if at all?',
+    'Which day is the best for a delivery?',
+    'What makes the perfect picnic for you?',
+    'Our shop is the oldest in the village. Would you visit, if at all?',
   ],
 );

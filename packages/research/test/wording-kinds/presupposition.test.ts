@@ -44,6 +44,11 @@ kindCases(
     ['How was your yoga class with us last Tuesday?', 'with us'],
     ['How long did your boiler repair with us take?', 'How long did'],
     ['Which best sums up our visit to your home last month: good, great or superb?', 'Which'],
+    // An act of the business done for the person dates the occasion; a switch to us presumes the change.
+    ['What did you think of the mural we painted for your café?', 'we'],
+    ['How long did the quote Aisha gave you take to arrive?', 'How'],
+    ['What made you switch from your old printer to us?', 'switch'],
+    ['What do you like most about our Sunday roast?', 'What'],
   ],
   [
     'We have 40 plans. Which plan, if any, would you like to try?',
@@ -86,5 +91,8 @@ kindCases(
     'Every member gets a free locker. How often, if ever, do you use yours?',
     'We service about 300 boilers a year. Are you thinking of booking yours?',
     'How long did your last boiler repair take?',
+    'What do you enjoy most about long country walks?',
+    'If you have used us before, what made you switch to us?',
+    'What did you think of the new library in town?',
   ],
 );

@@ -53,5 +53,7 @@ kindCases(
     'Our scarf pattern has sold over 20,000 copies. Would you like more patterns, fewer, or about the same?',
     'Many couples stressed by wedding budgets skip the details. What would help you most?',
     'Our studios are open until ten. Which evening suits you?',
+    "Everyone's garden is different. What would help you choose a lawn feed?",
+    'Everyone learns at their own pace. How many lessons would you want?',
   ],
 );

@@ -277,7 +277,7 @@ export const verdictVerbs = new Set(['call', 'rate', 'find', 'consider', 'deem']
 /** Verbs that cause a state in something: "what makes it so…", "what keeps them so…", "what brings it to life". */
 export const causingVerbs = new Set(['make', 'keep', 'bring', 'get', 'leave', 'turn']);
 
-/** Verbs of an effect drawn from people: "…that sparks so many questions", "…that draws crowds". */
+/** Verbs of an effect drawn from people: "…that sparks such debate", "…that draws crowds". */
 export const effectVerbs = new Set(['spark', 'draw', 'win', 'inspire', 'attract', 'set']);
 
 /** Verbs that give an opinion before its content: "what do you think makes…". */

@@ -248,7 +248,7 @@ export const besidePrepositions = new Set([
 export const balancedEndPattern =
   /\bor\s+(?:about\s+|roughly\s+)?the\s+same\b|\bor\s+(?:not|neither|no\s+change)\b/i;
 
-/** Words of variety after "everyone": "Everyone's home is different", "everyone has their own…". */
+/** Words of variety after "everyone": "Everyone's garden is different", "everyone has their own…". */
 export const varietyWords = new Set([
   'different',
   'differs',

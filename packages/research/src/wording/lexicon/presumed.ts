@@ -32,6 +32,35 @@ export const ratingWords = new Set(['satisfied', 'dissatisfied', 'happy', 'unhap
 /** Words that date the person's own occasion: "your last delivery", "your first visit". */
 export const occasionDates = new Set(['first', 'last', 'latest', 'recent']);
 
+/** Occasions a business provides, the person's own when "your": "your visit today", "your lesson last week". */
+export const occasionNouns = new Set([
+  'visit',
+  'stay',
+  'tour',
+  'trek',
+  'walk',
+  'lesson',
+  'class',
+  'session',
+  'appointment',
+  'treatment',
+  'installation',
+  'fitting',
+  'repair',
+  'service',
+  'delivery',
+  'clean',
+  'booking',
+  'order',
+  'consultation',
+  'course',
+  'show',
+  'trip',
+  'ride',
+  'flight',
+  'experience',
+]);
+
 /** Times an occasion is dated by: "last spring", "last week". */
 export const pastTimes = new Set([
   'week',

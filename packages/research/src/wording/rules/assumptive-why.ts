@@ -147,8 +147,8 @@ function favouriteAsked(t: Token[], i: number, to: number): Token | undefined {
  * "What is it about <the offer> that…", "What is it, do you think, that…":
  * the relative clause is stated as fact and only its cause asked. It counts
  * when the clause praises (any praising word, or "sets … apart"), or when it
- * opens on a verb of causing or keeping ("…that keeps guests coming back",
- * "…that sparks so many questions"), whatever the thing is.
+ * opens on a verb of causing or keeping ("…that keeps regulars coming back",
+ * "…that draws such crowds"), whatever the thing is.
  */
 function aboutTheOffer(t: Token[], i: number, to: number): Token | undefined {
   if (t[i + 1]?.lemma !== 'be' || t[i + 2]?.lower !== 'it') return undefined;
@@ -188,8 +188,8 @@ function aboutTheOffer(t: Token[], i: number, to: number): Token | undefined {
  * "Why do you think <someone> <does something>…?", "Why do our pupils
  * <do something>…?": a deed stated in the present (or the perfect) as fact
  * and only its reason asked. After an opinion frame, the doer may be anyone
- * when the clause names the business ("…visitors remember our display",
- * "…members stay with the Cellar Circle") or praises; without the frame the
+ * when the clause names the business ("…walkers recommend our routes",
+ * "…patients stay with Dr Lee") or praises; without the frame the
  * doer is the business's own ("our…", a name).
  */
 function meritClaimed(t: Token[], i: number, to: number): Token | undefined {

@@ -176,7 +176,7 @@ export function oneSidedList(
   if (options.length < 3) return undefined;
   const found = { first: t[first]!, last: t[end]!, options, colon: t[first - 1]?.text === ':' };
   // "likely, very likely or extremely likely": one word only graded up, its opposite never offered.
-  // "quick, very quick or quicker than expected": the comparative graded up from the same word.
+  // "fast, very fast or faster than expected": the comparative graded up from the same word.
   const words = options.map((option) =>
     option
       .replace(/\s+than\b.*$/i, '')
@@ -193,7 +193,7 @@ export function oneSidedList(
     !options.some((option) => /\b(?:not|no|less|least)\b/i.test(option))
   )
     return found;
-  // "a little, quite a lot or enormously": amounts only, and none of them nothing.
+  // "a little, a lot or enormously": amounts only, and none of them nothing.
   if (options.every((option) => amountDegrees.test(option))) return found;
   const leans = options.map((option) =>
     MIDDLE.test(option) ? 0 : LESS.test(option) ? -labelLean(option) : labelLean(option),

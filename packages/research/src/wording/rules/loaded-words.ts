@@ -65,7 +65,7 @@ function loadedWords(s: Sentence, context: SentenceContext): Hit[] {
   for (let i = 0; i < t.length; i += 1) {
     const x = t[i]!;
     if (!['ADJ', 'ADV', 'VERB', 'NOUN', 'PROPN'].includes(x.pos) && !x.text.includes('-')) continue;
-    // Praise of how the offer is done, in a statement about it: "Our fleet is flawlessly valeted…".
+    // Praise of how the offer is done, in a statement about it: "Our kitchens are beautifully fitted…".
     if (
       x.pos === 'ADV' &&
       !isQuestion(s) &&
@@ -153,7 +153,15 @@ function loadedWords(s: Sentence, context: SentenceContext): Hit[] {
       const intensified = intensifiers.has(t[i - 1]?.lower ?? '') && v > 0;
       // A string of praise before the offer's noun, each word mild: "our friendly, knowledgeable team".
       const stacked =
-        offer && v > 0 && t.slice(i + 1, k).some((y) => y.pos === 'ADJ' && ratedValence(y) > 0);
+        offer &&
+        v > 0 &&
+        t
+          .slice(i + 1, k)
+          .some(
+            (y) =>
+              (y.pos === 'ADJ' || (y.pos === 'VERB' && /ing$/.test(y.lower))) &&
+              ratedValence(y) > 0,
+          );
       const strong =
         intensified ||
         stacked ||
@@ -207,7 +215,7 @@ function loadedWords(s: Sentence, context: SentenceContext): Hit[] {
       const madeByOurs =
         makes !== undefined &&
         t.slice(Math.max(0, makes.i - 4), makes.i).some((y) => OFFER_DETERMINERS.has(y.lower));
-      // A premise running down the alternative: "Cheap windows … are flimsy and badly fitted."
+      // A premise running down the alternative: "Cheap kettles … are flimsy and badly made."
       const runDown = be !== undefined && v <= -2 && !isQuestion(s) && context.next !== undefined;
       if (subjectOurs || madeByOurs || calledOurs || runDown) {
         hits.push(span('loaded-words', x, x));
@@ -263,8 +271,8 @@ function praiseClaims(s: Sentence): Hit[] {
       !bestsellerWords.has(praised.lower) &&
       praised.lemma !== 'popular' &&
       ((word.lower === 'most' && praised.pos === 'ADJ' && valence(praised.lower) >= 2) ||
-        // A superlative of quality given a scope is a claim: "…are the quickest in Cardiff", "…the most
-        // experienced in Kent" (not one of size, age or time: "…the newest in town").
+        // A superlative of quality given a scope is a claim: "…are the quickest in Leeds", "…the most
+        // experienced in Devon" (not one of size, age or time: "…the newest in town").
         (praised.pos === 'ADJ' &&
           (word.lower === 'most' || /est$/.test(word.lower)) &&
           !factualGrades.has(praised.lemma) &&
@@ -303,9 +311,9 @@ function topPraise(x: Token): boolean {
 }
 
 /**
- * A verdict of the best kind inside the question: "Why is our hawk walk the
- * perfect gift…", "What makes our bar the most luxurious soap…", "…say a
- * farm day is the perfect way…". "The" and the top of a praising scale
+ * A verdict of the best kind inside the question: "Why is our smokehouse the
+ * perfect stop…", "What makes our gin the smoothest aperitif…", "…say a
+ * spa day is the perfect way…". "The" and the top of a praising scale
  * complete "be" or "make", with the thing judged named before it: after "why
  * is" or "what makes", or as the subject of "be" in a question that does not
  * open with a question word ("Which day is the best…?" asks, it does not judge).

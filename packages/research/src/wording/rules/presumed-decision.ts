@@ -109,7 +109,7 @@ export function presumedNext(s: Sentence): Hit[] {
     t[suits + 2]?.pos === 'NOUN'
   )
     return [span('presupposition', opener, t[suits + 2]!)];
-  // "your next lesson", "your watch's next service"
+  // "your next lesson", "your car's next service"
   const next = t.findIndex(
     (y, i) =>
       y.lower === 'your' &&
@@ -126,7 +126,7 @@ export function presumedNext(s: Sentence): Hit[] {
   }
   if (next > qs && frame && t.slice(next + 2).some((y) => y.pos === 'NOUN'))
     return [span('presupposition', opener, t[next + 1]!)];
-  // "What made you switch from your old jeweller to us?": a change to the business, presumed made.
+  // "What made you switch from your old printer to us?": a change to the business, presumed made.
   const change = t.find(
     (y, i) =>
       i > qs &&

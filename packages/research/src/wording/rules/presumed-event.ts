@@ -7,6 +7,7 @@ import {
   holdingBackVerbs,
   learningVerbs,
   occasionDates,
+  occasionNouns,
   pastTimes,
   ratingWords,
   screenWords,
@@ -17,9 +18,22 @@ import { oneSidedList } from './loaded-choice';
 import { openAsk } from './presumed-decision';
 
 /**
+ * The person's own occasion of the kind the business provides, dated: "your
+ * visit today", "your lesson last Friday", "your repair last month".
+ */
+function datedOccasion(t: readonly Token[], i: number): Token | undefined {
+  const [your, noun, when, unit] = [t[i]!, t[i + 1], t[i + 2], t[i + 3]];
+  if (your.lower !== 'your' || !noun || !occasionNouns.has(noun.lemma)) return undefined;
+  const dated =
+    ['today', 'yesterday'].includes(when?.lower ?? '') ||
+    (['last', 'this'].includes(when?.lower ?? '') && pastTimes.has(unit?.lower ?? ''));
+  return dated ? noun : undefined;
+}
+
+/**
  * An act of the business in the past, done for the person: "we" or a named
  * person, a verb in the past, and "you" or "your" right after ("…we painted
- * for you", "…Priya gave you", "…Tom drew up for your fascia").
+ * for you", "…Aisha gave you", "…Sam drew up for your porch").
  */
 function actDone(t: readonly Token[], i: number): Token | undefined {
   const [doer, verb] = [t[i]!, t[i + 1]];
@@ -33,7 +47,7 @@ function actDone(t: readonly Token[], i: number): Token | undefined {
 /** Where the question puts the occasion with the business: "with us", "from us", "our…", "at <Name>", or an act of the business done. */
 function occasionWithUs(t: readonly Token[], from: number): Token | undefined {
   for (let i = from; i < t.length; i += 1) {
-    const done = actDone(t, i);
+    const done = actDone(t, i) ?? datedOccasion(t, i);
     if (done) return done;
     const [a, b] = [t[i]!, t[i + 1]];
     if (['with', 'from', 'at', 'to'].includes(a.lower) && (b?.lower === 'us' || b?.pos === 'PROPN'))
@@ -77,8 +91,8 @@ function pastWithYou(t: readonly Token[], from: number): Token | undefined {
       continue;
     }
     if (['was', 'were'].includes(a.lower) && ['your', 'you'].includes(b.lower)) return a;
-    // "the A-board we painted for you", "the estimate Priya gave you": an act of the business, done.
-    const done = actDone(t, i);
+    // "the mural we painted for you", "the quote Aisha gave you": an act of the business, done.
+    const done = actDone(t, i) ?? datedOccasion(t, i);
     if (done) return done;
     // Not a thing that did not happen: "What stopped you from switching to us?"
     if (i === from && a.pos === 'VERB' && /ed$/.test(a.lower) && b.lower === 'you')

@@ -392,7 +392,7 @@ function presumedExperience(s: Sentence): Hit[] {
     // a pleasure or a comfort presumed, only its source asked.
     const after = next1?.lower === 'you' ? next2 : next1;
     // What is liked is the business's ("…about our classes", "…about your delivery", "…about your
-    // last session at Redline"), not a pastime of the person's own ("…about watching wild birds").
+    // last session at Harbour Studio"), not a pastime of the person's own ("…about long country walks").
     const aboutOurs = t
       .slice(y.i + 1)
       .some(

@@ -252,7 +252,7 @@ function socialProof(s: Sentence, next?: Sentence): Hit[] {
     let from = -1;
     let to = -1;
     if (x.lower === 'everyone' || x.lower === 'everybody') {
-      // "Everyone's home is different": variety, not a crowd to follow.
+      // "Everyone's garden is different": variety, not a crowd to follow.
       if (t.slice(i + 1, i + 6).some((y) => varietyWords.has(y.lower))) continue;
       from = i;
       to = i;
