@@ -37,6 +37,7 @@ kindCases(
     ['You seem like someone who appreciates good coffee. Would you try our roast?', 'appreciates'],
     ['If you truly respect your elders, would you join our befriending scheme?', 'respect'],
     ['Kind, patient people make natural mentors. Would you volunteer with us?', 'people make'],
+    ["Sensible drivers service their cars every year, don't they?", 'Sensible'],
   ],
   [
     'New customers get a welcome call. When would suit you?',
@@ -54,5 +55,6 @@ kindCases(
     // A comparison with what was expected, not an appeal to who the person is.
     'Was the bill higher, lower or about the same as you expected?',
     'Was the concert as good as you hoped?',
+    'Do sensible prices matter to you when choosing a garage?',
   ],
 );

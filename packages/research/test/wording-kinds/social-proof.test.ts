@@ -35,6 +35,7 @@ kindCases(
     ['Top colleges prefer applicants who took our maths course. Would you enrol?', 'colleges'],
     ['Firms of your size usually run payroll through an app. Would you try ours?', 'Firms'],
     ['Our farm shop is the busiest in the valley. Would you stop by?', 'busiest'],
+    ['Our cider won gold at the county show. Would you like to try a bottle?', 'won'],
   ],
   [
     'How many people in your household cycle?',
@@ -55,5 +56,6 @@ kindCases(
     'Our studios are open until ten. Which evening suits you?',
     "Everyone's garden is different. What would help you choose a lawn feed?",
     'Everyone learns at their own pace. How many lessons would you want?',
+    'Which awards, if any, matter to you when choosing a cider?',
   ],
 );

@@ -426,12 +426,29 @@ export const namingVerbs = new Set(['name', 'rank', 'crown', 'vote', 'call', 'aw
 /** Titles an offer is named with: e.g. "leader", "winner". */
 export const accoladeWords = new Set([
   'leader',
+  'first',
   'best',
   'top',
   'winner',
   'favourite',
   'favorite',
   'number',
+]);
+
+/** Verbs of winning an honour: "won", "scooped". */
+export const winningVerbs = new Set(['win', 'scoop', 'earn', 'collect', 'pick']);
+
+/** Honours won in a contest: "award", "gold", "medal". */
+export const honourNouns = new Set([
+  'award',
+  'prize',
+  'medal',
+  'gold',
+  'silver',
+  'trophy',
+  'title',
+  'accolade',
+  'rosette',
 ]);
 
 /** Participles of press coverage after "as": e.g. "seen", "featured". */

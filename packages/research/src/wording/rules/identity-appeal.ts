@@ -181,7 +181,8 @@ function identity(s: Sentence): Hit[] {
           ? t[i + 2]
           : undefined;
       const verb = t.slice(i + 2, i + 5).find((y) => y.pos === 'VERB') ?? nounVerb;
-      if (verb && !isQuestion(s)) hits.push(span('identity-appeal', x, verb));
+      // A statement, or one that opens the sentence before a tag ("…, don't they?").
+      if (verb && (!isQuestion(s) || i === first)) hits.push(span('identity-appeal', x, verb));
       else if (t[i + 2]?.lower === 'like' && t[i + 3]?.lower === 'you')
         hits.push(span('identity-appeal', x, t[i + 3]!));
     }

@@ -40,7 +40,7 @@ function actDone(t: readonly Token[], i: number): Token | undefined {
   if (!verb || verb.pos !== 'VERB' || !(doer.lower === 'we' || doer.pos === 'PROPN'))
     return undefined;
   const past = verb.lower !== verb.lemma && !/(?:ing|s)$/.test(verb.lower);
-  const forYou = t.slice(i + 2, i + 6).some((y) => ['you', 'your'].includes(y.lower));
+  const forYou = t.slice(i + 2, i + 8).some((y) => ['you', 'your'].includes(y.lower));
   return past && forYou ? verb : undefined;
 }
 

@@ -2,6 +2,8 @@
 import { endorsedByOthers } from './endorsed-by-others';
 import {
   accoladeWords,
+  honourNouns,
+  winningVerbs,
   endorsementTokens,
   adoptVerbs,
   bestsellerWords,
@@ -449,6 +451,14 @@ function socialProof(s: Sentence, next?: Sentence): Hit[] {
       // "<firm> named us a leader", "readers voted us the best…"
       from = Math.max(0, i - 1);
       to = i + 1;
+    } else if (
+      winningVerbs.has(x.lemma) &&
+      x.pos === 'VERB' &&
+      t.slice(i + 1, i + 6).some((y) => honourNouns.has(y.lemma))
+    ) {
+      // "<our bakery> won gold at…", "…scooped a national award"
+      from = i;
+      to = t.slice(i + 1, i + 6).find((y) => honourNouns.has(y.lemma))!.i;
     } else if (x.lower === 'trusted' && t[i + 1]?.lower === 'by') {
       from = i;
       to = i + 1;
