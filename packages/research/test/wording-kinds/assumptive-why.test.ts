@@ -30,6 +30,7 @@ kindCases(
     ['Why do you think walkers recommend our guided routes to their friends?', 'recommend'],
     ['Why do you think Rosa gets every colour match right?', 'gets'],
     ['Why do our apprentices stay with us for years?', 'stay'],
+    ['Why do diners linger longer at our riverside tables?', 'linger'],
   ],
   [
     'Why did you start learning Spanish?',
@@ -49,5 +50,6 @@ kindCases(
     'Why do you think people use the bus less in winter?',
     'What is it about a gym that matters most to you?',
     'Why do you think prices have gone up?',
+    'Why do diners leave tips?',
   ],
 );

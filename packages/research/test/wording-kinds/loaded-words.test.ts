@@ -45,6 +45,8 @@ kindCases(
       'How likely are you to visit our friendly, welcoming staff at the Mill Road branch?',
       'friendly',
     ],
+    ['How did you find the breathtaking views from our terrace?', 'breathtaking'],
+    ['What makes our pottery class so magical for children?', 'magical'],
   ],
   [
     'How would you rate our delivery, from very poor to very good?',
@@ -73,5 +75,7 @@ kindCases(
     'Which day is the best for a delivery?',
     'What makes the perfect picnic for you?',
     'Our shop is the oldest in the village. Would you visit, if at all?',
+    'What is the top-rated feature for you?',
+    'What makes a class so popular with children?',
   ],
 );

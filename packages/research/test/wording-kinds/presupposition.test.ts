@@ -49,6 +49,8 @@ kindCases(
     ['How long did the quote Aisha gave you take to arrive?', 'How'],
     ['What made you switch from your old printer to us?', 'switch'],
     ['What do you like most about our Sunday roast?', 'What'],
+    ['How happy were you with the tiling we did in your bathroom?', 'How'],
+    ['How satisfied were you with your last haircut with us?', 'How'],
   ],
   [
     'We have 40 plans. Which plan, if any, would you like to try?',
@@ -94,5 +96,6 @@ kindCases(
     'What do you enjoy most about long country walks?',
     'If you have used us before, what made you switch to us?',
     'What did you think of the new library in town?',
+    'How satisfied are you with your haircut, if you had one with us?',
   ],
 );

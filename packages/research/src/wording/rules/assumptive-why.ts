@@ -187,10 +187,10 @@ function aboutTheOffer(t: Token[], i: number, to: number): Token | undefined {
 /**
  * "Why do you think <someone> <does something>…?", "Why do our pupils
  * <do something>…?": a deed stated in the present (or the perfect) as fact
- * and only its reason asked. After an opinion frame, the doer may be anyone
- * when the clause names the business ("…walkers recommend our routes",
- * "…patients stay with Dr Lee") or praises; without the frame the
- * doer is the business's own ("our…", a name).
+ * and only its reason asked. The doer may be anyone when the clause names
+ * the business ("…walkers recommend our routes", "…patients stay with Dr
+ * Lee"), or, after an opinion frame, when it praises; otherwise the doer is
+ * the business's own ("our…", a name).
  */
 function meritClaimed(t: Token[], i: number, to: number): Token | undefined {
   if (!['do', 'does'].includes(t[i + 1]?.lower ?? '')) return undefined;
@@ -200,7 +200,7 @@ function meritClaimed(t: Token[], i: number, to: number): Token | undefined {
   if (!subject || (subject.pos === 'PRON' && subject.lower !== 'our') || subject.lower === 'there')
     return undefined;
   const ours = subject.lower === 'our' || subject.pos === 'PROPN';
-  if (!framed && !ours) return undefined;
+
   const verb = t
     .slice(from + 1, Math.min(to + 1, from + 7))
     .find((y) => y.pos === 'VERB' || verbReadAsNoun(t, y.i));
@@ -210,7 +210,7 @@ function meritClaimed(t: Token[], i: number, to: number): Token | undefined {
   if (
     (/ed$/.test(verb.lower) && !perfect) ||
     t[verb.i + 1]?.lower === 'up' ||
-    valence(verb.lemma) < 0
+    valence(verb.lemma) < -1
   )
     return undefined;
   if (ours) return verb;
@@ -219,7 +219,7 @@ function meritClaimed(t: Token[], i: number, to: number): Token | undefined {
     (y) => (OFFER_DETERMINERS.has(y.lower) && y.lower !== 'we') || y.pos === 'PROPN',
   );
   const praised = clause.some((y) => valence(y.lower) > 0 && !scaleWords.has(y.lower));
-  return named || praised ? verb : undefined;
+  return named || (framed && praised) ? verb : undefined;
 }
 
 function assumptiveWhy(s: Sentence): Hit[] {

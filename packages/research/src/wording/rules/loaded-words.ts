@@ -179,7 +179,10 @@ function loadedWords(s: Sentence, context: SentenceContext): Hit[] {
           (v < 0 ||
             offer ||
             Math.abs(v) >= 4 ||
-            (Math.abs(v) >= 3 && !['a', 'an', 'the'].includes(determiner?.lower ?? '')))) ||
+            (Math.abs(v) >= 3 &&
+              // Marketing's own praise ("breathtaking", "flawless") after any determiner.
+              (!['a', 'an', 'the'].includes(determiner?.lower ?? '') ||
+                (isStrongPraise(x.lower) && !x.text.includes('-')))))) ||
         (Math.abs(v) >= 2 && steered(x))
       ) {
         hits.push(span('loaded-words', intensifiers.has(t[i - 1]?.lower ?? '') ? t[i - 1]! : x, x));
@@ -221,6 +224,18 @@ function loadedWords(s: Sentence, context: SentenceContext): Hit[] {
         hits.push(span('loaded-words', x, x));
         continue;
       }
+    }
+    // Strong praise the why already leans on: "What makes our tour so magical…?"
+    // (Popularity is social proof: "…so popular".)
+    if (
+      x.pos === 'ADJ' &&
+      t[i - 1]?.lower === 'so' &&
+      v >= 3 &&
+      x.lemma !== 'popular' &&
+      steered(t[i - 1]!)
+    ) {
+      hits.push(span('loaded-words', x, x));
+      continue;
     }
     // Intensified praise anywhere: "truly exceptional", "ridiculously tasty"
     if (

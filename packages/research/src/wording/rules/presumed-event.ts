@@ -30,6 +30,10 @@ function datedOccasion(t: readonly Token[], i: number): Token | undefined {
   return dated ? noun : undefined;
 }
 
+/** "your last…", "your first…": the person's own occasion, dated. */
+const dated = (t: readonly Token[], i: number) =>
+  t[i]!.lower === 'your' && occasionDates.has(t[i + 1]?.lower ?? '') ? t[i + 1] : undefined;
+
 /**
  * An act of the business in the past, done for the person: "we" or a named
  * person, a verb in the past, and "you" or "your" right after ("…we painted
@@ -37,7 +41,9 @@ function datedOccasion(t: readonly Token[], i: number): Token | undefined {
  */
 function actDone(t: readonly Token[], i: number): Token | undefined {
   const [doer, verb] = [t[i]!, t[i + 1]];
-  if (!verb || verb.pos !== 'VERB' || !(doer.lower === 'we' || doer.pos === 'PROPN'))
+  // "did" as the main verb ("the board-up we did after…"), not a helper before one.
+  const didIt = verb?.lemma === 'do' && t[i + 2]?.pos !== 'VERB';
+  if (!verb || (verb.pos !== 'VERB' && !didIt) || !(doer.lower === 'we' || doer.pos === 'PROPN'))
     return undefined;
   const past = verb.lower !== verb.lemma && !/(?:ing|s)$/.test(verb.lower);
   const forYou = t.slice(i + 2, i + 8).some((y) => ['you', 'your'].includes(y.lower));
@@ -118,9 +124,9 @@ export function presumedEvent(s: Sentence, sentences: readonly Sentence[]): Hit[
   // ("What did you think of…") leaves room for whatever happened.
   const bothEnds = t.some((y) => y.lower === 'or') && !oneSidedList(s);
   if (bothEnds || t.some((y) => y.lower === 'scale')) return [];
-  // "How satisfied were you with…" asks along a scale, unless it names what we did for them.
+  // "How satisfied were you with…" asks along a scale, unless it names what we did for them or dates it.
   const rating = opener.lower === 'how' && ratingWords.has(t[opener.i + 1]?.lower ?? '');
-  if (rating && !t.some((_, i) => actDone(t, i))) return [];
+  if (rating && !t.some((y, i) => actDone(t, i) ?? datedOccasion(t, i) ?? dated(t, i))) return [];
   const past = pastWithYou(t, opener.i + 1);
   const occasion = past && occasionWithUs(t, opener.i + 1);
   return past && occasion ? [span('presupposition', opener, occasion)] : [];
