@@ -13,6 +13,7 @@ import { batch11Rows } from './batch-11';
 import { batch12Rows } from './batch-12';
 import { batch13Rows } from './batch-13';
 import { batch14Rows } from './batch-14';
+import { batch15Rows } from './batch-15';
 import { corpusRows } from './questions';
 
 export type Domain =
@@ -164,6 +165,17 @@ export type Batch14Domain =
   | 'alpaca-treks'
   | 'stonemasons';
 
+/** The domains of batch 15 (batch-15.ts), in none of the earlier corpus or batches 3 to 14. */
+export type Batch15Domain =
+  | 'bookbinders'
+  | 'canal-boat-hire'
+  | 'reptile-shops'
+  | 'plasterers'
+  | 'mobile-hairdressers'
+  | 'knife-sharpening'
+  | 'laser-tag'
+  | 'tea-rooms';
+
 export interface CorpusQuestion {
   text: string;
   domain:
@@ -179,7 +191,8 @@ export interface CorpusQuestion {
     | Batch11Domain
     | Batch12Domain
     | Batch13Domain
-    | Batch14Domain;
+    | Batch14Domain
+    | Batch15Domain;
   /** The leading kinds it holds; empty when it is neutral. */
   kinds: LeadingKind[];
   half: 'tuning' | 'held-out';
@@ -302,3 +315,6 @@ export const batch13HeldOutHalf = heldOutOf(batch13);
 export const batch14 = batchOf(batch14Rows);
 export const batch14TuningHalf = tuningOf(batch14);
 export const batch14HeldOutHalf = heldOutOf(batch14);
+export const batch15 = batchOf(batch15Rows);
+export const batch15TuningHalf = tuningOf(batch15);
+export const batch15HeldOutHalf = heldOutOf(batch15);

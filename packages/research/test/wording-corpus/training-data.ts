@@ -12,6 +12,7 @@ import {
   batch12,
   batch13,
   batch14,
+  batch15HeldOutHalf,
   type BatchQuestion,
   corpus,
   type CorpusQuestion,
@@ -36,7 +37,7 @@ export const tuningParts: Record<string, readonly BatchQuestion[]> = {
 };
 
 /** The newest batch's held-out half, which no training sees until a later batch is committed and measured. */
-export const unreadHeldOut: readonly CorpusQuestion[] = [];
+export const unreadHeldOut: readonly CorpusQuestion[] = batch15HeldOutHalf;
 
 /** Every part, in order. */
 export const tuningData = Object.values(tuningParts).flat();
