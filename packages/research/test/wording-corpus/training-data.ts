@@ -13,13 +13,14 @@ import {
   batch13,
   batch14,
   batch15HeldOutHalf,
+  batch15TuningHalf,
   type BatchQuestion,
   corpus,
   type CorpusQuestion,
   fnv1a,
 } from './split';
 
-/** The tuning data by part (cross-validation leaves each out in turn): the earlier corpus, batches 3 to 14 whole. */
+/** The tuning data by part (cross-validation leaves each out in turn): the earlier corpus, batches 3 to 14 whole, and batch 15's tuning half. */
 export const tuningParts: Record<string, readonly BatchQuestion[]> = {
   earlier: corpus,
   batch3,
@@ -34,6 +35,7 @@ export const tuningParts: Record<string, readonly BatchQuestion[]> = {
   batch12,
   batch13,
   batch14,
+  'batch15-tuning': batch15TuningHalf,
 };
 
 /** The newest batch's held-out half, which no training sees until a later batch is committed and measured. */

@@ -47,6 +47,10 @@ kindCases(
     ],
     ['How did you find the breathtaking views from our terrace?', 'breathtaking'],
     ['What makes our pottery class so magical for children?', 'magical'],
+    [
+      'Would you rather trust our registered electricians or some cowboy with a screwdriver?',
+      'cowboy',
+    ],
   ],
   [
     'How would you rate our delivery, from very poor to very good?',
@@ -77,5 +81,6 @@ kindCases(
     'Our shop is the oldest in the village. Would you visit, if at all?',
     'What is the top-rated feature for you?',
     'What makes a class so popular with children?',
+    'Would you rather book online or by phone?',
   ],
 );

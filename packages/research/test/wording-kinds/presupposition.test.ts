@@ -51,6 +51,9 @@ kindCases(
     ['What do you like most about our Sunday roast?', 'What'],
     ['How happy were you with the tiling we did in your bathroom?', 'How'],
     ['How satisfied were you with your last haircut with us?', 'How'],
+    ['What made you switch from baths to showers?', 'switch'],
+    ['Shall we fit your new blinds on Tuesday or Friday?', 'Shall'],
+    ['Which starter did you order on your last visit to our Castle Street bistro?', 'Which'],
   ],
   [
     'We have 40 plans. Which plan, if any, would you like to try?',
@@ -97,5 +100,7 @@ kindCases(
     'If you have used us before, what made you switch to us?',
     'What did you think of the new library in town?',
     'How satisfied are you with your haircut, if you had one with us?',
+    'Shall we call you, or would you rather we emailed?',
+    'How long did you wait for your last appointment, if you have had one?',
   ],
 );

@@ -11,6 +11,36 @@ export const holdingBackVerbs = new Set(['stop', 'keep', 'prevent', 'hold', 'put
 /** Verbs of changing supplier: "What made you switch from … to us?" presumes the change. */
 export const switchingVerbs = new Set(['switch', 'move', 'change']);
 
+/** "What made you…", "what led you to…", "what prompted you to…": a cause asked of something done. */
+export const causeAskVerbs = new Set(['make', 'lead', 'prompt']);
+
+/** Days, months and parts of the day a slot is named by: "Monday or Wednesday", "March or April". */
+export const calendarWords = new Set([
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+  'january',
+  'february',
+  'march',
+  'april',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+  'morning',
+  'afternoon',
+  'evening',
+  'weekend',
+  'tomorrow',
+]);
+
 /** Times a visit is booked for: "Which day would suit a visit…", "What time…". */
 export const visitTimes = new Set([
   'day',

@@ -55,6 +55,8 @@ const praise = new Set([
   'flawless',
   'superb',
   'spectacular',
+  'ultimate',
+  'thrilling',
   'exceptional',
   'outstanding',
   'phenomenal',
@@ -348,6 +350,12 @@ export const scaleWords = new Set([
 export function isStrongPraise(word: string): boolean {
   const lower = word.toLowerCase();
   return praise.has(lower) && !mildPraise.has(lower);
+}
+
+/** Whether a word is marketing's own disparagement of an alternative ("cowboy", "clunky"), not a rated harm ("panic", "damage"). */
+export function isDisparagement(word: string): boolean {
+  const lower = word.toLowerCase();
+  return disparagement.has(lower) && !mildDisparagement.has(lower);
 }
 
 /** The word's valence: AFINN, or ±3 for praise and disparagement it lacks (±2 when mild). */

@@ -2,6 +2,7 @@
 import {
   gradedValence,
   intensifiers,
+  isDisparagement,
   scaleWords,
   valence,
   isStrongPraise,
@@ -224,6 +225,11 @@ function loadedWords(s: Sentence, context: SentenceContext): Hit[] {
         hits.push(span('loaded-words', x, x));
         continue;
       }
+    }
+    // A disparaging name for the other side of an either-or: "…or some cowboy with a grinder?"
+    if (x.pos === 'NOUN' && isDisparagement(x.lower) && steered(x)) {
+      hits.push(span('loaded-words', x, x));
+      continue;
     }
     // Strong praise the why already leans on: "What makes our tour so magical…?"
     // (Popularity is social proof: "…so popular".)

@@ -2,9 +2,23 @@
 // push (the salesman's "assumptive close"), a next purchase taken for
 // granted, and a change the person is presumed to have made.
 import { everyAnswerPattern, whWords } from '../lexicon/question-words';
-import { holdingBackVerbs, switchingVerbs, visitTimes } from '../lexicon/presumed';
+import {
+  calendarWords,
+  causeAskVerbs,
+  holdingBackVerbs,
+  switchingVerbs,
+  visitTimes,
+} from '../lexicon/presumed';
 import type { Sentence, Token } from '../text';
-import { type Hit, OFFER_DETERMINERS, hedged, isQuestion, questionStart, span } from './tokens';
+import {
+  type Hit,
+  OFFER_DETERMINERS,
+  firstWord,
+  hedged,
+  isQuestion,
+  questionStart,
+  span,
+} from './tokens';
 
 /** "would you like", "shall we", "will you", "you'll", "are you planning": the decision made, its details asked. */
 function decidedFrame(t: readonly Token[], from: number): [Token, Token] | undefined {
@@ -141,7 +155,16 @@ export function presumedNext(s: Sentence): Hit[] {
             (OFFER_DETERMINERS.has(t[i + 3 + k]?.lower ?? '') || t[i + 3 + k]?.pos === 'PROPN'),
         ),
   );
-  if (change) return [span('presupposition', opener, change)];
+  // "What made you switch (from caravans) to a narrowboat?": the switch itself presumed, only its cause asked.
+  const madeYou =
+    opener.lower === 'what' &&
+    causeAskVerbs.has(t[qs + 1]?.lemma ?? '') &&
+    t[qs + 2]?.lower === 'you'
+      ? t
+          .slice(qs + 3, qs + 5)
+          .find((y) => switchingVerbs.has(y.lemma) && ['VERB', 'NOUN'].includes(y.pos))
+      : undefined;
+  if (change ?? madeYou) return [span('presupposition', opener, (change ?? madeYou)!)];
   const held = t.findIndex(
     (y, i) =>
       i > qs && holdingBackVerbs.has(y.lemma) && y.pos === 'VERB' && t[i + 1]?.lower === 'you',
@@ -150,4 +173,23 @@ export function presumedNext(s: Sentence): Hit[] {
   if (held > qs && sooner > held && t[sooner + 1]?.text === '?')
     return [span('presupposition', opener, t[sooner]!)];
   return [];
+}
+
+/**
+ * "Shall we collect your knives on Monday or Wednesday?": the seller's next
+ * act put as settled, with only its date or its size left to choose.
+ */
+export function presumedSlot(s: Sentence): Hit[] {
+  const t = s.tokens;
+  const first = firstWord(t);
+  if (!isQuestion(s) || hedged(s) || t[first]?.lower !== 'shall' || t[first + 1]?.lower !== 'we')
+    return [];
+  const or = t.findIndex((y) => y.lower === 'or');
+  if (or < 0 || !t.some((y) => YOU.has(y.lower))) return [];
+  const slot = t
+    .slice(or + 1, or + 6)
+    .find(
+      (y) => y.pos === 'NUM' || calendarWords.has(y.lower) || /^\d+(?:st|nd|rd|th)$/.test(y.lower),
+    );
+  return slot ? [span('presupposition', t[first]!, slot)] : [];
 }

@@ -58,7 +58,7 @@ function occasionWithUs(t: readonly Token[], from: number): Token | undefined {
     const [a, b] = [t[i]!, t[i + 1]];
     if (['with', 'from', 'at', 'to'].includes(a.lower) && (b?.lower === 'us' || b?.pos === 'PROPN'))
       return b;
-    if (a.lower === 'our' && b?.pos === 'NOUN') return b;
+    if (a.lower === 'our' && (b?.pos === 'NOUN' || b?.pos === 'PROPN')) return b;
   }
   return undefined;
 }

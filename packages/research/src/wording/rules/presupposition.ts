@@ -47,7 +47,7 @@ import {
   NEGATION,
 } from './tokens';
 import { isComparative } from './assumptive-why';
-import { presumedDecision, presumedNext } from './presumed-decision';
+import { presumedDecision, presumedNext, presumedSlot } from './presumed-decision';
 import { presumedHabit } from './presumed-habits';
 import { presumedEvent } from './presumed-event';
 
@@ -567,6 +567,7 @@ export const presuppositionKind: KindRule = {
     ...presumedHabit(s),
     ...presumedDecision(s, context.sentences),
     ...presumedNext(s),
+    ...presumedSlot(s),
     ...presumedEvent(s, context.sentences),
   ],
   why: (p) =>
