@@ -41,7 +41,7 @@ const dated = (t: readonly Token[], i: number) =>
  */
 function actDone(t: readonly Token[], i: number): Token | undefined {
   const [doer, verb] = [t[i]!, t[i + 1]];
-  // "did" as the main verb ("the board-up we did after…"), not a helper before one.
+  // "did" as the main verb ("the tiling we did for you"), not a helper before one.
   const didIt = verb?.lemma === 'do' && t[i + 2]?.pos !== 'VERB';
   if (!verb || (verb.pos !== 'VERB' && !didIt) || !(doer.lower === 'we' || doer.pos === 'PROPN'))
     return undefined;
