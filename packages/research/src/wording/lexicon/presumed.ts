@@ -14,15 +14,12 @@ export const switchingVerbs = new Set(['switch', 'move', 'change']);
 /** "What made you…", "what led you to…", "what prompted you to…": a cause asked of something done. */
 export const causeAskVerbs = new Set(['make', 'lead', 'prompt']);
 
+/** The days of the week, a slot's or an occasion's date. */
+const weekdays = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
+
 /** Days, months and parts of the day a slot is named by: "Monday or Wednesday", "March or April". */
 export const calendarWords = new Set([
-  'monday',
-  'tuesday',
-  'wednesday',
-  'thursday',
-  'friday',
-  'saturday',
-  'sunday',
+  ...weekdays,
   'january',
   'february',
   'march',
@@ -103,13 +100,7 @@ export const pastTimes = new Set([
   'winter',
   'weekend',
   'night',
-  'monday',
-  'tuesday',
-  'wednesday',
-  'thursday',
-  'friday',
-  'saturday',
-  'sunday',
+  ...weekdays,
 ]);
 
 /** Words that screen a question, in it or before it: "if", "whether", "ever". */
