@@ -17,6 +17,8 @@ import { type Hit, isQuestion, span } from './tokens';
 import { oneSidedList } from './loaded-choice';
 import { openAsk } from './presumed-decision';
 
+const YOU = new Set(['you', 'your']);
+
 /**
  * The person's own occasion of the kind the business provides, dated: "your
  * visit today", "your lesson last Friday", "your repair last month".
@@ -46,14 +48,17 @@ function actDone(t: readonly Token[], i: number): Token | undefined {
   if (!verb || (verb.pos !== 'VERB' && !didIt) || !(doer.lower === 'we' || doer.pos === 'PROPN'))
     return undefined;
   const past = verb.lower !== verb.lemma && !/(?:ing|s)$/.test(verb.lower);
-  const forYou = t.slice(i + 2, i + 8).some((y) => ['you', 'your'].includes(y.lower));
+  const forYou = t.slice(i + 2, i + 8).some((y) => YOU.has(y.lower));
   return past && forYou ? verb : undefined;
 }
+
+/** The person's occasion with the business where the question names it by what we did or by its date. */
+const ourOccasion = (t: readonly Token[], i: number) => actDone(t, i) ?? datedOccasion(t, i);
 
 /** Where the question puts the occasion with the business: "with us", "from us", "our…", "at <Name>", or an act of the business done. */
 function occasionWithUs(t: readonly Token[], from: number): Token | undefined {
   for (let i = from; i < t.length; i += 1) {
-    const done = actDone(t, i) ?? datedOccasion(t, i);
+    const done = ourOccasion(t, i);
     if (done) return done;
     const [a, b] = [t[i]!, t[i + 1]];
     if (['with', 'from', 'at', 'to'].includes(a.lower) && (b?.lower === 'us' || b?.pos === 'PROPN'))
@@ -75,15 +80,15 @@ function pastWithYou(t: readonly Token[], from: number): Token | undefined {
     if (
       a.lower === 'did' &&
       ['your', 'our'].includes(b.lower) &&
-      t.slice(i + 1).some((y) => ['you', 'your'].includes(y.lower))
+      t.slice(i + 1).some((y) => YOU.has(y.lower))
     )
       return a;
     // "your last delivery from us", "our work on your trees last spring": an occasion dated in the past.
     if (
-      (a.lower === 'your' && occasionDates.has(b.lower)) ||
+      dated(t, i) !== undefined ||
       (a.lower === 'last' &&
         pastTimes.has(b.lower) &&
-        t.slice(from, i).some((y) => ['you', 'your'].includes(y.lower)))
+        t.slice(from, i).some((y) => YOU.has(y.lower)))
     )
       return a;
     if (a.lower === 'did' && b.lower === 'you') {
@@ -98,7 +103,7 @@ function pastWithYou(t: readonly Token[], from: number): Token | undefined {
     }
     if (['was', 'were'].includes(a.lower) && ['your', 'you'].includes(b.lower)) return a;
     // "the mural we painted for you", "the quote Aisha gave you": an act of the business, done.
-    const done = actDone(t, i) ?? datedOccasion(t, i);
+    const done = ourOccasion(t, i);
     if (done) return done;
     // Not a thing that did not happen: "What stopped you from switching to us?"
     if (i === from && a.pos === 'VERB' && /ed$/.test(a.lower) && b.lower === 'you')
@@ -126,7 +131,7 @@ export function presumedEvent(s: Sentence, sentences: readonly Sentence[]): Hit[
   if (bothEnds || t.some((y) => y.lower === 'scale')) return [];
   // "How satisfied were you with…" asks along a scale, unless it names what we did for them or dates it.
   const rating = opener.lower === 'how' && ratingWords.has(t[opener.i + 1]?.lower ?? '');
-  if (rating && !t.some((y, i) => actDone(t, i) ?? datedOccasion(t, i) ?? dated(t, i))) return [];
+  if (rating && !t.some((_, i) => ourOccasion(t, i) ?? dated(t, i))) return [];
   const past = pastWithYou(t, opener.i + 1);
   const occasion = past && occasionWithUs(t, opener.i + 1);
   return past && occasion ? [span('presupposition', opener, occasion)] : [];
