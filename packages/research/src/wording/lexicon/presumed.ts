@@ -88,6 +88,26 @@ export const occasionNouns = new Set([
   'experience',
 ]);
 
+/**
+ * Occasions the person comes to, which the business that asks provides
+ * ("your last visit", "your lesson"), unlike a service anyone may have done
+ * ("your last repair", "your last delivery").
+ */
+export const attendedOccasions = new Set([
+  'visit',
+  'stay',
+  'tour',
+  'trek',
+  'walk',
+  'lesson',
+  'class',
+  'session',
+  'appointment',
+  'fitting',
+  'consultation',
+  'show',
+]);
+
 /** Times an occasion is dated by: "last spring", "last week". */
 export const pastTimes = new Set([
   'week',

@@ -175,6 +175,37 @@ export function presumedNext(s: Sentence): Hit[] {
   return [];
 }
 
+/** Times a booking is made for, beyond a visit's: "Which night…", "Which month…". */
+const BOOKING_TIMES = new Set([...visitTimes, 'night', 'month', 'weekend']);
+
+/** Verbs of taking up an offer: "How many tickets will you need…", "…will you book". */
+const TAKING_VERBS = new Set(['need', 'book', 'order', 'buy', 'want', 'take', 'reserve']);
+
+/**
+ * A booking asked about as settled, with no "if" or hedge: its time
+ * ("Which night would you like to book for your group?", "Which week would
+ * you like our crew to come?") or its size ("How many tickets will you need
+ * for our show?", "How many vouchers would you like for Father's Day?").
+ */
+export function presumedBooking(s: Sentence): Hit[] {
+  const opener = openAsk(s);
+  if (!opener) return [];
+  const t = s.tokens;
+  const qs = opener.i;
+  const frame = decidedFrame(t, qs + 2);
+  if (!frame) return [];
+  const when =
+    ['which', 'what'].includes(opener.lower) && BOOKING_TIMES.has(t[qs + 1]?.lemma ?? '');
+  // "…would you like (for…, delivered, to book)", not "…would you like to cook": a purchase, not a habit.
+  const after = t[frame[1].i + 1];
+  const taken = after?.lower === 'to' ? t[frame[1].i + 2] : after;
+  const many =
+    opener.lower === 'how' &&
+    t[qs + 1]?.lower === 'many' &&
+    (TAKING_VERBS.has(taken?.lemma ?? '') || (frame[1].lemma === 'like' && after?.lower !== 'to'));
+  return when || many ? [span('presupposition', opener, frame[1])] : [];
+}
+
 /**
  * "Shall we collect your knives on Monday or Wednesday?": the seller's next
  * act put as settled, with only its date or its size left to choose.
@@ -182,8 +213,17 @@ export function presumedNext(s: Sentence): Hit[] {
 export function presumedSlot(s: Sentence): Hit[] {
   const t = s.tokens;
   const first = firstWord(t);
-  if (!isQuestion(s) || hedged(s) || t[first]?.lower !== 'shall' || t[first + 1]?.lower !== 'we')
-    return [];
+  if (!isQuestion(s) || hedged(s)) return [];
+  // "Would Tuesday or Thursday suit you for your fitting?": the fitting presumed, only its day asked.
+  const suits = t.find((y) => y.lemma === 'suit');
+  if (
+    t[first]?.lower === 'would' &&
+    calendarWords.has(t[first + 1]?.lower ?? '') &&
+    suits &&
+    t.slice(suits.i).some((y, k) => y.lower === 'for' && t[suits.i + k + 1]?.lower === 'your')
+  )
+    return [span('presupposition', t[first]!, suits)];
+  if (t[first]?.lower !== 'shall' || t[first + 1]?.lower !== 'we') return [];
   const or = t.findIndex((y) => y.lower === 'or');
   if (or < 0 || !t.some((y) => YOU.has(y.lower))) return [];
   const slot = t

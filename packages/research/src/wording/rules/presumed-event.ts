@@ -4,6 +4,7 @@
 // occasion happened: those who never came have no honest answer. Behind "if
 // you have…", "if any", or after "Have you…? If so…" it is a plain question.
 import {
+  attendedOccasions,
   holdingBackVerbs,
   learningVerbs,
   occasionDates,
@@ -48,12 +49,52 @@ function actDone(t: readonly Token[], i: number): Token | undefined {
   if (!verb || (verb.pos !== 'VERB' && !didIt) || !(doer.lower === 'we' || doer.pos === 'PROPN'))
     return undefined;
   const past = verb.lower !== verb.lemma && !/(?:ing|s)$/.test(verb.lower);
-  const forYou = t.slice(i + 2, i + 8).some((y) => YOU.has(y.lower));
+  // "since we fitted…", "since Dave sharpened it": the act dated, done whoever it was for.
+  const since = t[i - 1]?.lower === 'since';
+  const forYou = since || t.slice(i + 2, i + 8).some((y) => YOU.has(y.lower));
   return past && forYou ? verb : undefined;
 }
 
-/** The person's occasion with the business where the question names it by what we did or by its date. */
-const ourOccasion = (t: readonly Token[], i: number) => actDone(t, i) ?? datedOccasion(t, i);
+/** "did Edwin tune your piano", "did the Oakline crew prune your trees": a named doer's act on the person's things, asked in the past. */
+function namedActAsked(t: readonly Token[], i: number): Token | undefined {
+  if (t[i]!.lower !== 'did') return undefined;
+  const named = t.slice(i + 1, i + 5).findIndex((y) => y.pos === 'PROPN');
+  if (named < 0) return undefined;
+  const verb = t.slice(i + 2 + named, i + 7).find((y) => y.pos === 'VERB');
+  return verb && t.slice(verb.i + 1).some((y) => y.lower === 'your') ? verb : undefined;
+}
+
+/**
+ * The person's own occasion of a kind the business provides, counted among
+ * its occasions ("your last visit", "your first session", "during your hawk
+ * walk"): asked by the business, it is an occasion with the business.
+ */
+function ownOccasion(t: readonly Token[], i: number): Token | undefined {
+  const own =
+    t[i]!.lower === 'your' ||
+    (OCCASION_PREPOSITIONS.has(t[i - 1]?.lower ?? '') && t[i]!.lower === 'your');
+  if (!own) return undefined;
+  // Up to two words between: "your last visit", "your hawk walk", "your second fitting".
+  for (let k = i + 1; k <= i + 3 && k < t.length; k += 1) {
+    const noun = t[k]!;
+    // One occasion ("your visit"), not a habit ("on your company trips").
+    if (attendedOccasions.has(noun.lemma) && noun.pos === 'NOUN' && noun.lower === noun.lemma) {
+      const between = t.slice(i + 1, k);
+      const datedBy = between.some((y) => occasionDates.has(y.lower) || y.lower === 'second');
+      const placed = OCCASION_PREPOSITIONS.has(t[i - 1]?.lower ?? '');
+      return datedBy || placed ? noun : undefined;
+    }
+    if (!['NOUN', 'ADJ', 'PROPN', 'ADV'].includes(noun.pos)) return undefined;
+  }
+  return undefined;
+}
+
+/** Prepositions that place an answer in the person's own occasion: "during your tour", "on your visit". */
+const OCCASION_PREPOSITIONS = new Set(['during', 'on', 'at', 'after']);
+
+/** The person's occasion with the business where the question names it by what we did, its date or its kind. */
+const ourOccasion = (t: readonly Token[], i: number) =>
+  actDone(t, i) ?? namedActAsked(t, i) ?? datedOccasion(t, i) ?? ownOccasion(t, i);
 
 /** Where the question puts the occasion with the business: "with us", "from us", "our…", "at <Name>", or an act of the business done. */
 function occasionWithUs(t: readonly Token[], from: number): Token | undefined {
@@ -108,6 +149,17 @@ function pastWithYou(t: readonly Token[], from: number): Token | undefined {
     // Not a thing that did not happen: "What stopped you from switching to us?"
     if (i === from && a.pos === 'VERB' && /ed$/.test(a.lower) && b.lower === 'you')
       return holdingBackVerbs.has(a.lemma) ? undefined : a;
+    // "Which instructor took you through…", "Which audiologist carried out your test…": who of ours did it.
+    const doneToYou = b.pos === 'ADP' || b.pos === 'PART' ? t[i + 2] : b;
+    if (
+      i === from + 1 &&
+      t[from]!.pos === 'NOUN' &&
+      a.pos === 'VERB' &&
+      a.lower !== a.lemma &&
+      !/(?:ing|s)$/.test(a.lower) &&
+      YOU.has(doneToYou?.lower ?? '')
+    )
+      return a;
   }
   return undefined;
 }

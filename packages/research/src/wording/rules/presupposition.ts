@@ -47,7 +47,7 @@ import {
   NEGATION,
 } from './tokens';
 import { isComparative } from './assumptive-why';
-import { presumedDecision, presumedNext, presumedSlot } from './presumed-decision';
+import { presumedBooking, presumedDecision, presumedNext, presumedSlot } from './presumed-decision';
 import { presumedHabit } from './presumed-habits';
 import { presumedEvent } from './presumed-event';
 
@@ -568,6 +568,7 @@ export const presuppositionKind: KindRule = {
     ...presumedDecision(s, context.sentences),
     ...presumedNext(s),
     ...presumedSlot(s),
+    ...presumedBooking(s),
     ...presumedEvent(s, context.sentences),
   ],
   why: (p) =>
