@@ -14,6 +14,7 @@ import { batch12Rows } from './batch-12';
 import { batch13Rows } from './batch-13';
 import { batch14Rows } from './batch-14';
 import { batch15Rows } from './batch-15';
+import { batch16Rows } from './batch-16';
 import { corpusRows } from './questions';
 
 export type Domain =
@@ -176,6 +177,17 @@ export type Batch15Domain =
   | 'laser-tag'
   | 'tea-rooms';
 
+/** The domains of batch 16 (batch-16.ts), in none of the earlier corpus or batches 3 to 15. */
+export type Batch16Domain =
+  | 'roofers'
+  | 'cheesemongers'
+  | 'go-karting'
+  | 'yarn-shops'
+  | 'farriers'
+  | 'thatchers'
+  | 'milliners'
+  | 'veg-boxes';
+
 export interface CorpusQuestion {
   text: string;
   domain:
@@ -192,7 +204,8 @@ export interface CorpusQuestion {
     | Batch12Domain
     | Batch13Domain
     | Batch14Domain
-    | Batch15Domain;
+    | Batch15Domain
+    | Batch16Domain;
   /** The leading kinds it holds; empty when it is neutral. */
   kinds: LeadingKind[];
   half: 'tuning' | 'held-out';
@@ -318,3 +331,7 @@ export const batch14HeldOutHalf = heldOutOf(batch14);
 export const batch15 = batchOf(batch15Rows);
 export const batch15TuningHalf = tuningOf(batch15);
 export const batch15HeldOutHalf = heldOutOf(batch15);
+
+export const batch16 = batchOf(batch16Rows);
+export const batch16TuningHalf = tuningOf(batch16);
+export const batch16HeldOutHalf = heldOutOf(batch16);

@@ -12,15 +12,15 @@ import {
   batch12,
   batch13,
   batch14,
-  batch15HeldOutHalf,
-  batch15TuningHalf,
+  batch15,
+  batch16HeldOutHalf,
   type BatchQuestion,
   corpus,
   type CorpusQuestion,
   fnv1a,
 } from './split';
 
-/** The tuning data by part (cross-validation leaves each out in turn): the earlier corpus, batches 3 to 14 whole, and batch 15's tuning half. */
+/** The tuning data by part (cross-validation leaves each out in turn): the earlier corpus, and batches 3 to 15 whole. */
 export const tuningParts: Record<string, readonly BatchQuestion[]> = {
   earlier: corpus,
   batch3,
@@ -35,11 +35,11 @@ export const tuningParts: Record<string, readonly BatchQuestion[]> = {
   batch12,
   batch13,
   batch14,
-  'batch15-tuning': batch15TuningHalf,
+  batch15,
 };
 
 /** The newest batch's held-out half, which no training sees until a later batch is committed and measured. */
-export const unreadHeldOut: readonly CorpusQuestion[] = batch15HeldOutHalf;
+export const unreadHeldOut: readonly CorpusQuestion[] = batch16HeldOutHalf;
 
 /** Every part, in order. */
 export const tuningData = Object.values(tuningParts).flat();
