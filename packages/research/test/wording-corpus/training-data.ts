@@ -14,13 +14,14 @@ import {
   batch14,
   batch15,
   batch16HeldOutHalf,
+  batch16TuningHalf,
   type BatchQuestion,
   corpus,
   type CorpusQuestion,
   fnv1a,
 } from './split';
 
-/** The tuning data by part (cross-validation leaves each out in turn): the earlier corpus, and batches 3 to 15 whole. */
+/** The tuning data by part (cross-validation leaves each out in turn): the earlier corpus, batches 3 to 15 whole, and batch 16's tuning half. */
 export const tuningParts: Record<string, readonly BatchQuestion[]> = {
   earlier: corpus,
   batch3,
@@ -36,6 +37,7 @@ export const tuningParts: Record<string, readonly BatchQuestion[]> = {
   batch13,
   batch14,
   batch15,
+  'batch16-tuning': batch16TuningHalf,
 };
 
 /** The newest batch's held-out half, which no training sees until a later batch is committed and measured. */

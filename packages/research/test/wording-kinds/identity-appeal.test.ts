@@ -38,6 +38,9 @@ kindCases(
     ['If you truly respect your elders, would you join our befriending scheme?', 'respect'],
     ['Kind, patient people make natural mentors. Would you volunteer with us?', 'people make'],
     ["Sensible drivers service their cars every year, don't they?", 'Sensible'],
+    ['Would a keen gardener like you settle for plastic pots?', 'keen gardener like you'],
+    ['Would a caring owner leave a dog alone all day?', 'Would a caring owner'],
+    ['Smart savers open an account early — are you one of them?', 'one of them'],
   ],
   [
     'New customers get a welcome call. When would suit you?',
@@ -56,5 +59,8 @@ kindCases(
     'Was the bill higher, lower or about the same as you expected?',
     'Was the concert as good as you hoped?',
     'Do sensible prices matter to you when choosing a garage?',
+    'Over 5,000 learners passed with us last year. Would you like to be one of them?',
+    'Would a small shed suit your garden?',
+    'Which of these colours do you like: red, blue, or none of them?',
   ],
 );

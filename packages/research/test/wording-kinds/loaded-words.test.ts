@@ -51,6 +51,7 @@ kindCases(
       'Would you rather trust our registered electricians or some cowboy with a screwdriver?',
       'cowboy',
     ],
+    ['Flimsy plastic kettles break in a month. Would you pay more for a steel one?', 'Flimsy'],
   ],
   [
     'How would you rate our delivery, from very poor to very good?',
@@ -82,5 +83,6 @@ kindCases(
     'What is the top-rated feature for you?',
     'What makes a class so popular with children?',
     'Would you rather book online or by phone?',
+    'Cold winters are hard on old gutters. How often do you check yours?',
   ],
 );

@@ -36,6 +36,8 @@ kindCases(
     ['Firms of your size usually run payroll through an app. Would you try ours?', 'Firms'],
     ['Our farm shop is the busiest in the valley. Would you stop by?', 'busiest'],
     ['Our cider won gold at the county show. Would you like to try a bottle?', 'won'],
+    ['Rated 4.9 stars on Google — would you book a lesson with us?', 'Rated 4.9 stars'],
+    ['With our 4.8-star reviews, would you try us?', '4.8-star reviews'],
   ],
   [
     'How many people in your household cycle?',
@@ -57,5 +59,7 @@ kindCases(
     "Everyone's garden is different. What would help you choose a lawn feed?",
     'Everyone learns at their own pace. How many lessons would you want?',
     'Which awards, if any, matter to you when choosing a cider?',
+    'On a scale of 1 to 5 stars, how was your meal?',
+    'How many stars out of 5 would you give our café?',
   ],
 );

@@ -108,6 +108,20 @@ export const attendedOccasions = new Set([
   'show',
 ]);
 
+/** Nouns of work done on something, beyond the occasions: "the work on your car", "the replacement of your roof". */
+export const worksDone = new Set([
+  ...occasionNouns,
+  'work',
+  'job',
+  'replacement',
+  'renovation',
+  'restoration',
+  'overhaul',
+]);
+
+/** Verbs of taking up what a business sells: "the kit you bought", "the hat you hired". */
+export const takingUpVerbs = new Set(['buy', 'hire', 'order', 'book', 'rent', 'purchase']);
+
 /** Times an occasion is dated by: "last spring", "last week". */
 export const pastTimes = new Set([
   'week',

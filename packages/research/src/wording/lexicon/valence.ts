@@ -79,6 +79,7 @@ const praise = new Set([
   'pristine',
   'immaculate',
   'top-notch',
+  'top-class',
   'top-rated',
   'first-class',
   'high-end',

@@ -1,5 +1,6 @@
 // Social proof, continued: others' endorsement of the offer stated as a
-// premise before the ask ("Local chefs have praised our knives. Would you…?").
+// premise before the ask ("Local chefs have praised our knives. Would you…?"),
+// and a score others gave it ("Rated 4.8 stars on Google — would you…?").
 import { endorseVerbs, namingVerbs } from '../lexicon/claims';
 import { strongEndorseVerbs } from '../lexicon/crowds';
 import { countedThings } from '../lexicon/people';
@@ -38,6 +39,30 @@ export function endorsedByOthers(s: Sentence, next: Sentence | undefined): Hit[]
       continue;
     const object = t[verb.i + 1];
     if (object && ['our', 'us'].includes(object.lower)) return [span('social-proof', x, verb)];
+  }
+  return [];
+}
+
+/** Words a score is given in: "4.8 stars", "4.9 out of 5". */
+const SCORE_UNITS = new Set(['star', 'out']);
+
+/**
+ * A score others gave the offer, stated: "Rated 4.8 stars on Google…", "our
+ * 4.9-star reviews", "a five-star rating". A scale the person is asked to
+ * use ("…from 1 to 5 stars") is not one: the score is "rated", or is a
+ * rating or reviews.
+ */
+export function ratedScore(s: Sentence): Hit[] {
+  const t = s.tokens;
+  for (const x of t) {
+    const score = x.pos === 'NUM' || /^\d(?:\.\d)?-star$/.test(x.lower) || x.lower === 'five-star';
+    if (!score) continue;
+    const unit = /star$/.test(x.lower) ? x : t[x.i + 1];
+    if (!unit || (unit !== x && !SCORE_UNITS.has(unit.lemma))) continue;
+    const rated = t.slice(Math.max(0, x.i - 2), x.i).some((y) => y.lower === 'rated');
+    const given = ['rating', 'review'].includes(t[unit.i + 1]?.lemma ?? '');
+    if (rated || given)
+      return [span('social-proof', rated ? t[x.i - 1]! : x, given ? t[unit.i + 1]! : unit)];
   }
   return [];
 }

@@ -301,9 +301,68 @@ function personModel(s: Sentence, next: Sentence | undefined): Hit[] {
   return [];
 }
 
+/** A word of character, or a compound of one ("green-minded", "fashion-forward"). */
+const characterWord = (x: Token | undefined) =>
+  x !== undefined &&
+  (x.pos === 'ADJ' || x.pos === 'PROPN' || /-/.test(x.lower)) &&
+  (ofCharacter(x) || x.lower.split('-').some((part) => ofCharacter({ ...x, lower: part })));
+
+/**
+ * The person made a model of the right kind of person: "a creative knitter
+ * like you", "a green-minded household like yours", "Would a thoughtful host
+ * serve…?", or a group they are asked to join ("…: are you one of them?").
+ */
+function youAsModel(s: Sentence, sentences: readonly Sentence[]): Hit[] {
+  const t = s.tokens;
+  const hits: Hit[] = [];
+  for (const x of t) {
+    const [noun, like, you] = [t[x.i + 1], t[x.i + 2], t[x.i + 3]];
+    if (
+      characterWord(x) &&
+      noun?.pos === 'NOUN' &&
+      like?.lower === 'like' &&
+      ['you', 'yours'].includes(you?.lower ?? '')
+    )
+      hits.push(span('identity-appeal', x, you!));
+  }
+  const first = firstWord(t);
+  const [would, a, adjective, role, verb] = t.slice(first, first + 5);
+  if (
+    isQuestion(s) &&
+    would?.lower === 'would' &&
+    ['a', 'an'].includes(a?.lower ?? '') &&
+    characterWord(adjective) &&
+    role?.pos === 'NOUN' &&
+    verb?.pos === 'VERB'
+  )
+    hits.push(span('identity-appeal', would, role));
+  const one = t.findIndex(
+    (y, i) => y.lower === 'one' && t[i + 1]?.lower === 'of' && t[i + 2]?.lower === 'them',
+  );
+  // The group has a character ("Smart owners…: are you one of them?"), not only a count.
+  const group = (w: readonly Token[], k: number) =>
+    w.slice(k + 1, k + 3).some((y) => y.pos === 'NOUN' && y.lower !== y.lemma);
+  const ofKind = sentences.some((x) =>
+    x.tokens.some((y, k) => characterWord(y) && group(x.tokens, k)),
+  );
+  if (
+    ofKind &&
+    isQuestion(s) &&
+    one > 1 &&
+    ['you', 'be'].includes(t[one - 1]!.lower) &&
+    t.slice(0, one).some((y) => y.lower === 'you')
+  )
+    hits.push(span('identity-appeal', t[one]!, t[one + 2]!));
+  return hits;
+}
+
 export const identityAppeal: KindRule = {
   kind: 'identity-appeal',
-  detect: (s, context) => [...identity(s), ...personModel(s, context.next)],
+  detect: (s, context) => [
+    ...identity(s),
+    ...personModel(s, context.next),
+    ...youAsModel(s, context.sentences),
+  ],
   why: (p) =>
     `"${p}" tells people what they value and then asks what follows from it, so saying no feels like going against themselves.`,
 };

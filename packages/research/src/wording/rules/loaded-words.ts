@@ -226,6 +226,19 @@ function loadedWords(s: Sentence, context: SentenceContext): Hit[] {
         continue;
       }
     }
+    // A premise whose subject is run down before the question: "Flimsy umbrellas break in a week."
+    const subjectRunDown =
+      (x.pos === 'ADJ' || (x.pos === 'PROPN' && i === firstWord(t) && v <= -3)) &&
+      v <= -2 &&
+      !isQuestion(s) &&
+      context.next !== undefined &&
+      isQuestion(context.next) &&
+      t.slice(i + 1, i + 4).some((y) => y.pos === 'NOUN' && y.lower !== y.lemma) &&
+      !t.slice(0, i).some((y) => y.pos === 'VERB' || y.pos === 'AUX');
+    if (subjectRunDown) {
+      hits.push(span('loaded-words', x, x));
+      continue;
+    }
     // A disparaging name for the other side of an either-or: "…or some cowboy with a grinder?"
     if (x.pos === 'NOUN' && isDisparagement(x.lower) && steered(x)) {
       hits.push(span('loaded-words', x, x));

@@ -2,6 +2,7 @@
 // push (the salesman's "assumptive close"), a next purchase taken for
 // granted, and a change the person is presumed to have made.
 import { everyAnswerPattern, whWords } from '../lexicon/question-words';
+import { varietyWords } from '../lexicon/crowds';
 import {
   calendarWords,
   causeAskVerbs,
@@ -66,7 +67,10 @@ export function presumedDecision(s: Sentence, sentences: readonly Sentence[]): H
   const opener = openAsk(s);
   const t = s.tokens;
   if (!opener || t.some((y) => y.lower === 'or')) return [];
-  const frame = decidedFrame(t, opener.i + 1) ?? yoursFrame(t, opener.i + 1);
+  // "Everyone has different reasons. What are yours?": the premise names variety, not a thing owned.
+  const variety = sentences.some((x) => x.tokens.some((y) => varietyWords.has(y.lower)));
+  const frame =
+    decidedFrame(t, opener.i + 1) ?? (variety ? undefined : yoursFrame(t, opener.i + 1));
   return frame ? [span('presupposition', opener, frame[1])] : [];
 }
 
@@ -135,8 +139,11 @@ export function presumedNext(s: Sentence): Hit[] {
   const soon = opener.lower === 'when' || (opener.lower === 'how' && t[qs + 1]?.lower === 'soon');
   if (soon && frame && frame[1].lemma === 'like') {
     const yours = t.findIndex((y, i) => i > frame[1].i && y.lower === 'your');
-    if (yours > 0 && t[yours + 1]?.pos === 'NOUN')
-      return [span('presupposition', opener, t[yours + 1]!)];
+    // "your fitting", "your finished hat", "your first box"
+    const thing =
+      yours > 0 ? t.slice(yours + 1, yours + 4).find((y) => y.pos === 'NOUN') : undefined;
+    if (thing && t.slice(yours + 1, thing.i).every((y) => ['ADJ', 'VERB', 'NOUN'].includes(y.pos)))
+      return [span('presupposition', opener, thing)];
   }
   if (next > qs && frame && t.slice(next + 2).some((y) => y.pos === 'NOUN'))
     return [span('presupposition', opener, t[next + 1]!)];
@@ -223,7 +230,14 @@ export function presumedSlot(s: Sentence): Hit[] {
     t.slice(suits.i).some((y, k) => y.lower === 'for' && t[suits.i + k + 1]?.lower === 'your')
   )
     return [span('presupposition', t[first]!, suits)];
-  if (t[first]?.lower !== 'shall' || t[first + 1]?.lower !== 'we') return [];
+  // "Shall we…", or "Would you like your <thing>…" with only its day left to choose.
+  const shallWe = t[first]?.lower === 'shall' && t[first + 1]?.lower === 'we';
+  const yoursWanted =
+    t[first]?.lower === 'would' &&
+    t[first + 1]?.lower === 'you' &&
+    t[first + 2]?.lemma === 'like' &&
+    t[first + 3]?.lower === 'your';
+  if (!shallWe && !yoursWanted) return [];
   const or = t.findIndex((y) => y.lower === 'or');
   if (or < 0 || !t.some((y) => YOU.has(y.lower))) return [];
   const slot = t

@@ -12,6 +12,8 @@ import {
   pastTimes,
   ratingWords,
   screenWords,
+  takingUpVerbs,
+  worksDone,
 } from '../lexicon/presumed';
 import type { Sentence, Token } from '../text';
 import { type Hit, isQuestion, span } from './tokens';
@@ -70,17 +72,22 @@ function namedActAsked(t: readonly Token[], i: number): Token | undefined {
  * walk"): asked by the business, it is an occasion with the business.
  */
 function ownOccasion(t: readonly Token[], i: number): Token | undefined {
+  // "your visit", or "the last visit" said to the person who came.
   const own =
-    t[i]!.lower === 'your' ||
-    (OCCASION_PREPOSITIONS.has(t[i - 1]?.lower ?? '') && t[i]!.lower === 'your');
+    t[i]!.lower === 'your' || (t[i]!.lower === 'the' && occasionDates.has(t[i + 1]?.lower ?? ''));
   if (!own) return undefined;
   // Up to two words between: "your last visit", "your hawk walk", "your second fitting".
   for (let k = i + 1; k <= i + 3 && k < t.length; k += 1) {
     const noun = t[k]!;
     // One occasion ("your visit"), not a habit ("on your company trips").
-    if (attendedOccasions.has(noun.lemma) && noun.pos === 'NOUN' && noun.lower === noun.lemma) {
-      const between = t.slice(i + 1, k);
-      const datedBy = between.some((y) => occasionDates.has(y.lower) || y.lower === 'second');
+    const between = t.slice(i + 1, k);
+    const datedBy = between.some((y) => occasionDates.has(y.lower) || y.lower === 'second');
+    if (
+      noun.pos === 'NOUN' &&
+      noun.lower === noun.lemma &&
+      t[k + 1]?.pos !== 'NOUN' &&
+      (attendedOccasions.has(noun.lemma) || (datedBy && occasionNouns.has(noun.lemma)))
+    ) {
       const placed = OCCASION_PREPOSITIONS.has(t[i - 1]?.lower ?? '');
       return datedBy || placed ? noun : undefined;
     }
@@ -89,12 +96,37 @@ function ownOccasion(t: readonly Token[], i: number): Token | undefined {
   return undefined;
 }
 
+/** "the knitting kit you bought", "the hat you hired": a thing the person took up, named as theirs. */
+function takenUp(t: readonly Token[], i: number): Token | undefined {
+  const [thing, you, verb] = [t[i - 1], t[i]!, t[i + 1]];
+  if (you.lower !== 'you' || thing?.pos !== 'NOUN' || !verb) return undefined;
+  return takingUpVerbs.has(verb.lemma) && verb.lower !== verb.lemma ? verb : undefined;
+}
+
+/** "the ridge replacement on your cottage", "the work done on your car": work of ours on the person's things. */
+function workOnYours(t: readonly Token[], i: number): Token | undefined {
+  const [the, work] = [t[i]!, t[i + 1]];
+  if (the.lower !== 'the' || !work) return undefined;
+  let k = i + 1;
+  while (t[k]?.pos === 'NOUN' || t[k]?.pos === 'ADJ') k += 1;
+  if (t[k - 1]?.pos !== 'NOUN' || !worksDone.has(t[k - 1]!.lemma)) return undefined;
+  if (t[k]?.lower === 'done' || t[k]?.lower === 'carried') k += t[k]?.lower === 'carried' ? 2 : 1;
+  return ['on', 'for', 'to'].includes(t[k]?.lower ?? '') && t[k + 1]?.lower === 'your'
+    ? t[k - 1]
+    : undefined;
+}
+
 /** Prepositions that place an answer in the person's own occasion: "during your tour", "on your visit". */
 const OCCASION_PREPOSITIONS = new Set(['during', 'on', 'at', 'after']);
 
 /** The person's occasion with the business where the question names it by what we did, its date or its kind. */
 const ourOccasion = (t: readonly Token[], i: number) =>
-  actDone(t, i) ?? namedActAsked(t, i) ?? datedOccasion(t, i) ?? ownOccasion(t, i);
+  actDone(t, i) ??
+  namedActAsked(t, i) ??
+  datedOccasion(t, i) ??
+  ownOccasion(t, i) ??
+  takenUp(t, i) ??
+  workOnYours(t, i);
 
 /** Where the question puts the occasion with the business: "with us", "from us", "our…", "at <Name>", or an act of the business done. */
 function occasionWithUs(t: readonly Token[], from: number): Token | undefined {
@@ -143,6 +175,16 @@ function pastWithYou(t: readonly Token[], from: number): Token | undefined {
       continue;
     }
     if (['was', 'were'].includes(a.lower) && ['your', 'you'].includes(b.lower)) return a;
+    // "…the party you held at our track": the person's own act, in the past; not
+    // the alternatives set against ours ("…over the others you looked at").
+    if (
+      a.lower === 'you' &&
+      b.pos === 'VERB' &&
+      b.lower !== b.lemma &&
+      !/(?:ing|s)$/.test(b.lower) &&
+      !t.slice(Math.max(0, i - 4), i).some((y) => ['than', 'over'].includes(y.lower))
+    )
+      return b;
     // "the mural we painted for you", "the quote Aisha gave you": an act of the business, done.
     const done = ourOccasion(t, i);
     if (done) return done;

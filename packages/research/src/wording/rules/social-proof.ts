@@ -1,5 +1,5 @@
 // Social proof and consensus
-import { endorsedByOthers } from './endorsed-by-others';
+import { endorsedByOthers, ratedScore } from './endorsed-by-others';
 import {
   accoladeWords,
   honourNouns,
@@ -573,7 +573,9 @@ export const socialProofKind: KindRule = {
   detect: (s, { sentences, next, found }) =>
     asksFreely(sentences)
       ? []
-      : [...socialProof(s, next), ...endorsedByOthers(s, next)].filter((h) => notModel(h, found)),
+      : [...socialProof(s, next), ...endorsedByOthers(s, next), ...ratedScore(s)].filter((h) =>
+          notModel(h, found),
+        ),
   why: (p) =>
     `"${p}" tells people what others do or think, which pushes them to go along rather than say what they would do.`,
 };
