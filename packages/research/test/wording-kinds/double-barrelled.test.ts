@@ -16,6 +16,7 @@ kindCases(
     ['Why are our guided walks so relaxing and so good value?', 'relaxing and'],
     ['When you visit, will you rent skis and book a lesson?', 'skis and book'],
     ['How happy are you with our opening hours and our parking?', 'our opening'],
+    ['How important are price and speed to you when choosing a plumber?', 'price and speed'],
   ],
   [
     'Were the changing rooms clean?',
@@ -30,5 +31,7 @@ kindCases(
     'What did you think of the fish and chips?',
     'Why are you and your partner thinking of moving?',
     'How happy are you with our opening hours?',
+    'How important is price to you when choosing a plumber?',
+    'What do you price your time at, and why?',
   ],
 );

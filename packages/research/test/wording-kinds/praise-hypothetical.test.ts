@@ -40,6 +40,8 @@ kindCases(
       'If we offered that',
     ],
     ['No more queuing at the post office: if that were possible, would you use our lockers?', 'if'],
+    ['What if you never had to iron a shirt again?', 'What if'],
+    ['If you could stop worrying about burst pipes, would you book a check?', 'If you could'],
   ],
   [
     'If the studio were open later, would you train more often?',
@@ -52,5 +54,7 @@ kindCases(
     'What if we stopped opening on Sundays? Would you shop on Saturdays instead?',
     'Think of the last time you posted a parcel. How long did it take?',
     'Our valets work from eight until six. If we offered that, would you book?',
+    'If you have never had a boiler service, what has stopped you?',
+    'If we offered a lunch with no dessert, would you order it?',
   ],
 );

@@ -138,7 +138,7 @@ function doubleBarrelled(s: Sentence): Hit[] {
         .slice(qs, i)
         .some((y) => evaluativeFrames.has(y.lemma) || evaluativeFrames.has(y.lower));
       if (!frame && !rating && !named) continue;
-      if (!['NOUN', 'PROPN', 'ADJ'].includes(before.pos) && before.lower !== 'food') continue;
+      if (!['NOUN', 'PROPN', 'ADJ'].includes(before.pos) && !nounReadAsVerb(t, before.i)) continue;
     }
     if (kindOfPair === 'verbs' && before.pos === 'AUX') continue;
     if (kindOfPair === '') continue;
@@ -148,6 +148,16 @@ function doubleBarrelled(s: Sentence): Hit[] {
     break;
   }
   return hits;
+}
+
+/** A noun the tagger read as a verb, in its bare form after "be" or a determiner: "How important are price and…", "the food and…". */
+function nounReadAsVerb(t: readonly Token[], k: number): boolean {
+  const [before, x] = [t[k - 1], t[k]];
+  return (
+    x?.pos === 'VERB' &&
+    x.lower === x.lemma &&
+    (before?.lemma === 'be' || before?.pos === 'DET' || before?.pos === 'PRON')
+  );
 }
 
 const DETERMINERS = new Set(['the', 'your', 'our', 'their', 'its', 'his', 'her']);

@@ -133,7 +133,11 @@ function praiseHypothetical(
     // longer", "without a…") or a task already done, in a "what if" or an
     // "imagine" that a question follows.
     const relief = reliefIn(t, i + 1, end);
-    if ((imagine || whatIf) && relief && asksAfter)
+    // "What if you never had to…again?": the "what if" is the ask itself.
+    const selfAsked = whatIf && isQuestion(s);
+    // "If you could stop worrying about…, would you…?": a burden gone, in an unreal "could".
+    const couldBe = conditional && t.slice(i + 1, i + 4).some((y) => y.lower === 'could');
+    if ((imagine || whatIf || couldBe) && relief && (asksAfter || selfAsked))
       return [span('praise-hypothetical', x, t[Math.max(relief.i, end - 1)]!)];
     const clause = t.slice(i, end);
     const idiom =
@@ -141,7 +145,7 @@ function praiseHypothetical(
       reliefIdiomPattern.test(
         s.text.slice(clause[0]!.start - s.start, clause.at(-1)!.end - s.start),
       );
-    if ((imagine || whatIf) && idiom && asksAfter)
+    if ((imagine || whatIf) && idiom && (asksAfter || selfAsked))
       return [span('praise-hypothetical', x, t[end - 1]!)];
     // "<Praise or relief>. If we offered that, would you…?": the "if" refers
     // back to a scene painted before it, in the sentence before or in the
