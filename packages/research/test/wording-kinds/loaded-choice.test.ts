@@ -37,6 +37,7 @@ kindCases(
       'a little',
     ],
     ['How was your last delivery: fast, very fast, or faster than expected?', 'fast'],
+    ['Shall we fit your blinds on Tuesday or Friday?', 'Tuesday or Friday'],
   ],
   [
     'Would you rather pay monthly or yearly?',
@@ -56,5 +57,6 @@ kindCases(
     'Was the film too long, too short or about right?',
     'How likely are you to renew: not likely, fairly likely or very likely?',
     'How much would a weekly veg box change your cooking: not at all, a little, or a lot?',
+    'Shall we call you on Monday or Tuesday, or would another day suit better?',
   ],
 );

@@ -18,6 +18,7 @@ import { labelLean } from '../options';
 import type { KindRule } from './kind';
 import type { Sentence, Token } from '../text';
 import { type Hit, NEGATION, span } from './tokens';
+import { presumedSlot } from './presumed-decision';
 
 /** Particles that turn a `consequenceVerbs` verb into meeting a consequence: "end up", "find out", "deal with". */
 const CONSEQUENCE_PARTICLES: Record<string, string[]> = {
@@ -257,9 +258,25 @@ function loadedChoice(s: Sentence): Hit[] {
   return hits;
 }
 
+/** Answers that leave the act itself open: "…or another time?", "…or not at all?". */
+const OPEN_ENDS = new Set(['other', 'another', 'else', 'neither', 'not', 'later']);
+
+/**
+ * "Shall we collect your knives on Monday or Wednesday?": the act put as
+ * settled, with only two slots to pick from; every answer offered says yes.
+ */
+function settledSlot(s: Sentence): Hit[] {
+  if (presumedSlot(s).length === 0) return [];
+  const t = s.tokens;
+  const or = t.findIndex((y) => y.lower === 'or');
+  if (t.slice(or + 1).some((y) => OPEN_ENDS.has(y.lower))) return [];
+  const last = t.slice(or + 1).findLast((y) => y.pos !== 'PUNCT') ?? t[or]!;
+  return [span('loaded-choice', t[or - 1]!, last)];
+}
+
 export const loadedChoiceKind: KindRule = {
   kind: 'loaded-choice',
-  detect: (s) => loadedChoice(s),
+  detect: (s) => [...loadedChoice(s), ...settledSlot(s)],
   why: (p) =>
     `"${p}" tilts the choice: one side is praised or the other run down, or every answer offered leans the same way, so the answer is chosen for them.`,
 };
