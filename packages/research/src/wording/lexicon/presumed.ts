@@ -14,6 +14,9 @@ export const switchingVerbs = new Set(['switch', 'move', 'change']);
 /** "What made you…", "what led you to…", "what prompted you to…": a cause asked of something done. */
 export const causeAskVerbs = new Set(['make', 'lead', 'prompt']);
 
+/** Verbs of choosing a business: "What made you choose us…" presumes the choice was made. */
+export const choosingVerbs = new Set(['choose', 'pick', 'select']);
+
 /** The days of the week, a slot's or an occasion's date. */
 const weekdays = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
 
@@ -119,8 +122,17 @@ export const worksDone = new Set([
   'overhaul',
 ]);
 
-/** Verbs of taking up what a business sells: "the kit you bought", "the hat you hired". */
-export const takingUpVerbs = new Set(['buy', 'hire', 'order', 'book', 'rent', 'purchase']);
+/** Verbs of taking up what a business offers: "the kit you bought", "the workshop you attended". */
+export const takingUpVerbs = new Set([
+  'buy',
+  'hire',
+  'order',
+  'book',
+  'rent',
+  'purchase',
+  'attend',
+  'try',
+]);
 
 /** Times an occasion is dated by: "last spring", "last week". */
 export const pastTimes = new Set([

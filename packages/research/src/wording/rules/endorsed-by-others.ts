@@ -59,10 +59,17 @@ export function ratedScore(s: Sentence): Hit[] {
     if (!score) continue;
     const unit = /star$/.test(x.lower) ? x : t[x.i + 1];
     if (!unit || (unit !== x && !SCORE_UNITS.has(unit.lemma))) continue;
-    const rated = t.slice(Math.max(0, x.i - 2), x.i).some((y) => y.lower === 'rated');
+    // "Rated 4.8 stars", or others rating us: "Party hosts rate us 4.8 stars".
+    const rater = t
+      .slice(Math.max(0, x.i - 2), x.i)
+      .find(
+        (y) =>
+          y.lower === 'rated' ||
+          (y.lemma === 'rate' && t[y.i + 1]?.lower === 'us' && t[y.i - 1]?.pos === 'NOUN'),
+      );
+    const rated = rater !== undefined;
     const given = ['rating', 'review'].includes(t[unit.i + 1]?.lemma ?? '');
-    if (rated || given)
-      return [span('social-proof', rated ? t[x.i - 1]! : x, given ? t[unit.i + 1]! : unit)];
+    if (rated || given) return [span('social-proof', rater ?? x, given ? t[unit.i + 1]! : unit)];
   }
   return [];
 }

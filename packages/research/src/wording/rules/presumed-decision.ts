@@ -6,6 +6,7 @@ import { varietyWords } from '../lexicon/crowds';
 import {
   calendarWords,
   causeAskVerbs,
+  choosingVerbs,
   holdingBackVerbs,
   switchingVerbs,
   visitTimes,
@@ -97,6 +98,10 @@ function weAct(t: readonly Token[], from: number): Token | undefined {
   return undefined;
 }
 
+/** Ordinal words: "first", "fifteenth", "twenty-first". */
+const ORDINAL_WORD =
+  /^(?:(?:twenty|thirty)-)?(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|(?:thir|four|fif|six|seven|eigh|nine)teenth|twentieth|thirtieth)$/;
+
 /** Words that close off a question's time: "sooner", "earlier", "before now". */
 const SOONER = new Set(['sooner', 'earlier', 'before']);
 
@@ -167,9 +172,12 @@ export function presumedNext(s: Sentence): Hit[] {
     opener.lower === 'what' &&
     causeAskVerbs.has(t[qs + 1]?.lemma ?? '') &&
     t[qs + 2]?.lower === 'you'
-      ? t
-          .slice(qs + 3, qs + 5)
-          .find((y) => switchingVerbs.has(y.lemma) && ['VERB', 'NOUN'].includes(y.pos))
+      ? t.slice(qs + 3, qs + 5).find(
+          (y) =>
+            (switchingVerbs.has(y.lemma) && ['VERB', 'NOUN'].includes(y.pos)) ||
+            // "What made you choose us…": the business chosen, presumed.
+            (choosingVerbs.has(y.lemma) && t[y.i + 1]?.lower === 'us'),
+        )
       : undefined;
   if (change ?? madeYou) return [span('presupposition', opener, (change ?? madeYou)!)];
   const held = t.findIndex(
@@ -240,10 +248,15 @@ export function presumedSlot(s: Sentence): Hit[] {
   if (!shallWe && !yoursWanted) return [];
   const or = t.findIndex((y) => y.lower === 'or');
   if (or < 0 || !t.some((y) => YOU.has(y.lower))) return [];
+  // A date, a number, a weekday or month, or an ordinal ("the fifteenth") in the second option.
   const slot = t
-    .slice(or + 1, or + 6)
+    .slice(or + 1, or + 8)
     .find(
-      (y) => y.pos === 'NUM' || calendarWords.has(y.lower) || /^\d+(?:st|nd|rd|th)$/.test(y.lower),
+      (y) =>
+        y.pos === 'NUM' ||
+        calendarWords.has(y.lower) ||
+        /^\d+(?:st|nd|rd|th)$/.test(y.lower) ||
+        ORDINAL_WORD.test(y.lower),
     );
   return slot ? [span('presupposition', t[first]!, slot)] : [];
 }

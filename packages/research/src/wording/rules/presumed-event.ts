@@ -72,9 +72,11 @@ function namedActAsked(t: readonly Token[], i: number): Token | undefined {
  * walk"): asked by the business, it is an occasion with the business.
  */
 function ownOccasion(t: readonly Token[], i: number): Token | undefined {
-  // "your visit", or "the last visit" said to the person who came.
+  // "your visit", or "the last visit" / "his last visit" said to the person who came or was called on.
   const own =
-    t[i]!.lower === 'your' || (t[i]!.lower === 'the' && occasionDates.has(t[i + 1]?.lower ?? ''));
+    t[i]!.lower === 'your' ||
+    (['the', 'his', 'her', 'their'].includes(t[i]!.lower) &&
+      occasionDates.has(t[i + 1]?.lower ?? ''));
   if (!own) return undefined;
   // Up to two words between: "your last visit", "your hawk walk", "your second fitting".
   for (let k = i + 1; k <= i + 3 && k < t.length; k += 1) {
