@@ -15,6 +15,7 @@ import { batch13Rows } from './batch-13';
 import { batch14Rows } from './batch-14';
 import { batch15Rows } from './batch-15';
 import { batch16Rows } from './batch-16';
+import { batch17Rows } from './batch-17';
 import { corpusRows } from './questions';
 
 export type Domain =
@@ -188,6 +189,17 @@ export type Batch16Domain =
   | 'milliners'
   | 'veg-boxes';
 
+/** The domains of batch 17 (batch-17.ts), in none of the earlier corpus or batches 3 to 16. */
+export type Batch17Domain =
+  | 'chocolatiers'
+  | 'paintball'
+  | 'scaffolders'
+  | 'sauna-hire'
+  | 'foraging-courses'
+  | 'luthiers'
+  | 'dog-groomers'
+  | 'wedding-djs';
+
 export interface CorpusQuestion {
   text: string;
   domain:
@@ -205,7 +217,8 @@ export interface CorpusQuestion {
     | Batch13Domain
     | Batch14Domain
     | Batch15Domain
-    | Batch16Domain;
+    | Batch16Domain
+    | Batch17Domain;
   /** The leading kinds it holds; empty when it is neutral. */
   kinds: LeadingKind[];
   half: 'tuning' | 'held-out';
@@ -335,3 +348,7 @@ export const batch15HeldOutHalf = heldOutOf(batch15);
 export const batch16 = batchOf(batch16Rows);
 export const batch16TuningHalf = tuningOf(batch16);
 export const batch16HeldOutHalf = heldOutOf(batch16);
+
+export const batch17 = batchOf(batch17Rows);
+export const batch17TuningHalf = tuningOf(batch17);
+export const batch17HeldOutHalf = heldOutOf(batch17);

@@ -14,6 +14,7 @@ import {
   batch14,
   batch15,
   batch16,
+  batch17HeldOutHalf,
   type BatchQuestion,
   corpus,
   type CorpusQuestion,
@@ -40,7 +41,7 @@ export const tuningParts: Record<string, readonly BatchQuestion[]> = {
 };
 
 /** The newest batch's held-out half, which no training sees until a later batch is committed and measured. */
-export const unreadHeldOut: readonly CorpusQuestion[] = [];
+export const unreadHeldOut: readonly CorpusQuestion[] = batch17HeldOutHalf;
 
 /** Every part, in order. */
 export const tuningData = Object.values(tuningParts).flat();
