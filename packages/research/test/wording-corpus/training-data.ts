@@ -15,13 +15,14 @@ import {
   batch15,
   batch16,
   batch17HeldOutHalf,
+  batch17TuningHalf,
   type BatchQuestion,
   corpus,
   type CorpusQuestion,
   fnv1a,
 } from './split';
 
-/** The tuning data by part (cross-validation leaves each out in turn): the earlier corpus, and batches 3 to 16 whole. */
+/** The tuning data by part (cross-validation leaves each out in turn): the earlier corpus, batches 3 to 16 whole, and batch 17's tuning half. */
 export const tuningParts: Record<string, readonly BatchQuestion[]> = {
   earlier: corpus,
   batch3,
@@ -38,6 +39,7 @@ export const tuningParts: Record<string, readonly BatchQuestion[]> = {
   batch14,
   batch15,
   batch16,
+  'batch17-tuning': batch17TuningHalf,
 };
 
 /** The newest batch's held-out half, which no training sees until a later batch is committed and measured. */

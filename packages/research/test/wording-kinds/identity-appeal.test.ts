@@ -41,6 +41,7 @@ kindCases(
     ['Would a keen gardener like you settle for plastic pots?', 'keen gardener like you'],
     ['Would a caring owner leave a dog alone all day?', 'Would a caring owner'],
     ['Smart savers open an account early — are you one of them?', 'one of them'],
+    ['Would responsible owners leave their dogs alone all day?', 'Would responsible owners'],
   ],
   [
     'New customers get a welcome call. When would suit you?',
@@ -62,5 +63,6 @@ kindCases(
     'Over 5,000 learners passed with us last year. Would you like to be one of them?',
     'Would a small shed suit your garden?',
     'Which of these colours do you like: red, blue, or none of them?',
+    'Would local schools use a bigger hall?',
   ],
 );

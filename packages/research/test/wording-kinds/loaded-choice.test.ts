@@ -39,6 +39,7 @@ kindCases(
     ['How was your last delivery: fast, very fast, or faster than expected?', 'fast'],
     ['Shall we fit your blinds on Tuesday or Friday?', 'Tuesday or Friday'],
     ['Shall we deliver your logs on the first or the fifteenth?', 'first or the fifteenth'],
+    ['Would you like 20 or 40 balloons added to your party?', '20 or 40'],
   ],
   [
     'Would you rather pay monthly or yearly?',

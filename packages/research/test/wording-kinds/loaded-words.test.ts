@@ -52,6 +52,7 @@ kindCases(
       'cowboy',
     ],
     ['Flimsy plastic kettles break in a month. Would you pay more for a steel one?', 'Flimsy'],
+    ['If you could eat the best pies in the North West every weekend, would you join?', 'best'],
   ],
   [
     'How would you rate our delivery, from very poor to very good?',
@@ -84,5 +85,6 @@ kindCases(
     'What makes a class so popular with children?',
     'Would you rather book online or by phone?',
     'Cold winters are hard on old gutters. How often do you check yours?',
+    'Which is the best café in Leeds, in your view?',
   ],
 );

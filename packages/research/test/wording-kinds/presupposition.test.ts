@@ -74,6 +74,11 @@ kindCases(
     ['What did you think of the pottery class you attended?', 'attended'],
     ['How tidy was the plumber on his last visit?', 'visit'],
     ['Shall we deliver your logs on the first or the fifteenth?', 'Shall'],
+    ['How long did our mobile pizza van take to set up at your party?', 'How'],
+    ['What did you make first with the herbs you picked on the garden course?', 'What'],
+    ['When would you like us to come and measure up?', 'When'],
+    ['Shall we start your wine club this month or next month?', 'Shall'],
+    ['Would you like 20 or 40 balloons added to your party?', 'Would'],
   ],
   [
     'We have 40 plans. Which plan, if any, would you like to try?',
@@ -133,5 +138,7 @@ kindCases(
     'What do you think of the charges on your credit card?',
     'What made you choose oak for your new floor?',
     'What did you think of the last film you watched at home?',
+    'When, if ever, would you like us to call?',
+    'What do you usually do at the weekend?',
   ],
 );

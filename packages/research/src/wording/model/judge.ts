@@ -40,7 +40,7 @@ export const THRESHOLDS: Thresholds = {
     'praise-hypothetical': 0.15,
   },
   flag: {
-    'loaded-words': 0.6,
+    'loaded-words': 0.65,
     presupposition: 0.9,
     'social-proof': 0.6,
     'agreement-framing': 0.4,

@@ -326,11 +326,15 @@ function youAsModel(s: Sentence, sentences: readonly Sentence[]): Hit[] {
       hits.push(span('identity-appeal', x, you!));
   }
   const first = firstWord(t);
-  const [would, a, adjective, role, verb] = t.slice(first, first + 5);
+  // "Would a thoughtful host…?", "Would fun-loving couples…?"
+  const would = t[first];
+  const article = ['a', 'an'].includes(t[first + 1]?.lower ?? '') ? 1 : 0;
+  const [adjective, role, verb] = t.slice(first + 1 + article, first + 4 + article);
+  const plural = role !== undefined && role.lower !== role.lemma;
   if (
     isQuestion(s) &&
     would?.lower === 'would' &&
-    ['a', 'an'].includes(a?.lower ?? '') &&
+    (article === 1 || plural) &&
     characterWord(adjective) &&
     role?.pos === 'NOUN' &&
     verb?.pos === 'VERB'

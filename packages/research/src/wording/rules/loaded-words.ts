@@ -386,6 +386,25 @@ function superlativeVerdict(s: Sentence): Hit[] {
 }
 
 /**
+ * The top of a praising scale given a named place, outside a question that
+ * asks which: "…play the best woodland games in the South East…", "Named the
+ * finest bakery in Yorkshire — …" ("Which is the best café in Leeds?" asks).
+ */
+function scopedTop(s: Sentence): Hit[] {
+  const t = s.tokens;
+  if (whWords.has(t[firstWord(t)]?.lower ?? '')) return [];
+  for (let i = 0; i < t.length - 3; i += 1) {
+    const word = t[i + 1]!;
+    if (t[i]!.lower !== 'the' || !topPraise(word)) continue;
+    let k = i + 2;
+    while (k < i + 6 && ['NOUN', 'ADJ', 'PROPN'].includes(t[k]?.pos ?? '')) k += 1;
+    const place = t[k + 1]?.lower === 'the' ? t[k + 2] : t[k + 1];
+    if (t[k]?.lower === 'in' && place?.pos === 'PROPN') return [span('loaded-words', word, word)];
+  }
+  return [];
+}
+
+/**
  * A premise stated before the question and loaded with rated words: "Since
  * <strongly rated or disparaging words>, …?", "After the <-2 noun> of…, …?",
  * or a thing equated with a label ("…is basically <noun>, …?").
@@ -477,6 +496,7 @@ export const loadedWordsKind: KindRule = {
       ...loadedWords(s, context),
       ...praiseClaims(s),
       ...superlativeVerdict(s),
+      ...scopedTop(s),
       ...loadedPremise(s),
       ...burdenLabel(s),
       ...itIsVerdict(s),

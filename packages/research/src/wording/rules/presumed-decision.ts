@@ -8,6 +8,7 @@ import {
   causeAskVerbs,
   choosingVerbs,
   holdingBackVerbs,
+  pastTimes,
   switchingVerbs,
   visitTimes,
 } from '../lexicon/presumed';
@@ -120,7 +121,8 @@ export function presumedNext(s: Sentence): Hit[] {
   const qs = opener.i;
   // "Which date shall we pencil in for you?", "Which day should our team come back to your house?"
   const ours = weAct(t, qs + 1);
-  if (ours && t.slice(ours.i + 1).some((y) => YOU.has(y.lower)))
+  // "…for you", "…to your house", or "When would you like us to come?": the act's time asked, the act presumed.
+  if (ours && (t.slice(ours.i + 1).some((y) => YOU.has(y.lower)) || opener.lower === 'when'))
     return [span('presupposition', opener, ours)];
   if (t.some((y) => y.lower === 'or')) return [];
   // "Which day would suit a visit from our technician?": the visit's date asked, the visit presumed.
@@ -240,23 +242,25 @@ export function presumedSlot(s: Sentence): Hit[] {
     return [span('presupposition', t[first]!, suits)];
   // "Shall we…", or "Would you like your <thing>…" with only its day left to choose.
   const shallWe = t[first]?.lower === 'shall' && t[first + 1]?.lower === 'we';
+  // "Would you like your box…", "Would you like 500 or 1,000 paintballs added to your party?"
+  const wanted =
+    t[first]?.lower === 'would' && t[first + 1]?.lower === 'you' && t[first + 2]?.lemma === 'like';
   const yoursWanted =
-    t[first]?.lower === 'would' &&
-    t[first + 1]?.lower === 'you' &&
-    t[first + 2]?.lemma === 'like' &&
-    t[first + 3]?.lower === 'your';
+    wanted &&
+    (t[first + 3]?.lower === 'your' ||
+      (t[first + 3]?.pos === 'NUM' && t[first + 4]?.lower === 'or'));
   if (!shallWe && !yoursWanted) return [];
   const or = t.findIndex((y) => y.lower === 'or');
   if (or < 0 || !t.some((y) => YOU.has(y.lower))) return [];
   // A date, a number, a weekday or month, or an ordinal ("the fifteenth") in the second option.
-  const slot = t
-    .slice(or + 1, or + 8)
-    .find(
-      (y) =>
-        y.pos === 'NUM' ||
-        calendarWords.has(y.lower) ||
-        /^\d+(?:st|nd|rd|th)$/.test(y.lower) ||
-        ORDINAL_WORD.test(y.lower),
-    );
+  const slot = t.slice(or + 1, or + 8).find(
+    (y) =>
+      y.pos === 'NUM' ||
+      calendarWords.has(y.lower) ||
+      /^\d+(?:st|nd|rd|th)$/.test(y.lower) ||
+      ORDINAL_WORD.test(y.lower) ||
+      // "this month or next month"
+      (y.lower === 'next' && pastTimes.has(t[y.i + 1]?.lower ?? '')),
+  );
   return slot ? [span('presupposition', t[first]!, slot)] : [];
 }

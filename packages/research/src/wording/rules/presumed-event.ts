@@ -72,6 +72,11 @@ function namedActAsked(t: readonly Token[], i: number): Token | undefined {
  * walk"): asked by the business, it is an occasion with the business.
  */
 function ownOccasion(t: readonly Token[], i: number): Token | undefined {
+  // "on the course", "during the private booking": the occasion the person had, named as known.
+  if (t[i]!.lower === 'the' && OCCASION_PREPOSITIONS.has(t[i - 1]?.lower ?? '')) {
+    const noun = t.slice(i + 1, i + 4).find((y) => y.pos !== 'ADJ');
+    if (noun && occasionNouns.has(noun.lemma) && noun.lower === noun.lemma) return noun;
+  }
   // "your visit", or "the last visit" / "his last visit" said to the person who came or was called on.
   const own =
     t[i]!.lower === 'your' ||
@@ -138,7 +143,9 @@ function occasionWithUs(t: readonly Token[], from: number): Token | undefined {
     const [a, b] = [t[i]!, t[i + 1]];
     if (['with', 'from', 'at', 'to'].includes(a.lower) && (b?.lower === 'us' || b?.pos === 'PROPN'))
       return b;
-    if (a.lower === 'our' && (b?.pos === 'NOUN' || b?.pos === 'PROPN')) return b;
+    // "our sauna", "our mobile sauna"
+    const ours = a.lower === 'our' ? t.slice(i + 1, i + 4).find((y) => y.pos !== 'ADJ') : undefined;
+    if (ours && (ours.pos === 'NOUN' || ours.pos === 'PROPN')) return ours;
   }
   return undefined;
 }
