@@ -42,6 +42,8 @@ kindCases(
     ['Would a caring owner leave a dog alone all day?', 'Would a caring owner'],
     ['Smart savers open an account early — are you one of them?', 'one of them'],
     ['Would responsible owners leave their dogs alone all day?', 'Would responsible owners'],
+    ['Do you see yourself as a keen cook? Would our knife course suit you?', 'see yourself as'],
+    ['Do you consider yourself someone who values good coffee?', 'consider yourself'],
   ],
   [
     'New customers get a welcome call. When would suit you?',
@@ -64,5 +66,6 @@ kindCases(
     'Would a small shed suit your garden?',
     'Which of these colours do you like: red, blue, or none of them?',
     'Would local schools use a bigger hall?',
+    'How would you describe the service you received?',
   ],
 );

@@ -42,6 +42,11 @@ kindCases(
     ['No more queuing at the post office: if that were possible, would you use our lockers?', 'if'],
     ['What if you never had to iron a shirt again?', 'What if'],
     ['If you could stop worrying about burst pipes, would you book a check?', 'If you could'],
+    ['Imagine not having to cook on Christmas Day. Would you order our hamper?', 'Imagine'],
+    [
+      'Picture leaving every money worry behind. Would you book a session with our adviser?',
+      'Picture',
+    ],
   ],
   [
     'If the studio were open later, would you train more often?',
@@ -56,5 +61,6 @@ kindCases(
     'Our valets work from eight until six. If we offered that, would you book?',
     'If you have never had a boiler service, what has stopped you?',
     'If we offered a lunch with no dessert, would you order it?',
+    'Imagine you had to cook on Christmas Day. What would you make?',
   ],
 );

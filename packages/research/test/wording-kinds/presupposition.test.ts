@@ -79,6 +79,7 @@ kindCases(
     ['When would you like us to come and measure up?', 'When'],
     ['Shall we start your wine club this month or next month?', 'Shall'],
     ['Would you like 20 or 40 balloons added to your party?', 'Would'],
+    ['What did you think of the open day you came to?', 'came'],
   ],
   [
     'We have 40 plans. Which plan, if any, would you like to try?',
@@ -140,5 +141,6 @@ kindCases(
     'What did you think of the last film you watched at home?',
     'When, if ever, would you like us to call?',
     'What do you usually do at the weekend?',
+    'What did you think of the last open day you went to elsewhere, if any?',
   ],
 );

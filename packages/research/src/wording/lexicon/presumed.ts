@@ -122,7 +122,7 @@ export const worksDone = new Set([
   'overhaul',
 ]);
 
-/** Verbs of taking up what a business offers: "the kit you bought", "the workshop you attended". */
+/** Verbs of taking up what a business offers: "the kit you bought", "the workshop you attended", "the open day you came to". */
 export const takingUpVerbs = new Set([
   'buy',
   'hire',
@@ -132,6 +132,7 @@ export const takingUpVerbs = new Set([
   'purchase',
   'attend',
   'try',
+  'come',
 ]);
 
 /** Times an occasion is dated by: "last spring", "last week". */

@@ -326,6 +326,14 @@ function youAsModel(s: Sentence, sentences: readonly Sentence[]): Hit[] {
       hits.push(span('identity-appeal', x, you!));
   }
   const first = firstWord(t);
+  // "Do you see yourself as…", "If you consider yourself someone who…": the person asked to claim a kind.
+  const self = t.findIndex(
+    (y, k) =>
+      ['see', 'consider', 'describe', 'think'].includes(y.lemma) &&
+      t[k + 1]?.lower === 'yourself' &&
+      (t[k + 2]?.lower === 'as' || (y.lemma === 'consider' && t[k + 2]?.pos !== 'ADP')),
+  );
+  if (self >= 0) hits.push(span('identity-appeal', t[self]!, t[Math.min(t.length - 2, self + 3)]!));
   // "Would a thoughtful host…?", "Would fun-loving couples…?"
   const would = t[first];
   const article = ['a', 'an'].includes(t[first + 1]?.lower ?? '') ? 1 : 0;
