@@ -16,6 +16,7 @@ import { batch14Rows } from './batch-14';
 import { batch15Rows } from './batch-15';
 import { batch16Rows } from './batch-16';
 import { batch17Rows } from './batch-17';
+import { batch18Rows } from './batch-18';
 import { corpusRows } from './questions';
 
 export type Domain =
@@ -200,6 +201,17 @@ export type Batch17Domain =
   | 'dog-groomers'
   | 'wedding-djs';
 
+/** The domains of batch 18 (batch-18.ts), in none of the earlier corpus or batches 3 to 17. */
+export type Batch18Domain =
+  | 'ice-cream-parlours'
+  | 'axe-throwing'
+  | 'firewood-suppliers'
+  | 'picture-framers'
+  | 'swimming-lessons'
+  | 'gin-distilleries'
+  | 'hot-air-balloons'
+  | 'wedding-stationers';
+
 export interface CorpusQuestion {
   text: string;
   domain:
@@ -218,7 +230,8 @@ export interface CorpusQuestion {
     | Batch14Domain
     | Batch15Domain
     | Batch16Domain
-    | Batch17Domain;
+    | Batch17Domain
+    | Batch18Domain;
   /** The leading kinds it holds; empty when it is neutral. */
   kinds: LeadingKind[];
   half: 'tuning' | 'held-out';
@@ -352,3 +365,7 @@ export const batch16HeldOutHalf = heldOutOf(batch16);
 export const batch17 = batchOf(batch17Rows);
 export const batch17TuningHalf = tuningOf(batch17);
 export const batch17HeldOutHalf = heldOutOf(batch17);
+
+export const batch18 = batchOf(batch18Rows);
+export const batch18TuningHalf = tuningOf(batch18);
+export const batch18HeldOutHalf = heldOutOf(batch18);

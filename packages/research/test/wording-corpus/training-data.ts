@@ -15,6 +15,7 @@ import {
   batch15,
   batch16,
   batch17,
+  batch18HeldOutHalf,
   type BatchQuestion,
   corpus,
   type CorpusQuestion,
@@ -42,7 +43,7 @@ export const tuningParts: Record<string, readonly BatchQuestion[]> = {
 };
 
 /** The newest batch's held-out half, which no training sees until a later batch is committed and measured. */
-export const unreadHeldOut: readonly CorpusQuestion[] = [];
+export const unreadHeldOut: readonly CorpusQuestion[] = batch18HeldOutHalf;
 
 /** Every part, in order. */
 export const tuningData = Object.values(tuningParts).flat();
