@@ -16,13 +16,14 @@ import {
   batch16,
   batch17,
   batch18HeldOutHalf,
+  batch18TuningHalf,
   type BatchQuestion,
   corpus,
   type CorpusQuestion,
   fnv1a,
 } from './split';
 
-/** The tuning data by part (cross-validation leaves each out in turn): the earlier corpus, and batches 3 to 17 whole. */
+/** The tuning data by part (cross-validation leaves each out in turn): the earlier corpus, batches 3 to 17 whole, and batch 18's tuning half. */
 export const tuningParts: Record<string, readonly BatchQuestion[]> = {
   earlier: corpus,
   batch3,
@@ -40,6 +41,7 @@ export const tuningParts: Record<string, readonly BatchQuestion[]> = {
   batch15,
   batch16,
   batch17,
+  'batch18-tuning': batch18TuningHalf,
 };
 
 /** The newest batch's held-out half, which no training sees until a later batch is committed and measured. */

@@ -53,6 +53,10 @@ kindCases(
     ],
     ['Flimsy plastic kettles break in a month. Would you pay more for a steel one?', 'Flimsy'],
     ['If you could eat the best pies in the North West every weekend, would you join?', 'best'],
+    [
+      'If you could have your wedding photos beautifully printed in a week, would you?',
+      'beautifully',
+    ],
   ],
   [
     'How would you rate our delivery, from very poor to very good?',
@@ -86,5 +90,6 @@ kindCases(
     'Would you rather book online or by phone?',
     'Cold winters are hard on old gutters. How often do you check yours?',
     'Which is the best café in Leeds, in your view?',
+    'If you could have your photos printed in a week, would you?',
   ],
 );

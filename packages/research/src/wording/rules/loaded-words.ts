@@ -66,13 +66,15 @@ function loadedWords(s: Sentence, context: SentenceContext): Hit[] {
   for (let i = 0; i < t.length; i += 1) {
     const x = t[i]!;
     if (!['ADJ', 'ADV', 'VERB', 'NOUN', 'PROPN'].includes(x.pos) && !x.text.includes('-')) continue;
-    // Praise of how the offer is done, in a statement about it: "Our kitchens are beautifully fitted…".
+    // Praise of how the offer is done, in a statement about it ("Our kitchens are beautifully
+    // fitted…") or inside a steering phrase ("If you could have your photos beautifully framed…").
     if (
       x.pos === 'ADV' &&
-      !isQuestion(s) &&
       ['VERB', 'ADJ'].includes(t[i + 1]?.pos ?? '') &&
       valence(x.lower.replace(/ily$/, 'y').replace(/ly$/, '')) >= 3 &&
-      t.slice(0, i).some((y) => OFFER_DETERMINERS.has(y.lower) && y.lower !== 'we')
+      ((!isQuestion(s) &&
+        t.slice(0, i).some((y) => OFFER_DETERMINERS.has(y.lower) && y.lower !== 'we')) ||
+        steered(x))
     ) {
       hits.push(span('loaded-words', x, t[i + 1]!));
       continue;

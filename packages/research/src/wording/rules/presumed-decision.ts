@@ -121,8 +121,12 @@ export function presumedNext(s: Sentence): Hit[] {
   const qs = opener.i;
   // "Which date shall we pencil in for you?", "Which day should our team come back to your house?"
   const ours = weAct(t, qs + 1);
-  // "…for you", "…to your house", or "When would you like us to come?": the act's time asked, the act presumed.
-  if (ours && (t.slice(ours.i + 1).some((y) => YOU.has(y.lower)) || opener.lower === 'when'))
+  // "…for you", "…to your house", "When would you like us to come?" (the act's time asked), or
+  // "Which would you like us to deliver on Saturday: …?" (the day set, only the thing asked).
+  const timed =
+    opener.lower === 'when' ||
+    (opener.lower === 'which' && t.some((y) => calendarWords.has(y.lower)));
+  if (ours && (t.slice(ours.i + 1).some((y) => YOU.has(y.lower)) || timed))
     return [span('presupposition', opener, ours)];
   if (t.some((y) => y.lower === 'or')) return [];
   // "Which day would suit a visit from our technician?": the visit's date asked, the visit presumed.

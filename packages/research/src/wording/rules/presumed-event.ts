@@ -83,8 +83,12 @@ function ownOccasion(t: readonly Token[], i: number): Token | undefined {
     (['the', 'his', 'her', 'their'].includes(t[i]!.lower) &&
       occasionDates.has(t[i + 1]?.lower ?? ''));
   if (!own) return undefined;
-  // Up to two words between: "your last visit", "your hawk walk", "your second fitting".
-  for (let k = i + 1; k <= i + 3 && k < t.length; k += 1) {
+  // "on your flight", "the start of your session": an occasion of the person's, placed.
+  const placedHere =
+    t[i]!.lower === 'your' &&
+    (OCCASION_PREPOSITIONS.has(t[i - 1]?.lower ?? '') || t[i - 1]?.lower === 'of');
+  // Up to three words between: "your last visit", "your hawk walk", "your last beginner swim class".
+  for (let k = i + 1; k <= i + 4 && k < t.length; k += 1) {
     const noun = t[k]!;
     // One occasion ("your visit"), not a habit ("on your company trips").
     const between = t.slice(i + 1, k);
@@ -93,9 +97,10 @@ function ownOccasion(t: readonly Token[], i: number): Token | undefined {
       noun.pos === 'NOUN' &&
       noun.lower === noun.lemma &&
       t[k + 1]?.pos !== 'NOUN' &&
-      (attendedOccasions.has(noun.lemma) || (datedBy && occasionNouns.has(noun.lemma)))
+      (attendedOccasions.has(noun.lemma) ||
+        ((datedBy || placedHere) && occasionNouns.has(noun.lemma)))
     ) {
-      const placed = OCCASION_PREPOSITIONS.has(t[i - 1]?.lower ?? '');
+      const placed = placedHere;
       return datedBy || placed ? noun : undefined;
     }
     if (!['NOUN', 'ADJ', 'PROPN', 'ADV'].includes(noun.pos)) return undefined;
@@ -186,9 +191,11 @@ function pastWithYou(t: readonly Token[], from: number): Token | undefined {
     if (['was', 'were'].includes(a.lower) && ['your', 'you'].includes(b.lower)) return a;
     // "…the party you held at our track": the person's own act, in the past; not
     // the alternatives set against ours ("…over the others you looked at").
+    // ("…the consultation you had in our studio": "had" read as a helper before its preposition.)
+    const hadThere = b.lower === 'had' && t[i + 2]?.pos === 'ADP';
     if (
       a.lower === 'you' &&
-      b.pos === 'VERB' &&
+      (b.pos === 'VERB' || hadThere) &&
       b.lower !== b.lemma &&
       !/(?:ing|s)$/.test(b.lower) &&
       !t.slice(Math.max(0, i - 4), i).some((y) => ['than', 'over'].includes(y.lower))
