@@ -1,17 +1,10 @@
 import { batch10Rows } from './wording-corpus/batch-10';
 import { describeBatch } from './wording-corpus/batch-checks';
 import {
-  batch3,
-  batch4,
-  batch5,
-  batch6,
-  batch7,
-  batch8,
-  batch9,
   batch10,
   batch10HeldOutHalf,
   batch10TuningHalf,
-  corpus,
+  writtenBefore,
 } from './wording-corpus/split';
 
 describeBatch({
@@ -20,7 +13,7 @@ describeBatch({
   rows: batch10Rows,
   heldOut: batch10HeldOutHalf,
   tuning: batch10TuningHalf,
-  earlier: [...corpus, ...batch3, ...batch4, ...batch5, ...batch6, ...batch7, ...batch8, ...batch9],
+  earlier: writtenBefore(10),
   earlierNamed: 'the earlier corpus or batches 3 to 9',
   minQuestions: 600,
   domains: { exactly: 8 },

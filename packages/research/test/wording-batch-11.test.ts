@@ -1,18 +1,10 @@
 import { batch11Rows } from './wording-corpus/batch-11';
 import { describeBatch } from './wording-corpus/batch-checks';
 import {
-  batch3,
-  batch4,
-  batch5,
-  batch6,
-  batch7,
-  batch8,
-  batch9,
-  batch10,
   batch11,
   batch11HeldOutHalf,
   batch11TuningHalf,
-  corpus,
+  writtenBefore,
 } from './wording-corpus/split';
 
 describeBatch({
@@ -21,17 +13,7 @@ describeBatch({
   rows: batch11Rows,
   heldOut: batch11HeldOutHalf,
   tuning: batch11TuningHalf,
-  earlier: [
-    ...corpus,
-    ...batch3,
-    ...batch4,
-    ...batch5,
-    ...batch6,
-    ...batch7,
-    ...batch8,
-    ...batch9,
-    ...batch10,
-  ],
+  earlier: writtenBefore(11),
   earlierNamed: 'the earlier corpus or batches 3 to 10',
   minQuestions: 600,
   domains: { exactly: 8 },

@@ -1,19 +1,10 @@
 import { batch12Rows } from './wording-corpus/batch-12';
 import { describeBatch } from './wording-corpus/batch-checks';
 import {
-  batch3,
-  batch4,
-  batch5,
-  batch6,
-  batch7,
-  batch8,
-  batch9,
-  batch10,
-  batch11,
   batch12,
   batch12HeldOutHalf,
   batch12TuningHalf,
-  corpus,
+  writtenBefore,
 } from './wording-corpus/split';
 
 describeBatch({
@@ -22,18 +13,7 @@ describeBatch({
   rows: batch12Rows,
   heldOut: batch12HeldOutHalf,
   tuning: batch12TuningHalf,
-  earlier: [
-    ...corpus,
-    ...batch3,
-    ...batch4,
-    ...batch5,
-    ...batch6,
-    ...batch7,
-    ...batch8,
-    ...batch9,
-    ...batch10,
-    ...batch11,
-  ],
+  earlier: writtenBefore(12),
   earlierNamed: 'the earlier corpus or batches 3 to 11',
   minQuestions: 600,
   domains: { exactly: 8 },

@@ -1,20 +1,10 @@
 import { batch13Rows } from './wording-corpus/batch-13';
 import { describeBatch } from './wording-corpus/batch-checks';
 import {
-  batch3,
-  batch4,
-  batch5,
-  batch6,
-  batch7,
-  batch8,
-  batch9,
-  batch10,
-  batch11,
-  batch12,
   batch13,
   batch13HeldOutHalf,
   batch13TuningHalf,
-  corpus,
+  writtenBefore,
 } from './wording-corpus/split';
 
 describeBatch({
@@ -23,19 +13,7 @@ describeBatch({
   rows: batch13Rows,
   heldOut: batch13HeldOutHalf,
   tuning: batch13TuningHalf,
-  earlier: [
-    ...corpus,
-    ...batch3,
-    ...batch4,
-    ...batch5,
-    ...batch6,
-    ...batch7,
-    ...batch8,
-    ...batch9,
-    ...batch10,
-    ...batch11,
-    ...batch12,
-  ],
+  earlier: writtenBefore(13),
   earlierNamed: 'the earlier corpus or batches 3 to 12',
   minQuestions: 600,
   domains: { exactly: 8 },

@@ -1,21 +1,10 @@
 import { batch14Rows } from './wording-corpus/batch-14';
 import { describeBatch } from './wording-corpus/batch-checks';
 import {
-  batch3,
-  batch4,
-  batch5,
-  batch6,
-  batch7,
-  batch8,
-  batch9,
-  batch10,
-  batch11,
-  batch12,
-  batch13,
   batch14,
   batch14HeldOutHalf,
   batch14TuningHalf,
-  corpus,
+  writtenBefore,
 } from './wording-corpus/split';
 
 describeBatch({
@@ -24,20 +13,7 @@ describeBatch({
   rows: batch14Rows,
   heldOut: batch14HeldOutHalf,
   tuning: batch14TuningHalf,
-  earlier: [
-    ...corpus,
-    ...batch3,
-    ...batch4,
-    ...batch5,
-    ...batch6,
-    ...batch7,
-    ...batch8,
-    ...batch9,
-    ...batch10,
-    ...batch11,
-    ...batch12,
-    ...batch13,
-  ],
+  earlier: writtenBefore(14),
   earlierNamed: 'the earlier corpus or batches 3 to 13',
   minQuestions: 600,
   domains: { exactly: 8 },

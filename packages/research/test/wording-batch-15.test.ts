@@ -1,22 +1,10 @@
 import { batch15Rows } from './wording-corpus/batch-15';
 import { describeBatch } from './wording-corpus/batch-checks';
 import {
-  batch3,
-  batch4,
-  batch5,
-  batch6,
-  batch7,
-  batch8,
-  batch9,
-  batch10,
-  batch11,
-  batch12,
-  batch13,
-  batch14,
   batch15,
   batch15HeldOutHalf,
   batch15TuningHalf,
-  corpus,
+  writtenBefore,
 } from './wording-corpus/split';
 
 describeBatch({
@@ -25,21 +13,7 @@ describeBatch({
   rows: batch15Rows,
   heldOut: batch15HeldOutHalf,
   tuning: batch15TuningHalf,
-  earlier: [
-    ...corpus,
-    ...batch3,
-    ...batch4,
-    ...batch5,
-    ...batch6,
-    ...batch7,
-    ...batch8,
-    ...batch9,
-    ...batch10,
-    ...batch11,
-    ...batch12,
-    ...batch13,
-    ...batch14,
-  ],
+  earlier: writtenBefore(15),
   earlierNamed: 'the earlier corpus or batches 3 to 14',
   minQuestions: 600,
   domains: { exactly: 8 },

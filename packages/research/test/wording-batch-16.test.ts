@@ -1,23 +1,10 @@
 import { batch16Rows } from './wording-corpus/batch-16';
 import { describeBatch } from './wording-corpus/batch-checks';
 import {
-  batch3,
-  batch4,
-  batch5,
-  batch6,
-  batch7,
-  batch8,
-  batch9,
-  batch10,
-  batch11,
-  batch12,
-  batch13,
-  batch14,
-  batch15,
   batch16,
   batch16HeldOutHalf,
   batch16TuningHalf,
-  corpus,
+  writtenBefore,
 } from './wording-corpus/split';
 
 describeBatch({
@@ -26,22 +13,7 @@ describeBatch({
   rows: batch16Rows,
   heldOut: batch16HeldOutHalf,
   tuning: batch16TuningHalf,
-  earlier: [
-    ...corpus,
-    ...batch3,
-    ...batch4,
-    ...batch5,
-    ...batch6,
-    ...batch7,
-    ...batch8,
-    ...batch9,
-    ...batch10,
-    ...batch11,
-    ...batch12,
-    ...batch13,
-    ...batch14,
-    ...batch15,
-  ],
+  earlier: writtenBefore(16),
   earlierNamed: 'the earlier corpus or batches 3 to 15',
   minQuestions: 600,
   domains: { exactly: 8 },

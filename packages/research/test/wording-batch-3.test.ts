@@ -1,6 +1,6 @@
 import { batch3Rows } from './wording-corpus/batch-3';
 import { describeBatch } from './wording-corpus/batch-checks';
-import { batch3, batch3HeldOutHalf, batch3TuningHalf, corpus } from './wording-corpus/split';
+import { batch3, batch3HeldOutHalf, batch3TuningHalf, writtenBefore } from './wording-corpus/split';
 
 describeBatch({
   name: 'wording batch 3',
@@ -8,7 +8,7 @@ describeBatch({
   rows: batch3Rows,
   heldOut: batch3HeldOutHalf,
   tuning: batch3TuningHalf,
-  earlier: corpus,
+  earlier: writtenBefore(3),
   earlierNamed: 'the earlier corpus',
   minQuestions: 300,
   domains: { atLeast: 6 },

@@ -1,12 +1,6 @@
 import { batch4Rows } from './wording-corpus/batch-4';
 import { describeBatch } from './wording-corpus/batch-checks';
-import {
-  batch3,
-  batch4,
-  batch4HeldOutHalf,
-  batch4TuningHalf,
-  corpus,
-} from './wording-corpus/split';
+import { batch4, batch4HeldOutHalf, batch4TuningHalf, writtenBefore } from './wording-corpus/split';
 
 describeBatch({
   name: 'wording batch 4',
@@ -14,7 +8,7 @@ describeBatch({
   rows: batch4Rows,
   heldOut: batch4HeldOutHalf,
   tuning: batch4TuningHalf,
-  earlier: [...corpus, ...batch3],
+  earlier: writtenBefore(4),
   earlierNamed: 'the earlier corpus or batch 3',
   minQuestions: 360,
   domains: { exactly: 8 },

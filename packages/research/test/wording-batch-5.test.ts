@@ -1,13 +1,6 @@
 import { batch5Rows } from './wording-corpus/batch-5';
 import { describeBatch } from './wording-corpus/batch-checks';
-import {
-  batch3,
-  batch4,
-  batch5,
-  batch5HeldOutHalf,
-  batch5TuningHalf,
-  corpus,
-} from './wording-corpus/split';
+import { batch5, batch5HeldOutHalf, batch5TuningHalf, writtenBefore } from './wording-corpus/split';
 
 describeBatch({
   name: 'wording batch 5',
@@ -15,7 +8,7 @@ describeBatch({
   rows: batch5Rows,
   heldOut: batch5HeldOutHalf,
   tuning: batch5TuningHalf,
-  earlier: [...corpus, ...batch3, ...batch4],
+  earlier: writtenBefore(5),
   earlierNamed: 'the earlier corpus or batches 3 and 4',
   minQuestions: 400,
   domains: { exactly: 8 },

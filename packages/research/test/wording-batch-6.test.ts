@@ -1,14 +1,6 @@
 import { batch6Rows } from './wording-corpus/batch-6';
 import { describeBatch } from './wording-corpus/batch-checks';
-import {
-  batch3,
-  batch4,
-  batch5,
-  batch6,
-  batch6HeldOutHalf,
-  batch6TuningHalf,
-  corpus,
-} from './wording-corpus/split';
+import { batch6, batch6HeldOutHalf, batch6TuningHalf, writtenBefore } from './wording-corpus/split';
 
 describeBatch({
   name: 'wording batch 6',
@@ -16,7 +8,7 @@ describeBatch({
   rows: batch6Rows,
   heldOut: batch6HeldOutHalf,
   tuning: batch6TuningHalf,
-  earlier: [...corpus, ...batch3, ...batch4, ...batch5],
+  earlier: writtenBefore(6),
   earlierNamed: 'the earlier corpus or batches 3 to 5',
   minQuestions: 500,
   domains: { exactly: 8 },

@@ -1,15 +1,6 @@
 import { batch7Rows } from './wording-corpus/batch-7';
 import { describeBatch } from './wording-corpus/batch-checks';
-import {
-  batch3,
-  batch4,
-  batch5,
-  batch6,
-  batch7,
-  batch7HeldOutHalf,
-  batch7TuningHalf,
-  corpus,
-} from './wording-corpus/split';
+import { batch7, batch7HeldOutHalf, batch7TuningHalf, writtenBefore } from './wording-corpus/split';
 
 describeBatch({
   name: 'wording batch 7',
@@ -17,7 +8,7 @@ describeBatch({
   rows: batch7Rows,
   heldOut: batch7HeldOutHalf,
   tuning: batch7TuningHalf,
-  earlier: [...corpus, ...batch3, ...batch4, ...batch5, ...batch6],
+  earlier: writtenBefore(7),
   earlierNamed: 'the earlier corpus or batches 3 to 6',
   minQuestions: 600,
   domains: { exactly: 8 },

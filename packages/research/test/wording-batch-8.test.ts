@@ -1,16 +1,6 @@
 import { batch8Rows } from './wording-corpus/batch-8';
 import { describeBatch } from './wording-corpus/batch-checks';
-import {
-  batch3,
-  batch4,
-  batch5,
-  batch6,
-  batch7,
-  batch8,
-  batch8HeldOutHalf,
-  batch8TuningHalf,
-  corpus,
-} from './wording-corpus/split';
+import { batch8, batch8HeldOutHalf, batch8TuningHalf, writtenBefore } from './wording-corpus/split';
 
 describeBatch({
   name: 'wording batch 8',
@@ -18,7 +8,7 @@ describeBatch({
   rows: batch8Rows,
   heldOut: batch8HeldOutHalf,
   tuning: batch8TuningHalf,
-  earlier: [...corpus, ...batch3, ...batch4, ...batch5, ...batch6, ...batch7],
+  earlier: writtenBefore(8),
   earlierNamed: 'the earlier corpus or batches 3 to 7',
   minQuestions: 600,
   domains: { exactly: 8 },

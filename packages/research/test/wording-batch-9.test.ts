@@ -1,17 +1,6 @@
 import { batch9Rows } from './wording-corpus/batch-9';
 import { describeBatch } from './wording-corpus/batch-checks';
-import {
-  batch3,
-  batch4,
-  batch5,
-  batch6,
-  batch7,
-  batch8,
-  batch9,
-  batch9HeldOutHalf,
-  batch9TuningHalf,
-  corpus,
-} from './wording-corpus/split';
+import { batch9, batch9HeldOutHalf, batch9TuningHalf, writtenBefore } from './wording-corpus/split';
 
 describeBatch({
   name: 'wording batch 9',
@@ -19,7 +8,7 @@ describeBatch({
   rows: batch9Rows,
   heldOut: batch9HeldOutHalf,
   tuning: batch9TuningHalf,
-  earlier: [...corpus, ...batch3, ...batch4, ...batch5, ...batch6, ...batch7, ...batch8],
+  earlier: writtenBefore(9),
   earlierNamed: 'the earlier corpus or batches 3 to 8',
   minQuestions: 600,
   domains: { exactly: 8 },

@@ -369,3 +369,28 @@ export const batch17HeldOutHalf = heldOutOf(batch17);
 export const batch18 = batchOf(batch18Rows);
 export const batch18TuningHalf = tuningOf(batch18);
 export const batch18HeldOutHalf = heldOutOf(batch18);
+
+/** Batches 3 to 18 in the order they were written. */
+const batchesInOrder: readonly (readonly BatchQuestion[])[] = [
+  batch3,
+  batch4,
+  batch5,
+  batch6,
+  batch7,
+  batch8,
+  batch9,
+  batch10,
+  batch11,
+  batch12,
+  batch13,
+  batch14,
+  batch15,
+  batch16,
+  batch17,
+  batch18,
+];
+
+/** The questions written before batch `n`: the earlier corpus and batches 3 to n − 1 (all of them for an `n` past the newest). */
+export function writtenBefore(n: number): CorpusQuestion[] {
+  return [...corpus, ...batchesInOrder.slice(0, Math.max(0, n - 3)).flat()];
+}
