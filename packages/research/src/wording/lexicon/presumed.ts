@@ -62,35 +62,6 @@ export const ratingWords = new Set(['satisfied', 'dissatisfied', 'happy', 'unhap
 /** Words that date the person's own occasion: "your last delivery", "your first visit". */
 export const occasionDates = new Set(['first', 'last', 'latest', 'recent']);
 
-/** Occasions a business provides, the person's own when "your": "your visit today", "your lesson last week". */
-export const occasionNouns = new Set([
-  'visit',
-  'stay',
-  'tour',
-  'trek',
-  'walk',
-  'lesson',
-  'class',
-  'session',
-  'appointment',
-  'treatment',
-  'installation',
-  'fitting',
-  'repair',
-  'service',
-  'delivery',
-  'clean',
-  'booking',
-  'order',
-  'consultation',
-  'course',
-  'show',
-  'trip',
-  'ride',
-  'flight',
-  'experience',
-]);
-
 /**
  * Occasions the person comes to, which the business that asks provides
  * ("your last visit", "your lesson"), unlike a service anyone may have done
@@ -109,6 +80,24 @@ export const attendedOccasions = new Set([
   'fitting',
   'consultation',
   'show',
+]);
+
+/** Occasions a business provides, the person's own when "your": "your visit today", "your repair last week". */
+export const occasionNouns = new Set([
+  ...attendedOccasions,
+  'treatment',
+  'installation',
+  'repair',
+  'service',
+  'delivery',
+  'clean',
+  'booking',
+  'order',
+  'course',
+  'trip',
+  'ride',
+  'flight',
+  'experience',
 ]);
 
 /** Nouns of work done on something, beyond the occasions: "the work on your car", "the replacement of your roof". */
