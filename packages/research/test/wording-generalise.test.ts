@@ -118,6 +118,28 @@ describe('rewordings keep what the pronoun stands for and drop the praise they k
     expect(check.edits.map((e) => e.change)).toContain('remove');
   });
 
+  it('a question that asks people to claim a kind goes whole when another question follows', () => {
+    const check = checkWording(
+      'Do you see yourself as a keen cook? Would our knife course suit you?',
+    );
+    expect(check.rewording).toBe('ready');
+    expect(check.neutral).toBe('Would our knife course suit you?');
+  });
+
+  it('a model person in the question, or a booking put as settled, is not cut into pieces', () => {
+    for (const text of [
+      'Would a caring owner leave a dog alone all day?',
+      'Would a keen gardener like you settle for plastic pots?',
+      'Would you like 20 or 40 balloons added to your party?',
+      'Shall we fit your blinds on Tuesday or Friday?',
+    ]) {
+      const check = checkWording(text);
+      expect(check.rewording).toBe('edit-yourself');
+      expect(check.neutral).toBe(text);
+      expect(check.edits.length).toBeGreaterThan(0);
+    }
+  });
+
   it('a crowd statement does not become the topic of the fallback', () => {
     const check = checkWording(
       'Millions of households have switched to refillable cleaning products. Would you switch too?',

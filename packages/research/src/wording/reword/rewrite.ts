@@ -249,6 +249,15 @@ export function rewriteOnce(text: string): string {
           break;
         }
         case 'identity-appeal':
+          // "Do you see yourself as a keen cook? Would our course suit you?": the first question goes;
+          // asked alone, it has nothing left to ask.
+          if (t[head.i + 1]?.lower === 'yourself') {
+            if (isQuestion(s) && questions.length > 1 && questions.at(-1) !== s) {
+              edits.push({ start: s.start, end: s.end, text: '' });
+              break;
+            }
+            return fallback(text);
+          }
           if (head.start >= t[qs]!.start || qs === 0) {
             // "If you love your family," inside: drop the clause up to its comma.
             const comma = t.find((x) => x.i > ht.at(-1)!.i && x.text === ',');
@@ -262,7 +271,13 @@ export function rewriteOnce(text: string): string {
                 head.lower === 'being')
             ) {
               edits.push({ start: head.start, end: comma.end, text: '' });
-            } else if (!isQuestion(s) || head.lower === 'as') {
+            } else if (
+              !isQuestion(s) ||
+              head.lower === 'as' ||
+              // "Would a caring owner…?", "…a keen gardener like you…": cut out, the question breaks.
+              head.lower === 'would' ||
+              ['a', 'an', 'the'].includes(t[head.i - 1]?.lower ?? '')
+            ) {
               return fallback(text);
             } else edits.push({ start: head.start, end: hit.end, text: '' });
           }

@@ -266,11 +266,13 @@ const OPEN_ENDS = new Set(['other', 'another', 'else', 'neither', 'not', 'later'
  * settled, with only two slots to pick from; every answer offered says yes.
  */
 function settledSlot(s: Sentence): Hit[] {
-  if (presumedSlot(s).length === 0) return [];
+  const [slot] = presumedSlot(s);
+  if (!slot) return [];
   const t = s.tokens;
   const or = t.findIndex((y) => y.lower === 'or');
   if (t.slice(or + 1).some((y) => OPEN_ENDS.has(y.lower))) return [];
-  const last = t.slice(or + 1).findLast((y) => y.pos !== 'PUNCT') ?? t[or]!;
+  // The two options only ("Tuesday or Friday", "20 or 40"), up to the second one's slot word.
+  const last = t.find((y) => y.end === slot.end) ?? t[or + 1] ?? t[or]!;
   return [span('loaded-choice', t[or - 1]!, last)];
 }
 
