@@ -111,7 +111,7 @@ export const worksDone = new Set([
   'overhaul',
 ]);
 
-/** Verbs of taking up what a business offers: "the kit you bought", "the workshop you attended", "the open day you came to". */
+/** Verbs of taking up what a business offers: "the kit you bought", "the pottery class you attended", "the open day you came to". */
 export const takingUpVerbs = new Set([
   'buy',
   'hire',

@@ -59,7 +59,7 @@ export function ratedScore(s: Sentence): Hit[] {
     if (!score) continue;
     const unit = /star$/.test(x.lower) ? x : t[x.i + 1];
     if (!unit || (unit !== x && !SCORE_UNITS.has(unit.lemma))) continue;
-    // "Rated 4.8 stars", or others rating us: "Party hosts rate us 4.8 stars".
+    // "Rated 4.8 stars", or others rating us: "Local cyclists rate us 4.9 stars".
     const rater = t
       .slice(Math.max(0, x.i - 2), x.i)
       .find(

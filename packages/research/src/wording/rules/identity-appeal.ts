@@ -309,7 +309,7 @@ const characterWord = (x: Token | undefined) =>
 
 /**
  * The person made a model of the right kind of person: "a creative knitter
- * like you", "a green-minded household like yours", "Would a thoughtful host
+ * like you", "a green-minded family like yours", "Would a caring owner
  * serve…?", or a group they are asked to join ("…: are you one of them?").
  */
 function youAsModel(s: Sentence, sentences: readonly Sentence[]): Hit[] {
@@ -334,7 +334,7 @@ function youAsModel(s: Sentence, sentences: readonly Sentence[]): Hit[] {
       (t[k + 2]?.lower === 'as' || (y.lemma === 'consider' && t[k + 2]?.pos !== 'ADP')),
   );
   if (self >= 0) hits.push(span('identity-appeal', t[self]!, t[Math.min(t.length - 2, self + 3)]!));
-  // "Would a thoughtful host…?", "Would fun-loving couples…?"
+  // "Would a caring owner…?", "Would fun-loving couples…?"
   const would = t[first];
   const article = ['a', 'an'].includes(t[first + 1]?.lower ?? '') ? 1 : 0;
   const [adjective, role, verb] = t.slice(first + 1 + article, first + 4 + article);

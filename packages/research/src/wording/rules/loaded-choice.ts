@@ -262,7 +262,7 @@ function loadedChoice(s: Sentence): Hit[] {
 const OPEN_ENDS = new Set(['other', 'another', 'else', 'neither', 'not', 'later']);
 
 /**
- * "Shall we collect your knives on Monday or Wednesday?": the act put as
+ * "Shall we fit your blinds on Tuesday or Friday?": the act put as
  * settled, with only two slots to pick from; every answer offered says yes.
  */
 function settledSlot(s: Sentence): Hit[] {

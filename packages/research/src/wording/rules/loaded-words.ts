@@ -389,7 +389,7 @@ function superlativeVerdict(s: Sentence): Hit[] {
 
 /**
  * The top of a praising scale given a named place, outside a question that
- * asks which: "…play the best woodland games in the South East…", "Named the
+ * asks which: "…eat the best pies in the North West…", "Named the
  * finest bakery in Yorkshire — …" ("Which is the best café in Leeds?" asks).
  */
 function scopedTop(s: Sentence): Hit[] {

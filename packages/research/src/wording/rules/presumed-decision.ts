@@ -122,7 +122,7 @@ export function presumedNext(s: Sentence): Hit[] {
   // "Which date shall we pencil in for you?", "Which day should our team come back to your house?"
   const ours = weAct(t, qs + 1);
   // "…for you", "…to your house", "When would you like us to come?" (the act's time asked), or
-  // "Which would you like us to deliver on Saturday: …?" (the day set, only the thing asked).
+  // "Which would you like us to bring on Friday: …?" (the day set, only the thing asked).
   const timed =
     opener.lower === 'when' ||
     (opener.lower === 'which' && t.some((y) => calendarWords.has(y.lower)));
@@ -199,13 +199,13 @@ export function presumedNext(s: Sentence): Hit[] {
 /** Times a booking is made for, beyond a visit's: "Which night…", "Which month…". */
 const BOOKING_TIMES = new Set([...visitTimes, 'night', 'month', 'weekend']);
 
-/** Verbs of taking up an offer: "How many tickets will you need…", "…will you book". */
+/** Verbs of taking up an offer: "How many hampers will you need…", "…will you book". */
 const TAKING_VERBS = new Set(['need', 'book', 'order', 'buy', 'want', 'take', 'reserve']);
 
 /**
  * A booking asked about as settled, with no "if" or hedge: its time
- * ("Which night would you like to book for your group?", "Which week would
- * you like our crew to come?") or its size ("How many tickets will you need
+ * ("Which evening would you like to book for your team?", "Which week would
+ * you like our crew to come?") or its size ("How many hampers will you need
  * for our show?", "How many vouchers would you like for Father's Day?").
  */
 export function presumedBooking(s: Sentence): Hit[] {
@@ -228,7 +228,7 @@ export function presumedBooking(s: Sentence): Hit[] {
 }
 
 /**
- * "Shall we collect your knives on Monday or Wednesday?": the seller's next
+ * "Shall we fit your blinds on Tuesday or Friday?": the seller's next
  * act put as settled, with only its date or its size left to choose.
  */
 export function presumedSlot(s: Sentence): Hit[] {
@@ -246,7 +246,7 @@ export function presumedSlot(s: Sentence): Hit[] {
     return [span('presupposition', t[first]!, suits)];
   // "Shall we…", or "Would you like your <thing>…" with only its day left to choose.
   const shallWe = t[first]?.lower === 'shall' && t[first + 1]?.lower === 'we';
-  // "Would you like your box…", "Would you like 500 or 1,000 paintballs added to your party?"
+  // "Would you like your sofa…", "Would you like 20 or 40 balloons added to your party?"
   const wanted =
     t[first]?.lower === 'would' && t[first + 1]?.lower === 'you' && t[first + 2]?.lemma === 'like';
   const yoursWanted =

@@ -51,7 +51,7 @@ function actDone(t: readonly Token[], i: number): Token | undefined {
   if (!verb || (verb.pos !== 'VERB' && !didIt) || !(doer.lower === 'we' || doer.pos === 'PROPN'))
     return undefined;
   const past = verb.lower !== verb.lemma && !/(?:ing|s)$/.test(verb.lower);
-  // "since we fitted…", "since Dave sharpened it": the act dated, done whoever it was for.
+  // "since we fitted…", "since Sam serviced it": the act dated, done whoever it was for.
   const since = t[i - 1]?.lower === 'since';
   const forYou = since || t.slice(i + 2, i + 8).some((y) => YOU.has(y.lower));
   return past && forYou ? verb : undefined;
@@ -72,7 +72,7 @@ function namedActAsked(t: readonly Token[], i: number): Token | undefined {
  * walk"): asked by the business, it is an occasion with the business.
  */
 function ownOccasion(t: readonly Token[], i: number): Token | undefined {
-  // "on the course", "during the private booking": the occasion the person had, named as known.
+  // "on the course", "during the private hire": the occasion the person had, named as known.
   if (t[i]!.lower === 'the' && OCCASION_PREPOSITIONS.has(t[i - 1]?.lower ?? '')) {
     const noun = t.slice(i + 1, i + 4).find((y) => y.pos !== 'ADJ');
     if (noun && occasionNouns.has(noun.lemma) && noun.lower === noun.lemma) return noun;
@@ -83,7 +83,7 @@ function ownOccasion(t: readonly Token[], i: number): Token | undefined {
     (['the', 'his', 'her', 'their'].includes(t[i]!.lower) &&
       occasionDates.has(t[i + 1]?.lower ?? ''));
   if (!own) return undefined;
-  // "on your flight", "the start of your session": an occasion of the person's, placed.
+  // "on your flight", "the start of your lesson": an occasion of the person's, placed.
   const placedHere =
     t[i]!.lower === 'your' &&
     (OCCASION_PREPOSITIONS.has(t[i - 1]?.lower ?? '') || t[i - 1]?.lower === 'of');
@@ -108,14 +108,14 @@ function ownOccasion(t: readonly Token[], i: number): Token | undefined {
   return undefined;
 }
 
-/** "the knitting kit you bought", "the hat you hired": a thing the person took up, named as theirs. */
+/** "the sewing kit you bought", "the hat you hired": a thing the person took up, named as theirs. */
 function takenUp(t: readonly Token[], i: number): Token | undefined {
   const [thing, you, verb] = [t[i - 1], t[i]!, t[i + 1]];
   if (you.lower !== 'you' || thing?.pos !== 'NOUN' || !verb) return undefined;
   return takingUpVerbs.has(verb.lemma) && verb.lower !== verb.lemma ? verb : undefined;
 }
 
-/** "the ridge replacement on your cottage", "the work done on your car": work of ours on the person's things. */
+/** "the roof repair on your cottage", "the work done on your car": work of ours on the person's things. */
 function workOnYours(t: readonly Token[], i: number): Token | undefined {
   const [the, work] = [t[i]!, t[i + 1]];
   if (the.lower !== 'the' || !work) return undefined;
@@ -148,7 +148,7 @@ function occasionWithUs(t: readonly Token[], from: number): Token | undefined {
     const [a, b] = [t[i]!, t[i + 1]];
     if (['with', 'from', 'at', 'to'].includes(a.lower) && (b?.lower === 'us' || b?.pos === 'PROPN'))
       return b;
-    // "our sauna", "our mobile sauna"
+    // "our sauna", "our mobile pizza van"
     const ours = a.lower === 'our' ? t.slice(i + 1, i + 4).find((y) => y.pos !== 'ADJ') : undefined;
     if (ours && (ours.pos === 'NOUN' || ours.pos === 'PROPN')) return ours;
   }
@@ -189,9 +189,9 @@ function pastWithYou(t: readonly Token[], from: number): Token | undefined {
       continue;
     }
     if (['was', 'were'].includes(a.lower) && ['your', 'you'].includes(b.lower)) return a;
-    // "…the party you held at our track": the person's own act, in the past; not
-    // the alternatives set against ours ("…over the others you looked at").
-    // ("…the consultation you had in our studio": "had" read as a helper before its preposition.)
+    // "…the party you held at our café": the person's own act, in the past; not
+    // the alternatives set against ours ("…over the others you tried").
+    // ("…the fitting you had in our shop": "had" read as a helper before its preposition.)
     const hadThere = b.lower === 'had' && t[i + 2]?.pos === 'ADP';
     if (
       a.lower === 'you' &&
@@ -207,7 +207,7 @@ function pastWithYou(t: readonly Token[], from: number): Token | undefined {
     // Not a thing that did not happen: "What stopped you from switching to us?"
     if (i === from && a.pos === 'VERB' && /ed$/.test(a.lower) && b.lower === 'you')
       return holdingBackVerbs.has(a.lemma) ? undefined : a;
-    // "Which instructor took you through…", "Which audiologist carried out your test…": who of ours did it.
+    // "Which tutor took you through…", "Which engineer serviced your boiler…": who of ours did it.
     const doneToYou = b.pos === 'ADP' || b.pos === 'PART' ? t[i + 2] : b;
     if (
       i === from + 1 &&

@@ -549,7 +549,7 @@ function overdue(s: Sentence): Hit[] {
     )
       continue;
     const who = t[i + 1]?.lower === 'that' ? i + 2 : i + 1;
-    // "…time you finally used…": past the adverb to the verb.
+    // "…time you finally booked…": past the adverb to the verb.
     const verb = t.slice(who + 1, who + 4).find((y) => y.pos !== 'ADV');
     if (t[who]?.lower !== 'you' || !verb || verb.pos !== 'VERB') continue;
     if (verb.lemma !== verb.lower && /ed$|[^e]w$|t$/.test(verb.lower) && !/ing$/.test(verb.lower))
