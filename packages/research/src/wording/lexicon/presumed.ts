@@ -53,6 +53,12 @@ export const visitTimes = new Set([
   'slot',
 ]);
 
+/** Times a booking is made for, a visit's and more: "Which night…", "Which month…". */
+export const bookingTimes = new Set([...visitTimes, 'night', 'month', 'weekend']);
+
+/** Verbs a booking's size is asked with: "How many hampers will you need…", "…will you book". */
+export const sizingVerbs = new Set(['need', 'book', 'order', 'buy', 'want', 'take', 'reserve']);
+
 /** Verbs of coming to know about something: "How did you hear about us?" asks how, not whether. */
 export const learningVerbs = new Set(['hear', 'learn', 'discover', 'come', 'notice']);
 

@@ -4,11 +4,13 @@
 import { everyAnswerPattern, whWords } from '../lexicon/question-words';
 import { varietyWords } from '../lexicon/crowds';
 import {
+  bookingTimes,
   calendarWords,
   causeAskVerbs,
   choosingVerbs,
   holdingBackVerbs,
   pastTimes,
+  sizingVerbs,
   switchingVerbs,
   visitTimes,
 } from '../lexicon/presumed';
@@ -196,12 +198,6 @@ export function presumedNext(s: Sentence): Hit[] {
   return [];
 }
 
-/** Times a booking is made for, beyond a visit's: "Which night…", "Which month…". */
-const BOOKING_TIMES = new Set([...visitTimes, 'night', 'month', 'weekend']);
-
-/** Verbs of taking up an offer: "How many hampers will you need…", "…will you book". */
-const TAKING_VERBS = new Set(['need', 'book', 'order', 'buy', 'want', 'take', 'reserve']);
-
 /**
  * A booking asked about as settled, with no "if" or hedge: its time
  * ("Which evening would you like to book for your team?", "Which week would
@@ -215,15 +211,14 @@ export function presumedBooking(s: Sentence): Hit[] {
   const qs = opener.i;
   const frame = decidedFrame(t, qs + 2);
   if (!frame) return [];
-  const when =
-    ['which', 'what'].includes(opener.lower) && BOOKING_TIMES.has(t[qs + 1]?.lemma ?? '');
+  const when = ['which', 'what'].includes(opener.lower) && bookingTimes.has(t[qs + 1]?.lemma ?? '');
   // "…would you like (for…, delivered, to book)", not "…would you like to cook": a purchase, not a habit.
   const after = t[frame[1].i + 1];
   const taken = after?.lower === 'to' ? t[frame[1].i + 2] : after;
   const many =
     opener.lower === 'how' &&
     t[qs + 1]?.lower === 'many' &&
-    (TAKING_VERBS.has(taken?.lemma ?? '') || (frame[1].lemma === 'like' && after?.lower !== 'to'));
+    (sizingVerbs.has(taken?.lemma ?? '') || (frame[1].lemma === 'like' && after?.lower !== 'to'));
   return when || many ? [span('presupposition', opener, frame[1])] : [];
 }
 

@@ -99,10 +99,8 @@ function ownOccasion(t: readonly Token[], i: number): Token | undefined {
       t[k + 1]?.pos !== 'NOUN' &&
       (attendedOccasions.has(noun.lemma) ||
         ((datedBy || placedHere) && occasionNouns.has(noun.lemma)))
-    ) {
-      const placed = placedHere;
-      return datedBy || placed ? noun : undefined;
-    }
+    )
+      return datedBy || placedHere ? noun : undefined;
     if (!['NOUN', 'ADJ', 'PROPN', 'ADV'].includes(noun.pos)) return undefined;
   }
   return undefined;
