@@ -17,6 +17,7 @@ import { batch15Rows } from './batch-15';
 import { batch16Rows } from './batch-16';
 import { batch17Rows } from './batch-17';
 import { batch18Rows } from './batch-18';
+import { batch19Rows } from './batch-19';
 import { corpusRows } from './questions';
 
 export type Domain =
@@ -212,6 +213,17 @@ export type Batch18Domain =
   | 'hot-air-balloons'
   | 'wedding-stationers';
 
+/** The domains of batch 19 (batch-19.ts), in none of the earlier corpus or batches 3 to 18. */
+export type Batch19Domain =
+  | 'surf-schools'
+  | 'candle-makers'
+  | 'stained-glass-studios'
+  | 'barbers'
+  | 'tennis-coaching'
+  | 'bespoke-kitchens'
+  | 'van-hire'
+  | 'pub-quizzes';
+
 export interface CorpusQuestion {
   text: string;
   domain:
@@ -231,7 +243,8 @@ export interface CorpusQuestion {
     | Batch15Domain
     | Batch16Domain
     | Batch17Domain
-    | Batch18Domain;
+    | Batch18Domain
+    | Batch19Domain;
   /** The leading kinds it holds; empty when it is neutral. */
   kinds: LeadingKind[];
   half: 'tuning' | 'held-out';
@@ -370,7 +383,11 @@ export const batch18 = batchOf(batch18Rows);
 export const batch18TuningHalf = tuningOf(batch18);
 export const batch18HeldOutHalf = heldOutOf(batch18);
 
-/** Batches 3 to 18 in the order they were written. */
+export const batch19 = batchOf(batch19Rows);
+export const batch19TuningHalf = tuningOf(batch19);
+export const batch19HeldOutHalf = heldOutOf(batch19);
+
+/** Batches 3 to 19 in the order they were written. */
 const batchesInOrder: readonly (readonly BatchQuestion[])[] = [
   batch3,
   batch4,
@@ -388,6 +405,7 @@ const batchesInOrder: readonly (readonly BatchQuestion[])[] = [
   batch16,
   batch17,
   batch18,
+  batch19,
 ];
 
 /** The questions written before batch `n`: the earlier corpus and batches 3 to n − 1 (all of them for an `n` past the newest). */

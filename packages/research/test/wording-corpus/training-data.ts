@@ -15,15 +15,15 @@ import {
   batch15,
   batch16,
   batch17,
-  batch18HeldOutHalf,
-  batch18TuningHalf,
+  batch18,
+  batch19HeldOutHalf,
   type BatchQuestion,
   corpus,
   type CorpusQuestion,
   fnv1a,
 } from './split';
 
-/** The tuning data by part (cross-validation leaves each out in turn): the earlier corpus, batches 3 to 17 whole, and batch 18's tuning half. */
+/** The tuning data by part (cross-validation leaves each out in turn): the earlier corpus, batches 3 to 18 whole. */
 export const tuningParts: Record<string, readonly BatchQuestion[]> = {
   earlier: corpus,
   batch3,
@@ -41,11 +41,11 @@ export const tuningParts: Record<string, readonly BatchQuestion[]> = {
   batch15,
   batch16,
   batch17,
-  'batch18-tuning': batch18TuningHalf,
+  batch18,
 };
 
 /** The newest batch's held-out half, which no training sees until a later batch is committed and measured. */
-export const unreadHeldOut: readonly CorpusQuestion[] = batch18HeldOutHalf;
+export const unreadHeldOut: readonly CorpusQuestion[] = batch19HeldOutHalf;
 
 /** Every part, in order. */
 export const tuningData = Object.values(tuningParts).flat();
