@@ -17,13 +17,14 @@ import {
   batch17,
   batch18,
   batch19HeldOutHalf,
+  batch19TuningHalf,
   type BatchQuestion,
   corpus,
   type CorpusQuestion,
   fnv1a,
 } from './split';
 
-/** The tuning data by part (cross-validation leaves each out in turn): the earlier corpus, batches 3 to 18 whole. */
+/** The tuning data by part (cross-validation leaves each out in turn): the earlier corpus, batches 3 to 18 whole, and batch 19's tuning half. */
 export const tuningParts: Record<string, readonly BatchQuestion[]> = {
   earlier: corpus,
   batch3,
@@ -42,6 +43,7 @@ export const tuningParts: Record<string, readonly BatchQuestion[]> = {
   batch16,
   batch17,
   batch18,
+  'batch19-tuning': batch19TuningHalf,
 };
 
 /** The newest batch's held-out half, which no training sees until a later batch is committed and measured. */

@@ -57,6 +57,17 @@ kindCases(
       'If you could have your wedding photos beautifully printed in a week, would you?',
       'beautifully',
     ],
+    // Praise put up for agreement, and the best of a lifetime.
+    ["A spa weekend is the ideal birthday present, isn't it?", 'ideal'],
+    ["Fresh pasta makes a wonderful supper, don't you agree?", 'wonderful'],
+    ['Imagine a perfect sunny morning on the lake. Would you hire a kayak?', 'perfect'],
+    ['Picture yourself driving the fastest lap of your life. Would you book us?', 'fastest lap'],
+    ["It's fair to say our staff are really friendly, aren't they?", 'friendly'],
+    ['What makes our comedians so much funnier than the rest?', 'funnier'],
+    // The other side of an either-or, run down even mildly.
+    ['Would you rather wear our tailored suits or a cheap suit from a chain?', 'cheap'],
+    ['Would you hire one of our vans or a clapped-out van from a rival?', 'clapped-out'],
+    ['As a diner with impeccable taste, would you try our tasting menu?', 'impeccable'],
   ],
   [
     'How would you rate our delivery, from very poor to very good?',
@@ -91,5 +102,11 @@ kindCases(
     'Cold winters are hard on old gutters. How often do you check yours?',
     'Which is the best café in Leeds, in your view?',
     'If you could have your photos printed in a week, would you?',
+    "A spa weekend is a common birthday present, isn't it?",
+    'Would you rather hire a van for a day or for a weekend?',
+    'How would you rate our lessons: good, very good or excellent?',
+    'What was the longest walk of your life?',
+    "It's fair to say our staff are friendly, aren't they?",
+    'What makes our rooms so much bigger than the rest?',
   ],
 );

@@ -87,6 +87,18 @@ kindCases(
     ['What was the first thing you did on your trip with us?', 'What'],
     ['What did you think of the welcome at the start of your lesson?', 'What'],
     ['Which would you like us to bring on Friday: the oak table or the pine one?', 'Which'],
+    // Any occasion of the person's, dated and asked "How…", or placed by "during".
+    ['How was your last beard trim?', 'How'],
+    ['What did you think of the music during your colour consultation?', 'consultation'],
+    // A rating of what happened, asked in the past and one-sided.
+    ['How happy were you with the survey and the quote?', 'How'],
+    ['How pleased were you with the wrapping of your hamper?', 'How'],
+    // Our people named by what they did, and what was put in the person's hands.
+    ['What did you think of the engineer who fitted your boiler?', 'fitted'],
+    ['How useful were the swatches you were sent?', 'sent'],
+    ['What did you think of the Brie you tried at our counter?', 'tried'],
+    ['What would you change about the tour you had with our sommelier?', 'tour'],
+    ['Shall we send your first box this week or next?', 'Shall'],
   ],
   [
     'We have 40 plans. Which plan, if any, would you like to try?',
@@ -150,5 +162,9 @@ kindCases(
     'What did you think of the last open day you went to elsewhere, if any?',
     'How satisfied are you with the length of the lessons we offer?',
     'Which would you like us to stock next?',
+    'Why did you choose the hairdresser for your last haircut?',
+    'How satisfied or dissatisfied were you with the quote, if you had one?',
+    'How were you told about the price rise?',
+    'What do you think of engineers who fit boilers on Sundays?',
   ],
 );

@@ -12,6 +12,16 @@ const valenceOf = afinn as Record<string, number>;
 
 /** Praise that marketing copy puts on an offer (beyond what AFINN rates). */
 const praise = new Set([
+  'epic',
+  'impeccable',
+  'matchless',
+  'peerless',
+  'stellar',
+  'faultless',
+  'unparalleled',
+  'dreamy',
+  'idyllic',
+  'sublime',
   'award-winning',
   'best-in-class',
   'world-class',
@@ -255,6 +265,20 @@ const disparagement = new Set([
   'half-baked',
   'slapdash',
   'sloppy',
+  'clapped-out',
+  'cut-price',
+  'cringeworthy',
+  'cringey',
+  'butchered',
+  'botched',
+  'bodged',
+  'dodgy',
+  'ropey',
+  'tatty',
+  'naff',
+  'tacky',
+  'gimmicky',
+  'substandard',
 ]);
 
 /**
@@ -351,6 +375,11 @@ export const scaleWords = new Set([
 export function isStrongPraise(word: string): boolean {
   const lower = word.toLowerCase();
   return praise.has(lower) && !mildPraise.has(lower);
+}
+
+/** Whether a word is marketing's disparagement of an alternative, mild ones included ("cheap", "clunky"). */
+export function disparages(word: string): boolean {
+  return disparagement.has(word.toLowerCase());
 }
 
 /** Whether a word is marketing's own disparagement of an alternative ("cowboy", "clunky"), not a rated harm ("panic", "damage"). */

@@ -34,7 +34,7 @@ export const THRESHOLDS: Thresholds = {
     'social-proof': 0,
     'agreement-framing': 0.02,
     'identity-appeal': 0.02,
-    'assumptive-why': 0.05,
+    'assumptive-why': 0.02,
     'loaded-choice': 0,
     'double-barrelled': 0.02,
     'praise-hypothetical': 0.15,

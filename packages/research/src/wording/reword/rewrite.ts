@@ -285,6 +285,14 @@ export function rewriteOnce(text: string): string {
         case 'assumptive-why':
         case 'presupposition': {
           if (hit.kind === 'presupposition' && head.lower === 'now') break;
+          // A booking put as settled with two slots to pick ("Shall we come Monday or Friday?",
+          // "Would you like 20 or 40…?"): a hedge leaves both slots; the person must reword it.
+          if (
+            hit.kind === 'presupposition' &&
+            kinds.has('loaded-choice') &&
+            ['shall', 'would', 'which'].includes(head.lower)
+          )
+            return fallback(text);
           // "Do you still waste time…?": the "still" goes.
           if (hit.kind === 'presupposition' && (head.lower === 'still' || head.lower === 'keep')) {
             if (head.lower === 'still') edits.push({ start: head.start, end: head.end, text: '' });

@@ -1,5 +1,6 @@
 // Loaded words about the offer or its alternatives
 import {
+  disparages,
   gradedValence,
   intensifiers,
   isDisparagement,
@@ -61,8 +62,9 @@ function loadedWords(s: Sentence, context: SentenceContext): Hit[] {
   const t = s.tokens;
   const steering = context.found;
   const hits: Hit[] = [];
-  const steered = (x: Token) =>
-    steering.some((h) => steeringKinds.has(h.kind) && x.start >= h.start && x.end <= h.end);
+  const steeredBy = (x: Token, kind: Hit['kind']) =>
+    steering.some((h) => h.kind === kind && x.start >= h.start && x.end <= h.end);
+  const steered = (x: Token) => [...steeringKinds].some((kind) => steeredBy(x, kind));
   for (let i = 0; i < t.length; i += 1) {
     const x = t[i]!;
     if (!['ADJ', 'ADV', 'VERB', 'NOUN', 'PROPN'].includes(x.pos) && !x.text.includes('-')) continue;
@@ -80,7 +82,11 @@ function loadedWords(s: Sentence, context: SentenceContext): Hit[] {
       continue;
     }
     const v = ratedValence(x);
-    if (v === 0 || scaleWords.has(x.lower) || scaleWords.has(x.lemma)) continue;
+    // A scale's words ("good", "perfect") are plain in a rating, not inside a phrase that
+    // already steers and praises with them ("Imagine a perfect first wave…").
+    const scaled = scaleWords.has(x.lower) || scaleWords.has(x.lemma);
+    if (v === 0 || (scaled && !(v >= 3 && x.pos === 'ADJ' && steeredBy(x, 'praise-hypothetical'))))
+      continue;
     // Popularity ("best-selling") and rated endorsements ("five-star reviews") are social proof.
     if (bestsellerWords.has(x.lower) || endorsementTokens.has(t[i + 1]?.lemma ?? '')) continue;
     // Attributive: it sits in a noun phrase before its noun ("our award-winning CRM", "clunky spreadsheets").
@@ -186,7 +192,9 @@ function loadedWords(s: Sentence, context: SentenceContext): Hit[] {
               // Marketing's own praise ("breathtaking", "flawless") after any determiner.
               (!['a', 'an', 'the'].includes(determiner?.lower ?? '') ||
                 (isStrongPraise(x.lower) && !x.text.includes('-')))))) ||
-        (Math.abs(v) >= 2 && steered(x))
+        (Math.abs(v) >= 2 && steered(x)) ||
+        // The other side of an either-or, run down even mildly: "…or a cheap chain?"
+        (x.pos === 'ADJ' && disparages(x.lower) && !offer && steeredBy(x, 'loaded-choice'))
       ) {
         hits.push(span('loaded-words', intensifiers.has(t[i - 1]?.lower ?? '') ? t[i - 1]! : x, x));
         continue;
@@ -246,15 +254,10 @@ function loadedWords(s: Sentence, context: SentenceContext): Hit[] {
       hits.push(span('loaded-words', x, x));
       continue;
     }
-    // Strong praise the why already leans on: "What makes our tour so magical…?"
+    // Strong praise the why already leans on: "What makes our tour so magical…?", "…so much funnier…"
     // (Popularity is social proof: "…so popular".)
-    if (
-      x.pos === 'ADJ' &&
-      t[i - 1]?.lower === 'so' &&
-      v >= 3 &&
-      x.lemma !== 'popular' &&
-      steered(t[i - 1]!)
-    ) {
+    const so = t[i - 1]?.lower === 'much' && t[i - 2]?.lower === 'so' ? t[i - 2]! : t[i - 1];
+    if (x.pos === 'ADJ' && so?.lower === 'so' && v >= 3 && x.lemma !== 'popular' && steered(so)) {
       hits.push(span('loaded-words', x, x));
       continue;
     }
@@ -388,12 +391,50 @@ function superlativeVerdict(s: Sentence): Hit[] {
 }
 
 /**
- * The top of a praising scale given a named place, outside a question that
+ * Praise in the claim a question asks people to agree with: "A spa day is the
+ * ideal gift, isn't it?", "…makes a great impression, don't you agree?". The
+ * top of a scale after "the", or a strongly praising adjective, outside the
+ * agreement's own words.
+ */
+function agreedClaim(s: Sentence, context: SentenceContext): Hit[] {
+  const framing = context.found.filter((h) => h.kind === 'agreement-framing');
+  if (framing.length === 0) return [];
+  for (const x of s.tokens) {
+    if (framing.some((h) => x.start >= h.start && x.end <= h.end)) continue;
+    const top =
+      s.tokens[x.i - 1]?.lower === 'the' &&
+      (topPraise(x) || ['ideal', 'perfect', 'best'].includes(x.lower) || /^best-/.test(x.lower));
+    const praising =
+      x.pos === 'ADJ' &&
+      !scaleWords.has(x.lower) &&
+      (valence(x.lower) >= 3 ||
+        (valence(x.lower) > 0 && intensifiers.has(s.tokens[x.i - 1]?.lower ?? '')));
+    if (top || praising) return [span('loaded-words', x, x)];
+  }
+  return [];
+}
+
+/**
+ * The top of a scale said of a whole life ("the best day of your life"), or
+ * the top of a praising scale given a named place, outside a question that
  * asks which: "…eat the best pies in the North West…", "Named the
  * finest bakery in Yorkshire — …" ("Which is the best café in Leeds?" asks).
  */
 function scopedTop(s: Sentence): Hit[] {
   const t = s.tokens;
+  // "…the sharpest cut of your life", "…the most romantic night of their lives": hyperbole.
+  for (let i = 0; i < t.length - 4; i += 1) {
+    if (t[i]!.lower !== 'the') continue;
+    const most = t[i + 1]!.lower === 'most';
+    const word = most ? t[i + 2] : t[i + 1];
+    if (word?.pos !== 'ADJ' || factualGrades.has(word.lemma)) continue;
+    if (!most && !/est$/.test(word.lower) && word.lower !== 'best') continue;
+    let k = word.i + 1;
+    while (k < word.i + 4 && ['NOUN', 'ADJ'].includes(t[k]?.pos ?? '')) k += 1;
+    const life = t[k + 2]?.lemma === 'life' || t[k + 2]?.lower === 'lives';
+    if (k > word.i + 1 && t[k]?.lower === 'of' && t[k + 1]?.pos === 'PRON' && life)
+      return [span('loaded-words', t[i + 1]!, t[k + 2]!)];
+  }
   if (whWords.has(t[firstWord(t)]?.lower ?? '')) return [];
   for (let i = 0; i < t.length - 3; i += 1) {
     const word = t[i + 1]!;
@@ -498,6 +539,7 @@ export const loadedWordsKind: KindRule = {
       ...loadedWords(s, context),
       ...praiseClaims(s),
       ...superlativeVerdict(s),
+      ...agreedClaim(s, context),
       ...scopedTop(s),
       ...loadedPremise(s),
       ...burdenLabel(s),

@@ -258,8 +258,10 @@ export function presumedSlot(s: Sentence): Hit[] {
       calendarWords.has(y.lower) ||
       /^\d+(?:st|nd|rd|th)$/.test(y.lower) ||
       ORDINAL_WORD.test(y.lower) ||
-      // "this month or next month"
-      (y.lower === 'next' && pastTimes.has(t[y.i + 1]?.lower ?? '')),
+      // "this month or next month", "this week or next?"
+      (y.lower === 'next' &&
+        (pastTimes.has(t[y.i + 1]?.lower ?? '') ||
+          (t[y.i + 1]?.pos === 'PUNCT' && pastTimes.has(t[or - 1]?.lower ?? '')))),
   );
   return slot ? [span('presupposition', t[first]!, slot)] : [];
 }

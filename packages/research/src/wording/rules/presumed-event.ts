@@ -16,7 +16,7 @@ import {
   worksDone,
 } from '../lexicon/presumed';
 import type { Sentence, Token } from '../text';
-import { type Hit, isQuestion, span } from './tokens';
+import { type Hit, firstWord, isQuestion, span } from './tokens';
 import { oneSidedList } from './loaded-choice';
 import { openAsk } from './presumed-decision';
 
@@ -48,9 +48,17 @@ function actDone(t: readonly Token[], i: number): Token | undefined {
   const [doer, verb] = [t[i]!, t[i + 1]];
   // "did" as the main verb ("the tiling we did for you"), not a helper before one.
   const didIt = verb?.lemma === 'do' && t[i + 2]?.pos !== 'VERB';
-  if (!verb || (verb.pos !== 'VERB' && !didIt) || !(doer.lower === 'we' || doer.pos === 'PROPN'))
+  // "the driver who delivered your…": a doer of ours named by what they did.
+  const ourDoer = doer.lower === 'who' && t[i - 1]?.pos === 'NOUN' && t[i - 2]?.lower === 'the';
+  // (A past verb after "who" may be read as a noun: "the fitter who fitted…".)
+  const verbAfterWho = ourDoer && verb?.pos === 'NOUN' && /ed$/.test(verb.lower);
+  if (
+    !verb ||
+    (verb.pos !== 'VERB' && !didIt && !verbAfterWho) ||
+    !(doer.lower === 'we' || doer.pos === 'PROPN' || ourDoer)
+  )
     return undefined;
-  const past = verb.lower !== verb.lemma && !/(?:ing|s)$/.test(verb.lower);
+  const past = verbAfterWho || (verb.lower !== verb.lemma && !/(?:ing|s)$/.test(verb.lower));
   // "since we fitted…", "since Sam serviced it": the act dated, done whoever it was for.
   const since = t[i - 1]?.lower === 'since';
   const forYou = since || t.slice(i + 2, i + 8).some((y) => YOU.has(y.lower));
@@ -93,12 +101,21 @@ function ownOccasion(t: readonly Token[], i: number): Token | undefined {
     // One occasion ("your visit"), not a habit ("on your company trips").
     const between = t.slice(i + 1, k);
     const datedBy = between.some((y) => occasionDates.has(y.lower) || y.lower === 'second');
+    // "during your…" places an occasion whatever it is called; so does a dated one asked
+    // "How…" of ("How was your last trim?"): the occasion, not a choice made for it.
+    const anyOccasion =
+      (t[i - 1]?.lower === 'during' && t[i]!.lower === 'your') ||
+      (datedBy && t[firstWord(t)]?.lower === 'how');
+    // A head the tagger reads as a verb before the clause ends: "during your beard shave,".
+    const head =
+      noun.pos === 'NOUN' ||
+      (anyOccasion && noun.pos === 'VERB' && k > i + 1 && t[k + 1]?.pos === 'PUNCT');
     if (
-      noun.pos === 'NOUN' &&
+      head &&
       noun.lower === noun.lemma &&
       t[k + 1]?.pos !== 'NOUN' &&
       (attendedOccasions.has(noun.lemma) ||
-        ((datedBy || placedHere) && occasionNouns.has(noun.lemma)))
+        ((datedBy || placedHere) && (occasionNouns.has(noun.lemma) || anyOccasion)))
     )
       return datedBy || placedHere ? noun : undefined;
     if (!['NOUN', 'ADJ', 'PROPN', 'ADV'].includes(noun.pos)) return undefined;
@@ -106,14 +123,18 @@ function ownOccasion(t: readonly Token[], i: number): Token | undefined {
   return undefined;
 }
 
-/** "the sewing kit you bought", "the hat you hired": a thing the person took up, named as theirs. */
+/** "the sewing kit you bought", "the hat you hired", "the kit you were given": a thing the person took up, named as theirs. */
 function takenUp(t: readonly Token[], i: number): Token | undefined {
   const [thing, you, verb] = [t[i - 1], t[i]!, t[i + 1]];
-  if (you.lower !== 'you' || thing?.pos !== 'NOUN' || !verb) return undefined;
+  if (you.lower !== 'you' || !['NOUN', 'PROPN'].includes(thing?.pos ?? '') || !verb)
+    return undefined;
+  // "the samples you were shown", "the kit you were given": what was put in the person's hands.
+  const given = t[i + 2];
+  if (verb.lower === 'were' && given?.pos === 'VERB' && given.lower !== given.lemma) return given;
   return takingUpVerbs.has(verb.lemma) && verb.lower !== verb.lemma ? verb : undefined;
 }
 
-/** "the roof repair on your cottage", "the work done on your car": work of ours on the person's things. */
+/** "the roof repair on your cottage", "the work done on your car", "the fitting of your blinds": work of ours on the person's things. */
 function workOnYours(t: readonly Token[], i: number): Token | undefined {
   const [the, work] = [t[i]!, t[i + 1]];
   if (the.lower !== 'the' || !work) return undefined;
@@ -121,7 +142,7 @@ function workOnYours(t: readonly Token[], i: number): Token | undefined {
   while (t[k]?.pos === 'NOUN' || t[k]?.pos === 'ADJ') k += 1;
   if (t[k - 1]?.pos !== 'NOUN' || !worksDone.has(t[k - 1]!.lemma)) return undefined;
   if (t[k]?.lower === 'done' || t[k]?.lower === 'carried') k += t[k]?.lower === 'carried' ? 2 : 1;
-  return ['on', 'for', 'to'].includes(t[k]?.lower ?? '') && t[k + 1]?.lower === 'your'
+  return ['on', 'for', 'to', 'of'].includes(t[k]?.lower ?? '') && t[k + 1]?.lower === 'your'
     ? t[k - 1]
     : undefined;
 }
@@ -149,6 +170,8 @@ function occasionWithUs(t: readonly Token[], from: number): Token | undefined {
     // "our sauna", "our mobile pizza van"
     const ours = a.lower === 'our' ? t.slice(i + 1, i + 4).find((y) => y.pos !== 'ADJ') : undefined;
     if (ours && (ours.pos === 'NOUN' || ours.pos === 'PROPN')) return ours;
+    // A noun the tagger reads as an adjective where the question ends: "…with our chocolatier?"
+    if (a.lower === 'our' && ours?.pos === 'PUNCT' && t[ours.i - 1]!.i > i) return t[ours.i - 1];
   }
   return undefined;
 }
@@ -239,8 +262,13 @@ export function presumedEvent(s: Sentence, sentences: readonly Sentence[]): Hit[
   if (bothEnds || t.some((y) => y.lower === 'scale')) return [];
   // "How satisfied were you with…" asks along a scale, unless it names what we did for them or dates it.
   const rating = opener.lower === 'how' && ratingWords.has(t[opener.i + 1]?.lower ?? '');
-  if (rating && !t.some((_, i) => ourOccasion(t, i) ?? dated(t, i))) return [];
+  // "How satisfied were you with the fitting…": a rating of what happened, in the past, one-sided.
+  const ratedPast =
+    rating && t[opener.i + 2]?.lower === 'were' && t[opener.i + 3]?.lower === 'you'
+      ? t.slice(opener.i + 4).find((y) => y.pos === 'NOUN')
+      : undefined;
+  if (rating && !ratedPast && !t.some((_, i) => ourOccasion(t, i) ?? dated(t, i))) return [];
   const past = pastWithYou(t, opener.i + 1);
-  const occasion = past && occasionWithUs(t, opener.i + 1);
+  const occasion = past && (occasionWithUs(t, opener.i + 1) ?? ratedPast);
   return past && occasion ? [span('presupposition', opener, occasion)] : [];
 }

@@ -31,7 +31,7 @@ export const span = (kind: LeadingKind, from: Token, to: Token): Hit => ({
 });
 
 /** The first real word of a clause (skipping "So,", "And", "Honestly,"). */
-export function firstWord(tokens: Token[], from = 0): number {
+export function firstWord(tokens: readonly Token[], from = 0): number {
   let i = from;
   while (i < tokens.length && (!isWord(tokens[i]) || openingFillers.has(tokens[i]!.lower))) {
     i += 1;
