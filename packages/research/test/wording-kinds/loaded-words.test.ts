@@ -64,6 +64,9 @@ kindCases(
     ['Picture yourself driving the fastest lap of your life. Would you book us?', 'fastest lap'],
     ["It's fair to say our staff are really friendly, aren't they?", 'friendly'],
     ['What makes our comedians so much funnier than the rest?', 'funnier'],
+    // The top of a scale given a scope, in a why that takes the merit for granted.
+    ['Why is our sourdough the crustiest in the county?', 'crustiest'],
+    ['What makes our florists the most creative on the high street?', 'most creative'],
     // The other side of an either-or, run down even mildly.
     ['Would you rather wear our tailored suits or a cheap suit from a chain?', 'cheap'],
     ['Would you hire one of our vans or a clapped-out van from a rival?', 'clapped-out'],
@@ -108,5 +111,7 @@ kindCases(
     'What was the longest walk of your life?',
     "It's fair to say our staff are friendly, aren't they?",
     'What makes our rooms so much bigger than the rest?',
+    'Why is our shop the largest in the county?',
+    'Which is the crustiest loaf in the county, in your view?',
   ],
 );

@@ -420,20 +420,35 @@ function agreedClaim(s: Sentence, context: SentenceContext): Hit[] {
  * asks which: "…eat the best pies in the North West…", "Named the
  * finest bakery in Yorkshire — …" ("Which is the best café in Leeds?" asks).
  */
-function scopedTop(s: Sentence): Hit[] {
+function scopedTop(s: Sentence, context: SentenceContext): Hit[] {
   const t = s.tokens;
-  // "…the sharpest cut of your life", "…the most romantic night of their lives": hyperbole.
-  for (let i = 0; i < t.length - 4; i += 1) {
-    if (t[i]!.lower !== 'the') continue;
-    const most = t[i + 1]!.lower === 'most';
+  // "the sharpest", "the most thrilling", "the best": the top of a scale not of size, age or time.
+  const topAt = (i: number) => {
+    if (t[i]?.lower !== 'the') return undefined;
+    const most = t[i + 1]?.lower === 'most';
     const word = most ? t[i + 2] : t[i + 1];
-    if (word?.pos !== 'ADJ' || factualGrades.has(word.lemma)) continue;
-    if (!most && !/est$/.test(word.lower) && word.lower !== 'best') continue;
+    if (word?.pos !== 'ADJ' || factualGrades.has(word.lemma)) return undefined;
+    return most || /est$/.test(word.lower) || word.lower === 'best' ? word : undefined;
+  };
+  // A why that already takes the offer's merit for granted: "Why is our X the neatest in the county?"
+  const why = context.found.some((h) => h.kind === 'assumptive-why');
+  for (let i = 0; i < t.length - 3; i += 1) {
+    const word = topAt(i);
+    if (!word) continue;
     let k = word.i + 1;
-    while (k < word.i + 4 && ['NOUN', 'ADJ'].includes(t[k]?.pos ?? '')) k += 1;
+    while (k < word.i + 4 && ['NOUN', 'ADJ', 'PROPN'].includes(t[k]?.pos ?? '')) k += 1;
+    // "…the sharpest cut of your life", "…the most romantic night of their lives": hyperbole.
     const life = t[k + 2]?.lemma === 'life' || t[k + 2]?.lower === 'lives';
     if (k > word.i + 1 && t[k]?.lower === 'of' && t[k + 1]?.pos === 'PRON' && life)
       return [span('loaded-words', t[i + 1]!, t[k + 2]!)];
+    // "…in Leeds", "…in the county", "…on the high street": the scope of the claim.
+    const scope = t.slice(k + 1, k + 4).find((y) => y.pos !== 'DET' && y.pos !== 'ADJ');
+    if (
+      why &&
+      ['in', 'on'].includes(t[k]?.lower ?? '') &&
+      ['NOUN', 'PROPN'].includes(scope?.pos ?? '')
+    )
+      return [span('loaded-words', t[i + 1]!, word)];
   }
   if (whWords.has(t[firstWord(t)]?.lower ?? '')) return [];
   for (let i = 0; i < t.length - 3; i += 1) {
@@ -540,7 +555,7 @@ export const loadedWordsKind: KindRule = {
       ...praiseClaims(s),
       ...superlativeVerdict(s),
       ...agreedClaim(s, context),
-      ...scopedTop(s),
+      ...scopedTop(s, context),
       ...loadedPremise(s),
       ...burdenLabel(s),
       ...itIsVerdict(s),
