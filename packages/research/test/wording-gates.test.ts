@@ -98,6 +98,51 @@ describe('the gates of a rewording, each on invented questions', () => {
       ),
     ).toContain('shape');
   });
+
+  it('a cut that breaks the grammar is refused, judged by what each word was in the question', () => {
+    // A determiner left before what was the verb; "do" left with no verb to ask.
+    expect(
+      gatesOf(
+        'Would a keen angler like you settle for a plastic rod?',
+        'Would a settle for a plastic rod?',
+      ),
+    ).toContain('shape');
+    expect(
+      gatesOf(
+        'Do you see yourself as a keen angler? Would our rods suit you?',
+        'Do you angler? Would our rods suit you?',
+      ),
+    ).toContain('shape');
+    expect(
+      gatesOf(
+        'Why did you pick a lesson rather than learning at home?',
+        'Why did you pick an at home rather than lesson?',
+      ),
+    ).toContain('shape');
+    // Sound ones pass this gate: a participle before its noun, a compound, a reversal's new verb, a pair the question had.
+    expect(
+      gatesOf(
+        'Would a keen angler like you settle for a plastic rod?',
+        'Would you settle for a plastic rod?',
+      ),
+    ).not.toContain('shape');
+    expect(
+      gatesOf('Would you use our spotless changing rooms?', 'Would you use our changing rooms?'),
+    ).not.toContain('shape');
+    expect(
+      gatesOf(
+        'Does your dog enjoy walks and play in the park?',
+        'Does your dog dislike walks and play in the park?',
+        'reversed',
+      ),
+    ).not.toContain('shape');
+    expect(
+      gatesOf(
+        'How did the DJ at our bar read the room?',
+        'How did the DJ at our bar read the room, if at all?',
+      ),
+    ).not.toContain('shape');
+  });
 });
 
 describe('the rewordings of every corpus question pass the gates, or say "edit yourself"', () => {

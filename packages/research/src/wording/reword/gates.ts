@@ -1,8 +1,8 @@
 // The checks every rewording must pass before it is offered: it is free of
 // leading wording itself, says nothing twice, leaves no pronoun pointing at
 // words it dropped, keeps what is asked (the question's verb and the full
-// name of the offer) and is one plain question. A rewording that fails any
-// of them is not offered.
+// name of the offer) and is one plain question whose grammar the cuts did not
+// break. A rewording that fails any of them is not offered.
 import { oneSidedList } from '../rules/loaded-choice';
 import { detect } from '../detect';
 import { firstWord, isQuestion, questionStart, type Hit } from '../rules/tokens';
@@ -468,6 +468,7 @@ function shape(original: string, candidate: string): GateFailure[] {
   if (plural)
     failures.push({ gate: 'shape', reason: `"a" stands before a plural ("${plural.text}").` });
   if (count < 3) failures.push({ gate: 'shape', reason: 'It is too short to be a question.' });
+  failures.push(...brokenGrammar(original, text));
   if (/\b(\w+) \1\b/i.test(text.replace(/\b(that|had|is) \1\b/gi, '')))
     failures.push({ gate: 'shape', reason: 'It has a word twice in a row.' });
   if (
@@ -486,6 +487,77 @@ function shape(original: string, candidate: string): GateFailure[] {
     failures.push({ gate: 'shape', reason: 'It has an "\'s" with no word before it.' });
   if ((text.match(/\?/g) ?? []).length > Math.max(1, (original.match(/\?/g) ?? []).length))
     failures.push({ gate: 'shape', reason: 'It asks more questions than the original.' });
+  return failures;
+}
+
+/** Determiners that need a noun phrase after them. */
+const NEEDS_NOUN = new Set(['a', 'an', 'the', 'our', 'your', 'their', 'my']);
+
+/**
+ * Grammar a cut can break: a determiner left without its noun ("Would a
+ * settle for…?"), or "do" asking with no verb left to ask ("Do you
+ * parent?"). The tagger reads such a sentence as best it can ("a settle",
+ * "you parent"), so each word is judged by what it was in the original: a
+ * determiner now before a word that was only ever a verb or a preposition
+ * there, or "do you" before no word that was a verb there.
+ */
+function brokenGrammar(original: string, text: string): GateFailure[] {
+  const was = new Map<string, Set<string>>();
+  for (const x of analyse(original).flatMap((s) => s.tokens))
+    was.set(x.lower, (was.get(x.lower) ?? new Set()).add(x.pos));
+  const only = (x: Token, parts: readonly string[]) => {
+    const pos = was.get(x.lower);
+    return pos !== undefined && [...pos].every((p) => parts.includes(p));
+  };
+  const pairs = new Set(
+    analyse(original).flatMap((s) =>
+      s.tokens.map((x, k) => `${x.lower} ${s.tokens[k + 1]?.lower}`),
+    ),
+  );
+  const failures: GateFailure[] = [];
+  for (const s of analyse(text)) {
+    const t = s.tokens;
+    const orphan = t.find((x, k) => {
+      const next = t[k + 1];
+      if (!NEEDS_NOUN.has(x.lower) || !next || pairs.has(`${x.lower} ${next.lower}`)) return false;
+      const after = t[k + 2]?.pos ?? '';
+      // A compound or an "-ing" word read as a verb or a preposition is still a noun ("the
+      // touch-up"), unless "a" is left before one with no noun to follow ("a paying per bag").
+      if (next.text.includes('-') || /ing$/.test(next.lower))
+        return (
+          /^an?$/.test(x.lower) &&
+          next.lower !== next.lemma &&
+          !only(next, ['NOUN', 'PROPN']) &&
+          ['ADP', 'ADV', 'CCONJ', 'SCONJ'].includes(after)
+        );
+      return (
+        ['AUX', 'ADP', 'CCONJ', 'PUNCT', 'PART'].includes(next.pos) ||
+        // A verb's plain form, not a participle before its noun ("our cut shirts").
+        (only(next, ['VERB', 'AUX', 'ADP', 'PART']) &&
+          next.lower === next.lemma &&
+          !NOUNS.has(after))
+      );
+    });
+    if (orphan) failures.push({ gate: 'shape', reason: `"${orphan.text}" has no noun after it.` });
+    const first = firstWord(t);
+    const [doing, subject] = [t[first], t[first + 1]];
+    // A word that may be the verb: read as one and not only a noun in the original, or a new
+    // word (a reversal's "dislike" may be read as a noun).
+    const mayAsk = (x: Token) =>
+      ((x.pos === 'VERB' || x.pos === 'AUX') && !only(x, ['NOUN', 'PROPN', 'ADJ'])) ||
+      (x.pos === 'NOUN' && !was.has(x.lower));
+    if (
+      isQuestion(s) &&
+      ['do', 'does', 'did'].includes(doing?.lower ?? '') &&
+      subject?.pos === 'PRON' &&
+      !t.slice(first + 2).some(mayAsk) &&
+      !original.includes(s.text)
+    )
+      failures.push({
+        gate: 'shape',
+        reason: `"${doing!.text} ${subject.text}" asks with no verb after it.`,
+      });
+  }
   return failures;
 }
 
