@@ -126,12 +126,24 @@ describe('rewordings keep what the pronoun stands for and drop the praise they k
     expect(check.neutral).toBe('Would our knife course suit you?');
   });
 
+  it('a claim put up for agreement is asked both ways, without its praise', () => {
+    const tag = checkWording("Fresh pasta makes a wonderful supper, don't you agree?");
+    expect(tag.rewording).toBe('ready');
+    expect(tag.neutral).toMatch(/^Do you agree or disagree that fresh pasta makes/);
+    expect(tag.neutral).not.toContain('wonderful');
+    const ideal = checkWording("A spa weekend is the ideal birthday present, isn't it?");
+    expect(ideal.rewording).toBe('ready');
+    expect(ideal.neutral).toMatch(/^Do you agree or disagree that a spa weekend/);
+    expect(ideal.neutral).not.toContain('ideal');
+  });
+
   it('a model person in the question, or a booking put as settled, is not cut into pieces', () => {
     for (const text of [
       'Would a caring owner leave a dog alone all day?',
       'Would a keen gardener like you settle for plastic pots?',
       'Would you like 20 or 40 balloons added to your party?',
       'Shall we fit your blinds on Tuesday or Friday?',
+      'Shall we send your first box this week or next?',
     ]) {
       const check = checkWording(text);
       expect(check.rewording).toBe('edit-yourself');

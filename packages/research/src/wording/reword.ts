@@ -1,9 +1,9 @@
 import { detect } from './detect';
 import type { Hit } from './rules/tokens';
-import { analyse } from './text';
+import { analyse, type Sentence } from './text';
 import { tidy } from './reword/edits';
 import { topicOf } from './reword/topic';
-import { rewriteOnce, fallback } from './reword/rewrite';
+import { rewriteOnce, fallback, settledBooking } from './reword/rewrite';
 import { deleteLoaded } from './reword/delete-loaded';
 import { applyEdits, type Edit } from './reword/edits';
 import { withObject, withReferents } from './reword/referents';
@@ -139,6 +139,11 @@ function firstSide(text: string): string | undefined {
  * for. None is vetted here: the gates choose among them.
  */
 export function neutralCandidates(text: string): string[] {
+  const sentences = analyse(text);
+  const hits = detect(sentences);
+  const kindsIn = (s: Sentence) =>
+    new Set(hits.filter((h) => h.start >= s.start && h.end <= s.end).map((h) => h.kind));
+  if (sentences.some((s) => settledBooking(s, kindsIn(s)))) return [];
   const out: string[] = [];
   const add = (candidate: string | undefined) => {
     if (!candidate) return;

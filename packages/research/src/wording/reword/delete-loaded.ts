@@ -22,7 +22,11 @@ export function deleteLoaded(s: Sentence, edits: Edit[], hits: Hit[], everywhere
             h.kind === 'loaded-choice' ||
             h.kind === 'assumptive-why'),
       );
-    if (!relevant || !isLoadedModifier(x, t[x.i + 1])) continue;
+    // A word found loaded by itself ("the ideal way…, isn't it?") goes, whatever its rating.
+    const flagged = hits.some(
+      (h) => h.kind === 'loaded-words' && h.start === x.start && h.end === x.end,
+    );
+    if (!relevant || !(flagged || isLoadedModifier(x, t[x.i + 1]))) continue;
     const next = t[x.i + 1];
     const attributive =
       next !== undefined &&

@@ -66,6 +66,20 @@ const NEGATIONS = new Set(["n't", 'not']);
 
 const AGREE_VERBS = new Set(['think', 'agree', 'believe', 'feel', 'say', 'find', 'wish']);
 
+/**
+ * A booking put as settled with two slots to pick ("Shall we come Monday or
+ * Friday?", "Would you like 20 or 40…?"): a hedge leaves both slots, and a
+ * question about its topic drops the booking, so no rewording is made; the
+ * person rewords it.
+ */
+export function settledBooking(s: Sentence, kinds: ReadonlySet<string>): boolean {
+  return (
+    kinds.has('presupposition') &&
+    kinds.has('loaded-choice') &&
+    ['shall', 'would', 'which'].includes(s.tokens[firstWord(s.tokens)]?.lower ?? '')
+  );
+}
+
 /** One pass of edits that take out what steers the answer. */
 export function rewriteOnce(text: string): string {
   const sentences = analyse(text);
@@ -92,6 +106,7 @@ export function rewriteOnce(text: string): string {
       continue;
     }
     if (own.length === 0) continue;
+    if (settledBooking(s, kinds)) return text;
     const qs = questionStart(t);
     // A leading clause before the question ("As a parent who cares…,", "Since most… ,", "Now that…,").
     if (
@@ -183,7 +198,8 @@ export function rewriteOnce(text: string): string {
               ) {
                 const end = opener.lower === "you'd" ? opener.end : t[opener.i + 1]!.end;
                 edits.push({ start: opener.start, end, text: 'Would you' });
-              } else if (!t.some((x) => x.lemma === 'agree')) {
+              } else if (!t.some((x) => x.lemma === 'agree' && !inside(x, hit))) {
+                // (An "agree" in the tag that goes does not count: "…, don't you agree?")
                 edits.push({
                   start: opener.start,
                   end: opener.end,
@@ -285,14 +301,6 @@ export function rewriteOnce(text: string): string {
         case 'assumptive-why':
         case 'presupposition': {
           if (hit.kind === 'presupposition' && head.lower === 'now') break;
-          // A booking put as settled with two slots to pick ("Shall we come Monday or Friday?",
-          // "Would you like 20 or 40…?"): a hedge leaves both slots; the person must reword it.
-          if (
-            hit.kind === 'presupposition' &&
-            kinds.has('loaded-choice') &&
-            ['shall', 'would', 'which'].includes(head.lower)
-          )
-            return fallback(text);
           // "Do you still waste time…?": the "still" goes.
           if (hit.kind === 'presupposition' && (head.lower === 'still' || head.lower === 'keep')) {
             if (head.lower === 'still') edits.push({ start: head.start, end: head.end, text: '' });
