@@ -1,9 +1,9 @@
 import { detect } from './detect';
-import type { Hit } from './rules/tokens';
+import { firstWord, type Hit } from './rules/tokens';
 import { analyse, type Sentence } from './text';
 import { tidy } from './reword/edits';
 import { topicOf } from './reword/topic';
-import { rewriteOnce, fallback, settledBooking } from './reword/rewrite';
+import { rewriteOnce, fallback } from './reword/rewrite';
 import { deleteLoaded } from './reword/delete-loaded';
 import { applyEdits, type Edit } from './reword/edits';
 import { withObject, withReferents } from './reword/referents';
@@ -132,6 +132,20 @@ function firstSide(text: string): string | undefined {
 }
 
 /**
+ * A booking put as settled with two slots to pick ("Shall we come Monday or
+ * Friday?", "Would you like 20 or 40…?"): a hedge leaves both slots, and a
+ * question about its topic drops the booking, so no rewording is made; the
+ * person rewords it.
+ */
+function settledBooking(s: Sentence, kinds: ReadonlySet<string>): boolean {
+  return (
+    kinds.has('presupposition') &&
+    kinds.has('loaded-choice') &&
+    ['shall', 'would', 'which'].includes(s.tokens[firstWord(s.tokens)]?.lower ?? '')
+  );
+}
+
+/**
  * Neutral rewordings of a leading question, the likeliest first: the
  * leading words taken out in place (pass by pass), a loaded either-or asked
  * as a plain choice, and the plain question about its topic. Each comes
@@ -159,7 +173,8 @@ export function neutralCandidates(text: string): string[] {
   const passes: string[] = [];
   let current = text;
   for (let pass = 0; pass < 4; pass += 1) {
-    const next = tidy(rewriteOnce(current));
+    // The first pass reads the question as analysed above.
+    const next = tidy(pass === 0 ? rewriteOnce(current, sentences, hits) : rewriteOnce(current));
     if (next === current || !next) break;
     current = next;
     passes.push(current);

@@ -387,8 +387,8 @@ export const batch19 = batchOf(batch19Rows);
 export const batch19TuningHalf = tuningOf(batch19);
 export const batch19HeldOutHalf = heldOutOf(batch19);
 
-/** Batches 3 to 19 in the order they were written. */
-const batchesInOrder: readonly (readonly BatchQuestion[])[] = [
+/** Batches 3 to 19 by name, in the order they were written. */
+export const batchesByName: Readonly<Record<string, readonly BatchQuestion[]>> = {
   batch3,
   batch4,
   batch5,
@@ -406,7 +406,9 @@ const batchesInOrder: readonly (readonly BatchQuestion[])[] = [
   batch17,
   batch18,
   batch19,
-];
+};
+
+const batchesInOrder = Object.values(batchesByName);
 
 /** The questions written before batch `n`: the earlier corpus and batches 3 to n − 1 (all of them for an `n` past the newest). */
 export function writtenBefore(n: number): CorpusQuestion[] {

@@ -503,17 +503,16 @@ const NEEDS_NOUN = new Set(['a', 'an', 'the', 'our', 'your', 'their', 'my']);
  */
 function brokenGrammar(original: string, text: string): GateFailure[] {
   const was = new Map<string, Set<string>>();
-  for (const x of analyse(original).flatMap((s) => s.tokens))
-    was.set(x.lower, (was.get(x.lower) ?? new Set()).add(x.pos));
+  const pairs = new Set<string>();
+  for (const s of analyse(original))
+    s.tokens.forEach((x, k) => {
+      was.set(x.lower, (was.get(x.lower) ?? new Set()).add(x.pos));
+      pairs.add(`${x.lower} ${s.tokens[k + 1]?.lower}`);
+    });
   const only = (x: Token, parts: readonly string[]) => {
     const pos = was.get(x.lower);
     return pos !== undefined && [...pos].every((p) => parts.includes(p));
   };
-  const pairs = new Set(
-    analyse(original).flatMap((s) =>
-      s.tokens.map((x, k) => `${x.lower} ${s.tokens[k + 1]?.lower}`),
-    ),
-  );
   const failures: GateFailure[] = [];
   for (const s of analyse(text)) {
     const t = s.tokens;

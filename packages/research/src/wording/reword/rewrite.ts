@@ -1,7 +1,7 @@
 // One pass of edits that take out what steers the answer, and the plain
 // question asked about the topic when the wording cannot be mended in place.
 import { detect } from '../detect';
-import { firstWord, isQuestion, questionStart } from '../rules/tokens';
+import { firstWord, type Hit, isQuestion, questionStart } from '../rules/tokens';
 import { auxiliaries, whWords } from '../lexicon/question-words';
 import { analyse, type Sentence, type Token } from '../text';
 import { type Edit, upperFirst, lowerFirst, applyEdits } from './edits';
@@ -66,24 +66,12 @@ const NEGATIONS = new Set(["n't", 'not']);
 
 const AGREE_VERBS = new Set(['think', 'agree', 'believe', 'feel', 'say', 'find', 'wish']);
 
-/**
- * A booking put as settled with two slots to pick ("Shall we come Monday or
- * Friday?", "Would you like 20 or 40…?"): a hedge leaves both slots, and a
- * question about its topic drops the booking, so no rewording is made; the
- * person rewords it.
- */
-export function settledBooking(s: Sentence, kinds: ReadonlySet<string>): boolean {
-  return (
-    kinds.has('presupposition') &&
-    kinds.has('loaded-choice') &&
-    ['shall', 'would', 'which'].includes(s.tokens[firstWord(s.tokens)]?.lower ?? '')
-  );
-}
-
 /** One pass of edits that take out what steers the answer. */
-export function rewriteOnce(text: string): string {
-  const sentences = analyse(text);
-  const hits = detect(sentences);
+export function rewriteOnce(
+  text: string,
+  sentences: Sentence[] = analyse(text),
+  hits: Hit[] = detect(sentences),
+): string {
   if (hits.length === 0) return text;
   const questions = sentences.filter(isQuestion);
   const edits: Edit[] = [];
@@ -106,7 +94,6 @@ export function rewriteOnce(text: string): string {
       continue;
     }
     if (own.length === 0) continue;
-    if (settledBooking(s, kinds)) return text;
     const qs = questionStart(t);
     // A leading clause before the question ("As a parent who cares…,", "Since most… ,", "Now that…,").
     if (

@@ -62,9 +62,10 @@ function loadedWords(s: Sentence, context: SentenceContext): Hit[] {
   const t = s.tokens;
   const steering = context.found;
   const hits: Hit[] = [];
+  const within = (x: Token, h: Hit) => x.start >= h.start && x.end <= h.end;
   const steeredBy = (x: Token, kind: Hit['kind']) =>
-    steering.some((h) => h.kind === kind && x.start >= h.start && x.end <= h.end);
-  const steered = (x: Token) => [...steeringKinds].some((kind) => steeredBy(x, kind));
+    steering.some((h) => h.kind === kind && within(x, h));
+  const steered = (x: Token) => steering.some((h) => steeringKinds.has(h.kind) && within(x, h));
   for (let i = 0; i < t.length; i += 1) {
     const x = t[i]!;
     if (!['ADJ', 'ADV', 'VERB', 'NOUN', 'PROPN'].includes(x.pos) && !x.text.includes('-')) continue;
