@@ -18,6 +18,7 @@ import { batch16Rows } from './batch-16';
 import { batch17Rows } from './batch-17';
 import { batch18Rows } from './batch-18';
 import { batch19Rows } from './batch-19';
+import { batch20Rows } from './batch-20';
 import { corpusRows } from './questions';
 
 export type Domain =
@@ -224,6 +225,17 @@ export type Batch19Domain =
   | 'van-hire'
   | 'pub-quizzes';
 
+/** The domains of batch 20 (batch-20.ts), in none of the earlier corpus or batches 3 to 19. */
+export type Batch20Domain =
+  | 'butchers'
+  | 'bridal-boutiques'
+  | 'chess-clubs'
+  | 'bouncy-castle-hire'
+  | 'mobile-cocktail-bars'
+  | 'record-shops'
+  | 'bin-cleaning'
+  | 'bookshops';
+
 export interface CorpusQuestion {
   text: string;
   domain:
@@ -244,7 +256,8 @@ export interface CorpusQuestion {
     | Batch16Domain
     | Batch17Domain
     | Batch18Domain
-    | Batch19Domain;
+    | Batch19Domain
+    | Batch20Domain;
   /** The leading kinds it holds; empty when it is neutral. */
   kinds: LeadingKind[];
   half: 'tuning' | 'held-out';
@@ -387,7 +400,11 @@ export const batch19 = batchOf(batch19Rows);
 export const batch19TuningHalf = tuningOf(batch19);
 export const batch19HeldOutHalf = heldOutOf(batch19);
 
-/** Batches 3 to 19 by name, in the order they were written. */
+export const batch20 = batchOf(batch20Rows);
+export const batch20TuningHalf = tuningOf(batch20);
+export const batch20HeldOutHalf = heldOutOf(batch20);
+
+/** Batches 3 to 20 by name, in the order they were written. */
 export const batchesByName: Readonly<Record<string, readonly BatchQuestion[]>> = {
   batch3,
   batch4,
@@ -406,6 +423,7 @@ export const batchesByName: Readonly<Record<string, readonly BatchQuestion[]>> =
   batch17,
   batch18,
   batch19,
+  batch20,
 };
 
 const batchesInOrder = Object.values(batchesByName);
