@@ -39,6 +39,8 @@ kindCases(
     ['Rated 4.9 stars on Google — would you book a lesson with us?', 'Rated 4.9 stars'],
     ['With our 4.8-star reviews, would you try us?', '4.8-star reviews'],
     ['Local cyclists rate us 4.9 stars — would you try our workshop?', 'rate'],
+    ['Named the finest deli in the county, would you visit us?', 'Named'],
+    ['Rated the most trusted garage in town, would you book a service?', 'most trusted'],
   ],
   [
     'How many people in your household cycle?',
@@ -63,5 +65,8 @@ kindCases(
     'On a scale of 1 to 5 stars, how was your meal?',
     'How many stars out of 5 would you give our café?',
     'How would you rate us out of 5?',
+    'If you also shop at other bakeries, how do we compare?',
+    'What would you expect a buffet for 60 guests to cost?',
+    'Was our café named after the old mill?',
   ],
 );

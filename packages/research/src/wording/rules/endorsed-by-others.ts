@@ -4,7 +4,8 @@
 import { endorseVerbs, namingVerbs } from '../lexicon/claims';
 import { strongEndorseVerbs } from '../lexicon/crowds';
 import { countedThings } from '../lexicon/people';
-import { valence } from '../lexicon/valence';
+import { factualGrades } from '../lexicon/comparison';
+import { gradedValence, valence } from '../lexicon/valence';
 import type { Sentence } from '../text';
 import { type Hit, firstWord, isQuestion, span } from './tokens';
 
@@ -70,6 +71,35 @@ export function ratedScore(s: Sentence): Hit[] {
     const rated = rater !== undefined;
     const given = ['rating', 'review'].includes(t[unit.i + 1]?.lemma ?? '');
     if (rated || given) return [span('social-proof', rater ?? x, given ? t[unit.i + 1]! : unit)];
+  }
+  return [];
+}
+
+/**
+ * An honour stated as given by others, naming the offer the top of a
+ * scale: "Named the finest <shop> in…", "Rated the most trusted…",
+ * "Crowned the friendliest…". Who gave it is left unsaid; the honour is the
+ * crowd's or the judges' verdict.
+ */
+export function namedTop(s: Sentence): Hit[] {
+  const t = s.tokens;
+  for (let i = 0; i < t.length - 2; i += 1) {
+    const x = t[i]!;
+    const honoured =
+      (namingVerbs.has(x.lemma) || x.lemma === 'rate') &&
+      x.lower !== x.lemma &&
+      /ed$/.test(x.lower) &&
+      (i === firstWord(t) || t[i - 1]?.lemma === 'be');
+    if (!honoured || t[i + 1]?.lower !== 'the') continue;
+    const word = t[i + 2]!;
+    const most = word.lower === 'most' ? t[i + 3] : undefined;
+    const top = most
+      ? valence(most.lower) > 0 || valence(most.lemma) > 0
+      : word.lower === 'best' ||
+        (/est$/.test(word.lower) &&
+          !factualGrades.has(word.lemma) &&
+          gradedValence(word.lower) > 0);
+    if (top) return [span('social-proof', x, most ?? word)];
   }
   return [];
 }

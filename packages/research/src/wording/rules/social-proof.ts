@@ -1,5 +1,5 @@
 // Social proof and consensus
-import { endorsedByOthers, ratedScore } from './endorsed-by-others';
+import { endorsedByOthers, namedTop, ratedScore } from './endorsed-by-others';
 import {
   accoladeWords,
   honourNouns,
@@ -222,6 +222,14 @@ function notFollowed(t: Token[], from: number, to: number, i: number): boolean {
   if (before.some((y) => comparisonLinks.has(y.lower) && !count(t[y.i + 1]))) return true;
   const beside = t.slice(Math.max(0, from - 1), Math.min(i, to));
   if (beside.some((y) => besidePrepositions.has(y.lower))) return true;
+  // "If you also shop at other <sellers>…": the others the person uses, not a crowd to follow.
+  const others = t.slice(from, i).find((y) => y.lower === 'other');
+  if (
+    others &&
+    t[others.i - 1]?.pos === 'ADP' &&
+    t.slice(Math.max(0, others.i - 6), others.i).some((y) => y.lower === 'you')
+  )
+    return true;
   const suffered = t[to + 1];
   return (
     suffered !== undefined &&
@@ -307,7 +315,9 @@ function socialProof(s: Sentence, next?: Sentence): Hit[] {
         // "12,000 firms", not "teams of under 20 staff" (a size).
         (Number(y.text.replace(/,/g, '')) >= 50 &&
           !sizeWords.has(t[y.i - 1]?.lower ?? '') &&
-          !sizeWords.has(t[y.i - 2]?.lower ?? '')) ||
+          !sizeWords.has(t[y.i - 2]?.lower ?? '') &&
+          // "…a bar for 80 guests?": the size of what is asked about.
+          !(t[y.i - 1]?.lower === 'for' && question && y.i >= qStart)) ||
         bigCountWords.has(y.lower) ||
         ((y.pos === 'NUM' || /^\d/.test(y.text)) &&
           (['in', 'of'].includes(t[y.i + 1]?.lower ?? '') || t[y.i + 1]?.text === '%'));
@@ -573,9 +583,12 @@ export const socialProofKind: KindRule = {
   detect: (s, { sentences, next, found }) =>
     asksFreely(sentences)
       ? []
-      : [...socialProof(s, next), ...endorsedByOthers(s, next), ...ratedScore(s)].filter((h) =>
-          notModel(h, found),
-        ),
+      : [
+          ...socialProof(s, next),
+          ...endorsedByOthers(s, next),
+          ...ratedScore(s),
+          ...namedTop(s),
+        ].filter((h) => notModel(h, found)),
   why: (p) =>
     `"${p}" tells people what others do or think, which pushes them to go along rather than say what they would do.`,
 };
