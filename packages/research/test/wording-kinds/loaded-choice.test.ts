@@ -40,6 +40,9 @@ kindCases(
     ['Shall we fit your blinds on Tuesday or Friday?', 'Tuesday or Friday'],
     ['Shall we deliver your logs on the first or the fifteenth?', 'first or the fifteenth'],
     ['Would you like 20 or 40 balloons added to your party?', '20 or 40'],
+    ['Is our waiting room comfortable or very comfortable?', 'comfortable or very comfortable'],
+    ['Would you say our rides are exciting or thrilling?', 'exciting or thrilling'],
+    ['Will you be racing on the Saturday or the Sunday of our regatta?', 'Saturday or the Sunday'],
   ],
   [
     'Would you rather pay monthly or yearly?',
@@ -60,5 +63,7 @@ kindCases(
     'How likely are you to renew: not likely, fairly likely or very likely?',
     'How much would a weekly veg box change your cooking: not at all, a little, or a lot?',
     'Shall we call you on Monday or Tuesday, or would another day suit better?',
+    'Is our waiting room comfortable or uncomfortable?',
+    'Would you say our rides are too fast or too slow?',
   ],
 );

@@ -258,6 +258,43 @@ function loadedChoice(s: Sentence): Hit[] {
   return hits;
 }
 
+/**
+ * Two grades of praise offered as the only answers about the offer: "Is our
+ * room <comfortable> or very <comfortable>?", "…are <exciting> or
+ * <thrilling>?". Each answer says yes; no answer is left for the other side.
+ */
+function praisedPair(s: Sentence): Hit[] {
+  const t = s.tokens;
+  // A grade, or a rated -ing form read as a noun ("thrilling").
+  const graded = (y: Token) =>
+    ['ADJ', 'ADV'].includes(y.pos) || (/ing$/.test(y.lower) && valence(y.lower) > 0);
+  const or = t.findLastIndex((y) => y.lower === 'or');
+  if (or < 2) return [];
+  const option = (from: number, step: 1 | -1) => {
+    let k = from;
+    const words: Token[] = [];
+    while (t[k] && graded(t[k]!) && words.length < 3) {
+      words.push(t[k]!);
+      k += step;
+    }
+    return { words, edge: k - step };
+  };
+  const left = option(or - 1, -1);
+  const right = option(or + 1, 1);
+  if (left.words.length === 0 || right.words.length === 0) return [];
+  const a = left.words[0]!;
+  const b = right.words.at(-1)!;
+  if ([a, b].some((y) => y.pos === 'ADV')) return [];
+  // Said of the offer: "…our <offer> is/are <a> or <b>".
+  const be = t[left.edge - 1];
+  const ours = t.slice(0, left.edge).some((y) => y.lower === 'our');
+  if (!ours || (be?.lemma !== 'be' && be?.pos !== 'NOUN')) return [];
+  const same = a.lemma === b.lemma && right.words.length > 1;
+  if (!same && !(valence(a.lower) > 0 && valence(b.lower) > 0)) return [];
+  if (t.slice(or + 1).some((y) => NEGATION.has(y.lower) || y.lower === 'less')) return [];
+  return [span('loaded-choice', t[left.edge]!, t[right.edge]!)];
+}
+
 /** Answers that leave the act itself open: "…or another time?", "…or not at all?". */
 const OPEN_ENDS = new Set(['other', 'another', 'else', 'neither', 'not', 'later']);
 
@@ -278,7 +315,7 @@ function settledSlot(s: Sentence): Hit[] {
 
 export const loadedChoiceKind: KindRule = {
   kind: 'loaded-choice',
-  detect: (s) => [...loadedChoice(s), ...settledSlot(s)],
+  detect: (s) => [...loadedChoice(s), ...praisedPair(s), ...settledSlot(s)],
   why: (p) =>
     `"${p}" tilts the choice: one side is praised or the other run down, or every answer offered leans the same way, so the answer is chosen for them.`,
 };
