@@ -99,6 +99,16 @@ kindCases(
     ['What did you think of the Brie you tried at our counter?', 'tried'],
     ['What would you change about the tour you had with our sommelier?', 'tour'],
     ['Shall we send your first box this week or next?', 'Shall'],
+    // A routine or a commitment with the business, put as a fact.
+    ['Each time you visit us, which shelf do you look at first?', 'Each time you visit'],
+    ['When you order from our menu, which dish do you pick first?', 'When you order'],
+    ['When you last cleaned your oven yourself, how long did it take?', 'When you last cleaned'],
+    ['Which of our cakes do you buy most often?', 'most often'],
+    ['How many lessons will you take with us this term?', 'How many'],
+    ['Will you be racing on the Saturday or the Sunday of our regatta?', 'Will'],
+    ['What did you think of the engineer who set up your router?', 'set'],
+    ['What is it about our garden centre that made you choose us?', 'choose'],
+    ['What did you think of the plants our gardeners picked out for you?', 'gardeners'],
   ],
   [
     'We have 40 plans. Which plan, if any, would you like to try?',
@@ -166,5 +176,10 @@ kindCases(
     'How satisfied or dissatisfied were you with the quote, if you had one?',
     'How were you told about the price rise?',
     'What do you think of engineers who fit boilers on Sundays?',
+    'When you shop for bread, what matters most to you?',
+    'Which of these cakes would you buy most often, if any?',
+    'If you had to clean your oven, how long would you expect it to take?',
+    'How many lessons would you like to take, if any?',
+    'What did you think of the engineer who will set up routers?',
   ],
 );

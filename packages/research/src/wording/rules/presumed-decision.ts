@@ -187,7 +187,18 @@ export function presumedNext(s: Sentence): Hit[] {
             (choosingVerbs.has(y.lemma) && t[y.i + 1]?.lower === 'us'),
         )
       : undefined;
-  if (change ?? madeYou) return [span('presupposition', opener, (change ?? madeYou)!)];
+  // "What is it about our X that made you book it?": the booking or purchase presumed, only its cause asked.
+  const madeYouTake = t.find(
+    (y, i) =>
+      i > qs + 1 &&
+      y.lower === 'made' &&
+      t[i - 1]?.lower === 'that' &&
+      t[i + 1]?.lower === 'you' &&
+      (sizingVerbs.has(t[i + 2]?.lemma ?? '') || choosingVerbs.has(t[i + 2]?.lemma ?? '')) &&
+      ['it', 'us', 'our', 'them', 'one'].includes(t[i + 3]?.lower ?? ''),
+  );
+  const taken = change ?? madeYou ?? (madeYouTake && t[madeYouTake.i + 2]);
+  if (taken) return [span('presupposition', opener, taken)];
   const held = t.findIndex(
     (y, i) =>
       i > qs && holdingBackVerbs.has(y.lemma) && y.pos === 'VERB' && t[i + 1]?.lower === 'you',
@@ -215,10 +226,16 @@ export function presumedBooking(s: Sentence): Hit[] {
   // "…would you like (for…, delivered, to book)", not "…would you like to cook": a purchase, not a habit.
   const after = t[frame[1].i + 1];
   const taken = after?.lower === 'to' ? t[frame[1].i + 2] : after;
+  // "How many matches will you play for us…": a commitment to us, only its size asked.
+  const forUs =
+    frame[0].lower === 'will' &&
+    t.slice(frame[1].i + 1).some((y) => ['us', 'our'].includes(y.lower));
   const many =
     opener.lower === 'how' &&
     t[qs + 1]?.lower === 'many' &&
-    (sizingVerbs.has(taken?.lemma ?? '') || (frame[1].lemma === 'like' && after?.lower !== 'to'));
+    (sizingVerbs.has(taken?.lemma ?? '') ||
+      (frame[1].lemma === 'like' && after?.lower !== 'to') ||
+      forUs);
   return when || many ? [span('presupposition', opener, frame[1])] : [];
 }
 
@@ -248,7 +265,14 @@ export function presumedSlot(s: Sentence): Hit[] {
     wanted &&
     (t[first + 3]?.lower === 'your' ||
       (t[first + 3]?.pos === 'NUM' && t[first + 4]?.lower === 'or'));
-  if (!shallWe && !yoursWanted) return [];
+  // "Will you be playing on the Saturday or the Sunday of our…": taking part put as settled.
+  const willTakePart =
+    t[first]?.lower === 'will' &&
+    t[first + 1]?.lower === 'you' &&
+    t[first + 2]?.lower === 'be' &&
+    /ing$/.test(t[first + 3]?.lower ?? '') &&
+    t.some((y) => y.lower === 'our');
+  if (!shallWe && !yoursWanted && !willTakePart) return [];
   const or = t.findIndex((y) => y.lower === 'or');
   if (or < 0 || !t.some((y) => YOU.has(y.lower))) return [];
   // A date, a number, a weekday or month, or an ordinal ("the fifteenth") in the second option.

@@ -52,13 +52,21 @@ function actDone(t: readonly Token[], i: number): Token | undefined {
   const ourDoer = doer.lower === 'who' && t[i - 1]?.pos === 'NOUN' && t[i - 2]?.lower === 'the';
   // (A past verb after "who" may be read as a noun: "the fitter who fitted…".)
   const verbAfterWho = ourDoer && verb?.pos === 'NOUN' && /ed$/.test(verb.lower);
+  // "…the pressings our staff dug out for you": our people named before what they did.
+  const ourPeople =
+    doer.pos === 'NOUN' && t.slice(Math.max(0, i - 3), i).some((y) => y.lower === 'our');
   if (
     !verb ||
     (verb.pos !== 'VERB' && !didIt && !verbAfterWho) ||
-    !(doer.lower === 'we' || doer.pos === 'PROPN' || ourDoer)
+    !(doer.lower === 'we' || doer.pos === 'PROPN' || ourDoer || ourPeople)
   )
     return undefined;
-  const past = verbAfterWho || (verb.lower !== verb.lemma && !/(?:ing|s)$/.test(verb.lower));
+  // A past the same as the verb's base ("the fitter who set up your…"), told by a question put in the past.
+  const askedInPast = t.slice(0, i).some((y) => y.lower === 'did');
+  const past =
+    verbAfterWho ||
+    (verb.lower !== verb.lemma && !/(?:ing|s)$/.test(verb.lower)) ||
+    (ourDoer && askedInPast && verb.lower === verb.lemma);
   // "since we fitted…", "since Sam serviced it": the act dated, done whoever it was for.
   const since = t[i - 1]?.lower === 'since';
   const forYou = since || t.slice(i + 2, i + 8).some((y) => YOU.has(y.lower));

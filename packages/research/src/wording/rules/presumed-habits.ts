@@ -27,6 +27,8 @@ const pastForm = (y: Token) =>
 export function presumedHabit(s: Sentence): Hit[] {
   const t = s.tokens;
   if (!isQuestion(s) || hedged(s)) return [];
+  const routine = routineWithUs(s);
+  if (routine.length > 0) return routine;
   const qs = questionStart(t);
   const opener = t[qs];
   if (!opener || !whWords.has(opener.lower)) return [];
@@ -92,5 +94,50 @@ export function presumedHabit(s: Sentence): Hit[] {
     );
     if (verb) return [span('presupposition', opener, t[verb.i + 2]!)];
   }
+  return [];
+}
+
+/** Words that place a routine with the business: "our", "us", "here", "in" ("come in"). */
+const WITH_US = new Set(['our', 'us', 'here', 'in']);
+
+/**
+ * A routine with the business taken for granted before a wh-question: "Each
+ * time you come in, which…?", "Whenever you order from us, what…?", "When
+ * you browse our <shelves>, which… do you…?", or a past act put as the
+ * person's own: "When you last <did it>, how…?".
+ */
+function routineWithUs(s: Sentence): Hit[] {
+  const t = s.tokens;
+  // "Which of our <things> do you <pick> most often?": the habit presumed, only its object asked.
+  const often = t.findIndex((y, k) => y.lower === 'most' && t[k + 1]?.lower === 'often');
+  const doYou = t.findIndex((y, k) => y.lemma === 'do' && t[k + 1]?.lower === 'you');
+  if (
+    often > doYou &&
+    doYou > 0 &&
+    whWords.has(t[0]!.lower) &&
+    t.slice(0, doYou).some((y) => y.lower === 'our')
+  )
+    return [span('presupposition', t[doYou]!, t[often + 1]!)];
+  // The question after a clause that sets the scene: "When you…, which…?"
+  const comma = t.findIndex((y, k) => y.text === ',' && whWords.has(t[k + 1]?.lower ?? ''));
+  if (comma < 2) return [];
+  const clause = t.slice(0, comma);
+  const you = clause.find((y) => y.lower === 'you');
+  if (!you) return [];
+  const opener = clause[0]!;
+  const each =
+    ['each', 'every'].includes(opener.lower) && clause[1]?.lower === 'time' && you.i === 2;
+  const when = ['when', 'whenever'].includes(opener.lower) && you.i === 1;
+  const done = clause[3];
+  const last =
+    when &&
+    clause[2]?.lower === 'last' &&
+    done !== undefined &&
+    (pastForm(done) || /ed$/.test(done.lower));
+  const verb = clause[you.i + 1];
+  const withUs = clause.slice(you.i + 1).some((y) => WITH_US.has(y.lower));
+  if (last) return [span('presupposition', opener, clause[3]!)];
+  if ((each || (when && verb?.pos === 'VERB' && verb.lower === verb.lemma)) && withUs && verb)
+    return [span('presupposition', opener, verb)];
   return [];
 }
