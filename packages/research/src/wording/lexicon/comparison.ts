@@ -102,3 +102,17 @@ export const factualGrades = new Set([
   'far',
   'busy',
 ]);
+
+/** Words of amount or frequency, not of quality: "so many", "so often", "so few". */
+export const amountWords = new Set([
+  'many',
+  'few',
+  'much',
+  'little',
+  'often',
+  'rarely',
+  'seldom',
+  'frequently',
+  'regularly',
+  'soon',
+]);

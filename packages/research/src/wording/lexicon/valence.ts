@@ -325,6 +325,9 @@ export const intensifiers = new Set([
   'totally',
 ]);
 
+/** Words of degree that raise a grade without praising by themselves: "very good", "far better". */
+export const gradeRaisers = new Set(['very', 'far', 'much', 'way']);
+
 /** Words that open or anchor a balanced answer scale, never loaded by themselves. */
 export const scaleWords = new Set([
   'satisfied',

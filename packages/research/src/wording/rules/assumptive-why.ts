@@ -33,13 +33,20 @@ import {
 } from './tokens';
 import { crowdIdiom } from './social-proof';
 
-export function isComparative(t: Token, next: Token | undefined): boolean {
+export function isComparative(
+  t: Token,
+  next: Token | undefined,
+  after?: Token | undefined,
+): boolean {
   if (comparisonWords.has(t.lower)) return true;
   if ((t.lower === 'more' || t.lower === 'less' || t.lower === 'most') && next?.pos === 'ADJ')
     return true;
   if (t.pos === 'ADJ' && /(?:er|est)$/.test(t.lower) && t.lemma !== t.lower && t.lower.length > 4)
     return true;
   if (t.lower === 'so' && (next?.pos === 'ADJ' || next?.lower === 'much' || next?.pos === 'ADV'))
+    return true;
+  // An adjective read as a noun after "so", closing its clause: "…so patient with…", "…so patient?".
+  if (t.lower === 'so' && next?.pos === 'NOUN' && ['ADP', 'PUNCT'].includes(after?.pos ?? ''))
     return true;
   return false;
 }
@@ -64,7 +71,7 @@ function judgementIn(t: Token[], from: number, to: number): Token | undefined {
       x.lower === 'than' &&
       t[k - 1]?.lower === 'rather' &&
       !t.slice(from, k).some((y) => OFFER_DETERMINERS.has(y.lower));
-    if (!quantity && !mereAlternative && isComparative(x, t[k + 1])) return x;
+    if (!quantity && !mereAlternative && isComparative(x, t[k + 1], t[k + 2])) return x;
     // "…is worth it", "…our plan worth": a merit stated, its reason asked.
     if (
       (x.lower === 'worth' || x.lower === 'worthwhile') &&

@@ -1,6 +1,7 @@
 // Loaded words about the offer or its alternatives
 import {
   disparages,
+  gradeRaisers,
   gradedValence,
   intensifiers,
   isDisparagement,
@@ -11,6 +12,7 @@ import {
 } from '../lexicon/valence';
 import { claimSuperlatives, factualGrades, gradingWords } from '../lexicon/comparison';
 import type { KindRule, SentenceContext } from './kind';
+import { praiseInside } from './praise-inside';
 import type { Sentence, Token } from '../text';
 import {
   everyAnswerPattern,
@@ -405,11 +407,18 @@ function agreedClaim(s: Sentence, context: SentenceContext): Hit[] {
     const top =
       s.tokens[x.i - 1]?.lower === 'the' &&
       (topPraise(x) || ['ideal', 'perfect', 'best'].includes(x.lower) || /^best-/.test(x.lower));
+    const before = s.tokens[x.i - 1]?.lower ?? '';
+    // "…far tastier than…", "…much better than…": a comparative of praise, raised.
+    const raised = intensifiers.has(before) || gradeRaisers.has(before);
+    // A compound of how well it is kept or stocked praises ("well-stocked"); one of how it is made
+    // by hand states a method.
+    const rated = /^well-/.test(x.lower) ? ratedValence(x) : valence(x.lower);
     const praising =
       x.pos === 'ADJ' &&
       !scaleWords.has(x.lower) &&
-      (valence(x.lower) >= 3 ||
-        (valence(x.lower) > 0 && intensifiers.has(s.tokens[x.i - 1]?.lower ?? '')));
+      (rated >= 3 ||
+        (rated > 0 && intensifiers.has(before)) ||
+        (gradedValence(x.lower) >= 2 && raised));
     if (top || praising) return [span('loaded-words', x, x)];
   }
   return [];
@@ -542,6 +551,16 @@ function balanced(s: Sentence, hit: Hit): boolean {
     const after = signs(to + 1, to + 5);
     if ((before.has(1) && after.has(-1)) || (before.has(-1) && after.has(1))) return true;
   }
+  // "…good, fair or poor value?": answers listed from one side to the other.
+  const or = t.findLastIndex((y) => y.lower === 'or');
+  if (or > 2 && t[or - 2]?.text === ',') {
+    let first = or - 1;
+    while (first > 1 && t[first - 1]!.text === ',') first -= 2;
+    const options = t.slice(first, or + 2);
+    const signs = new Set(options.map((y) => Math.sign(ratedValence(y))));
+    if (signs.has(1) && signs.has(-1) && hit.start >= t[first]!.start && hit.end <= t[or + 1]!.end)
+      return true;
+  }
   if (!everyAnswerPattern.test(s.text)) return false;
   const colon = t.find((y) => y.text === ':');
   const word = t.find((y) => y.start >= hit.start && y.end <= hit.end);
@@ -557,6 +576,7 @@ export const loadedWordsKind: KindRule = {
       ...superlativeVerdict(s),
       ...agreedClaim(s, context),
       ...scopedTop(s, context),
+      ...praiseInside(s, context),
       ...loadedPremise(s),
       ...burdenLabel(s),
       ...itIsVerdict(s),

@@ -160,7 +160,7 @@ function presupposition(s: Sentence): Hit[] {
             y.lower !== y.lemma &&
             !(
               y.lemma === 'make' &&
-              !t.slice(y.i + 1).some((z, k) => k < 5 && isComparative(z, t[z.i + 1]))
+              !t.slice(y.i + 1).some((z, k) => k < 5 && isComparative(z, t[z.i + 1], t[z.i + 2]))
             ),
         );
       // "What makes our … better…" asks for the reason of a merit (an assumptive why).
@@ -269,7 +269,7 @@ function presupposition(s: Sentence): Hit[] {
     ) {
       const change = t.some(
         (y) =>
-          isComparative(y, t[y.i + 1]) ||
+          isComparative(y, t[y.i + 1], t[y.i + 2]) ||
           (benefitVerbs.has(y.lemma) && y.lemma !== 'make') ||
           y.lemma === 'benefit',
       );
