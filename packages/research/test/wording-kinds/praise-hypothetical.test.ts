@@ -47,6 +47,10 @@ kindCases(
       'Picture leaving every money worry behind. Would you book a session with our adviser?',
       'Picture',
     ],
+    [
+      'How would you feel if someone else took care of the food and the tidying at a party?',
+      'someone else took care',
+    ],
   ],
   [
     'If the studio were open later, would you train more often?',
@@ -62,5 +66,7 @@ kindCases(
     'If you have never had a boiler service, what has stopped you?',
     'If we offered a lunch with no dessert, would you order it?',
     'Imagine you had to cook on Christmas Day. What would you make?',
+    'Who takes care of the food at your parties?',
+    'How would you feel if someone else chose the menu for you?',
   ],
 );

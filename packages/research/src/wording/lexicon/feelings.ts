@@ -52,7 +52,7 @@ export const reliefWords = new Set([
 
 /** Idioms of a burden lifted: e.g. "off your plate", "peace of mind". */
 export const reliefIdiomPattern =
-  /\b(?:(?:a\s+)?thing\s+of\s+the\s+past|weight\s+off|peace\s+of\s+mind|behind\s+you|(?:just|only|simply)\s+a\s+matter\s+of|off\s+your\s+(?:hands|plate|mind)|taken\s+care\s+of|sorted\s+for\s+you|not\s+(?:having|needing)\s+to|(?:leave|leaving|left)\s+(?:\w+\s+){0,4}behind)\b/i;
+  /\b(?:(?:a\s+)?thing\s+of\s+the\s+past|weight\s+off|peace\s+of\s+mind|behind\s+you|(?:just|only|simply)\s+a\s+matter\s+of|off\s+your\s+(?:hands|plate|mind)|(?:taken|took|takes)\s+care\s+of|some(?:one|body)\s+else\s+(?:did|does|took|takes|handled|handles|sorted|sorts)|sorted\s+for\s+you|not\s+(?:having|needing)\s+to|(?:leave|leaving|left)\s+(?:\w+\s+){0,4}behind)\b/i;
 
 /** Second words that make "no" a relief: "no longer", "no more". */
 export const reliefAfterNo = new Set(['longer', 'more']);

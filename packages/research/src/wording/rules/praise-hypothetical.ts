@@ -145,7 +145,9 @@ function praiseHypothetical(
       reliefIdiomPattern.test(
         s.text.slice(clause[0]!.start - s.start, clause.at(-1)!.end - s.start),
       );
-    if ((imagine || whatIf) && idiom && (asksAfter || selfAsked))
+    // "How would you feel if someone else took care of…?": the feeling asked of a burden lifted.
+    const feelingAsked = conditional && t.slice(0, i).some((y) => y.lemma === 'feel');
+    if (((imagine || whatIf) && idiom && (asksAfter || selfAsked)) || (feelingAsked && idiom))
       return [span('praise-hypothetical', x, t[end - 1]!)];
     // "<Praise or relief>. If we offered that, would you…?": the "if" refers
     // back to a scene painted before it, in the sentence before or in the
