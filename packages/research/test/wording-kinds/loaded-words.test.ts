@@ -85,6 +85,8 @@ kindCases(
     ['Is our waiting room comfortable or very comfortable?', 'very comfortable'],
     ["Wouldn't you agree our sourdough is far tastier than sliced bread?", 'tastier'],
     ['Surely a well-kept allotment beats a bare lawn?', 'well-kept'],
+    ['What makes our lunch menu such good value?', 'such good'],
+    ["It's fair to say our fees are very reasonable, aren't they?", 'reasonable'],
   ],
   [
     'How would you rate our delivery, from very poor to very good?',

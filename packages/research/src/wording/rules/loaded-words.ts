@@ -416,9 +416,7 @@ function agreedClaim(s: Sentence, context: SentenceContext): Hit[] {
     const praising =
       x.pos === 'ADJ' &&
       !scaleWords.has(x.lower) &&
-      (rated >= 3 ||
-        (rated > 0 && intensifiers.has(before)) ||
-        (gradedValence(x.lower) >= 2 && raised));
+      (rated >= 3 || (rated > 0 && raised) || (gradedValence(x.lower) >= 2 && raised));
     if (top || praising) return [span('loaded-words', x, x)];
   }
   return [];

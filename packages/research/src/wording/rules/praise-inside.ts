@@ -42,6 +42,13 @@ function soGraded(s: Sentence, context: SentenceContext): Hit[] {
   if (foundIn(context, 'assumptive-why').length === 0) return [];
   const t = s.tokens;
   for (let i = 0; i < t.length - 1; i += 1) {
+    // "…such good value?", "…such a friendly team?": "such" grades as "so" does.
+    if (t[i]!.lower === 'such') {
+      const word = t[i + 1]?.lower === 'a' ? t[i + 2] : t[i + 1];
+      if (word?.pos === 'ADJ' && grades(word) && valence(word.lower) > 0)
+        return [span('loaded-words', t[i]!, word)];
+      continue;
+    }
     if (t[i]!.lower !== 'so') continue;
     let k = i + 1;
     if (t[k]?.lower === 'much') k += 1;
