@@ -109,6 +109,8 @@ kindCases(
     ['What did you think of the engineer who set up your router?', 'set'],
     ['What is it about our garden centre that made you choose us?', 'choose'],
     ['What did you think of the plants our gardeners picked out for you?', 'gardeners'],
+    ['During your last fitting, how comfortable was the changing room?', 'During your'],
+    ['When Priya serviced your bike, was it ready on time?', 'When Priya'],
   ],
   [
     'We have 40 plans. Which plan, if any, would you like to try?',
@@ -181,5 +183,7 @@ kindCases(
     'If you had to clean your oven, how long would you expect it to take?',
     'How many lessons would you like to take, if any?',
     'What did you think of the engineer who will set up routers?',
+    'During a typical week, how often do you cycle?',
+    'If Priya serviced your bike, was it ready on time?',
   ],
 );

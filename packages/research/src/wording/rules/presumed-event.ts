@@ -115,9 +115,14 @@ function ownOccasion(t: readonly Token[], i: number): Token | undefined {
       (t[i - 1]?.lower === 'during' && t[i]!.lower === 'your') ||
       (datedBy && t[firstWord(t)]?.lower === 'how');
     // A head the tagger reads as a verb before the clause ends: "during your beard shave,".
+    // (An -ing head may be read as an adjective: "during your last fitting,".)
+    const ingHead = /ing$/.test(noun.lower) && ['VERB', 'ADJ'].includes(noun.pos);
     const head =
       noun.pos === 'NOUN' ||
-      (anyOccasion && noun.pos === 'VERB' && k > i + 1 && t[k + 1]?.pos === 'PUNCT');
+      (anyOccasion &&
+        (noun.pos === 'VERB' || ingHead) &&
+        (k > i + 1 || ingHead) &&
+        t[k + 1]?.pos === 'PUNCT');
     if (
       head &&
       noun.lower === noun.lemma &&
@@ -278,5 +283,13 @@ export function presumedEvent(s: Sentence, sentences: readonly Sentence[]): Hit[
   if (rating && !ratedPast && !t.some((_, i) => ourOccasion(t, i) ?? dated(t, i))) return [];
   const past = pastWithYou(t, opener.i + 1);
   const occasion = past && (occasionWithUs(t, opener.i + 1) ?? ratedPast);
-  return past && occasion ? [span('presupposition', opener, occasion)] : [];
+  if (past && occasion) return [span('presupposition', opener, occasion)];
+  // The occasion set before the ask, which then asks about it in the past: "During your
+  // weekend hire, how easy was…?", "When Coach Ade restrung your racket, was it…?".
+  const askedInPast = t.slice(opener.i).some((y) => ['was', 'were', 'did'].includes(y.lower));
+  for (let i = 1; i < opener.i && askedInPast; i += 1) {
+    const set = ourOccasion(t, i);
+    if (set) return [span('presupposition', t[firstWord(t)]!, set)];
+  }
+  return [];
 }
