@@ -111,6 +111,7 @@ kindCases(
     ['What did you think of the plants our gardeners picked out for you?', 'gardeners'],
     ['During your last fitting, how comfortable was the changing room?', 'During your'],
     ['When Priya serviced your bike, was it ready on time?', 'When Priya'],
+    ['How many kayaks will your group need on the day?', 'will your group'],
   ],
   [
     'We have 40 plans. Which plan, if any, would you like to try?',
@@ -185,5 +186,6 @@ kindCases(
     'What did you think of the engineer who will set up routers?',
     'During a typical week, how often do you cycle?',
     'If Priya serviced your bike, was it ready on time?',
+    'How many kayaks would your group need, if you came?',
   ],
 );

@@ -32,6 +32,8 @@ function decidedFrame(t: readonly Token[], from: number): [Token, Token] | undef
     if (a.lower === 'would' && b.lower === 'you' && c?.lemma === 'like') return [a, c];
     if (a.lower === 'shall' && b.lower === 'we') return [a, b];
     if ((a.lower === 'will' || a.lower === "'ll") && b.lower === 'you') return [a, b];
+    // "How many boards will your group need…": the person's party, its booking settled.
+    if (a.lower === 'will' && b.lower === 'your' && c?.pos === 'NOUN') return [a, c];
     if (a.lower === 'you' && b.lower === "'ll") return [a, b];
     if (
       a.lemma === 'be' &&
