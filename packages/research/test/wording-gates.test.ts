@@ -143,6 +143,18 @@ describe('the gates of a rewording, each on invented questions', () => {
       ),
     ).not.toContain('shape');
   });
+
+  it('a grade cut from before a bare noun after "is" is refused; a cut "not" is not such a cut', () => {
+    expect(
+      gatesOf(
+        "Don't you think our lunch deal is superb value?",
+        'Do you think our lunch deal is value, or not?',
+      ),
+    ).toContain('shape');
+    expect(
+      gatesOf("Aren't garden rooms worth the money?", 'Are garden rooms worth the money, or not?'),
+    ).not.toContain('shape');
+  });
 });
 
 describe('the rewordings of every corpus question pass the gates, or say "edit yourself"', () => {

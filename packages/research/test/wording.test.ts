@@ -218,6 +218,10 @@ describe('the rewordings', () => {
     expect(
       checkWording('Do you agree that booking everything in one app is simpler?').neutral,
     ).toBe('Do you agree or disagree that booking everything in one app is simpler?');
+    // A claim after "Surely" is asked both ways, not left as a statement with a question mark.
+    expect(checkWording('Surely a local garage beats a dealership for a service?').neutral).toBe(
+      'Do you think a local garage beats a dealership for a service, or not?',
+    );
   });
 
   it('screen an occasion taken for granted in words that fit it', () => {

@@ -538,6 +538,18 @@ function brokenGrammar(original: string, text: string): GateFailure[] {
       );
     });
     if (orphan) failures.push({ gate: 'shape', reason: `"${orphan.text}" has no noun after it.` });
+    // A grade cut from before a bare noun after "is": "…is excellent value" left as "…is value".
+    const bare = t.find(
+      (x, k) =>
+        k > 0 &&
+        t[k - 1]!.lemma === 'be' &&
+        (x.pos === 'NOUN' || only(x, ['NOUN'])) &&
+        x.lower === x.lemma &&
+        !pairs.has(`${t[k - 1]!.lower} ${x.lower}`) &&
+        [...was].some(([w, pos]) => pos.has('ADJ') && pairs.has(`${w} ${x.lower}`)),
+    );
+    if (bare)
+      failures.push({ gate: 'shape', reason: `"${bare.text}" has lost the word before it.` });
     const first = firstWord(t);
     const [doing, subject] = [t[first], t[first + 1]];
     // A word that may be the verb: read as one and not only a noun in the original, or a new

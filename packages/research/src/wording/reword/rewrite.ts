@@ -131,11 +131,23 @@ export function rewriteOnce(
               head.lower === 'naturally')
           ) {
             const after = t[hit.end === head.end ? head.i + 1 : head.i + 2];
+            const rest = after?.text === ',' ? t[after.i + 1] : after;
+            // "Surely a local shop beats…?" is a claim with a question mark: asked both ways instead.
+            // (Not when a question follows the claim, "…, so would you…?", nor "you'd agree…".)
+            const claim =
+              t.at(-1)?.text === '?' &&
+              qs <= firstWord(t) &&
+              !t.some((x) => AGREE_VERBS.has(x.lemma)) &&
+              rest !== undefined &&
+              !auxiliaries.has(rest.lower) &&
+              !whWords.has(rest.lower);
             edits.push({
               start: head.start,
               end: after?.text === ',' ? after.end : (after?.start ?? hit.end),
-              text: '',
+              text: claim ? 'Do you think ' : '',
             });
+            if (claim)
+              edits.push({ start: t.at(-1)!.start, end: t.at(-1)!.start, text: ', or not' });
           } else if (
             (head.lower === 'who' || head.lower === 'what') &&
             NEGATIONS.has(t[head.i + 2]?.lower ?? '')
