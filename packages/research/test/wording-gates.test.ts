@@ -55,6 +55,27 @@ describe('the gates of a rewording, each on invented questions', () => {
     expect(gatesOf('How easy was it to park?', 'How easy was it to park?')).toEqual([]);
   });
 
+  it('a "them" left after a singular noun has lost what it stood for; a group or a plural keeps it', () => {
+    expect(
+      gatesOf(
+        'Obviously nobody enjoys hidden charges, so would you pick a gym without them?',
+        'Would you pick a gym without them?',
+      ),
+    ).toContain('dropped-referent');
+    expect(
+      gatesOf(
+        "Wouldn't your team enjoy a game they play together?",
+        'Would your team enjoy a game they play together, or not?',
+      ),
+    ).not.toContain('dropped-referent');
+    expect(
+      gatesOf(
+        'Why do cafés with our signs draw more people, as they do?',
+        'Why do cafés with our signs draw more people, if they do?',
+      ),
+    ).not.toContain('dropped-referent');
+  });
+
   it('the verb and the full name of the offer are kept', () => {
     const original = 'Would you lease our compact city scooter?';
     expect(gatesOf(original, 'What do you think of our compact city scooter?')).toContain(

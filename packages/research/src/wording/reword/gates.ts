@@ -8,7 +8,12 @@ import { detect } from '../detect';
 import { firstWord, isQuestion, questionStart, type Hit } from '../rules/tokens';
 import { analyse, type Sentence, type Token, wordSentiment } from '../text';
 import { ANTONYMS } from './reverse';
+import { brokenGrammar } from './grammar';
 import { CROWDS } from './referents';
+import { collectiveNouns, groupNouns, peoplePlurals } from '../lexicon/people';
+
+const isGroupWord = (x: Token) =>
+  groupNouns.has(x.lemma) || collectiveNouns.has(x.lemma) || peoplePlurals.has(x.lower);
 
 export type GateName =
   'still-leading' | 'repeated-phrase' | 'dropped-referent' | 'lost-verb' | 'lost-object' | 'shape';
@@ -210,9 +215,12 @@ function droppedReferent(original: string, candidate: string): GateFailure[] {
   for (const t of after) {
     const k = after.indexOf(t);
     if (!points(t, after[k + 1], after[k - 1])) continue;
-    const named = after.slice(0, after.indexOf(t)).some((x) => NOUNS.has(x.pos));
-    if (named) continue;
     const at = before.findIndex((x) => x.lower === t.lower);
+    // A "them" of the question needs a plural or a group before it ("…a bank without them" names
+    // nothing); a hedge the rewording adds ("…, if they do?") points to its own subject.
+    const plural = at >= 0 && ['they', 'them', 'these', 'those'].includes(t.lower);
+    const many = (x: Token) => x.lower !== x.lemma || x.pos === 'PROPN' || isGroupWord(x);
+    if (after.slice(0, k).some((x) => NOUNS.has(x.pos) && (!plural || many(x)))) continue;
     const earlier = (at < 0 ? [] : before.slice(0, at))
       .map((x, k) => ({ x, k }))
       .filter(({ x }) => NOUNS.has(x.pos) && !kept.has(x.lower) && !kept.has(x.lemma));
@@ -487,88 +495,6 @@ function shape(original: string, candidate: string): GateFailure[] {
     failures.push({ gate: 'shape', reason: 'It has an "\'s" with no word before it.' });
   if ((text.match(/\?/g) ?? []).length > Math.max(1, (original.match(/\?/g) ?? []).length))
     failures.push({ gate: 'shape', reason: 'It asks more questions than the original.' });
-  return failures;
-}
-
-/** Determiners that need a noun phrase after them. */
-const NEEDS_NOUN = new Set(['a', 'an', 'the', 'our', 'your', 'their', 'my']);
-
-/**
- * Grammar a cut can break: a determiner left without its noun ("Would a
- * settle for…?"), or "do" asking with no verb left to ask ("Do you
- * parent?"). The tagger reads such a sentence as best it can ("a settle",
- * "you parent"), so each word is judged by what it was in the original: a
- * determiner now before a word that was only ever a verb or a preposition
- * there, or "do you" before no word that was a verb there.
- */
-function brokenGrammar(original: string, text: string): GateFailure[] {
-  const was = new Map<string, Set<string>>();
-  const pairs = new Set<string>();
-  for (const s of analyse(original))
-    s.tokens.forEach((x, k) => {
-      was.set(x.lower, (was.get(x.lower) ?? new Set()).add(x.pos));
-      pairs.add(`${x.lower} ${s.tokens[k + 1]?.lower}`);
-    });
-  const only = (x: Token, parts: readonly string[]) => {
-    const pos = was.get(x.lower);
-    return pos !== undefined && [...pos].every((p) => parts.includes(p));
-  };
-  const failures: GateFailure[] = [];
-  for (const s of analyse(text)) {
-    const t = s.tokens;
-    const orphan = t.find((x, k) => {
-      const next = t[k + 1];
-      if (!NEEDS_NOUN.has(x.lower) || !next || pairs.has(`${x.lower} ${next.lower}`)) return false;
-      const after = t[k + 2]?.pos ?? '';
-      // A compound or an "-ing" word read as a verb or a preposition is still a noun ("the
-      // touch-up"), unless "a" is left before one with no noun to follow ("a paying per bag").
-      if (next.text.includes('-') || /ing$/.test(next.lower))
-        return (
-          /^an?$/.test(x.lower) &&
-          next.lower !== next.lemma &&
-          !only(next, ['NOUN', 'PROPN']) &&
-          ['ADP', 'ADV', 'CCONJ', 'SCONJ'].includes(after)
-        );
-      return (
-        ['AUX', 'ADP', 'CCONJ', 'PUNCT', 'PART'].includes(next.pos) ||
-        // A verb's plain form, not a participle before its noun ("our cut shirts").
-        (only(next, ['VERB', 'AUX', 'ADP', 'PART']) &&
-          next.lower === next.lemma &&
-          !NOUNS.has(after))
-      );
-    });
-    if (orphan) failures.push({ gate: 'shape', reason: `"${orphan.text}" has no noun after it.` });
-    // A grade cut from before a bare noun after "is": "…is excellent value" left as "…is value".
-    const bare = t.find(
-      (x, k) =>
-        k > 0 &&
-        t[k - 1]!.lemma === 'be' &&
-        (x.pos === 'NOUN' || only(x, ['NOUN'])) &&
-        x.lower === x.lemma &&
-        !pairs.has(`${t[k - 1]!.lower} ${x.lower}`) &&
-        [...was].some(([w, pos]) => pos.has('ADJ') && pairs.has(`${w} ${x.lower}`)),
-    );
-    if (bare)
-      failures.push({ gate: 'shape', reason: `"${bare.text}" has lost the word before it.` });
-    const first = firstWord(t);
-    const [doing, subject] = [t[first], t[first + 1]];
-    // A word that may be the verb: read as one and not only a noun in the original, or a new
-    // word (a reversal's "dislike" may be read as a noun).
-    const mayAsk = (x: Token) =>
-      ((x.pos === 'VERB' || x.pos === 'AUX') && !only(x, ['NOUN', 'PROPN', 'ADJ'])) ||
-      (x.pos === 'NOUN' && !was.has(x.lower));
-    if (
-      isQuestion(s) &&
-      ['do', 'does', 'did'].includes(doing?.lower ?? '') &&
-      subject?.pos === 'PRON' &&
-      !t.slice(first + 2).some(mayAsk) &&
-      !original.includes(s.text)
-    )
-      failures.push({
-        gate: 'shape',
-        reason: `"${doing!.text} ${subject.text}" asks with no verb after it.`,
-      });
-  }
   return failures;
 }
 
