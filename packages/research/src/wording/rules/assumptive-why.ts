@@ -30,6 +30,7 @@ import {
   span,
   MODALS,
   verbReadAsNoun,
+  adjectiveReadAsNoun,
 } from './tokens';
 import { crowdIdiom } from './social-proof';
 
@@ -45,9 +46,7 @@ export function isComparative(
     return true;
   if (t.lower === 'so' && (next?.pos === 'ADJ' || next?.lower === 'much' || next?.pos === 'ADV'))
     return true;
-  // An adjective read as a noun after "so", closing its clause: "…so patient with…", "…so patient?".
-  if (t.lower === 'so' && next?.pos === 'NOUN' && ['ADP', 'PUNCT'].includes(after?.pos ?? ''))
-    return true;
+  if (t.lower === 'so' && adjectiveReadAsNoun(next, after)) return true;
   return false;
 }
 

@@ -17,7 +17,7 @@ import {
 } from '../lexicon/valence';
 import type { Sentence, Token } from '../text';
 import type { SentenceContext } from './kind';
-import { type Hit, span } from './tokens';
+import { type Hit, adjectiveReadAsNoun, span } from './tokens';
 
 const foundIn = (context: SentenceContext, kind: Hit['kind']) =>
   context.found.filter((h) => h.kind === kind);
@@ -59,9 +59,7 @@ function soGraded(s: Sentence, context: SentenceContext): Hit[] {
       k > i + 1 &&
       !factualGrades.has(word.lemma) &&
       (word.lower === 'better' || gradedValence(word.lower) > 0);
-    // An adjective read as a noun, closing its clause: "…so patient with…".
-    const misread =
-      k === i + 1 && word.pos === 'NOUN' && ['ADP', 'PUNCT'].includes(t[k + 1]?.pos ?? '');
+    const misread = k === i + 1 && adjectiveReadAsNoun(word, t[k + 1]);
     if (comparative || misread || (grades(word) && (k === i + 1 || t[k - 1]!.lower === 'more')))
       return [span('loaded-words', t[i]!, word)];
   }

@@ -100,3 +100,7 @@ export function verbReadAsNoun(t: readonly Token[], k: number): boolean {
     ['PROPN', 'PRON', 'DET', 'ADJ'].includes(after?.pos ?? '')
   );
 }
+
+/** An adjective the tagger reads as a noun after "so", closing its clause: "…so patient with…", "…so patient?". */
+export const adjectiveReadAsNoun = (next: Token | undefined, after: Token | undefined) =>
+  next?.pos === 'NOUN' && ['ADP', 'PUNCT'].includes(after?.pos ?? '');
