@@ -19,6 +19,7 @@ import { batch17Rows } from './batch-17';
 import { batch18Rows } from './batch-18';
 import { batch19Rows } from './batch-19';
 import { batch20Rows } from './batch-20';
+import { batch21Rows } from './batch-21';
 import { corpusRows } from './questions';
 
 export type Domain =
@@ -236,6 +237,17 @@ export type Batch20Domain =
   | 'bin-cleaning'
   | 'bookshops';
 
+/** The domains of batch 21 (batch-21.ts), in none of the earlier corpus or batches 3 to 20. */
+export type Batch21Domain =
+  | 'nail-salons'
+  | 'community-choirs'
+  | 'tool-hire'
+  | 'mushroom-kits'
+  | 'sports-massage'
+  | 'calligraphy-classes'
+  | 'lawn-care'
+  | 'pinball-arcades';
+
 export interface CorpusQuestion {
   text: string;
   domain:
@@ -257,7 +269,8 @@ export interface CorpusQuestion {
     | Batch17Domain
     | Batch18Domain
     | Batch19Domain
-    | Batch20Domain;
+    | Batch20Domain
+    | Batch21Domain;
   /** The leading kinds it holds; empty when it is neutral. */
   kinds: LeadingKind[];
   half: 'tuning' | 'held-out';
@@ -404,7 +417,11 @@ export const batch20 = batchOf(batch20Rows);
 export const batch20TuningHalf = tuningOf(batch20);
 export const batch20HeldOutHalf = heldOutOf(batch20);
 
-/** Batches 3 to 20 by name, in the order they were written. */
+export const batch21 = batchOf(batch21Rows);
+export const batch21TuningHalf = tuningOf(batch21);
+export const batch21HeldOutHalf = heldOutOf(batch21);
+
+/** Batches 3 to 21 by name, in the order they were written. */
 export const batchesByName: Readonly<Record<string, readonly BatchQuestion[]>> = {
   batch3,
   batch4,
@@ -424,6 +441,7 @@ export const batchesByName: Readonly<Record<string, readonly BatchQuestion[]>> =
   batch18,
   batch19,
   batch20,
+  batch21,
 };
 
 const batchesInOrder = Object.values(batchesByName);
