@@ -98,8 +98,8 @@ describe('the gates of a rewording, each on invented questions', () => {
     ).toEqual([]);
     expect(
       gatesOf(
-        'Would you rent our canal boat?',
-        'Would you decide against renting our canal boat?',
+        'Would you book our canal boat?',
+        'Would you decide against booking our canal boat?',
         'reversed',
       ),
     ).toEqual([]);

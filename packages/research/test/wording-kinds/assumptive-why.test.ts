@@ -51,5 +51,8 @@ kindCases(
     'What is it about a gym that matters most to you?',
     'Why do you think prices have gone up?',
     'Why do diners leave tips?',
+    // An opinion asked about the world at large, not about the offer.
+    'Why do you think some gardens attract more birds than others?',
+    'Why do you think board games have become popular again?',
   ],
 );

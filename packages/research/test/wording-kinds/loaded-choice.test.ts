@@ -38,6 +38,11 @@ kindCases(
     ],
     ['How was your last delivery: fast, very fast, or faster than expected?', 'fast'],
     ['Shall we fit your blinds on Tuesday or Friday?', 'Tuesday or Friday'],
+    // An opening clause before the ask is no list of options.
+    [
+      'When booking a cleaner, would you pick our deep clean or take the chance that mould spreads?',
+      'take the chance',
+    ],
     ['Shall we deliver your logs on the first or the fifteenth?', 'first or the fifteenth'],
     ['Would you like 20 or 40 balloons added to your party?', '20 or 40'],
     ['Is our waiting room comfortable or very comfortable?', 'comfortable or very comfortable'],
@@ -64,6 +69,8 @@ kindCases(
     'How much would a weekly veg box change your cooking: not at all, a little, or a lot?',
     'Shall we call you on Monday or Tuesday, or would another day suit better?',
     'Is our waiting room comfortable or uncomfortable?',
+    'How would you rate our delivery: very good, good, fair, poor or very poor?',
+    'How easy or complicated was our sign-up form?',
     'Would you say our rides are too fast or too slow?',
   ],
 );

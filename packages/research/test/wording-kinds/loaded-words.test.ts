@@ -133,5 +133,7 @@ kindCases(
     'What did you think of the fitter who measured your windows?',
     'Do you see yourself as the adventurous type who would try paddleboarding?',
     'How would you rate our new instructors and our prices?',
+    // Answers listed from one side of the scale to the other.
+    'Did our prices seem very good, good, fair, poor or very poor value?',
   ],
 );

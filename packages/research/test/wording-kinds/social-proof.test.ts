@@ -68,5 +68,8 @@ kindCases(
     'If you also shop at other bakeries, how do we compare?',
     'What would you expect a buffet for 60 guests to cost?',
     'Was our café named after the old mill?',
+    // A norm put forward is not what others do.
+    "Don't you agree everyone should learn to swim?",
+    'Surely every couple should have a photographer?',
   ],
 );

@@ -172,6 +172,9 @@ export function reverseCandidates(neutral: string): string[] {
         ? `${upperFirst(a.lower)} you decide against`
         : `${upperFirst(a.lower === 'did' ? 'did' : a.lower)} you avoid`;
       candidates.push(`${opener} ${gerund(verb.lemma)}${rest ? ` ${rest}` : ''}?`);
+      // The same lean put more plainly, for when "decide against…" reads as loaded itself.
+      if (a.lower === 'would')
+        candidates.push(`Would you rather not ${verb.lemma}${rest ? ` ${rest}` : ''}?`);
     }
   }
   if (a && a.lower === 'which' && t.some((x) => x.lower === 'or')) {

@@ -195,8 +195,8 @@ function aboutTheOffer(t: Token[], i: number, to: number): Token | undefined {
  * <do something>…?": a deed stated in the present (or the perfect) as fact
  * and only its reason asked. The doer may be anyone when the clause names
  * the business ("…walkers recommend our routes", "…patients stay with Dr
- * Lee"), or, after an opinion frame, when it praises; otherwise the doer is
- * the business's own ("our…", a name).
+ * Lee"), or, after an opinion frame, when it praises the person's own or
+ * what is here; otherwise the doer is the business's own ("our…", a name).
  */
 function meritClaimed(t: Token[], i: number, to: number): Token | undefined {
   if (!['do', 'does'].includes(t[i + 1]?.lower ?? '')) return undefined;
@@ -228,6 +228,25 @@ function meritClaimed(t: Token[], i: number, to: number): Token | undefined {
   return named || (framed && praised) ? verb : undefined;
 }
 
+/**
+ * "Why do you think some lawns get more moss than others?": an opinion asked
+ * about the world at large, naming neither the offer nor the person's own
+ * (no "our", "your", "here" or name), so no judgement of the offer is taken
+ * for granted.
+ */
+function aboutTheWorld(t: Token[], i: number, to: number): boolean {
+  const framed = t[i + 2]?.lower === 'you' && opinionVerbs.has(t[i + 3]?.lemma ?? '');
+  return (
+    framed &&
+    !t
+      .slice(i + 4, to + 1)
+      .some(
+        (y) =>
+          OFFER_DETERMINERS.has(y.lower) || ['your', 'here'].includes(y.lower) || y.pos === 'PROPN',
+      )
+  );
+}
+
 function assumptiveWhy(s: Sentence): Hit[] {
   const t = s.tokens;
   if (hedged(s)) return [];
@@ -243,7 +262,9 @@ function assumptiveWhy(s: Sentence): Hit[] {
       (x.lower === 'why' && t[i + 1]?.lower !== 'not') ||
       (x.lower === 'how' && t[i + 1]?.lower === 'come');
     if (reason) {
-      const judged = judgementIn(t, i + (x.lower === 'how' ? 2 : 1), to);
+      const judged = aboutTheWorld(t, i, to)
+        ? undefined
+        : judgementIn(t, i + (x.lower === 'how' ? 2 : 1), to);
       if (judged) hits.push(span('assumptive-why', x, judged));
       else {
         // A crowd idiom after "why" (e.g. "the talk of the town"): the crowd's verdict as the premise.
@@ -254,7 +275,8 @@ function assumptiveWhy(s: Sentence): Hit[] {
         }
         // "Why do you think our technicians fix most laptops within a day?": a merit of
         // the offer stated as fact, only its reason asked.
-        const claim = x.lower === 'why' ? meritClaimed(t, i, to) : undefined;
+        const claim =
+          x.lower === 'why' && !aboutTheWorld(t, i, to) ? meritClaimed(t, i, to) : undefined;
         if (claim) {
           hits.push(span('assumptive-why', x, claim));
           continue;

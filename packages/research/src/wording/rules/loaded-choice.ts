@@ -2,7 +2,7 @@
 import { choiceFrameWords, preferenceVerbs, transactionVerbs } from '../lexicon/claims';
 import { faultParticles, faultVerbs } from '../lexicon/phrasal';
 import { scaleWords, valence } from '../lexicon/valence';
-import { whWords, choiceLinks } from '../lexicon/question-words';
+import { auxiliaries, whWords, choiceLinks } from '../lexicon/question-words';
 import { abandonVerbs, makingDoVerbs, threatWords } from '../lexicon/feelings';
 import {
   aimlessVerbs,
@@ -17,7 +17,7 @@ import { amountDegrees } from '../lexicon/comparison';
 import { labelLean } from '../options';
 import type { KindRule } from './kind';
 import type { Sentence, Token } from '../text';
-import { type Hit, NEGATION, span } from './tokens';
+import { type Hit, NEGATION, sideToSideList, span } from './tokens';
 import { presumedSlot } from './presumed-decision';
 
 /** Particles that turn a `consequenceVerbs` verb into meeting a consequence: "end up", "find out", "deal with". */
@@ -68,9 +68,21 @@ function meetsConsequence(t: Token[], k: number): boolean {
  */
 function listed(t: Token[], left: number, or: number): boolean {
   // A comma right before the "or" only pauses: "…in our heated kennels, or leave her…".
+  // Nor does one that ends an opening clause: "When buying a kit, would you…".
   return t
     .slice(left, or - 1)
-    .some((y) => y.text === ',' && y.i < or - 1 && or - y.i <= 8 && t[y.i - 1]?.pos !== 'ADJ');
+    .some(
+      (y) =>
+        y.text === ',' &&
+        y.i < or - 1 &&
+        or - y.i <= 8 &&
+        t[y.i - 1]?.pos !== 'ADJ' &&
+        !(
+          auxiliaries.has(t[y.i + 1]?.lower ?? '') &&
+          t[y.i + 2]?.lower === 'you' &&
+          t[y.i - 1]?.lower !== 'any'
+        ),
+    );
 }
 
 function sideValence(t: Token[], from: number, to: number) {
@@ -222,6 +234,11 @@ function loadedChoice(s: Sentence): Hit[] {
     const after = t[i + 1]!;
     if (x.lower === 'or' && before.pos === after.pos && ['ADJ', 'ADV', 'VERB'].includes(before.pos))
       continue;
+    // "How easy or complicated was…": the two ends of a scale asked along.
+    if (x.lower === 'or' && t[i - 2]?.lower === 'how' && before.pos === 'ADJ') continue;
+    // "…very good, good, fair, poor or very poor?": every answer offered.
+    const list = x.lower === 'or' ? sideToSideList(t, (y) => valence(y.lower)) : undefined;
+    if (list && list.first < i && i < list.last) continue;
     if (x.lower === 'or' && after.lower === 'not') continue;
     // "…, or is there no real difference?": the middle offered, the scale balanced.
     if (x.lower === 'or' && MIDDLE.test(s.text.slice(after.start - s.start))) continue;

@@ -36,6 +36,7 @@ import {
   firstWord,
   isQuestion,
   questionStart,
+  sideToSideList,
 } from './tokens';
 
 /** A word's valence, with the qualities of look, feel, sound, make and wear that AFINN lacks. */
@@ -550,15 +551,8 @@ function balanced(s: Sentence, hit: Hit): boolean {
     if ((before.has(1) && after.has(-1)) || (before.has(-1) && after.has(1))) return true;
   }
   // "…good, fair or poor value?": answers listed from one side to the other.
-  const or = t.findLastIndex((y) => y.lower === 'or');
-  if (or > 2 && t[or - 2]?.text === ',') {
-    let first = or - 1;
-    while (first > 1 && t[first - 1]!.text === ',') first -= 2;
-    const options = t.slice(first, or + 2);
-    const signs = new Set(options.map((y) => Math.sign(ratedValence(y))));
-    if (signs.has(1) && signs.has(-1) && hit.start >= t[first]!.start && hit.end <= t[or + 1]!.end)
-      return true;
-  }
+  const list = sideToSideList(t, ratedValence);
+  if (list && hit.start >= t[list.first]!.start && hit.end <= t[list.last]!.end) return true;
   if (!everyAnswerPattern.test(s.text)) return false;
   const colon = t.find((y) => y.text === ':');
   const word = t.find((y) => y.start >= hit.start && y.end <= hit.end);

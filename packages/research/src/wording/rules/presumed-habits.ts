@@ -97,8 +97,8 @@ export function presumedHabit(s: Sentence): Hit[] {
   return [];
 }
 
-/** Words that place a routine with the business: "our", "us", "here", "in" ("come in"). */
-const WITH_US = new Set(['our', 'us', 'here', 'in']);
+/** Words that place a routine with the business: "our", "us", "we", "here", "in" ("come in"). */
+const WITH_US = new Set(['our', 'us', 'we', 'here', 'in']);
 
 /**
  * A routine with the business taken for granted before a wh-question: "Each
@@ -118,6 +118,21 @@ function routineWithUs(s: Sentence): Hit[] {
     t.slice(0, doYou).some((y) => y.lower === 'our')
   )
     return [span('presupposition', t[doYou]!, t[often + 1]!)];
+  // The scene after the question: "Which… do you <pick> first when you walk in?"
+  const after = t.findIndex(
+    (y, k) =>
+      ['when', 'whenever'].includes(y.lower) &&
+      t[k + 1]?.lower === 'you' &&
+      t[k + 2]?.pos === 'VERB' &&
+      t[k + 2]!.lower === t[k + 2]!.lemma,
+  );
+  if (
+    after > doYou &&
+    doYou > 0 &&
+    whWords.has(t[0]!.lower) &&
+    t.slice(after + 3, after + 6).some((y) => WITH_US.has(y.lower))
+  )
+    return [span('presupposition', t[after]!, t[after + 2]!)];
   // The question after a clause that sets the scene: "When you…, which…?"
   const comma = t.findIndex((y, k) => y.text === ',' && whWords.has(t[k + 1]?.lower ?? ''));
   if (comma < 2) return [];

@@ -538,33 +538,12 @@ function presumedOutcome(s: Sentence): Hit[] {
   return [];
 }
 
-/** "It's time you <did it>", "about time you <did it>": what they should have done, presumed. */
-function overdue(s: Sentence): Hit[] {
-  const t = s.tokens;
-  for (let i = 0; i < t.length - 2; i += 1) {
-    // Not "the last time you…": only "it's time", "about time", "high time".
-    if (
-      t[i]!.lower !== 'time' ||
-      !['it', "'s", 'is', 'about', 'high'].includes(t[i - 1]?.lower ?? '')
-    )
-      continue;
-    const who = t[i + 1]?.lower === 'that' ? i + 2 : i + 1;
-    // "…time you finally booked…": past the adverb to the verb.
-    const verb = t.slice(who + 1, who + 4).find((y) => y.pos !== 'ADV');
-    if (t[who]?.lower !== 'you' || !verb || verb.pos !== 'VERB') continue;
-    if (verb.lemma !== verb.lower && /ed$|[^e]w$|t$/.test(verb.lower) && !/ing$/.test(verb.lower))
-      return [span('presupposition', t[i]!, verb)];
-  }
-  return [];
-}
-
 export const presuppositionKind: KindRule = {
   kind: 'presupposition',
   detect: (s, context) => [
     ...presupposition(s),
     ...presumedExperience(s),
     ...presumedOutcome(s),
-    ...overdue(s),
     ...presumedHabit(s),
     ...presumedDecision(s, context.sentences),
     ...presumedNext(s),

@@ -527,6 +527,8 @@ function socialProof(s: Sentence, next?: Sentence): Hit[] {
     }
     if (from < 0) continue;
     if (notFollowed(t, from, to, i)) continue;
+    // "everyone should…", "every couple must…": a norm put forward, not what others do.
+    if (['should', 'must', 'ought'].includes(t[to + 1]?.lower ?? '')) continue;
     if (aboutYou && (x.lower === 'everyone' || x.lower === 'everybody') && t[i - 1]?.pos === 'NOUN')
       continue;
     if (!question && plainFactPremise(t, from, to + 1, next)) continue;

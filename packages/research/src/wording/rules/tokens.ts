@@ -104,3 +104,25 @@ export function verbReadAsNoun(t: readonly Token[], k: number): boolean {
 /** An adjective the tagger reads as a noun after "so", closing its clause: "…so patient with…", "…so patient?". */
 export const adjectiveReadAsNoun = (next: Token | undefined, after: Token | undefined) =>
   next?.pos === 'NOUN' && ['ADP', 'PUNCT'].includes(after?.pos ?? '');
+
+/**
+ * Answers listed from one side of a scale to the other, commas before the
+ * "or": "very good, good, fair, poor or very poor". Gives the first and last
+ * token of the list when the grades (by `rate`) run both ways.
+ */
+export function sideToSideList(
+  t: readonly Token[],
+  rate: (x: Token) => number,
+): { first: number; last: number } | undefined {
+  const or = t.findLastIndex((y) => y.lower === 'or');
+  if (or < 3) return undefined;
+  const grade = (y: Token | undefined) => y !== undefined && ['ADJ', 'ADV'].includes(y.pos);
+  let first = or;
+  while (first > 0 && (grade(t[first - 1]) || t[first - 1]!.text === ',')) first -= 1;
+  let last = or;
+  while (grade(t[last + 1])) last += 1;
+  const list = t.slice(first, last + 1);
+  if (last === or || !list.some((y) => y.text === ',')) return undefined;
+  const signs = new Set(list.map((y) => Math.sign(rate(y))));
+  return signs.has(1) && signs.has(-1) ? { first, last } : undefined;
+}
