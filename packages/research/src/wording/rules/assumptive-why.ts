@@ -262,9 +262,8 @@ function assumptiveWhy(s: Sentence): Hit[] {
       (x.lower === 'why' && t[i + 1]?.lower !== 'not') ||
       (x.lower === 'how' && t[i + 1]?.lower === 'come');
     if (reason) {
-      const judged = aboutTheWorld(t, i, to)
-        ? undefined
-        : judgementIn(t, i + (x.lower === 'how' ? 2 : 1), to);
+      const world = aboutTheWorld(t, i, to);
+      const judged = world ? undefined : judgementIn(t, i + (x.lower === 'how' ? 2 : 1), to);
       if (judged) hits.push(span('assumptive-why', x, judged));
       else {
         // A crowd idiom after "why" (e.g. "the talk of the town"): the crowd's verdict as the premise.
@@ -275,8 +274,7 @@ function assumptiveWhy(s: Sentence): Hit[] {
         }
         // "Why do you think our technicians fix most laptops within a day?": a merit of
         // the offer stated as fact, only its reason asked.
-        const claim =
-          x.lower === 'why' && !aboutTheWorld(t, i, to) ? meritClaimed(t, i, to) : undefined;
+        const claim = x.lower === 'why' && !world ? meritClaimed(t, i, to) : undefined;
         if (claim) {
           hits.push(span('assumptive-why', x, claim));
           continue;
