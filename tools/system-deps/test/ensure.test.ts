@@ -9,7 +9,14 @@ import path from 'node:path';
 // chooses. Nothing of the machine's own packages is read or changed.
 
 const script = path.resolve(__dirname, '../ensure.mjs');
-const ALL = ['gcc', 'librdkafka-dev', 'chromium', 'fonts-liberation', 'poppler-utils'];
+const ALL = [
+  'gcc',
+  'librdkafka-dev',
+  'chromium',
+  'chromium-headless-shell',
+  'fonts-liberation',
+  'poppler-utils',
+];
 
 const DPKG = `#!/bin/sh
 [ "$1" = "-s" ] || exit 2
@@ -95,13 +102,16 @@ describe('the system packages npm test needs, on a system with dpkg', () => {
     expect(result.stdout).toBe('');
     expect(result.stderr).toBe(
       'npm test needs system packages that are not installed; run ' +
-        '`sudo apt-get install -y librdkafka-dev chromium`, then run npm test again.\n',
+        '`sudo apt-get install -y librdkafka-dev chromium chromium-headless-shell`, then run npm test again.\n',
     );
     expect(aptGetCalls()).toEqual([]);
   });
 
   it('as root, installs exactly the missing packages with apt-get and says so in one line', () => {
-    const result = ensure({ installed: ['chromium', 'fonts-liberation'], uid: 0 });
+    const result = ensure({
+      installed: ['chromium', 'chromium-headless-shell', 'fonts-liberation'],
+      uid: 0,
+    });
     expect(result.status).toBe(0);
     expect(aptGetCalls()).toEqual([
       'DEBIAN_FRONTEND=noninteractive update -qq',
@@ -113,7 +123,13 @@ describe('the system packages npm test needs, on a system with dpkg', () => {
   });
 
   it('as root, fails with the command when apt-get leaves a package uninstalled', () => {
-    standIns(['chromium', 'fonts-liberation', 'poppler-utils', 'librdkafka-dev']);
+    standIns([
+      'chromium',
+      'chromium-headless-shell',
+      'fonts-liberation',
+      'poppler-utils',
+      'librdkafka-dev',
+    ]);
     command('apt-get', '#!/bin/sh\necho "E: Unable to locate package gcc" >&2\nexit 100\n');
     const result = run({ FAKE_UID: '0' });
     expect(result.status).not.toBe(0);
@@ -123,7 +139,7 @@ describe('the system packages npm test needs, on a system with dpkg', () => {
     );
   });
 
-  it('leaves chromium out when CHROMIUM_PATH names a browser', () => {
+  it('leaves chromium and its headless shell out when CHROMIUM_PATH names a browser', () => {
     command('my-chromium', '#!/bin/sh\n');
     const result = ensure({
       installed: ['gcc', 'librdkafka-dev', 'fonts-liberation', 'poppler-utils'],
