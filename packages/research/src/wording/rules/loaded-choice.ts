@@ -68,7 +68,7 @@ function meetsConsequence(t: Token[], k: number): boolean {
  */
 function listed(t: Token[], left: number, or: number): boolean {
   // A comma right before the "or" only pauses: "…in our heated kennels, or leave her…".
-  // Nor does one that ends an opening clause: "When buying a kit, would you…".
+  // Nor does one that ends an opening clause: "When booking a cleaner, would you…".
   return t
     .slice(left, or - 1)
     .some(

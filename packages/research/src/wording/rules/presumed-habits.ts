@@ -118,7 +118,7 @@ function routineWithUs(s: Sentence): Hit[] {
     t.slice(0, doYou).some((y) => y.lower === 'our')
   )
     return [span('presupposition', t[doYou]!, t[often + 1]!)];
-  // The scene after the question: "Which… do you <pick> first when you walk in?"
+  // The scene after the question: "Which… do you <pick> first when you come in?"
   const after = t.findIndex(
     (y, k) =>
       ['when', 'whenever'].includes(y.lower) &&
