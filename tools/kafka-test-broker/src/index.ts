@@ -20,6 +20,11 @@ export interface KafkaTestBroker {
   readonly bootstrapServers: string;
   readonly brokers: string[];
   createTopic(name: string, partitions: number): Promise<void>;
+  /**
+   * Fault: the next `count` requests of one Kafka API (by its key, e.g. 14 for SyncGroup) are
+   * answered with `errorCode` (a Kafka protocol error code, e.g. 42 for INVALID_REQUEST).
+   */
+  failNextRequests(apiKey: number, errorCode: number, count?: number): Promise<void>;
   /** Outage: every broker drops its connections and refuses new ones, keeping all its data. */
   stop(): Promise<void>;
   /** End of the outage: the same ports accept connections again. */
@@ -60,6 +65,12 @@ export async function startKafkaTestBroker(
       assertValidTopic({ name, partitions });
       await cluster.command(`topic ${name} ${partitions}`);
     },
+    failNextRequests: async (apiKey, errorCode, count = 1) => {
+      assertIntegerIn('API key', apiKey, 0, 32767);
+      assertIntegerIn('error code', errorCode, 1, 32767);
+      assertIntegerIn('count', count, 1, 1000);
+      await cluster.command(`fail ${apiKey} ${errorCode} ${count}`);
+    },
     stop: () => cluster.command('down'),
     start: () => cluster.command('up'),
     close: () => cluster.close(),
@@ -73,6 +84,15 @@ function assertValidTopic({ name, partitions }: TopicSpec): void {
   if (!Number.isInteger(partitions) || partitions < 1) {
     throw new Error(
       `Kafka test broker: topic ${name} needs a positive partition count, got ${partitions}`,
+    );
+  }
+}
+
+/** The same bounds as the native program's, so a bad argument fails here with its name. */
+function assertIntegerIn(name: string, value: number, min: number, max: number): void {
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new Error(
+      `Kafka test broker: ${name} must be an integer from ${min} to ${max}, got ${value}`,
     );
   }
 }

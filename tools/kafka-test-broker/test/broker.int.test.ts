@@ -95,6 +95,12 @@ async function groupCaughtUp(admin: Admin, groupId: string, topic: string): Prom
   );
 }
 
+/**
+ * Starts a group member. The mock answers a follower's SyncGroup that arrives after the leader's
+ * with INVALID_REQUEST (see native/kafka-test-broker.c), an error kafkajs does not retry: the
+ * consumer stops for good. Such a member starts again on a fresh consumer, as a service's own
+ * bus does, so that the group still reaches two members.
+ */
 async function startMember(
   kafka: Kafka,
   groupId: string,
@@ -102,10 +108,15 @@ async function startMember(
   member: number,
   received: ReceivedMessage[],
   assignments: Map<number, IMemberAssignment>,
-): Promise<Consumer> {
+): Promise<void> {
   const consumer = await connected(kafka.consumer({ groupId, ...quickConsumer }));
   consumer.on(consumer.events.GROUP_JOIN, ({ payload }) => {
     assignments.set(member, payload.memberAssignment);
+  });
+  consumer.on(consumer.events.CRASH, ({ payload }) => {
+    if (payload.restart || broker === undefined) return;
+    assignments.delete(member);
+    void startMember(kafka, groupId, topic, member, received, assignments).catch(() => undefined);
   });
   await consumer.subscribe({ topic, fromBeginning: true });
   await consumer.run({
@@ -118,7 +129,6 @@ async function startMember(
       });
     },
   });
-  return consumer;
 }
 
 test('a consumer group of two shares the partitions and keeps per-key order', async () => {
@@ -226,6 +236,31 @@ test('createTopic adds a topic to a running cluster of several brokers', async (
   );
   await expect(broker.createTopic('invoices', 2)).rejects.toThrow(/already exists/);
   await expect(broker.createTopic('no spaces', 1)).rejects.toThrow(/illegal topic name/);
+});
+
+test('failNextRequests answers the next requests of one API with the error asked for', async () => {
+  broker = await startKafkaTestBroker({ topics: [{ name: 'refunds', partitions: 1 }] });
+  const { kafka } = connectKafka(broker);
+  const admin = await connected(kafka.admin());
+  const producer = await connected(kafka.producer());
+  const produceApiKey = 0;
+  const invalidRequest = 42;
+
+  await broker.failNextRequests(produceApiKey, invalidRequest);
+
+  // INVALID_REQUEST is an error kafkajs does not retry, so the send fails once, then works.
+  await expect(
+    producer.send({ topic: 'refunds', messages: [{ value: 'refused' }] }),
+  ).rejects.toThrow(/malformed/);
+  await producer.send({ topic: 'refunds', messages: [{ value: 'accepted' }] });
+  expect(await admin.fetchTopicOffsets('refunds')).toEqual([
+    expect.objectContaining({ partition: 0, high: '1' }),
+  ]);
+  await expect(broker.failNextRequests(produceApiKey, 0)).rejects.toThrow(/error code/);
+  await expect(broker.failNextRequests(-1, invalidRequest)).rejects.toThrow(/API key/);
+  await expect(broker.failNextRequests(produceApiKey, invalidRequest, 1001)).rejects.toThrow(
+    /count/,
+  );
 });
 
 test('producing to an unknown topic auto-creates it with 4 partitions', async () => {
