@@ -13,6 +13,8 @@ interface KafkaBusOptions {
    * the mock cluster use ~100 ms: it answers an empty fetch only at the end.
    */
   maxWaitTimeMs?: number;
+  /** How long a consumer that kafkajs stopped for good waits before it starts again. */
+  restartDelayMs?: number;
 }
 
 /**
@@ -72,6 +74,19 @@ export class KafkaEventBus implements EventBus {
       retry: { initialRetryTime: 200, maxRetryTime: 5_000, retries: Number.MAX_SAFE_INTEGER },
     });
     this.consumers.push(consumer);
+    // kafkajs restarts a consumer after errors it retries, but stops it for good (already
+    // disconnected) after any other, such as INVALID_REQUEST. A service must not silently stop
+    // consuming, so the subscription starts again on a fresh consumer: the group's committed
+    // offsets say where it goes on.
+    consumer.on(consumer.events.CRASH, ({ payload }) => {
+      if (payload.restart || this.closed) return;
+      this.consumers.splice(this.consumers.indexOf(consumer), 1);
+      this.options.logger.warn(
+        { groupId: subscription.groupId, err: payload.error },
+        'Kafka consumer stopped on an error kafkajs does not retry; starting it again',
+      );
+      setTimeout(() => this.resubscribe(subscription), this.options.restartDelayMs ?? 1_000);
+    });
     await consumer.connect();
     for (const topic of subscription.topics) {
       await consumer.subscribe({ topic, fromBeginning: subscription.fromBeginning ?? true });
@@ -95,6 +110,17 @@ export class KafkaEventBus implements EventBus {
           { attempts: 20, maxDelayMs: 5_000 },
         );
       },
+    });
+  }
+
+  private resubscribe(subscription: BusSubscription): void {
+    if (this.closed) return;
+    this.subscribe(subscription).catch((error: unknown) => {
+      this.options.logger.error(
+        { groupId: subscription.groupId, err: error },
+        'Kafka consumer could not start again; trying later',
+      );
+      setTimeout(() => this.resubscribe(subscription), this.options.restartDelayMs ?? 1_000);
     });
   }
 
