@@ -1,7 +1,7 @@
 /* eslint-disable no-console -- a command-line tool */
 // Trains the wording model on the tuning data and writes it to
 // packages/research/src/wording/model/weights.ts. The tuning data: all of the
-// earlier corpus, all of batches 3 to 9 and batch 10's tuning half. A held-out half still to be read
+// earlier corpus, every batch but the newest whole and the newest's tuning half once its first sight is recorded (training-data.ts). A held-out half still to be read
 // (`unreadHeldOut`) is never read here.
 // Run: node -C @chorus/source -r @swc-node/register packages/research/test/wording-corpus/train.ts
 import { writeFileSync } from 'node:fs';
