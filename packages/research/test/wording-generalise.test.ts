@@ -82,6 +82,12 @@ describe('rewordings keep what the pronoun stands for and drop the praise they k
     expect(check.reversed).toMatch(/our planner/);
   });
 
+  it('"it" is never an offer named in the plural: the coaches are not what is tried', () => {
+    const check = checkWording('Our coaches recommend the eight-week plan; would you try it?');
+    expect(check.findings.map((finding) => finding.kind)).toContain('social-proof');
+    expect(check.neutral ?? '').not.toMatch(/try our coaches/);
+  });
+
   it('"them" after a crowd that signed up is what they signed up for', () => {
     const check = checkWording(
       'Most of your colleagues have already signed up for the wellbeing programme. Will you join them?',

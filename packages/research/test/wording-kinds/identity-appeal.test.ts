@@ -44,6 +44,9 @@ kindCases(
     ['Would responsible owners leave their dogs alone all day?', 'Would responsible owners'],
     ['Do you see yourself as a keen cook? Would our knife course suit you?', 'see yourself as'],
     ['Do you consider yourself someone who values good coffee?', 'consider yourself'],
+    // What a genuine one of a kind would do, asked.
+    ['Would any real coffee lover settle for instant granules?', 'coffee lover'],
+    ['Would a true puzzle collector skip the box art?', 'puzzle collector'],
   ],
   [
     'New customers get a welcome call. When would suit you?',
@@ -67,5 +70,8 @@ kindCases(
     'Which of these colours do you like: red, blue, or none of them?',
     'Would local schools use a bigger hall?',
     'How would you describe the service you received?',
+    // A thing, not a person, after the grade.
+    'Would a serious injury stop you from rowing?',
+    'Would a proper helmet make you feel safer?',
   ],
 );

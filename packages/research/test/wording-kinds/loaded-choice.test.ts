@@ -37,17 +37,16 @@ kindCases(
       'a little',
     ],
     ['How was your last delivery: fast, very fast, or faster than expected?', 'fast'],
-    ['Shall we fit your blinds on Tuesday or Friday?', 'Tuesday or Friday'],
     // An opening clause before the ask is no list of options.
     [
       'When booking a cleaner, would you pick our deep clean or take the chance that mould spreads?',
       'take the chance',
     ],
-    ['Shall we deliver your logs on the first or the fifteenth?', 'first or the fifteenth'],
-    ['Would you like 20 or 40 balloons added to your party?', '20 or 40'],
     ['Is our waiting room comfortable or very comfortable?', 'comfortable or very comfortable'],
+    // One grade offered plain and intensified, of anything asked about.
+    ['Is the weekly club newsletter useful or very useful to you?', 'useful or very useful'],
+    ['Is our same-day service fast or incredibly fast?', 'fast or incredibly fast'],
     ['Would you say our rides are exciting or thrilling?', 'exciting or thrilling'],
-    ['Will you be racing on the Saturday or the Sunday of our regatta?', 'Saturday or the Sunday'],
   ],
   [
     'Would you rather pay monthly or yearly?',
@@ -72,5 +71,12 @@ kindCases(
     'How would you rate our delivery: very good, good, fair, poor or very poor?',
     'How easy or complicated was our sign-up form?',
     'Would you say our rides are too fast or too slow?',
+    // A booking taken as settled, with two slots offered: a presupposition, not a loaded choice.
+    'Shall we deliver your logs on the first or the fifteenth?',
+    'Would you like 20 or 40 balloons added to your party?',
+    'Will you be racing on the Saturday or the Sunday of our regatta?',
+    // The last two of a longer list, and an excess, are no praised pair.
+    'How would you rate the price: far too low, a bit low, about right, a bit high or far too high?',
+    'Is the queue slow or very slow?',
   ],
 );

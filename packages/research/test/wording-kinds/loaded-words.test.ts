@@ -87,6 +87,12 @@ kindCases(
     ['Surely a well-kept allotment beats a bare lawn?', 'well-kept'],
     ['What makes our lunch menu such good value?', 'such good'],
     ["It's fair to say our fees are very reasonable, aren't they?", 'reasonable'],
+    // How the offer is done, praised by an adverb that ends the clause.
+    ['Our team handled the repair superbly. Would you use us again?', 'superbly'],
+    [
+      "Our guides keep every walk running brilliantly. Doesn't that make your day easier?",
+      'brilliantly',
+    ],
   ],
   [
     'How would you rate our delivery, from very poor to very good?',
@@ -135,5 +141,8 @@ kindCases(
     'How would you rate our new instructors and our prices?',
     // Answers listed from one side of the scale to the other.
     'Did our prices seem very good, good, fair, poor or very poor value?',
+    // An adverb of a mildly rated word only hedges or asks.
+    'How fairly were the plots shared out this year?',
+    'Our van usually arrives early. Which day suits you?',
   ],
 );

@@ -51,6 +51,12 @@ kindCases(
       'How would you feel if someone else took care of the food and the tidying at a party?',
       'someone else took care',
     ],
+    // Relief from a named burden, asked as a feeling; a burden escaped, before a ";".
+    ['How would you feel if stage fright no longer held you back at work?', 'no longer'],
+    [
+      'Suppose a cracked screen meant a short wait rather than a lost afternoon; how would you feel about using us?',
+      'rather than',
+    ],
   ],
   [
     'If the studio were open later, would you train more often?',
@@ -68,5 +74,7 @@ kindCases(
     'Imagine you had to cook on Christmas Day. What would you make?',
     'Who takes care of the food at your parties?',
     'How would you feel if someone else chose the menu for you?',
+    // A loss asked about as a feeling is no relief.
+    'How would you feel if we no longer offered evening classes?',
   ],
 );

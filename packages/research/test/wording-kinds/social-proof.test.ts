@@ -41,6 +41,9 @@ kindCases(
     ['Local cyclists rate us 4.9 stars — would you try our workshop?', 'rate'],
     ['Named the finest deli in the county, would you visit us?', 'Named'],
     ['Rated the most trusted garage in town, would you book a service?', 'most trusted'],
+    // A crowd in the sentence that asks, before "of our".
+    ['Like most of our diners, which dessert will you be ordering tonight?', 'most of our diners'],
+    ['Most of our members go for the evening plan; which plan would suit you?', 'Most of our'],
   ],
   [
     'How many people in your household cycle?',
@@ -71,5 +74,13 @@ kindCases(
     // A norm put forward is not what others do.
     "Don't you agree everyone should learn to swim?",
     'Surely every couple should have a photographer?',
+    // A rule asked of people, not what they do.
+    'Club members are asked to help at two regattas a year. Which would suit you?',
+    // The person's own place on a waiting list, not demand put forward.
+    'What would make joining the waiting list for a plot easier?',
+    'If you are on our waiting list, what made you sign up?',
+    // The offer's own people at work, and things named by an ending like people's.
+    "Our guides keep every walk running smoothly. Doesn't that make your day easier?",
+    "Our new battery mowers are quiet. Isn't it time you tried a cut?",
   ],
 );

@@ -269,6 +269,27 @@ export const countedThings = new Set([
   'unit',
 ]);
 
+/** The offer's own people by their work: what "our <staff>" do is a claim about the offer, not a crowd. */
+export const staffNouns = new Set([
+  'staff',
+  'team',
+  'attendant',
+  'technician',
+  'instructor',
+  'coach',
+  'tutor',
+  'teacher',
+  'guide',
+  'stylist',
+  'engineer',
+  'driver',
+  'therapist',
+  'trainer',
+  'host',
+  'repairer',
+  'fitter',
+]);
+
 /** Who can be "the kind of person who…": e.g. "someone", "type". */
 export const personWords = new Set(['someone', 'somebody', 'person', 'kind', 'type', 'one']);
 

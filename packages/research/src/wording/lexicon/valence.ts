@@ -431,6 +431,14 @@ export function gradedValence(lower: string): number {
  * "enjoy"), and "un-" turns it round ("unforgettable" from "forget").
  */
 function derivedValence(lower: string): number {
+  // An adverb of an adjective AFINN rates strongly: "brilliantly", "superbly", "dreadfully"
+  // (not "fairly" or "likely", whose bases are rated mildly and which hedge or ask).
+  const ly = /^([a-z]{4,}?)(i)?ly$/.exec(lower);
+  if (ly) {
+    const base = ly[2] ? `${ly[1]}y` : ly[1]!;
+    const rated = valenceOf[base] ?? 0;
+    return Math.abs(rated) >= 3 ? rated : 0;
+  }
   const able = /^(un)?([a-z]{3,}?)(?:able|ible)$/.exec(lower);
   const stem = able?.[2];
   if (!stem) return 0;

@@ -147,9 +147,15 @@ function phrasesOf(tokens: Token[]): Phrase[] {
 /**
  * What a dropped sentence's pronoun stands for: the offer it names, else the
  * first thing it names after its subject (the subject of such a sentence is
- * the crowd or the person it describes). Undefined when there is none.
+ * the crowd or the person it describes). For "it" (`singular`), an offer named
+ * in the plural is passed over: "Our coaches recommend the plan. Try it?" is
+ * the plan. Undefined when there is none.
  */
-export function referentOf(original: string, candidate: string): string | undefined {
+export function referentOf(
+  original: string,
+  candidate: string,
+  singular = false,
+): string | undefined {
   const kept = candidate.toLowerCase();
   // Sentences the candidate no longer has, and the leading clause of the question.
   const dropped: Token[][] = [];
@@ -176,7 +182,9 @@ export function referentOf(original: string, candidate: string): string | undefi
       : phrases.length > 1
         ? phrases[1]
         : undefined;
-    const chosen = phrases.find((p) => p.offer) ?? afterSubject;
+    const plural = (head: Token) => head.lower !== head.lemma && /s$/.test(head.lower);
+    const agrees = (p: Phrase) => !singular || !plural(p.tokens.at(-1)!);
+    const chosen = phrases.find((p) => p.offer && agrees(p)) ?? afterSubject;
     if (chosen) return chosen.tokens.map((x) => x.text).join(' ');
   }
   return undefined;
@@ -207,7 +215,7 @@ export function withReferents(original: string, candidate: string): string | und
   );
   if (!pronoun || standsForPeople(candidate.slice(0, pronoun.start), pronoun.text))
     return undefined;
-  let named = referentOf(original, candidate);
+  let named = referentOf(original, candidate, pronoun.lower === 'it');
   if (!named) return undefined;
   const plural = /s$/i.test(named);
   if (pronoun.lower === 'they' && !plural) return undefined;

@@ -301,6 +301,9 @@ function personModel(s: Sentence, next: Sentence | undefined): Hit[] {
   return [];
 }
 
+/** A person by what they do, in the singular: "climber", "enthusiast", "collector". */
+const AGENT = /^[a-z-]*[aeiouy][a-z-]*(?:er|or|ist|ian|ant|ent|ee|ess)$/;
+
 /** A word of character, or a compound of one ("green-minded", "fashion-forward"). */
 const characterWord = (x: Token | undefined) =>
   x !== undefined &&
@@ -334,10 +337,20 @@ function youAsModel(s: Sentence, sentences: readonly Sentence[]): Hit[] {
       (t[k + 2]?.lower === 'as' || (y.lemma === 'consider' && t[k + 2]?.pos !== 'ADP')),
   );
   if (self >= 0) hits.push(span('identity-appeal', t[self]!, t[Math.min(t.length - 2, self + 3)]!));
-  // "Would a caring owner…?", "Would fun-loving couples…?"
+  // "Would a caring owner…?", "Would fun-loving couples…?", "Would any real <hobby> fan…?":
+  // people of a character, asked what they would do (a person, not "a serious injury").
   const would = t[first];
-  const article = ['a', 'an'].includes(t[first + 1]?.lower ?? '') ? 1 : 0;
-  const [adjective, role, verb] = t.slice(first + 1 + article, first + 4 + article);
+  const article = ['a', 'an', 'any'].includes(t[first + 1]?.lower ?? '') ? 1 : 0;
+  const adjective = t[first + 1 + article];
+  // The role's noun is the one before the verb: "a true puzzle collector skip…".
+  const base = first + 2 + article;
+  const r = [base, base + 1, base + 2].find(
+    (k) =>
+      t.slice(base, k + 1).every((y) => y.pos === 'NOUN') &&
+      ['VERB', 'AUX'].includes(t[k + 1]?.pos ?? ''),
+  );
+  const role = r === undefined ? t[base] : t[r];
+  const verb = r === undefined ? undefined : t[r + 1];
   const plural = role !== undefined && role.lower !== role.lemma;
   if (
     isQuestion(s) &&
@@ -345,7 +358,8 @@ function youAsModel(s: Sentence, sentences: readonly Sentence[]): Hit[] {
     (article === 1 || plural) &&
     characterWord(adjective) &&
     role?.pos === 'NOUN' &&
-    verb?.pos === 'VERB'
+    (isGroup(role) || AGENT.test(role.lower) || identityRoles.has(role.lemma)) &&
+    verb !== undefined
   )
     hits.push(span('identity-appeal', would, role));
   const one = t.findIndex(

@@ -18,7 +18,6 @@ import { labelLean } from '../options';
 import type { KindRule } from './kind';
 import type { Sentence, Token } from '../text';
 import { type Hit, NEGATION, sideToSideList, span } from './tokens';
-import { presumedSlot } from './presumed-decision';
 
 /** Particles that turn a `consequenceVerbs` verb into meeting a consequence: "end up", "find out", "deal with". */
 const CONSEQUENCE_PARTICLES: Record<string, string[]> = {
@@ -301,38 +300,26 @@ function praisedPair(s: Sentence): Hit[] {
   if (left.words.length === 0 || right.words.length === 0) return [];
   const a = left.words[0]!;
   const b = right.words.at(-1)!;
-  if ([a, b].some((y) => y.pos === 'ADV')) return [];
-  // Said of the offer: "…our <offer> is/are <a> or <b>".
+  // One grade offered plain and intensified ("useful or very useful") leaves out "not useful".
+  // Not the last two of a longer list of answers ("…, a bit high or far too high"), nor an excess.
+  const same =
+    a.lemma === b.lemma &&
+    right.words.length > 1 &&
+    !right.words.some((y) => y.lower === 'too') &&
+    !t.slice(0, or).some((y) => y.text === ',');
+  if (!same && [a, b].some((y) => y.pos === 'ADV')) return [];
+  // Said of the offer: "…our <offer> is/are <a> or <b>"; one grade offered twice, of anything.
   const be = t[left.edge - 1];
-  const ours = t.slice(0, left.edge).some((y) => y.lower === 'our');
+  const ours = same || t.slice(0, left.edge).some((y) => y.lower === 'our');
   if (!ours || (be?.lemma !== 'be' && be?.pos !== 'NOUN')) return [];
-  const same = a.lemma === b.lemma && right.words.length > 1;
-  if (!same && !(valence(a.lower) > 0 && valence(b.lower) > 0)) return [];
+  if (same ? valence(a.lower) < 0 : !(valence(a.lower) > 0 && valence(b.lower) > 0)) return [];
   if (t.slice(or + 1).some((y) => NEGATION.has(y.lower) || y.lower === 'less')) return [];
   return [span('loaded-choice', t[left.edge]!, t[right.edge]!)];
 }
 
-/** Answers that leave the act itself open: "…or another time?", "…or not at all?". */
-const OPEN_ENDS = new Set(['other', 'another', 'else', 'neither', 'not', 'later']);
-
-/**
- * "Shall we fit your blinds on Tuesday or Friday?": the act put as
- * settled, with only two slots to pick from; every answer offered says yes.
- */
-function settledSlot(s: Sentence): Hit[] {
-  const [slot] = presumedSlot(s);
-  if (!slot) return [];
-  const t = s.tokens;
-  const or = t.findIndex((y) => y.lower === 'or');
-  if (t.slice(or + 1).some((y) => OPEN_ENDS.has(y.lower))) return [];
-  // The two options only ("Tuesday or Friday", "20 or 40"), up to the second one's slot word.
-  const last = t.find((y) => y.end === slot.end) ?? t[or + 1] ?? t[or]!;
-  return [span('loaded-choice', t[or - 1]!, last)];
-}
-
 export const loadedChoiceKind: KindRule = {
   kind: 'loaded-choice',
-  detect: (s) => [...loadedChoice(s), ...praisedPair(s), ...settledSlot(s)],
+  detect: (s) => [...loadedChoice(s), ...praisedPair(s)],
   why: (p) =>
     `"${p}" tilts the choice: one side is praised or the other run down, or every answer offered leans the same way, so the answer is chosen for them.`,
 };

@@ -73,16 +73,19 @@ function loadedWords(s: Sentence, context: SentenceContext): Hit[] {
     const x = t[i]!;
     if (!['ADJ', 'ADV', 'VERB', 'NOUN', 'PROPN'].includes(x.pos) && !x.text.includes('-')) continue;
     // Praise of how the offer is done, in a statement about it ("Our kitchens are beautifully
-    // fitted…") or inside a steering phrase ("If you could have your photos beautifully framed…").
+    // fitted…", "Our fitters hang doors superbly.") or inside a steering phrase ("If you
+    // could have your photos beautifully framed…").
+    const endsClause = !t[i + 1] || t[i + 1]!.pos === 'PUNCT';
     if (
       x.pos === 'ADV' &&
-      ['VERB', 'ADJ'].includes(t[i + 1]?.pos ?? '') &&
+      (['VERB', 'ADJ'].includes(t[i + 1]?.pos ?? '') ||
+        (endsClause && t.slice(0, i).some((y) => y.pos === 'VERB'))) &&
       valence(x.lower.replace(/ily$/, 'y').replace(/ly$/, '')) >= 3 &&
       ((!isQuestion(s) &&
         t.slice(0, i).some((y) => OFFER_DETERMINERS.has(y.lower) && y.lower !== 'we')) ||
         steered(x))
     ) {
-      hits.push(span('loaded-words', x, t[i + 1]!));
+      hits.push(span('loaded-words', x, endsClause ? x : t[i + 1]!));
       continue;
     }
     const v = ratedValence(x);

@@ -93,7 +93,7 @@ function praiseHypothetical(
         (y.text === '?' ||
           y.text === '.' ||
           y.text === '—' ||
-          (y.text === ',' &&
+          ([',', ';'].includes(y.text) &&
             (t[k + 1]?.lower === 'would' ||
               whWords.has(t[k + 1]?.lower ?? '') ||
               t[k + 1]?.lower === 'will'))),
@@ -147,7 +147,19 @@ function praiseHypothetical(
       );
     // "How would you feel if someone else took care of…?": the feeling asked of a burden lifted.
     const feelingAsked = conditional && t.slice(0, i).some((y) => y.lemma === 'feel');
-    if (((imagine || whatIf) && idiom && (asksAfter || selfAsked)) || (feelingAsked && idiom))
+    // "How would you feel if <a burden> no longer held you back?": relief from a named burden.
+    const burdenLifted =
+      feelingAsked &&
+      relief !== undefined &&
+      clause.some(
+        (y) =>
+          y.i !== relief.i && y.lower !== 'no' && !reliefWords.has(y.lower) && valence(y.lower) < 0,
+      );
+    if (
+      ((imagine || whatIf) && idiom && (asksAfter || selfAsked)) ||
+      (feelingAsked && idiom) ||
+      burdenLifted
+    )
       return [span('praise-hypothetical', x, t[end - 1]!)];
     // "<Praise or relief>. If we offered that, would you…?": the "if" refers
     // back to a scene painted before it, in the sentence before or in the

@@ -33,25 +33,22 @@ import {
   homeNouns,
   popularSuperlativePattern,
   proportionNouns,
+  staffNouns,
 } from '../lexicon/people';
 import { popularitySuperlatives, rankedCompoundPattern } from '../lexicon/comparison';
 import { auxiliaries, whWords } from '../lexicon/question-words';
 import { imagineVerbs } from '../lexicon/experience';
 import type { KindRule } from './kind';
+import { notFollowed, ownPlaceInList, plainFactPremise, ruleAsked } from './crowd-limits';
 import type { Sentence, Token } from '../text';
-import { valence } from '../lexicon/valence';
 import {
   busySuperlatives,
-  comparisonLinks,
   demandPattern,
   hostileAgentNouns,
   institutionNouns,
   notUseUnits,
   placeFavouriteWords,
   placeWholes,
-  balancedEndPattern,
-  besidePrepositions,
-  roughCountWords,
   strongEndorseVerbs,
   usedCountParticiples,
   varietyWords,
@@ -59,7 +56,6 @@ import {
 import {
   type Hit,
   asksFreely,
-  hedged,
   isQuestion,
   questionStart,
   firstWord,
@@ -176,77 +172,13 @@ function usedCount(t: Token[], i: number): number {
   return -1;
 }
 
-/** A plain fact about a crowd (no endorsing) before a question that asks no one to go along. */
-function plainFactPremise(
-  t: Token[],
-  from: number,
-  to: number,
-  next: Sentence | undefined,
-): boolean {
-  if (!next || !isQuestion(next)) return false;
-  const endorsing = t
-    .slice(to, Math.min(t.length, to + 5))
-    .some((y) => (y.pos === 'VERB' || y.pos === 'NOUN') && strongEndorseVerbs.has(y.lemma));
-  // "…more, fewer, or about the same?": a balanced question asks no one to conform.
-  if (!endorsing && balancedEndPattern.test(next.text)) return true;
-  // A count given roughly ("about 2,000", "around 4,000") reports; a hedged question asks freely.
-  const rough = t.slice(Math.max(0, from - 2), to).some((y) => roughCountWords.has(y.lower));
-  if (!rough && !hedged(next)) return false;
-  const nt = next.tokens;
-  const opener = nt[questionStart(nt)];
-  // "Which…", "Where…" ask for a detail; "What…" only when hedged ("…, if anything?").
-  if (
-    !opener ||
-    !(
-      ['which', 'where'].includes(opener.lower) ||
-      (whWords.has(opener.lower) && opener.lower !== 'why' && hedged(next))
-    )
-  )
-    return false;
-  return (
-    !endorsing && !nt.some((y) => y.pos === 'VERB' && adoptVerbs.has(y.lemma) && y.lemma !== 'get')
-  );
-}
-
-/** People who are no crowd to follow: compared with ("than other brands", not "over 50,000"),
- *  beside the person ("near other people") or suffering ("families torn apart by…"). */
-function notFollowed(t: Token[], from: number, to: number, i: number): boolean {
-  const count = (y: Token | undefined) =>
-    y !== undefined &&
-    (/^\d/.test(y.text) ||
-      y.pos === 'NUM' ||
-      crowdCounts.has(y.lower) ||
-      bigCountWords.has(y.lower) ||
-      ['half', 'a', 'an'].includes(y.lower));
-  const before = t.slice(Math.max(0, from - 3), Math.max(from, Math.min(i, to)));
-  if (before.some((y) => comparisonLinks.has(y.lower) && !count(t[y.i + 1]))) return true;
-  const beside = t.slice(Math.max(0, from - 1), Math.min(i, to));
-  if (beside.some((y) => besidePrepositions.has(y.lower))) return true;
-  // "If you also shop at other <sellers>…": the others the person uses, not a crowd to follow.
-  const others = t.slice(from, i).find((y) => y.lower === 'other');
-  if (
-    others &&
-    t[others.i - 1]?.pos === 'ADP' &&
-    t.slice(Math.max(0, others.i - 6), others.i).some((y) => y.lower === 'you')
-  )
-    return true;
-  const suffered = t[to + 1];
-  return (
-    suffered !== undefined &&
-    suffered.pos === 'VERB' &&
-    suffered.lower !== suffered.lemma &&
-    !/ing$/.test(suffered.lower) &&
-    (valence(suffered.lower) < 0 || valence(suffered.lemma) < 0)
-  );
-}
-
 function socialProof(s: Sentence, next?: Sentence): Hit[] {
   const t = s.tokens;
   const hits: Hit[] = [];
   // Crowd idioms ("all the rage") and demand ("fully booked", "a waiting list").
   for (const pattern of [crowdIdiomPattern, demandPattern]) {
     const found = phraseHit(s, pattern);
-    if (found) hits.push(found);
+    if (found && !(pattern === demandPattern && ownPlaceInList(s, found))) hits.push(found);
   }
   // "You're the <role> everyone <verb>": a crowd that describes the person.
   const aboutYou =
@@ -306,6 +238,15 @@ function socialProof(s: Sentence, next?: Sentence): Hit[] {
         i - j < 6
       )
         j -= 1;
+      // "Like most of our <people>, which…", "Most of our <people> <do>; which…": the
+      // quantifier before "of our", in the sentence that asks.
+      if (
+        question &&
+        t[j]?.lower === 'our' &&
+        t[j - 1]?.lower === 'of' &&
+        crowdQuantifiers.has(t[j - 2]?.lower ?? '')
+      )
+        j -= 2;
       const before = t[j];
       // A crowd, not a count: "most", "thousands", "12,000", "9 in 10" (not "three dinners").
       const quantifier = (y: Token) =>
@@ -389,9 +330,19 @@ function socialProof(s: Sentence, next?: Sentence): Hit[] {
           );
         // "<people> could…", "<people> might…": what they may do, not what they do.
         const possible = verb !== undefined && (MODALS.has(verb.lower) || verb.lower === 'may');
+        // "Our guides keep…": the offer's own people at work, unless they endorse. "Our
+        // <mowers> are…": a word read as people by its ending only, described, is the offer.
+        const ownStaff =
+          before?.lower === 'our' &&
+          ((staffNouns.has(singularOf(x)) && !endorseVerbs.has(verb?.lemma ?? '')) ||
+            (verb?.lemma === 'be' &&
+              !groupNouns.has(singularOf(x)) &&
+              !authorityNouns.has(singularOf(x)) &&
+              !peoplePlurals.has(x.lower)));
         if (
           verb &&
           !possible &&
+          !ownStaff &&
           (endorseVerbs.has(verb.lemma) ||
             (!isQuestion(s) &&
               (!isInstitution(x) || isGroup(x) || strongEndorseVerbs.has(verb.lemma))) ||
@@ -527,8 +478,10 @@ function socialProof(s: Sentence, next?: Sentence): Hit[] {
     }
     if (from < 0) continue;
     if (notFollowed(t, from, to, i)) continue;
-    // "everyone should…", "every couple must…": a norm put forward, not what others do.
+    // "everyone should…", "every couple must…", "members are asked to…": a norm or a rule
+    // put forward, not what others do.
     if (['should', 'must', 'ought'].includes(t[to + 1]?.lower ?? '')) continue;
+    if (ruleAsked(t, to)) continue;
     if (aboutYou && (x.lower === 'everyone' || x.lower === 'everybody') && t[i - 1]?.pos === 'NOUN')
       continue;
     if (!question && plainFactPremise(t, from, to + 1, next)) continue;
