@@ -31,6 +31,8 @@ kindCases(
     ['Why do you think Rosa gets every colour match right?', 'gets'],
     ['Why do our apprentices stay with us for years?', 'stay'],
     ['Why do diners linger longer at our riverside tables?', 'linger'],
+    // The grade after "so" read as a verb's -ing form.
+    ['What makes our Sunday walks so uplifting?', 'so'],
   ],
   [
     'Why did you start learning Spanish?',

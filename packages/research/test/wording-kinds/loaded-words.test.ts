@@ -93,6 +93,9 @@ kindCases(
       "Our guides keep every walk running brilliantly. Doesn't that make your day easier?",
       'brilliantly',
     ],
+    // A praising noun as what the offer is said to be.
+    ["Our new facial is a real treat. Isn't it time you booked one?", 'real treat'],
+    ['Our evening class is a joy to attend. Would you sign up?', 'joy'],
   ],
   [
     'How would you rate our delivery, from very poor to very good?',
@@ -144,5 +147,8 @@ kindCases(
     // An adverb of a mildly rated word only hedges or asks.
     'How fairly were the plots shared out this year?',
     'Our van usually arrives early. Which day suits you?',
+    // A plain noun after "is a" describes.
+    'Our gym is a dedicated space for lifting. Would you visit?',
+    'Our club is a registered charity. Would you donate?',
   ],
 );

@@ -112,6 +112,9 @@ kindCases(
     ['During your last fitting, how comfortable was the changing room?', 'During your'],
     ['When Priya serviced your bike, was it ready on time?', 'When Priya'],
     ['How many kayaks will your group need on the day?', 'will your group'],
+    // A habit with the business, only its detail asked.
+    ['Which of our stylists do you usually book with?', 'usually book'],
+    ['Which lane do you usually swim in at our pool?', 'usually swim'],
   ],
   [
     'We have 40 plans. Which plan, if any, would you like to try?',
@@ -190,5 +193,9 @@ kindCases(
     'During a typical week, how often do you cycle?',
     'If Priya serviced your bike, was it ready on time?',
     'How many kayaks would your group need, if you came?',
+    // A habit not with the business, or one left open.
+    'Which day do you usually shop for groceries?',
+    'Which of our classes do you usually attend, if any?',
+    'Where do you usually buy paint: from us, a DIY store or online?',
   ],
 );

@@ -50,3 +50,6 @@ export const stirringVerbs = new Set(['move', 'touch', 'stir', 'wow', 'thrill', 
 
 /** Verbs of an effect too plain to presume a benefit when the subject is not the offer: e.g. "change". */
 export const plainEffects = new Set(['change', 'make', 'notice', 'cut', 'raise']);
+
+/** Adverbs that make a present-tense question ask about a habit: e.g. "usually", "normally". */
+export const habitualAdverbs = new Set(['usually', 'normally', 'typically', 'generally', 'mostly']);

@@ -306,6 +306,9 @@ const mildDisparagement = new Set([
   'struggle',
 ]);
 
+/** Adjectives that intensify a noun rather than describe it: e.g. "a real treat", "an absolute joy". */
+export const nounIntensifiers = new Set(['real', 'absolute', 'total', 'true', 'genuine']);
+
 /** Adverbs that only intensify the word after them. */
 export const intensifiers = new Set([
   'so',

@@ -47,6 +47,14 @@ export function isComparative(
   if (t.lower === 'so' && (next?.pos === 'ADJ' || next?.lower === 'much' || next?.pos === 'ADV'))
     return true;
   if (t.lower === 'so' && adjectiveReadAsNoun(next, after)) return true;
+  // "…so uplifting?", with the adjective read as a verb's -ing form.
+  if (
+    t.lower === 'so' &&
+    next?.pos === 'VERB' &&
+    /ing$/.test(next.lower) &&
+    !after?.pos.match(/NOUN|DET|PRON/)
+  )
+    return true;
   return false;
 }
 

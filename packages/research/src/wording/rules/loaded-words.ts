@@ -4,6 +4,7 @@ import {
   gradeRaisers,
   gradedValence,
   intensifiers,
+  nounIntensifiers,
   isDisparagement,
   scaleWords,
   valence,
@@ -304,6 +305,13 @@ function praiseClaims(s: Sentence): Hit[] {
     );
     if (!offerSubject || (!be && (!statement || t[verb.i + 1]?.lower !== 'the'))) continue;
     let k = verb.i + 1;
+    // "Our <offer> is a joy to…", "…is a real treat": a praising noun as the claim.
+    if (be && statement && ['a', 'an'].includes(t[k]?.lower ?? '')) {
+      const real = nounIntensifiers.has(t[k + 1]?.lower ?? '');
+      const noun = t[k + (real ? 2 : 1)];
+      if (noun?.pos === 'NOUN' && (valence(noun.lower) >= 2 || (real && valence(noun.lower) >= 0)))
+        hits.push(span('loaded-words', t[k + 1]!, noun));
+    }
     if (t[k]?.lower === 'the') k += 1;
     const word = t[k];
     if (!word) continue;

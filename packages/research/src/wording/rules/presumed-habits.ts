@@ -4,6 +4,7 @@ import { benefitVerbs } from '../lexicon/claims';
 import {
   advocacyVerbs,
   growthVerbs,
+  habitualAdverbs,
   opinionVerbs,
   plainEffects,
   stirringVerbs,
@@ -118,6 +119,19 @@ function routineWithUs(s: Sentence): Hit[] {
     t.slice(0, doYou).some((y) => y.lower === 'our')
   )
     return [span('presupposition', t[doYou]!, t[often + 1]!)];
+  // "Which of our <staff> do you usually book with?", "Which <lane> do you normally swim in at
+  // our pool?": a habit with the business presumed, only its detail asked.
+  const usual = t[doYou + 2];
+  if (
+    doYou > 0 &&
+    ['which', 'what'].includes(t[0]!.lower) &&
+    !t.some((y) => y.lower === 'or') &&
+    usual !== undefined &&
+    habitualAdverbs.has(usual.lower) &&
+    t[doYou + 3]?.pos === 'VERB' &&
+    t.some((y) => y.lower === 'our' || y.lower === 'us')
+  )
+    return [span('presupposition', t[doYou]!, t[doYou + 3]!)];
   // The scene after the question: "Which… do you <pick> first when you come in?"
   const after = t.findIndex(
     (y, k) =>
