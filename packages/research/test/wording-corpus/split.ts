@@ -21,6 +21,7 @@ import { batch19Rows } from './batch-19';
 import { batch20Rows } from './batch-20';
 import { batch21Rows } from './batch-21';
 import { batch22Rows } from './batch-22';
+import { batch23Rows } from './batch-23';
 import { corpusRows } from './questions';
 
 export type Domain =
@@ -260,6 +261,17 @@ export type Batch22Domain =
   | 'skateboard-shops'
   | 'birdwatching-tours';
 
+/** The domains of batch 23 (batch-23.ts), in none of the earlier corpus or batches 3 to 22. */
+export type Batch23Domain =
+  | 'drone-photography'
+  | 'hypnotherapy'
+  | 'cider-orchards'
+  | 'sewing-machine-repair'
+  | 'comic-shops'
+  | 'bridge-clubs'
+  | 'aerial-yoga'
+  | 'wildflower-seeds';
+
 export interface CorpusQuestion {
   text: string;
   domain:
@@ -283,7 +295,8 @@ export interface CorpusQuestion {
     | Batch19Domain
     | Batch20Domain
     | Batch21Domain
-    | Batch22Domain;
+    | Batch22Domain
+    | Batch23Domain;
   /** The leading kinds it holds; empty when it is neutral. */
   kinds: LeadingKind[];
   half: 'tuning' | 'held-out';
@@ -438,7 +451,11 @@ export const batch22 = batchOf(batch22Rows);
 export const batch22TuningHalf = tuningOf(batch22);
 export const batch22HeldOutHalf = heldOutOf(batch22);
 
-/** Batches 3 to 22 by name, in the order they were written. */
+export const batch23 = batchOf(batch23Rows);
+export const batch23TuningHalf = tuningOf(batch23);
+export const batch23HeldOutHalf = heldOutOf(batch23);
+
+/** Batches 3 to 23 by name, in the order they were written. */
 export const batchesByName: Readonly<Record<string, readonly BatchQuestion[]>> = {
   batch3,
   batch4,
@@ -460,6 +477,7 @@ export const batchesByName: Readonly<Record<string, readonly BatchQuestion[]>> =
   batch20,
   batch21,
   batch22,
+  batch23,
 };
 
 const batchesInOrder = Object.values(batchesByName);
