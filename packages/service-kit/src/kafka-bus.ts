@@ -85,7 +85,7 @@ export class KafkaEventBus implements EventBus {
         { groupId: subscription.groupId, err: payload.error },
         'Kafka consumer stopped on an error kafkajs does not retry; starting it again',
       );
-      setTimeout(() => this.resubscribe(subscription), this.options.restartDelayMs ?? 1_000);
+      this.resubscribeLater(subscription);
     });
     await consumer.connect();
     for (const topic of subscription.topics) {
@@ -113,15 +113,18 @@ export class KafkaEventBus implements EventBus {
     });
   }
 
-  private resubscribe(subscription: BusSubscription): void {
-    if (this.closed) return;
-    this.subscribe(subscription).catch((error: unknown) => {
-      this.options.logger.error(
-        { groupId: subscription.groupId, err: error },
-        'Kafka consumer could not start again; trying later',
-      );
-      setTimeout(() => this.resubscribe(subscription), this.options.restartDelayMs ?? 1_000);
-    });
+  /** Subscribes again after the restart delay, and again after that while it fails. */
+  private resubscribeLater(subscription: BusSubscription): void {
+    setTimeout(() => {
+      if (this.closed) return;
+      this.subscribe(subscription).catch((error: unknown) => {
+        this.options.logger.error(
+          { groupId: subscription.groupId, err: error },
+          'Kafka consumer could not start again; trying later',
+        );
+        this.resubscribeLater(subscription);
+      });
+    }, this.options.restartDelayMs ?? 1_000);
   }
 
   async close(): Promise<void> {
