@@ -47,6 +47,11 @@ kindCases(
     ['Is the weekly club newsletter useful or very useful to you?', 'useful or very useful'],
     ['Is our same-day service fast or incredibly fast?', 'fast or incredibly fast'],
     ['Would you say our rides are exciting or thrilling?', 'exciting or thrilling'],
+    // Two answers, each praise, offered as the whole choice.
+    ['Which word suits our new menu best: delicious or superb?', 'delicious or superb'],
+    ['Would you call our tour a hidden gem or a must-see?', 'a hidden gem or a must-see'],
+    ['Is our courier service a blessing or just a great help?', 'a blessing or just a great help'],
+    ['Is our online course as good as a classroom, or even better?', 'as good as'],
   ],
   [
     'Would you rather pay monthly or yearly?',
@@ -78,5 +83,8 @@ kindCases(
     // The last two of a longer list, and an excess, are no praised pair.
     'How would you rate the price: far too low, a bit low, about right, a bit high or far too high?',
     'Is the queue slow or very slow?',
+    'Which word suits our new menu best: filling or light?',
+    'Would you call our tour short or long?',
+    'Is our online course as good as a classroom, or not as good?',
   ],
 );

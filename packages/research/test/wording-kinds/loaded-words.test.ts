@@ -96,6 +96,15 @@ kindCases(
     // A praising noun as what the offer is said to be.
     ["Our new facial is a real treat. Isn't it time you booked one?", 'real treat'],
     ['Our evening class is a joy to attend. Would you sign up?', 'joy'],
+    // Praise offered as the answers of a loaded either-or.
+    ['Would you call our tour a gem or a must-see?', 'gem'],
+    ['Is our bakery a treasure, or merely very nice?', 'very nice'],
+    // Mild praise raised, said of the offer; a comparison raised far above the other.
+    ['Our booking forms are really easy to fill in, right?', 'really easy'],
+    [
+      'Baking your own bread is far more delightful than buying a loaf. Would you try our class?',
+      'far more delightful',
+    ],
   ],
   [
     'How would you rate our delivery, from very poor to very good?',
@@ -150,5 +159,7 @@ kindCases(
     // A plain noun after "is a" describes.
     'Our gym is a dedicated space for lifting. Would you visit?',
     'Our club is a registered charity. Would you donate?',
+    'How easy was our booking form to fill in?',
+    'Which is clearer: very clear, clear or extremely clear?',
   ],
 );

@@ -115,6 +115,16 @@ kindCases(
     // A habit with the business, only its detail asked.
     ['Which of our stylists do you usually book with?', 'usually book'],
     ['Which lane do you usually swim in at our pool?', 'usually swim'],
+    // A slot weighed for the person's occasion, however it is asked.
+    ['Would Tuesday or Friday afternoon be easier for your first fitting?', 'be easier'],
+    ['Would Monday or Thursday suit your next lesson better?', 'suit'],
+    // What a thing the person had was like, asked in the past.
+    ['How did you find the warm-up at the workshop you came to?', 'How did you find'],
+    ['How did you find your first ride with us?', 'How did you find'],
+    // Taking one of ours up, put as what the person will do.
+    ['When you join our swim club next month, which lane would you like?', 'When you join'],
+    // The person's own product named as one is named, asked about in the past.
+    ['What did you plant first from your autumn bulb starter kit?', 'kit'],
   ],
   [
     'We have 40 plans. Which plan, if any, would you like to try?',
@@ -197,5 +207,12 @@ kindCases(
     'Which day do you usually shop for groceries?',
     'Which of our classes do you usually attend, if any?',
     'Where do you usually buy paint: from us, a DIY store or online?',
+    'Would Monday or Thursday suit your children better?',
+    'Have you been to one of our workshops? How did you find the warm-up?',
+    'If you came last week, how did you find the warm-up?',
+    'How did you find out about our swim club?',
+    'When you join a new gym, what do you look for first?',
+    'If you join our swim club, which lane would you like?',
+    'What did you plant first in your last vegetable garden?',
   ],
 );

@@ -43,3 +43,6 @@ export const imagineVerbs = new Set([
 
 /** Verbs and auxiliaries whose past or modal form makes an "if" unreal: e.g. "could", "owned". */
 export const unrealForms = new Set(['could', 'had', 'were', 'was', 'owned', 'got', 'did', 'would']);
+
+/** Verbs that ask what a thing the person had was like: "How did you find the…?". */
+export const findingVerbs = new Set(['find']);

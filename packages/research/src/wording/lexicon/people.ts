@@ -110,6 +110,7 @@ export const groupNouns = new Set([
   'influencer',
   'resident',
   'local',
+  'regular',
   'commuter',
   'fan',
   'follower',

@@ -1,5 +1,10 @@
 // A loaded either-or
-import { choiceFrameWords, preferenceVerbs, transactionVerbs } from '../lexicon/claims';
+import {
+  choiceFrameWords,
+  preferenceVerbs,
+  transactionVerbs,
+  verdictVerbs,
+} from '../lexicon/claims';
 import { faultParticles, faultVerbs } from '../lexicon/phrasal';
 import { scaleWords, valence } from '../lexicon/valence';
 import { auxiliaries, whWords, choiceLinks } from '../lexicon/question-words';
@@ -17,7 +22,8 @@ import { amountDegrees } from '../lexicon/comparison';
 import { labelLean } from '../options';
 import type { KindRule } from './kind';
 import type { Sentence, Token } from '../text';
-import { type Hit, NEGATION, sideToSideList, span } from './tokens';
+import { praisingCompounds } from '../lexicon/qualities';
+import { type Hit, NEGATION, OFFER_DETERMINERS, isQuestion, sideToSideList, span } from './tokens';
 
 /** Particles that turn a `consequenceVerbs` verb into meeting a consequence: "end up", "find out", "deal with". */
 const CONSEQUENCE_PARTICLES: Record<string, string[]> = {
@@ -317,9 +323,75 @@ function praisedPair(s: Sentence): Hit[] {
   return [span('loaded-choice', t[left.edge]!, t[right.edge]!)];
 }
 
+/** Words that lead an option without grading it: "…or just a great convenience?", "…or even better?". */
+const OPTION_HEDGES = new Set(['just', 'even', 'merely', 'simply', 'only', 'really', 'rather']);
+const ARTICLES = new Set(['a', 'an', 'the']);
+
+/** How strongly a word praises: its rating, or that of marketing's compounds ("must-visit"). */
+export const praiseOf = (y: Token) =>
+  Math.max(
+    valence(y.lower),
+    y.pos === 'ADJ' ? valence(y.lemma) : 0,
+    praisingCompounds.test(y.lower) ? 3 : 0,
+  );
+
+/**
+ * Two answers about the offer, each praise, offered as the whole choice:
+ * "Which word fits our photos better: <impressive> or <stunning>?", "Would
+ * you describe our shop as a <hidden gem> or a <must-visit>?", "Is our
+ * service a <lifesaver> or just a <great convenience>?". Every answer says
+ * yes.
+ */
+function praisedOptions(s: Sentence): Hit[] {
+  const t = s.tokens;
+  const or = t.findLastIndex((y) => y.lower === 'or');
+  if (!isQuestion(s) || or < 2) return [];
+  if (t.slice(or + 1).some((y) => NEGATION.has(y.lower) || y.lower === 'less')) return [];
+  const word = (y: Token | undefined) =>
+    y !== undefined &&
+    (['ADJ', 'NOUN', 'ADV'].includes(y.pos) || y.text.includes('-')) &&
+    !OPTION_HEDGES.has(y.lower);
+  const leads = (y: Token | undefined) =>
+    y !== undefined && (OPTION_HEDGES.has(y.lower) || ARTICLES.has(y.lower));
+  let r = or + 1;
+  while (leads(t[r])) r += 1;
+  const rightFrom = r;
+  while (word(t[r])) r += 1;
+  if (r === rightFrom || r - rightFrom > 3 || t[r]?.text !== '?') return [];
+  const ours = (until: number) => t.slice(0, until).some((y) => OFFER_DETERMINERS.has(y.lower));
+  // "Is our <offer> as good as <the other>, or even better?": level with the other or above it.
+  const above =
+    t[or + 1]?.lower === 'even' && Math.max(...t.slice(rightFrom, r).map(praiseOf)) >= 2;
+  const level = t.findIndex(
+    (y, i) => i < or && y.lower === 'as' && praiseOf(t[i + 1]!) >= 2 && t[i + 2]?.lower === 'as',
+  );
+  if (above && level > 0 && ours(level)) return [span('loaded-choice', t[level]!, t[r - 1]!)];
+  // (A comma may close the first answer: "…a treasure, or merely very nice?".)
+  const end = t[or - 1]?.text === ',' ? or - 1 : or;
+  let l = end - 1;
+  while (l > end - 4 && word(t[l])) l -= 1;
+  if (l === end - 1) return [];
+  const options = [t.slice(l + 1, end), t.slice(rightFrom, r)];
+  while (leads(t[l])) l -= 1;
+  // Put as what the offer is called or is: "…: <a> or <b>?", "…as <a> or <b>?", "Is our <offer> <a> or <b>?".
+  const lead = t[l];
+  // "Would you call our <offer> <a> or <b>?": the answers as the verdict on it.
+  const judged = t.slice(0, l).some((y) => verdictVerbs.has(y.lemma) && y.pos === 'VERB');
+  const led =
+    lead !== undefined &&
+    (lead.text === ':' ||
+      lead.lower === 'as' ||
+      (lead.pos === 'NOUN' && (t[0]?.lemma === 'be' || judged)));
+  if (!ours(l) || !led) return [];
+  const praised = options.every(
+    (words) => Math.max(...words.map(praiseOf)) >= 2 && words.every((y) => valence(y.lower) > -2),
+  );
+  return praised ? [span('loaded-choice', t[l + 1]!, t[r - 1]!)] : [];
+}
+
 export const loadedChoiceKind: KindRule = {
   kind: 'loaded-choice',
-  detect: (s) => [...loadedChoice(s), ...praisedPair(s)],
+  detect: (s) => [...loadedChoice(s), ...praisedPair(s), ...praisedOptions(s)],
   why: (p) =>
     `"${p}" tilts the choice: one side is praised or the other run down, or every answer offered leans the same way, so the answer is chosen for them.`,
 };

@@ -92,7 +92,13 @@ function loadedWords(s: Sentence, context: SentenceContext): Hit[] {
     const v = ratedValence(x);
     // A scale's words ("good", "perfect") are plain in a rating, not inside a phrase that
     // already steers and praises with them ("Imagine a perfect first wave…").
-    const scaled = scaleWords.has(x.lower) || scaleWords.has(x.lemma);
+    // Nor raised about the offer ("Our guides are really easy…"), unless offered as an answer.
+    const boosted = intensifiers.has(t[i - 1]?.lower ?? '') && t[i - 1]?.lower !== 'so';
+    const raisedOfOurs =
+      boosted &&
+      t.slice(0, i).some((y) => OFFER_DETERMINERS.has(y.lower) && y.lower !== 'we') &&
+      !steeredBy(x, 'loaded-choice');
+    const scaled = (scaleWords.has(x.lower) || scaleWords.has(x.lemma)) && !raisedOfOurs;
     if (v === 0 || (scaled && !(v >= 3 && x.pos === 'ADJ' && steeredBy(x, 'praise-hypothetical'))))
       continue;
     // Popularity ("best-selling") and rated endorsements ("five-star reviews") are social proof.
@@ -202,7 +208,12 @@ function loadedWords(s: Sentence, context: SentenceContext): Hit[] {
                 (isStrongPraise(x.lower) && !x.text.includes('-')))))) ||
         (Math.abs(v) >= 2 && steered(x)) ||
         // The other side of an either-or, run down even mildly: "…or a cheap chain?"
-        (x.pos === 'ADJ' && disparages(x.lower) && !offer && steeredBy(x, 'loaded-choice'))
+        // (Not before a praised name: "a hidden gem".)
+        (x.pos === 'ADJ' &&
+          disparages(x.lower) &&
+          !offer &&
+          valence(noun.lower) <= 0 &&
+          steeredBy(x, 'loaded-choice'))
       ) {
         hits.push(span('loaded-words', intensifiers.has(t[i - 1]?.lower ?? '') ? t[i - 1]! : x, x));
         continue;
@@ -269,14 +280,11 @@ function loadedWords(s: Sentence, context: SentenceContext): Hit[] {
       hits.push(span('loaded-words', x, x));
       continue;
     }
-    // Intensified praise anywhere: "truly exceptional", "ridiculously tasty"
-    if (
-      intensifiers.has(t[i - 1]?.lower ?? '') &&
-      t[i - 1]?.lower !== 'so' &&
-      Math.abs(v) >= 2 &&
-      x.pos === 'ADJ'
-    ) {
-      hits.push(span('loaded-words', t[i - 1]!, x));
+    // Intensified praise anywhere ("truly exceptional"), mild praise raised about the offer,
+    // and a comparison raised far above the other ("far more rewarding than…").
+    const raised = t[i - 1]?.lower === 'more' && ['far', 'way'].includes(t[i - 2]?.lower ?? '');
+    if ((boosted || raised) && (Math.abs(v) >= 2 || raisedOfOurs) && x.pos === 'ADJ') {
+      hits.push(span('loaded-words', t[raised ? i - 2 : i - 1]!, x));
     }
   }
   return hits;

@@ -18,6 +18,7 @@ import {
 import type { Sentence, Token } from '../text';
 import type { SentenceContext } from './kind';
 import { type Hit, adjectiveReadAsNoun, span } from './tokens';
+import { praiseOf } from './loaded-choice';
 
 const foundIn = (context: SentenceContext, kind: Hit['kind']) =>
   context.found.filter((h) => h.kind === kind);
@@ -204,23 +205,33 @@ function praisedPeople(s: Sentence, context: SentenceContext): Hit[] {
 function praisedAnswers(s: Sentence, context: SentenceContext): Hit[] {
   const t = s.tokens;
   for (const hit of foundIn(context, 'loaded-choice')) {
+    // Graded answers, or praised names offered as answers ("a lifesaver or…", "…or a must-visit?").
     const inside = t.filter(
       (x) =>
         x.start >= hit.start &&
         x.end <= hit.end &&
-        (x.pos === 'ADJ' || (/ing$/.test(x.lower) && valence(x.lower) > 0)),
+        (x.pos === 'ADJ' ||
+          (/ing$/.test(x.lower) && valence(x.lower) > 0) ||
+          (x.pos === 'NOUN' &&
+            praiseOf(x) > 0 &&
+            (['or', ','].includes(t[x.i + 1]?.lower ?? '') || x.end === hit.end))),
     );
-    const praised = inside.filter((x) => valence(x.lower) > 0);
-    if (praised.length < 2 || inside.some((x) => valence(x.lower) < 0)) continue;
-    // Offered as answers: the praised words stand apart by "or" or a comma.
+    const praised = inside.filter((x) => praiseOf(x) > 0);
+    // (A mild word inside a praised name leaves it praise: "a hidden gem".)
+    if (praised.length === 0 || inside.some((x) => valence(x.lower) < (x.pos === 'NOUN' ? 0 : -1)))
+      continue;
+    // Offered as answers: the praised words stand apart by "or" or a comma, or set level
+    // with the other ("as good as…, or even better").
     const apart = praised
       .slice(0, -1)
-      .every((x) => t[x.i + 1]?.lower === 'or' || t[x.i + 1]?.text === ',');
+      .every((x) => ['or', ',', 'as'].includes(t[x.i + 1]?.lower ?? ''));
     if (!apart) continue;
     const top = praised.reduce((a, b) => (valence(b.lower) >= valence(a.lower) ? b : a));
     const before = t[top.i - 1];
     const intensified =
       before !== undefined && (intensifiers.has(before.lower) || gradeRaisers.has(before.lower));
+    // One answer praised and raised is the asker's too: "…or merely very nice to have?".
+    if (praised.length < 2 && !(intensified && valence(top.lower) >= 3)) continue;
     if (valence(top.lower) >= 3 || (intensified && valence(top.lower) >= 2))
       return [span('loaded-words', intensified ? before : top, top)];
   }

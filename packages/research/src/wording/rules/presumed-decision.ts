@@ -9,11 +9,14 @@ import {
   causeAskVerbs,
   choosingVerbs,
   holdingBackVerbs,
+  occasionNouns,
   pastTimes,
   sizingVerbs,
   switchingVerbs,
+  takingUpVerbs,
   visitTimes,
 } from '../lexicon/presumed';
+import { startingVerbs } from '../lexicon/claims';
 import type { Sentence, Token } from '../text';
 import {
   type Hit,
@@ -102,6 +105,9 @@ function weAct(t: readonly Token[], from: number): Token | undefined {
   }
   return undefined;
 }
+
+/** Grades a slot is weighed by: "Would Monday or Friday be better for…", "…be easier for…". */
+const SUITING_GRADES = new Set(['good', 'better', 'best', 'easy', 'convenient']);
 
 /** Ordinal words: "first", "fifteenth", "twenty-first". */
 const ORDINAL_WORD =
@@ -249,13 +255,24 @@ export function presumedSlot(s: Sentence): Hit[] {
   const t = s.tokens;
   const first = firstWord(t);
   if (!isQuestion(s) || hedged(s)) return [];
-  // "Would Tuesday or Thursday suit you for your fitting?": the fitting presumed, only its day asked.
-  const suits = t.find((y) => y.lemma === 'suit');
+  // "Would Tuesday or Thursday suit you for your fitting?", "…be better for your first class?",
+  // "…suit your first visit?": the occasion presumed, only its day asked.
+  const suits = t.find(
+    (y) =>
+      ['suit', 'work'].includes(y.lemma) ||
+      (y.pos === 'ADJ' && SUITING_GRADES.has(y.lemma) && t[y.i - 1]?.lemma === 'be'),
+  );
   if (
     t[first]?.lower === 'would' &&
     calendarWords.has(t[first + 1]?.lower ?? '') &&
     suits &&
-    t.slice(suits.i).some((y, k) => y.lower === 'for' && t[suits.i + k + 1]?.lower === 'your')
+    t.slice(suits.i).some(
+      (y, k) =>
+        y.lower === 'your' &&
+        (t[suits.i + k - 1]?.lower === 'for' ||
+          // "…suit your first visit?", not "…suit your family?"
+          (k === 1 && t.slice(y.i + 1, y.i + 4).some((z) => occasionNouns.has(z.lemma)))),
+    )
   )
     return [span('presupposition', t[first]!, suits)];
   // "Shall we…", or "Would you like your <thing>…" with only its day left to choose.
@@ -290,4 +307,36 @@ export function presumedSlot(s: Sentence): Hit[] {
           (t[y.i + 1]?.pos === 'PUNCT' && pastTimes.has(t[or - 1]?.lower ?? '')))),
   );
   return slot ? [span('presupposition', t[first]!, slot)] : [];
+}
+
+/** Verbs of taking up an offer, put as what the person will do: "When you join…", "When you book…". */
+const TAKING_UP = new Set([
+  ...takingUpVerbs,
+  ...startingVerbs,
+  'renew',
+  'subscribe',
+  'enrol',
+  'upgrade',
+]);
+
+/**
+ * "When you join the club next season, which month would suit you?": the
+ * person's taking up one of ours put as settled, before a question about its
+ * details. A habit with no offer named ("When you buy flowers, …") or an
+ * "if" leaves it open.
+ */
+export function presumedTakeUp(s: Sentence): Hit[] {
+  const t = s.tokens;
+  const first = firstWord(t);
+  const [when, you, verb, owner] = [t[first], t[first + 1], t[first + 2], t[first + 3]];
+  if (!isQuestion(s) || hedged(s) || t.some((y) => y.lower === 'if')) return [];
+  if (when?.lower !== 'when' || you?.lower !== 'you' || !verb || !owner) return [];
+  // In the present, its base form: "When you join…", not "When you joined…" (an occasion past).
+  if (verb.pos !== 'VERB' || verb.lower !== verb.lemma || !TAKING_UP.has(verb.lemma)) return [];
+  if (!['the', 'our', 'your'].includes(owner.lower) || verb.lemma === 'use') return [];
+  const comma = t.findIndex((y, i) => i > owner.i && y.text === ',');
+  const ask = t[comma + 1];
+  return comma > 0 && ask && (whWords.has(ask.lower) || ask.pos === 'AUX')
+    ? [span('presupposition', when, t[comma - 1]!)]
+    : [];
 }

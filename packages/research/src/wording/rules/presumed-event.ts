@@ -15,6 +15,7 @@ import {
   takingUpVerbs,
   worksDone,
 } from '../lexicon/presumed';
+import { findingVerbs } from '../lexicon/experience';
 import type { Sentence, Token } from '../text';
 import { type Hit, firstWord, isQuestion, span } from './tokens';
 import { oneSidedList } from './loaded-choice';
@@ -172,10 +173,24 @@ const ourOccasion = (t: readonly Token[], i: number) =>
   takenUp(t, i) ??
   workOnYours(t, i);
 
+/**
+ * "your spring seed subscription box", "your aerial wedding film": a thing of
+ * the person's named as a product is named, by three words or more.
+ */
+function ownProduct(t: readonly Token[], i: number): Token | undefined {
+  if (t[i]!.lower !== 'your') return undefined;
+  let k = i + 1;
+  while (['NOUN', 'ADJ'].includes(t[k]?.pos ?? '')) k += 1;
+  const head = t[k - 1];
+  // Not a dated one of the person's own ("your last home project"): that names no product of ours.
+  if (t.slice(i + 1, k).some((y) => occasionDates.has(y.lower))) return undefined;
+  return k - i > 3 && head?.pos === 'NOUN' ? head : undefined;
+}
+
 /** Where the question puts the occasion with the business: "with us", "from us", "our…", "at <Name>", or an act of the business done. */
 function occasionWithUs(t: readonly Token[], from: number): Token | undefined {
   for (let i = from; i < t.length; i += 1) {
-    const done = ourOccasion(t, i);
+    const done = ourOccasion(t, i) ?? ownProduct(t, i);
     if (done) return done;
     const [a, b] = [t[i]!, t[i + 1]];
     if (['with', 'from', 'at', 'to'].includes(a.lower) && (b?.lower === 'us' || b?.pos === 'PROPN'))
@@ -256,6 +271,16 @@ function pastWithYou(t: readonly Token[], from: number): Token | undefined {
   return undefined;
 }
 
+/** "How did you find the pace…", "…find your first lesson…": what a thing the person had was like, asked in the past. */
+function foundLike(t: readonly Token[], opener: Token): Token | undefined {
+  const [did, you, verb, what] = [1, 2, 3, 4].map((k) => t[opener.i + k]);
+  if (opener.lower !== 'how' || did?.lower !== 'did' || you?.lower !== 'you') return undefined;
+  if (!findingVerbs.has(verb?.lemma ?? '')) return undefined;
+  return ['the', 'your', 'our', 'it', 'this', 'that'].includes(what?.lower ?? '')
+    ? verb
+    : undefined;
+}
+
 /**
  * "How was your group lesson with us on Saturday?", "Which instructor did you
  * have on your last visit to Frostline?": the last sentence asks, in the
@@ -282,7 +307,7 @@ export function presumedEvent(s: Sentence, sentences: readonly Sentence[]): Hit[
       : undefined;
   if (rating && !ratedPast && !t.some((_, i) => ourOccasion(t, i) ?? dated(t, i))) return [];
   const past = pastWithYou(t, opener.i + 1);
-  const occasion = past && (occasionWithUs(t, opener.i + 1) ?? ratedPast);
+  const occasion = past && (occasionWithUs(t, opener.i + 1) ?? ratedPast ?? foundLike(t, opener));
   if (past && occasion) return [span('presupposition', opener, occasion)];
   // The occasion set before the ask, which then asks about it in the past: "During your
   // weekend hire, how easy was…?", "When Coach Ade restrung your racket, was it…?".

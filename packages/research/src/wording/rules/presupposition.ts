@@ -47,7 +47,13 @@ import {
   NEGATION,
 } from './tokens';
 import { isComparative } from './assumptive-why';
-import { presumedBooking, presumedDecision, presumedNext, presumedSlot } from './presumed-decision';
+import {
+  presumedBooking,
+  presumedDecision,
+  presumedNext,
+  presumedSlot,
+  presumedTakeUp,
+} from './presumed-decision';
 import { presumedHabit } from './presumed-habits';
 import { presumedEvent } from './presumed-event';
 
@@ -548,6 +554,7 @@ export const presuppositionKind: KindRule = {
     ...presumedDecision(s, context.sentences),
     ...presumedNext(s),
     ...presumedSlot(s),
+    ...presumedTakeUp(s),
     ...presumedBooking(s),
     ...presumedEvent(s, context.sentences),
   ],
