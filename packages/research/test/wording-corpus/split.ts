@@ -22,6 +22,7 @@ import { batch20Rows } from './batch-20';
 import { batch21Rows } from './batch-21';
 import { batch22Rows } from './batch-22';
 import { batch23Rows } from './batch-23';
+import { batch24Rows } from './batch-24';
 import { corpusRows } from './questions';
 
 export type Domain =
@@ -272,6 +273,17 @@ export type Batch23Domain =
   | 'aerial-yoga'
   | 'wildflower-seeds';
 
+/** The domains of batch 24 (batch-24.ts), in none of the earlier corpus or batches 3 to 23. */
+export type Batch24Domain =
+  | 'cookery-schools'
+  | 'glamping-sites'
+  | 'mini-golf'
+  | 'spice-merchants'
+  | 'piercing-studios'
+  | 'home-brew-supplies'
+  | 'tile-shops'
+  | 'greengrocers';
+
 export interface CorpusQuestion {
   text: string;
   domain:
@@ -296,7 +308,8 @@ export interface CorpusQuestion {
     | Batch20Domain
     | Batch21Domain
     | Batch22Domain
-    | Batch23Domain;
+    | Batch23Domain
+    | Batch24Domain;
   /** The leading kinds it holds; empty when it is neutral. */
   kinds: LeadingKind[];
   half: 'tuning' | 'held-out';
@@ -455,7 +468,11 @@ export const batch23 = batchOf(batch23Rows);
 export const batch23TuningHalf = tuningOf(batch23);
 export const batch23HeldOutHalf = heldOutOf(batch23);
 
-/** Batches 3 to 23 by name, in the order they were written. */
+export const batch24 = batchOf(batch24Rows);
+export const batch24TuningHalf = tuningOf(batch24);
+export const batch24HeldOutHalf = heldOutOf(batch24);
+
+/** Batches 3 to 24 by name, in the order they were written. */
 export const batchesByName: Readonly<Record<string, readonly BatchQuestion[]>> = {
   batch3,
   batch4,
@@ -478,6 +495,7 @@ export const batchesByName: Readonly<Record<string, readonly BatchQuestion[]>> =
   batch21,
   batch22,
   batch23,
+  batch24,
 };
 
 const batchesInOrder = Object.values(batchesByName);
