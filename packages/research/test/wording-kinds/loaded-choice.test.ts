@@ -52,6 +52,7 @@ kindCases(
     ['Would you call our tour a hidden gem or a must-see?', 'a hidden gem or a must-see'],
     ['Is our courier service a blessing or just a great help?', 'a blessing or just a great help'],
     ['Is our online course as good as a classroom, or even better?', 'as good as'],
+    ['Was your massage with us pleasant or truly blissful?', 'pleasant or truly blissful'],
   ],
   [
     'Would you rather pay monthly or yearly?',
@@ -86,5 +87,6 @@ kindCases(
     'Which word suits our new menu best: filling or light?',
     'Would you call our tour short or long?',
     'Is our online course as good as a classroom, or not as good?',
+    'Was your massage with us too short, too long or about right?',
   ],
 );

@@ -105,6 +105,9 @@ kindCases(
       'Baking your own bread is far more delightful than buying a loaf. Would you try our class?',
       'far more delightful',
     ],
+    // Praise graded in a premise, and at the top of a scale inside a glowing "what if".
+    ['A hamper makes the picnic so much easier. Would you like one?', 'so much easier'],
+    ['What if your next walk was the most calm hour of your week? Would you come?', 'calm'],
   ],
   [
     'How would you rate our delivery, from very poor to very good?',
@@ -161,5 +164,6 @@ kindCases(
     'Our club is a registered charity. Would you donate?',
     'How easy was our booking form to fill in?',
     'Which is clearer: very clear, clear or extremely clear?',
+    'Does a hamper make a picnic easier or harder to plan?',
   ],
 );

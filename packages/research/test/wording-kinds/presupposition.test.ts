@@ -125,6 +125,16 @@ kindCases(
     ['When you join our swim club next month, which lane would you like?', 'When you join'],
     // The person's own product named as one is named, asked about in the past.
     ['What did you plant first from your autumn bulb starter kit?', 'kit'],
+    // A why asked in the past of what the business did for the person.
+    ['Why did our pottery course calm your nerves so quickly?', 'Why did our pottery course'],
+    ['Why did your hedge grow back so thick after our visit?', 'Why did your hedge'],
+    // A choice of praise only about the person's own occasion, in the past.
+    ['Was your massage with us pleasant or truly blissful?', 'Was your massage with us'],
+    // Liking both, in the past, presumed.
+    ['Which did you enjoy more: our scones or our cakes?', 'enjoy more'],
+    // A grade of what the person had, asked in the past and one-sided.
+    ['How warm was the pool on your swim last week?', 'How warm was the'],
+    ['How tidy were your rooms after our painters left?', 'How tidy were your'],
   ],
   [
     'We have 40 plans. Which plan, if any, would you like to try?',
@@ -214,5 +224,11 @@ kindCases(
     'When you join a new gym, what do you look for first?',
     'If you join our swim club, which lane would you like?',
     'What did you plant first in your last vegetable garden?',
+    'Why did you choose a pottery course?',
+    'If you came to us, was your massage pleasant or truly blissful?',
+    'Which do you enjoy more: scones or cakes?',
+    'How warm was the pool, from far too cold to far too hot?',
+    'If you swam with us, how warm was the pool?',
+    'How important were the prices in your choice of gym?',
   ],
 );

@@ -274,6 +274,9 @@ export const excelVerbs = new Set(['excel', 'outperform', 'outshine', 'shine']);
 /** Verbs that pass a verdict on their object: "customers call our alterations flawless". */
 export const verdictVerbs = new Set(['call', 'rate', 'find', 'consider', 'deem']);
 
+/** Verbs that ask for a verdict in the person's words: "Would you describe our tour as…". */
+export const describingVerbs = new Set([...verdictVerbs, 'describe', 'say']);
+
 /** Verbs that cause a state in something: "what makes it so…", "what keeps them so…", "what brings it to life". */
 export const causingVerbs = new Set(['make', 'keep', 'bring', 'get', 'leave', 'turn']);
 

@@ -147,3 +147,13 @@ export const pastTimes = new Set([
 
 /** Words that screen a question, in it or before it: "if", "whether", "ever". */
 export const screenWords = new Set(['if', 'whether', 'ever', 'unless']);
+
+/** Grades of the person's own stance ("How important were…"), not of what they had. */
+export const stanceGrades = new Set([
+  'important',
+  'unimportant',
+  'likely',
+  'unlikely',
+  'interested',
+  'confident',
+]);

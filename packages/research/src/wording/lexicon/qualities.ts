@@ -75,7 +75,7 @@ export const qualityScorn = new Set([
  * "hand-<participle>", "lovingly-<participle>", "<bother>-free", "no-<bother>".
  */
 export const praisingCompounds =
-  /^(?:(?:crystal|razor|whisper|feather|silky|velvet|rock|laser|pin|hand|custom|expertly|lovingly|beautifully)-[a-z]+|well-(?!known|being|off)[a-z]+|(?:fuss|mess|hassle|stress|worry|pain|trouble|bother|clutter|quibble)-free|no-(?:fuss|hassle|quibble|mess|nonsense)|must-(?:have|see|visit|try|read|buy|do))$/;
+  /^(?:(?:crystal|razor|whisper|feather|silky|velvet|rock|laser|pin|hand|custom|expertly|lovingly|beautifully)-[a-z]+|well-(?!known|being|off)[a-z]+|(?:fuss|mess|hassle|stress|worry|pain|trouble|bother|clutter|quibble)-free|no-(?:fuss|hassle|quibble|mess|nonsense)|must-(?:have|see|visit|try|read|buy|do|play))$/;
 
 /** Compounds that run down what was made in bulk or worn: "mass-<participle>", "<participle>-out". */
 export const scorningCompounds =

@@ -3,7 +3,7 @@ import {
   choiceFrameWords,
   preferenceVerbs,
   transactionVerbs,
-  verdictVerbs,
+  describingVerbs,
 } from '../lexicon/claims';
 import { faultParticles, faultVerbs } from '../lexicon/phrasal';
 import { scaleWords, valence } from '../lexicon/valence';
@@ -347,9 +347,12 @@ function praisedOptions(s: Sentence): Hit[] {
   const or = t.findLastIndex((y) => y.lower === 'or');
   if (!isQuestion(s) || or < 2) return [];
   if (t.slice(or + 1).some((y) => NEGATION.has(y.lower) || y.lower === 'less')) return [];
+  // (A grade may be read as a verb: "…was fun or…".)
   const word = (y: Token | undefined) =>
     y !== undefined &&
-    (['ADJ', 'NOUN', 'ADV'].includes(y.pos) || y.text.includes('-')) &&
+    (['ADJ', 'NOUN', 'ADV'].includes(y.pos) ||
+      y.text.includes('-') ||
+      (y.pos === 'VERB' && y.lower === y.lemma && valence(y.lower) > 0)) &&
     !OPTION_HEDGES.has(y.lower);
   const leads = (y: Token | undefined) =>
     y !== undefined && (OPTION_HEDGES.has(y.lower) || ARTICLES.has(y.lower));
@@ -376,13 +379,17 @@ function praisedOptions(s: Sentence): Hit[] {
   // Put as what the offer is called or is: "…: <a> or <b>?", "…as <a> or <b>?", "Is our <offer> <a> or <b>?".
   const lead = t[l];
   // "Would you call our <offer> <a> or <b>?": the answers as the verdict on it.
-  const judged = t.slice(0, l).some((y) => verdictVerbs.has(y.lemma) && y.pos === 'VERB');
+  const judged = t.slice(0, l).some((y) => describingVerbs.has(y.lemma) && y.pos === 'VERB');
+  // "Was your class with us <a> or <b>?", "…our workshop was <a> or <b>?": said of the offer.
   const led =
     lead !== undefined &&
     (lead.text === ':' ||
       lead.lower === 'as' ||
+      lead.lower === 'us' ||
+      lead.lemma === 'be' ||
       (lead.pos === 'NOUN' && (t[0]?.lemma === 'be' || judged)));
-  if (!ours(l) || !led) return [];
+  // Of the offer, or a verdict asked of anything ("Would you describe the tour as <a> or <b>?").
+  if (!(ours(l + 1) || (judged && lead?.lower === 'as')) || !led) return [];
   const praised = options.every(
     (words) => Math.max(...words.map(praiseOf)) >= 2 && words.every((y) => valence(y.lower) > -2),
   );

@@ -148,7 +148,9 @@ function loadedWords(s: Sentence, context: SentenceContext): Hit[] {
           valence(x.lower) !== 0 &&
           k === i + 1 &&
           (x.lower === 'miracle' || isStrongPraise(x.lower))));
-    if (attributive && !gradingWords.has(t[i - 1]?.lower ?? '')) {
+    // (A word graded "most" is praise at its top inside a steering phrase: "…the most peaceful week".)
+    const topInside = t[i - 1]?.lower === 'most' && v >= 2 && steered(x);
+    if (attributive && (!gradingWords.has(t[i - 1]?.lower ?? '') || topInside)) {
       let d = i - 1;
       while (
         d >= 0 &&

@@ -17,7 +17,7 @@ import {
 } from '../lexicon/valence';
 import type { Sentence, Token } from '../text';
 import type { SentenceContext } from './kind';
-import { type Hit, adjectiveReadAsNoun, span } from './tokens';
+import { type Hit, adjectiveReadAsNoun, isQuestion, span } from './tokens';
 import { praiseOf } from './loaded-choice';
 
 const foundIn = (context: SentenceContext, kind: Hit['kind']) =>
@@ -37,10 +37,13 @@ function grades(x: Token): boolean {
 /**
  * "so <grade>" in a why that takes the merit for granted: "Why are our
  * guides so <grade>…?", "…so much <comparative>…", "…so much more <grade>…",
- * "…do so well…". The why presumes the grade, so the grade is the asker's.
+ * "…do so well…". The why presumes the grade, so the grade is the asker's;
+ * so does a premise put before the question ("A hamper makes the day so
+ * much easier. …?").
  */
 function soGraded(s: Sentence, context: SentenceContext): Hit[] {
-  if (foundIn(context, 'assumptive-why').length === 0) return [];
+  const premise = !isQuestion(s) && context.next !== undefined && isQuestion(context.next);
+  if (foundIn(context, 'assumptive-why').length === 0 && !premise) return [];
   const t = s.tokens;
   for (let i = 0; i < t.length - 1; i += 1) {
     // "…such good value?", "…such a friendly team?": "such" grades as "so" does.

@@ -12,12 +12,13 @@ import {
   pastTimes,
   ratingWords,
   screenWords,
+  stanceGrades,
   takingUpVerbs,
   worksDone,
 } from '../lexicon/presumed';
 import { findingVerbs } from '../lexicon/experience';
 import type { Sentence, Token } from '../text';
-import { type Hit, firstWord, isQuestion, span } from './tokens';
+import { type Hit, firstWord, hedged, isQuestion, span } from './tokens';
 import { oneSidedList } from './loaded-choice';
 import { openAsk } from './presumed-decision';
 
@@ -316,5 +317,36 @@ export function presumedEvent(s: Sentence, sentences: readonly Sentence[]): Hit[
     const set = ourOccasion(t, i);
     if (set) return [span('presupposition', t[firstWord(t)]!, set)];
   }
+  // "How clear was the briefing…", "How dry were the logs…": a grade of what the person had, in
+  // the past, asked one-sided (not along a scale "from very unclear to very clear").
+  const [grade, was, det] = [1, 2, 3].map((k) => t[opener.i + k]);
+  const along = t.some((y) => y.lower === 'from') && t.some((y) => y.lower === 'to');
+  if (
+    opener.lower === 'how' &&
+    ['ADJ', 'ADV'].includes(grade?.pos ?? '') &&
+    !stanceGrades.has(grade!.lower) &&
+    ['was', 'were'].includes(was?.lower ?? '') &&
+    ['the', 'your', 'our'].includes(det?.lower ?? '') &&
+    !along
+  )
+    return [span('presupposition', opener, det!)];
   return [];
+}
+
+/**
+ * "Why did our course build your confidence so fast?", "Why did your stay
+ * with us leave you so rested?": a why asked in the past of what the
+ * business did for the person takes the occasion for granted, as well as its
+ * merit.
+ */
+export function presumedWhy(s: Sentence): Hit[] {
+  const t = s.tokens;
+  const first = firstWord(t);
+  const [why, did, whose] = [t[first], t[first + 1], t[first + 2]];
+  if (!isQuestion(s) || hedged(s) || why?.lower !== 'why' || did?.lower !== 'did') return [];
+  if (!whose || !['our', 'your'].includes(whose.lower)) return [];
+  if (t.some((y) => screenWords.has(y.lower))) return [];
+  const other = whose.lower === 'our' ? YOU : new Set(['us', 'our']);
+  const met = t.slice(first + 3).find((y) => other.has(y.lower));
+  return met ? [span('presupposition', why, met)] : [];
 }

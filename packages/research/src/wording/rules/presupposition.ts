@@ -31,7 +31,7 @@ import {
   usingVerbs,
 } from '../lexicon/experience';
 import { breakdownParticles, breakdownVerbs } from '../lexicon/phrasal';
-import { imaginedOpeners, occasionDates } from '../lexicon/presumed';
+import { imaginedOpeners, occasionDates, screenWords } from '../lexicon/presumed';
 import { scaleWords, valence, answerScaleWords } from '../lexicon/valence';
 import type { KindRule } from './kind';
 import type { Sentence, Token } from '../text';
@@ -55,7 +55,7 @@ import {
   presumedTakeUp,
 } from './presumed-decision';
 import { presumedHabit } from './presumed-habits';
-import { presumedEvent } from './presumed-event';
+import { presumedEvent, presumedWhy } from './presumed-event';
 
 function presupposition(s: Sentence): Hit[] {
   const t = s.tokens;
@@ -236,7 +236,15 @@ function presupposition(s: Sentence): Hit[] {
     }
     // "What do you like most about our…", "your favourite part of your stay with us"
     if (enjoyVerbs.has(x.lemma) && x.pos === 'VERB' && !modal && ours) {
-      const about = t.slice(i + 1, i + 4).some((y) => y.lower === 'about' || y.lower === 'most');
+      // "Which did you enjoy more: our…": the liking of both, in the past, presumed.
+      const about = t
+        .slice(i + 1, i + 4)
+        .some(
+          (y) =>
+            y.lower === 'about' ||
+            y.lower === 'most' ||
+            (y.lower === 'more' && t[i - 2]?.lower === 'did'),
+        );
       if (about && t.slice(0, i).some((y) => whWords.has(y.lower))) {
         hits.push(span('presupposition', x, t[i + 1]!));
         continue;
@@ -544,9 +552,30 @@ function presumedOutcome(s: Sentence): Hit[] {
   return [];
 }
 
+/**
+ * "Was your class with us good or excellent?", "Would you say our workshop
+ * was fun or brilliant?": a choice of praise only, asked in the past about
+ * the person's own occasion with the business, presumes it happened (and
+ * went well).
+ */
+function praisedOccasion(s: Sentence, found: readonly Hit[]): Hit[] {
+  const t = s.tokens;
+  const choice = found.find((h) => h.kind === 'loaded-choice');
+  if (!choice || !isQuestion(s) || t.some((y) => screenWords.has(y.lower))) return [];
+  const inside = t.filter((y) => y.start >= choice.start && y.end <= choice.end);
+  const praise = inside.filter((y) => valence(y.lower) > 0).length >= 2;
+  if (!praise || inside.some((y) => valence(y.lower) < 0)) return [];
+  const before = t.filter((y) => y.end <= choice.start);
+  const past = before.some((y) => ['was', 'were', 'did'].includes(y.lower));
+  const ours = before.some((y) => ['our', 'us'].includes(y.lower));
+  return past && ours && before[0] ? [span('presupposition', before[0], before.at(-1)!)] : [];
+}
+
 export const presuppositionKind: KindRule = {
   kind: 'presupposition',
   detect: (s, context) => [
+    ...praisedOccasion(s, context.found),
+    ...presumedWhy(s),
     ...presupposition(s),
     ...presumedExperience(s),
     ...presumedOutcome(s),
