@@ -4,7 +4,7 @@ import {
   type WordingCheck,
   wordingCheckSchema,
 } from '@chorus/contracts';
-import { checkWording } from '../src/wording';
+import { checkWording, gateRewording } from '../src/wording';
 
 const kindsOf = (text: string) => new Set(checkWording(text).findings.map((f) => f.kind));
 
@@ -206,6 +206,34 @@ describe('the rewordings', () => {
       expect(check.reversedReady).toBe(false);
     } else expect(check.edits).toEqual([]);
     if (check.reversedReady) expect(check.neutral).not.toBe(check.reversed);
+  });
+
+  it('ask plainly when every answer offered is praise, keeping the verb of the verdict', () => {
+    expect(
+      checkWording('Would you describe our bakery as a treasure or a must-visit?').neutral,
+    ).toBe('How would you describe our bakery?');
+    expect(checkWording('Would you call our tour a gem or a must-see?').neutral).toBe(
+      'What would you call our tour?',
+    );
+    expect(checkWording('Is our courier service a blessing or just a great help?').neutral).toBe(
+      'How would you rate our courier service?',
+    );
+  });
+
+  it('hedge a question once, however many findings ask for a hedge', () => {
+    const check = checkWording('Why did our pottery course calm your nerves so quickly?');
+    expect(check.findings.map((f) => f.kind)).toEqual(
+      expect.arrayContaining(['assumptive-why', 'presupposition']),
+    );
+    expect(check.neutral.match(/, if it did/g) ?? []).toHaveLength(
+      check.rewording === 'ready' ? 1 : 0,
+    );
+    expect(
+      gateRewording(
+        'Why did our pottery course calm your nerves so quickly?',
+        'Why did our pottery course calm your nerves so quickly, if it did, if it did?',
+      ).map((f) => f.gate),
+    ).toContain('repeated-phrase');
   });
 
   it('keep the ask: the neutral wording drops the praise and keeps the product', () => {

@@ -3,7 +3,7 @@ import { firstWord, type Hit } from './rules/tokens';
 import { analyse, type Sentence } from './text';
 import { tidy } from './reword/edits';
 import { topicOf } from './reword/topic';
-import { rewriteOnce, fallback } from './reword/rewrite';
+import { rewriteOnce, fallback, praiseOnly } from './reword/rewrite';
 import { deleteLoaded } from './reword/delete-loaded';
 import { applyEdits, type Edit } from './reword/edits';
 import { withObject, withReferents } from './reword/referents';
@@ -152,6 +152,13 @@ function settledBooking(s: Sentence, kinds: ReadonlySet<string>): boolean {
  * also with the pronouns of a dropped sentence put back as what they stood
  * for. None is vetted here: the gates choose among them.
  */
+/** The plain ask of a verdict, by the verb the question asks it with. */
+const VERDICT_ASKS: Record<string, string> = {
+  describe: 'How would you describe',
+  call: 'What would you call',
+  rate: 'How would you rate',
+};
+
 export function neutralCandidates(text: string): string[] {
   const sentences = analyse(text);
   const hits = detect(sentences);
@@ -168,6 +175,7 @@ export function neutralCandidates(text: string): string[] {
       if (plain && plain !== c && !out.includes(plain)) out.push(tidy(plain));
     }
   };
+  // Every answer praise: asked plainly first, before any candidate that keeps one of the answers.
   add(balancedAnswers(text));
   if (describedTwice(text)) add(choiceOf(text));
   const passes: string[] = [];
@@ -181,10 +189,20 @@ export function neutralCandidates(text: string): string[] {
     if (findings(current).length === 0) break;
   }
   for (const p of passes.reverse()) add(p);
+  // Every answer praise: asked plainly, in the question's own verb of verdict where it has one
+  // ("How would you describe…", "What would you call…"), never with one of the answers kept.
+  const tokens = sentences.flatMap((s) => s.tokens);
+  const onlyPraise = praiseOnly(tokens, hits);
+  if (onlyPraise) {
+    const verdict = tokens.find((x) => x.pos === 'VERB' && VERDICT_ASKS[x.lemma]);
+    add(tidy(fallback(text, verdict ? VERDICT_ASKS[verdict.lemma] : 'How would you rate')));
+  }
   add(withoutLoadedWords(text));
-  add(firstHalf(text));
-  add(firstSide(text));
-  add(choiceOf(text));
+  if (!onlyPraise) {
+    add(firstHalf(text));
+    add(firstSide(text));
+    add(choiceOf(text));
+  }
   add(tidy(fallback(text)));
   return out;
 }

@@ -99,7 +99,7 @@ const STOCK = [
 
 /** Hedges said once at most: "…, if anything, if anything?" says it twice. */
 const HEDGES =
-  /\b(?:if (?:anything|at all|any|ever|anyone|so|not|it is|they are|you would|you do)|or not)\b/gi;
+  /\b(?:if (?:anything|at all|any|ever|anyone|so|not|(?:it|they|you|we|i) (?:is|are|was|were|do|does|did|would|will|can|could|have|has|had)(?: (?:one|any))?)|or not)\b/gi;
 
 const words = (sentences: Sentence[]) =>
   sentences.flatMap((s) => s.tokens).filter((t) => /[\p{L}\p{N}]/u.test(t.text));

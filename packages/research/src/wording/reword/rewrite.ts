@@ -8,6 +8,8 @@ import { type Edit, upperFirst, lowerFirst, applyEdits } from './edits';
 import { standsForPeople } from './referents';
 import { objectOf, topicOf } from './topic';
 import { inside, deleteLoaded } from './delete-loaded';
+import { praiseOf } from '../rules/loaded-choice';
+import { valence } from '../lexicon/valence';
 
 function hedgeFor(s: Sentence): string {
   const t = s.tokens;
@@ -335,7 +337,9 @@ export function rewriteOnce(
             break;
           }
           const end = t.at(-1)?.text === '?' || t.at(-1)?.text === '.' ? t.at(-1)!.start : s.end;
-          edits.push({ start: end, end, text: `, ${hedgeFor(s)}` });
+          // One hedge a sentence, however many findings ask for it (a why that also presumes).
+          if (!edits.some((e) => e.start === end && e.end === end && /^, if /.test(e.text)))
+            edits.push({ start: end, end, text: `, ${hedgeFor(s)}` });
           break;
         }
         case 'double-barrelled': {
@@ -427,6 +431,7 @@ export function rewriteOnce(
             !/(?:-|ed$|ing$)/.test(t[x.i + 2]?.text ?? ''))),
     );
     if (praised) return fallback(text, 'How would you rate');
+    if (praiseOnly(t, own)) return fallback(text, 'How would you rate');
   }
   let out = applyEdits(text, edits);
   const pronoun = /\b(it|them)\b/.exec(out);
@@ -442,6 +447,19 @@ export function rewriteOnce(
   // "Would you try it too?": with the crowd gone, "too" presumes others did.
   if (droppedCrowd) out = out.replace(/,?\s+(?:too|as well)(?=\s*[?.!]|$)/i, '');
   return out;
+}
+
+/** A choice whose every answer is praise ("…a gem or a must-see?"): no answer is left to keep. */
+export function praiseOnly(t: readonly Token[], hits: readonly Hit[]): boolean {
+  return hits.some((h) => {
+    const words = t.filter((x) => inside(x, h));
+    // (A mild word before a praised name leaves it praise: "a hidden gem".)
+    return (
+      h.kind === 'loaded-choice' &&
+      words.filter((x) => praiseOf(x) > 0).length >= 2 &&
+      words.every((x, k) => valence(x.lower) >= 0 || praiseOf(words[k + 1] ?? x) > 0)
+    );
+  });
 }
 
 /** The question asked plainly about its topic, when it cannot be reworded in place. */
