@@ -220,6 +220,12 @@ describe('the rewordings', () => {
     );
   });
 
+  it('ask the taking up of an offer as a condition, not as settled', () => {
+    expect(
+      checkWording('When you join our swim club next month, which lane would you like?').neutral,
+    ).toBe('If you join our swim club next month, which lane would you like?');
+  });
+
   it('hedge a question once, however many findings ask for a hedge', () => {
     const check = checkWording('Why did our pottery course calm your nerves so quickly?');
     expect(check.findings.map((f) => f.kind)).toEqual(

@@ -302,6 +302,17 @@ export function rewriteOnce(
         case 'assumptive-why':
         case 'presupposition': {
           if (hit.kind === 'presupposition' && head.lower === 'now') break;
+          // "When you join our club, which…?": the taking up asked as a condition, "If you join…".
+          if (
+            hit.kind === 'presupposition' &&
+            head.lower === 'when' &&
+            head.i === firstWord(t) &&
+            t[head.i + 1]?.lower === 'you' &&
+            t.some((x) => x.i > head.i && x.text === ',')
+          ) {
+            edits.push({ start: head.start, end: head.end, text: 'If' });
+            break;
+          }
           // "Do you still waste time…?": the "still" goes.
           if (hit.kind === 'presupposition' && (head.lower === 'still' || head.lower === 'keep')) {
             if (head.lower === 'still') edits.push({ start: head.start, end: head.end, text: '' });
