@@ -145,13 +145,6 @@ function settledBooking(s: Sentence, kinds: ReadonlySet<string>): boolean {
   );
 }
 
-/**
- * Neutral rewordings of a leading question, the likeliest first: the
- * leading words taken out in place (pass by pass), a loaded either-or asked
- * as a plain choice, and the plain question about its topic. Each comes
- * also with the pronouns of a dropped sentence put back as what they stood
- * for. None is vetted here: the gates choose among them.
- */
 /** The plain ask of a verdict, by the verb the question asks it with. */
 const VERDICT_ASKS: Record<string, string> = {
   describe: 'How would you describe',
@@ -159,6 +152,13 @@ const VERDICT_ASKS: Record<string, string> = {
   rate: 'How would you rate',
 };
 
+/**
+ * Neutral rewordings of a leading question, the likeliest first: the
+ * leading words taken out in place (pass by pass), a loaded either-or asked
+ * as a plain choice, and the plain question about its topic. Each comes
+ * also with the pronouns of a dropped sentence put back as what they stood
+ * for. None is vetted here: the gates choose among them.
+ */
 export function neutralCandidates(text: string): string[] {
   const sentences = analyse(text);
   const hits = detect(sentences);
@@ -175,7 +175,6 @@ export function neutralCandidates(text: string): string[] {
       if (plain && plain !== c && !out.includes(plain)) out.push(tidy(plain));
     }
   };
-  // Every answer praise: asked plainly first, before any candidate that keeps one of the answers.
   add(balancedAnswers(text));
   if (describedTwice(text)) add(choiceOf(text));
   const passes: string[] = [];

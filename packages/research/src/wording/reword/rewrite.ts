@@ -8,8 +8,7 @@ import { type Edit, upperFirst, lowerFirst, applyEdits } from './edits';
 import { standsForPeople } from './referents';
 import { objectOf, topicOf } from './topic';
 import { inside, deleteLoaded } from './delete-loaded';
-import { praiseOf } from '../rules/loaded-choice';
-import { valence } from '../lexicon/valence';
+import { allPraise } from '../rules/loaded-choice';
 
 function hedgeFor(s: Sentence): string {
   const t = s.tokens;
@@ -441,8 +440,7 @@ export function rewriteOnce(
             !['ADJ', 'ADV', 'NOUN'].includes(t[x.i + 2]?.pos ?? '') &&
             !/(?:-|ed$|ing$)/.test(t[x.i + 2]?.text ?? ''))),
     );
-    if (praised) return fallback(text, 'How would you rate');
-    if (praiseOnly(t, own)) return fallback(text, 'How would you rate');
+    if (praised || praiseOnly(t, own)) return fallback(text, 'How would you rate');
   }
   let out = applyEdits(text, edits);
   const pronoun = /\b(it|them)\b/.exec(out);
@@ -462,15 +460,7 @@ export function rewriteOnce(
 
 /** A choice whose every answer is praise ("…a gem or a must-see?"): no answer is left to keep. */
 export function praiseOnly(t: readonly Token[], hits: readonly Hit[]): boolean {
-  return hits.some((h) => {
-    const words = t.filter((x) => inside(x, h));
-    // (A mild word before a praised name leaves it praise: "a hidden gem".)
-    return (
-      h.kind === 'loaded-choice' &&
-      words.filter((x) => praiseOf(x) > 0).length >= 2 &&
-      words.every((x, k) => valence(x.lower) >= 0 || praiseOf(words[k + 1] ?? x) > 0)
-    );
-  });
+  return hits.some((h) => h.kind === 'loaded-choice' && allPraise(t.filter((x) => inside(x, h))));
 }
 
 /** The question asked plainly about its topic, when it cannot be reworded in place. */

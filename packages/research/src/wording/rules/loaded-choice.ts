@@ -336,6 +336,18 @@ export const praiseOf = (y: Token) =>
   );
 
 /**
+ * Whether the words of a choice are all praise: two praised at least, none
+ * running down (a mild word before a praised name leaves it praise: "a
+ * hidden gem").
+ */
+export function allPraise(words: readonly Token[]): boolean {
+  return (
+    words.filter((x) => praiseOf(x) > 0).length >= 2 &&
+    words.every((x, k) => valence(x.lower) >= 0 || praiseOf(words[k + 1] ?? x) > 0)
+  );
+}
+
+/**
  * Two answers about the offer, each praise, offered as the whole choice:
  * "Which word fits our photos better: <impressive> or <stunning>?", "Would
  * you describe our shop as a <hidden gem> or a <must-visit>?", "Is our

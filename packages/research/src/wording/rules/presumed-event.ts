@@ -23,6 +23,7 @@ import { oneSidedList } from './loaded-choice';
 import { openAsk } from './presumed-decision';
 
 const YOU = new Set(['you', 'your']);
+const OURS = new Set(['us', 'our']);
 
 /**
  * The person's own occasion of the kind the business provides, dated: "your
@@ -346,7 +347,7 @@ export function presumedWhy(s: Sentence): Hit[] {
   if (!isQuestion(s) || hedged(s) || why?.lower !== 'why' || did?.lower !== 'did') return [];
   if (!whose || !['our', 'your'].includes(whose.lower)) return [];
   if (t.some((y) => screenWords.has(y.lower))) return [];
-  const other = whose.lower === 'our' ? YOU : new Set(['us', 'our']);
+  const other = whose.lower === 'our' ? YOU : OURS;
   const met = t.slice(first + 3).find((y) => other.has(y.lower));
   return met ? [span('presupposition', why, met)] : [];
 }

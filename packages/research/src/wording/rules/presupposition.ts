@@ -47,6 +47,7 @@ import {
   NEGATION,
 } from './tokens';
 import { isComparative } from './assumptive-why';
+import { allPraise } from './loaded-choice';
 import {
   presumedBooking,
   presumedDecision,
@@ -562,9 +563,7 @@ function praisedOccasion(s: Sentence, found: readonly Hit[]): Hit[] {
   const t = s.tokens;
   const choice = found.find((h) => h.kind === 'loaded-choice');
   if (!choice || !isQuestion(s) || t.some((y) => screenWords.has(y.lower))) return [];
-  const inside = t.filter((y) => y.start >= choice.start && y.end <= choice.end);
-  const praise = inside.filter((y) => valence(y.lower) > 0).length >= 2;
-  if (!praise || inside.some((y) => valence(y.lower) < 0)) return [];
+  if (!allPraise(t.filter((y) => y.start >= choice.start && y.end <= choice.end))) return [];
   const before = t.filter((y) => y.end <= choice.start);
   const past = before.some((y) => ['was', 'were', 'did'].includes(y.lower));
   const ours = before.some((y) => ['our', 'us'].includes(y.lower));
