@@ -23,6 +23,7 @@ import { batch21Rows } from './batch-21';
 import { batch22Rows } from './batch-22';
 import { batch23Rows } from './batch-23';
 import { batch24Rows } from './batch-24';
+import { batch25Rows } from './batch-25';
 import { corpusRows } from './questions';
 
 export type Domain =
@@ -284,6 +285,17 @@ export type Batch24Domain =
   | 'tile-shops'
   | 'greengrocers';
 
+/** The domains of batch 25 (batch-25.ts), in none of the earlier corpus or batches 3 to 24. */
+export type Batch25Domain =
+  | 'dog-training'
+  | 'perfumeries'
+  | 'food-trucks'
+  | 'holiday-cottages'
+  | 'kite-shops'
+  | 'fencing-clubs'
+  | 'wine-bars'
+  | 'bonsai-nurseries';
+
 export interface CorpusQuestion {
   text: string;
   domain:
@@ -309,7 +321,8 @@ export interface CorpusQuestion {
     | Batch21Domain
     | Batch22Domain
     | Batch23Domain
-    | Batch24Domain;
+    | Batch24Domain
+    | Batch25Domain;
   /** The leading kinds it holds; empty when it is neutral. */
   kinds: LeadingKind[];
   half: 'tuning' | 'held-out';
@@ -472,7 +485,11 @@ export const batch24 = batchOf(batch24Rows);
 export const batch24TuningHalf = tuningOf(batch24);
 export const batch24HeldOutHalf = heldOutOf(batch24);
 
-/** Batches 3 to 24 by name, in the order they were written. */
+export const batch25 = batchOf(batch25Rows);
+export const batch25TuningHalf = tuningOf(batch25);
+export const batch25HeldOutHalf = heldOutOf(batch25);
+
+/** Batches 3 to 25 by name, in the order they were written. */
 export const batchesByName: Readonly<Record<string, readonly BatchQuestion[]>> = {
   batch3,
   batch4,
@@ -496,6 +513,7 @@ export const batchesByName: Readonly<Record<string, readonly BatchQuestion[]>> =
   batch22,
   batch23,
   batch24,
+  batch25,
 };
 
 const batchesInOrder = Object.values(batchesByName);
