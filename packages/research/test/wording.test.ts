@@ -226,6 +226,27 @@ describe('the rewordings', () => {
     ).toBe('If you join our swim club next month, which lane would you like?');
   });
 
+  it('ask a past taking up put after the question as a condition, first, with no second hedge', () => {
+    const check = checkWording('Which size did you choose when you signed up?');
+    expect(check.rewording).toBe('ready');
+    expect(check.neutral).toBe('If you signed up, which size did you choose?');
+    expect(checkWording('How did you find the layout of our café when you came in?').neutral).toBe(
+      'If you came in, how did you find the layout of our café?',
+    );
+  });
+
+  it('ask a claim put by a tag both ways, keeping the claim', () => {
+    expect(checkWording("A good van should be clean, don't you think?").neutral).toBe(
+      'Do you agree or disagree that a good van should be clean?',
+    );
+  });
+
+  it('drop praise the tagger reads as a noun and keep the offer named', () => {
+    const check = checkWording('Would you like to try our thrilling climbing sessions?');
+    expect(check.rewording).toBe('ready');
+    expect(check.neutral).toBe('Would you like to try our climbing sessions?');
+  });
+
   it('hedge a question once, however many findings ask for a hedge', () => {
     const check = checkWording('Why did our pottery course calm your nerves so quickly?');
     expect(check.findings.map((f) => f.kind)).toEqual(

@@ -8,6 +8,8 @@ kindCases(
     ["Given how full the car park gets, wouldn't you rather cycle to the library?", "wouldn't"],
     ['The new timetable is much clearer, right?', 'right'],
     ["You'd agree that the refurbished gym is an improvement?", 'agree'],
+    // The whole tag after a statement.
+    ["A good van should be clean, don't you think?", "don't you think"],
   ],
   [
     'Is the new opening time convenient for you?',

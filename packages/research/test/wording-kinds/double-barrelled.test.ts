@@ -17,6 +17,8 @@ kindCases(
     ['When you visit, will you rent skis and book a lesson?', 'skis and book'],
     ['How happy are you with our opening hours and our parking?', 'our opening'],
     ['How important are price and speed to you when choosing a plumber?', 'price and speed'],
+    // Two claims put to the person by one tag.
+    ["A good gym should have friendly staff and fair prices, don't you agree?", 'and'],
   ],
   [
     'Were the changing rooms clean?',
@@ -33,5 +35,6 @@ kindCases(
     'How happy are you with our opening hours?',
     'How important is price to you when choosing a plumber?',
     'What do you price your time at, and why?',
+    "Our vans are clean, aren't they?",
   ],
 );

@@ -53,6 +53,15 @@ kindCases(
     ['Is our courier service a blessing or just a great help?', 'a blessing or just a great help'],
     ['Is our online course as good as a classroom, or even better?', 'as good as'],
     ['Was your massage with us pleasant or truly blissful?', 'pleasant or truly blissful'],
+    // A verdict of praise only, on the person's own occasion.
+    ['Would you call your spa day blissful or simply perfect?', 'blissful'],
+    // Every answer something good about ours, and "both" in place of "neither".
+    ['Would you visit our shop for the friendly staff, the fair prices, or both?', 'both'],
+    // The other side a loss, put as a scarcity.
+    [
+      'Would you rather hire our photographer or end up with hardly any photos of the day?',
+      'hardly any',
+    ],
   ],
   [
     'Would you rather pay monthly or yearly?',
@@ -88,5 +97,8 @@ kindCases(
     'Would you call our tour short or long?',
     'Is our online course as good as a classroom, or not as good?',
     'Was your massage with us too short, too long or about right?',
+    'Do you mainly pay by card, in cash, or both?',
+    'How did you find the dust levels: too much, acceptable, or hardly any?',
+    'Would you call your haircut short or long?',
   ],
 );

@@ -108,6 +108,14 @@ kindCases(
     // Praise graded in a premise, and at the top of a scale inside a glowing "what if".
     ['A hamper makes the picnic so much easier. Would you like one?', 'so much easier'],
     ['What if your next walk was the most calm hour of your week? Would you come?', 'calm'],
+    // Strong praise in a participle the tagger reads as a noun.
+    ['Would you like to try our thrilling climbing sessions?', 'thrilling'],
+    // A verdict on a named place, quoted from others.
+    ['Critics describe the view from Elm Barn as breathtaking. Would you stay?', 'breathtaking'],
+    // A premise that labels a task a burden before the question.
+    ["Queuing at the post office is a real nuisance. Shouldn't we open on Sundays?", 'nuisance'],
+    ["Carrying bags from the car park is exhausting. Wouldn't a drop-off bay help?", 'exhausting'],
+    ['Sending a watch away takes painfully long. Would a local repair suit you?', 'painfully long'],
   ],
   [
     'How would you rate our delivery, from very poor to very good?',
@@ -165,5 +173,7 @@ kindCases(
     'How easy was our booking form to fill in?',
     'Which is clearer: very clear, clear or extremely clear?',
     'Does a hamper make a picnic easier or harder to plan?',
+    'Baking bread takes about four hours. Would you like a starter kit?',
+    'Queuing at the post office takes ten minutes on average. Would you use a parcel locker?',
   ],
 );

@@ -135,6 +135,11 @@ kindCases(
     // A grade of what the person had, asked in the past and one-sided.
     ['How warm was the pool on your swim last week?', 'How warm was the'],
     ['How tidy were your rooms after our painters left?', 'How tidy were your'],
+    // Taking up ours, in the past, put as settled inside the question.
+    ['Which size did you choose when you signed up?', 'when you signed'],
+    ['When you booked our barn, which room did you take?', 'When you booked'],
+    // One of ours, by name, acting for the person, in the past.
+    ['How promptly did Sam answer your enquiry?', 'How'],
   ],
   [
     'We have 40 plans. Which plan, if any, would you like to try?',
@@ -230,5 +235,9 @@ kindCases(
     'How warm was the pool, from far too cold to far too hot?',
     'If you swam with us, how warm was the pool?',
     'How important were the prices in your choice of gym?',
+    // What we should do next, asked after a plain fact: a preference, not a decision.
+    'We opened our deli in 2012. Which cheeses would you like us to stock next?',
+    'How did you feel when you started cooking?',
+    'If you signed up, which size did you choose?',
   ],
 );

@@ -89,6 +89,18 @@ export const hardshipVerbs = new Set(['waste', 'lose', 'struggle', 'suffer']);
 /** Adjectives of being worn down by something, before "of": e.g. "tired", "weary". */
 export const wearinessWords = new Set(['tired', 'sick', 'weary']);
 
+/** Words that say a task wears a person out, which the sentiment lexicon leaves unrated: e.g. "exhausting". */
+export const wearingWords = new Set([
+  'exhausting',
+  'draining',
+  'tiresome',
+  'gruelling',
+  'grueling',
+  'wearing',
+  'exasperating',
+  'maddening',
+]);
+
 /** Nouns that label a task a burden before "of": e.g. "the hassle of", "the chore of". */
 export const burdenNouns = new Set([
   'nightmare',
@@ -101,4 +113,8 @@ export const burdenNouns = new Set([
   'grind',
   'agony',
   'torment',
+  'nuisance',
+  'pain',
+  'slog',
+  'faff',
 ]);

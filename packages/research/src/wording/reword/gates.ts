@@ -305,11 +305,15 @@ const loadedOnly = (hits: readonly Hit[]) => hits.filter((h) => h.kind === 'load
  */
 function offersOf(text: string, hits: readonly Hit[]): Token[][] {
   const offers: Token[][] = [];
+  const loaded = hits.filter((h) => h.kind === 'loaded-words');
   for (const s of analyse(text)) {
     const t = s.tokens;
     for (const x of t) {
       if (!namesOffer(x)) continue;
-      const nouns = nounPhrase(t, x.i + 1).filter((n) => NOUNS.has(n.pos));
+      let nouns = nounPhrase(t, x.i + 1).filter((n) => NOUNS.has(n.pos));
+      // Praise read as a noun ("our thrilling Friday-night sessions") names nothing: read on past it.
+      while (nouns.length > 0 && nouns.every((n) => inHit(n, loaded)))
+        nouns = nounPhrase(t, nouns.at(-1)!.i + 1).filter((n) => NOUNS.has(n.pos));
       const head = nouns.at(-1);
       if (!head || CROWDS.has(head.lemma) || CROWDS.has(head.lower.replace(/s$/, ''))) continue;
       const second = hits.some(

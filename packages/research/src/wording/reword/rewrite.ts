@@ -67,6 +67,19 @@ const NEGATIONS = new Set(["n't", 'not']);
 
 const AGREE_VERBS = new Set(['think', 'agree', 'believe', 'feel', 'say', 'find', 'wish']);
 
+/** An edit that already leaves the occasion open: a condition ("If you joined, …"). */
+const OPENED = /^If /;
+
+/** A hedge ("…, if at all") in a sentence another edit already leaves open says it twice. */
+function needless(edit: Edit, edits: readonly Edit[], sentences: readonly Sentence[]): boolean {
+  if (!/^, if /.test(edit.text)) return false;
+  const s = sentences.find((x) => edit.start >= x.start && edit.start <= x.end);
+  return (
+    s !== undefined &&
+    edits.some((e) => e !== edit && e.start >= s.start && e.end <= s.end && OPENED.test(e.text))
+  );
+}
+
 /** One pass of edits that take out what steers the answer. */
 export function rewriteOnce(
   text: string,
@@ -312,6 +325,28 @@ export function rewriteOnce(
             edits.push({ start: head.start, end: head.end, text: 'If' });
             break;
           }
+          // "Which size did you choose when you signed up?": the taking up asked first, as a
+          // condition, "If you signed up, which size did you choose?".
+          const lastWord = t.findLast((x) => x.pos !== 'PUNCT');
+          if (
+            hit.kind === 'presupposition' &&
+            head.lower === 'when' &&
+            head.i > firstWord(t) + 2 &&
+            t[head.i + 1]?.lower === 'you' &&
+            t[head.i + 2]?.lower !== t[head.i + 2]?.lemma &&
+            lastWord &&
+            !t.some((x) => x.i > head.i && x.i < lastWord.i && x.pos === 'PUNCT')
+          ) {
+            const opener = t[firstWord(t)]!;
+            const clause = text.slice(t[head.i + 1]!.start, lastWord.end);
+            edits.push({
+              start: opener.start,
+              end: opener.end,
+              text: `If ${clause}, ${lowerFirst(opener.text)}`,
+            });
+            edits.push({ start: t[head.i - 1]!.end, end: lastWord.end, text: '' });
+            break;
+          }
           // "Do you still waste time…?": the "still" goes.
           if (hit.kind === 'presupposition' && (head.lower === 'still' || head.lower === 'keep')) {
             if (head.lower === 'still') edits.push({ start: head.start, end: head.end, text: '' });
@@ -442,7 +477,10 @@ export function rewriteOnce(
     );
     if (praised || praiseOnly(t, own)) return fallback(text, 'How would you rate');
   }
-  let out = applyEdits(text, edits);
+  let out = applyEdits(
+    text,
+    edits.filter((e) => !needless(e, edits, sentences)),
+  );
   const pronoun = /\b(it|them)\b/.exec(out);
   if (
     pronounTarget &&

@@ -22,7 +22,10 @@ function agreement(s: Sentence): Hit[] {
   // "Isn't it…", "Don't you think…", "Wouldn't you say…", "Do you not agree…"
   const imperative = a?.lemma === 'do' && c?.pos === 'VERB';
   if (a && auxiliaries.has(a.lower) && b && NEGATION.has(b.lower) && c && !imperative) {
-    hits.push(span('agreement-framing', a, c));
+    // A tag after a statement, to its end: "…, don't you think?"
+    const tagVerb = t[first + 3];
+    const tag = first > opening && tagVerb?.pos === 'VERB' && t[first + 4]?.pos === 'PUNCT';
+    hits.push(span('agreement-framing', a, tag ? tagVerb : c));
   } else if (
     a &&
     auxiliaries.has(a.lower) &&

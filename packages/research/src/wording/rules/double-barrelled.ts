@@ -19,7 +19,16 @@ function doubleBarrelled(s: Sentence): Hit[] {
         (y, k) =>
           y.text === ',' && auxiliaries.has(t[k + 1]?.lower ?? '') && t[k + 2]?.lower === 'you',
       ));
+  // "A good club should have X and Y, don't you think?": a claim put to the person by a tag.
+  const tagged = t.some(
+    (y, k) =>
+      y.text === ',' &&
+      auxiliaries.has(t[k + 1]?.lower ?? '') &&
+      t[k + 2]?.lower === "n't" &&
+      t.slice(k + 3).every((z) => z.pos === 'PRON' || z.pos === 'VERB' || z.pos === 'PUNCT'),
+  );
   const rating =
+    tagged ||
     (opener.lower === 'how' &&
       (['ADJ', 'ADV'].includes(t[qs + 1]?.pos ?? '') || /ed$/.test(t[qs + 1]?.lower ?? '')) &&
       t[qs + 1]?.lower !== 'often' &&
@@ -38,7 +47,8 @@ function doubleBarrelled(s: Sentence): Hit[] {
     t
       .slice(qs + 1, qs + 5)
       .some((y) => y.lemma === 'think' && ['of', 'about'].includes(t[y.i + 1]?.lower ?? ''));
-  for (let i = qs + 1; i < t.length - 1; i += 1) {
+  // (The claim comes before its tag, which is where the question starts.)
+  for (let i = tagged ? 1 : qs + 1; i < t.length - 1; i += 1) {
     const x = t[i]!;
     if (x.lower !== 'and') continue;
     const before = t[i - 1]!;

@@ -34,6 +34,9 @@ const CONSEQUENCE_PARTICLES: Record<string, string[]> = {
   live: ['with'],
 };
 
+/** Words that make "any" a scarcity: "hardly any", "barely any". */
+const SCARCELY = new Set(['hardly', 'barely', 'scarcely']);
+
 /** Whether a word is a form of a verb in the class ("fumbling" of "fumble"), whatever it is tagged as. */
 function formOf(word: Token, verbs: ReadonlySet<string>): boolean {
   if (verbs.has(word.lemma) || verbs.has(word.lower)) return true;
@@ -123,8 +126,10 @@ function sideValence(t: Token[], from: number, to: number) {
       t.slice(k + 1, Math.min(to + 1, k + 3)).some((y) => faultParticles.has(y.lower));
     // "settle for…", "put up with…": the side is made do with.
     const makingDo = makingDoVerbs.get(x.lemma) === t[k + 1]?.lower;
+    // "…or end up with hardly any photos?": a loss put as a scarcity.
+    const scarce = consequence && SCARCELY.has(x.lower) && t[k + 1]?.lower === 'any';
     const rated =
-      phrasal || makingDo
+      phrasal || makingDo || scarce
         ? -2
         : x.pos === 'PRON' || x.pos === 'DET' || transactionVerbs.has(x.lemma)
           ? 0
@@ -386,12 +391,15 @@ function praisedOptions(s: Sentence): Hit[] {
   let l = end - 1;
   while (l > end - 4 && word(t[l])) l -= 1;
   if (l === end - 1) return [];
+  // "Would you call our <offer> <a> or <b>?": the answers as the verdict on it.
+  const judged = t.slice(0, l).some((y) => describingVerbs.has(y.lemma) && y.pos === 'VERB');
+  // (The thing judged ends on its noun: "…call your spa day <a> or <b>?".)
+  const named = judged ? t.slice(l + 1, end - 1).findLast((y) => y.pos === 'NOUN') : undefined;
+  if (named) l = named.i;
   const options = [t.slice(l + 1, end), t.slice(rightFrom, r)];
   while (leads(t[l])) l -= 1;
   // Put as what the offer is called or is: "…: <a> or <b>?", "…as <a> or <b>?", "Is our <offer> <a> or <b>?".
   const lead = t[l];
-  // "Would you call our <offer> <a> or <b>?": the answers as the verdict on it.
-  const judged = t.slice(0, l).some((y) => describingVerbs.has(y.lemma) && y.pos === 'VERB');
   // "Was your class with us <a> or <b>?", "…our workshop was <a> or <b>?": said of the offer.
   const led =
     lead !== undefined &&
@@ -400,17 +408,41 @@ function praisedOptions(s: Sentence): Hit[] {
       lead.lower === 'us' ||
       lead.lemma === 'be' ||
       (lead.pos === 'NOUN' && (t[0]?.lemma === 'be' || judged)));
-  // Of the offer, or a verdict asked of anything ("Would you describe the tour as <a> or <b>?").
-  if (!(ours(l + 1) || (judged && lead?.lower === 'as')) || !led) return [];
+  // Of the offer, or a verdict asked of anything ("Would you call your evening <a> or <b>?").
+  if (!(ours(l + 1) || judged) || !led) return [];
   const praised = options.every(
     (words) => Math.max(...words.map(praiseOf)) >= 2 && words.every((y) => valence(y.lower) > -2),
   );
   return praised ? [span('loaded-choice', t[l + 1]!, t[r - 1]!)] : [];
 }
 
+/**
+ * "Which best sums up our team: friendly, skilled or both?", "Would you join
+ * us for the fitness, the friendships, or both?": every answer something good
+ * about ours, and "both" in place of "neither".
+ */
+function goodOrBoth(s: Sentence): Hit[] {
+  const t = s.tokens;
+  const both = t.length - 2;
+  if (!isQuestion(s) || t[both]?.lower !== 'both' || t[both - 1]?.lower !== 'or') return [];
+  if (!t.some((y) => OFFER_DETERMINERS.has(y.lower))) return [];
+  const opens = t.findLastIndex((y, i) => i < both && (y.text === ':' || y.lower === 'for'));
+  if (opens < 0) return [];
+  const options: Token[][] = [[]];
+  for (const y of t.slice(opens + 1, both - 1))
+    if (y.text === ',' || y.lower === 'or') options.push([]);
+    else options.at(-1)!.push(y);
+  const answers = options.filter((o) => o.length > 0);
+  const good = (y: Token) => valence(y.lower) > 0 || valence(y.lemma) > 0;
+  return answers.length >= 2 &&
+    answers.every((o) => o.some(good) && !o.some((y) => valence(y.lower) < 0))
+    ? [span('loaded-choice', t[opens + 1]!, t[both]!)]
+    : [];
+}
+
 export const loadedChoiceKind: KindRule = {
   kind: 'loaded-choice',
-  detect: (s) => [...loadedChoice(s), ...praisedPair(s), ...praisedOptions(s)],
+  detect: (s) => [...loadedChoice(s), ...praisedPair(s), ...praisedOptions(s), ...goodOrBoth(s)],
   why: (p) =>
     `"${p}" tilts the choice: one side is praised or the other run down, or every answer offered leans the same way, so the answer is chosen for them.`,
 };

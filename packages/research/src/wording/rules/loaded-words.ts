@@ -21,7 +21,7 @@ import {
   premiseOpeners,
   whWords,
 } from '../lexicon/question-words';
-import { burdenNouns } from '../lexicon/feelings';
+import { burdenLabel, runDownPremise } from './run-down';
 import {
   praisingCompounds,
   qualityPraise,
@@ -147,7 +147,9 @@ function loadedWords(s: Sentence, context: SentenceContext): Hit[] {
         (x.pos === 'NOUN' &&
           valence(x.lower) !== 0 &&
           k === i + 1 &&
-          (x.lower === 'miracle' || isStrongPraise(x.lower))));
+          (x.lower === 'miracle' || isStrongPraise(x.lower))) ||
+        // Strong praise in a participle read as a noun: "our thrilling climbing sessions".
+        (x.pos === 'NOUN' && t[i - 1]?.lower === 'our' && /ing$/.test(x.lower) && v >= 3));
     // (A word graded "most" is praise at its top inside a steering phrase: "…the most peaceful week".)
     const topInside = t[i - 1]?.lower === 'most' && v >= 2 && steered(x);
     if (attributive && (!gradingWords.has(t[i - 1]?.lower ?? '') || topInside)) {
@@ -209,8 +211,7 @@ function loadedWords(s: Sentence, context: SentenceContext): Hit[] {
               (!['a', 'an', 'the'].includes(determiner?.lower ?? '') ||
                 (isStrongPraise(x.lower) && !x.text.includes('-')))))) ||
         (Math.abs(v) >= 2 && steered(x)) ||
-        // The other side of an either-or, run down even mildly: "…or a cheap chain?"
-        // (Not before a praised name: "a hidden gem".)
+        // The other side of an either-or, run down even mildly ("…or a cheap chain?"; not "a hidden gem").
         (x.pos === 'ADJ' &&
           disparages(x.lower) &&
           !offer &&
@@ -233,16 +234,16 @@ function loadedWords(s: Sentence, context: SentenceContext): Hit[] {
         be &&
         (t.slice(be.i, i).some((y) => OFFER_DETERMINERS.has(y.lower)) ||
           (!isQuestion(s) && t.slice(0, be.i).some((y) => OFFER_DETERMINERS.has(y.lower))));
-      // "…call our alterations flawless": the praise as a verdict on the offer.
-      const called = t.slice(Math.max(0, i - 6), i).find(
+      // "…call our alterations flawless", "…describe the view from Elm Barn as stunning": a verdict.
+      const called = t.slice(Math.max(0, i - 8), i).find(
         (y) =>
-          verdictVerbs.has(y.lemma) &&
+          (verdictVerbs.has(y.lemma) || (y.lemma === 'describe' && t[i - 1]?.lower === 'as')) &&
           // A verb read as a noun before its object: "customers call our…".
           (y.pos === 'VERB' || (y.pos === 'NOUN' && t[y.i + 1]?.lower === 'our')),
       );
-      const calledOurs =
-        called !== undefined &&
-        t.slice(called.i + 1, i).some((y) => OFFER_DETERMINERS.has(y.lower) && y.lower !== 'we');
+      const named = (y: Token) =>
+        (OFFER_DETERMINERS.has(y.lower) && y.lower !== 'we') || y.pos === 'PROPN';
+      const calledOurs = called !== undefined && t.slice(called.i + 1, i).some(named);
       // "…our new app makes budgeting effortless": the praise as what the offer does.
       const makes = t
         .slice(Math.max(0, i - 4), i)
@@ -541,18 +542,6 @@ function itIsVerdict(s: Sentence): Hit[] {
   return [];
 }
 
-/** A task labelled a burden: "the hassle of <doing it>", "the chore of <it>". */
-function burdenLabel(s: Sentence): Hit[] {
-  const t = s.tokens;
-  for (let i = 1; i < t.length - 2; i += 1) {
-    const x = t[i]!;
-    if (!burdenNouns.has(x.lemma) || t[i + 1]!.lower !== 'of') continue;
-    if (!['the', 'a', 'that', 'this', 'all'].includes(t[i - 1]!.lower)) continue;
-    return [span('loaded-words', x, t[i + 1]!)];
-  }
-  return [];
-}
-
 /**
  * Whether a finding sits where rated words describe the answers rather than
  * steer them: inside a scale that runs from one pole to the other ("from
@@ -592,6 +581,7 @@ export const loadedWordsKind: KindRule = {
       ...praiseInside(s, context),
       ...loadedPremise(s),
       ...burdenLabel(s),
+      ...runDownPremise(s, context),
       ...itIsVerdict(s),
     ].filter((hit) => !balanced(s, hit)),
   why: (p) =>

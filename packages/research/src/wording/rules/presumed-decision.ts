@@ -32,7 +32,9 @@ import {
 function decidedFrame(t: readonly Token[], from: number): [Token, Token] | undefined {
   for (let i = from; i < t.length - 1; i += 1) {
     const [a, b, c] = [t[i]!, t[i + 1]!, t[i + 2]];
-    if (a.lower === 'would' && b.lower === 'you' && c?.lemma === 'like') return [a, c];
+    // "…would you like us to stock next?" asks what we should do, not what the person will buy.
+    if (a.lower === 'would' && b.lower === 'you' && c?.lemma === 'like')
+      return t[i + 3]?.lower === 'us' ? undefined : [a, c];
     if (a.lower === 'shall' && b.lower === 'we') return [a, b];
     if ((a.lower === 'will' || a.lower === "'ll") && b.lower === 'you') return [a, b];
     // "How many boards will your group need…": the person's party, its booking settled.
@@ -339,4 +341,31 @@ export function presumedTakeUp(s: Sentence): Hit[] {
   return comma > 0 && ask && (whWords.has(ask.lower) || ask.pos === 'AUX')
     ? [span('presupposition', when, t[comma - 1]!)]
     : [];
+}
+
+/** Taking up membership, which is always with the business: "when you joined", "when you signed up". */
+const JOINING = new Set(['join', 'enrol', 'enroll', 'subscribe', 'sign', 'register']);
+
+/**
+ * "Which weapon did you pick when you joined?", "When you booked our barn,
+ * what did you…?": the person's taking up of one of ours, in the past, put
+ * as settled inside a question about it. Joining needs no object; any
+ * other taking up names ours ("our", "us", "in"). An "if" or a hedge
+ * leaves it open.
+ */
+export function presumedJoined(s: Sentence): Hit[] {
+  const t = s.tokens;
+  if (!isQuestion(s) || hedged(s) || t.some((y) => y.lower === 'if')) return [];
+  if (!whWords.has(t[questionStart(t)]?.lower ?? '') && t[firstWord(t)]?.lower !== 'when')
+    return [];
+  for (let k = 0; k < t.length - 2; k += 1) {
+    const [when, you, verb] = [t[k]!, t[k + 1]!, t[k + 2]!];
+    if (when.lower !== 'when' || you.lower !== 'you') continue;
+    const past = verb.pos === 'VERB' && verb.lemma !== verb.lower && !/(?:ing|s)$/.test(verb.lower);
+    if (!past) continue;
+    const ours = t.slice(k + 3, k + 6).some((y) => ['our', 'us', 'in', 'here'].includes(y.lower));
+    if (JOINING.has(verb.lemma) || (TAKING_UP.has(verb.lemma) && ours))
+      return [span('presupposition', when, verb)];
+  }
+  return [];
 }

@@ -197,6 +197,8 @@ function occasionWithUs(t: readonly Token[], from: number): Token | undefined {
     const [a, b] = [t[i]!, t[i + 1]];
     if (['with', 'from', 'at', 'to'].includes(a.lower) && (b?.lower === 'us' || b?.pos === 'PROPN'))
       return b;
+    if (a.lower === 'did' && b?.pos === 'PROPN' && ['VERB', 'NOUN'].includes(t[i + 2]?.pos ?? ''))
+      return b;
     // "our sauna", "our mobile pizza van"
     const ours = a.lower === 'our' ? t.slice(i + 1, i + 4).find((y) => y.pos !== 'ADJ') : undefined;
     if (ours && (ours.pos === 'NOUN' || ours.pos === 'PROPN')) return ours;
@@ -215,9 +217,10 @@ function pastWithYou(t: readonly Token[], from: number): Token | undefined {
   for (let i = from; i < t.length - 1; i += 1) {
     const [a, b] = [t[i]!, t[i + 1]!];
     // "How long did your repair take…", "How neatly did our driver place the skip on your drive…"
+    // "How quickly did Maya reply to your email…": one of ours, by name, acting for the person.
     if (
       a.lower === 'did' &&
-      ['your', 'our'].includes(b.lower) &&
+      (['your', 'our'].includes(b.lower) || b.pos === 'PROPN') &&
       t.slice(i + 1).some((y) => YOU.has(y.lower))
     )
       return a;

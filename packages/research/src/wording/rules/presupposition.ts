@@ -54,6 +54,7 @@ import {
   presumedNext,
   presumedSlot,
   presumedTakeUp,
+  presumedJoined,
 } from './presumed-decision';
 import { presumedHabit } from './presumed-habits';
 import { presumedEvent, presumedWhy } from './presumed-event';
@@ -583,6 +584,7 @@ export const presuppositionKind: KindRule = {
     ...presumedNext(s),
     ...presumedSlot(s),
     ...presumedTakeUp(s),
+    ...presumedJoined(s),
     ...presumedBooking(s),
     ...presumedEvent(s, context.sentences),
   ],
