@@ -24,6 +24,7 @@ import { batch22Rows } from './batch-22';
 import { batch23Rows } from './batch-23';
 import { batch24Rows } from './batch-24';
 import { batch25Rows } from './batch-25';
+import { batch26Rows } from './batch-26';
 import { corpusRows } from './questions';
 
 export type Domain =
@@ -296,6 +297,17 @@ export type Batch25Domain =
   | 'wine-bars'
   | 'bonsai-nurseries';
 
+/** The domains of batch 26 (batch-26.ts), in none of the earlier corpus or batches 3 to 25. */
+export type Batch26Domain =
+  | 'paddleboard-hire'
+  | 'sushi-bars'
+  | 'cat-cafes'
+  | 'art-supplies'
+  | 'bathroom-fitters'
+  | 'campervan-hire'
+  | 'nutritionists'
+  | 'kids-coding-clubs';
+
 export interface CorpusQuestion {
   text: string;
   domain:
@@ -322,7 +334,8 @@ export interface CorpusQuestion {
     | Batch22Domain
     | Batch23Domain
     | Batch24Domain
-    | Batch25Domain;
+    | Batch25Domain
+    | Batch26Domain;
   /** The leading kinds it holds; empty when it is neutral. */
   kinds: LeadingKind[];
   half: 'tuning' | 'held-out';
@@ -489,7 +502,11 @@ export const batch25 = batchOf(batch25Rows);
 export const batch25TuningHalf = tuningOf(batch25);
 export const batch25HeldOutHalf = heldOutOf(batch25);
 
-/** Batches 3 to 25 by name, in the order they were written. */
+export const batch26 = batchOf(batch26Rows);
+export const batch26TuningHalf = tuningOf(batch26);
+export const batch26HeldOutHalf = heldOutOf(batch26);
+
+/** Batches 3 to 26 by name, in the order they were written. */
 export const batchesByName: Readonly<Record<string, readonly BatchQuestion[]>> = {
   batch3,
   batch4,
@@ -514,6 +531,7 @@ export const batchesByName: Readonly<Record<string, readonly BatchQuestion[]>> =
   batch23,
   batch24,
   batch25,
+  batch26,
 };
 
 const batchesInOrder = Object.values(batchesByName);
