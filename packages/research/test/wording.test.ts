@@ -247,6 +247,12 @@ describe('the rewordings', () => {
     expect(check.neutral).toBe('Would you like to try our climbing sessions?');
   });
 
+  it('offer the answer a list of good things "or both" leaves out', () => {
+    const check = checkWording('Did you enjoy our teas, our cakes, or both?');
+    expect(check.findings.map((f) => f.kind)).toContain('loaded-choice');
+    expect(check.neutral).toBe('Did you enjoy our teas, our cakes, both or neither?');
+  });
+
   it('hedge a question once, however many findings ask for a hedge', () => {
     const check = checkWording('Why did our pottery course calm your nerves so quickly?');
     expect(check.findings.map((f) => f.kind)).toEqual(

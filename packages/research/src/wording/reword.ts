@@ -175,6 +175,9 @@ export function neutralCandidates(text: string): string[] {
       if (plain && plain !== c && !out.includes(plain)) out.push(tidy(plain));
     }
   };
+  // "…: our price, our guarantee, or both?": the answer left out is offered ("…, both or neither?").
+  if (hits.some((h) => h.kind === 'loaded-choice') && /,? or both\?$/.test(text))
+    add(text.replace(/,? or both\?$/, ', both or neither?'));
   add(balancedAnswers(text));
   if (describedTwice(text)) add(choiceOf(text));
   const passes: string[] = [];

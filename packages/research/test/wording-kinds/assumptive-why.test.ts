@@ -33,6 +33,9 @@ kindCases(
     ['Why do diners linger longer at our riverside tables?', 'linger'],
     // The grade after "so" read as a verb's -ing form.
     ['What makes our Sunday walks so uplifting?', 'so'],
+    // A crowd's taking up of ours stated as fact, only its reason asked.
+    ['Why do 8 in 10 of our diners rebook within a month?', 'rebook'],
+    ['Why did 500 families sign up for the Junior Chefs Club last year?', 'sign'],
   ],
   [
     'Why did you start learning Spanish?',
@@ -56,5 +59,6 @@ kindCases(
     // An opinion asked about the world at large, not about the offer.
     'Why do you think some gardens attract more birds than others?',
     'Why do you think board games have become popular again?',
+    'Why did you sign up for the Junior Chefs Club, if you did?',
   ],
 );

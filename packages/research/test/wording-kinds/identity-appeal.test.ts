@@ -47,6 +47,8 @@ kindCases(
     // What a genuine one of a kind would do, asked.
     ['Would any real coffee lover settle for instant granules?', 'coffee lover'],
     ['Would a true puzzle collector skip the box art?', 'puzzle collector'],
+    // A bare verb read as a noun after the people.
+    ['Savvy parents book early — would you like a place?', 'Savvy'],
   ],
   [
     'New customers get a welcome call. When would suit you?',

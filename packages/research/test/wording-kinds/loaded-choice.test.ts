@@ -62,6 +62,14 @@ kindCases(
       'Would you rather hire our photographer or end up with hardly any photos of the day?',
       'hardly any',
     ],
+    // Praise only, about the person's own occasion, asked as a yes or no.
+    ['Was your massage soothing or truly blissful?', 'blissful'],
+    // A verb of liking or benefit before a list that ends "or both".
+    ['Did you enjoy our teas, our cakes, or both?', 'both'],
+    // Two amounts, and nothing not offered.
+    ['Has our app saved you time a little or a lot?', 'a little or a lot'],
+    // Level with the other, or above it.
+    ['Does our bread match a bakery loaf, or beat it?', 'beat'],
   ],
   [
     'Would you rather pay monthly or yearly?',
@@ -100,5 +108,8 @@ kindCases(
     'Do you mainly pay by card, in cash, or both?',
     'How did you find the dust levels: too much, acceptable, or hardly any?',
     'Would you call your haircut short or long?',
+    'Was your parcel late or on time?',
+    'How much did the class help you: not at all, a little or a lot?',
+    'Would you like to match your old kit, or upgrade?',
   ],
 );

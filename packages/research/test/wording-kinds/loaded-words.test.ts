@@ -116,6 +116,11 @@ kindCases(
     ["Queuing at the post office is a real nuisance. Shouldn't we open on Sundays?", 'nuisance'],
     ["Carrying bags from the car park is exhausting. Wouldn't a drop-off bay help?", 'exhausting'],
     ['Sending a watch away takes painfully long. Would a local repair suit you?', 'painfully long'],
+    // A verdict put as a noun at the end of a claim to agree with.
+    ['Baking your own bread is such fun, right?', 'fun'],
+    ["A broken boiler is a nightmare, isn't it?", 'nightmare'],
+    // A comparison raised far above the other, of mild praise, about ours.
+    ['What makes a week in our cabins far more relaxing than any hotel?', 'far more relaxing'],
   ],
   [
     'How would you rate our delivery, from very poor to very good?',
@@ -175,5 +180,7 @@ kindCases(
     'Does a hamper make a picnic easier or harder to plan?',
     'Baking bread takes about four hours. Would you like a starter kit?',
     'Queuing at the post office takes ten minutes on average. Would you use a parcel locker?',
+    'Most owners say the new van is an improvement. How would you rate it?',
+    "The price is a fact, isn't it?",
   ],
 );

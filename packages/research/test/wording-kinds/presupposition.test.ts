@@ -140,6 +140,13 @@ kindCases(
     ['When you booked our barn, which room did you take?', 'When you booked'],
     // One of ours, by name, acting for the person, in the past.
     ['How promptly did Sam answer your enquiry?', 'How'],
+    // An opinion asked in the past of a thing of ours: having had it is presumed.
+    ['What did you think of our lemon tart?', 'What'],
+    // Slots named in full for a booking not made.
+    ['Would the 10am or the 2pm slot suit your grooming booking?', 'suit'],
+    // Graded as it is asked, and the first of two questions joined.
+    ['How warm and tidy did you find the treatment room?', 'find'],
+    ['How clear was the briefing and how easy was it to park at our yard?', 'How clear was the'],
   ],
   [
     'We have 40 plans. Which plan, if any, would you like to try?',
@@ -239,5 +246,7 @@ kindCases(
     'We opened our deli in 2012. Which cheeses would you like us to stock next?',
     'How did you feel when you started cooking?',
     'If you signed up, which size did you choose?',
+    'What did you think of the price rise, if you noticed it?',
+    'Would Saturday or Sunday suit you for a first visit, if you come?',
   ],
 );

@@ -44,6 +44,11 @@ kindCases(
     // A crowd in the sentence that asks, before "of our".
     ['Like most of our diners, which dessert will you be ordering tonight?', 'most of our diners'],
     ['Most of our members go for the evening plan; which plan would suit you?', 'Most of our'],
+    // A share of a crowd already named, by pronoun.
+    [
+      'Keen cooks usually pick the cast-iron pan, 9 in 10 of them last year. Shall we add one?',
+      '9 in 10 of them',
+    ],
   ],
   [
     'How many people in your household cycle?',

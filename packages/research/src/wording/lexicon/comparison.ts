@@ -116,3 +116,17 @@ export const amountWords = new Set([
   'regularly',
   'soon',
 ]);
+
+/** Verbs of coming level with another: e.g. "match", "rival". */
+export const equallingVerbs = new Set(['match', 'equal', 'rival']);
+
+/** Verbs of coming out above another: e.g. "beat", "outdo". */
+export const beatingVerbs = new Set([
+  'beat',
+  'outdo',
+  'surpass',
+  'exceed',
+  'outclass',
+  'outperform',
+  'top',
+]);

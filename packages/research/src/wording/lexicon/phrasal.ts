@@ -16,7 +16,7 @@ export const faultVerbs = new Set([
 ]);
 
 /** Particles that turn a `faultVerbs` verb into a fault: e.g. "down", "apart". */
-export const faultParticles = new Set(['down', 'apart', 'out', 'up']);
+export const faultParticles = new Set(['down', 'apart', 'out', 'up', 'behind']);
 
 /** Verbs that name a breakdown with one of `breakdownParticles` after them: e.g. "cut out", "conk out". */
 export const breakdownVerbs = new Set([

@@ -255,6 +255,28 @@ function aboutTheWorld(t: Token[], i: number, to: number): boolean {
   );
 }
 
+/** Taking up again, or passing on: verbs a crowd's loyalty is stated with. */
+const LOYAL_VERBS = new Set(['rebook', 'return', 'recommend', 'renew', 'choose', 'pick']);
+
+/** "…do 9 in 10 of our guests rebook…", "…did 300 families sign up for <Name>…": a crowd that took ours up. */
+function crowdTookUp(t: Token[], i: number, to: number): Token | undefined {
+  const act = t
+    .slice(i + 2, to + 1)
+    // (A verb after a plural noun may be read as a noun: "…our diners rebook…".)
+    .find(
+      (y) =>
+        (y.pos === 'VERB' || (y.pos === 'NOUN' && t[y.i - 1]?.lower !== t[y.i - 1]?.lemma)) &&
+        (adoptVerbs.has(y.lemma) || LOYAL_VERBS.has(y.lemma)),
+    );
+  if (!act || !['do', 'does', 'did'].includes(t[i + 1]?.lower ?? '')) return undefined;
+  const subject = t.slice(i + 2, act.i).filter((y) => !['you', 'think'].includes(y.lower));
+  const counted = subject.some((y) => y.pos === 'NUM') || subject.some((y) => y.lower === 'many');
+  const ours = t
+    .slice(i + 2, to + 1)
+    .some((y) => OFFER_DETERMINERS.has(y.lower) || y.pos === 'PROPN');
+  return counted && ours ? act : undefined;
+}
+
 function assumptiveWhy(s: Sentence): Hit[] {
   const t = s.tokens;
   if (hedged(s)) return [];
@@ -285,6 +307,13 @@ function assumptiveWhy(s: Sentence): Hit[] {
         const claim = x.lower === 'why' && !world ? meritClaimed(t, i, to) : undefined;
         if (claim) {
           hits.push(span('assumptive-why', x, claim));
+          continue;
+        }
+        // "Why do 9 in 10 of our guests rebook…", "Why did 300 families sign up for <Name>…":
+        // a crowd's taking up of ours stated as fact, only its reason asked.
+        const crowdChose = x.lower === 'why' && !world ? crowdTookUp(t, i, to) : undefined;
+        if (crowdChose) {
+          hits.push(span('assumptive-why', x, crowdChose));
           continue;
         }
         // "Why should you choose…", "why would anyone buy…": the choice

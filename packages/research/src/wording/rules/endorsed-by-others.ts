@@ -103,3 +103,18 @@ export function namedTop(s: Sentence): Hit[] {
   }
   return [];
 }
+
+/** "…a pop-top, 9 in 10 of them last year.": a share of a crowd already named, by pronoun. */
+export function shareOfThem(s: Sentence): Hit[] {
+  const t = s.tokens;
+  const number = (k: number) => /^\d+$/.test(t[k]?.text ?? '');
+  for (let k = 0; k < t.length; k += 1) {
+    // "9 in 10 of them", "9 out of 10 of them"
+    const by = t[k + 1]?.lower === 'out' && t[k + 2]?.lower === 'of' ? k + 3 : k + 2;
+    const share = number(k) && ['in', 'out'].includes(t[k + 1]?.lower ?? '') && number(by);
+    const them = t[by + 2];
+    if (share && t[by + 1]?.lower === 'of' && ['them', 'those'].includes(them?.lower ?? ''))
+      return [span('social-proof', t[k]!, them!)];
+  }
+  return [];
+}

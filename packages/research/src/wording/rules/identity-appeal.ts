@@ -176,8 +176,11 @@ function identity(s: Sentence): Hit[] {
       (t[i + 1]!.lower !== t[i + 1]!.lemma || singularOk)
     ) {
       // A verb read as a noun in a statement: "Smart savers plan…", "…service their cars".
+      // ("Savvy parents book early": a bare verb read as a noun before an adverb read as an adjective.)
+      const bare = t[i + 2]?.lower === t[i + 2]?.lemma && t[i + 3]?.pos === 'ADJ';
       const nounVerb =
-        t[i + 2]?.pos === 'NOUN' && ['ADV', 'PRON', 'DET', 'ADP'].includes(t[i + 3]?.pos ?? '')
+        t[i + 2]?.pos === 'NOUN' &&
+        (['ADV', 'PRON', 'DET', 'ADP'].includes(t[i + 3]?.pos ?? '') || bare)
           ? t[i + 2]
           : undefined;
       const verb = t.slice(i + 2, i + 5).find((y) => y.pos === 'VERB') ?? nounVerb;

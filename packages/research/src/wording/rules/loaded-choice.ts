@@ -1,5 +1,6 @@
 // A loaded either-or
 import {
+  benefitVerbs,
   choiceFrameWords,
   preferenceVerbs,
   transactionVerbs,
@@ -7,6 +8,7 @@ import {
 } from '../lexicon/claims';
 import { faultParticles, faultVerbs } from '../lexicon/phrasal';
 import { scaleWords, valence } from '../lexicon/valence';
+import { likingVerbs } from '../lexicon/experience';
 import { auxiliaries, whWords, choiceLinks } from '../lexicon/question-words';
 import { abandonVerbs, makingDoVerbs, threatWords } from '../lexicon/feelings';
 import {
@@ -18,7 +20,7 @@ import {
   fumblingVerbs,
   hazardNouns,
 } from '../lexicon/harm';
-import { amountDegrees } from '../lexicon/comparison';
+import { amountDegrees, beatingVerbs, equallingVerbs } from '../lexicon/comparison';
 import { labelLean } from '../options';
 import type { KindRule } from './kind';
 import type { Sentence, Token } from '../text';
@@ -393,8 +395,11 @@ function praisedOptions(s: Sentence): Hit[] {
   if (l === end - 1) return [];
   // "Would you call our <offer> <a> or <b>?": the answers as the verdict on it.
   const judged = t.slice(0, l).some((y) => describingVerbs.has(y.lemma) && y.pos === 'VERB');
-  // (The thing judged ends on its noun: "…call your spa day <a> or <b>?".)
-  const named = judged ? t.slice(l + 1, end - 1).findLast((y) => y.pos === 'NOUN') : undefined;
+  // (The thing judged ends on its noun: "…call your spa day <a> or <b>?", "Was your visit <a>…".)
+  const named =
+    judged || t[0]?.lemma === 'be'
+      ? t.slice(l + 1, end - 1).findLast((y) => y.pos === 'NOUN')
+      : undefined;
   if (named) l = named.i;
   const options = [t.slice(l + 1, end), t.slice(rightFrom, r)];
   while (leads(t[l])) l -= 1;
@@ -409,7 +414,9 @@ function praisedOptions(s: Sentence): Hit[] {
       lead.lemma === 'be' ||
       (lead.pos === 'NOUN' && (t[0]?.lemma === 'be' || judged)));
   // Of the offer, or a verdict asked of anything ("Would you call your evening <a> or <b>?").
-  if (!(ours(l + 1) || judged) || !led) return [];
+  // (Or of the person's own occasion, asked as a yes or no: "Was your consultation <a> or <b>?")
+  const ownAsked = t[0]?.lemma === 'be' && t[1]?.lower === 'your';
+  if (!(ours(l + 1) || judged || ownAsked) || !led) return [];
   const praised = options.every(
     (words) => Math.max(...words.map(praiseOf)) >= 2 && words.every((y) => valence(y.lower) > -2),
   );
@@ -425,9 +432,16 @@ function goodOrBoth(s: Sentence): Hit[] {
   const t = s.tokens;
   const both = t.length - 2;
   if (!isQuestion(s) || t[both]?.lower !== 'both' || t[both - 1]?.lower !== 'or') return [];
-  if (!t.some((y) => OFFER_DETERMINERS.has(y.lower))) return [];
-  const opens = t.findLastIndex((y, i) => i < both && (y.text === ':' || y.lower === 'for'));
+  // The list follows a colon, "for", or its verb: "Did you value our price, our guarantee, or both?"
+  const comma = t.findIndex((y, i) => i < both && y.text === ',');
+  const verb = t.slice(0, Math.max(0, comma)).findLast((y) => y.pos === 'VERB');
+  const marked = t.findLastIndex((y, i) => i < both && (y.text === ':' || y.lower === 'for'));
+  const opens = marked >= 0 ? marked : (verb?.i ?? -1);
   if (opens < 0) return [];
+  // A verb of liking or benefit presumes the good ("Has the club boosted…, or both?").
+  const presumed =
+    verb !== undefined && (likingVerbs.has(verb.lemma) || benefitVerbs.has(verb.lemma));
+  if (!presumed && !t.some((y) => OFFER_DETERMINERS.has(y.lower))) return [];
   const options: Token[][] = [[]];
   for (const y of t.slice(opens + 1, both - 1))
     if (y.text === ',' || y.lower === 'or') options.push([]);
@@ -435,14 +449,56 @@ function goodOrBoth(s: Sentence): Hit[] {
   const answers = options.filter((o) => o.length > 0);
   const good = (y: Token) => valence(y.lower) > 0 || valence(y.lemma) > 0;
   return answers.length >= 2 &&
-    answers.every((o) => o.some(good) && !o.some((y) => valence(y.lower) < 0))
+    answers.every((o) => (presumed || o.some(good)) && !o.some((y) => valence(y.lower) < 0))
     ? [span('loaded-choice', t[opens + 1]!, t[both]!)]
     : [];
 }
 
+/** "Has our app helped you a little or a lot?": two amounts, and nothing not offered. */
+function amountsOnly(s: Sentence): Hit[] {
+  const t = s.tokens;
+  const or = t.findLastIndex((y) => y.lower === 'or');
+  if (!isQuestion(s) || or < 2 || t.at(-1)?.text !== '?') return [];
+  const right = t.slice(or + 1, -1);
+  if (right.length === 0 || right.length > 3) return [];
+  // Nothing offered too ("not at all, a little or a lot") leaves every answer open.
+  if (t.some((y) => NEGATION.has(y.lower) || ['none', 'nothing', 'no'].includes(y.lower)))
+    return [];
+  for (let from = Math.max(0, or - 3); from < or; from += 1) {
+    const left = t.slice(from, t[or - 1]?.text === ',' ? or - 1 : or);
+    const words = (ys: readonly Token[]) => ys.map((y) => y.text).join(' ');
+    const listed = t[from - 1]?.text === ',';
+    if (
+      left.length > 0 &&
+      !listed &&
+      amountDegrees.test(words(left)) &&
+      amountDegrees.test(words(right))
+    )
+      return [span('loaded-choice', t[from]!, right.at(-1)!)];
+  }
+  return [];
+}
+
+/** "Do our classes match a private tutor, or beat one?": level with the other, or above it. */
+function levelOrAbove(s: Sentence): Hit[] {
+  const t = s.tokens;
+  if (!isQuestion(s) || !t.some((y) => OFFER_DETERMINERS.has(y.lower))) return [];
+  const level = t.find((y) => equallingVerbs.has(y.lemma));
+  const or = level && t.findIndex((y, i) => i > level.i && y.lower === 'or');
+  const above = or && t.slice(or + 1, or + 3).find((y) => beatingVerbs.has(y.lemma));
+  return above ? [span('loaded-choice', level!, above)] : [];
+}
+
 export const loadedChoiceKind: KindRule = {
   kind: 'loaded-choice',
-  detect: (s) => [...loadedChoice(s), ...praisedPair(s), ...praisedOptions(s), ...goodOrBoth(s)],
+  detect: (s) => [
+    ...loadedChoice(s),
+    ...praisedPair(s),
+    ...praisedOptions(s),
+    ...goodOrBoth(s),
+    ...amountsOnly(s),
+    ...levelOrAbove(s),
+  ],
   why: (p) =>
     `"${p}" tilts the choice: one side is praised or the other run down, or every answer offered leans the same way, so the answer is chosen for them.`,
 };

@@ -21,7 +21,7 @@ import {
   premiseOpeners,
   whWords,
 } from '../lexicon/question-words';
-import { burdenLabel, runDownPremise } from './run-down';
+import { burdenLabel, runDownPremise, verdictNoun } from './run-down';
 import {
   praisingCompounds,
   qualityPraise,
@@ -286,7 +286,12 @@ function loadedWords(s: Sentence, context: SentenceContext): Hit[] {
     // Intensified praise anywhere ("truly exceptional"), mild praise raised about the offer,
     // and a comparison raised far above the other ("far more rewarding than…").
     const raised = t[i - 1]?.lower === 'more' && ['far', 'way'].includes(t[i - 2]?.lower ?? '');
-    if ((boosted || raised) && (Math.abs(v) >= 2 || raisedOfOurs) && x.pos === 'ADJ') {
+    const ours = t.some((y) => OFFER_DETERMINERS.has(y.lower));
+    if (
+      (boosted || raised) &&
+      (Math.abs(v) >= 2 || raisedOfOurs || (raised && v > 0 && ours)) &&
+      x.pos === 'ADJ'
+    ) {
       hits.push(span('loaded-words', t[raised ? i - 2 : i - 1]!, x));
     }
   }
@@ -582,6 +587,7 @@ export const loadedWordsKind: KindRule = {
       ...loadedPremise(s),
       ...burdenLabel(s),
       ...runDownPremise(s, context),
+      ...verdictNoun(s, context),
       ...itIsVerdict(s),
     ].filter((hit) => !balanced(s, hit)),
   why: (p) =>

@@ -264,16 +264,31 @@ export function presumedSlot(s: Sentence): Hit[] {
       ['suit', 'work'].includes(y.lemma) ||
       (y.pos === 'ADJ' && SUITING_GRADES.has(y.lemma) && t[y.i - 1]?.lemma === 'be'),
   );
+  // (The slots may be named in full: "Would the 2pm or the 4pm slot suit…", "…the first or second week…".)
+  const slots =
+    suits !== undefined &&
+    t.slice(first + 1, suits.i).some((y) => y.lower === 'or') &&
+    t
+      .slice(first + 1, suits.i)
+      .some(
+        (y) =>
+          calendarWords.has(y.lower) ||
+          /^\d{1,2}(?:[:.]\d\d)?(?:am|pm)$/.test(y.lower) ||
+          ORDINAL_WORD.test(y.lower),
+      );
   if (
     t[first]?.lower === 'would' &&
-    calendarWords.has(t[first + 1]?.lower ?? '') &&
+    (calendarWords.has(t[first + 1]?.lower ?? '') || slots) &&
     suits &&
     t.slice(suits.i).some(
       (y, k) =>
         y.lower === 'your' &&
         (t[suits.i + k - 1]?.lower === 'for' ||
           // "…suit your first visit?", not "…suit your family?"
-          (k === 1 && t.slice(y.i + 1, y.i + 4).some((z) => occasionNouns.has(z.lemma)))),
+          (k === 1 &&
+            t
+              .slice(y.i + 1, y.i + 4)
+              .some((z) => occasionNouns.has(z.lemma) || occasionNouns.has(z.lower)))),
     )
   )
     return [span('presupposition', t[first]!, suits)];

@@ -208,6 +208,14 @@ function occasionWithUs(t: readonly Token[], from: number): Token | undefined {
   return undefined;
 }
 
+/** "our sashimi", "the interior in your van": a thing of the business's, or one the person had of it. */
+function thingOfOurs(t: readonly Token[], from: number): boolean {
+  if (t[from]?.lower === 'our') return true;
+  if (t[from]?.lower !== 'the') return false;
+  const within = t.slice(from + 1).findIndex((y) => y.pos === 'ADP');
+  return within >= 0 && ['your', 'our'].includes(t[from + 1 + within + 1]?.lower ?? '');
+}
+
 /**
  * The past of the ask, with the person in it: "did you…", "was your…",
  * "were you…", or a verb in the past with "you" as its object ("What
@@ -238,8 +246,11 @@ function pastWithYou(t: readonly Token[], from: number): Token | undefined {
       const foundUs =
         verb?.lemma === 'find' && ['us', 'out', 'about'].includes(t[verb.i + 1]?.lower ?? '');
       if (verb && (learningVerbs.has(verb.lemma) || foundUs)) return undefined;
-      // "What did you think of…" dates an opinion, not an occasion: read on for one.
+      // "What did you think of…" dates an opinion, not an occasion: read on for one, unless
+      // what it is of is the business's ("…of our sashimi?", "…of the interior in your van?").
       if (verb?.lemma !== 'think') return a;
+      const of = t[verb.i + 1];
+      if (['of', 'about'].includes(of?.lower ?? '') && thingOfOurs(t, of!.i + 1)) return a;
       continue;
     }
     if (['was', 'were'].includes(a.lower) && ['your', 'you'].includes(b.lower)) return a;
@@ -278,7 +289,11 @@ function pastWithYou(t: readonly Token[], from: number): Token | undefined {
 
 /** "How did you find the pace…", "…find your first lesson…": what a thing the person had was like, asked in the past. */
 function foundLike(t: readonly Token[], opener: Token): Token | undefined {
-  const [did, you, verb, what] = [1, 2, 3, 4].map((k) => t[opener.i + k]);
+  // (Graded as it is asked: "How clean and quiet did you find the lounge…".)
+  let at = opener.i;
+  while (['ADJ', 'ADV', 'CCONJ'].includes(t[at + 1]?.pos ?? '') && t[at + 1]?.lower !== 'did')
+    at += 1;
+  const [did, you, verb, what] = [1, 2, 3, 4].map((k) => t[at + k]);
   if (opener.lower !== 'how' || did?.lower !== 'did' || you?.lower !== 'you') return undefined;
   if (!findingVerbs.has(verb?.lemma ?? '')) return undefined;
   return ['the', 'your', 'our', 'it', 'this', 'that'].includes(what?.lower ?? '')
@@ -322,18 +337,24 @@ export function presumedEvent(s: Sentence, sentences: readonly Sentence[]): Hit[
     if (set) return [span('presupposition', t[firstWord(t)]!, set)];
   }
   // "How clear was the briefing…", "How dry were the logs…": a grade of what the person had, in
-  // the past, asked one-sided (not along a scale "from very unclear to very clear").
-  const [grade, was, det] = [1, 2, 3].map((k) => t[opener.i + k]);
-  const along = t.some((y) => y.lower === 'from') && t.some((y) => y.lower === 'to');
-  if (
-    opener.lower === 'how' &&
-    ['ADJ', 'ADV'].includes(grade?.pos ?? '') &&
-    !stanceGrades.has(grade!.lower) &&
-    ['was', 'were'].includes(was?.lower ?? '') &&
-    ['the', 'your', 'our'].includes(det?.lower ?? '') &&
-    !along
-  )
-    return [span('presupposition', opener, det!)];
+  // the past, asked one-sided (not along a scale "from very unclear to very clear"); in the first
+  // of two questions joined too ("How clear was the talk and how easy…").
+  // (Not an infinitive: "…easy was it to launch from our jetty?")
+  const from = t.findIndex((y) => y.lower === 'from');
+  const along =
+    from > 0 && t.some((y, k) => k > from && y.lower === 'to' && t[k + 1]?.pos !== 'VERB');
+  for (const how of new Set([opener, t[firstWord(t)]!])) {
+    const [grade, was, det] = [1, 2, 3].map((k) => t[how.i + k]);
+    if (
+      how.lower === 'how' &&
+      ['ADJ', 'ADV'].includes(grade?.pos ?? '') &&
+      !stanceGrades.has(grade!.lower) &&
+      ['was', 'were'].includes(was?.lower ?? '') &&
+      ['the', 'your', 'our'].includes(det?.lower ?? '') &&
+      !along
+    )
+      return [span('presupposition', how, det!)];
+  }
   return [];
 }
 

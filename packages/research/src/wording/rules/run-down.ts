@@ -1,6 +1,7 @@
-// Loaded words that run a task down: a burden named ("the hassle of…") or
-// a premise that labels the alternative a burden before the question. Read
-// by the loaded-words rule.
+// Loaded words in a label: a task run down as a burden ("the hassle of…", a
+// premise that labels the alternative a burden before the question), or a
+// verdict put as a noun in a claim the person is asked to share ("…is such
+// fun, right?"). Read by the loaded-words rule.
 import { burdenNouns, difficultyWords, wearingWords } from '../lexicon/feelings';
 import { valence } from '../lexicon/valence';
 import type { Sentence } from '../text';
@@ -56,4 +57,33 @@ export function runDownPremise(s: Sentence, context: SentenceContext): Hit[] {
     ((burdenNouns.has(last.lemma) || difficultyWords.has(last.lemma)) && last.pos === 'NOUN') ||
     (last.lower === 'long' && valence(t[end - 1]?.lower ?? '') < 0);
   return burden ? [span('loaded-words', t[verb.i + 1]!, last)] : [];
+}
+
+/** Words between "be" and a verdict noun: "is such fun", "is a real treat", "is an absolute bargain". */
+const VERDICT_LEADS = new Set(['such', 'a', 'an', 'real', 'absolute', 'total', 'complete', 'true']);
+
+/**
+ * A verdict put as a noun at the end of a claim that asks for agreement or
+ * comes before the question: "Baking bread is such fun, right?", "Surely £3
+ * is a bargain?", "A broken boiler is a nightmare, isn't it?".
+ */
+export function verdictNoun(s: Sentence, context: SentenceContext): Hit[] {
+  const t = s.tokens;
+  const agreed = context.found.some((h) => h.kind === 'agreement-framing');
+  // (A crowd's verdict is theirs: "Most owners say the new van is an improvement.")
+  const premise =
+    !isQuestion(s) &&
+    context.next !== undefined &&
+    isQuestion(context.next) &&
+    !context.found.some((h) => h.kind === 'social-proof');
+  if (!agreed && !premise) return [];
+  for (const x of t) {
+    if (x.pos !== 'NOUN' && x.pos !== 'ADJ') continue;
+    const rated = valence(x.lower) >= 2 || valence(x.lower) <= -2 || burdenNouns.has(x.lemma);
+    if (!rated || !['PUNCT', undefined].includes(t[x.i + 1]?.pos)) continue;
+    let k = x.i - 1;
+    while (k > 0 && VERDICT_LEADS.has(t[k]!.lower)) k -= 1;
+    if (k < x.i - 1 && t[k]?.lemma === 'be') return [span('loaded-words', t[k + 1]!, x)];
+  }
+  return [];
 }

@@ -1,5 +1,5 @@
 // Social proof and consensus
-import { endorsedByOthers, namedTop, ratedScore } from './endorsed-by-others';
+import { endorsedByOthers, shareOfThem, namedTop, ratedScore } from './endorsed-by-others';
 import {
   accoladeWords,
   honourNouns,
@@ -541,6 +541,7 @@ export const socialProofKind: KindRule = {
       : [
           ...socialProof(s, next),
           ...endorsedByOthers(s, next),
+          ...shareOfThem(s),
           ...ratedScore(s),
           ...namedTop(s),
         ].filter((h) => notModel(h, found)),
