@@ -25,6 +25,7 @@ import { batch23Rows } from './batch-23';
 import { batch24Rows } from './batch-24';
 import { batch25Rows } from './batch-25';
 import { batch26Rows } from './batch-26';
+import { batch27Rows } from './batch-27';
 import { corpusRows } from './questions';
 
 export type Domain =
@@ -308,6 +309,17 @@ export type Batch26Domain =
   | 'nutritionists'
   | 'kids-coding-clubs';
 
+/** The domains of batch 27 (batch-27.ts), in none of the earlier corpus or batches 3 to 26. */
+export type Batch27Domain =
+  | 'guitar-shops'
+  | 'pet-sitters'
+  | 'osteopaths'
+  | 'houseplant-shops'
+  | 'e-scooter-hire'
+  | 'vegan-cafes'
+  | 'pilates-studios'
+  | 'carpentry-courses';
+
 export interface CorpusQuestion {
   text: string;
   domain:
@@ -335,7 +347,8 @@ export interface CorpusQuestion {
     | Batch23Domain
     | Batch24Domain
     | Batch25Domain
-    | Batch26Domain;
+    | Batch26Domain
+    | Batch27Domain;
   /** The leading kinds it holds; empty when it is neutral. */
   kinds: LeadingKind[];
   half: 'tuning' | 'held-out';
@@ -506,7 +519,11 @@ export const batch26 = batchOf(batch26Rows);
 export const batch26TuningHalf = tuningOf(batch26);
 export const batch26HeldOutHalf = heldOutOf(batch26);
 
-/** Batches 3 to 26 by name, in the order they were written. */
+export const batch27 = batchOf(batch27Rows);
+export const batch27TuningHalf = tuningOf(batch27);
+export const batch27HeldOutHalf = heldOutOf(batch27);
+
+/** Batches 3 to 27 by name, in the order they were written. */
 export const batchesByName: Readonly<Record<string, readonly BatchQuestion[]>> = {
   batch3,
   batch4,
@@ -532,6 +549,7 @@ export const batchesByName: Readonly<Record<string, readonly BatchQuestion[]>> =
   batch24,
   batch25,
   batch26,
+  batch27,
 };
 
 const batchesInOrder = Object.values(batchesByName);

@@ -1,7 +1,6 @@
 // The wording model's training data: the tuning data, never a held-out half.
 import {
-  batch26HeldOutHalf,
-  batch26TuningHalf,
+  batch27HeldOutHalf,
   batchesByName,
   type BatchQuestion,
   corpus,
@@ -11,17 +10,16 @@ import {
 
 /**
  * The tuning data by part (cross-validation leaves each out in turn): the
- * earlier corpus, every batch but the newest whole (batches 3 to 25), and
+ * earlier corpus, every batch but the newest whole (batches 3 to 26), and
  * the newest batch's tuning half, named here once its first sight is recorded.
  */
 export const tuningParts: Record<string, readonly BatchQuestion[]> = {
   earlier: corpus,
   ...Object.fromEntries(Object.entries(batchesByName).slice(0, -1)),
-  'batch26-tuning': batch26TuningHalf,
 };
 
 /** The newest batch's held-out half, which no training sees until a later batch is committed and measured. */
-export const unreadHeldOut: readonly CorpusQuestion[] = batch26HeldOutHalf;
+export const unreadHeldOut: readonly CorpusQuestion[] = batch27HeldOutHalf;
 
 /** Every part, in order. */
 export const tuningData = Object.values(tuningParts).flat();
