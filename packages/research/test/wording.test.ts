@@ -1,3 +1,4 @@
+import { gate } from '../src/wording/reword/gates';
 import {
   type LeadingKind,
   leadingKinds,
@@ -251,6 +252,35 @@ describe('the rewordings', () => {
     const check = checkWording('Did you enjoy our teas, our cakes, or both?');
     expect(check.findings.map((f) => f.kind)).toContain('loaded-choice');
     expect(check.neutral).toBe('Did you enjoy our teas, our cakes, both or neither?');
+  });
+
+  it('ask the person what a kind of people was said to do, instead of asking whether they are one', () => {
+    const check = checkWording('Smart cooks keep their knives sharp — are you one of them?');
+    expect(check.findings.map((f) => f.kind)).toContain('identity-appeal');
+    expect(check.neutral).toBe('Do you keep your knives sharp?');
+  });
+
+  it('never offer a statement with a question mark, nor a "yours" whose thing was dropped', () => {
+    for (const text of [
+      'Real bakers always proof overnight — are you one of them?',
+      'Serious gardeners keep their shears sharp. Would you like us to do yours?',
+    ]) {
+      const check = checkWording(text);
+      expect(check.neutral).not.toMatch(/^(?:Real|Serious|Bakers|Gardeners)\b.*\?$/);
+      expect(check.neutral).not.toMatch(/^Would you like us to do yours\?$/);
+    }
+    expect(
+      gate(
+        'Real bakers always proof overnight — are you one of them?',
+        'Bakers always proof overnight?',
+      ).map((f) => f.gate),
+    ).toContain('shape');
+    expect(
+      gate(
+        'Serious gardeners keep their shears sharp. Would you like us to do yours?',
+        'Would you like us to do yours?',
+      ).map((f) => f.gate),
+    ).toContain('dropped-referent');
   });
 
   it('hedge a question once, however many findings ask for a hedge', () => {

@@ -8,6 +8,7 @@ import { deleteLoaded } from './reword/delete-loaded';
 import { applyEdits, type Edit } from './reword/edits';
 import { withObject, withReferents } from './reword/referents';
 import { oneSidedList } from './rules/loaded-choice';
+import { askedOfYou } from './reword/yourself';
 
 function findings(text: string): Hit[] {
   return detect(analyse(text));
@@ -175,6 +176,7 @@ export function neutralCandidates(text: string): string[] {
       if (plain && plain !== c && !out.includes(plain)) out.push(tidy(plain));
     }
   };
+  if (hits.some((h) => h.kind === 'identity-appeal')) add(askedOfYou(text));
   // "…: our price, our guarantee, or both?": the answer left out is offered ("…, both or neither?").
   if (hits.some((h) => h.kind === 'loaded-choice') && /,? or both\?$/.test(text))
     add(text.replace(/,? or both\?$/, ', both or neither?'));

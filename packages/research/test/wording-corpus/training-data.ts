@@ -1,6 +1,7 @@
 // The wording model's training data: the tuning data, never a held-out half.
 import {
   batch27HeldOutHalf,
+  batch27TuningHalf,
   batchesByName,
   type BatchQuestion,
   corpus,
@@ -16,6 +17,7 @@ import {
 export const tuningParts: Record<string, readonly BatchQuestion[]> = {
   earlier: corpus,
   ...Object.fromEntries(Object.entries(batchesByName).slice(0, -1)),
+  'batch27-tuning': batch27TuningHalf,
 };
 
 /** The newest batch's held-out half, which no training sees until a later batch is committed and measured. */

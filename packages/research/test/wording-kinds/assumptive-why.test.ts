@@ -36,6 +36,7 @@ kindCases(
     // A crowd's taking up of ours stated as fact, only its reason asked.
     ['Why do 8 in 10 of our diners rebook within a month?', 'rebook'],
     ['Why did 500 families sign up for the Junior Chefs Club last year?', 'sign'],
+    ['Why have 300 local firms moved their payroll to our service?', 'moved'],
   ],
   [
     'Why did you start learning Spanish?',

@@ -49,6 +49,9 @@ kindCases(
     ['Would a true puzzle collector skip the box art?', 'puzzle collector'],
     // A bare verb read as a noun after the people.
     ['Savvy parents book early — would you like a place?', 'Savvy'],
+    // A kind of people described, then the person asked whether they are one.
+    ['Proactive people fix leaks early — is that you?', 'is that you'],
+    ['Most keen cooks already shop with us. Are you one of them?', 'one of them'],
   ],
   [
     'New customers get a welcome call. When would suit you?',
@@ -75,5 +78,6 @@ kindCases(
     // A thing, not a person, after the grade.
     'Would a serious injury stop you from rowing?',
     'Would a proper helmet make you feel safer?',
+    'Is that you in the photo?',
   ],
 );

@@ -70,6 +70,7 @@ kindCases(
     ['Has our app saved you time a little or a lot?', 'a little or a lot'],
     // Level with the other, or above it.
     ['Does our bread match a bakery loaf, or beat it?', 'beat'],
+    ['Did your stay meet or exceed your expectations?', 'exceed'],
   ],
   [
     'Would you rather pay monthly or yearly?',

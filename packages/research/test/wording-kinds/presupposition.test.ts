@@ -147,6 +147,13 @@ kindCases(
     // Graded as it is asked, and the first of two questions joined.
     ['How warm and tidy did you find the treatment room?', 'find'],
     ['How clear was the briefing and how easy was it to park at our yard?', 'How clear was the'],
+    // A why in the past of what ours did for the person, or of their own dated occasion.
+    ['Why did the pottery course boost your confidence so much?', 'Why'],
+    ['Why did your last service make the bike so much smoother?', 'last'],
+    // A grade of what one of ours, by name, did for the person.
+    ["How clear was Priya's advice on your diet?", 'How'],
+    // A habit with one of ours by name, only its detail asked.
+    ['Which Harbour Bay do you moor in most often?', 'most often'],
   ],
   [
     'We have 40 plans. Which plan, if any, would you like to try?',
@@ -248,5 +255,7 @@ kindCases(
     'If you signed up, which size did you choose?',
     'What did you think of the price rise, if you noticed it?',
     'Would Saturday or Sunday suit you for a first visit, if you come?',
+    'Why did the price of flour rise so much?',
+    'How useful would a parking map be for your first visit, if you come?',
   ],
 );

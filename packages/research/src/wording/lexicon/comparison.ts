@@ -118,7 +118,7 @@ export const amountWords = new Set([
 ]);
 
 /** Verbs of coming level with another: e.g. "match", "rival". */
-export const equallingVerbs = new Set(['match', 'equal', 'rival']);
+export const equallingVerbs = new Set(['match', 'equal', 'rival', 'meet']);
 
 /** Verbs of coming out above another: e.g. "beat", "outdo". */
 export const beatingVerbs = new Set([

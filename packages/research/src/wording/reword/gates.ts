@@ -11,6 +11,7 @@ import { ANTONYMS } from './reverse';
 import { brokenGrammar } from './grammar';
 import { CROWDS } from './referents';
 import { collectiveNouns, groupNouns, peoplePlurals } from '../lexicon/people';
+import { auxiliaries, whWords } from '../lexicon/question-words';
 
 const isGroupWord = (x: Token) =>
   groupNouns.has(x.lemma) || collectiveNouns.has(x.lemma) || peoplePlurals.has(x.lower);
@@ -86,6 +87,7 @@ const POINTING = new Set([
   'these',
   'those',
   'one',
+  'yours',
 ]);
 
 /** Questions that could be asked of anything: they ask about nothing in particular. */
@@ -182,8 +184,14 @@ function points(t: Token, next: Token | undefined, prev: Token | undefined): boo
   // "rent one", not "which one", "one of", "one day".
   if (t.lower === 'one')
     return (
-      !(next && (NOUNS.has(next.pos) || next.pos === 'ADJ' || next.lower === 'of')) &&
-      !['which', 'each', 'any', 'no', 'every', 'the', 'this', 'that', 'a'].includes(
+      !(
+        next &&
+        (NOUNS.has(next.pos) ||
+          next.pos === 'ADJ' ||
+          next.lower === 'of' ||
+          (next.pos === 'VERB' && /ing$/.test(next.lower)))
+      ) &&
+      !['which', 'each', 'any', 'no', 'every', 'the', 'this', 'that', 'a', 'least'].includes(
         prev?.lower ?? '',
       )
     );
@@ -457,6 +465,12 @@ function lostAsk(original: string, candidate: string, framing: Framing): GateFai
   return failures;
 }
 
+/** Whether the original itself asks by a statement with a question mark ("Rate our service from 1 to 5?"). */
+function statementAsked(original: string): boolean {
+  const t = analyse(original).at(-1)?.tokens ?? [];
+  return !t.some((y) => y.pos === 'AUX' || auxiliaries.has(y.lower) || whWords.has(y.lower));
+}
+
 function shape(original: string, candidate: string): GateFailure[] {
   const text = candidate.trim();
   if (!text) return [{ gate: 'shape', reason: 'It is empty.' }];
@@ -497,6 +511,16 @@ function shape(original: string, candidate: string): GateFailure[] {
   // "the fabric range 's advice": a possessive cut off from its owner.
   if (/(?:^|\s)['’]s\b/.test(text))
     failures.push({ gate: 'shape', reason: 'It has an "\'s" with no word before it.' });
+  // "Foodies shop at cheesemongers?": a statement given a question mark, once its tag was cut.
+  const asking = analyse(text).at(-1)?.tokens ?? [];
+  const statement =
+    asking.some((y) => y.pos === 'VERB') &&
+    !asking.some((y) => y.pos === 'AUX' || auxiliaries.has(y.lower) || whWords.has(y.lower));
+  if (statement && !statementAsked(original))
+    failures.push({
+      gate: 'shape',
+      reason: 'It is a statement with a question mark, not a question.',
+    });
   if ((text.match(/\?/g) ?? []).length > Math.max(1, (original.match(/\?/g) ?? []).length))
     failures.push({ gate: 'shape', reason: 'It asks more questions than the original.' });
   return failures;

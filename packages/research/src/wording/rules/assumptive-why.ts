@@ -268,7 +268,8 @@ function crowdTookUp(t: Token[], i: number, to: number): Token | undefined {
         (y.pos === 'VERB' || (y.pos === 'NOUN' && t[y.i - 1]?.lower !== t[y.i - 1]?.lemma)) &&
         (adoptVerbs.has(y.lemma) || LOYAL_VERBS.has(y.lemma)),
     );
-  if (!act || !['do', 'does', 'did'].includes(t[i + 1]?.lower ?? '')) return undefined;
+  if (!act || !['do', 'does', 'did', 'have', 'has'].includes(t[i + 1]?.lower ?? ''))
+    return undefined;
   const subject = t.slice(i + 2, act.i).filter((y) => !['you', 'think'].includes(y.lower));
   const counted = subject.some((y) => y.pos === 'NUM') || subject.some((y) => y.lower === 'many');
   const ours = t

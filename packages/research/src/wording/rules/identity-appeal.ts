@@ -385,12 +385,33 @@ function youAsModel(s: Sentence, sentences: readonly Sentence[]): Hit[] {
   return hits;
 }
 
+/** "…are you one of them?", "…is that you?": the person asked to see themselves in a kind of people just described. */
+export const SEE_YOURSELF =
+  /\b(?:are you one of (?:them|those|us)|is that you|is this you|does that sound like you)\?\s*$/i;
+
+/**
+ * A kind of people described, then the person asked whether they are one:
+ * "Proactive people deal with niggles early — is that you?", "Most keen
+ * riders already ride with us. Are you one of them?".
+ */
+function seeYourself(s: Sentence, sentences: readonly Sentence[]): Hit[] {
+  const match = SEE_YOURSELF.exec(s.text);
+  if (!match || !isQuestion(s)) return [];
+  const before = s.text.slice(0, match.index);
+  const described = /[—–-]\s*$|,\s*$/.test(before) || sentences.indexOf(s) > 0;
+  const t = s.tokens;
+  const start = s.start + match.index;
+  const first = t.find((y) => y.start >= start);
+  return described && first ? [span('identity-appeal', first, t.at(-2) ?? first)] : [];
+}
+
 export const identityAppeal: KindRule = {
   kind: 'identity-appeal',
   detect: (s, context) => [
     ...identity(s),
     ...personModel(s, context.next),
     ...youAsModel(s, context.sentences),
+    ...seeYourself(s, context.sentences),
   ],
   why: (p) =>
     `"${p}" tells people what they value and then asks what follows from it, so saying no feels like going against themselves.`,

@@ -482,7 +482,9 @@ function amountsOnly(s: Sentence): Hit[] {
 /** "Do our classes match a private tutor, or beat one?": level with the other, or above it. */
 function levelOrAbove(s: Sentence): Hit[] {
   const t = s.tokens;
-  if (!isQuestion(s) || !t.some((y) => OFFER_DETERMINERS.has(y.lower))) return [];
+  // Ours, or the person's own occasion: "Did your lesson meet or exceed your expectations?"
+  const about = t.some((y) => OFFER_DETERMINERS.has(y.lower) || y.lower === 'your');
+  if (!isQuestion(s) || !about) return [];
   const level = t.find((y) => equallingVerbs.has(y.lemma));
   const or = level && t.findIndex((y, i) => i > level.i && y.lower === 'or');
   const above = or && t.slice(or + 1, or + 3).find((y) => beatingVerbs.has(y.lemma));

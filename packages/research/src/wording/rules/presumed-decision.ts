@@ -293,7 +293,11 @@ export function presumedSlot(s: Sentence): Hit[] {
   )
     return [span('presupposition', t[first]!, suits)];
   // "Shall we…", or "Would you like your <thing>…" with only its day left to choose.
-  const shallWe = t[first]?.lower === 'shall' && t[first + 1]?.lower === 'we';
+  // ("Shall our walker start…": one of ours acting.)
+  const shallWe =
+    t[first]?.lower === 'shall' &&
+    (t[first + 1]?.lower === 'we' ||
+      (t[first + 1]?.lower === 'our' && t[first + 2]?.pos === 'NOUN'));
   // "Would you like your sofa…", "Would you like 20 or 40 balloons added to your party?"
   const wanted =
     t[first]?.lower === 'would' && t[first + 1]?.lower === 'you' && t[first + 2]?.lemma === 'like';

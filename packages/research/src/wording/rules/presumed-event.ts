@@ -17,6 +17,7 @@ import {
   worksDone,
 } from '../lexicon/presumed';
 import { findingVerbs } from '../lexicon/experience';
+import { benefitVerbs } from '../lexicon/claims';
 import type { Sentence, Token } from '../text';
 import { type Hit, firstWord, hedged, isQuestion, span } from './tokens';
 import { oneSidedList } from './loaded-choice';
@@ -344,13 +345,18 @@ export function presumedEvent(s: Sentence, sentences: readonly Sentence[]): Hit[
   const along =
     from > 0 && t.some((y, k) => k > from && y.lower === 'to' && t[k + 1]?.pos !== 'VERB');
   for (const how of new Set([opener, t[firstWord(t)]!])) {
-    const [grade, was, det] = [1, 2, 3].map((k) => t[how.i + k]);
+    const k = how.i + 2;
+    const [grade, was, det] = [t[how.i + 1], t[k], t[k + 1]];
+    // The thing graded: "the…", "your…", "our…", or one of ours by name ("Tom's explanation").
+    const thing =
+      ['the', 'your', 'our'].includes(det?.lower ?? '') ||
+      (det?.pos === 'PROPN' && t[k + 2]?.lower === "'s");
     if (
       how.lower === 'how' &&
       ['ADJ', 'ADV'].includes(grade?.pos ?? '') &&
       !stanceGrades.has(grade!.lower) &&
       ['was', 'were'].includes(was?.lower ?? '') &&
-      ['the', 'your', 'our'].includes(det?.lower ?? '') &&
+      thing &&
       !along
     )
       return [span('presupposition', how, det!)];
@@ -369,9 +375,16 @@ export function presumedWhy(s: Sentence): Hit[] {
   const first = firstWord(t);
   const [why, did, whose] = [t[first], t[first + 1], t[first + 2]];
   if (!isQuestion(s) || hedged(s) || why?.lower !== 'why' || did?.lower !== 'did') return [];
-  if (!whose || !['our', 'your'].includes(whose.lower)) return [];
+  if (!whose || !['our', 'your', 'the'].includes(whose.lower)) return [];
   if (t.some((y) => screenWords.has(y.lower))) return [];
-  const other = whose.lower === 'our' ? YOU : OURS;
+  // "Why did your last setup…": the person's own occasion, dated.
+  if (whose.lower === 'your' && occasionDates.has(t[first + 3]?.lower ?? ''))
+    return [span('presupposition', why, t[first + 3]!)];
+  // "Why did the course boost your confidence…": what it did for the person, in the past.
+  const other = whose.lower === 'our' ? YOU : whose.lower === 'the' ? YOU : OURS;
   const met = t.slice(first + 3).find((y) => other.has(y.lower));
-  return met ? [span('presupposition', why, met)] : [];
+  const acted =
+    whose.lower !== 'the' ||
+    t.slice(first + 3).some((y) => y.pos === 'VERB' && benefitVerbs.has(y.lemma));
+  return met && acted ? [span('presupposition', why, met)] : [];
 }

@@ -116,7 +116,8 @@ function routineWithUs(s: Sentence): Hit[] {
     often > doYou &&
     doYou > 0 &&
     whWords.has(t[0]!.lower) &&
-    t.slice(0, doYou).some((y) => y.lower === 'our')
+    // "…of our <things>", or one of ours by name ("Which Green Bay do you…").
+    t.slice(0, doYou).some((y) => y.lower === 'our' || (y.pos === 'PROPN' && y.i > 0))
   )
     return [span('presupposition', t[doYou]!, t[often + 1]!)];
   // "Which of our <staff> do you usually book with?", "Which <lane> do you normally swim in at
