@@ -20,17 +20,19 @@ export function burdenLabel(s: Sentence): Hit[] {
   return [];
 }
 
-/** Words that grade how much of a burden something is: "a real nuisance", "a constant struggle". */
-const BURDEN_GRADES = new Set([
+/** Words between a verb and the label it gives: "is a real nuisance", "is such fun", "is an absolute treat". */
+const LABEL_LEADS = new Set([
   'a',
-  'real',
-  'constant',
+  'an',
   'such',
+  'real',
+  'absolute',
   'total',
+  'complete',
+  'true',
+  'constant',
   'huge',
   'big',
-  'an',
-  'absolute',
 ]);
 
 /**
@@ -49,7 +51,7 @@ export function runDownPremise(s: Sentence, context: SentenceContext): Hit[] {
   const verb = t.slice(1, end).find((y) => ['be', 'take', 'feel', 'get'].includes(y.lemma));
   if (!last || !verb) return [];
   let k = end - 1;
-  while (k > verb.i && (BURDEN_GRADES.has(t[k]!.lower) || valence(t[k]!.lower) < 0)) k -= 1;
+  while (k > verb.i && (LABEL_LEADS.has(t[k]!.lower) || valence(t[k]!.lower) < 0)) k -= 1;
   if (k !== verb.i) return [];
   const burden =
     valence(last.lower) <= -2 ||
@@ -59,13 +61,10 @@ export function runDownPremise(s: Sentence, context: SentenceContext): Hit[] {
   return burden ? [span('loaded-words', t[verb.i + 1]!, last)] : [];
 }
 
-/** Words between "be" and a verdict noun: "is such fun", "is a real treat", "is an absolute bargain". */
-const VERDICT_LEADS = new Set(['such', 'a', 'an', 'real', 'absolute', 'total', 'complete', 'true']);
-
 /**
  * A verdict put as a noun at the end of a claim that asks for agreement or
- * comes before the question: "Baking bread is such fun, right?", "Surely £3
- * is a bargain?", "A broken boiler is a nightmare, isn't it?".
+ * comes before the question: "Baking bread is such fun, right?", "A broken
+ * boiler is a nightmare, isn't it?".
  */
 export function verdictNoun(s: Sentence, context: SentenceContext): Hit[] {
   const t = s.tokens;
@@ -82,7 +81,7 @@ export function verdictNoun(s: Sentence, context: SentenceContext): Hit[] {
     const rated = valence(x.lower) >= 2 || valence(x.lower) <= -2 || burdenNouns.has(x.lemma);
     if (!rated || !['PUNCT', undefined].includes(t[x.i + 1]?.pos)) continue;
     let k = x.i - 1;
-    while (k > 0 && VERDICT_LEADS.has(t[k]!.lower)) k -= 1;
+    while (k > 0 && LABEL_LEADS.has(t[k]!.lower)) k -= 1;
     if (k < x.i - 1 && t[k]?.lemma === 'be') return [span('loaded-words', t[k + 1]!, x)];
   }
   return [];
