@@ -261,26 +261,18 @@ describe('the rewordings', () => {
   });
 
   it('never offer a statement with a question mark, nor a "yours" whose thing was dropped', () => {
-    for (const text of [
-      'Real bakers always proof overnight — are you one of them?',
-      'Serious gardeners keep their shears sharp. Would you like us to do yours?',
-    ]) {
-      const check = checkWording(text);
-      expect(check.neutral).not.toMatch(/^(?:Real|Serious|Bakers|Gardeners)\b.*\?$/);
-      expect(check.neutral).not.toMatch(/^Would you like us to do yours\?$/);
-    }
+    const gardeners =
+      'Serious gardeners keep their shears sharp. Would you like us to sharpen yours?';
+    expect(checkWording(gardeners).rewording).toBe('edit-yourself');
+    expect(gate(gardeners, 'Would you like us to sharpen yours?').map((f) => f.gate)).toContain(
+      'dropped-referent',
+    );
     expect(
       gate(
         'Real bakers always proof overnight — are you one of them?',
         'Bakers always proof overnight?',
       ).map((f) => f.gate),
     ).toContain('shape');
-    expect(
-      gate(
-        'Serious gardeners keep their shears sharp. Would you like us to do yours?',
-        'Would you like us to do yours?',
-      ).map((f) => f.gate),
-    ).toContain('dropped-referent');
   });
 
   it('hedge a question once, however many findings ask for a hedge', () => {

@@ -59,7 +59,7 @@ kindCases(
     ['Would you visit our shop for the friendly staff, the fair prices, or both?', 'both'],
     // The other side a loss, put as a scarcity.
     [
-      'Would you rather hire our photographer or end up with hardly any photos of the day?',
+      'Would you rather hire our caterer or end up with hardly any food for the party?',
       'hardly any',
     ],
     // Praise only, about the person's own occasion, asked as a yes or no.
@@ -70,7 +70,7 @@ kindCases(
     ['Has our app saved you time a little or a lot?', 'a little or a lot'],
     // Level with the other, or above it.
     ['Does our bread match a bakery loaf, or beat it?', 'beat'],
-    ['Did your stay meet or exceed your expectations?', 'exceed'],
+    ['Did your haircut meet or exceed your hopes?', 'exceed'],
   ],
   [
     'Would you rather pay monthly or yearly?',
@@ -107,7 +107,7 @@ kindCases(
     'Is our online course as good as a classroom, or not as good?',
     'Was your massage with us too short, too long or about right?',
     'Do you mainly pay by card, in cash, or both?',
-    'How did you find the dust levels: too much, acceptable, or hardly any?',
+    'How much noise was there at night: too much, some, or hardly any?',
     'Would you call your haircut short or long?',
     'Was your parcel late or on time?',
     'How much did the class help you: not at all, a little or a lot?',

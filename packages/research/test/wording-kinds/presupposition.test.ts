@@ -250,7 +250,7 @@ kindCases(
     'If you swam with us, how warm was the pool?',
     'How important were the prices in your choice of gym?',
     // What we should do next, asked after a plain fact: a preference, not a decision.
-    'We opened our deli in 2012. Which cheeses would you like us to stock next?',
+    'We opened our deli in 2012. Which cheeses would you like us to sell next?',
     'How did you feel when you started cooking?',
     'If you signed up, which size did you choose?',
     'What did you think of the price rise, if you noticed it?',

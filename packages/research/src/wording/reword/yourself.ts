@@ -11,10 +11,10 @@ export function askedOfYou(text: string): string | undefined {
   if (!match) return undefined;
   const said = analyse(text.slice(0, match.index).replace(/[\s—–,.-]+$/, '')).at(-1);
   const t = said?.tokens ?? [];
-  // The main verb, straight after the people ("…landlords get…", "…knitters always swatch…"),
+  // The main verb, straight after the people ("…landlords get…", "…bakers always proof…"),
   // not one inside a clause about them ("People who care…").
   const people = (k: number) => ['NOUN', 'PROPN'].includes(t[k]?.pos ?? '');
-  // ("…have their instruments set up…": "have" of having a thing done counts.)
+  // ("…have their boilers serviced…": "have" of having a thing done counts.)
   const main = (y: Token) =>
     y.pos === 'VERB' || (y.lemma === 'have' && !['VERB', 'AUX'].includes(t[y.i + 1]?.pos ?? ''));
   const verb = t.find(

@@ -258,7 +258,7 @@ function aboutTheWorld(t: Token[], i: number, to: number): boolean {
 /** Taking up again, or passing on: verbs a crowd's loyalty is stated with. */
 const LOYAL_VERBS = new Set(['rebook', 'return', 'recommend', 'renew', 'choose', 'pick']);
 
-/** "…do 9 in 10 of our guests rebook…", "…did 300 families sign up for <Name>…": a crowd that took ours up. */
+/** "…do 8 in 10 of our diners rebook…", "…did 300 families sign up for <Name>…": a crowd that took ours up. */
 function crowdTookUp(t: Token[], i: number, to: number): Token | undefined {
   const act = t
     .slice(i + 2, to + 1)
@@ -310,7 +310,7 @@ function assumptiveWhy(s: Sentence): Hit[] {
           hits.push(span('assumptive-why', x, claim));
           continue;
         }
-        // "Why do 9 in 10 of our guests rebook…", "Why did 300 families sign up for <Name>…":
+        // "Why do 8 in 10 of our diners rebook…", "Why did 300 families sign up for <Name>…":
         // a crowd's taking up of ours stated as fact, only its reason asked.
         const crowdChose = x.lower === 'why' && !world ? crowdTookUp(t, i, to) : undefined;
         if (crowdChose) {

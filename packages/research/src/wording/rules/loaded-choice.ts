@@ -128,7 +128,7 @@ function sideValence(t: Token[], from: number, to: number) {
       t.slice(k + 1, Math.min(to + 1, k + 3)).some((y) => faultParticles.has(y.lower));
     // "settle for…", "put up with…": the side is made do with.
     const makingDo = makingDoVerbs.get(x.lemma) === t[k + 1]?.lower;
-    // "…or end up with hardly any photos?": a loss put as a scarcity.
+    // "…or end up with hardly any spares?": a loss put as a scarcity.
     const scarce = consequence && SCARCELY.has(x.lower) && t[k + 1]?.lower === 'any';
     const rated =
       phrasal || makingDo || scarce
@@ -432,13 +432,13 @@ function goodOrBoth(s: Sentence): Hit[] {
   const t = s.tokens;
   const both = t.length - 2;
   if (!isQuestion(s) || t[both]?.lower !== 'both' || t[both - 1]?.lower !== 'or') return [];
-  // The list follows a colon, "for", or its verb: "Did you value our price, our guarantee, or both?"
+  // The list follows a colon, "for", or its verb: "Did you value our soups, our service, or both?"
   const comma = t.findIndex((y, i) => i < both && y.text === ',');
   const verb = t.slice(0, Math.max(0, comma)).findLast((y) => y.pos === 'VERB');
   const marked = t.findLastIndex((y, i) => i < both && (y.text === ':' || y.lower === 'for'));
   const opens = marked >= 0 ? marked : (verb?.i ?? -1);
   if (opens < 0) return [];
-  // A verb of liking or benefit presumes the good ("Has the club boosted…, or both?").
+  // A verb of liking or benefit presumes the good ("Has the course improved…, or both?").
   const presumed =
     verb !== undefined && (likingVerbs.has(verb.lemma) || benefitVerbs.has(verb.lemma));
   if (!presumed && !t.some((y) => OFFER_DETERMINERS.has(y.lower))) return [];
@@ -482,7 +482,7 @@ function amountsOnly(s: Sentence): Hit[] {
 /** "Do our classes match a private tutor, or beat one?": level with the other, or above it. */
 function levelOrAbove(s: Sentence): Hit[] {
   const t = s.tokens;
-  // Ours, or the person's own occasion: "Did your lesson meet or exceed your expectations?"
+  // Ours, or the person's own occasion: "Did your haircut meet or exceed your hopes?"
   const about = t.some((y) => OFFER_DETERMINERS.has(y.lower) || y.lower === 'your');
   if (!isQuestion(s) || !about) return [];
   const level = t.find((y) => equallingVerbs.has(y.lemma));

@@ -32,7 +32,7 @@ import {
 function decidedFrame(t: readonly Token[], from: number): [Token, Token] | undefined {
   for (let i = from; i < t.length - 1; i += 1) {
     const [a, b, c] = [t[i]!, t[i + 1]!, t[i + 2]];
-    // "…would you like us to stock next?" asks what we should do, not what the person will buy.
+    // "…would you like us to sell next?" asks what we should do, not what the person will buy.
     if (a.lower === 'would' && b.lower === 'you' && c?.lemma === 'like')
       return t[i + 3]?.lower === 'us' ? undefined : [a, c];
     if (a.lower === 'shall' && b.lower === 'we') return [a, b];
@@ -264,7 +264,7 @@ export function presumedSlot(s: Sentence): Hit[] {
       ['suit', 'work'].includes(y.lemma) ||
       (y.pos === 'ADJ' && SUITING_GRADES.has(y.lemma) && t[y.i - 1]?.lemma === 'be'),
   );
-  // (The slots may be named in full: "Would the 2pm or the 4pm slot suit…", "…the first or second week…".)
+  // (The slots may be named in full: "Would the 10am or the 2pm slot suit…", "…the first or second week…".)
   const slots =
     suits !== undefined &&
     t.slice(first + 1, suits.i).some((y) => y.lower === 'or') &&
@@ -293,7 +293,7 @@ export function presumedSlot(s: Sentence): Hit[] {
   )
     return [span('presupposition', t[first]!, suits)];
   // "Shall we…", or "Would you like your <thing>…" with only its day left to choose.
-  // ("Shall our walker start…": one of ours acting.)
+  // ("Shall our fitter come…": one of ours acting.)
   const shallWe =
     t[first]?.lower === 'shall' &&
     (t[first + 1]?.lower === 'we' ||
@@ -366,7 +366,7 @@ export function presumedTakeUp(s: Sentence): Hit[] {
 const JOINING = new Set(['join', 'enrol', 'enroll', 'subscribe', 'sign', 'register']);
 
 /**
- * "Which weapon did you pick when you joined?", "When you booked our barn,
+ * "Which size did you choose when you signed up?", "When you booked our barn,
  * what did you…?": the person's taking up of one of ours, in the past, put
  * as settled inside a question about it. Joining needs no object; any
  * other taking up names ours ("our", "us", "in"). An "if" or a hedge

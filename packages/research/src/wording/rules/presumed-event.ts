@@ -340,7 +340,7 @@ export function presumedEvent(s: Sentence, sentences: readonly Sentence[]): Hit[
   // "How clear was the briefing…", "How dry were the logs…": a grade of what the person had, in
   // the past, asked one-sided (not along a scale "from very unclear to very clear"); in the first
   // of two questions joined too ("How clear was the talk and how easy…").
-  // (Not an infinitive: "…easy was it to launch from our jetty?")
+  // (Not an infinitive: "…easy was it to park at our yard?")
   const from = t.findIndex((y) => y.lower === 'from');
   const along =
     from > 0 && t.some((y, k) => k > from && y.lower === 'to' && t[k + 1]?.pos !== 'VERB');
