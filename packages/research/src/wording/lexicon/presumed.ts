@@ -130,6 +130,9 @@ export const takingUpVerbs = new Set([
   'come',
 ]);
 
+/** Verbs of taking up membership, which is always with the business: e.g. "join", "sign" (up). */
+export const joiningVerbs = new Set(['join', 'enrol', 'enroll', 'subscribe', 'sign', 'register']);
+
 /** Times an occasion is dated by: "last spring", "last week". */
 export const pastTimes = new Set([
   'week',

@@ -465,11 +465,11 @@ function lostAsk(original: string, candidate: string, framing: Framing): GateFai
   return failures;
 }
 
-/** Whether the original itself asks by a statement with a question mark ("Rate our service from 1 to 5?"). */
-function statementAsked(original: string): boolean {
-  const t = analyse(original).at(-1)?.tokens ?? [];
-  return !t.some((y) => y.pos === 'AUX' || auxiliaries.has(y.lower) || whWords.has(y.lower));
-}
+/** Whether a sentence asks without an auxiliary or a wh-word: a statement with a question mark. */
+const askedAsStatement = (s: Sentence | undefined) =>
+  !(s?.tokens ?? []).some(
+    (y) => y.pos === 'AUX' || auxiliaries.has(y.lower) || whWords.has(y.lower),
+  );
 
 function shape(original: string, candidate: string): GateFailure[] {
   const text = candidate.trim();
@@ -482,7 +482,8 @@ function shape(original: string, candidate: string): GateFailure[] {
       gate: 'shape',
       reason: 'It is a stock question that could be asked of anything.',
     });
-  const all = words(analyse(text));
+  const analysed = analyse(text);
+  const all = words(analysed);
   const count = all.length;
   const plural = all.find(
     (x, k) =>
@@ -511,12 +512,12 @@ function shape(original: string, candidate: string): GateFailure[] {
   // "the fabric range 's advice": a possessive cut off from its owner.
   if (/(?:^|\s)['’]s\b/.test(text))
     failures.push({ gate: 'shape', reason: 'It has an "\'s" with no word before it.' });
-  // "Foodies shop at cheesemongers?": a statement given a question mark, once its tag was cut.
-  const asking = analyse(text).at(-1)?.tokens ?? [];
+  // "Foodies shop at cheesemongers?": a statement given a question mark, once its tag was cut
+  // (unless the original asks that way too: "Rate our service from 1 to 5?").
+  const asking = analysed.at(-1);
   const statement =
-    asking.some((y) => y.pos === 'VERB') &&
-    !asking.some((y) => y.pos === 'AUX' || auxiliaries.has(y.lower) || whWords.has(y.lower));
-  if (statement && !statementAsked(original))
+    (asking?.tokens ?? []).some((y) => y.pos === 'VERB') && askedAsStatement(asking);
+  if (statement && !askedAsStatement(analyse(original).at(-1)))
     failures.push({
       gate: 'shape',
       reason: 'It is a statement with a question mark, not a question.',

@@ -70,9 +70,17 @@ const AGREE_VERBS = new Set(['think', 'agree', 'believe', 'feel', 'say', 'find',
 /** An edit that already leaves the occasion open: a condition ("If you joined, …"). */
 const OPENED = /^If /;
 
-/** A hedge ("…, if at all") in a sentence another edit already leaves open says it twice. */
+const HEDGE_EDIT = /^, if /;
+
+/**
+ * A hedge ("…, if at all") said twice: one sentence gets one hedge however
+ * many findings ask for it (a why that also presumes), and none where
+ * another edit already leaves the occasion open.
+ */
 function needless(edit: Edit, edits: readonly Edit[], sentences: readonly Sentence[]): boolean {
-  if (!/^, if /.test(edit.text)) return false;
+  if (!HEDGE_EDIT.test(edit.text)) return false;
+  const before = edits.slice(0, edits.indexOf(edit));
+  if (before.some((e) => e.start === edit.start && HEDGE_EDIT.test(e.text))) return true;
   const s = sentences.find((x) => edit.start >= x.start && edit.start <= x.end);
   return (
     s !== undefined &&
@@ -314,14 +322,13 @@ export function rewriteOnce(
         case 'assumptive-why':
         case 'presupposition': {
           if (hit.kind === 'presupposition' && head.lower === 'now') break;
-          // "When you join our club, which…?": the taking up asked as a condition, "If you join…".
-          if (
+          // A taking up put as settled with "when you…" is asked as a condition.
+          const whenYou =
             hit.kind === 'presupposition' &&
             head.lower === 'when' &&
-            head.i === firstWord(t) &&
-            t[head.i + 1]?.lower === 'you' &&
-            t.some((x) => x.i > head.i && x.text === ',')
-          ) {
+            t[head.i + 1]?.lower === 'you';
+          // "When you join our club, which…?" → "If you join…".
+          if (whenYou && head.i === firstWord(t) && t.some((x) => x.i > head.i && x.text === ',')) {
             edits.push({ start: head.start, end: head.end, text: 'If' });
             break;
           }
@@ -329,10 +336,8 @@ export function rewriteOnce(
           // condition, "If you signed up, which size did you choose?".
           const lastWord = t.findLast((x) => x.pos !== 'PUNCT');
           if (
-            hit.kind === 'presupposition' &&
-            head.lower === 'when' &&
+            whenYou &&
             head.i > firstWord(t) + 2 &&
-            t[head.i + 1]?.lower === 'you' &&
             t[head.i + 2]?.lower !== t[head.i + 2]?.lemma &&
             lastWord &&
             !t.some((x) => x.i > head.i && x.i < lastWord.i && x.pos === 'PUNCT')
@@ -382,9 +387,7 @@ export function rewriteOnce(
             break;
           }
           const end = t.at(-1)?.text === '?' || t.at(-1)?.text === '.' ? t.at(-1)!.start : s.end;
-          // One hedge a sentence, however many findings ask for it (a why that also presumes).
-          if (!edits.some((e) => e.start === end && e.end === end && /^, if /.test(e.text)))
-            edits.push({ start: end, end, text: `, ${hedgeFor(s)}` });
+          edits.push({ start: end, end, text: `, ${hedgeFor(s)}` });
           break;
         }
         case 'double-barrelled': {

@@ -464,9 +464,9 @@ function amountsOnly(s: Sentence): Hit[] {
   // Nothing offered too ("not at all, a little or a lot") leaves every answer open.
   if (t.some((y) => NEGATION.has(y.lower) || ['none', 'nothing', 'no'].includes(y.lower)))
     return [];
+  const words = (ys: readonly Token[]) => ys.map((y) => y.text).join(' ');
   for (let from = Math.max(0, or - 3); from < or; from += 1) {
     const left = t.slice(from, t[or - 1]?.text === ',' ? or - 1 : or);
-    const words = (ys: readonly Token[]) => ys.map((y) => y.text).join(' ');
     const listed = t[from - 1]?.text === ',';
     if (
       left.length > 0 &&

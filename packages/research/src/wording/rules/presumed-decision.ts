@@ -9,6 +9,7 @@ import {
   causeAskVerbs,
   choosingVerbs,
   holdingBackVerbs,
+  joiningVerbs,
   occasionNouns,
   pastTimes,
   sizingVerbs,
@@ -24,6 +25,7 @@ import {
   firstWord,
   hedged,
   isQuestion,
+  pastForm,
   questionStart,
   span,
 } from './tokens';
@@ -362,9 +364,6 @@ export function presumedTakeUp(s: Sentence): Hit[] {
     : [];
 }
 
-/** Taking up membership, which is always with the business: "when you joined", "when you signed up". */
-const JOINING = new Set(['join', 'enrol', 'enroll', 'subscribe', 'sign', 'register']);
-
 /**
  * "Which size did you choose when you signed up?", "When you booked our barn,
  * what did you…?": the person's taking up of one of ours, in the past, put
@@ -380,10 +379,9 @@ export function presumedJoined(s: Sentence): Hit[] {
   for (let k = 0; k < t.length - 2; k += 1) {
     const [when, you, verb] = [t[k]!, t[k + 1]!, t[k + 2]!];
     if (when.lower !== 'when' || you.lower !== 'you') continue;
-    const past = verb.pos === 'VERB' && verb.lemma !== verb.lower && !/(?:ing|s)$/.test(verb.lower);
-    if (!past) continue;
+    if (!pastForm(verb)) continue;
     const ours = t.slice(k + 3, k + 6).some((y) => ['our', 'us', 'in', 'here'].includes(y.lower));
-    if (JOINING.has(verb.lemma) || (TAKING_UP.has(verb.lemma) && ours))
+    if (joiningVerbs.has(verb.lemma) || (TAKING_UP.has(verb.lemma) && ours))
       return [span('presupposition', when, verb)];
   }
   return [];

@@ -381,7 +381,7 @@ export function presumedWhy(s: Sentence): Hit[] {
   if (whose.lower === 'your' && occasionDates.has(t[first + 3]?.lower ?? ''))
     return [span('presupposition', why, t[first + 3]!)];
   // "Why did the course boost your confidence…": what it did for the person, in the past.
-  const other = whose.lower === 'our' ? YOU : whose.lower === 'the' ? YOU : OURS;
+  const other = whose.lower === 'your' ? OURS : YOU;
   const met = t.slice(first + 3).find((y) => other.has(y.lower));
   const acted =
     whose.lower !== 'the' ||

@@ -11,12 +11,8 @@ import {
 } from '../lexicon/habits';
 import { valence } from '../lexicon/valence';
 import { whWords } from '../lexicon/question-words';
-import type { Sentence, Token } from '../text';
-import { type Hit, MODALS, hedged, span, isQuestion, questionStart } from './tokens';
-
-/** A verb in the past or a past participle: "used", "visited", "moved". */
-const pastForm = (y: Token) =>
-  y.pos === 'VERB' && y.lemma !== y.lower && !/(?:ing|s)$/.test(y.lower);
+import type { Sentence } from '../text';
+import { type Hit, MODALS, hedged, pastForm, span, isQuestion, questionStart } from './tokens';
 
 /**
  * A habit, a benefit or a feeling taken for granted: "How often do you

@@ -3,7 +3,7 @@
 // verdict put as a noun in a claim the person is asked to share ("…is such
 // fun, right?"). Read by the loaded-words rule.
 import { burdenNouns, difficultyWords, wearingWords } from '../lexicon/feelings';
-import { valence } from '../lexicon/valence';
+import { nounIntensifiers, valence } from '../lexicon/valence';
 import type { Sentence } from '../text';
 import type { SentenceContext } from './kind';
 import { type Hit, isQuestion, span } from './tokens';
@@ -20,19 +20,16 @@ export function burdenLabel(s: Sentence): Hit[] {
   return [];
 }
 
-/** Words between a verb and the label it gives: "is a real nuisance", "is such fun", "is an absolute treat". */
+/** Words between a verb and the label it gives: "is a real nuisance", "is such fun", "is a constant struggle". */
 const LABEL_LEADS = new Set([
   'a',
   'an',
   'such',
-  'real',
-  'absolute',
-  'total',
   'complete',
-  'true',
   'constant',
   'huge',
   'big',
+  ...nounIntensifiers,
 ]);
 
 /**

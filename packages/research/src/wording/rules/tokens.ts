@@ -63,6 +63,10 @@ export function isQuestion(s: Sentence): boolean {
 
 export const hedged = (s: Sentence) => hedgePattern.test(s.text);
 
+/** A verb in the past or a past participle: "used", "visited", "moved". */
+export const pastForm = (y: Token) =>
+  y.pos === 'VERB' && y.lemma !== y.lower && !/(?:ing|s)$/.test(y.lower);
+
 /**
  * Whether the question's ask leaves every answer open: hedged ("if any",
  * "if at all"), ending on every answer ("or neither", "or a mix"), a list
