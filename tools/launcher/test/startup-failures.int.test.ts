@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type EmbeddedPostgresServer, startEmbeddedPostgres } from '../src/postgres';
-import { freePort } from '../src/spawn';
+import { freePort, freePortRange } from '../src/ports';
 
 // The real entry of `npm start`, run from the sources.
 const root = path.resolve(__dirname, '../../..');
@@ -26,7 +26,10 @@ beforeEach(async () => {
   folder = await mkdtemp(path.join(tmpdir(), 'chorus-start-'));
   // Reachable by the postgres OS user, so a root run keeps its data here.
   await chmod(folder, 0o755);
-  const grpc = await freePort();
+  // The gRPC ports sit at fixed offsets from the base, so the base starts a run
+  // of free ports outside the ephemeral range: a port handed to any outgoing
+  // connection meanwhile cannot fall among them.
+  const grpc = await freePortRange(5);
   ports = { PORT: await freePort(), CHORUS_PG_PORT: await freePort(), CHORUS_GRPC_PORT_BASE: grpc };
 });
 
