@@ -8,8 +8,11 @@ import { RECORDED_13_TO_20 } from './wording-records-13-to-20';
 
 export interface Recorded {
   batch: string;
-  /** What was measured: the whole batch at first sight, or its held-out half once tuned. */
-  what: 'first sight (whole batch' | 'held-out half after tuning (read once';
+  /** What was measured: the whole batch at first sight, or its held-out half once tuned (or, when nothing was tuned on the batch, read in the first-sight run). */
+  what:
+    | 'first sight (whole batch'
+    | 'held-out half after tuning (read once'
+    | 'held-out half, untuned (read once';
   measured: string;
   leading: number;
   leadingFlagged: number;
@@ -306,6 +309,46 @@ export const RECORDED: readonly Recorded[] = [
       'loaded-choice': [29, 1, 36],
       'double-barrelled': [27, 2, 30],
       'praise-hypothetical': [26, 0, 27],
+    },
+  },
+  {
+    batch: 'batch 28',
+    what: 'first sight (whole batch',
+    measured: '2026-12-01, rules after batch 27 and wording model retrained with batch 27 whole',
+    leading: 416,
+    leadingFlagged: 403,
+    neutral: 352,
+    neutralFlagged: 6,
+    kinds: {
+      'loaded-words': [112, 19, 123],
+      presupposition: [67, 10, 80],
+      'social-proof': [59, 9, 60],
+      'agreement-framing': [61, 0, 61],
+      'identity-appeal': [54, 0, 58],
+      'assumptive-why': [51, 0, 58],
+      'loaded-choice': [49, 7, 58],
+      'double-barrelled': [58, 2, 58],
+      'praise-hypothetical': [56, 0, 57],
+    },
+  },
+  {
+    batch: 'batch 28',
+    what: 'held-out half, untuned (read once',
+    measured: '2026-12-01, in the first-sight run: no rule changed after it',
+    leading: 214,
+    leadingFlagged: 207,
+    neutral: 177,
+    neutralFlagged: 2,
+    kinds: {
+      'loaded-words': [62, 11, 64],
+      presupposition: [31, 4, 37],
+      'social-proof': [32, 4, 33],
+      'agreement-framing': [28, 0, 28],
+      'identity-appeal': [22, 0, 22],
+      'assumptive-why': [28, 0, 31],
+      'loaded-choice': [26, 3, 31],
+      'double-barrelled': [34, 2, 34],
+      'praise-hypothetical': [30, 0, 30],
     },
   },
 ];

@@ -2,7 +2,6 @@ import { checkWording } from '../src/wording';
 import { gate, type GateName } from '../src/wording/reword/gates';
 import { normalise } from '../src/wording/text';
 import { writtenBefore } from './wording-corpus/split';
-import { tuningData, unreadHeldOut } from './wording-corpus/training-data';
 
 const gatesOf = (original: string, candidate: string, framing?: 'neutral' | 'reversed') =>
   gate(original, candidate, framing).map((f) => f.gate);
@@ -179,14 +178,10 @@ describe('the gates of a rewording, each on invented questions', () => {
 });
 
 describe('the rewordings of every corpus question pass the gates, or say "edit yourself"', () => {
-  // The tuning data and the newest held-out half: every question of every batch.
-  const all = [...tuningData, ...unreadHeldOut];
+  // Every question of the earlier corpus and of every batch written so far,
+  // both halves, whether or not it is training data yet.
+  const all = writtenBefore(Number.POSITIVE_INFINITY);
   const checks = all.map((q) => ({ text: q.text, check: checkWording(q.text) }));
-
-  it('covers the whole corpus, both halves and every batch', () => {
-    // Every batch there is: the earlier corpus and all batches written so far.
-    expect(checks.length).toBe(writtenBefore(Number.POSITIVE_INFINITY).length);
-  });
 
   it.each<['neutral' | 'reversed']>([['neutral'], ['reversed']])(
     'the %s framing: 0 still flagged, 0 repeated phrases, 0 dropped referents, 0 losing verb or object',

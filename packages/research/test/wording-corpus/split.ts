@@ -26,6 +26,7 @@ import { batch24Rows } from './batch-24';
 import { batch25Rows } from './batch-25';
 import { batch26Rows } from './batch-26';
 import { batch27Rows } from './batch-27';
+import { batch28Rows } from './batch-28';
 import { corpusRows } from './questions';
 
 export type Domain =
@@ -320,6 +321,17 @@ export type Batch27Domain =
   | 'pilates-studios'
   | 'carpentry-courses';
 
+/** The domains of batch 28 (batch-28.ts), in none of the earlier corpus or batches 3 to 27. */
+export type Batch28Domain =
+  | 'boxing-gyms'
+  | 'bagel-shops'
+  | 'ferry-crossings'
+  | 'solar-installers'
+  | 'maths-tutors'
+  | 'furniture-restorers'
+  | 'cycling-tours'
+  | 'comedy-clubs';
+
 export interface CorpusQuestion {
   text: string;
   domain:
@@ -348,7 +360,8 @@ export interface CorpusQuestion {
     | Batch24Domain
     | Batch25Domain
     | Batch26Domain
-    | Batch27Domain;
+    | Batch27Domain
+    | Batch28Domain;
   /** The leading kinds it holds; empty when it is neutral. */
   kinds: LeadingKind[];
   half: 'tuning' | 'held-out';
@@ -523,7 +536,11 @@ export const batch27 = batchOf(batch27Rows);
 export const batch27TuningHalf = tuningOf(batch27);
 export const batch27HeldOutHalf = heldOutOf(batch27);
 
-/** Batches 3 to 27 by name, in the order they were written. */
+export const batch28 = batchOf(batch28Rows);
+export const batch28TuningHalf = tuningOf(batch28);
+export const batch28HeldOutHalf = heldOutOf(batch28);
+
+/** Batches 3 to 28 by name, in the order they were written. */
 export const batchesByName: Readonly<Record<string, readonly BatchQuestion[]>> = {
   batch3,
   batch4,
@@ -550,6 +567,7 @@ export const batchesByName: Readonly<Record<string, readonly BatchQuestion[]>> =
   batch25,
   batch26,
   batch27,
+  batch28,
 };
 
 const batchesInOrder = Object.values(batchesByName);
