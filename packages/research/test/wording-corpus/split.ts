@@ -27,6 +27,7 @@ import { batch25Rows } from './batch-25';
 import { batch26Rows } from './batch-26';
 import { batch27Rows } from './batch-27';
 import { batch28Rows } from './batch-28';
+import { batch29Rows } from './batch-29';
 import { corpusRows } from './questions';
 
 export type Domain =
@@ -332,6 +333,17 @@ export type Batch28Domain =
   | 'cycling-tours'
   | 'comedy-clubs';
 
+/** The domains of batch 29 (batch-29.ts), in none of the earlier corpus or batches 3 to 28. */
+export type Batch29Domain =
+  | 'kombucha-brewers'
+  | 'snooker-halls'
+  | 'pool-cleaners'
+  | 'indoor-skydiving'
+  | 'mountain-guides'
+  | 'beach-hut-hire'
+  | 'sign-language-classes'
+  | 'gutter-cleaners';
+
 export interface CorpusQuestion {
   text: string;
   domain:
@@ -361,7 +373,8 @@ export interface CorpusQuestion {
     | Batch25Domain
     | Batch26Domain
     | Batch27Domain
-    | Batch28Domain;
+    | Batch28Domain
+    | Batch29Domain;
   /** The leading kinds it holds; empty when it is neutral. */
   kinds: LeadingKind[];
   half: 'tuning' | 'held-out';
@@ -540,7 +553,11 @@ export const batch28 = batchOf(batch28Rows);
 export const batch28TuningHalf = tuningOf(batch28);
 export const batch28HeldOutHalf = heldOutOf(batch28);
 
-/** Batches 3 to 28 by name, in the order they were written. */
+export const batch29 = batchOf(batch29Rows);
+export const batch29TuningHalf = tuningOf(batch29);
+export const batch29HeldOutHalf = heldOutOf(batch29);
+
+/** Batches 3 to 29 by name, in the order they were written. */
 export const batchesByName: Readonly<Record<string, readonly BatchQuestion[]>> = {
   batch3,
   batch4,
@@ -568,6 +585,7 @@ export const batchesByName: Readonly<Record<string, readonly BatchQuestion[]>> =
   batch26,
   batch27,
   batch28,
+  batch29,
 };
 
 const batchesInOrder = Object.values(batchesByName);
