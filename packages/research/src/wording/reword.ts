@@ -7,7 +7,7 @@ import { rewriteOnce, fallback, praiseOnly } from './reword/rewrite';
 import { deleteLoaded } from './reword/delete-loaded';
 import { applyEdits, type Edit } from './reword/edits';
 import { withObject, withReferents } from './reword/referents';
-import { oneSidedList } from './rules/loaded-choice';
+import { countsOnly, oneSidedList } from './rules/loaded-choice';
 import { askedOfYou } from './reword/yourself';
 
 function findings(text: string): Hit[] {
@@ -177,6 +177,9 @@ export function neutralCandidates(text: string): string[] {
     }
   };
   if (hits.some((h) => h.kind === 'identity-appeal')) add(askedOfYou(text));
+  // "…: one, two or three?" of what the person would buy: nothing offered too ("none, one, two or three").
+  const counts = sentences.flatMap(countsOnly)[0];
+  if (counts) add(tidy(`${text.slice(0, counts.start)}none, ${text.slice(counts.start)}`));
   // "…: our price, our guarantee, or both?": the answer left out is offered ("…, both or neither?").
   if (hits.some((h) => h.kind === 'loaded-choice') && /,? or both\?$/.test(text))
     add(text.replace(/,? or both\?$/, ', both or neither?'));

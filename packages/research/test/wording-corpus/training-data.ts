@@ -1,6 +1,7 @@
 // The wording model's training data: the tuning data, never a held-out half.
 import {
   batch29HeldOutHalf,
+  batch29TuningHalf,
   batchesByName,
   type BatchQuestion,
   corpus,
@@ -17,6 +18,7 @@ import {
 export const tuningParts: Record<string, readonly BatchQuestion[]> = {
   earlier: corpus,
   ...Object.fromEntries(Object.entries(batchesByName).slice(0, -1)),
+  'batch29-tuning': batch29TuningHalf,
 };
 
 /** The newest batch's held-out half, which no training sees until a later batch is committed and measured. */

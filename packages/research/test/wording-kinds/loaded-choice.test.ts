@@ -71,8 +71,14 @@ kindCases(
     // Level with the other, or above it.
     ['Does our bread match a bakery loaf, or beat it?', 'beat'],
     ['Did your haircut meet or exceed your hopes?', 'exceed'],
+    // Counts of what the person would buy, none of them nothing.
+    ['Would you order two, four or eight loaves a week?', 'two, four or eight'],
+    ['How many extra nights would you add: one, two or three?', 'one, two or three'],
   ],
   [
+    'How many extra nights would you add: none, one, two or three?',
+    'How many coffees do you buy a week: one, two or three?',
+    'How long would you like a session to last: 60, 90 or 120 minutes?',
     'Would you rather pay monthly or yearly?',
     'Do you prefer white or brown bread?',
     'Would you rather book online or by phone?',

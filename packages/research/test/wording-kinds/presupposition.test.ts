@@ -154,8 +154,19 @@ kindCases(
     ["How clear was Priya's advice on your diet?", 'How'],
     // A habit with one of ours by name, only its detail asked.
     ['Which Harbour Bay do you moor in most often?', 'most often'],
+    // "What made …" with a grade, of the person's occasion or a dated one.
+    ['What made your evening at our bistro so calm?', 'What made'],
+    ["What made last month's fitting by our team so quick for you?", 'fitting'],
+    // A routine of ours for the person, before a wh-question.
+    ['Each time we service your boiler, which room do you keep the manual in?', 'service'],
+    // Only the date of taking it up asked.
+    ['Keen bakers love our classes, so when can you join us?', 'join'],
   ],
   [
+    'What made your club pick the later slot?',
+    'Whenever we call your mobile, what time suits you best?',
+    'If you decide to enrol, when can you start?',
+    'When can you usually take time off work?',
     'We have 40 plans. Which plan, if any, would you like to try?',
     'Our shop opens at nine. If you visit, which day would you like to come?',
     'Which plan would you like?',

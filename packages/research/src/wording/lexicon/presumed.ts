@@ -160,3 +160,6 @@ export const stanceGrades = new Set([
   'interested',
   'confident',
 ]);
+
+/** Words that ask how much the person would buy, or buy on top: "Would you order…", "How many extra…". */
+export const buyingMoreWords = new Set(['buy', 'order', 'purchase', 'add', 'extra', 'more']);

@@ -25,7 +25,16 @@ import { labelLean } from '../options';
 import type { KindRule } from './kind';
 import type { Sentence, Token } from '../text';
 import { praisingCompounds } from '../lexicon/qualities';
-import { type Hit, NEGATION, OFFER_DETERMINERS, isQuestion, sideToSideList, span } from './tokens';
+import {
+  type Hit,
+  MODALS,
+  NEGATION,
+  OFFER_DETERMINERS,
+  isQuestion,
+  sideToSideList,
+  span,
+} from './tokens';
+import { buyingMoreWords } from '../lexicon/presumed';
 
 /** Particles that turn a `consequenceVerbs` verb into meeting a consequence: "end up", "find out", "deal with". */
 const CONSEQUENCE_PARTICLES: Record<string, string[]> = {
@@ -479,6 +488,38 @@ function amountsOnly(s: Sentence): Hit[] {
   return [];
 }
 
+/** A count: "12", or a number word as the tagger reads one ("three", "twelve"); never nothing. */
+const isCount = (y: Token | undefined) =>
+  y !== undefined && (y.pos === 'NUM' || /^\d+$/.test(y.text)) && !/^(?:0|zero)$/i.test(y.text);
+
+/** Answers of nothing: "none, one or two", "no, one or two". */
+const NOTHING = new Set(['none', 'no', 'nothing', 'zero', '0']);
+
+/**
+ * "Would you order two, four or eight loaves a week?", "How many extra
+ * nights would you add: one, two or three?": counts of what the person would
+ * buy, three or more and none of them nothing, so every answer is a sale.
+ */
+export function countsOnly(s: Sentence): Hit[] {
+  const t = s.tokens;
+  const or = t.findLastIndex((y) => y.lower === 'or');
+  if (!isQuestion(s) || or < 4 || !isCount(t[or + 1])) return [];
+  // Back from the "or" over "n ," pairs: "two , four or eight".
+  let first = t[or - 1]?.text === ',' ? or - 2 : or - 1;
+  if (!isCount(t[first])) return [];
+  let counts = 2;
+  while (t[first - 1]?.text === ',' && isCount(t[first - 2])) {
+    first -= 2;
+    counts += 1;
+  }
+  if (t[first - 1]?.text === ',' && NOTHING.has(t[first - 2]?.lower ?? '')) return [];
+  const before = t.slice(0, first);
+  const offer =
+    before.some((y) => MODALS.has(y.lower) || y.lower === 'will') &&
+    before.some((y) => buyingMoreWords.has(y.lemma) || buyingMoreWords.has(y.lower));
+  return counts >= 3 && offer ? [span('loaded-choice', t[first]!, t[or + 1]!)] : [];
+}
+
 /** "Do our classes match a private tutor, or beat one?": level with the other, or above it. */
 function levelOrAbove(s: Sentence): Hit[] {
   const t = s.tokens;
@@ -499,6 +540,7 @@ export const loadedChoiceKind: KindRule = {
     ...praisedOptions(s),
     ...goodOrBoth(s),
     ...amountsOnly(s),
+    ...countsOnly(s),
     ...levelOrAbove(s),
   ],
   why: (p) =>

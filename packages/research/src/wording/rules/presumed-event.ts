@@ -25,6 +25,8 @@ import { openAsk } from './presumed-decision';
 
 const YOU = new Set(['you', 'your']);
 const OURS = new Set(['us', 'our']);
+/** Words that lead into a grade: "so quick", "such a calm evening". */
+const GRADE_LEADS = new Set(['so', 'such']);
 
 /**
  * The person's own occasion of the kind the business provides, dated: "your
@@ -368,15 +370,27 @@ export function presumedEvent(s: Sentence, sentences: readonly Sentence[]): Hit[
  * "Why did our course build your confidence so fast?", "Why did your stay
  * with us leave you so rested?": a why asked in the past of what the
  * business did for the person takes the occasion for granted, as well as its
- * merit.
+ * merit. "What made …" asks the same why in other words when it asks about a
+ * grade ("What made your evening with us so calm?", "What made last month's
+ * fitting by our team so quick for you?"); without one it may ask the reason
+ * for a choice ("What made your club pick the later slot?").
  */
 export function presumedWhy(s: Sentence): Hit[] {
   const t = s.tokens;
   const first = firstWord(t);
   const [why, did, whose] = [t[first], t[first + 1], t[first + 2]];
-  if (!isQuestion(s) || hedged(s) || why?.lower !== 'why' || did?.lower !== 'did') return [];
-  if (!whose || !['our', 'your', 'the'].includes(whose.lower)) return [];
+  const whyDid = why?.lower === 'why' && did?.lower === 'did';
+  const whatMade =
+    why?.lower === 'what' &&
+    did?.lower === 'made' &&
+    t.slice(first + 3).some((y) => GRADE_LEADS.has(y.lower));
+  if (!isQuestion(s) || hedged(s) || !(whyDid || whatMade)) return [];
   if (t.some((y) => screenWords.has(y.lower))) return [];
+  // "What made last week's class…": an occasion dated, whoever's it is said to be.
+  const dated = occasionDates.has(whose?.lower ?? '') && t[first + 4]?.lower === "'s";
+  if (dated && t.slice(first + 5).some((y) => OURS.has(y.lower) || YOU.has(y.lower)))
+    return [span('presupposition', why, t[first + 5]!)];
+  if (!whose || !['our', 'your', 'the'].includes(whose.lower)) return [];
   // "Why did your last setup…": the person's own occasion, dated.
   if (whose.lower === 'your' && occasionDates.has(t[first + 3]?.lower ?? ''))
     return [span('presupposition', why, t[first + 3]!)];

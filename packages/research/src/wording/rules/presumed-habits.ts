@@ -100,8 +100,9 @@ const WITH_US = new Set(['our', 'us', 'we', 'here', 'in']);
 /**
  * A routine with the business taken for granted before a wh-question: "Each
  * time you come in, which…?", "Whenever you order from us, what…?", "When
- * you browse our <shelves>, which… do you…?", or a past act put as the
- * person's own: "When you last <did it>, how…?".
+ * you browse our <shelves>, which… do you…?", "Each time we tune your piano,
+ * what…?", or a past act put as the person's own: "When you last <did it>,
+ * how…?".
  */
 function routineWithUs(s: Sentence): Hit[] {
   const t = s.tokens;
@@ -148,11 +149,16 @@ function routineWithUs(s: Sentence): Hit[] {
   const comma = t.findIndex((y, k) => y.text === ',' && whWords.has(t[k + 1]?.lower ?? ''));
   if (comma < 2) return [];
   const clause = t.slice(0, comma);
-  const you = clause.find((y) => y.lower === 'you');
+  // The person in the scene, or the business serving them again and again: "Each time we <clean> your <gutters>, …"
+  const again = ['each', 'every'].includes(clause[0]!.lower) && clause[1]?.lower === 'time';
+  const you =
+    clause.find((y) => y.lower === 'you') ??
+    (again && clause[2]?.lower === 'we' && clause.slice(3).some((z) => z.lower === 'your')
+      ? clause[2]
+      : undefined);
   if (!you) return [];
   const opener = clause[0]!;
-  const each =
-    ['each', 'every'].includes(opener.lower) && clause[1]?.lower === 'time' && you.i === 2;
+  const each = again && you.i === 2;
   const when = ['when', 'whenever'].includes(opener.lower) && you.i === 1;
   const done = clause[3];
   const last =
@@ -161,7 +167,7 @@ function routineWithUs(s: Sentence): Hit[] {
     done !== undefined &&
     (pastForm(done) || /ed$/.test(done.lower));
   const verb = clause[you.i + 1];
-  const withUs = clause.slice(you.i + 1).some((y) => WITH_US.has(y.lower));
+  const withUs = you.lower === 'we' || clause.slice(you.i + 1).some((y) => WITH_US.has(y.lower));
   if (last) return [span('presupposition', opener, clause[3]!)];
   if ((each || (when && verb?.pos === 'VERB' && verb.lower === verb.lemma)) && withUs && verb)
     return [span('presupposition', opener, verb)];

@@ -476,7 +476,7 @@ const isPast = (y: Token) =>
  * <positive adjective> about…", "…meant the most to…"), how much better
  * things got ("How much <comparative> … after…"), or which of the offer they
  * will take, as if they had decided ("Which of our … will you <verb>?",
- * "When will you <come back>…?").
+ * "When will you <come back>…?", "When can you <start>…?").
  */
 function presumedOutcome(s: Sentence): Hit[] {
   const t = s.tokens;
@@ -521,6 +521,13 @@ function presumedOutcome(s: Sentence): Hit[] {
   // "Which of our … will you <verb>?", "When will you <come back>…?": the decision presumed.
   const will = rest.find((y) => y.lower === 'will' && t[y.i + 1]?.lower === 'you');
   const act = will ? t[will.i + 2] : undefined;
+  // "When can you <join> us?": only the date of taking it up left open, unless
+  // a screen comes first ("If you decide to…, when can you…").
+  const can = rest.find((y) => y.lower === 'can' && t[y.i + 1]?.lower === 'you');
+  const takeUp = can ? t[can.i + 2] : undefined;
+  const screened = t.some((y) => screenWords.has(y.lower));
+  if (opener.lower === 'when' && takeUp && adoptVerbs.has(takeUp.lemma) && !screened)
+    return [span('presupposition', opener, takeUp)];
   if (will && act) {
     const chosen =
       opener.lower === 'which' &&
