@@ -78,7 +78,7 @@ kindCases(
   [
     'How many extra nights would you add: none, one, two or three?',
     'How many coffees do you buy a week: one, two or three?',
-    'How long would you like a session to last: 60, 90 or 120 minutes?',
+    'How long should a guided tour run: 45, 60 or 90 minutes?',
     'Would you rather pay monthly or yearly?',
     'Do you prefer white or brown bread?',
     'Would you rather book online or by phone?',
