@@ -1,4 +1,5 @@
 import { gate } from '../src/wording/reword/gates';
+import { neutralCandidates } from '../src/wording/reword';
 import {
   type LeadingKind,
   leadingKinds,
@@ -252,6 +253,17 @@ describe('the rewordings', () => {
     const check = checkWording('Did you enjoy our teas, our cakes, or both?');
     expect(check.findings.map((f) => f.kind)).toContain('loaded-choice');
     expect(check.neutral).toBe('Did you enjoy our teas, our cakes, both or neither?');
+  });
+
+  it('offer nothing as well when every count offered is a sale, and never drop a count', () => {
+    const check = checkWording('How many extra nights would you add: one, two or three?');
+    expect(check.findings.map((f) => f.kind)).toContain('loaded-choice');
+    expect(check.rewording).toBe('ready');
+    expect(check.neutral).toBe('How many extra nights would you add: none, one, two or three?');
+    for (const candidate of neutralCandidates(
+      'How many extra nights would you add: one, two or three?',
+    ))
+      expect(candidate).not.toMatch(/\bone, two\?$/);
   });
 
   it('ask the person what a kind of people was said to do, instead of asking whether they are one', () => {

@@ -207,7 +207,8 @@ export function neutralCandidates(text: string): string[] {
   add(withoutLoadedWords(text));
   if (!onlyPraise) {
     add(firstHalf(text));
-    add(firstSide(text));
+    // A list of counts has no straw side to drop: cutting at its "or" only loses an answer.
+    if (!counts) add(firstSide(text));
     add(choiceOf(text));
   }
   add(tidy(fallback(text)));
