@@ -463,6 +463,9 @@ function goodOrBoth(s: Sentence): Hit[] {
     : [];
 }
 
+/** Answers of nothing: "none, one or two", "nothing, a little or a lot". */
+const NOTHING = new Set(['none', 'nothing', 'no']);
+
 /** "Has our app helped you a little or a lot?": two amounts, and nothing not offered. */
 function amountsOnly(s: Sentence): Hit[] {
   const t = s.tokens;
@@ -471,8 +474,7 @@ function amountsOnly(s: Sentence): Hit[] {
   const right = t.slice(or + 1, -1);
   if (right.length === 0 || right.length > 3) return [];
   // Nothing offered too ("not at all, a little or a lot") leaves every answer open.
-  if (t.some((y) => NEGATION.has(y.lower) || ['none', 'nothing', 'no'].includes(y.lower)))
-    return [];
+  if (t.some((y) => NEGATION.has(y.lower) || NOTHING.has(y.lower))) return [];
   const words = (ys: readonly Token[]) => ys.map((y) => y.text).join(' ');
   for (let from = Math.max(0, or - 3); from < or; from += 1) {
     const left = t.slice(from, t[or - 1]?.text === ',' ? or - 1 : or);
@@ -488,12 +490,12 @@ function amountsOnly(s: Sentence): Hit[] {
   return [];
 }
 
+/** Zero, in figures or words. */
+const ZERO = /^(?:0|zero)$/i;
+
 /** A count: "12", or a number word as the tagger reads one ("three", "twelve"); never nothing. */
 const isCount = (y: Token | undefined) =>
-  y !== undefined && (y.pos === 'NUM' || /^\d+$/.test(y.text)) && !/^(?:0|zero)$/i.test(y.text);
-
-/** Answers of nothing: "none, one or two", "no, one or two". */
-const NOTHING = new Set(['none', 'no', 'nothing', 'zero', '0']);
+  y !== undefined && (y.pos === 'NUM' || /^\d+$/.test(y.text)) && !ZERO.test(y.text);
 
 /**
  * "Would you order two, four or eight loaves a week?", "How many extra
@@ -512,11 +514,13 @@ export function countsOnly(s: Sentence): Hit[] {
     first -= 2;
     counts += 1;
   }
-  if (t[first - 1]?.text === ',' && NOTHING.has(t[first - 2]?.lower ?? '')) return [];
-  const before = t.slice(0, first);
+  const before = t[first - 2];
+  if (t[first - 1]?.text === ',' && before && (NOTHING.has(before.lower) || ZERO.test(before.text)))
+    return [];
+  const asked = t.slice(0, first);
   const offer =
-    before.some((y) => MODALS.has(y.lower) || y.lower === 'will') &&
-    before.some((y) => buyingMoreWords.has(y.lemma) || buyingMoreWords.has(y.lower));
+    asked.some((y) => MODALS.has(y.lower) || y.lower === 'will') &&
+    asked.some((y) => buyingMoreWords.has(y.lemma) || buyingMoreWords.has(y.lower));
   return counts >= 3 && offer ? [span('loaded-choice', t[first]!, t[or + 1]!)] : [];
 }
 

@@ -11,7 +11,6 @@ import {
   occasionNouns,
   pastTimes,
   ratingWords,
-  screenWords,
   stanceGrades,
   takingUpVerbs,
   worksDone,
@@ -19,7 +18,7 @@ import {
 import { findingVerbs } from '../lexicon/experience';
 import { benefitVerbs } from '../lexicon/claims';
 import type { Sentence, Token } from '../text';
-import { type Hit, firstWord, hedged, isQuestion, span } from './tokens';
+import { type Hit, firstWord, hedged, isQuestion, screened, span } from './tokens';
 import { oneSidedList } from './loaded-choice';
 import { openAsk } from './presumed-decision';
 
@@ -312,7 +311,7 @@ function foundLike(t: readonly Token[], opener: Token): Token | undefined {
 export function presumedEvent(s: Sentence, sentences: readonly Sentence[]): Hit[] {
   const opener = openAsk(s);
   if (sentences.at(-1) !== s || !opener) return [];
-  if (sentences.some((x) => x.tokens.some((y) => screenWords.has(y.lower)))) return [];
+  if (sentences.some((x) => screened(x.tokens))) return [];
   // "Have you been to us? …": the occasion asked before it is presumed.
   if (sentences.some((x) => x !== s && isQuestion(x))) return [];
   const t = s.tokens;
@@ -385,7 +384,7 @@ export function presumedWhy(s: Sentence): Hit[] {
     did?.lower === 'made' &&
     t.slice(first + 3).some((y) => GRADE_LEADS.has(y.lower));
   if (!isQuestion(s) || hedged(s) || !(whyDid || whatMade)) return [];
-  if (t.some((y) => screenWords.has(y.lower))) return [];
+  if (screened(t)) return [];
   // "What made last week's class…": an occasion dated, whoever's it is said to be.
   const dated = occasionDates.has(whose?.lower ?? '') && t[first + 4]?.lower === "'s";
   if (dated && t.slice(first + 5).some((y) => OURS.has(y.lower) || YOU.has(y.lower)))

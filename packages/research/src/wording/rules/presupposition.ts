@@ -31,7 +31,7 @@ import {
   usingVerbs,
 } from '../lexicon/experience';
 import { breakdownParticles, breakdownVerbs } from '../lexicon/phrasal';
-import { imaginedOpeners, occasionDates, screenWords } from '../lexicon/presumed';
+import { imaginedOpeners, occasionDates } from '../lexicon/presumed';
 import { scaleWords, valence, answerScaleWords } from '../lexicon/valence';
 import type { KindRule } from './kind';
 import type { Sentence, Token } from '../text';
@@ -45,6 +45,7 @@ import {
   firstWord,
   questionStart,
   NEGATION,
+  screened,
 } from './tokens';
 import { isComparative } from './assumptive-why';
 import { allPraise } from './loaded-choice';
@@ -525,8 +526,7 @@ function presumedOutcome(s: Sentence): Hit[] {
   // a screen comes first ("If you decide to…, when can you…").
   const can = rest.find((y) => y.lower === 'can' && t[y.i + 1]?.lower === 'you');
   const takeUp = can ? t[can.i + 2] : undefined;
-  const screened = t.some((y) => screenWords.has(y.lower));
-  if (opener.lower === 'when' && takeUp && adoptVerbs.has(takeUp.lemma) && !screened)
+  if (opener.lower === 'when' && takeUp && adoptVerbs.has(takeUp.lemma) && !screened(t))
     return [span('presupposition', opener, takeUp)];
   if (will && act) {
     const chosen =
@@ -570,7 +570,7 @@ function presumedOutcome(s: Sentence): Hit[] {
 function praisedOccasion(s: Sentence, found: readonly Hit[]): Hit[] {
   const t = s.tokens;
   const choice = found.find((h) => h.kind === 'loaded-choice');
-  if (!choice || !isQuestion(s) || t.some((y) => screenWords.has(y.lower))) return [];
+  if (!choice || !isQuestion(s) || screened(t)) return [];
   if (!allPraise(t.filter((y) => y.start >= choice.start && y.end <= choice.end))) return [];
   const before = t.filter((y) => y.end <= choice.start);
   const past = before.some((y) => ['was', 'were', 'did'].includes(y.lower));

@@ -10,6 +10,7 @@ import {
   whWords,
 } from '../lexicon/question-words';
 import { scaleWords, valence } from '../lexicon/valence';
+import { screenWords } from '../lexicon/presumed';
 import type { Sentence, Token } from '../text';
 
 /** Where a kind of leading wording sits in the analysed text. */
@@ -62,6 +63,9 @@ export function isQuestion(s: Sentence): boolean {
 }
 
 export const hedged = (s: Sentence) => hedgePattern.test(s.text);
+
+/** Whether a screen ("if", "whether", "ever", "unless") stands among the tokens: the occasion is not taken for granted. */
+export const screened = (t: readonly Token[]) => t.some((y) => screenWords.has(y.lower));
 
 /** A verb in the past or a past participle: "used", "visited", "moved". */
 export const pastForm = (y: Token) =>
