@@ -3,15 +3,15 @@
 // flags, the share of neutral ones it flags wrongly, and precision and recall
 // per kind of leading wording.
 //
-// Each new batch (batch-3.ts to batch-29.ts) is committed before
+// Each new batch (batch-3.ts onwards) is committed before
 // any rule or model sees it and measured once: that first-sight figure, the honest
 // estimate on unseen questions, is kept below as recorded (the rules have
 // changed since, so it cannot be recomputed). The rules are then tuned on its
 // tuning half only, and its held-out half is read once, after the last
 // change, and reported (overall, per kind and per hard case). Every earlier
 // batch is tuning data once a later one exists, so the held-out figures of
-// batches 3 to 28 are records too; the only held-out half read here is batch
-// 29's. The earlier corpus (questions.ts, added-questions.ts,
+// all but the newest are records too; the only held-out half read here is the
+// newest batch's (the last in split.ts). The earlier corpus (questions.ts, added-questions.ts,
 // added-questions-2.ts) is tuning data. Halves follow a fixed rule on each
 // question's text (split.ts). Pure; needs no running system.
 // Run: npm run bench -- wording
@@ -19,11 +19,7 @@ import { type LeadingKind, leadingKindLabels } from '@chorus/contracts';
 import { checkWording } from '@chorus/research/wording';
 import { type HardCase } from '../packages/research/test/wording-corpus/batch-3';
 import { type CorpusScore, scoreCorpus } from '../packages/research/test/wording-corpus/score';
-import {
-  batch29,
-  batch29HeldOutHalf,
-  batch29TuningHalf,
-} from '../packages/research/test/wording-corpus/split';
+import { batchesByName } from '../packages/research/test/wording-corpus/split';
 import { tuningData } from '../packages/research/test/wording-corpus/training-data';
 import { storedWordingModel } from '../packages/research/src/wording/model/weights';
 import type { BenchRow } from './lib/report';
@@ -110,18 +106,23 @@ export async function measure(): Promise<BenchRow[]> {
   const started = performance.now();
   const tuning = scoreCorpus(tuningData, checkWording);
   const perQuestionMs = (performance.now() - started) / tuningData.length;
-  const batch29Whole = scoreCorpus(batch29, checkWording);
-  const batch29Held = scoreCorpus(batch29HeldOutHalf, checkWording);
-  const batch29Tuning = scoreCorpus(batch29TuningHalf, checkWording);
+  // The newest batch, the last written: "batch29" is reported as "batch 29".
+  const [name, newest] = Object.entries(batchesByName).at(-1)!;
+  const batch = name.replace(/^batch/, 'batch ');
+  const heldOutHalf = newest.filter((q) => q.half === 'held-out');
+  const tuningHalf = newest.filter((q) => q.half === 'tuning');
+  const whole = scoreCorpus(newest, checkWording);
+  const held = scoreCorpus(heldOutHalf, checkWording);
+  const tuned = scoreCorpus(tuningHalf, checkWording);
   const readyHeld = { flagged: 0, ready: 0 };
-  for (const question of batch29HeldOutHalf) {
+  for (const question of heldOutHalf) {
     const check = checkWording(question.text);
     if (question.kinds.length === 0 || !check.leading) continue;
     readyHeld.flagged += 1;
     if (check.rewording === 'ready') readyHeld.ready += 1;
   }
   const hardRows = hardCases.map((hard) => {
-    const questions = batch29HeldOutHalf.filter((q) => q.hard === hard);
+    const questions = heldOutHalf.filter((q) => q.hard === hard);
     let flagged = 0;
     let kindFound = 0;
     for (const question of questions) {
@@ -131,7 +132,7 @@ export async function measure(): Promise<BenchRow[]> {
     }
     return {
       area: 'wording',
-      metric: `hard case ${hard}, batch 29, held-out half`,
+      metric: `hard case ${hard}, ${batch}, held-out half`,
       value: tenth(flagged / questions.length),
       unit: '%',
       note: `${flagged}/${questions.length} flagged; a labelled kind found on ${kindFound}`,
@@ -140,13 +141,13 @@ export async function measure(): Promise<BenchRow[]> {
   });
   return Promise.resolve([
     ...recordedRows(),
-    ...scoreRows('batch 29, whole', batch29Whole),
-    ...scoreRows('batch 29, held-out half', batch29Held),
-    ...scoreRows('batch 29, tuning half', batch29Tuning),
+    ...scoreRows(`${batch}, whole`, whole),
+    ...scoreRows(`${batch}, held-out half`, held),
+    ...scoreRows(`${batch}, tuning half`, tuned),
     ...hardRows,
     {
       area: 'wording',
-      metric: 'rewording offered for a flagged leading question, batch 29, held-out half',
+      metric: `rewording offered for a flagged leading question, ${batch}, held-out half`,
       value: tenth(readyHeld.ready / readyHeld.flagged),
       unit: '%',
       note: `${readyHeld.ready}/${readyHeld.flagged}; the rest say which words to change`,
