@@ -40,6 +40,16 @@ export function useQuestions(productId: string, streaming: boolean) {
   });
 }
 
+/**
+ * Drops the list read under way (it may have left before a state the page
+ * has since heard of was stored) for one that starts now. A read with no list
+ * cached yet is not cancelled by invalidation alone: it would be joined.
+ */
+function readListAfresh(productId: string): void {
+  const list = { queryKey: productKeys.questions(productId), exact: true };
+  void queryClient.cancelQueries(list).then(() => queryClient.invalidateQueries(list));
+}
+
 /** Puts a question's state into the cached list: replaces it, or adds it as the newest. */
 function storeQuestion(productId: string, question: QuestionView): void {
   const before = queryClient
@@ -53,8 +63,14 @@ function storeQuestion(productId: string, question: QuestionView): void {
   ) {
     void queryClient.invalidateQueries({ queryKey: calibrationKeys.product(productId) });
   }
-  queryClient.setQueryData<QuestionView[]>(productKeys.questions(productId), (known) => {
-    // Not loaded yet: the read under way brings it.
+  const list = productKeys.questions(productId);
+  if (!queryClient.getQueryData<QuestionView[]>(list)) {
+    // Not loaded yet. The read under way may have left before this state was
+    // stored, and nothing would push it again: a read that starts now brings it.
+    readListAfresh(productId);
+    return;
+  }
+  queryClient.setQueryData<QuestionView[]>(list, (known) => {
     if (!known) return known;
     const cached = known.find((q) => q.id === question.id);
     if (!cached) return [question, ...known];
@@ -225,12 +241,10 @@ export function useQuestionStream(productId: string): boolean {
     const source = new EventSource(
       `${questionsPath(productId)}/stream?access_token=${encodeURIComponent(token)}`,
     );
-    const list = { queryKey: productKeys.questions(productId), exact: true };
     source.addEventListener('ready', () => {
       setConnected(true);
-      // A read already under way may have been answered before the stream was
-      // watching: it is dropped for one that starts now.
-      void queryClient.cancelQueries(list).then(() => queryClient.invalidateQueries(list));
+      // A read already under way may have been answered before the stream was watching.
+      readListAfresh(productId);
     });
     source.addEventListener('question', (event) =>
       storeQuestion(productId, JSON.parse(event.data as string) as QuestionView),
