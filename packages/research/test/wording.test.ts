@@ -264,6 +264,16 @@ describe('the rewordings', () => {
       'How many extra nights would you add: one, two or three?',
     ))
       expect(candidate).not.toMatch(/\bone, two\?$/);
+    // A longer ask too: the list that starts at nothing offers every answer, so the
+    // wording model does not flag it for the words of buying around it.
+    const stay = checkWording(
+      'How many extra nights would you book for your trip: one, two or three?',
+    );
+    expect(stay.rewording).toBe('ready');
+    expect(stay.neutral).toBe(
+      'How many extra nights would you book for your trip: none, one, two or three?',
+    );
+    expect(checkWording(stay.neutral).findings).toEqual([]);
   });
 
   it('ask the person what a kind of people was said to do, instead of asking whether they are one', () => {
@@ -338,6 +348,39 @@ describe('the rewordings', () => {
     );
     const unflagged = checkWording('How satisfied are you with our delivery?');
     expect(unflagged.reversed).toBe('How dissatisfied are you with our delivery?');
+  });
+
+  it('never frame a list of answers as a deed to decide against or avoid', () => {
+    for (const text of [
+      'Would you order none, two, four or eight loaves a week?',
+      'Do you keep bees, hens or both?',
+      'Would you pick a van, a bike or a car for the move?',
+    ]) {
+      const check = checkWording(text);
+      expect(check.reversed).not.toMatch(/decide against|avoid|rather not/);
+      if (!check.reversedReady) expect(check.reversed).toBe(text);
+    }
+    // A list is turned round instead, every answer kept.
+    expect(
+      checkWording('Thinking of the fee for a lesson, would you call it steep, fair or cheap?')
+        .reversed,
+    ).toBe('Thinking of the fee for a lesson, would you call it steep, cheap or fair?');
+    expect(checkWording('Which flavour do you like most: lemon, ginger or mint?').reversed).toBe(
+      'Which flavour do you like most: mint, ginger or lemon?',
+    );
+    // A scale of one-word answers turned round whole; an answer that catches the rest stays last.
+    expect(
+      checkWording('How would you rate our range of teas: poor, fair, good or excellent?').reversed,
+    ).toBe('How would you rate our range of teas: excellent, good, fair or poor?');
+    expect(
+      checkWording(
+        'Which board game would you play first: chess, draughts, backgammon or something else?',
+      ).reversed,
+    ).toBe('Which board game would you play first: backgammon, draughts, chess or something else?');
+    // A liking asked by when has no opposite.
+    expect(
+      checkWording('When would you like your boiler check: May, June or July?').reversed,
+    ).not.toMatch(/dislike/);
   });
 });
 

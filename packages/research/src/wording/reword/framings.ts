@@ -41,7 +41,10 @@ const advice: Record<LeadingKind, { change: WordingEdit['change']; how: string }
     change: 'replace',
     how: 'Ask what they think of it rather than why it is good or bad.',
   },
-  'loaded-choice': { change: 'replace', how: 'Describe both sides of the choice in plain words.' },
+  'loaded-choice': {
+    change: 'replace',
+    how: 'Describe both sides of the choice in plain words, and offer answers on every side.',
+  },
   'double-barrelled': {
     change: 'replace',
     how: 'Ask about one thing at a time: make it two questions.',

@@ -101,6 +101,13 @@ const STATE_VERBS = new Set([
   'wish',
 ]);
 
+/** An answer that catches every other one: "something else", "none of these", "not sure", "are you unsure". */
+const CATCH_ALL =
+  /^(?:something (?:else|in between)|another\b.*|none\b.*|neither|both|all of (?:these|them)|no preference|not\b.*|whichever\b.*|(?:it )?depends\b.*|(?:are|do|does|is|would) (?:you|it)\b.*)$/i;
+
+/** Whether a question's words list its answers: "…a card, flowers, or both", "…sooner, or would you rather…". */
+const listsAnswers = (words: string) => /,[^?]*\bor\s+\S/.test(words);
+
 /**
  * The same ask framed the other way round, the likeliest first: a balanced
  * scale with its other pole first, the opposite of its scale word or
@@ -171,10 +178,13 @@ export function reverseCandidates(neutral: string): string[] {
       const opener = modal
         ? `${upperFirst(a.lower)} you decide against`
         : `${upperFirst(a.lower === 'did' ? 'did' : a.lower)} you avoid`;
-      candidates.push(`${opener} ${gerund(verb.lemma)}${rest ? ` ${rest}` : ''}?`);
-      // The same lean put more plainly, for when "decide against…" reads as loaded itself.
-      if (a.lower === 'would')
-        candidates.push(`Would you rather not ${verb.lemma}${rest ? ` ${rest}` : ''}?`);
+      // A list of answers ("none, two, four or eight loaves") is no deed to decide against.
+      if (!listsAnswers(rest)) {
+        candidates.push(`${opener} ${gerund(verb.lemma)}${rest ? ` ${rest}` : ''}?`);
+        // The same lean put more plainly, for when "decide against…" reads as loaded itself.
+        if (a.lower === 'would')
+          candidates.push(`Would you rather not ${verb.lemma}${rest ? ` ${rest}` : ''}?`);
+      }
     }
   }
   if (a && a.lower === 'which' && t.some((x) => x.lower === 'or')) {
@@ -185,14 +195,30 @@ export function reverseCandidates(neutral: string): string[] {
       const right = neutral
         .slice(orToken.end, t.at(-1)?.text === '?' ? t.at(-1)!.start : s.end)
         .trim();
-      candidates.push(`${neutral.slice(s.start, colon.end)} ${right} or ${left}?`);
+      // Every answer in the other order: "lemon, ginger or mint" → "mint, ginger or
+      // lemon"; an answer that catches the rest ("or none of these") stays last.
+      const items = [...left.split(',').map((item) => item.trim()), right].filter(Boolean);
+      const rest = CATCH_ALL.test(items.at(-1) ?? '') ? items.splice(-1) : [];
+      const turned = [...items.reverse(), ...rest];
+      candidates.push(
+        `${neutral.slice(s.start, colon.end)} ${turned.slice(0, -1).join(', ')} or ${turned.at(-1)}?`,
+      );
     }
   }
   // "Was the ticket office helpful?" → "Was the ticket office unhelpful?";
   // "Which stall did you visit most…?" → "Which stall did you visit least…?"
+  // Never among a list's answers (that changes an answer; a list after a colon
+  // leaves the words before it), nor after "not" (a double negative).
+  // A liking asked by when or where ("When would you like your check?") has no opposite.
+  const colon = t.find((x) => x.i > first && x.text === ':');
+  const listed = listsAnswers(body(first + 1).replace(/,\s*or not$/i, ''));
+  const whenOrWhere = a !== undefined && ['when', 'where'].includes(a.lower);
   const opposite = t.find(
     (x) =>
       x.i > first + 1 &&
+      (!listed || (colon !== undefined && x.i < colon.i)) &&
+      !(whenOrWhere && x.pos === 'VERB') &&
+      t[x.i - 1]?.lower !== 'not' &&
       ANTONYMS[x.lower] &&
       (['ADJ', 'ADV'].includes(x.pos) || (x.pos === 'VERB' && OPPOSABLE_VERBS.has(x.lower))) &&
       t[x.i - 1]?.lower !== 'or' &&
@@ -226,7 +252,9 @@ export function reverseCandidates(neutral: string): string[] {
       );
     }
   }
-  // "Do you prefer tea or coffee?" → "Do you prefer coffee or tea?"
+  // "Do you prefer tea or coffee?" → "Do you prefer coffee or tea?"; a longer
+  // list of one-word answers turned round whole ("poor, fair, good or
+  // excellent" → "excellent, good, fair or poor").
   const last = t.at(-1)?.text === '?' ? t.length - 2 : t.length - 1;
   const orLast = t[last - 1];
   if (
@@ -235,10 +263,15 @@ export function reverseCandidates(neutral: string): string[] {
     t[last - 2]!.pos === t[last]!.pos &&
     ['NOUN', 'ADJ', 'PROPN', 'VERB'].includes(t[last]!.pos)
   ) {
-    const left = t[last - 2]!;
-    const right = t[last]!;
+    let from = last - 2;
+    while (t[from - 1]?.text === ',' && t[from - 2]?.pos === t[last]!.pos && from - 2 > first)
+      from -= 2;
+    const items = [...t.slice(from, last - 1).filter((x) => x.text !== ','), t[last]!];
+    const turned = items.map((x) => x.text).reverse();
     candidates.push(
-      neutral.slice(0, left.start) + right.text + ' or ' + left.text + neutral.slice(right.end),
+      neutral.slice(0, t[from]!.start) +
+        `${turned.slice(0, -1).join(', ')} or ${turned.at(-1)}` +
+        neutral.slice(t[last]!.end),
     );
   }
   // An opinion of the offer, asked as what would put them off it:
