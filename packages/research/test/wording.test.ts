@@ -274,6 +274,10 @@ describe('the rewordings', () => {
       'How many extra nights would you book for your trip: none, one, two or three?',
     );
     expect(checkWording(stay.neutral).findings).toEqual([]);
+    // Asked the other way round, the counts run down to nothing.
+    expect(stay.reversed).toBe(
+      'How many extra nights would you book for your trip: three, two, one or none?',
+    );
   });
 
   it('ask the person what a kind of people was said to do, instead of asking whether they are one', () => {

@@ -122,8 +122,8 @@ export const placeLinks = new Set(['about', 'at', 'in', 'during', 'from', 'on'])
 
 /**
  * Answers that offer every side: an ending such as "or a mix", "or neither",
- * "or something else", "or not", or a list that starts at nothing
+ * "or something else", "or not", "or none", or a list that starts at nothing
  * ("none, one, two or three").
  */
 export const everyAnswerPattern =
-  /\bor\s+(?:a\s+mix|neither|both|something\s+else|somewhere\s+else|elsewhere|whatever\b|about\s+the\s+same|not)\b|\b(?:none|nothing|zero|0)\s*,\s*(?:[\w-]+\s*,\s*)*[\w-]+,?\s+or\s+[\w-]+/i;
+  /\bor\s+(?:a\s+mix|neither|both|something\s+else|somewhere\s+else|elsewhere|whatever\b|about\s+the\s+same|not|none|nothing)\b|\b(?:none|nothing|zero|0)\s*,\s*(?:[\w-]+\s*,\s*)*[\w-]+,?\s+or\s+[\w-]+/i;

@@ -261,11 +261,14 @@ export function reverseCandidates(neutral: string): string[] {
     orLast?.lower === 'or' &&
     t[last - 2] &&
     t[last - 2]!.pos === t[last]!.pos &&
-    ['NOUN', 'ADJ', 'PROPN', 'VERB'].includes(t[last]!.pos)
+    ['NOUN', 'ADJ', 'PROPN', 'VERB', 'NUM'].includes(t[last]!.pos)
   ) {
+    // Counts may start at nothing: "none, one, two or three" → "three, two, one or none".
+    const item = (x: (typeof t)[number] | undefined) =>
+      x !== undefined &&
+      (x.pos === t[last]!.pos || (t[last]!.pos === 'NUM' && /^(?:none|zero)$/i.test(x.text)));
     let from = last - 2;
-    while (t[from - 1]?.text === ',' && t[from - 2]?.pos === t[last]!.pos && from - 2 > first)
-      from -= 2;
+    while (t[from - 1]?.text === ',' && item(t[from - 2]) && from - 2 > first) from -= 2;
     const items = [...t.slice(from, last - 1).filter((x) => x.text !== ','), t[last]!];
     const turned = items.map((x) => x.text).reverse();
     candidates.push(
