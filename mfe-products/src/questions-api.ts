@@ -52,9 +52,9 @@ function readListAfresh(productId: string): void {
 
 /** Puts a question's state into the cached list: replaces it, or adds it as the newest. */
 function storeQuestion(productId: string, question: QuestionView): void {
-  const before = queryClient
-    .getQueryData<QuestionView[]>(productKeys.questions(productId))
-    ?.find((q) => q.id === question.id);
+  const list = productKeys.questions(productId);
+  const loaded = queryClient.getQueryData<QuestionView[]>(list);
+  const before = loaded?.find((q) => q.id === question.id);
   // A run that has just finished changes the persona side of its fidelity card.
   if (
     before &&
@@ -63,8 +63,7 @@ function storeQuestion(productId: string, question: QuestionView): void {
   ) {
     void queryClient.invalidateQueries({ queryKey: calibrationKeys.product(productId) });
   }
-  const list = productKeys.questions(productId);
-  if (!queryClient.getQueryData<QuestionView[]>(list)) {
+  if (!loaded) {
     // Not loaded yet. The read under way may have left before this state was
     // stored, and nothing would push it again: a read that starts now brings it.
     readListAfresh(productId);

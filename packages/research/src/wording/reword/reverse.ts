@@ -1,6 +1,6 @@
 import { firstWord, isQuestion, questionStart } from '../rules/tokens';
 import { auxiliaries } from '../lexicon/question-words';
-import { analyse } from '../text';
+import { analyse, type Token } from '../text';
 import { upperFirst, lowerFirst, tidy } from './edits';
 import { topicOf } from './topic';
 
@@ -105,6 +105,9 @@ const STATE_VERBS = new Set([
 const CATCH_ALL =
   /^(?:something (?:else|in between)|another\b.*|none\b.*|neither|both|all of (?:these|them)|no preference|not\b.*|whichever\b.*|(?:it )?depends\b.*|(?:are|do|does|is|would) (?:you|it)\b.*)$/i;
 
+/** Answers as a list in words: "a, b or c". */
+const asList = (items: readonly string[]) => `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`;
+
 /** Whether a question's words list its answers: "…a card, flowers, or both", "…sooner, or would you rather…". */
 const listsAnswers = (words: string) => /,[^?]*\bor\s+\S/.test(words);
 
@@ -200,9 +203,7 @@ export function reverseCandidates(neutral: string): string[] {
       const items = [...left.split(',').map((item) => item.trim()), right].filter(Boolean);
       const rest = CATCH_ALL.test(items.at(-1) ?? '') ? items.splice(-1) : [];
       const turned = [...items.reverse(), ...rest];
-      candidates.push(
-        `${neutral.slice(s.start, colon.end)} ${turned.slice(0, -1).join(', ')} or ${turned.at(-1)}?`,
-      );
+      candidates.push(`${neutral.slice(s.start, colon.end)} ${asList(turned)}?`);
     }
   }
   // "Was the ticket office helpful?" → "Was the ticket office unhelpful?";
@@ -264,7 +265,7 @@ export function reverseCandidates(neutral: string): string[] {
     ['NOUN', 'ADJ', 'PROPN', 'VERB', 'NUM'].includes(t[last]!.pos)
   ) {
     // Counts may start at nothing: "none, one, two or three" → "three, two, one or none".
-    const item = (x: (typeof t)[number] | undefined) =>
+    const item = (x: Token | undefined) =>
       x !== undefined &&
       (x.pos === t[last]!.pos || (t[last]!.pos === 'NUM' && /^(?:none|zero)$/i.test(x.text)));
     let from = last - 2;
@@ -272,9 +273,7 @@ export function reverseCandidates(neutral: string): string[] {
     const items = [...t.slice(from, last - 1).filter((x) => x.text !== ','), t[last]!];
     const turned = items.map((x) => x.text).reverse();
     candidates.push(
-      neutral.slice(0, t[from]!.start) +
-        `${turned.slice(0, -1).join(', ')} or ${turned.at(-1)}` +
-        neutral.slice(t[last]!.end),
+      neutral.slice(0, t[from]!.start) + asList(turned) + neutral.slice(t[last]!.end),
     );
   }
   // An opinion of the offer, asked as what would put them off it:
